@@ -1,0 +1,136 @@
+// Agents and decisions. Whenever the rules need a choice, the kernel asks the Agent seated for
+// that player, synchronously, and appends the answer to the game's decision log: the seed, the
+// packs and the log replay a game exactly (DESIGN.md §2, "Decisions and agents").
+//
+//   class FirstOption final : public Agent {
+//     std::string_view name() const override { return "first"; }
+//     Answer choose(const DecisionView&, const Choice& c) override {
+//       return Answer{{0}}; }   // c.min_picks == 1 for most choices
+//   };
+//   game.seat(PlayerId{0}, std::make_shared<FirstOption>());
+//
+// An agent sees the game through a DecisionView, which hides what its player cannot see.
+#pragma once
+
+#include <cstdint>
+#include <memory>
+#include <optional>
+#include <span>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "anvil/characteristics.hpp"
+#include "anvil/config.hpp"
+#include "anvil/ids.hpp"
+#include "anvil/state.hpp"
+
+ANVIL_BEGIN_NAMESPACE
+
+class Game;
+struct CardDef;
+
+enum class ChoiceKind : std::uint8_t {
+  action,            // what to do with priority (options are legal actions)
+  target,            // a target for a spell or ability
+  attackers,         // which creatures attack (0..n picks)
+  blockers,          // which creatures block (0..n picks)
+  damage_division,   // how to divide damage
+  replacement,       // which replacement effect applies first (rule 616.1)
+  trigger_order,     // which of your triggers goes on the stack first
+  discard,           // which card(s) to discard
+  mulligan,          // keep (0) or mulligan (1)
+  yes_no,            // no (0) or yes (1)
+  option,            // one of several modes or named options
+  number,            // a number (options hold values)
+};
+ANVIL_API const char* to_string(ChoiceKind k);
+
+struct Option {
+  std::string label;
+  Target target;           // when the option is an object or a player
+  std::int64_t value = 0;  // when the option is a number, a mode, an action index
+};
+
+struct Choice {
+  ChoiceKind kind = ChoiceKind::option;
+  PlayerId player;
+  std::string prompt;
+  std::vector<Option> options;
+  std::uint32_t min_picks = 1;
+  std::uint32_t max_picks = 1;
+  ObjectId source;  // the card asking, if any
+};
+
+// Indices into Choice::options, each at most once, between min_picks and max_picks of them.
+struct Answer {
+  std::vector<std::uint32_t> picks;
+  friend bool operator==(const Answer&, const Answer&) = default;
+};
+
+// One line of the decision log.
+struct DecisionRecord {
+  std::uint64_t index = 0;
+  PlayerId player;
+  std::string agent;  // who decided
+  ChoiceKind kind = ChoiceKind::option;
+  std::vector<std::uint32_t> picks;
+};
+
+// A game as one player may see it: public zones, their own hand, counts of hidden zones.
+// Looking at a hidden object throws RulesError. Valid while its Game lives and is not changed.
+class ANVIL_API DecisionView {
+ public:
+  DecisionView(const Game& game, PlayerId viewer);
+
+  PlayerId viewer() const { return viewer_; }
+  std::size_t player_count() const;
+  const TurnState& turn() const;
+  const Player& player(PlayerId p) const;  // life, counters and attrs are public
+  const std::vector<StackItem>& stack() const;
+
+  // Whether `viewer` may look at the object (public zone, own hand, face-up, revealed).
+  bool can_see(ObjectId id) const;
+  // The objects of a zone, or nullopt if the zone's contents are hidden from the viewer.
+  std::optional<std::span<const ObjectId>> zone(ZoneRef z) const;
+  std::size_t zone_size(ZoneRef z) const;
+  // REQUIRES: can_see(id).
+  const GameObject& object(ObjectId id) const;
+  const CardDef& card(ObjectId id) const;
+  Characteristics view(ObjectId id) const;
+
+  // A complete game consistent with what the viewer knows, hidden cards dealt at random from
+  // the cards they could be (DESIGN.md: determinization for search agents).
+  std::unique_ptr<Game> determinize(std::uint64_t seed) const;
+
+ private:
+  const Game& game_;
+  PlayerId viewer_;
+};
+
+class ANVIL_API Agent {
+ public:
+  virtual ~Agent();
+  virtual std::string_view name() const = 0;
+  virtual Answer choose(const DecisionView& view, const Choice& choice) = 0;
+};
+
+// Answers from a list, in order: replays a decision log, and scripts tests. Throws RulesError
+// when asked more than it was given, or asked a different kind of choice than recorded.
+class ANVIL_API ScriptedAgent final : public Agent {
+ public:
+  explicit ScriptedAgent(std::vector<DecisionRecord> script, std::string name = "scripted");
+  std::string_view name() const override { return name_; }
+  Answer choose(const DecisionView& view, const Choice& choice) override;
+  std::size_t remaining() const { return script_.size() - next_; }
+
+ private:
+  std::vector<DecisionRecord> script_;
+  std::size_t next_ = 0;
+  std::string name_;
+};
+
+// The records of one player, for a ScriptedAgent replaying that seat.
+ANVIL_API std::vector<DecisionRecord> decisions_of(std::span<const DecisionRecord> log, PlayerId p);
+
+ANVIL_END_NAMESPACE

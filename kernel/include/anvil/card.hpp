@@ -1,0 +1,74 @@
+// CardDef and CardPool: cards compiled once, when their pack loads (DESIGN.md §3).
+//
+// A CardDef is immutable: printed characteristics plus compiled abilities. A CardPool holds the
+// cards of the packs a game uses; every Game shares one pool (std::shared_ptr<const CardPool>)
+// and refers to cards by CardId.
+//
+//   CardPool pool;
+//   CardDef bolt;
+//   bolt.name = "Lightning Bolt";
+//   bolt.base.types = {"Instant"_sym};
+//   CardId id = pool.add(std::move(bolt));
+//   const CardDef& d = pool.at(id);   // d.base.name == "Lightning Bolt"
+#pragma once
+
+#include <deque>
+#include <memory>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <unordered_map>
+#include <vector>
+
+#include "anvil/ability.hpp"
+#include "anvil/characteristics.hpp"
+#include "anvil/config.hpp"
+#include "anvil/error.hpp"
+#include "anvil/ids.hpp"
+
+ANVIL_BEGIN_NAMESPACE
+
+struct AbilityDef {
+  AbilityKind kind = AbilityKind::spell;
+  std::string text;      // the source line it was compiled from
+  std::string provider;  // the plugin that compiled it, named in errors
+  SourceLocation where;
+  std::shared_ptr<const Ability> impl;
+};
+
+struct CardDef {
+  CardId id;
+  std::string name;
+  std::string pack;
+  SourceLocation where;
+  std::string rules_text;
+  Characteristics base;  // base.name is set to `name` by CardPool::add
+  std::vector<AbilityDef> abilities;
+  bool token = false;  // defines a token (created, never in a deck)
+};
+
+class ANVIL_API CardPool {
+ public:
+  CardPool() = default;
+  CardPool(const CardPool&) = delete;
+  CardPool& operator=(const CardPool&) = delete;
+
+  // Adds a card; throws LoadError if a card of that name is already in the pool.
+  CardId add(CardDef def);
+  const CardDef& at(CardId id) const;
+  std::optional<CardId> find(std::string_view name) const;
+  std::size_t size() const { return cards_.size(); }
+  // All card names, for did-you-mean hints.
+  std::vector<std::string> names() const;
+
+  // Printable names of Symbols (types, keywords, counters) seen in the pool's cards.
+  void name_symbol(std::string_view name);
+  std::string symbol_name(Symbol s) const;
+
+ private:
+  std::deque<CardDef> cards_;  // deque: base.name views into each element stay valid
+  std::unordered_map<std::string, CardId> by_name_;
+  std::unordered_map<Symbol, std::string> symbol_names_;
+};
+
+ANVIL_END_NAMESPACE

@@ -1,0 +1,87 @@
+// Characteristics: what an object is (name, cost, colours, types, power and toughness,
+// keywords), as printed on its card or as modified by continuous effects.
+//
+// A CardDef holds the printed ("base") characteristics; the game never writes them. The
+// current characteristics of an object are computed on query, `game.view(obj)`, by applying
+// the active continuous effects in layer and timestamp order (DESIGN.md §2, "State").
+//
+//   Characteristics c = game.view(bear);
+//   if (c.has_type("Creature"_sym) && c.power >= 3) …
+#pragma once
+
+#include <array>
+#include <cstdint>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "anvil/config.hpp"
+#include "anvil/symbol.hpp"
+
+ANVIL_BEGIN_NAMESPACE
+
+enum class Color : std::uint8_t { white, blue, black, red, green };
+inline constexpr std::size_t kColorCount = 5;
+
+// A set of colours. Empty means colourless.
+struct ColorSet {
+  std::uint8_t bits = 0;
+
+  constexpr bool has(Color c) const { return bits & (1u << static_cast<unsigned>(c)); }
+  constexpr void add(Color c) { bits |= static_cast<std::uint8_t>(1u << static_cast<unsigned>(c)); }
+  constexpr int count() const { return __builtin_popcount(bits); }
+  constexpr bool colorless() const { return bits == 0; }
+  constexpr bool multicolor() const { return count() > 1; }
+  constexpr bool monocolor() const { return count() == 1; }
+  friend constexpr bool operator==(ColorSet, ColorSet) = default;
+};
+
+// A mana cost without hybrid symbols: `{X}{2}{R}{R}` is x=1, generic=2, colored[red]=2.
+// Games without colours (the hearth module) use `generic` only.
+struct ManaCost {
+  bool present = false;  // lands and tokens have no mana cost, which is not a cost of {0}
+  std::uint16_t generic = 0;
+  std::array<std::uint8_t, kColorCount> colored{};
+  std::uint8_t colorless = 0;  // {C}: must be paid with colourless mana
+  std::uint8_t x = 0;          // number of {X} symbols
+
+  // Converted cost / mana value, counting X as 0 (rule 202.3).
+  constexpr int value() const {
+    int v = generic + colorless;
+    for (auto n : colored) v += n;
+    return v;
+  }
+  constexpr int symbols_of(Color c) const { return colored[static_cast<std::size_t>(c)]; }
+  // The colours a cost makes a card (rule 105.2).
+  constexpr ColorSet colors() const {
+    ColorSet s;
+    for (std::size_t i = 0; i < kColorCount; ++i)
+      if (colored[i]) s.add(static_cast<Color>(i));
+    return s;
+  }
+  friend constexpr bool operator==(const ManaCost&, const ManaCost&) = default;
+};
+
+struct Characteristics {
+  // The name as printed; points into the CardDef, which outlives every game using it.
+  std::string_view name;
+  ManaCost cost;
+  ColorSet colors;
+  std::vector<Symbol> supertypes;  // Legendary, Basic, Snow
+  std::vector<Symbol> types;       // Creature, Instant, Minion, Weapon…
+  std::vector<Symbol> subtypes;    // Goblin, Swamp, Arcane, Beast…
+  std::vector<Symbol> keywords;    // Flying, Taunt… (abilities without parameters)
+  bool has_stats = false;          // power/toughness (classic) or attack/health (hearth)
+  std::int32_t power = 0;
+  std::int32_t toughness = 0;
+  std::int32_t loyalty = 0;
+
+  bool has_type(Symbol t) const;
+  bool has_subtype(Symbol t) const;
+  bool has_supertype(Symbol t) const;
+  bool has_keyword(Symbol k) const;
+  void add_keyword(Symbol k);
+  void remove_keyword(Symbol k);
+};
+
+ANVIL_END_NAMESPACE

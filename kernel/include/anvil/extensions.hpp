@@ -1,0 +1,150 @@
+// The interfaces plugins implement. Each is registered by name in the Registry and found by
+// name; each compiles its part of a card once, at load time, into immutable objects that a
+// game then runs without string work (DESIGN.md §3).
+//
+//   class Doubled final : public ValueFunction {            // Count$Doubled.<n>
+//     std::shared_ptr<const ValueExpr> compile(std::string_view expr,
+//                                              CompileContext& ctx) const override;
+//   };
+//   ANVIL_PLUGIN("value-doubled", "1.0.0", "Count$Doubled.<n>") {
+//     registrar.add<ValueFunction>("Doubled", std::make_shared<Doubled>());
+//   }
+#pragma once
+
+#include <cstdint>
+#include <filesystem>
+#include <memory>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "anvil/ability.hpp"
+#include "anvil/card.hpp"
+#include "anvil/config.hpp"
+#include "anvil/error.hpp"
+#include "anvil/params.hpp"
+#include "anvil/registry.hpp"
+
+ANVIL_BEGIN_NAMESPACE
+
+class Game;
+class Agent;
+
+// A problem found while loading, kept rather than thrown so that every problem of a pack is
+// reported at once.
+struct Diagnostic {
+  enum class Severity : std::uint8_t { error, warning };
+  Severity severity = Severity::error;
+  SourceLocation where;
+  std::string message;
+  std::string str() const;  // "file:line:column: error: message"
+};
+
+// What a handler compiling part of a card can see: the card being built, where it is, and the
+// registry to find the plugins it delegates to.
+struct CompileContext {
+  const Registry& registry;
+  CardDef& card;
+  SourceLocation where;
+  std::vector<Diagnostic>& diagnostics;
+
+  void warn(std::string message) const {
+    diagnostics.push_back({Diagnostic::Severity::warning, where, std::move(message)});
+  }
+};
+
+// A card line keyword: adds abilities (or keywords) to ctx.card from its parameters.
+class ANVIL_API KeywordHandler {
+ public:
+  static constexpr PluginKind kKind = PluginKind::keyword;
+  virtual ~KeywordHandler();
+  // Throws LoadError (with the location of the offending Param) on bad parameters.
+  virtual void compile(const Params& params, CompileContext& ctx) const = 0;
+  // A one-line summary for `anvil plugins list` and the docs.
+  virtual std::string summary() const = 0;
+};
+
+// A compiled number: "3", "Count$YourLifeTotal", "X".
+class ANVIL_API ValueExpr {
+ public:
+  virtual ~ValueExpr();
+  virtual std::int64_t eval(const Game& game, const ResolveContext& ctx) const = 0;
+  // "the number of Swamps you control" — used to write "where X is …".
+  virtual std::string describe() const = 0;
+};
+
+// A value-function family such as Count$ ("Count" is the registered name; `expr` is what
+// follows the '$').
+class ANVIL_API ValueFunction {
+ public:
+  static constexpr PluginKind kKind = PluginKind::value_function;
+  virtual ~ValueFunction();
+  virtual std::shared_ptr<const ValueExpr> compile(std::string_view expr, CompileContext& ctx) const = 0;
+};
+
+// One compiled effect step ("YouGainLife/3"), run after a spell's main effect.
+class ANVIL_API EffectStep {
+ public:
+  virtual ~EffectStep();
+  // `x` is the number the step may refer to (X = the damage dealt, for a drawback).
+  virtual void run(Game& game, const ResolveContext& ctx, std::int64_t x) const = 0;
+  virtual std::string describe() const = 0;
+};
+
+// An effect verb ("YouGainLife"); `args` is what follows the verb ("3" in YouGainLife/3).
+class ANVIL_API EffectVerb {
+ public:
+  static constexpr PluginKind kKind = PluginKind::effect_verb;
+  virtual ~EffectVerb();
+  virtual std::shared_ptr<const EffectStep> compile(std::string_view args, CompileContext& ctx) const = 0;
+};
+
+// Collects what a CardLoader reads from one file.
+struct CardFileContext {
+  const Registry& registry;
+  std::string pack;
+  std::vector<CardDef>& cards;
+  std::vector<Diagnostic>& diagnostics;
+
+  void error(SourceLocation where, std::string message) {
+    diagnostics.push_back({Diagnostic::Severity::error, std::move(where), std::move(message)});
+  }
+};
+
+// A card-file format, chosen by file extension (".txt" → the classic format).
+class ANVIL_API CardLoader {
+ public:
+  static constexpr PluginKind kKind = PluginKind::card_loader;
+  virtual ~CardLoader();
+  // Extensions handled, with the dot: {".txt"}.
+  virtual std::vector<std::string> extensions() const = 0;
+  // Parses `text` (the contents of `file`), appending cards and diagnostics. Should report every
+  // problem of the file, not only the first.
+  virtual void load(const std::filesystem::path& file, std::string_view text,
+                    CardFileContext& ctx) const = 0;
+};
+
+// Options for making an agent.
+struct AgentOptions {
+  std::uint64_t seed = 0;
+  std::vector<std::pair<std::string, std::string>> settings;  // agent-specific key=value
+};
+
+class ANVIL_API AgentFactory {
+ public:
+  static constexpr PluginKind kKind = PluginKind::agent;
+  virtual ~AgentFactory();
+  virtual std::unique_ptr<Agent> make(const AgentOptions& options) const = 0;
+  virtual std::string summary() const = 0;
+};
+
+ANVIL_END_NAMESPACE
+
+ANVIL_BEGIN_NAMESPACE
+
+// Makes an agent by registered name. The agent keeps its plugin loaded while it lives.
+// Throws LoadError with a did-you-mean for an unknown name.
+ANVIL_API std::shared_ptr<Agent> make_agent(const Registry& registry, std::string_view name,
+                                            const AgentOptions& options = {});
+
+ANVIL_END_NAMESPACE

@@ -1,0 +1,150 @@
+// Game: one running game — its GameState, the Journal that changes it, the EventBus derived
+// from it, the shared CardPool, the rules module's hooks, the agents in the seats and the
+// decision log.
+//
+//   auto game = std::make_unique<Game>(pool, 2, /*seed=*/42);
+//   game->set_rules(my_rules_hooks);                  // optional; defaults are game-agnostic
+//   ObjectId bear = game->add_card(*pool->find("Grizzly Bears"), PlayerId{0},
+//                                  ZoneRef::battlefield(PlayerId{0}));
+//   ActionResult r = game->perform("Shock the bear", [&](Game& g) {
+//     deal_damage(g, ObjectId{}, Target::of(g.state().object(bear).ref()), 2);
+//   });
+//   // r.ok() or, if plugin code threw, r.message names plugin, card and ability and the
+//   // game is exactly as before.
+//
+// Threading: a Game is single-threaded. Run many games in parallel, one per thread; `fork()`
+// makes an independent copy for another thread.
+//
+// Signals are a function of the state: the abilities of objects in the zones they work from
+// are connected to the bus; every zone change — applied or rolled back — connects and
+// disconnects them, and a fork builds its bus afresh from its state.
+#pragma once
+
+#include <cstdint>
+#include <functional>
+#include <memory>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "anvil/ability.hpp"
+#include "anvil/agent.hpp"
+#include "anvil/card.hpp"
+#include "anvil/config.hpp"
+#include "anvil/event_bus.hpp"
+#include "anvil/journal.hpp"
+#include "anvil/state.hpp"
+
+ANVIL_BEGIN_NAMESPACE
+
+// Where a rules module decides what the kernel's mechanics mean in its game (DESIGN.md §2,
+// "Actions"). The defaults are game-agnostic and minimal.
+class ANVIL_API RulesHooks {
+ public:
+  virtual ~RulesHooks();
+  // Damage that survived replacement. Default: a player loses that much life (a LifeChange
+  // event); an object gets that much marked damage.
+  virtual void apply_damage(Game& game, const DamageEvent& damage);
+  // A player was asked to draw from an empty library. Default: the player's attr
+  // "drew_from_empty" is set to 1, for the rules module's state-based check.
+  virtual void draw_from_empty(Game& game, PlayerId player);
+};
+
+// What `Game::perform` reports.
+struct [[nodiscard]] ActionResult {
+  std::string message;  // empty on success
+  std::string plugin, card, ability;
+  bool ok() const { return message.empty(); }
+};
+
+class ANVIL_API Game final : private JournalListener {
+ public:
+  Game(std::shared_ptr<const CardPool> cards, std::size_t players, std::uint64_t seed);
+  ~Game() override;
+  Game(const Game&) = delete;
+  Game& operator=(const Game&) = delete;
+
+  // An independent copy of this game: same state, cards, rules hooks and seated agents
+  // (shared, not copied); a new journal and a bus connected from the copied state.
+  std::unique_ptr<Game> fork() const;
+  // A copy in which every card `viewer` cannot see is dealt at random, with `seed`, from the
+  // cards it could be: opponents' hands and libraries pooled and redealt, libraries shuffled.
+  std::unique_ptr<Game> determinize(PlayerId viewer, std::uint64_t seed) const;
+
+  // --- state ---
+  const GameState& state() const { return state_; }
+  Journal& journal() { return journal_; }
+  const Journal& journal() const { return journal_; }
+  EventBus& bus() { return *bus_; }
+  const CardPool& cards() const { return *cards_; }
+  const std::shared_ptr<const CardPool>& card_pool() const { return cards_; }
+  const GameObject& object(ObjectId id) const { return state_.object(id); }
+  const CardDef& card(ObjectId id) const;
+
+  // Current characteristics: base plus active continuous effects in layer, then timestamp,
+  // order (rule 613). Static abilities of objects in play, floating effects and the rules
+  // module's own effects all apply; an effect whose source has gone no longer does.
+  Characteristics view(ObjectId id) const;
+  ManaCost cost_of(ObjectId id) const { return view(id).cost; }
+
+  // Puts a new object for `card` into `zone` (setup, tests, tokens). Journaled; fires nothing.
+  ObjectId add_card(CardId card, PlayerId owner, ZoneRef zone, bool token = false);
+
+  // --- triggers and effects ---
+  // Appends a pending trigger (journaled). Called from trigger slots.
+  void fire_trigger(const PendingTrigger& trigger);
+  std::uint32_t add_effect(FloatingEffect effect);
+  // Removes every floating effect lasting `until` (e.g. at cleanup, end_of_turn).
+  void end_effects(Duration until);
+  // An effect of the rules themselves (e.g. +1/+1 counters in layer 7c), timestamp 0.
+  void add_rule_effect(std::shared_ptr<const ContinuousEffect> effect);
+
+  // --- rules ---
+  void set_rules(std::shared_ptr<RulesHooks> hooks);
+  RulesHooks& rules() const { return *rules_; }
+
+  // --- agents and decisions ---
+  // Seats (or swaps) the agent deciding for `player`; takes effect at the next decision.
+  void seat(PlayerId player, std::shared_ptr<Agent> agent);
+  Agent* agent(PlayerId player) const;
+  // Asks the seated agent, checks the answer, appends it to the decision log. A choice with no
+  // real alternative (one option, exactly one pick) is answered without asking.
+  // Throws RulesError for an empty seat or an invalid answer.
+  Answer ask(const Choice& choice);
+  const std::vector<DecisionRecord>& decisions() const { return decisions_; }
+
+  // --- calling plugin code ---
+  // Runs `fn` as the code of `card`'s ability `ability`; any exception from it becomes an
+  // AbilityError naming the plugin, card and ability.
+  void invoke(CardId card, std::uint16_t ability, const std::function<void()>& fn);
+  // Resolves an ability through invoke().
+  void resolve(const ResolveContext& ctx);
+  // Runs one action atomically: on any exception the game is rolled back to before it, the
+  // error is returned, and the game goes on. Triggers fired inside a failed action are gone.
+  ActionResult perform(std::string_view what, const std::function<void(Game&)>& action);
+
+  // Connected ability slots of one object (tests and diagnostics).
+  std::size_t connections_of(ObjectId id) const;
+
+ private:
+  struct CopyTag {};
+  Game(CopyTag, const Game& other, GameState state);
+  void on_edit(const Edit& edit, bool undone) override;
+  void refresh(ObjectId id);
+  void drop(ObjectId id);
+  void connect_all();
+
+  std::shared_ptr<const CardPool> cards_;
+  GameState state_;
+  Journal journal_;
+  std::unique_ptr<EventBus> bus_;
+  std::shared_ptr<RulesHooks> rules_;
+  std::vector<std::shared_ptr<const ContinuousEffect>> rule_effects_;
+  std::vector<std::shared_ptr<Agent>> seats_;
+  std::vector<DecisionRecord> decisions_;
+  std::vector<std::vector<Connection>> connections_;  // by ObjectId
+  std::vector<ObjectId> effect_sources_;              // objects whose static abilities apply
+  mutable int view_depth_ = 0;
+};
+
+ANVIL_END_NAMESPACE

@@ -1,0 +1,176 @@
+// Journal: the only way a GameState changes during a game, and the undo system.
+//
+// Each mutation records the old value and applies the new one (Laterna Magica's Edit /
+// EditableProperty). Records are 32-byte entries in one vector — no heap object per edit;
+// the few edits that remove something bulky (a stack item, a pending trigger, a zone's old
+// order after a shuffle) keep it in a side vector that rolls back in step.
+//
+//   Journal::Checkpoint cp = game.journal().checkpoint();
+//   apply_move(game, move);                 // any number of edits, events, triggers
+//   int score = evaluate(game);
+//   game.journal().rollback(cp);            // hash(game.state()) is what it was
+//
+// Ownership: a Journal edits the GameState it was built for; the Game owns both. A listener
+// (the Game) sees every edit as it is applied and as it is undone.
+#pragma once
+
+#include <cstdint>
+#include <vector>
+
+#include "anvil/config.hpp"
+#include "anvil/ids.hpp"
+#include "anvil/state.hpp"
+#include "anvil/symbol.hpp"
+
+ANVIL_BEGIN_NAMESPACE
+
+enum class EditKind : std::uint8_t {
+  object_field,    // subject = object, field = ObjectField
+  object_counter,  // subject = object, key = counter kind
+  object_attr,     // subject = object, key = attribute
+  player_field,    // subject = player, field = PlayerField
+  player_counter,  // subject = player, key = counter kind
+  player_attr,     // subject = player, key = attribute
+  game_field,      // field = GameField
+  game_attr,       // key = attribute
+  rng,             // before/after = RNG state
+  object_create,   // subject = new object (always the last one)
+  zone_move,       // subject = object; before/after = packed (zone index, position)
+  zone_reorder,    // subject = zone index; before = side index of the old order
+  trigger_push,    // subject = index pushed
+  trigger_take,    // subject = index taken; before = side index of the trigger
+  stack_push,      // subject = index pushed
+  stack_take,      // subject = index taken; before = side index of the item
+  effect_add,      // subject = index added
+  effect_remove,   // subject = index removed; before = side index of the effect
+  object_card,     // subject = object; before/after = CardId (copy and transform effects)
+};
+
+enum class ObjectField : std::uint8_t {
+  controller, tapped, damage, summoning_sick, face_down, timestamp
+};
+enum class PlayerField : std::uint8_t { life, outcome };
+enum class GameField : std::uint8_t {
+  turn_number, step, active_player, priority_player, over,
+  next_timestamp, next_stack_id, next_effect_id
+};
+
+// One recorded change. `before`/`after` are the values (or packed positions) on either side.
+struct Edit {
+  EditKind kind;
+  std::uint8_t field = 0;
+  std::uint32_t subject = 0;
+  std::uint64_t key = 0;
+  std::int64_t before = 0;
+  std::int64_t after = 0;
+};
+static_assert(sizeof(Edit) == 32);
+
+// Told of each edit after it is applied, and of each undo after it is reverted.
+class ANVIL_API JournalListener {
+ public:
+  virtual ~JournalListener();
+  virtual void on_edit(const Edit& edit, bool undone) = 0;
+};
+
+class ANVIL_API Journal {
+ public:
+  // A position to roll back to. Only valid for the journal that made it, and only until that
+  // journal is cleared or rolled back past it.
+  struct Checkpoint {
+    std::uint64_t position = 0;
+    std::uint64_t epoch = 0;
+  };
+
+  explicit Journal(GameState& state);
+  Journal(const Journal&) = delete;
+  Journal& operator=(const Journal&) = delete;
+
+  void set_listener(JournalListener* listener) { listener_ = listener; }
+
+  // --- objects ---
+  // Appends a new object in `zone` (at the top). Its timestamp is the next one.
+  ObjectId create_object(CardId card, PlayerId owner, ZoneRef zone, bool token);
+  // Moves to `to` at `position` (counted from the bottom; npos = on top). A move to another
+  // zone makes a new object: zone_changes and timestamp advance. A move within one zone only
+  // reorders it.
+  static constexpr std::size_t npos = static_cast<std::size_t>(-1);
+  void move_object(ObjectId id, ZoneRef to, std::size_t position = npos);
+  void set_card(ObjectId id, CardId card);
+  void set_controller(ObjectId id, PlayerId controller);
+  void set_tapped(ObjectId id, bool tapped);
+  void set_damage(ObjectId id, std::int32_t damage);
+  void set_summoning_sick(ObjectId id, bool sick);
+  void set_face_down(ObjectId id, bool face_down);
+  void set_counter(ObjectId id, Symbol kind, std::int64_t count);
+  void set_attr(ObjectId id, Symbol key, std::int64_t value);
+
+  // --- players ---
+  void set_life(PlayerId p, std::int32_t life);
+  void set_outcome(PlayerId p, Outcome outcome);
+  void set_counter(PlayerId p, Symbol kind, std::int64_t count);
+  void set_attr(PlayerId p, Symbol key, std::int64_t value);
+
+  // --- the game ---
+  void set_turn_number(std::uint32_t n);
+  void set_step(std::uint16_t step);
+  void set_active_player(PlayerId p);
+  void set_priority_player(PlayerId p);
+  void set_over(bool over);
+  void set_game_attr(Symbol key, std::int64_t value);
+  // A uniform random number in [0, bound), advancing the game's RNG. REQUIRES: bound > 0.
+  std::uint64_t random_below(std::uint64_t bound);
+  // Reorders a zone uniformly at random with the game's RNG (Fisher–Yates).
+  void shuffle_zone(ZoneRef zone);
+  // REQUIRES: `order` is a permutation of the zone's objects.
+  void reorder_zone(ZoneRef zone, std::vector<ObjectId> order);
+
+  // --- triggers, stack, floating effects ---
+  void push_trigger(PendingTrigger trigger);
+  PendingTrigger take_trigger(std::size_t index);
+  // Returns the item's id.
+  std::uint32_t push_stack(StackItem item);
+  StackItem take_stack(std::size_t index);
+  StackItem pop_stack() { return take_stack(state_.stack.size() - 1); }
+  // Returns the effect's id; its timestamp is the next one unless already set.
+  std::uint32_t add_effect(FloatingEffect effect);
+  FloatingEffect remove_effect(std::size_t index);
+
+  // --- undo ---
+  Checkpoint checkpoint() const { return Checkpoint{edits_.size(), epoch_}; }
+  // Undoes every edit made after `cp`, newest first. Throws RulesError for a checkpoint of
+  // another epoch or one already rolled back past.
+  void rollback(Checkpoint cp);
+  // Forgets all history (edits can no longer be undone) to bound memory between turns.
+  // Every earlier checkpoint becomes invalid.
+  void clear();
+
+  std::size_t size() const { return edits_.size(); }
+  const std::vector<Edit>& edits() const { return edits_; }
+  // Grows with every applied and every undone edit: a cache keyed by it is never stale.
+  std::uint64_t version() const { return version_; }
+  const GameState& state() const { return state_; }
+
+ private:
+  void record(const Edit& e);
+  void undo(const Edit& e);
+  GameObject& obj(ObjectId id);
+  Player& player(PlayerId p);
+  void set_object_field(ObjectId id, ObjectField f, std::int64_t v);
+  void set_player_field(PlayerId p, PlayerField f, std::int64_t v);
+  void set_game_field(GameField f, std::int64_t v);
+  void place(ObjectId id, std::size_t zone_index, std::size_t position);
+  void unplace(ObjectId id, std::size_t zone_index, std::size_t position);
+
+  GameState& state_;
+  JournalListener* listener_ = nullptr;
+  std::vector<Edit> edits_;
+  std::vector<PendingTrigger> taken_triggers_;
+  std::vector<StackItem> taken_stack_;
+  std::vector<FloatingEffect> removed_effects_;
+  std::vector<std::vector<ObjectId>> old_orders_;
+  std::uint64_t epoch_ = 0;
+  std::uint64_t version_ = 0;
+};
+
+ANVIL_END_NAMESPACE

@@ -1,0 +1,118 @@
+// Params: one view over both spellings of a keyword (DESIGN.md §3):
+//
+//   classic, positional:   spDamageTgtCP:3:Drawback$YouGainLife/3:Desc:StackDesc
+//   YAML, named:           spDamageTgt: {target: creature_or_player, amount: 3,
+//                                         drawback: YouGainLife/3}
+//
+// Both arrive at a KeywordHandler as a Params holding the keyword and its values, each value
+// with the file:line:column it came from. A handler that accepts both forms binds positions to
+// names once:
+//
+//   Bound b = params.bind({"amount", "drawback?", "description?", "stack_description?"});
+//   const Param& amount = b.required("amount");          // LoadError with location if missing
+//   if (const Param* d = b.optional("drawback")) …
+//
+// Param is a small tree (scalar, list or map) so that nested YAML (Hearthbreaker tags)
+// is converted once at load time and the YAML nodes are dropped.
+#pragma once
+
+#include <cstdint>
+#include <initializer_list>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <utility>
+#include <vector>
+
+#include "anvil/config.hpp"
+#include "anvil/error.hpp"
+
+ANVIL_BEGIN_NAMESPACE
+
+class ANVIL_API Param {
+ public:
+  enum class Kind : std::uint8_t { scalar, list, map };
+
+  Param() = default;
+  static Param scalar(std::string text, SourceLocation where);
+  static Param list(std::vector<Param> items, SourceLocation where);
+  static Param map(std::vector<std::pair<std::string, Param>> entries, SourceLocation where);
+
+  Kind kind() const { return kind_; }
+  bool is_scalar() const { return kind_ == Kind::scalar; }
+  bool is_list() const { return kind_ == Kind::list; }
+  bool is_map() const { return kind_ == Kind::map; }
+  const SourceLocation& where() const { return where_; }
+
+  // REQUIRES: is_scalar(), or throws LoadError naming the location.
+  const std::string& text() const;
+  // The scalar as an integer of any size that fits int64; LoadError otherwise.
+  std::int64_t integer() const;
+  bool boolean() const;
+  // REQUIRES: is_list().
+  const std::vector<Param>& items() const;
+  // REQUIRES: is_map(). Entries keep file order; keys are unique (the loader checks).
+  const std::vector<std::pair<std::string, Param>>& entries() const;
+  const Param* find(std::string_view key) const;
+
+  // A LoadError at this value's location.
+  [[noreturn]] void fail(std::string problem, std::string hint = {}) const;
+
+ private:
+  Kind kind_ = Kind::scalar;
+  std::string text_;
+  std::vector<Param> items_;
+  std::vector<std::pair<std::string, Param>> entries_;
+  SourceLocation where_;
+};
+
+class Params;
+
+// The result of Params::bind: values by name, whichever spelling they came in.
+class ANVIL_API Bound {
+ public:
+  const Param& required(std::string_view name) const;
+  const Param* optional(std::string_view name) const;
+
+ private:
+  friend class Params;
+  const Params* params_ = nullptr;
+  std::vector<std::pair<std::string, const Param*>> values_;
+};
+
+class ANVIL_API Params {
+ public:
+  // Splits a classic keyword line on ':' — "spDamageTgtCP:3:Drawback$YouGainLife/3" — with the
+  // column of each part. The first part is the keyword.
+  static Params parse_classic(std::string_view line, SourceLocation where);
+  static Params positional(std::string keyword, std::vector<Param> values, SourceLocation where);
+  static Params named(std::string keyword, std::vector<std::pair<std::string, Param>> values,
+                      SourceLocation where);
+
+  const std::string& keyword() const { return keyword_; }
+  bool is_named() const { return named_; }
+  const SourceLocation& where() const { return where_; }
+  std::size_t size() const { return named_ ? named_values_.size() : values_.size(); }
+  // Positional value i, or nullptr.
+  const Param* at(std::size_t i) const;
+  // Named value, or nullptr.
+  const Param* get(std::string_view name) const;
+  const std::vector<Param>& positional_values() const { return values_; }
+  const std::vector<std::pair<std::string, Param>>& named_values() const { return named_values_; }
+
+  // Binds `schema` — names, optional ones ending in '?' — to the values: positionally in
+  // order for the classic form, by name for the named form. Too many positional values, or an
+  // unknown name (with a did-you-mean), is a LoadError.
+  Bound bind(std::initializer_list<std::string_view> schema) const;
+
+  [[noreturn]] void fail(std::string problem, std::string hint = {}) const;
+
+ private:
+  std::string keyword_;
+  bool named_ = false;
+  std::vector<Param> values_;
+  std::vector<std::pair<std::string, Param>> named_values_;
+  SourceLocation where_;
+};
+
+ANVIL_END_NAMESPACE

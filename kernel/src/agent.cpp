@@ -1,0 +1,109 @@
+#include "anvil/agent.hpp"
+
+#include <string>
+
+#include "anvil/error.hpp"
+#include "anvil/game.hpp"
+
+ANVIL_BEGIN_NAMESPACE
+
+using namespace literals;
+
+const char* to_string(ChoiceKind k) {
+  switch (k) {
+    case ChoiceKind::action: return "action";
+    case ChoiceKind::target: return "target";
+    case ChoiceKind::attackers: return "attackers";
+    case ChoiceKind::blockers: return "blockers";
+    case ChoiceKind::damage_division: return "damage_division";
+    case ChoiceKind::replacement: return "replacement";
+    case ChoiceKind::trigger_order: return "trigger_order";
+    case ChoiceKind::discard: return "discard";
+    case ChoiceKind::mulligan: return "mulligan";
+    case ChoiceKind::yes_no: return "yes_no";
+    case ChoiceKind::option: return "option";
+    case ChoiceKind::number: return "number";
+  }
+  return "?";
+}
+
+Agent::~Agent() = default;
+
+// --- DecisionView -------------------------------------------------------------------------
+
+DecisionView::DecisionView(const Game& game, PlayerId viewer) : game_(game), viewer_(viewer) {}
+
+std::size_t DecisionView::player_count() const { return game_.state().player_count(); }
+const TurnState& DecisionView::turn() const { return game_.state().turn; }
+const Player& DecisionView::player(PlayerId p) const { return game_.state().player(p); }
+const std::vector<StackItem>& DecisionView::stack() const { return game_.state().stack; }
+
+namespace {
+bool zone_public(ZoneKind k) {
+  return k == ZoneKind::battlefield || k == ZoneKind::graveyard || k == ZoneKind::exile ||
+         k == ZoneKind::command || k == ZoneKind::stack;
+}
+}  // namespace
+
+bool DecisionView::can_see(ObjectId id) const {
+  const GameState& s = game_.state();
+  if (!s.exists(id)) return false;
+  const GameObject& o = s.objects[id.value];
+  if (o.attrs.get("revealed"_sym) != 0) return true;
+  if (o.face_down) return o.controller == viewer_;
+  if (zone_public(o.zone.kind)) return true;
+  return o.zone.kind == ZoneKind::hand && o.zone.owner == viewer_;
+}
+
+std::optional<std::span<const ObjectId>> DecisionView::zone(ZoneRef z) const {
+  const bool visible = zone_public(z.kind) || (z.kind == ZoneKind::hand && z.owner == viewer_);
+  if (!visible) return std::nullopt;
+  const auto& objects = game_.state().zone(z).objects;
+  return std::span<const ObjectId>(objects.data(), objects.size());
+}
+
+std::size_t DecisionView::zone_size(ZoneRef z) const { return game_.state().zone(z).objects.size(); }
+
+const GameObject& DecisionView::object(ObjectId id) const {
+  if (!can_see(id)) throw RulesError("player " + std::to_string(viewer_.value) + " cannot see object #" +
+                                     std::to_string(id.value));
+  return game_.state().objects[id.value];
+}
+
+const CardDef& DecisionView::card(ObjectId id) const {
+  return game_.cards().at(object(id).card);
+}
+
+Characteristics DecisionView::view(ObjectId id) const {
+  object(id);  // checks visibility
+  return game_.view(id);
+}
+
+std::unique_ptr<Game> DecisionView::determinize(std::uint64_t seed) const {
+  return game_.determinize(viewer_, seed);
+}
+
+// --- ScriptedAgent ------------------------------------------------------------------------
+
+ScriptedAgent::ScriptedAgent(std::vector<DecisionRecord> script, std::string name)
+    : script_(std::move(script)), name_(std::move(name)) {}
+
+Answer ScriptedAgent::choose(const DecisionView&, const Choice& choice) {
+  if (next_ >= script_.size())
+    throw RulesError("agent '" + name_ + "' has no answer left for '" + choice.prompt + "' (" +
+                     to_string(choice.kind) + ")");
+  const DecisionRecord& r = script_[next_++];
+  if (r.kind != choice.kind)
+    throw RulesError("agent '" + name_ + "' expected a " + to_string(r.kind) + " choice but was asked '" +
+                     choice.prompt + "' (" + to_string(choice.kind) + ")");
+  return Answer{r.picks};
+}
+
+std::vector<DecisionRecord> decisions_of(std::span<const DecisionRecord> log, PlayerId p) {
+  std::vector<DecisionRecord> out;
+  for (const DecisionRecord& r : log)
+    if (r.player == p) out.push_back(r);
+  return out;
+}
+
+ANVIL_END_NAMESPACE

@@ -1,0 +1,275 @@
+#include "anvil/game.hpp"
+
+#include <algorithm>
+#include <string>
+#include <utility>
+
+#include "anvil/actions.hpp"
+#include "anvil/error.hpp"
+
+ANVIL_BEGIN_NAMESPACE
+
+using namespace literals;
+
+// --- RulesHooks defaults ------------------------------------------------------------------
+
+RulesHooks::~RulesHooks() = default;
+
+void RulesHooks::apply_damage(Game& game, const DamageEvent& damage) {
+  if (damage.target.is_player()) {
+    lose_life(game, damage.target.player, damage.amount, damage.source);
+    return;
+  }
+  if (!damage.target.is_object()) return;
+  const GameObject& o = game.object(damage.target.object.id);
+  game.journal().set_damage(o.id, o.damage + damage.amount);
+}
+
+void RulesHooks::draw_from_empty(Game& game, PlayerId player) {
+  game.journal().set_attr(player, "drew_from_empty"_sym, 1);
+}
+
+// --- construction -------------------------------------------------------------------------
+
+Game::Game(std::shared_ptr<const CardPool> cards, std::size_t players, std::uint64_t seed)
+    : cards_(std::move(cards)),
+      state_(players, seed),
+      journal_(state_),
+      bus_(std::make_unique<EventBus>()),
+      rules_(std::make_shared<RulesHooks>()),
+      seats_(players) {
+  if (!cards_) throw RulesError("a Game needs a CardPool");
+  journal_.set_listener(this);
+}
+
+Game::Game(CopyTag, const Game& other, GameState state)
+    : cards_(other.cards_),
+      state_(std::move(state)),
+      journal_(state_),
+      bus_(std::make_unique<EventBus>()),
+      rules_(other.rules_),
+      rule_effects_(other.rule_effects_),
+      seats_(other.seats_),
+      decisions_(other.decisions_) {
+  journal_.set_listener(this);
+  connect_all();
+}
+
+Game::~Game() {
+  // Disconnect before the bus goes: slots may hold references into this game.
+  for (auto& list : connections_)
+    for (auto& c : list) c.disconnect();
+}
+
+std::unique_ptr<Game> Game::fork() const {
+  return std::unique_ptr<Game>(new Game(CopyTag{}, *this, state_));
+}
+
+std::unique_ptr<Game> Game::determinize(PlayerId viewer, std::uint64_t seed) const {
+  GameState s = state_;
+  SplitMix64 rng{seed};
+  auto shuffle_cards = [&](const std::vector<ObjectId>& objects) {
+    std::vector<CardId> cards;
+    cards.reserve(objects.size());
+    for (ObjectId id : objects) cards.push_back(s.objects[id.value].card);
+    for (std::size_t i = cards.size(); i > 1; --i) std::swap(cards[i - 1], cards[rng.below(i)]);
+    for (std::size_t i = 0; i < objects.size(); ++i) s.objects[objects[i].value].card = cards[i];
+  };
+  for (const Player& p : s.players) {
+    std::vector<ObjectId> hidden;
+    for (ObjectId id : s.zone(ZoneRef::library(p.id)).objects)
+      if (s.objects[id.value].attrs.get("revealed"_sym) == 0) hidden.push_back(id);
+    if (p.id != viewer)
+      for (ObjectId id : s.zone(ZoneRef::hand(p.id)).objects)
+        if (s.objects[id.value].attrs.get("revealed"_sym) == 0) hidden.push_back(id);
+    shuffle_cards(hidden);
+  }
+  return std::unique_ptr<Game>(new Game(CopyTag{}, *this, std::move(s)));
+}
+
+const CardDef& Game::card(ObjectId id) const { return cards_->at(state_.object(id).card); }
+
+ObjectId Game::add_card(CardId card, PlayerId owner, ZoneRef zone, bool token) {
+  cards_->at(card);  // validates the id before anything is recorded
+  return journal_.create_object(card, owner, zone, token);
+}
+
+// --- connections: a function of the state -------------------------------------------------
+
+void Game::on_edit(const Edit& edit, bool undone) {
+  switch (edit.kind) {
+    case EditKind::object_create:
+      if (undone) {
+        drop(ObjectId(edit.subject));
+        connections_.resize(state_.objects.size());
+      } else {
+        connections_.resize(state_.objects.size());
+        refresh(ObjectId(edit.subject));
+      }
+      break;
+    case EditKind::zone_move:
+    case EditKind::object_card:
+      refresh(ObjectId(edit.subject));
+      break;
+    default:
+      break;
+  }
+  bus_->edit(*this, edit, undone);
+}
+
+void Game::drop(ObjectId id) {
+  if (id.value < connections_.size()) {
+    for (auto& c : connections_[id.value]) c.disconnect();
+    connections_[id.value].clear();
+  }
+  std::erase(effect_sources_, id);
+}
+
+void Game::refresh(ObjectId id) {
+  drop(id);
+  if (!state_.exists(id)) return;
+  const GameObject& o = state_.objects[id.value];
+  if (o.zone.kind == ZoneKind::none) return;
+  const CardDef& def = cards_->at(o.card);
+  const ZoneMask here = zone_bit(o.zone.kind);
+  bool has_static = false;
+  for (std::size_t i = 0; i < def.abilities.size(); ++i) {
+    const AbilityDef& a = def.abilities[i];
+    if (!a.impl || !(a.impl->zones() & here)) continue;
+    if (a.impl->continuous()) has_static = true;
+    invoke(def.id, static_cast<std::uint16_t>(i),
+           [&] { a.impl->connect(*this, id, connections_[id.value]); });
+  }
+  if (has_static) effect_sources_.push_back(id);
+}
+
+void Game::connect_all() {
+  connections_.assign(state_.objects.size(), {});
+  effect_sources_.clear();
+  for (const GameObject& o : state_.objects) refresh(o.id);
+}
+
+std::size_t Game::connections_of(ObjectId id) const {
+  if (id.value >= connections_.size()) return 0;
+  return static_cast<std::size_t>(std::count_if(connections_[id.value].begin(), connections_[id.value].end(),
+                                                [](const Connection& c) { return c.connected(); }));
+}
+
+// --- triggers and effects -----------------------------------------------------------------
+
+void Game::fire_trigger(const PendingTrigger& trigger) { journal_.push_trigger(trigger); }
+
+std::uint32_t Game::add_effect(FloatingEffect effect) {
+  const CardDef& def = cards_->at(effect.card);
+  if (effect.ability >= def.abilities.size() || !def.abilities[effect.ability].impl ||
+      !def.abilities[effect.ability].impl->continuous())
+    throw RulesError("floating effect: ability " + std::to_string(effect.ability) + " of '" + def.name +
+                     "' has no continuous effect");
+  return journal_.add_effect(std::move(effect));
+}
+
+void Game::end_effects(Duration until) {
+  for (std::size_t i = state_.effects.size(); i-- > 0;)
+    if (state_.effects[i].until == until) journal_.remove_effect(i);
+}
+
+void Game::add_rule_effect(std::shared_ptr<const ContinuousEffect> effect) {
+  if (!effect) throw RulesError("add_rule_effect: null effect");
+  rule_effects_.push_back(std::move(effect));
+}
+
+void Game::set_rules(std::shared_ptr<RulesHooks> hooks) {
+  if (!hooks) throw RulesError("set_rules: null hooks");
+  rules_ = std::move(hooks);
+}
+
+// --- agents -------------------------------------------------------------------------------
+
+void Game::seat(PlayerId player, std::shared_ptr<Agent> agent) {
+  state_.player(player);  // validates
+  seats_[player.value] = std::move(agent);
+}
+
+Agent* Game::agent(PlayerId player) const {
+  state_.player(player);
+  return seats_[player.value].get();
+}
+
+Answer Game::ask(const Choice& choice) {
+  const std::uint32_t n = static_cast<std::uint32_t>(choice.options.size());
+  if (choice.min_picks > choice.max_picks || choice.min_picks > n)
+    throw RulesError("choice '" + choice.prompt + "' cannot be answered: " + std::to_string(n) +
+                     " options for at least " + std::to_string(choice.min_picks) + " picks");
+  if (choice.max_picks == 0) return {};
+  if (n == 1 && choice.min_picks == 1) return Answer{{0}};  // no real alternative: not asked
+
+  Agent* a = agent(choice.player);
+  if (!a) throw RulesError("no agent is seated for player " + std::to_string(choice.player.value));
+  Answer answer = a->choose(DecisionView(*this, choice.player), choice);
+
+  auto invalid = [&](const std::string& why) {
+    return RulesError("agent '" + std::string(a->name()) + "' gave an invalid answer to '" + choice.prompt +
+                      "': " + why);
+  };
+  if (answer.picks.size() < choice.min_picks || answer.picks.size() > choice.max_picks)
+    throw invalid(std::to_string(answer.picks.size()) + " picks, expected " + std::to_string(choice.min_picks) +
+                  ".." + std::to_string(choice.max_picks));
+  std::vector<std::uint32_t> seen = answer.picks;
+  std::sort(seen.begin(), seen.end());
+  if (std::adjacent_find(seen.begin(), seen.end()) != seen.end()) throw invalid("an option picked twice");
+  if (!seen.empty() && seen.back() >= n) throw invalid("option " + std::to_string(seen.back()) + " does not exist");
+
+  decisions_.push_back(DecisionRecord{decisions_.size(), choice.player, std::string(a->name()), choice.kind,
+                                      answer.picks});
+  return answer;
+}
+
+// --- calling plugin code ------------------------------------------------------------------
+
+void Game::invoke(CardId card, std::uint16_t ability, const std::function<void()>& fn) {
+  auto context = [&](std::string problem) {
+    const CardDef& def = cards_->at(card);
+    const AbilityDef* a = ability < def.abilities.size() ? &def.abilities[ability] : nullptr;
+    return AbilityError(a ? a->provider : std::string("?"), def.name,
+                        a ? (a->text.empty() ? std::string(to_string(a->kind)) : a->text) : "#" + std::to_string(ability),
+                        std::move(problem));
+  };
+  try {
+    fn();
+  } catch (const AbilityError&) {
+    throw;  // already names the innermost plugin
+  } catch (const RulesError&) {
+    throw;  // the kernel's own complaint, not the plugin's
+  } catch (const std::exception& e) {
+    throw context(e.what());
+  } catch (...) {
+    throw context("an exception that is not a std::exception");
+  }
+}
+
+void Game::resolve(const ResolveContext& ctx) {
+  const CardDef& def = cards_->at(ctx.card);
+  if (ctx.ability >= def.abilities.size() || !def.abilities[ctx.ability].impl)
+    throw RulesError("'" + def.name + "' has no ability " + std::to_string(ctx.ability));
+  const Ability& a = *def.abilities[ctx.ability].impl;
+  invoke(ctx.card, ctx.ability, [&] { a.resolve(*this, ctx); });
+}
+
+ActionResult Game::perform(std::string_view what, const std::function<void(Game&)>& action) {
+  const Journal::Checkpoint cp = journal_.checkpoint();
+  try {
+    action(*this);
+    return {};
+  } catch (const AbilityError& e) {
+    journal_.rollback(cp);
+    return {std::string(what) + ": " + e.what(), e.plugin(), e.card(), e.ability()};
+  } catch (const std::exception& e) {
+    journal_.rollback(cp);
+    return {std::string(what) + ": " + e.what(), {}, {}, {}};
+  } catch (...) {
+    journal_.rollback(cp);
+    return {std::string(what) + ": an exception that is not a std::exception", {}, {}, {}};
+  }
+}
+
+ANVIL_END_NAMESPACE

@@ -1,0 +1,455 @@
+#include "anvil/journal.hpp"
+
+#include <algorithm>
+#include <string>
+#include <utility>
+
+#include "anvil/error.hpp"
+
+ANVIL_BEGIN_NAMESPACE
+
+namespace {
+
+constexpr std::uint32_t kNowhere = 0xffffffffu;
+
+std::int64_t pack(std::uint32_t zone_index, std::size_t position) {
+  return static_cast<std::int64_t>((static_cast<std::uint64_t>(zone_index) << 32) |
+                                   static_cast<std::uint32_t>(position));
+}
+std::uint32_t zone_of(std::int64_t packed) { return static_cast<std::uint64_t>(packed) >> 32; }
+std::size_t position_of(std::int64_t packed) { return static_cast<std::uint32_t>(packed); }
+
+}  // namespace
+
+JournalListener::~JournalListener() = default;
+
+Journal::Journal(GameState& state) : state_(state) {}
+
+void Journal::record(const Edit& e) {
+  edits_.push_back(e);
+  ++version_;
+  if (listener_) listener_->on_edit(e, false);
+}
+
+GameObject& Journal::obj(ObjectId id) {
+  if (!state_.exists(id)) throw RulesError("journal: no object #" + std::to_string(id.value));
+  return state_.objects[id.value];
+}
+
+Player& Journal::player(PlayerId p) {
+  if (!p.valid() || p.value >= state_.players.size())
+    throw RulesError("journal: no player " + std::to_string(p.value));
+  return state_.players[p.value];
+}
+
+// --- fields -------------------------------------------------------------------------------
+
+static std::int64_t read(const GameObject& o, ObjectField f) {
+  switch (f) {
+    case ObjectField::controller: return o.controller.value;
+    case ObjectField::tapped: return o.tapped;
+    case ObjectField::damage: return o.damage;
+    case ObjectField::summoning_sick: return o.summoning_sick;
+    case ObjectField::face_down: return o.face_down;
+    case ObjectField::timestamp: return o.timestamp;
+  }
+  return 0;
+}
+
+static void write(GameObject& o, ObjectField f, std::int64_t v) {
+  switch (f) {
+    case ObjectField::controller: o.controller = PlayerId(static_cast<std::uint8_t>(v)); break;
+    case ObjectField::tapped: o.tapped = v != 0; break;
+    case ObjectField::damage: o.damage = static_cast<std::int32_t>(v); break;
+    case ObjectField::summoning_sick: o.summoning_sick = v != 0; break;
+    case ObjectField::face_down: o.face_down = v != 0; break;
+    case ObjectField::timestamp: o.timestamp = static_cast<std::uint32_t>(v); break;
+  }
+}
+
+static std::int64_t read(const Player& p, PlayerField f) {
+  return f == PlayerField::life ? p.life : static_cast<std::int64_t>(p.outcome);
+}
+
+static void write(Player& p, PlayerField f, std::int64_t v) {
+  if (f == PlayerField::life)
+    p.life = static_cast<std::int32_t>(v);
+  else
+    p.outcome = static_cast<Outcome>(v);
+}
+
+static std::int64_t read(const GameState& s, GameField f) {
+  switch (f) {
+    case GameField::turn_number: return s.turn.number;
+    case GameField::step: return s.turn.step;
+    case GameField::active_player: return s.turn.active.value;
+    case GameField::priority_player: return s.turn.priority.value;
+    case GameField::over: return s.over;
+    case GameField::next_timestamp: return s.next_timestamp;
+    case GameField::next_stack_id: return s.next_stack_id;
+    case GameField::next_effect_id: return s.next_effect_id;
+  }
+  return 0;
+}
+
+static void write(GameState& s, GameField f, std::int64_t v) {
+  switch (f) {
+    case GameField::turn_number: s.turn.number = static_cast<std::uint32_t>(v); break;
+    case GameField::step: s.turn.step = static_cast<std::uint16_t>(v); break;
+    case GameField::active_player: s.turn.active = PlayerId(static_cast<std::uint8_t>(v)); break;
+    case GameField::priority_player: s.turn.priority = PlayerId(static_cast<std::uint8_t>(v)); break;
+    case GameField::over: s.over = v != 0; break;
+    case GameField::next_timestamp: s.next_timestamp = static_cast<std::uint32_t>(v); break;
+    case GameField::next_stack_id: s.next_stack_id = static_cast<std::uint32_t>(v); break;
+    case GameField::next_effect_id: s.next_effect_id = static_cast<std::uint32_t>(v); break;
+  }
+}
+
+void Journal::set_object_field(ObjectId id, ObjectField f, std::int64_t v) {
+  GameObject& o = obj(id);
+  const std::int64_t old = read(o, f);
+  if (old == v) return;  // no-op edits are not recorded: they would only grow the journal
+  write(o, f, v);
+  record({EditKind::object_field, static_cast<std::uint8_t>(f), id.value, 0, old, v});
+}
+
+void Journal::set_player_field(PlayerId p, PlayerField f, std::int64_t v) {
+  Player& pl = player(p);
+  const std::int64_t old = read(pl, f);
+  if (old == v) return;
+  write(pl, f, v);
+  record({EditKind::player_field, static_cast<std::uint8_t>(f), p.value, 0, old, v});
+}
+
+void Journal::set_game_field(GameField f, std::int64_t v) {
+  const std::int64_t old = read(state_, f);
+  if (old == v) return;
+  write(state_, f, v);
+  record({EditKind::game_field, static_cast<std::uint8_t>(f), 0, 0, old, v});
+}
+
+void Journal::set_controller(ObjectId id, PlayerId c) { set_object_field(id, ObjectField::controller, c.value); }
+void Journal::set_tapped(ObjectId id, bool t) { set_object_field(id, ObjectField::tapped, t); }
+void Journal::set_damage(ObjectId id, std::int32_t d) { set_object_field(id, ObjectField::damage, d); }
+void Journal::set_summoning_sick(ObjectId id, bool s) { set_object_field(id, ObjectField::summoning_sick, s); }
+void Journal::set_face_down(ObjectId id, bool f) { set_object_field(id, ObjectField::face_down, f); }
+
+void Journal::set_card(ObjectId id, CardId card) {
+  GameObject& o = obj(id);
+  if (o.card == card) return;
+  const std::int64_t old = o.card.value;
+  o.card = card;
+  record({EditKind::object_card, 0, id.value, 0, old, card.value});
+}
+
+void Journal::set_counter(ObjectId id, Symbol kind, std::int64_t count) {
+  GameObject& o = obj(id);
+  const std::int64_t old = o.counters.get(kind);
+  if (old == count) return;
+  o.counters.set(kind, count);
+  record({EditKind::object_counter, 0, id.value, kind.raw(), old, count});
+}
+
+void Journal::set_attr(ObjectId id, Symbol key, std::int64_t value) {
+  GameObject& o = obj(id);
+  const std::int64_t old = o.attrs.get(key);
+  if (old == value) return;
+  o.attrs.set(key, value);
+  record({EditKind::object_attr, 0, id.value, key.raw(), old, value});
+}
+
+void Journal::set_life(PlayerId p, std::int32_t life) { set_player_field(p, PlayerField::life, life); }
+void Journal::set_outcome(PlayerId p, Outcome o) {
+  set_player_field(p, PlayerField::outcome, static_cast<std::int64_t>(o));
+}
+
+void Journal::set_counter(PlayerId p, Symbol kind, std::int64_t count) {
+  Player& pl = player(p);
+  const std::int64_t old = pl.counters.get(kind);
+  if (old == count) return;
+  pl.counters.set(kind, count);
+  record({EditKind::player_counter, 0, p.value, kind.raw(), old, count});
+}
+
+void Journal::set_attr(PlayerId p, Symbol key, std::int64_t value) {
+  Player& pl = player(p);
+  const std::int64_t old = pl.attrs.get(key);
+  if (old == value) return;
+  pl.attrs.set(key, value);
+  record({EditKind::player_attr, 0, p.value, key.raw(), old, value});
+}
+
+void Journal::set_turn_number(std::uint32_t n) { set_game_field(GameField::turn_number, n); }
+void Journal::set_step(std::uint16_t s) { set_game_field(GameField::step, s); }
+void Journal::set_active_player(PlayerId p) { set_game_field(GameField::active_player, p.value); }
+void Journal::set_priority_player(PlayerId p) { set_game_field(GameField::priority_player, p.value); }
+void Journal::set_over(bool over) { set_game_field(GameField::over, over); }
+
+void Journal::set_game_attr(Symbol key, std::int64_t value) {
+  const std::int64_t old = state_.attrs.get(key);
+  if (old == value) return;
+  state_.attrs.set(key, value);
+  record({EditKind::game_attr, 0, 0, key.raw(), old, value});
+}
+
+std::uint64_t Journal::random_below(std::uint64_t bound) {
+  if (bound == 0) throw RulesError("random_below(0)");
+  const auto old = static_cast<std::int64_t>(state_.rng.state);
+  const std::uint64_t r = state_.rng.below(bound);
+  record({EditKind::rng, 0, 0, 0, old, static_cast<std::int64_t>(state_.rng.state)});
+  return r;
+}
+
+// --- zones --------------------------------------------------------------------------------
+
+void Journal::place(ObjectId id, std::size_t zone_index, std::size_t position) {
+  if (zone_index == kNowhere) return;
+  auto& list = state_.zones[zone_index].objects;
+  list.insert(list.begin() + static_cast<std::ptrdiff_t>(position), id);
+}
+
+void Journal::unplace(ObjectId id, std::size_t zone_index, std::size_t position) {
+  if (zone_index == kNowhere) return;
+  auto& list = state_.zones[zone_index].objects;
+  if (position >= list.size() || list[position] != id)
+    throw RulesError("journal: zone lists out of step with the journal");
+  list.erase(list.begin() + static_cast<std::ptrdiff_t>(position));
+}
+
+ObjectId Journal::create_object(CardId card, PlayerId owner, ZoneRef zone, bool token) {
+  player(owner);  // validates
+  const std::uint32_t zone_index =
+      zone.kind == ZoneKind::none ? kNowhere : static_cast<std::uint32_t>(state_.zone_index(zone));
+  const std::uint32_t timestamp = state_.next_timestamp;
+  set_game_field(GameField::next_timestamp, timestamp + 1);
+
+  GameObject o;
+  o.id = ObjectId(static_cast<std::uint32_t>(state_.objects.size()));
+  o.card = card;
+  o.owner = owner;
+  o.controller = owner;
+  o.zone = zone;
+  o.timestamp = timestamp;
+  o.token = token;
+  state_.objects.push_back(std::move(o));
+  const ObjectId id = state_.objects.back().id;
+  std::size_t position = 0;
+  if (zone_index != kNowhere) {
+    position = state_.zones[zone_index].objects.size();
+    place(id, zone_index, position);
+  }
+  record({EditKind::object_create, 0, id.value, 0, 0, pack(zone_index, position)});
+  return id;
+}
+
+void Journal::move_object(ObjectId id, ZoneRef to, std::size_t position) {
+  GameObject& o = obj(id);
+  const std::uint32_t from_index =
+      o.zone.kind == ZoneKind::none ? kNowhere : static_cast<std::uint32_t>(state_.zone_index(o.zone));
+  const std::uint32_t to_index =
+      to.kind == ZoneKind::none ? kNowhere : static_cast<std::uint32_t>(state_.zone_index(to));
+
+  std::size_t from_pos = 0;
+  if (from_index != kNowhere) {
+    const auto& list = state_.zones[from_index].objects;
+    from_pos = static_cast<std::size_t>(std::find(list.begin(), list.end(), id) - list.begin());
+  }
+  const bool new_zone = from_index != to_index;
+  if (new_zone) {
+    const std::uint32_t timestamp = state_.next_timestamp;
+    set_game_field(GameField::next_timestamp, timestamp + 1);
+    set_object_field(id, ObjectField::timestamp, timestamp);
+  }
+  unplace(id, from_index, from_pos);
+  std::size_t to_pos = 0;
+  if (to_index != kNowhere) {
+    const std::size_t size = state_.zones[to_index].objects.size();
+    to_pos = std::min(position, size);
+    place(id, to_index, to_pos);
+  }
+  GameObject& moved = obj(id);
+  moved.zone = to;
+  if (new_zone) ++moved.zone_changes;
+  record({EditKind::zone_move, 0, id.value, 0, pack(from_index, from_pos), pack(to_index, to_pos)});
+}
+
+void Journal::reorder_zone(ZoneRef zone, std::vector<ObjectId> order) {
+  const std::size_t index = state_.zone_index(zone);
+  auto& list = state_.zones[index].objects;
+  std::vector<ObjectId> sorted_old = list, sorted_new = order;
+  std::sort(sorted_old.begin(), sorted_old.end());
+  std::sort(sorted_new.begin(), sorted_new.end());
+  if (sorted_old != sorted_new) throw RulesError("reorder_zone: not a permutation of the zone");
+  old_orders_.push_back(std::exchange(list, std::move(order)));
+  record({EditKind::zone_reorder, 0, static_cast<std::uint32_t>(index), 0,
+          static_cast<std::int64_t>(old_orders_.size() - 1), 0});
+}
+
+void Journal::shuffle_zone(ZoneRef zone) {
+  std::vector<ObjectId> order = state_.zone(zone).objects;
+  if (order.size() < 2) return;
+  // Fisher–Yates with the game's RNG: journal the RNG once, then the new order.
+  const auto old_rng = static_cast<std::int64_t>(state_.rng.state);
+  for (std::size_t i = order.size() - 1; i > 0; --i)
+    std::swap(order[i], order[state_.rng.below(i + 1)]);
+  record({EditKind::rng, 0, 0, 0, old_rng, static_cast<std::int64_t>(state_.rng.state)});
+  reorder_zone(zone, std::move(order));
+}
+
+// --- triggers, stack, effects -------------------------------------------------------------
+
+void Journal::push_trigger(PendingTrigger trigger) {
+  state_.pending_triggers.push_back(std::move(trigger));
+  record({EditKind::trigger_push, 0, static_cast<std::uint32_t>(state_.pending_triggers.size() - 1), 0, 0, 0});
+}
+
+PendingTrigger Journal::take_trigger(std::size_t index) {
+  auto& v = state_.pending_triggers;
+  if (index >= v.size()) throw RulesError("take_trigger: no pending trigger at that index");
+  taken_triggers_.push_back(v[index]);
+  v.erase(v.begin() + static_cast<std::ptrdiff_t>(index));
+  record({EditKind::trigger_take, 0, static_cast<std::uint32_t>(index), 0, 0, 0});
+  return taken_triggers_.back();
+}
+
+std::uint32_t Journal::push_stack(StackItem item) {
+  item.id = state_.next_stack_id;
+  set_game_field(GameField::next_stack_id, item.id + 1);
+  state_.stack.push_back(std::move(item));
+  record({EditKind::stack_push, 0, static_cast<std::uint32_t>(state_.stack.size() - 1), 0, 0, 0});
+  return state_.stack.back().id;
+}
+
+StackItem Journal::take_stack(std::size_t index) {
+  auto& v = state_.stack;
+  if (index >= v.size()) throw RulesError("take_stack: no stack item at that index");
+  taken_stack_.push_back(v[index]);
+  v.erase(v.begin() + static_cast<std::ptrdiff_t>(index));
+  record({EditKind::stack_take, 0, static_cast<std::uint32_t>(index), 0, 0, 0});
+  return taken_stack_.back();
+}
+
+std::uint32_t Journal::add_effect(FloatingEffect effect) {
+  effect.id = state_.next_effect_id;
+  set_game_field(GameField::next_effect_id, effect.id + 1);
+  if (effect.timestamp == 0) {
+    effect.timestamp = state_.next_timestamp;
+    set_game_field(GameField::next_timestamp, effect.timestamp + 1);
+  }
+  state_.effects.push_back(std::move(effect));
+  record({EditKind::effect_add, 0, static_cast<std::uint32_t>(state_.effects.size() - 1), 0, 0, 0});
+  return state_.effects.back().id;
+}
+
+FloatingEffect Journal::remove_effect(std::size_t index) {
+  auto& v = state_.effects;
+  if (index >= v.size()) throw RulesError("remove_effect: no floating effect at that index");
+  removed_effects_.push_back(v[index]);
+  v.erase(v.begin() + static_cast<std::ptrdiff_t>(index));
+  record({EditKind::effect_remove, 0, static_cast<std::uint32_t>(index), 0, 0, 0});
+  return removed_effects_.back();
+}
+
+// --- undo ---------------------------------------------------------------------------------
+
+void Journal::undo(const Edit& e) {
+  switch (e.kind) {
+    case EditKind::object_field:
+      write(state_.objects[e.subject], static_cast<ObjectField>(e.field), e.before);
+      break;
+    case EditKind::object_counter:
+      state_.objects[e.subject].counters.set(Symbol::from_raw(e.key), e.before);
+      break;
+    case EditKind::object_attr:
+      state_.objects[e.subject].attrs.set(Symbol::from_raw(e.key), e.before);
+      break;
+    case EditKind::object_card:
+      state_.objects[e.subject].card = CardId(static_cast<std::uint32_t>(e.before));
+      break;
+    case EditKind::player_field:
+      write(state_.players[e.subject], static_cast<PlayerField>(e.field), e.before);
+      break;
+    case EditKind::player_counter:
+      state_.players[e.subject].counters.set(Symbol::from_raw(e.key), e.before);
+      break;
+    case EditKind::player_attr:
+      state_.players[e.subject].attrs.set(Symbol::from_raw(e.key), e.before);
+      break;
+    case EditKind::game_field:
+      write(state_, static_cast<GameField>(e.field), e.before);
+      break;
+    case EditKind::game_attr:
+      state_.attrs.set(Symbol::from_raw(e.key), e.before);
+      break;
+    case EditKind::rng:
+      state_.rng.state = static_cast<std::uint64_t>(e.before);
+      break;
+    case EditKind::object_create: {
+      const ObjectId id(e.subject);
+      unplace(id, zone_of(e.after), position_of(e.after));
+      state_.objects.pop_back();
+      break;
+    }
+    case EditKind::zone_move: {
+      const ObjectId id(e.subject);
+      const std::uint32_t from = zone_of(e.before), to = zone_of(e.after);
+      unplace(id, to, position_of(e.after));
+      place(id, from, position_of(e.before));
+      GameObject& o = state_.objects[e.subject];
+      o.zone = from == kNowhere ? ZoneRef::nowhere() : state_.zones[from].ref;
+      if (from != to) --o.zone_changes;
+      break;
+    }
+    case EditKind::zone_reorder:
+      state_.zones[e.subject].objects = std::move(old_orders_.back());
+      old_orders_.pop_back();
+      break;
+    case EditKind::trigger_push:
+      state_.pending_triggers.pop_back();
+      break;
+    case EditKind::trigger_take:
+      state_.pending_triggers.insert(state_.pending_triggers.begin() + e.subject,
+                                     std::move(taken_triggers_.back()));
+      taken_triggers_.pop_back();
+      break;
+    case EditKind::stack_push:
+      state_.stack.pop_back();
+      break;
+    case EditKind::stack_take:
+      state_.stack.insert(state_.stack.begin() + e.subject, std::move(taken_stack_.back()));
+      taken_stack_.pop_back();
+      break;
+    case EditKind::effect_add:
+      state_.effects.pop_back();
+      break;
+    case EditKind::effect_remove:
+      state_.effects.insert(state_.effects.begin() + e.subject, std::move(removed_effects_.back()));
+      removed_effects_.pop_back();
+      break;
+  }
+}
+
+void Journal::rollback(Checkpoint cp) {
+  if (cp.epoch != epoch_)
+    throw RulesError("rollback: the checkpoint is from before the journal was cleared");
+  if (cp.position > edits_.size())
+    throw RulesError("rollback: the journal was already rolled back past this checkpoint");
+  while (edits_.size() > cp.position) {
+    const Edit e = edits_.back();
+    edits_.pop_back();
+    undo(e);
+    ++version_;
+    if (listener_) listener_->on_edit(e, true);
+  }
+}
+
+void Journal::clear() {
+  edits_.clear();
+  taken_triggers_.clear();
+  taken_stack_.clear();
+  removed_effects_.clear();
+  old_orders_.clear();
+  ++epoch_;
+}
+
+ANVIL_END_NAMESPACE
