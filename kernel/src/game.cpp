@@ -109,7 +109,15 @@ void Game::on_edit(const Edit& edit, bool undone) {
       break;
     case EditKind::zone_move:
     case EditKind::object_card:
-      refresh(ObjectId(edit.subject));
+      if (!undone) {
+        refresh(ObjectId(edit.subject));  // a failure here aborts the action, which rolls back
+        break;
+      }
+      try {
+        refresh(ObjectId(edit.subject));
+      } catch (const std::exception& e) {
+        faults_.emplace_back(e.what());
+      }
       break;
     default:
       break;

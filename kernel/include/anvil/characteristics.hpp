@@ -62,7 +62,7 @@ struct ManaCost {
   friend constexpr bool operator==(const ManaCost&, const ManaCost&) = default;
 };
 
-struct Characteristics {
+struct ANVIL_API Characteristics {
   // The name as printed; points into the CardDef, which outlives every game using it.
   std::string_view name;
   ManaCost cost;

@@ -32,7 +32,7 @@ class Agent;
 
 // A problem found while loading, kept rather than thrown so that every problem of a pack is
 // reported at once.
-struct Diagnostic {
+struct ANVIL_API Diagnostic {
   enum class Severity : std::uint8_t { error, warning };
   Severity severity = Severity::error;
   SourceLocation where;

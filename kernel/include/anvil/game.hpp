@@ -125,6 +125,9 @@ class ANVIL_API Game final : private JournalListener {
 
   // Connected ability slots of one object (tests and diagnostics).
   std::size_t connections_of(ObjectId id) const;
+  // Errors that could not be thrown: an ability whose connect() failed while a rollback was
+  // reconnecting it (a rollback must finish). The ability stays disconnected.
+  const std::vector<std::string>& faults() const { return faults_; }
 
  private:
   struct CopyTag {};
@@ -144,6 +147,7 @@ class ANVIL_API Game final : private JournalListener {
   std::vector<DecisionRecord> decisions_;
   std::vector<std::vector<Connection>> connections_;  // by ObjectId
   std::vector<ObjectId> effect_sources_;              // objects whose static abilities apply
+  std::vector<std::string> faults_;
   mutable int view_depth_ = 0;
 };
 

@@ -34,6 +34,7 @@ struct SplitMix64 {
     }
     return static_cast<std::uint64_t>(m >> 64);
   }
+  friend constexpr bool operator==(const SplitMix64&, const SplitMix64&) = default;
 };
 
 ANVIL_END_NAMESPACE

@@ -1,0 +1,201 @@
+// Packs: a folder with a manifest (pack.yaml), card files and decks (DESIGN.md §4; the format
+// is docs/pack-format.md). Loading a pack parses each file once, compiles every card through the
+// card loaders and keyword handlers in a Registry, and collects every problem it finds with its
+// file:line:column — it never stops at the first one.
+//
+//   Registry registry;
+//   PluginHost host(registry);
+//   host.load_dir(bundled_plugin_dir());
+//   LoadedPack pack = load_pack("packs/demo-basics", registry);
+//   for (const Diagnostic& d : pack.diagnostics) std::cerr << d.str() << '\n';
+//   if (pack.ok()) for (CardDef& card : pack.cards) pool.add(std::move(card));
+//
+// Card loaders in plugins read YAML with the same strictness through parse_yaml() and
+// MapReader (bottom of this file), so every file of a pack reports problems the same way.
+// Nothing here installs, copies or trusts anything: that is `anvil pack install` (issue 7).
+#pragma once
+
+#include <cstddef>
+#include <filesystem>
+#include <optional>
+#include <span>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "anvil/card.hpp"
+#include "anvil/config.hpp"
+#include "anvil/error.hpp"
+#include "anvil/extensions.hpp"
+#include "anvil/params.hpp"
+#include "anvil/registry.hpp"
+#include "anvil/rules.hpp"
+#include "anvil/semver.hpp"
+
+ANVIL_BEGIN_NAMESPACE
+
+// The manifest's file name inside a pack folder.
+inline constexpr const char* kPackManifestFile = "pack.yaml";
+
+// `requires: {plugins: {name: range}, packs: {name: range}}`.
+struct PackRequirement {
+  std::string name;
+  VersionRange range;
+  SourceLocation where;
+};
+
+// `provides: {plugins: [{file, sha256}]}`: a native library shipped inside the pack. Read and
+// checked for shape only; loading one needs `anvil pack install --trust` (issue 7).
+struct ProvidedPlugin {
+  std::string file;    // relative to the pack folder
+  std::string sha256;  // 64 lowercase hex digits
+  SourceLocation where;
+};
+
+// One entry of `cards:` or `decks:`: a glob relative to the pack folder ("cards/*.yaml"), and
+// for cards an optional loader name that overrides the choice by file extension.
+struct PackGlob {
+  std::string pattern;
+  std::string format;  // a registered CardLoader's name; empty: chosen by extension
+  SourceLocation where;
+};
+
+struct PackManifest {
+  std::filesystem::path dir;  // the pack folder, as given
+  std::string name;           // [a-z0-9-]+
+  Version version;            // 0.0.0 when missing or invalid (an error says so)
+  std::string description;
+  std::vector<std::string> authors;
+  std::string license;
+  VersionRange engine;  // SDK versions the pack works with; checked against this SDK on read
+  std::string rules;    // the rules module the cards are written for
+  SourceLocation rules_where;
+  std::vector<PackRequirement> required_plugins;
+  std::vector<PackRequirement> required_packs;
+  std::vector<ProvidedPlugin> provided_plugins;
+  std::vector<PackGlob> cards;
+  std::vector<PackGlob> decks;
+};
+
+// What reading a manifest found: every field it could read, even when others were wrong.
+struct ManifestResult {
+  PackManifest manifest;
+  std::vector<Diagnostic> diagnostics;
+  [[nodiscard]] bool ok() const;  // no errors (warnings allowed)
+};
+
+// Reads `dir`/pack.yaml: schema (required, unknown with a did-you-mean, duplicate keys, types),
+// name and version syntax, ranges, and `engine` against this SDK (ANVIL_SDK_VERSION_STRING).
+[[nodiscard]] ANVIL_API ManifestResult read_manifest(const std::filesystem::path& dir);
+// The same from text already read; `dir` is the pack folder the text belongs to.
+[[nodiscard]] ANVIL_API ManifestResult parse_manifest(std::string_view text,
+                                                      const std::filesystem::path& dir);
+
+struct LoadedPack {
+  PackManifest manifest;
+  std::vector<CardDef> cards;  // the cards that compiled; a card with an error is left out
+  std::vector<DeckList> decks;
+  std::vector<std::filesystem::path> card_files;  // what the `cards:` globs matched
+  std::vector<Diagnostic> diagnostics;            // manifest, card files and decks, in that order
+
+  [[nodiscard]] bool ok() const { return error_count() == 0; }
+  std::size_t error_count() const;
+  std::size_t warning_count() const;
+};
+
+// Loads a whole pack: the manifest, every card file its `cards:` globs match (each through the
+// CardLoader registered for its extension or named by `format:`), and every deck. Checks that
+// required plugins are loaded in a satisfying version, that the rules module is registered (a
+// warning if not: packs can be read without their game), that card names are unique, and
+// that decks name cards of the pack. Requirements on other packs are the caller's to resolve.
+[[nodiscard]] ANVIL_API LoadedPack load_pack(const std::filesystem::path& dir,
+                                             const Registry& registry);
+
+// A pack folder found by find_packs().
+struct FoundPack {
+  std::filesystem::path dir;
+  PackManifest manifest;
+  std::vector<Diagnostic> diagnostics;  // from reading the manifest
+  // False when another pack of the same name wins: the higher version, or on equal versions the
+  // one found later (in a later folder of `dirs`).
+  bool used = true;
+};
+
+// Packs in each of `dirs`: every child folder holding a pack.yaml (bundled layout,
+// <dir>/<name>/pack.yaml) and every grandchild that does (installed layout,
+// <dir>/<name>/<version>/pack.yaml). Missing folders are skipped. Sorted by name, then version.
+[[nodiscard]] ANVIL_API std::vector<FoundPack> find_packs(
+    std::span<const std::filesystem::path> dirs);
+
+// ---- Reading YAML strictly, for the kernel and for card-loader plugins ---------------------
+
+// Bounds against hostile input (issue 7).
+struct YamlLimits {
+  std::size_t max_bytes = std::size_t{16} << 20;
+  std::size_t max_depth = 64;
+  std::size_t max_values = 1'000'000;  // after expanding aliases ("billion laughs")
+};
+
+// Parses one YAML document into a Param tree, 1-based file:line:column on every value, and
+// drops the YAML nodes. Null values become empty scalars. Reported to `diagnostics`: syntax
+// errors (nullopt is returned), an unterminated quote (yaml-cpp accepts one running to the end
+// of the file), duplicate keys (the first is kept), non-scalar keys, a second document, and
+// input over `limits`.
+[[nodiscard]] ANVIL_API std::optional<Param> parse_yaml(std::string_view text,
+                                                        const std::string& file,
+                                                        std::vector<Diagnostic>& diagnostics,
+                                                        const YamlLimits& limits = {});
+
+// Reads a map against a schema: ask for each key the schema knows, then finish() reports every
+// key nobody asked for as unknown, with a did-you-mean. Problems go to `diagnostics`; reading
+// goes on so that one pass finds them all.
+//
+//   MapReader card(value, "card", diagnostics);
+//   if (!card.ok()) return;                      // not a map: reported
+//   const Param* name = card.required("name");   // nullptr and reported if missing
+//   const Param* text = card.optional("text");
+//   card.finish();  // "unknown key 'nmae' in card; did you mean 'name'?"
+//
+// Lifetime: refers to `map` and `diagnostics`, which must outlive it. The destructor calls
+// finish() if it was not called, so no unknown key goes unreported.
+class ANVIL_API MapReader {
+ public:
+  // `what` names the map in messages: "pack.yaml", "card 'Grizzly Bears'".
+  MapReader(const Param& map, std::string what, std::vector<Diagnostic>& diagnostics);
+  ~MapReader();
+  MapReader(const MapReader&) = delete;
+  MapReader& operator=(const MapReader&) = delete;
+
+  bool ok() const { return ok_; }
+  const Param* required(std::string_view key);
+  const Param* optional(std::string_view key);
+  // Whether the map has `key` (and marks it known).
+  bool has(std::string_view key);
+  void finish();
+
+ private:
+  const Param& map_;
+  std::string what_;
+  std::vector<Diagnostic>& diagnostics_;
+  std::vector<std::string> known_;
+  bool ok_ = false;
+  bool finished_ = false;
+};
+
+// An error Diagnostic carrying a LoadError's location and message (problem; hint).
+[[nodiscard]] ANVIL_API Diagnostic to_diagnostic(const LoadError& e);
+
+// Runs `read`; a LoadError it throws becomes an error Diagnostic. Returns whether it succeeded.
+// Lets a loader read many fields with Param's throwing accessors and still report them all.
+template <class F>
+bool collect(std::vector<Diagnostic>& diagnostics, F&& read) {
+  try {
+    read();
+    return true;
+  } catch (const LoadError& e) {
+    diagnostics.push_back(to_diagnostic(e));
+    return false;
+  }
+}
+
+ANVIL_END_NAMESPACE

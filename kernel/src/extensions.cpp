@@ -1,0 +1,70 @@
+#include "anvil/extensions.hpp"
+
+#include <string>
+#include <utility>
+
+#include "anvil/agent.hpp"
+#include "anvil/error.hpp"
+#include "anvil/game.hpp"
+#include "anvil/rules.hpp"
+
+ANVIL_BEGIN_NAMESPACE
+
+// Out of line on purpose: the vtables and typeinfo of the plugin interfaces are emitted here,
+// in the kernel, once, and exported — never in each plugin (DESIGN.md, "The plugin boundary").
+KeywordHandler::~KeywordHandler() = default;
+ValueExpr::~ValueExpr() = default;
+ValueFunction::~ValueFunction() = default;
+EffectStep::~EffectStep() = default;
+EffectVerb::~EffectVerb() = default;
+CardLoader::~CardLoader() = default;
+AgentFactory::~AgentFactory() = default;
+RulesModule::~RulesModule() = default;
+
+void RulesModule::play(Game& game) const {
+  while (advance(game)) {
+  }
+}
+
+std::vector<Outcome> RulesModule::outcome(const Game& game) const {
+  std::vector<Outcome> out;
+  out.reserve(game.state().player_count());
+  for (const Player& p : game.state().players) out.push_back(p.outcome);
+  return out;
+}
+
+std::string Diagnostic::str() const {
+  const char* level = severity == Severity::error ? "error" : "warning";
+  return where.str() + ": " + level + ": " + message;
+}
+
+std::shared_ptr<Agent> make_agent(const Registry& registry, std::string_view name,
+                                  const AgentOptions& options) {
+  // The factory handle from get() keeps the plugin's library loaded; the agent keeps the
+  // factory. Members are destroyed in reverse order, so the agent (plugin code) goes first.
+  struct Holder {
+    std::shared_ptr<const AgentFactory> factory;
+    std::unique_ptr<Agent> agent;
+  };
+  auto holder = std::make_shared<Holder>();
+  holder->factory = registry.get<AgentFactory>(name);
+  const RegistryEntry* e = registry.entry(PluginKind::agent, name);
+  auto fail = [&](std::string problem, std::string fix) {
+    return PluginError(e->provider, e->file,
+                       "agent factory '" + std::string(name) + "' " + std::move(problem),
+                       std::move(fix));
+  };
+  try {
+    holder->agent = holder->factory->make(options);
+  } catch (const Error&) {
+    throw;  // already an Anvil error with its own context
+  } catch (const std::exception& ex) {
+    throw fail(std::string("failed: ") + ex.what(), "check the agent's settings");
+  }
+  if (!holder->agent)
+    throw fail("made no agent (null)", "return std::make_unique<YourAgent>(…) from AgentFactory::make");
+  Agent* agent = holder->agent.get();
+  return std::shared_ptr<Agent>(std::move(holder), agent);
+}
+
+ANVIL_END_NAMESPACE

@@ -1,0 +1,68 @@
+#include <algorithm>
+#include <map>
+#include <system_error>
+
+#include "anvil/pack.hpp"
+
+ANVIL_BEGIN_NAMESPACE
+
+namespace fs = std::filesystem;
+
+namespace {
+
+bool has_manifest(const fs::path& dir) {
+  std::error_code ec;
+  return fs::is_regular_file(dir / kPackManifestFile, ec);
+}
+
+std::vector<fs::path> sorted_subfolders(const fs::path& dir) {
+  std::vector<fs::path> out;
+  std::error_code ec;
+  for (const auto& entry : fs::directory_iterator(dir, ec))
+    if (entry.is_directory(ec) && !entry.path().filename().string().starts_with('.'))
+      out.push_back(entry.path());
+  std::sort(out.begin(), out.end());
+  return out;
+}
+
+}  // namespace
+
+std::vector<FoundPack> find_packs(std::span<const fs::path> dirs) {
+  std::vector<FoundPack> found;
+  auto add = [&](const fs::path& dir) {
+    ManifestResult m = read_manifest(dir);
+    found.push_back({dir, std::move(m.manifest), std::move(m.diagnostics), true});
+  };
+  for (const fs::path& root : dirs) {
+    for (const fs::path& child : sorted_subfolders(root)) {
+      if (has_manifest(child)) {
+        add(child);
+        continue;
+      }
+      // Installed layout: <root>/<name>/<version>/pack.yaml.
+      for (const fs::path& version_dir : sorted_subfolders(child))
+        if (has_manifest(version_dir)) add(version_dir);
+    }
+  }
+
+  // The pack used for a name: highest version; on a tie the later one found.
+  std::map<std::string, std::size_t> winner;
+  for (std::size_t i = 0; i < found.size(); ++i) {
+    const PackManifest& m = found[i].manifest;
+    if (m.name.empty()) continue;  // unreadable manifest: listed, never used
+    auto [it, inserted] = winner.emplace(m.name, i);
+    if (!inserted && found[it->second].manifest.version <= m.version) it->second = i;
+  }
+  for (std::size_t i = 0; i < found.size(); ++i) {
+    const std::string& name = found[i].manifest.name;
+    found[i].used = !name.empty() && winner[name] == i;
+  }
+
+  std::stable_sort(found.begin(), found.end(), [](const FoundPack& a, const FoundPack& b) {
+    if (a.manifest.name != b.manifest.name) return a.manifest.name < b.manifest.name;
+    return a.manifest.version < b.manifest.version;
+  });
+  return found;
+}
+
+ANVIL_END_NAMESPACE

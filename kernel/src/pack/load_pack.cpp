@@ -1,0 +1,279 @@
+// load_pack: manifest → requirements → card files (through the registered CardLoaders) →
+// decks. Every step goes on after a problem so that one run lists them all.
+#include <algorithm>
+#include <cctype>
+#include <map>
+#include <set>
+#include <utility>
+
+#include "anvil/pack.hpp"
+#include "pack/deck.hpp"
+#include "pack/glob.hpp"
+#include "pack/yaml_strict.hpp"
+
+ANVIL_BEGIN_NAMESPACE
+
+namespace fs = std::filesystem;
+using pack_detail::error;
+using pack_detail::warning;
+
+namespace {
+
+class PackLoader {
+ public:
+  PackLoader(const Registry& registry, LoadedPack& pack) : registry_(registry), pack_(pack) {}
+
+  void load(const fs::path& dir) {
+    ManifestResult m = read_manifest(dir);
+    pack_.manifest = std::move(m.manifest);
+    append(m.diagnostics);
+    // Without a manifest there is nothing to look for; with a wrong one, read what it names.
+    if (pack_.manifest.cards.empty() && pack_.manifest.name.empty()) return;
+    check_plugins();
+    check_rules();
+    check_provided();
+    index_loaders();
+    load_cards();
+    load_decks();
+  }
+
+ private:
+  void append(std::vector<Diagnostic>& more) {
+    for (Diagnostic& d : more) diags().push_back(std::move(d));
+    more.clear();
+  }
+  std::vector<Diagnostic>& diags() { return pack_.diagnostics; }
+  const fs::path& dir() const { return pack_.manifest.dir; }
+
+  void check_plugins() {
+    // A plugin's version is the version its entries carry (Registrar defaults them to it).
+    std::map<std::string, std::set<std::string>, std::less<>> versions;
+    for (const RegistryEntry* e : registry_.all()) versions[e->provider].insert(e->version);
+    std::vector<std::string> names;
+    for (const auto& [name, _] : versions) names.push_back(name);
+
+    for (const PackRequirement& req : pack_.manifest.required_plugins) {
+      auto found = versions.find(req.name);
+      if (found == versions.end()) {
+        std::string message = "the pack requires plugin '" + req.name + "' (" + req.range.text +
+                              "), which is not loaded";
+        if (auto hint = did_you_mean(req.name, names); !hint.empty()) message += "; " + hint;
+        error(diags(), req.where, std::move(message));
+        continue;
+      }
+      bool satisfied = false;
+      std::string loaded;
+      for (const std::string& v : found->second) {
+        loaded += (loaded.empty() ? "" : ", ") + v;
+        if (auto parsed = parse_version(v)) satisfied = satisfied || req.range.contains(*parsed);
+      }
+      if (!satisfied) {
+        error(diags(), req.where,
+              "the pack requires plugin '" + req.name + "' in '" + req.range.text +
+                  "' but the loaded version is " + loaded);
+      }
+    }
+  }
+
+  void check_rules() {
+    const std::string& rules = pack_.manifest.rules;
+    if (rules.empty() || registry_.entry(PluginKind::rules_module, rules)) return;
+    std::string message = "rules module '" + rules +
+                          "' is not loaded: the cards can be read but not played";
+    if (auto hint = did_you_mean(rules, registry_.names(PluginKind::rules_module)); !hint.empty())
+      message += "; " + hint;
+    warning(diags(), pack_.manifest.rules_where, std::move(message));
+  }
+
+  void check_provided() {
+    for (const ProvidedPlugin& p : pack_.manifest.provided_plugins) {
+      if (p.file.empty()) continue;
+      const auto match = pack_detail::expand_glob(dir(), p.file);
+      if (!match.error.empty() || !match.escaping.empty()) {
+        error(diags(), p.where, "plugin file '" + p.file + "' is outside the pack");
+      } else if (match.files.empty()) {
+        error(diags(), p.where, "plugin file '" + p.file + "' does not exist in the pack");
+      } else {
+        warning(diags(), p.where,
+                "plugin file '" + p.file +
+                    "' is not loaded: plugins shipped in packs need a trusted install, which is "
+                    "not implemented yet");
+      }
+    }
+  }
+
+  // Extension → loader, from every registered CardLoader.
+  void index_loaders() {
+    for (const RegistryEntry* e : registry_.entries(PluginKind::card_loader)) {
+      auto loader = registry_.find<CardLoader>(e->name);
+      if (!loader) continue;
+      std::vector<std::string> extensions;
+      try {
+        extensions = loader->extensions();
+      } catch (const std::exception& ex) {
+        error(diags(), {pack_.manifest.dir.string(), 0, 0},
+              "card loader '" + e->name + "' (plugin '" + e->provider + "') failed: " + ex.what());
+        continue;
+      }
+      for (std::string& ext : extensions) {
+        ext = lower(ext);
+        auto [it, inserted] = by_extension_.emplace(ext, Loader{e->name, loader});
+        if (!inserted) {
+          warning(diags(), {pack_.manifest.dir.string(), 0, 0},
+                  "card loaders '" + it->second.name + "' and '" + e->name + "' both read '" + ext +
+                      "' files; using '" + it->second.name + "'");
+        }
+      }
+    }
+  }
+
+  void load_cards() {
+    std::set<fs::path> seen;  // a file matched by two globs loads once
+    for (const PackGlob& glob : pack_.manifest.cards) {
+      for (const fs::path& file : expand(glob, "card")) {
+        if (!seen.insert(file).second) continue;
+        pack_.card_files.push_back(file);
+        load_card_file(file, glob);
+      }
+    }
+    drop_duplicate_cards();
+  }
+
+  void load_card_file(const fs::path& file, const PackGlob& glob) {
+    const std::string ext = lower(file.extension().string());
+    std::string loader_name;
+    std::shared_ptr<const CardLoader> loader;
+    if (!glob.format.empty()) {
+      loader_name = glob.format;
+      loader = registry_.find<CardLoader>(glob.format);
+      if (!loader) {
+        std::string message = "no card loader named '" + glob.format + "' is loaded";
+        if (auto hint = did_you_mean(glob.format, registry_.names(PluginKind::card_loader));
+            !hint.empty())
+          message += "; " + hint;
+        error(diags(), glob.where, std::move(message));
+        return;
+      }
+    } else if (auto it = by_extension_.find(ext); it != by_extension_.end()) {
+      loader_name = it->second.name;
+      loader = it->second.loader;
+    } else {
+      error(diags(), {file.string(), 0, 0}, no_loader_message(ext));
+      return;
+    }
+    auto text = pack_detail::read_text_file(file, diags(), YamlLimits{}.max_bytes);
+    if (!text) return;
+
+    const std::size_t first_new = pack_.cards.size();
+    CardFileContext ctx{registry_, pack_.manifest.name, pack_.cards, diags()};
+    try {
+      loader->load(file, *text, ctx);
+    } catch (const LoadError& e) {
+      diags().push_back(to_diagnostic(e));
+    } catch (const std::exception& e) {
+      // Plugin code: whatever it throws is reported, never lost, and the pack goes on.
+      error(diags(), {file.string(), 0, 0},
+            "card loader '" + loader_name + "' failed on this file: " + e.what());
+    }
+    for (std::size_t i = first_new; i < pack_.cards.size(); ++i)
+      if (pack_.cards[i].pack.empty()) pack_.cards[i].pack = pack_.manifest.name;
+  }
+
+  std::string no_loader_message(const std::string& ext) const {
+    static const std::map<std::string, std::string, std::less<>> kKnownFormats = {
+        {".txt", "format-classic"}, {".yaml", "format-yaml"}, {".yml", "format-yaml"}};
+    const std::string shown = ext.empty() ? "extension-less" : "'" + ext + "'";
+    std::string message = "no card loader for " + shown + " files";
+    if (auto known = kKnownFormats.find(ext); known != kKnownFormats.end())
+      return message + "; is the " + known->second + " plugin installed?";
+    if (by_extension_.empty()) return message + "; no card loader plugin is loaded";
+    std::string handled;
+    for (const auto& [e, _] : by_extension_) handled += (handled.empty() ? "" : ", ") + e;
+    return message + "; the loaded card loaders read " + handled;
+  }
+
+  void drop_duplicate_cards() {
+    std::map<std::string, SourceLocation, std::less<>> first;
+    std::vector<CardDef> unique;
+    unique.reserve(pack_.cards.size());
+    for (CardDef& card : pack_.cards) {
+      auto [it, inserted] = first.emplace(card.name, card.where);
+      if (!inserted) {
+        error(diags(), card.where,
+              "card '" + card.name + "' is defined twice (first at " + it->second.str() + ")");
+        continue;
+      }
+      unique.push_back(std::move(card));
+    }
+    pack_.cards = std::move(unique);
+  }
+
+  void load_decks() {
+    std::vector<std::string> names;
+    for (const CardDef& card : pack_.cards) names.push_back(card.name);
+    // Cards that failed to compile were reported already; do not report them again per deck.
+    std::set<std::string, std::less<>> known(names.begin(), names.end());
+    const bool other_packs = !pack_.manifest.required_packs.empty();
+    std::set<fs::path> seen;
+    for (const PackGlob& glob : pack_.manifest.decks) {
+      for (const fs::path& file : expand(glob, "deck")) {
+        if (!seen.insert(file).second) continue;
+        auto deck = pack_detail::read_deck(file, diags());
+        if (!deck) continue;
+        for (const pack_detail::DeckEntry& entry : deck->entries) {
+          if (known.contains(entry.card) || other_packs) continue;
+          std::string message = "deck '" + deck->list.name + "' names card '" + entry.card +
+                                "', which is not in this pack";
+          if (auto hint = did_you_mean(entry.card, names); !hint.empty()) message += "; " + hint;
+          error(diags(), entry.where, std::move(message));
+        }
+        pack_.decks.push_back(std::move(deck->list));
+      }
+    }
+  }
+
+  std::vector<fs::path> expand(const PackGlob& glob, std::string_view kind) {
+    auto result = pack_detail::expand_glob(dir(), glob.pattern);
+    if (!result.error.empty()) {
+      error(diags(), glob.where, result.error);
+      return {};
+    }
+    for (const std::string& outside : result.escaping)
+      error(diags(), glob.where, "'" + outside + "' resolves to a file outside the pack; it is not read");
+    if (result.files.empty() && result.escaping.empty())
+      warning(diags(), glob.where, std::string(kind) + " glob '" + glob.pattern + "' matches no file");
+    return result.files;
+  }
+
+  static std::string lower(std::string s) {
+    for (char& c : s) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+    return s;
+  }
+
+  struct Loader {
+    std::string name;
+    std::shared_ptr<const CardLoader> loader;
+  };
+
+  const Registry& registry_;
+  LoadedPack& pack_;
+  std::map<std::string, Loader, std::less<>> by_extension_;
+};
+
+}  // namespace
+
+std::size_t LoadedPack::error_count() const {
+  return pack_detail::count(diagnostics, Diagnostic::Severity::error);
+}
+
+std::size_t LoadedPack::warning_count() const {
+  return pack_detail::count(diagnostics, Diagnostic::Severity::warning);
+}
+
+LoadedPack load_pack(const fs::path& dir, const Registry& registry) {
+  LoadedPack pack;
+  PackLoader(registry, pack).load(dir);
+  return pack;
+}
+
+ANVIL_END_NAMESPACE

@@ -1,0 +1,240 @@
+// YAML → Param, strictly. yaml-cpp is forgiving (DESIGN.md §3): it keeps duplicate keys, gives
+// an empty value the position of whatever follows it, reads an unterminated quote to the end of
+// the file, and silently ignores a second document. Each of those is caught here, once, so that
+// every reader downstream works on a clean Param tree with a true location on every value.
+#include "pack/yaml_strict.hpp"
+
+#include <yaml-cpp/yaml.h>
+
+#include <fstream>
+#include <map>
+#include <sstream>
+#include <system_error>
+#include <utility>
+
+ANVIL_BEGIN_NAMESPACE
+
+namespace {
+
+class Converter {
+ public:
+  Converter(std::string_view text, const std::string& file, std::vector<Diagnostic>& diagnostics,
+            const YamlLimits& limits)
+      : text_(text), file_(file), diagnostics_(diagnostics), limits_(limits) {}
+
+  SourceLocation at(const YAML::Mark& mark) const {
+    if (mark.is_null() || mark.line < 0) return {file_, 0, 0};
+    return {file_, static_cast<std::uint32_t>(mark.line) + 1,
+            static_cast<std::uint32_t>(mark.column) + 1};
+  }
+
+  Param convert(const YAML::Node& node, const SourceLocation& fallback, std::size_t depth) {
+    if (++values_ > limits_.max_values) {
+      if (values_ == limits_.max_values + 1)
+        report(at(node.Mark()), "more than " + std::to_string(limits_.max_values) +
+                                    " values (after expanding aliases); the file is refused");
+      return Param::scalar({}, fallback);
+    }
+    if (depth > limits_.max_depth) {
+      report(at(node.Mark()),
+             "values nested deeper than " + std::to_string(limits_.max_depth) + " levels");
+      return Param::scalar({}, fallback);
+    }
+    switch (node.Type()) {
+      case YAML::NodeType::Scalar: return scalar(node);
+      case YAML::NodeType::Sequence: return sequence(node, depth);
+      case YAML::NodeType::Map: return map(node, depth);
+      case YAML::NodeType::Null:
+      case YAML::NodeType::Undefined: break;
+    }
+    // An empty value's mark is where the next token starts, often the next line: use the
+    // location the caller knows (the key's) instead.
+    return Param::scalar({}, fallback.line != 0 ? fallback : at(node.Mark()));
+  }
+
+ private:
+  void report(SourceLocation where, std::string message) {
+    diagnostics_.push_back({Diagnostic::Severity::error, std::move(where), std::move(message)});
+  }
+
+  Param scalar(const YAML::Node& node) {
+    SourceLocation where = at(node.Mark());
+    const int pos = node.Mark().pos;
+    if (node.Tag() == "!" && pos >= 0 && static_cast<std::size_t>(pos) < text_.size()) {
+      const char quote = text_[static_cast<std::size_t>(pos)];
+      if (quote == '"' || quote == '\'') {
+        if (!closed(static_cast<std::size_t>(pos), quote)) {
+          report(where, std::string("unterminated quoted text: the ") +
+                            (quote == '"' ? "double" : "single") +
+                            " quote opened here is never closed, so it runs to the end of the file");
+        }
+        ++where.column;  // point at the text, so columns inside it (classic lines) are exact
+      }
+    }
+    return Param::scalar(node.Scalar(), std::move(where));
+  }
+
+  // Whether the quote at `open` has its closing quote in the text.
+  bool closed(std::size_t open, char quote) const {
+    for (std::size_t i = open + 1; i < text_.size(); ++i) {
+      if (quote == '"' && text_[i] == '\\') {
+        ++i;
+      } else if (text_[i] == quote) {
+        if (quote == '\'' && i + 1 < text_.size() && text_[i + 1] == '\'') {
+          ++i;  // '' is an escaped single quote
+        } else {
+          return true;
+        }
+      }
+    }
+    return false;
+  }
+
+  Param sequence(const YAML::Node& node, std::size_t depth) {
+    const SourceLocation where = at(node.Mark());
+    std::vector<Param> items;
+    items.reserve(node.size());
+    for (const YAML::Node& item : node) items.push_back(convert(item, where, depth + 1));
+    return Param::list(std::move(items), where);
+  }
+
+  Param map(const YAML::Node& node, std::size_t depth) {
+    const SourceLocation where = at(node.Mark());
+    std::vector<std::pair<std::string, Param>> entries;
+    std::map<std::string, SourceLocation, std::less<>> seen;
+    for (auto it = node.begin(); it != node.end(); ++it) {
+      const SourceLocation key_where = at(it->first.Mark());
+      if (!it->first.IsScalar()) {
+        report(key_where, "a key must be plain text, not a list or a map");
+        continue;
+      }
+      const std::string& key = it->first.Scalar();
+      if (auto [first, inserted] = seen.emplace(key, key_where); !inserted) {
+        report(key_where, "duplicate key '" + key + "' (first given at line " +
+                              std::to_string(first->second.line) + "); the second one is ignored");
+        continue;
+      }
+      entries.emplace_back(key, convert(it->second, key_where, depth + 1));
+    }
+    return Param::map(std::move(entries), where);
+  }
+
+  std::string_view text_;
+  const std::string& file_;
+  std::vector<Diagnostic>& diagnostics_;
+  const YamlLimits& limits_;
+  std::size_t values_ = 0;
+};
+
+}  // namespace
+
+std::optional<Param> parse_yaml(std::string_view text, const std::string& file,
+                                std::vector<Diagnostic>& diagnostics, const YamlLimits& limits) {
+  Converter converter(text, file, diagnostics, limits);
+  if (text.size() > limits.max_bytes) {
+    diagnostics.push_back({Diagnostic::Severity::error, {file, 0, 0},
+                           "the file is larger than " + std::to_string(limits.max_bytes) +
+                               " bytes; it is refused"});
+    return std::nullopt;
+  }
+  std::vector<YAML::Node> documents;
+  try {
+    documents = YAML::LoadAll(std::string(text));
+  } catch (const YAML::Exception& e) {
+    // e.msg is yaml-cpp's message without its own "line X, column Y" prefix.
+    diagnostics.push_back({Diagnostic::Severity::error, converter.at(e.mark),
+                           "YAML syntax error: " + e.msg});
+    return std::nullopt;
+  }
+  if (documents.empty()) return Param::scalar({}, {file, 0, 0});
+  if (documents.size() > 1) {
+    diagnostics.push_back({Diagnostic::Severity::error, converter.at(documents[1].Mark()),
+                           "a second YAML document ('---') starts here; a file holds one"});
+  }
+  return converter.convert(documents[0], {file, 0, 0}, 0);
+}
+
+namespace pack_detail {
+
+std::optional<std::string> read_text_file(const std::filesystem::path& file,
+                                          std::vector<Diagnostic>& diagnostics,
+                                          std::size_t max_bytes) {
+  std::error_code ec;
+  const auto size = std::filesystem::file_size(file, ec);
+  if (ec) {
+    error(diagnostics, {file.string(), 0, 0}, "cannot read the file: " + ec.message());
+    return std::nullopt;
+  }
+  if (size > max_bytes) {
+    error(diagnostics, {file.string(), 0, 0},
+          "the file is " + std::to_string(size) + " bytes, more than the " +
+              std::to_string(max_bytes) + " allowed; it is refused");
+    return std::nullopt;
+  }
+  std::ifstream in(file, std::ios::binary);
+  std::ostringstream contents;
+  contents << in.rdbuf();
+  if (!in && !in.eof()) {
+    error(diagnostics, {file.string(), 0, 0}, "cannot read the file");
+    return std::nullopt;
+  }
+  return std::move(contents).str();
+}
+
+std::optional<Param> load_yaml_file(const std::filesystem::path& file,
+                                    std::vector<Diagnostic>& diagnostics) {
+  const YamlLimits limits;
+  auto text = read_text_file(file, diagnostics, limits.max_bytes);
+  if (!text) return std::nullopt;
+  return parse_yaml(*text, file.string(), diagnostics, limits);
+}
+
+void error(std::vector<Diagnostic>& diagnostics, SourceLocation where, std::string message) {
+  diagnostics.push_back({Diagnostic::Severity::error, std::move(where), std::move(message)});
+}
+
+void warning(std::vector<Diagnostic>& diagnostics, SourceLocation where, std::string message) {
+  diagnostics.push_back({Diagnostic::Severity::warning, std::move(where), std::move(message)});
+}
+
+std::optional<std::string> read_text(const Param& value, std::string_view what,
+                                     std::vector<Diagnostic>& diagnostics) {
+  if (!value.is_scalar()) {
+    error(diagnostics, value.where(),
+          std::string(what) + " must be a single text value, not a " +
+              (value.is_list() ? "list" : "map"));
+    return std::nullopt;
+  }
+  if (value.text().empty()) {
+    error(diagnostics, value.where(), std::string(what) + " is empty");
+    return std::nullopt;
+  }
+  return value.text();
+}
+
+std::vector<std::string> read_text_list(const Param& value, std::string_view what,
+                                        std::vector<Diagnostic>& diagnostics) {
+  std::vector<std::string> out;
+  if (value.is_scalar()) {
+    if (auto t = read_text(value, what, diagnostics)) out.push_back(*t);
+    return out;
+  }
+  if (!value.is_list()) {
+    error(diagnostics, value.where(), std::string(what) + " must be a list of texts, not a map");
+    return out;
+  }
+  for (const Param& item : value.items())
+    if (auto t = read_text(item, std::string("an item of ") + std::string(what), diagnostics))
+      out.push_back(*t);
+  return out;
+}
+
+std::size_t count(const std::vector<Diagnostic>& diagnostics, Diagnostic::Severity severity) {
+  std::size_t n = 0;
+  for (const Diagnostic& d : diagnostics) n += d.severity == severity;
+  return n;
+}
+
+}  // namespace pack_detail
+
+ANVIL_END_NAMESPACE

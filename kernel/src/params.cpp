@@ -1,0 +1,226 @@
+#include "anvil/params.hpp"
+
+#include <algorithm>
+#include <charconv>
+#include <utility>
+
+ANVIL_BEGIN_NAMESPACE
+
+namespace {
+
+const char* kind_name(Param::Kind k) {
+  switch (k) {
+    case Param::Kind::scalar: return "a single value";
+    case Param::Kind::list: return "a list";
+    case Param::Kind::map: return "a map";
+  }
+  return "?";
+}
+
+// Schema names end in '?' when optional.
+std::string_view bare(std::string_view schema_name) {
+  if (schema_name.ends_with('?')) schema_name.remove_suffix(1);
+  return schema_name;
+}
+
+std::string join_names(std::initializer_list<std::string_view> schema) {
+  std::string s;
+  for (std::string_view name : schema) {
+    if (!s.empty()) s += ", ";
+    s += bare(name);
+  }
+  return s;
+}
+
+}  // namespace
+
+// ---- Param
+
+Param Param::scalar(std::string text, SourceLocation where) {
+  Param p;
+  p.kind_ = Kind::scalar;
+  p.text_ = std::move(text);
+  p.where_ = std::move(where);
+  return p;
+}
+
+Param Param::list(std::vector<Param> items, SourceLocation where) {
+  Param p;
+  p.kind_ = Kind::list;
+  p.items_ = std::move(items);
+  p.where_ = std::move(where);
+  return p;
+}
+
+Param Param::map(std::vector<std::pair<std::string, Param>> entries, SourceLocation where) {
+  Param p;
+  p.kind_ = Kind::map;
+  p.entries_ = std::move(entries);
+  p.where_ = std::move(where);
+  return p;
+}
+
+const std::string& Param::text() const {
+  if (!is_scalar()) fail(std::string("expected a single value, found ") + kind_name(kind_));
+  return text_;
+}
+
+std::int64_t Param::integer() const {
+  const std::string& t = text();
+  std::string_view digits = t;
+  if (digits.starts_with('+')) digits.remove_prefix(1);  // from_chars refuses '+'
+  const char* last = digits.data() + digits.size();
+  std::int64_t value = 0;
+  auto [end, ec] = std::from_chars(digits.data(), last, value);
+  if (ec == std::errc::result_out_of_range) fail("the number '" + t + "' is too large");
+  if (ec != std::errc() || end != last || t.starts_with("+-"))
+    fail("expected a whole number, found '" + t + "'");
+  return value;
+}
+
+bool Param::boolean() const {
+  const std::string& t = text();
+  // YAML 1.1 spellings too: yaml-cpp accepts them, so authors write them.
+  for (const char* yes : {"true", "True", "TRUE", "yes", "Yes", "YES", "on", "On", "ON"})
+    if (t == yes) return true;
+  for (const char* no : {"false", "False", "FALSE", "no", "No", "NO", "off", "Off", "OFF"})
+    if (t == no) return false;
+  fail("expected true or false, found '" + t + "'");
+}
+
+const std::vector<Param>& Param::items() const {
+  if (!is_list()) fail(std::string("expected a list, found ") + kind_name(kind_));
+  return items_;
+}
+
+const std::vector<std::pair<std::string, Param>>& Param::entries() const {
+  if (!is_map()) fail(std::string("expected a map of 'key: value', found ") + kind_name(kind_));
+  return entries_;
+}
+
+const Param* Param::find(std::string_view key) const {
+  if (!is_map()) return nullptr;
+  for (const auto& [k, v] : entries_)
+    if (k == key) return &v;
+  return nullptr;
+}
+
+void Param::fail(std::string problem, std::string hint) const {
+  throw LoadError(where_, std::move(problem), std::move(hint));
+}
+
+// ---- Bound
+
+const Param& Bound::required(std::string_view name) const {
+  for (const auto& [n, p] : values_) {
+    if (n != name) continue;
+    if (!p) params_->fail("'" + params_->keyword() + "' needs a value for '" + n + "'");
+    return *p;
+  }
+  // The handler asked for a name it did not put in its schema: a plugin bug, said plainly.
+  params_->fail("'" + std::string(name) + "' is not in the parameter list of '" +
+                params_->keyword() + "' (a bug in its keyword handler)");
+}
+
+const Param* Bound::optional(std::string_view name) const {
+  for (const auto& [n, p] : values_)
+    if (n == name) return p;
+  params_->fail("'" + std::string(name) + "' is not in the parameter list of '" +
+                params_->keyword() + "' (a bug in its keyword handler)");
+}
+
+// ---- Params
+
+Params Params::parse_classic(std::string_view line, SourceLocation where) {
+  // Columns are 1-based; a location for "the whole line" starts the line at column 1.
+  const std::uint32_t first_column = where.column == 0 ? 1 : where.column;
+  auto at = [&](std::size_t offset) {
+    SourceLocation loc = where;
+    loc.column = first_column + static_cast<std::uint32_t>(offset);
+    return loc;
+  };
+  Params p;
+  p.where_ = at(0);
+  std::size_t start = 0;
+  bool first = true;
+  while (true) {
+    const std::size_t colon = line.find(':', start);
+    const std::string_view part =
+        line.substr(start, colon == std::string_view::npos ? colon : colon - start);
+    if (first) {
+      p.keyword_ = std::string(part);
+      first = false;
+    } else {
+      p.values_.push_back(Param::scalar(std::string(part), at(start)));
+    }
+    if (colon == std::string_view::npos) break;
+    start = colon + 1;
+  }
+  return p;
+}
+
+Params Params::positional(std::string keyword, std::vector<Param> values, SourceLocation where) {
+  Params p;
+  p.keyword_ = std::move(keyword);
+  p.values_ = std::move(values);
+  p.where_ = std::move(where);
+  return p;
+}
+
+Params Params::named(std::string keyword, std::vector<std::pair<std::string, Param>> values,
+                     SourceLocation where) {
+  Params p;
+  p.keyword_ = std::move(keyword);
+  p.named_ = true;
+  p.named_values_ = std::move(values);
+  p.where_ = std::move(where);
+  return p;
+}
+
+const Param* Params::at(std::size_t i) const {
+  return !named_ && i < values_.size() ? &values_[i] : nullptr;
+}
+
+const Param* Params::get(std::string_view name) const {
+  if (!named_) return nullptr;
+  for (const auto& [n, v] : named_values_)
+    if (n == name) return &v;
+  return nullptr;
+}
+
+Bound Params::bind(std::initializer_list<std::string_view> schema) const {
+  Bound b;
+  b.params_ = this;
+  for (std::string_view name : schema) b.values_.emplace_back(std::string(bare(name)), nullptr);
+
+  if (!named_) {
+    if (values_.size() > schema.size()) {
+      values_[schema.size()].fail("'" + keyword_ + "' takes at most " +
+                                  std::to_string(schema.size()) + " values (" +
+                                  join_names(schema) + "); found " + std::to_string(values_.size()));
+    }
+    for (std::size_t i = 0; i < values_.size(); ++i) b.values_[i].second = &values_[i];
+    return b;
+  }
+
+  std::vector<std::string> names;
+  for (const auto& [n, p] : b.values_) names.push_back(n);
+  for (const auto& [key, value] : named_values_) {
+    auto slot = std::find_if(b.values_.begin(), b.values_.end(),
+                             [&](const auto& v) { return v.first == key; });
+    if (slot == b.values_.end()) {
+      value.fail("'" + keyword_ + "' has no parameter '" + key + "' (it takes " +
+                     join_names(schema) + ")",
+                 did_you_mean(key, names));
+    }
+    if (slot->second) value.fail("'" + key + "' is given twice");
+    slot->second = &value;
+  }
+  return b;
+}
+
+void Params::fail(std::string problem, std::string hint) const {
+  throw LoadError(where_, std::move(problem), std::move(hint));
+}
+
+ANVIL_END_NAMESPACE

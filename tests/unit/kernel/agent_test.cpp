@@ -1,0 +1,163 @@
+// Agents decide through the kernel; the decision log replays a game exactly.
+#include <gtest/gtest.h>
+
+#include <functional>
+
+#include "fixtures.hpp"
+
+namespace anvil::testing {
+namespace {
+
+// A toy game loop on the kernel: draw, maybe put a card from hand into play, attack with any
+// untapped creatures for 2 each. `before_turn` may swap agents.
+void play_toy_game(Game& game, int turns, const std::function<void(Game&, int)>& before_turn = {}) {
+  for (int turn = 0; turn < turns && !game.state().over; ++turn) {
+    if (before_turn) before_turn(game, turn);
+    const PlayerId me(static_cast<std::uint8_t>(turn % 2));
+    const PlayerId them(static_cast<std::uint8_t>(1 - turn % 2));
+    game.journal().set_turn_number(static_cast<std::uint32_t>(turn + 1));
+    game.journal().set_active_player(me);
+    for (ObjectId id : std::vector<ObjectId>(game.state().zone(ZoneRef::battlefield(me)).objects)) untap(game, id);
+    draw(game, me);
+
+    Choice play{ChoiceKind::action, me, "play a card or pass", {}, 1, 1, {}};
+    const auto hand = game.state().zone(ZoneRef::hand(me)).objects;
+    for (ObjectId id : hand) play.options.push_back({"play " + game.card(id).name, Target::of(game.object(id).ref()), 0});
+    play.options.push_back({"pass", {}, 0});
+    const auto pick = game.ask(play).picks.front();
+    if (pick < hand.size()) move_to_zone(game, hand[pick], ZoneRef::battlefield(me), Cause::put);
+
+    Choice attack{ChoiceKind::attackers, me, "attack with", {}, 0, 0, {}};
+    std::vector<ObjectId> ready;
+    for (ObjectId id : game.state().zone(ZoneRef::battlefield(me)).objects)
+      if (!game.object(id).tapped) ready.push_back(id);
+    for (ObjectId id : ready) attack.options.push_back({game.card(id).name, Target::of(game.object(id).ref()), 0});
+    attack.max_picks = static_cast<std::uint32_t>(ready.size());
+    for (auto i : game.ask(attack).picks) {
+      tap(game, ready[i]);
+      deal_damage(game, ready[i], Target::of(them), game.view(ready[i]).power, {.combat = true});
+    }
+    if (game.state().player(them).life <= 0) game.journal().set_over(true);
+  }
+}
+
+TEST(Agents, SwappingAnAgentMidGameTakesEffectAtTheNextDecision) {
+  Cards cards;
+  auto game = make_game(cards, 15);
+  game->seat(PlayerId(0), std::make_shared<RandomAgent>(1, "first"));
+  game->seat(PlayerId(1), std::make_shared<RandomAgent>(2, "opponent"));
+  play_toy_game(*game, 12, [](Game& g, int turn) {
+    if (turn == 6) g.seat(PlayerId(0), std::make_shared<RandomAgent>(3, "second"));
+  });
+  bool saw_first = false, saw_second = false;
+  bool second_started = false;
+  for (const DecisionRecord& r : game->decisions()) {
+    if (r.player != PlayerId(0)) continue;
+    if (r.agent == "second") second_started = true, saw_second = true;
+    if (r.agent == "first") {
+      saw_first = true;
+      EXPECT_FALSE(second_started) << "no decision by the old agent after the swap";
+    }
+  }
+  EXPECT_TRUE(saw_first);
+  EXPECT_TRUE(saw_second);
+}
+
+TEST(Agents, DecisionLogReplayReproducesTheFinalHash) {
+  Cards cards;
+  auto original = make_game(cards, 15, 11);
+  original->seat(PlayerId(0), std::make_shared<RandomAgent>(5, "a"));
+  original->seat(PlayerId(1), std::make_shared<RandomAgent>(6, "b"));
+  play_toy_game(*original, 20, [](Game& g, int turn) {
+    if (turn == 9) g.seat(PlayerId(1), std::make_shared<RandomAgent>(77, "c"));
+  });
+  ASSERT_GT(original->decisions().size(), 10u);
+
+  auto replay = make_game(cards, 15, 11);
+  auto seat0 = std::make_shared<ScriptedAgent>(decisions_of(original->decisions(), PlayerId(0)));
+  auto seat1 = std::make_shared<ScriptedAgent>(decisions_of(original->decisions(), PlayerId(1)));
+  replay->seat(PlayerId(0), seat0);
+  replay->seat(PlayerId(1), seat1);
+  play_toy_game(*replay, 20);
+
+  EXPECT_EQ(hash(replay->state()), hash(original->state()));
+  EXPECT_EQ(seat0->remaining(), 0u);
+  EXPECT_EQ(seat1->remaining(), 0u);
+}
+
+TEST(Agents, InvalidAnswersAreRefusedNamingTheAgent) {
+  Cards cards;
+  auto game = make_game(cards);
+  game->seat(PlayerId(0), std::make_shared<FixedAgent>(7));
+  Choice c{ChoiceKind::option, PlayerId(0), "pick", {{"a", {}, 0}, {"b", {}, 0}}, 1, 1, {}};
+  try {
+    (void)game->ask(c);
+    FAIL() << "expected RulesError";
+  } catch (const RulesError& e) {
+    EXPECT_NE(std::string(e.what()).find("fixed"), std::string::npos) << e.what();
+    EXPECT_NE(std::string(e.what()).find("does not exist"), std::string::npos) << e.what();
+  }
+  EXPECT_TRUE(game->decisions().empty());
+}
+
+TEST(Agents, ChoicesWithoutAlternativeAreNotAskedAndEmptySeatsAreErrors) {
+  Cards cards;
+  auto game = make_game(cards);
+  Choice forced{ChoiceKind::target, PlayerId(0), "the only target", {{"it", {}, 0}}, 1, 1, {}};
+  EXPECT_EQ(game->ask(forced).picks, (std::vector<std::uint32_t>{0}));
+  Choice real{ChoiceKind::option, PlayerId(0), "pick", {{"a", {}, 0}, {"b", {}, 0}}, 1, 1, {}};
+  EXPECT_THROW((void)game->ask(real), RulesError);
+}
+
+TEST(Agents, DecisionViewHidesWhatThePlayerCannotSee) {
+  Cards cards;
+  auto game = make_game(cards, 5);
+  const ObjectId mine = *draw(*game, PlayerId(0));
+  const ObjectId theirs = *draw(*game, PlayerId(1));
+  const ObjectId in_play = game->add_card(cards.bear, PlayerId(1), ZoneRef::battlefield(PlayerId(1)));
+  DecisionView view(*game, PlayerId(0));
+  EXPECT_TRUE(view.can_see(mine));
+  EXPECT_FALSE(view.can_see(theirs));
+  EXPECT_TRUE(view.can_see(in_play));
+  EXPECT_THROW(view.object(theirs), RulesError);
+  EXPECT_FALSE(view.zone(ZoneRef::hand(PlayerId(1))).has_value());
+  EXPECT_FALSE(view.zone(ZoneRef::library(PlayerId(0))).has_value()) << "library order is hidden from everyone";
+  EXPECT_EQ(view.zone_size(ZoneRef::hand(PlayerId(1))), 1u);
+  EXPECT_EQ(view.view(in_play).power, 2);
+}
+
+TEST(Agents, DeterminizeRedealsOnlyHiddenCards) {
+  Cards cards;
+  auto game = std::make_unique<Game>(cards.pool, 2, 3);
+  const CardId kinds[] = {cards.bear, cards.anthem, cards.watcher, cards.land};
+  for (std::uint8_t p = 0; p < 2; ++p)
+    for (int i = 0; i < 12; ++i) game->add_card(kinds[i % 4], PlayerId(p), ZoneRef::library(PlayerId(p)));
+  for (int i = 0; i < 4; ++i) draw(*game, PlayerId(0)), draw(*game, PlayerId(1));
+  game->add_card(cards.bear, PlayerId(1), ZoneRef::battlefield(PlayerId(1)));
+
+  auto sample = DecisionView(*game, PlayerId(0)).determinize(42);
+  const GameState& a = game->state();
+  const GameState& b = sample->state();
+  auto cards_in = [](const GameState& s, ZoneRef z) {
+    std::vector<std::uint32_t> out;
+    for (ObjectId id : s.zone(z).objects) out.push_back(s.objects[id.value].card.value);
+    return out;
+  };
+  EXPECT_EQ(cards_in(a, ZoneRef::hand(PlayerId(0))), cards_in(b, ZoneRef::hand(PlayerId(0)))) << "own hand known";
+  EXPECT_EQ(cards_in(a, ZoneRef::battlefield(PlayerId(1))), cards_in(b, ZoneRef::battlefield(PlayerId(1))));
+  EXPECT_EQ(b.zone(ZoneRef::hand(PlayerId(1))).objects.size(), 4u);
+  // The opponent's hidden cards are the same cards, dealt differently.
+  auto hidden = [&](const GameState& s) {
+    auto h = cards_in(s, ZoneRef::hand(PlayerId(1)));
+    auto l = cards_in(s, ZoneRef::library(PlayerId(1)));
+    h.insert(h.end(), l.begin(), l.end());
+    std::sort(h.begin(), h.end());
+    return h;
+  };
+  EXPECT_EQ(hidden(a), hidden(b));
+  EXPECT_NE(cards_in(a, ZoneRef::library(PlayerId(1))), cards_in(b, ZoneRef::library(PlayerId(1))));
+  EXPECT_EQ(hash(DecisionView(*game, PlayerId(0)).determinize(42)->state()), hash(b)) << "deterministic per seed";
+}
+
+}  // namespace
+}  // namespace anvil::testing

@@ -1,0 +1,102 @@
+// "Signals are a function of the state": abilities are connected exactly while their object is
+// in a zone they work from, whatever path — action, rollback, fork — led there.
+#include <gtest/gtest.h>
+
+#include "fixtures.hpp"
+
+namespace anvil::testing {
+namespace {
+
+TEST(Connections, AbilitiesConnectInTheirZoneAndDisconnectWhenTheyLeave) {
+  Cards cards;
+  auto game = make_game(cards);
+  const ObjectId w = game->add_card(cards.watcher, PlayerId(0), ZoneRef::hand(PlayerId(0)));
+  EXPECT_EQ(game->connections_of(w), 0u);
+  EXPECT_EQ(game->bus().listeners<DamageEvent>(Channel::trigger), 0u);
+
+  move_to_zone(*game, w, ZoneRef::battlefield(PlayerId(0)), Cause::put);
+  EXPECT_EQ(game->connections_of(w), 1u);
+  EXPECT_EQ(game->bus().listeners<DamageEvent>(Channel::trigger), 1u);
+
+  destroy(*game, w);
+  EXPECT_EQ(game->connections_of(w), 0u);
+  EXPECT_EQ(game->bus().listeners<DamageEvent>(Channel::trigger), 0u);
+  deal_damage(*game, ObjectId{}, Target::of(PlayerId(1)), 1);
+  EXPECT_TRUE(game->state().pending_triggers.empty()) << "a card in the graveyard does not trigger";
+}
+
+TEST(Connections, RollbackOfALeaveReconnects) {
+  Cards cards;
+  auto game = make_game(cards);
+  const ObjectId w = game->add_card(cards.watcher, PlayerId(0), ZoneRef::battlefield(PlayerId(0)));
+  const auto cp = game->journal().checkpoint();
+  destroy(*game, w);
+  game->journal().rollback(cp);
+  EXPECT_EQ(game->connections_of(w), 1u);
+  deal_damage(*game, ObjectId{}, Target::of(PlayerId(1)), 1);
+  EXPECT_EQ(game->state().pending_triggers.size(), 1u);
+}
+
+TEST(Connections, UndoingACreationDisconnects) {
+  Cards cards;
+  auto game = make_game(cards);
+  const auto cp = game->journal().checkpoint();
+  auto token = create_token(*game, cards.watcher, PlayerId(1));
+  ASSERT_TRUE(token);
+  EXPECT_EQ(game->bus().listeners<DamageEvent>(Channel::trigger), 1u);
+  game->journal().rollback(cp);
+  EXPECT_EQ(game->bus().listeners<DamageEvent>(Channel::trigger), 0u);
+  EXPECT_FALSE(game->state().exists(*token));
+}
+
+TEST(Connections, ForkBuildsItsOwnBusFromItsState) {
+  Cards cards;
+  auto game = make_game(cards);
+  game->add_card(cards.watcher, PlayerId(0), ZoneRef::battlefield(PlayerId(0)));
+  auto copy = game->fork();
+  EXPECT_EQ(hash(copy->state()), hash(game->state()));
+  EXPECT_EQ(copy->bus().listeners<DamageEvent>(Channel::trigger), 1u);
+
+  deal_damage(*copy, ObjectId{}, Target::of(PlayerId(1)), 2);
+  EXPECT_EQ(copy->state().pending_triggers.size(), 1u);
+  EXPECT_TRUE(game->state().pending_triggers.empty()) << "the original is untouched";
+  EXPECT_EQ(game->state().players[1].life, 20);
+
+  game.reset();  // the copy outlives its original
+  deal_damage(*copy, ObjectId{}, Target::of(PlayerId(1)), 2);
+  EXPECT_EQ(copy->state().pending_triggers.size(), 2u);
+}
+
+TEST(Connections, UnlistenedEventTypesHaveNoSlots) {
+  Cards cards;
+  auto game = make_game(cards);
+  game->add_card(cards.watcher, PlayerId(0), ZoneRef::battlefield(PlayerId(0)));
+  EXPECT_EQ(game->bus().listeners<TapEvent>(Channel::replacement), 0u);
+  EXPECT_EQ(game->bus().listeners<TapEvent>(Channel::trigger), 0u);
+  EXPECT_EQ(game->bus().listeners<TapEvent>(Channel::observer), 0u);
+}
+
+TEST(Connections, ScopedConnectionDisconnectsAndCountsFollow) {
+  Cards cards;
+  auto game = make_game(cards);
+  {
+    ScopedConnection c = game->bus().on_observe<TapEvent>([](const Game&, const TapEvent&) {});
+    EXPECT_EQ(game->bus().listeners<TapEvent>(Channel::observer), 1u);
+  }
+  EXPECT_EQ(game->bus().listeners<TapEvent>(Channel::observer), 0u);
+}
+
+TEST(Connections, ConnectionMayOutliveItsBus) {
+  Cards cards;
+  Connection c;
+  {
+    auto game = make_game(cards);
+    c = game->bus().on_observe<TapEvent>([](const Game&, const TapEvent&) {});
+    EXPECT_TRUE(c.connected());
+  }
+  EXPECT_FALSE(c.connected());
+  c.disconnect();  // harmless
+}
+
+}  // namespace
+}  // namespace anvil::testing

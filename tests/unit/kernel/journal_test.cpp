@@ -1,0 +1,149 @@
+#include "anvil/journal.hpp"
+
+#include <gtest/gtest.h>
+
+#include "fixtures.hpp"
+
+namespace anvil::testing {
+namespace {
+
+// Applies one random edit of any kind the journal records.
+void random_edit(Game& game, const Cards& cards, SplitMix64& rng) {
+  Journal& j = game.journal();
+  const GameState& s = game.state();
+  const PlayerId p(static_cast<std::uint8_t>(rng.below(2)));
+  const ObjectId o(static_cast<std::uint32_t>(rng.below(s.objects.size())));
+  const Symbol keys[] = {"+1/+1"_sym, "poison"_sym, "frozen"_sym};
+  const Symbol key = keys[rng.below(3)];
+  const auto value = static_cast<std::int64_t>(rng.below(4));
+  switch (rng.below(20)) {
+    case 0: j.set_life(p, static_cast<std::int32_t>(rng.below(40))); break;
+    case 1: j.set_counter(o, key, value); break;
+    case 2: j.set_attr(o, key, value); break;
+    case 3: j.set_counter(p, key, value); break;
+    case 4: j.set_attr(p, key, value); break;
+    case 5: j.set_tapped(o, rng.below(2) == 1); break;
+    case 6: j.set_damage(o, static_cast<std::int32_t>(value)); break;
+    case 7: {
+      const ZoneKind kinds[] = {ZoneKind::library, ZoneKind::hand, ZoneKind::battlefield, ZoneKind::graveyard,
+                                ZoneKind::exile, ZoneKind::none};
+      const ZoneKind k = kinds[rng.below(6)];
+      const ZoneRef to = k == ZoneKind::none ? ZoneRef::nowhere() : ZoneRef{k, p};
+      j.move_object(o, to, rng.below(3) == 0 ? 0 : Journal::npos);
+      break;
+    }
+    case 8: j.create_object(rng.below(2) ? cards.bear : cards.watcher, p, ZoneRef::battlefield(p), rng.below(2) == 1); break;
+    case 9: j.shuffle_zone(ZoneRef::library(p)); break;
+    case 10: j.push_trigger(PendingTrigger{s.objects[o.value].ref(), cards.watcher, 0, p, {}}); break;
+    case 11:
+      if (!s.pending_triggers.empty()) j.take_trigger(rng.below(s.pending_triggers.size()));
+      break;
+    case 12: {
+      StackItem item;
+      item.source = s.objects[o.value].ref();
+      item.controller = p;
+      item.targets = {Target::of(p)};
+      j.push_stack(std::move(item));
+      break;
+    }
+    case 13:
+      if (!s.stack.empty()) j.take_stack(rng.below(s.stack.size()));
+      break;
+    case 14: j.add_effect(FloatingEffect{0, s.objects[o.value].ref(), cards.pump, 0, p, Target::of(s.objects[o.value].ref()), 0, Duration::end_of_turn, 3, 3}); break;
+    case 15:
+      if (!s.effects.empty()) j.remove_effect(rng.below(s.effects.size()));
+      break;
+    case 16: j.random_below(6); break;
+    case 17: j.set_controller(o, p); break;
+    case 18: j.set_step(static_cast<std::uint16_t>(rng.below(12))); break;
+    case 19: j.set_game_attr(key, value); break;
+  }
+}
+
+TEST(Journal, RollbackRestoresStateHashAfterRandomEdits) {
+  Cards cards;
+  auto game = make_game(cards, 10);
+  SplitMix64 rng{2024};
+  for (int sequence = 0; sequence < 2000; ++sequence) {
+    struct Saved {
+      Journal::Checkpoint cp;
+      std::uint64_t hash;
+      GameState state;
+    };
+    std::vector<Saved> saved;
+    const int edits = 1 + static_cast<int>(rng.below(30));
+    for (int i = 0; i < edits; ++i) {
+      if (rng.below(4) == 0) saved.push_back({game->journal().checkpoint(), hash(game->state()), game->state()});
+      random_edit(*game, cards, rng);
+    }
+    // Roll back to random earlier checkpoints, newest-to-oldest in random strides.
+    while (!saved.empty()) {
+      saved.resize(saved.size() - rng.below(saved.size()));
+      const Saved& target = saved.back();
+      game->journal().rollback(target.cp);
+      ASSERT_EQ(hash(game->state()), target.hash) << "sequence " << sequence;
+      ASSERT_EQ(game->state(), target.state) << "sequence " << sequence;
+      saved.pop_back();
+    }
+    if (rng.below(8) == 0) game->journal().clear();  // let history go now and then, as a game does
+  }
+}
+
+TEST(Journal, RollbackRestoresConnectionsOfMovedObjects) {
+  Cards cards;
+  auto game = make_game(cards, 0);
+  const ObjectId w = game->add_card(cards.watcher, PlayerId(0), ZoneRef::hand(PlayerId(0)));
+  const auto cp = game->journal().checkpoint();
+  game->journal().move_object(w, ZoneRef::battlefield(PlayerId(0)));
+  EXPECT_EQ(game->connections_of(w), 1u);
+  game->journal().rollback(cp);
+  EXPECT_EQ(game->connections_of(w), 0u);
+  EXPECT_EQ(game->bus().listeners<DamageEvent>(Channel::trigger), 0u);
+}
+
+TEST(Journal, UnchangedValuesAreNotRecorded) {
+  Cards cards;
+  auto game = make_game(cards, 1);
+  const std::size_t before = game->journal().size();
+  game->journal().set_life(PlayerId(0), 20);
+  game->journal().set_tapped(ObjectId(0), false);
+  EXPECT_EQ(game->journal().size(), before);
+}
+
+TEST(Journal, CheckpointFromBeforeClearIsRefused) {
+  Cards cards;
+  auto game = make_game(cards, 1);
+  const auto cp = game->journal().checkpoint();
+  game->journal().set_life(PlayerId(0), 3);
+  game->journal().clear();
+  EXPECT_THROW(game->journal().rollback(cp), RulesError);
+  EXPECT_EQ(game->state().players[0].life, 3);
+}
+
+TEST(Journal, RollingBackPastACheckpointInvalidatesIt) {
+  Cards cards;
+  auto game = make_game(cards, 1);
+  const auto early = game->journal().checkpoint();
+  game->journal().set_life(PlayerId(0), 3);
+  const auto late = game->journal().checkpoint();
+  game->journal().set_life(PlayerId(0), 4);
+  game->journal().rollback(early);
+  EXPECT_THROW(game->journal().rollback(late), RulesError);
+}
+
+TEST(Journal, ShuffleIsSeededAndUndoable) {
+  Cards cards;
+  auto a = make_game(cards, 20, 99);
+  auto b = make_game(cards, 20, 99);
+  const auto order = a->state().zone(ZoneRef::library(PlayerId(0))).objects;
+  shuffle(*a, PlayerId(0));
+  shuffle(*b, PlayerId(0));
+  EXPECT_EQ(a->state().zone(ZoneRef::library(PlayerId(0))).objects,
+            b->state().zone(ZoneRef::library(PlayerId(0))).objects);
+  EXPECT_NE(a->state().zone(ZoneRef::library(PlayerId(0))).objects, order);
+  a->journal().rollback({0, a->journal().checkpoint().epoch});
+  EXPECT_EQ(a->state().zone(ZoneRef::library(PlayerId(0))).objects, order);
+}
+
+}  // namespace
+}  // namespace anvil::testing

@@ -1,0 +1,88 @@
+// Characteristics are computed on query from base + active effects (rule 613).
+#include <gtest/gtest.h>
+
+#include "fixtures.hpp"
+
+namespace anvil::testing {
+namespace {
+
+FloatingEffect floating(const Game& g, CardId card, ObjectId source, ObjectId affected, std::int64_t a,
+                        std::int64_t b, Duration until = Duration::end_of_turn) {
+  FloatingEffect f;
+  f.source = g.object(source).ref();
+  f.card = card;
+  f.controller = g.object(source).controller;
+  f.affected = Target::of(g.object(affected).ref());
+  f.until = until;
+  f.a = a;
+  f.b = b;
+  return f;
+}
+
+TEST(View, StaticAbilityAppliesOnlyWhileItsSourceIsInPlay) {
+  Cards cards;
+  auto game = make_game(cards);
+  const ObjectId bear = game->add_card(cards.bear, PlayerId(0), ZoneRef::battlefield(PlayerId(0)));
+  const ObjectId theirs = game->add_card(cards.bear, PlayerId(1), ZoneRef::battlefield(PlayerId(1)));
+  const ObjectId anthem = game->add_card(cards.anthem, PlayerId(0), ZoneRef::hand(PlayerId(0)));
+  EXPECT_EQ(game->view(bear).power, 2);
+
+  move_to_zone(*game, anthem, ZoneRef::battlefield(PlayerId(0)), Cause::put);
+  EXPECT_EQ(game->view(bear).power, 3);
+  EXPECT_EQ(game->view(bear).toughness, 3);
+  EXPECT_EQ(game->view(theirs).power, 2) << "only its controller's creatures";
+  EXPECT_EQ(game->cards().at(cards.bear).base.power, 2) << "base characteristics are never written";
+
+  const auto cp = game->journal().checkpoint();
+  destroy(*game, anthem);
+  EXPECT_EQ(game->view(bear).power, 2) << "removing the source removes the effect";
+  game->journal().rollback(cp);
+  EXPECT_EQ(game->view(bear).power, 3);
+}
+
+TEST(View, LayersApplyInLayerOrderWhateverTheTimestamps) {
+  Cards cards;
+  auto game = make_game(cards);
+  const ObjectId bear = game->add_card(cards.bear, PlayerId(0), ZoneRef::battlefield(PlayerId(0)));
+  const ObjectId spell = game->add_card(cards.pump, PlayerId(0), ZoneRef::graveyard(PlayerId(0)));
+  game->add_effect(floating(*game, cards.pump, spell, bear, 3, 3));   // +3/+3 (7c), earlier
+  game->add_effect(floating(*game, cards.setter, spell, bear, 0, 0)); // power becomes 0 (7b), later
+  EXPECT_EQ(game->view(bear).power, 3) << "set (7b) applies before modify (7c)";
+  EXPECT_EQ(game->view(bear).toughness, 5);
+}
+
+TEST(View, SameLayerAppliesInTimestampOrder) {
+  Cards cards;
+  auto game = make_game(cards);
+  const ObjectId bear = game->add_card(cards.bear, PlayerId(0), ZoneRef::battlefield(PlayerId(0)));
+  const ObjectId spell = game->add_card(cards.setter, PlayerId(0), ZoneRef::graveyard(PlayerId(0)));
+  game->add_effect(floating(*game, cards.setter, spell, bear, 1, 0));
+  game->add_effect(floating(*game, cards.setter, spell, bear, 5, 0));
+  EXPECT_EQ(game->view(bear).power, 5) << "the later effect wins";
+}
+
+TEST(View, FloatingEffectsEndAtTheirDurationOrWhenTheObjectLeaves) {
+  Cards cards;
+  auto game = make_game(cards);
+  const ObjectId bear = game->add_card(cards.bear, PlayerId(0), ZoneRef::battlefield(PlayerId(0)));
+  const ObjectId spell = game->add_card(cards.pump, PlayerId(0), ZoneRef::graveyard(PlayerId(0)));
+  game->add_effect(floating(*game, cards.pump, spell, bear, 3, 3));
+  game->add_effect(floating(*game, cards.pump, spell, bear, 1, 1, Duration::permanent));
+  EXPECT_EQ(game->view(bear).power, 6);
+  game->end_effects(Duration::end_of_turn);
+  EXPECT_EQ(game->view(bear).power, 3);
+
+  move_to_zone(*game, bear, ZoneRef::hand(PlayerId(0)), Cause::bounce);
+  move_to_zone(*game, bear, ZoneRef::battlefield(PlayerId(0)), Cause::put);
+  EXPECT_EQ(game->view(bear).power, 2) << "a moved object is a new object (rule 400.7)";
+}
+
+TEST(View, AddingAnEffectWithoutAContinuousPartIsAnError) {
+  Cards cards;
+  auto game = make_game(cards);
+  const ObjectId bear = game->add_card(cards.bear, PlayerId(0), ZoneRef::battlefield(PlayerId(0)));
+  EXPECT_THROW(game->add_effect(floating(*game, cards.watcher, bear, bear, 1, 1)), RulesError);
+}
+
+}  // namespace
+}  // namespace anvil::testing
