@@ -230,6 +230,10 @@ bool EventBus::replace(Game& game, E& event) {
       return std::find(applied.begin(), applied.end(), r.id) != applied.end();
     });
     if (candidates.empty()) return true;
+    const auto earliest = std::min_element(candidates.begin(), candidates.end(), [](const auto& a, const auto& b) {
+                            return a.category < b.category;
+                          })->category;
+    std::erase_if(candidates, [&](const Replacement<E>& r) { return r.category != earliest; });
     std::size_t pick = 0;
     if (candidates.size() > 1) {
       Choice choice;

@@ -2,9 +2,9 @@
 //
 //  1. replacement — slots are replacement and prevention effects. Each slot looks at the event
 //     and returns a Replacement if it applies. The kernel applies them one at a time (Magic
-//     rule 616): the affected player chooses among several, each effect applies at most once
-//     to one event, the applicable set is recomputed after each application, and an effect
-//     may cancel the event.
+//     rule 616): among the applicable effects of the earliest category, the affected player
+//     chooses; each effect applies at most once to one event; the applicable set is recomputed
+//     after each application; an effect may cancel the event.
 //  2. trigger — after the event happened; slots are triggered abilities and call
 //     `game.fire_trigger(...)`, which appends a journaled pending trigger.
 //  3. observer — for UIs, logs and replays: every event as applied. `on_edit` additionally sees
@@ -42,6 +42,10 @@ ANVIL_BEGIN_NAMESPACE
 
 class Game;
 
+// Rule 616.1a–e: when several replacement effects apply, those of the earliest category are
+// chosen among first (a self-replacement before a control-changing effect before …).
+enum class ReplacementCategory : std::uint8_t { self, control, copy, face_up, other };
+
 // A replacement effect that applies to one event. `id` is filled in by the kernel (one per
 // connected slot), so the same effect is never applied twice to one event.
 template <class E>
@@ -49,6 +53,7 @@ struct Replacement {
   std::string description;  // shown to the player choosing the order
   ObjectId source;
   std::function<void(Game&, E&)> apply;
+  ReplacementCategory category = ReplacementCategory::other;
   std::uint64_t id = 0;
 };
 

@@ -133,3 +133,26 @@ TEST(Replacement, DestroyCanBeReplacedByRegeneration) {
 
 }  // namespace
 }  // namespace anvil::testing
+
+namespace anvil::testing {
+namespace {
+
+TEST(Replacement, SelfReplacementIsAppliedFirstWithoutAsking) {
+  Cards cards;
+  auto game = make_game(cards);
+  auto agent = std::make_shared<FixedAgent>(0);
+  game->seat(PlayerId(1), agent);
+  halver(*game, PlayerId(1));
+  // "…deals 4 damage; if [condition], it deals 6 instead" — the spell's own replacement.
+  game->bus().on_replacement<DamageEvent>([](const Game&, const DamageEvent& e) -> std::optional<Replacement<DamageEvent>> {
+    if (e.amount != 4) return std::nullopt;
+    Replacement<DamageEvent> r{"deal 6 instead", {}, [](Game&, DamageEvent& d) { d.amount = 6; }};
+    r.category = ReplacementCategory::self;
+    return r;
+  });
+  EXPECT_EQ(deal_damage(*game, ObjectId{}, Target::of(PlayerId(1)), 4), 3) << "6 halved, not 4 halved";
+  EXPECT_EQ(agent->asked, 0);
+}
+
+}  // namespace
+}  // namespace anvil::testing
