@@ -63,7 +63,12 @@ std::int32_t deal_damage(Game& game, ObjectId source, Target target, std::int32_
   e.amount = amount;
   e.combat = options.combat;
   e.preventable = options.preventable;
-  return deal_damage_simultaneously(game, std::span<const DamageEvent>(&e, 1)).front();
+  // The one-event path of deal_damage_simultaneously, without its vectors: no allocation.
+  require_positive(amount, "deal_damage");
+  if (amount == 0 || !game.bus().replace(game, e) || e.amount <= 0) return 0;
+  game.rules().apply_damage(game, e);
+  game.bus().after(game, e);
+  return e.amount;
 }
 
 std::vector<std::int32_t> deal_damage_simultaneously(Game& game, std::span<const DamageEvent> events) {

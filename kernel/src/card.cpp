@@ -7,8 +7,10 @@ ANVIL_BEGIN_NAMESPACE
 CardId CardPool::add(CardDef def) {
   if (by_name_.contains(def.name)) {
     const CardDef& first = cards_[by_name_.at(def.name).value];
-    throw LoadError(def.where, "card '" + def.name + "' is defined twice",
-                    "first defined at " + first.where.str() + (first.pack.empty() ? "" : " in pack '" + first.pack + "'"));
+    std::string hint = "first defined at ";
+    hint += first.where.str();
+    if (!first.pack.empty()) hint.append(" in pack '").append(first.pack).append("'");
+    throw LoadError(def.where, "card '" + def.name + "' is defined twice", std::move(hint));
   }
   def.id = CardId(static_cast<std::uint32_t>(cards_.size()));
   cards_.push_back(std::move(def));
