@@ -62,9 +62,10 @@ std::shared_ptr<Agent> make_agent(const Registry& registry, std::string_view nam
     throw fail(std::string("failed: ") + ex.what(), "check the agent's settings");
   }
   if (!holder->agent)
-    throw fail("made no agent (null)", "return std::make_unique<YourAgent>(…) from AgentFactory::make");
+    throw fail("made no agent (null)",
+               "return std::make_unique<YourAgent>(…) from AgentFactory::make");
   Agent* agent = holder->agent.get();
-  return std::shared_ptr<Agent>(std::move(holder), agent);
+  return {std::move(holder), agent};
 }
 
 ANVIL_END_NAMESPACE

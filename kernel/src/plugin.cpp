@@ -9,20 +9,20 @@ ANVIL_BEGIN_NAMESPACE
 const AnvilPluginInfo& host_build_info() {
   // The same fingerprint macros ANVIL_PLUGIN expands in a plugin, expanded here in the kernel:
   // a plugin whose fingerprint differs was compiled by another toolchain than this host.
-  static const AnvilPluginInfo info = {
-      kAnvilPluginMagic,
-      sizeof(AnvilPluginInfo),
-      ANVIL_ABI_MAJOR,
-      ANVIL_ABI_MINOR,
-      "anvil",
-      ANVIL_SDK_VERSION_STRING,
-      "the Anvil kernel",
-      ANVIL_COMPILER_ID,
-      ANVIL_STDLIB_ID,
-      ANVIL_BOOST_ID,
-      ANVIL_SDK_VERSION_STRING,
+  static const AnvilPluginInfo kInfo = {
+      .magic = kAnvilPluginMagic,
+      .struct_size = sizeof(AnvilPluginInfo),
+      .abi_major = ANVIL_ABI_MAJOR,
+      .abi_minor = ANVIL_ABI_MINOR,
+      .name = "anvil",
+      .version = ANVIL_SDK_VERSION_STRING,
+      .description = "the Anvil kernel",
+      .compiler = ANVIL_COMPILER_ID,
+      .stdlib = ANVIL_STDLIB_ID,
+      .boost = ANVIL_BOOST_ID,
+      .sdk = ANVIL_SDK_VERSION_STRING,
   };
-  return info;
+  return kInfo;
 }
 
 Registrar::Registrar(std::string plugin, std::string version, std::string file,

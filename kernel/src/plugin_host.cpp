@@ -3,6 +3,9 @@
 #include <dlfcn.h>
 
 #include <algorithm>
+#include <boost/dll/library_info.hpp>
+#include <boost/dll/runtime_symbol_info.hpp>
+#include <boost/dll/shared_library.hpp>
 #include <cstdlib>
 #include <fstream>
 #include <optional>
@@ -11,10 +14,6 @@
 #include <system_error>
 #include <type_traits>
 #include <utility>
-
-#include <boost/dll/library_info.hpp>
-#include <boost/dll/runtime_symbol_info.hpp>
-#include <boost/dll/shared_library.hpp>
 
 #include "anvil/error.hpp"
 #include "anvil/plugin.hpp"
@@ -148,7 +147,9 @@ Exports read_exports(const std::string& file) {
     // library_info reports a text file as "basic_ios::clear: iostream error"; say what it is.
     std::ifstream in(file, std::ios::binary);
     char magic[4] = {};
-    if (!in.read(magic, sizeof magic) || std::string_view(magic, 4) != "\x7f" "ELF")
+    if (!in.read(magic, sizeof magic) || std::string_view(magic, 4) !=
+                                             "\x7f"
+                                             "ELF")
       refuse_not_a_library(file, "it does not start with an ELF header");
   }
   Exports out;
@@ -191,7 +192,8 @@ void require_aliases(const std::string& file, const Exports& exports) {
 // Refuses a handshake this host cannot trust. Every message names both sides.
 void check_handshake(const std::string& file, const AnvilPluginInfo* info) {
   const AnvilPluginInfo& host = host_build_info();
-  if (!info) throw PluginError({}, file, std::string(kInfoAlias) + " returned no handshake", kBuildWithSdk);
+  if (!info)
+    throw PluginError({}, file, std::string(kInfoAlias) + " returned no handshake", kBuildWithSdk);
   // magic and struct_size are read first: until they check out, nothing else in the struct is.
   if (info->magic != kAnvilPluginMagic)
     throw PluginError({}, file,
@@ -207,29 +209,35 @@ void check_handshake(const std::string& file, const AnvilPluginInfo* info) {
   const std::string name = text(info->name);
   if (name.empty()) throw PluginError({}, file, "its handshake has no plugin name", kBuildWithSdk);
 
-  auto refuse = [&](const std::string& what_differs, const std::string& plugin_side,
-                    const std::string& host_side) {
-    throw PluginError(name, file,
-                      "was built " + what_differs + " " + plugin_side + " (plugin version " +
-                          text(info->version) + "); this host (Anvil " + host.version + ") has " +
-                          host_side,
-                      rebuild_fix());
+  // "plugin 'x' (file): version 1.2.0 was built with gcc 11; this host (Anvil 0.1.0) was built
+  // with gcc 12; fix: rebuild the plugin against Anvil SDK 0.1.0 with gcc 12"
+  const std::string us = "this host (Anvil " + text(host.version) + ")";
+  auto refuse = [&](const std::string& problem) {
+    throw PluginError(name, file, "version " + text(info->version) + " " + problem, rebuild_fix());
   };
   auto abi = [](const AnvilPluginInfo& i) {
     return std::to_string(i.abi_major) + "." + std::to_string(i.abi_minor);
   };
   if (info->abi_major != host.abi_major)
-    refuse("for plugin ABI", abi(*info), "plugin ABI " + abi(host));
+    refuse("was built for plugin ABI " + abi(*info) + "; " + us + " has plugin ABI " + abi(host));
   if (info->abi_minor > host.abi_minor)
-    refuse("for plugin ABI", abi(*info) + ", newer than this host", "plugin ABI " + abi(host));
-  if (text(info->compiler) != host.compiler) refuse("with", text(info->compiler), host.compiler);
-  if (text(info->stdlib) != host.stdlib) refuse("with", text(info->stdlib), host.stdlib);
+    refuse("was built for plugin ABI " + abi(*info) + ", newer than " + us +
+           ", which has plugin ABI " + abi(host));
+  const auto differs = [&](const std::string& plugin_side, const std::string& host_side) {
+    refuse("was built with " + plugin_side + "; " + us + " was built with " + host_side);
+  };
+  if (text(info->compiler) != host.compiler) differs(text(info->compiler), host.compiler);
+  if (text(info->stdlib) != host.stdlib) differs(text(info->stdlib), host.stdlib);
   if (text(info->boost) != host.boost)
-    refuse("with Boost", boost_version(text(info->boost)), "Boost " + boost_version(host.boost));
+    differs("Boost " + boost_version(text(info->boost)), "Boost " + boost_version(host.boost));
   Semver plugin_sdk, host_sdk;
-  if (!parse_semver(text(info->sdk), plugin_sdk) || !parse_semver(host.sdk, host_sdk) ||
-      !sdk_compatible(plugin_sdk, host_sdk))
-    refuse("against Anvil SDK", "'" + text(info->sdk) + "'", std::string("SDK ") + host.sdk);
+  if (!parse_semver(text(info->sdk), plugin_sdk))
+    refuse("names its Anvil SDK '" + text(info->sdk) + "', which is not a version; " + us +
+           " has SDK " + host.sdk);
+  if (!parse_semver(host.sdk, host_sdk) || !sdk_compatible(plugin_sdk, host_sdk))
+    refuse("was built against Anvil SDK " + text(info->sdk) + "; " + us + " has SDK " + host.sdk +
+           (host_sdk.major == 0 ? " (while the SDK is 0.x, every minor release is incompatible)"
+                                : ""));
 }
 
 LoadedPlugin describe(const std::string& file, const AnvilPluginInfo& info) {
@@ -297,7 +305,8 @@ const LoadedPlugin& PluginHost::load(const fs::path& file) {
   }
 
   require_aliases(path, [&](const char* name) { return library->lib.has(name); });
-  const AnvilPluginInfo* info = alias<std::remove_pointer_t<AnvilPluginInfoFn>>(library->lib, kInfoAlias)();
+  const AnvilPluginInfo* info =
+      alias<std::remove_pointer_t<AnvilPluginInfoFn>>(library->lib, kInfoAlias)();
   check_handshake(path, info);
   LoadedPlugin loaded = describe(path, *info);
   for (const LoadedPlugin& p : plugins_)
@@ -305,7 +314,8 @@ const LoadedPlugin& PluginHost::load(const fs::path& file) {
       throw PluginError(loaded.name, path, "is already loaded from " + p.file,
                         "keep one copy of each plugin in the plugin directories");
 
-  auto& register_fn = alias<std::remove_pointer_t<AnvilPluginRegisterFn>>(library->lib, kRegisterAlias);
+  auto& register_fn =
+      alias<std::remove_pointer_t<AnvilPluginRegisterFn>>(library->lib, kRegisterAlias);
   Registrar registrar(loaded.name, loaded.version, path, library);
   try {
     register_fn(registrar);
@@ -313,7 +323,8 @@ const LoadedPlugin& PluginHost::load(const fs::path& file) {
     throw;  // a kernel type that already names the plugin (a bad Registrar::add)
   } catch (const std::exception& e) {
     throw PluginError(loaded.name, path, std::string("failed while registering: ") + e.what(),
-                      "fix the plugin's ANVIL_PLUGIN body; nothing of it was registered");
+                      "correct what throws in the plugin's ANVIL_PLUGIN body (nothing of the "
+                      "plugin was registered)");
   } catch (...) {
     throw PluginError(loaded.name, path,
                       "failed while registering: it threw something that is not a "
@@ -334,13 +345,15 @@ std::vector<PluginError> PluginHost::load_dir(const fs::path& dir) {
   std::error_code ec;
   if (!fs::exists(dir, ec)) return errors;
   if (!fs::is_directory(dir, ec)) {
-    errors.emplace_back("", dir.string(), "is not a directory", "pass a folder of plugin .so files");
+    errors.emplace_back("", dir.string(), "is not a directory",
+                        "pass a folder of plugin .so files");
     return errors;
   }
   std::vector<fs::path> files;
   for (fs::directory_iterator it(dir, ec), end; !ec && it != end; it.increment(ec)) {
     std::error_code type_ec;
-    if (it->path().extension() == ".so" && it->is_regular_file(type_ec)) files.push_back(it->path());
+    if (it->path().extension() == ".so" && it->is_regular_file(type_ec))
+      files.push_back(it->path());
   }
   if (ec) errors.emplace_back("", dir.string(), "cannot be listed: " + ec.message());
   std::sort(files.begin(), files.end());
@@ -387,6 +400,8 @@ const LoadedPlugin& PluginHost::reload(const std::string& plugin_name) {
   const std::string path = plugin->file;
   auto lib_it = std::find_if(libraries_.begin(), libraries_.end(),
                              [&](const auto& l) { return l->path == path; });
+  if (lib_it == libraries_.end())  // plugins_ and libraries_ grow together; this is a kernel bug
+    throw PluginError(plugin_name, path, "cannot be reloaded: the host lost track of its library");
   std::shared_ptr<Library> library = *lib_it;
 
   // Holders of the library: libraries_, each of the plugin's entries, and `library` here. Any
@@ -394,7 +409,8 @@ const LoadedPlugin& PluginHost::reload(const std::string& plugin_name) {
   std::vector<RegistryEntry> removed = registry_.remove_provider(plugin_name);
   std::string in_use;
   for (const RegistryEntry& e : removed)
-    if (e.impl.use_count() > 1) in_use += (in_use.empty() ? "" : ", ") + std::string(to_string(e.kind)) + " '" + e.name + "'";
+    if (e.impl.use_count() > 1)
+      in_use += (in_use.empty() ? "" : ", ") + std::string(to_string(e.kind)) + " '" + e.name + "'";
   const long holders = 2 + static_cast<long>(removed.size());
   if (in_use.empty() && library.use_count() > holders) in_use = "objects made by the plugin";
   if (!in_use.empty()) {
@@ -457,7 +473,8 @@ fs::path bundled_pack_dir() {
 fs::path anvil_home() {
   if (auto dir = from_env("ANVIL_HOME")) return *dir;
   if (auto home = from_env("HOME")) return *home / ".local" / "share" / "anvil";
-  throw Error("neither ANVIL_HOME nor HOME is set: set ANVIL_HOME to the folder for installed packs");
+  throw Error(
+      "neither ANVIL_HOME nor HOME is set: set ANVIL_HOME to the folder for installed packs");
 }
 
 ANVIL_END_NAMESPACE

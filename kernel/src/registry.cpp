@@ -36,7 +36,8 @@ void check_well_formed(const RegistryEntry& e) {
     refuse(e, std::string("registers a ") + to_string(e.kind) + " with an empty name",
            "give every registered " + std::string(to_string(e.kind)) + " a name");
   if (!e.impl)
-    refuse(e, "registers " + quoted_kind(e.kind, e.name) + " without an implementation (null pointer)",
+    refuse(e,
+           "registers " + quoted_kind(e.kind, e.name) + " without an implementation (null pointer)",
            "pass the object to register, e.g. std::make_shared<…>()");
 }
 
@@ -54,17 +55,28 @@ void check_well_formed(const RegistryEntry& e) {
 
 const char* to_string(PluginKind k) {
   switch (k) {
-    case PluginKind::keyword: return "keyword";
-    case PluginKind::value_function: return "value function";
-    case PluginKind::effect_verb: return "effect verb";
-    case PluginKind::tag_action: return "tag action";
-    case PluginKind::tag_selector: return "tag selector";
-    case PluginKind::tag_event: return "tag event";
-    case PluginKind::tag_condition: return "tag condition";
-    case PluginKind::tag_status: return "tag status";
-    case PluginKind::card_loader: return "card loader";
-    case PluginKind::rules_module: return "rules module";
-    case PluginKind::agent: return "agent";
+    case PluginKind::keyword:
+      return "keyword";
+    case PluginKind::value_function:
+      return "value function";
+    case PluginKind::effect_verb:
+      return "effect verb";
+    case PluginKind::tag_action:
+      return "tag action";
+    case PluginKind::tag_selector:
+      return "tag selector";
+    case PluginKind::tag_event:
+      return "tag event";
+    case PluginKind::tag_condition:
+      return "tag condition";
+    case PluginKind::tag_status:
+      return "tag status";
+    case PluginKind::card_loader:
+      return "card loader";
+    case PluginKind::rules_module:
+      return "rules module";
+    case PluginKind::agent:
+      return "agent";
   }
   return "unknown plugin kind";
 }

@@ -2,11 +2,11 @@
 // name; each compiles its part of a card once, at load time, into immutable objects that a
 // game then runs without string work (DESIGN.md §3).
 //
-//   class Doubled final : public ValueFunction {            // Count$Doubled.<n>
+//   class Doubled final : public ValueFunction {            // Doubled$<n>
 //     std::shared_ptr<const ValueExpr> compile(std::string_view expr,
 //                                              CompileContext& ctx) const override;
 //   };
-//   ANVIL_PLUGIN("value-doubled", "1.0.0", "Count$Doubled.<n>") {
+//   ANVIL_PLUGIN("value-doubled", "1.0.0", "Doubled$<n>: twice n") {
 //     registrar.add<ValueFunction>("Doubled", std::make_shared<Doubled>());
 //   }
 #pragma once

@@ -78,7 +78,7 @@ struct PackManifest {
 };
 
 // What reading a manifest found: every field it could read, even when others were wrong.
-struct ManifestResult {
+struct ANVIL_API ManifestResult {
   PackManifest manifest;
   std::vector<Diagnostic> diagnostics;
   [[nodiscard]] bool ok() const;  // no errors (warnings allowed)
@@ -91,7 +91,7 @@ struct ManifestResult {
 [[nodiscard]] ANVIL_API ManifestResult parse_manifest(std::string_view text,
                                                       const std::filesystem::path& dir);
 
-struct LoadedPack {
+struct ANVIL_API LoadedPack {
   PackManifest manifest;
   std::vector<CardDef> cards;  // the cards that compiled; a card with an error is left out
   std::vector<DeckList> decks;
@@ -126,6 +126,11 @@ struct FoundPack {
 // <dir>/<name>/<version>/pack.yaml). Missing folders are skipped. Sorted by name, then version.
 [[nodiscard]] ANVIL_API std::vector<FoundPack> find_packs(
     std::span<const std::filesystem::path> dirs);
+
+// Checks `manifest.required_packs` against the used packs among `available` (find_packs()): a
+// pack that is missing, or whose version is outside the range, is an error at the requirement.
+[[nodiscard]] ANVIL_API std::vector<Diagnostic> check_required_packs(
+    const PackManifest& manifest, std::span<const FoundPack> available);
 
 // ---- Reading YAML strictly, for the kernel and for card-loader plugins ---------------------
 

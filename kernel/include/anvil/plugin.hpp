@@ -7,7 +7,7 @@
 // The ANVIL_PLUGIN macro writes both; a plugin author writes the body:
 //
 //   #include <anvil/sdk.hpp>
-//   ANVIL_PLUGIN("value-doubled", "1.0.0", "Count$Doubled.<n>: twice n") {
+//   ANVIL_PLUGIN("value-doubled", "1.0.0", "Doubled$<n>: twice n") {
 //     registrar.add<anvil::ValueFunction>("Doubled", std::make_shared<Doubled>());
 //   }
 //

@@ -19,6 +19,7 @@
 #pragma once
 
 #include <cstdint>
+#include <deque>
 #include <filesystem>
 #include <memory>
 #include <string>
@@ -55,7 +56,8 @@ class ANVIL_API PluginHost {
   // returned, not thrown: one bad plugin does not stop the others. A missing dir is no error.
   std::vector<PluginError> load_dir(const std::filesystem::path& dir);
 
-  const std::vector<LoadedPlugin>& plugins() const { return plugins_; }
+  // A deque: references returned by load() stay valid as more plugins load.
+  const std::deque<LoadedPlugin>& plugins() const { return plugins_; }
 
   // Debug builds only (ANVIL_PLUGIN_RELOAD): drops the plugin's registry entries, unloads the
   // library and loads the file again. Throws PluginError if entries of it are still in use
@@ -66,7 +68,7 @@ class ANVIL_API PluginHost {
  private:
   struct Library;
   Registry& registry_;
-  std::vector<LoadedPlugin> plugins_;
+  std::deque<LoadedPlugin> plugins_;
   std::vector<std::shared_ptr<Library>> libraries_;
 };
 

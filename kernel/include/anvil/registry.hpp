@@ -48,8 +48,9 @@ struct RegistryEntry {
   std::string version;   // semver of this entry (defaults to its plugin's version)
   std::string provider;  // plugin name, or "host" for entries the host program added
   std::string file;      // library path, empty for the host
-  std::shared_ptr<const void> impl;
+  // Declared before `impl` so that it is destroyed after it: the library outlives its object.
   std::shared_ptr<const void> library;  // keeps the library loaded while the entry lives
+  std::shared_ptr<const void> impl;
 };
 
 class ANVIL_API Registry {

@@ -40,7 +40,7 @@ struct ANVIL_API Version {
 
 // Semver precedence: build metadata ignored; "1.0.0-alpha" < "1.0.0-alpha.1" < "1.0.0".
 ANVIL_API std::strong_ordering operator<=>(const Version& a, const Version& b);
-inline bool operator==(const Version& a, const Version& b) { return (a <=> b) == 0; }
+inline bool operator==(const Version& a, const Version& b) { return std::is_eq(a <=> b); }
 
 // A full version "MAJOR.MINOR.PATCH[-pre][+build]", or nullopt. No leading zeros, no 'v'.
 [[nodiscard]] ANVIL_API std::optional<Version> parse_version(std::string_view text);

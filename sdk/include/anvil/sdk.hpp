@@ -5,7 +5,7 @@
 //   namespace {
 //   class Doubled final : public anvil::ValueFunction { … };
 //   }
-//   ANVIL_PLUGIN("value-doubled", "1.0.0", "Count$Doubled.<n>: twice n") {
+//   ANVIL_PLUGIN("value-doubled", "1.0.0", "Doubled$<n>: twice n") {
 //     registrar.add<anvil::ValueFunction>("Doubled", std::make_shared<Doubled>());
 //   }
 //
