@@ -10,9 +10,12 @@ namespace {
 
 const char* kind_name(Param::Kind k) {
   switch (k) {
-    case Param::Kind::scalar: return "a single value";
-    case Param::Kind::list: return "a list";
-    case Param::Kind::map: return "a map";
+    case Param::Kind::scalar:
+      return "a single value";
+    case Param::Kind::list:
+      return "a list";
+    case Param::Kind::map:
+      return "a map";
   }
   return "?";
 }
@@ -196,8 +199,8 @@ Bound Params::bind(std::initializer_list<std::string_view> schema) const {
   if (!named_) {
     if (values_.size() > schema.size()) {
       values_[schema.size()].fail("'" + keyword_ + "' takes at most " +
-                                  std::to_string(schema.size()) + " values (" +
-                                  join_names(schema) + "); found " + std::to_string(values_.size()));
+                                  std::to_string(schema.size()) + " values (" + join_names(schema) +
+                                  "); found " + std::to_string(values_.size()));
     }
     for (std::size_t i = 0; i < values_.size(); ++i) b.values_[i].second = &values_[i];
     return b;
@@ -205,13 +208,15 @@ Bound Params::bind(std::initializer_list<std::string_view> schema) const {
 
   std::vector<std::string> names;
   for (const auto& [n, p] : b.values_) names.push_back(n);
-  for (const auto& [key, value] : named_values_) {
+  for (const auto& entry : named_values_) {
+    const std::string& key = entry.first;
+    const Param& value = entry.second;
     auto slot = std::find_if(b.values_.begin(), b.values_.end(),
-                             [&](const auto& v) { return v.first == key; });
+                             [&key](const auto& v) { return v.first == key; });
     if (slot == b.values_.end()) {
-      value.fail("'" + keyword_ + "' has no parameter '" + key + "' (it takes " +
-                     join_names(schema) + ")",
-                 did_you_mean(key, names));
+      value.fail(
+          "'" + keyword_ + "' has no parameter '" + key + "' (it takes " + join_names(schema) + ")",
+          did_you_mean(key, names));
     }
     if (slot->second) value.fail("'" + key + "' is given twice");
     slot->second = &value;

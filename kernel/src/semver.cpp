@@ -57,7 +57,7 @@ std::vector<std::string_view> split(std::string_view s, char sep) {
 // Semver §11: numeric identifiers compare numerically and sort before alphanumeric ones; a
 // shorter list of equal leading identifiers sorts first; any prerelease sorts before none.
 std::strong_ordering compare_prerelease(std::string_view a, std::string_view b) {
-  if (a.empty() || b.empty()) return b.empty() <=> a.empty();
+  if (a.empty() || b.empty()) return a.empty() <=> b.empty();  // a release sorts last
   const auto as = split(a, '.'), bs = split(b, '.');
   for (std::size_t i = 0; i < as.size() && i < bs.size(); ++i) {
     const bool an = all_digits(as[i]), bn = all_digits(bs[i]);
@@ -192,11 +192,16 @@ std::vector<std::string_view> tokens(std::string_view s) {
 bool holds(const Comparator& c, const Version& v) {
   const auto order = v <=> c.version;
   switch (c.op) {
-    case Op::eq: return order == 0;
-    case Op::lt: return order < 0;
-    case Op::le: return order <= 0;
-    case Op::gt: return order > 0;
-    case Op::ge: return order >= 0;
+    case Op::eq:
+      return std::is_eq(order);
+    case Op::lt:
+      return std::is_lt(order);
+    case Op::le:
+      return std::is_lteq(order);
+    case Op::gt:
+      return std::is_gt(order);
+    case Op::ge:
+      return std::is_gteq(order);
   }
   return false;
 }
@@ -211,9 +216,9 @@ std::string Version::str() const {
 }
 
 std::strong_ordering operator<=>(const Version& a, const Version& b) {
-  if (auto c = a.major <=> b.major; c != 0) return c;
-  if (auto c = a.minor <=> b.minor; c != 0) return c;
-  if (auto c = a.patch <=> b.patch; c != 0) return c;
+  if (auto c = a.major <=> b.major; std::is_neq(c)) return c;
+  if (auto c = a.minor <=> b.minor; std::is_neq(c)) return c;
+  if (auto c = a.patch <=> b.patch; std::is_neq(c)) return c;
   return compare_prerelease(a.prerelease, b.prerelease);
 }
 
@@ -231,7 +236,8 @@ std::optional<Version> parse_version(std::string_view text) {
   }
   const auto parts = split(text, '.');
   if (parts.size() != 3) return std::nullopt;
-  auto major = parse_number(parts[0]), minor = parse_number(parts[1]), patch = parse_number(parts[2]);
+  auto major = parse_number(parts[0]), minor = parse_number(parts[1]),
+       patch = parse_number(parts[2]);
   if (!major || !minor || !patch) return std::nullopt;
   v.major = *major;
   v.minor = *minor;
@@ -263,7 +269,7 @@ std::optional<VersionRange> parse_range(std::string_view text, std::string* why)
         text.substr(start, bar == std::string_view::npos ? bar : bar - start);
     std::vector<Comparator> set;
     const auto toks = tokens(alternative);
-    if (toks.empty() && bar != std::string_view::npos) return fail("||");
+    if (toks.empty() && (bar != std::string_view::npos || start > 0)) return fail("||");
     for (std::size_t i = 0; i < toks.size(); ++i) {
       std::string_view token = toks[i];
       const std::string_view op = take_operator(token);

@@ -60,6 +60,9 @@ struct Choice {
   std::uint32_t min_picks = 1;
   std::uint32_t max_picks = 1;
   ObjectId source;  // the card asking, if any
+  // Set when this decision is asked again because the previous answer was illegal and was
+  // rolled back (an attack that breaks a restriction): why it was refused.
+  std::string refused;
 };
 
 // Indices into Choice::options, each at most once, between min_picks and max_picks of them.

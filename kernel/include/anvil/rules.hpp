@@ -12,6 +12,7 @@
 
 #include <cstdint>
 #include <memory>
+#include <optional>
 #include <string>
 #include <string_view>
 #include <utility>
@@ -36,6 +37,35 @@ struct MatchConfig {
   std::vector<DeckList> decks;  // one per player, in seat order
   std::uint64_t seed = 0;
   // Module-specific settings ("starting_life" = "20", "max_rounds" = "50").
+  std::vector<std::pair<std::string, std::string>> options;
+};
+
+// A position to start a game from, rather than a shuffled opening (scenarios, puzzles, tests).
+// Cards are named; the rules module finds them in the pool and sets their status.
+struct PositionCard {
+  std::string card;
+  bool tapped = false;
+  std::int32_t damage = 0;
+  std::optional<bool> sick;  // summoning sickness; unset: the module's default for the zone
+  std::vector<std::pair<std::string, std::int32_t>> counters;
+};
+
+struct PositionPlayer {
+  std::string name;
+  std::optional<std::int32_t> life;  // unset: the module's starting life
+  std::vector<PositionCard> hand;
+  std::vector<PositionCard> library;  // top first
+  std::vector<PositionCard> graveyard;
+  std::vector<PositionCard> battlefield;
+  std::vector<PositionCard> exile;
+  std::vector<std::pair<std::string, std::int32_t>> counters;  // poison…
+};
+
+struct Position {
+  std::vector<PositionPlayer> players;  // in turn order
+  std::size_t active = 0;
+  std::string step;  // one of RulesModule::step_names(); empty: the module's first main step
+  std::uint64_t seed = 0;
   std::vector<std::pair<std::string, std::string>> options;
 };
 
@@ -66,6 +96,18 @@ class ANVIL_API RulesModule {
   virtual std::vector<LegalAction> legal_actions(const Game& game, PlayerId player) const = 0;
   // Performs state-based actions until none apply.
   virtual void check_state(Game& game) const = 0;
+
+  // A game set up exactly as `position` says, about to give the active player priority in that
+  // step. Throws LoadError naming an unknown card or step.
+  virtual std::unique_ptr<Game> setup_position(std::shared_ptr<const CardPool> cards,
+                                               const Position& position) const = 0;
+  // The names of the steps of a turn, in order ("untap", "upkeep", … for classic), and the
+  // current one.
+  virtual std::vector<std::string> step_names() const = 0;
+  virtual std::string step_name(const Game& game) const = 0;
+  // Why `player` may not do `wanted` now ("not enough mana", "it is not your main phase");
+  // empty if it is one of legal_actions().
+  virtual std::string why_not(const Game& game, PlayerId player, const LegalAction& wanted) const = 0;
   // Each player's result. Default: the players' Outcome fields.
   virtual std::vector<Outcome> outcome(const Game& game) const;
 };

@@ -51,7 +51,8 @@ std::optional<ParsedDeck> read_deck(const std::filesystem::path& file,
   ParsedDeck deck;
   MapReader r(*root, "deck file", diagnostics);
   if (!r.ok()) return std::nullopt;
-  if (const Param* v = r.required("name")) deck.list.name = read_text(*v, "'name'", diagnostics).value_or("");
+  if (const Param* v = r.required("name"))
+    deck.list.name = read_text(*v, "'name'", diagnostics).value_or("");
   if (const Param* v = r.optional("description")) (void)read_text(*v, "'description'", diagnostics);
   if (const Param* v = r.required("cards")) {
     if (!v->is_list()) {

@@ -65,4 +65,28 @@ std::vector<FoundPack> find_packs(std::span<const fs::path> dirs) {
   return found;
 }
 
+std::vector<Diagnostic> check_required_packs(const PackManifest& manifest,
+                                             std::span<const FoundPack> available) {
+  std::vector<Diagnostic> out;
+  std::vector<std::string> names;
+  for (const FoundPack& p : available)
+    if (p.used) names.push_back(p.manifest.name);
+  for (const PackRequirement& req : manifest.required_packs) {
+    auto it = std::find_if(available.begin(), available.end(), [&](const FoundPack& p) {
+      return p.used && p.manifest.name == req.name;
+    });
+    if (it == available.end()) {
+      std::string message = "the pack requires pack '" + req.name + "' (" + req.range.text +
+                            "), which is not installed";
+      if (auto hint = did_you_mean(req.name, names); !hint.empty()) message += "; " + hint;
+      out.push_back({Diagnostic::Severity::error, req.where, std::move(message)});
+    } else if (!req.range.contains(it->manifest.version)) {
+      out.push_back({Diagnostic::Severity::error, req.where,
+                     "the pack requires pack '" + req.name + "' in '" + req.range.text +
+                         "' but the available version is " + it->manifest.version.str()});
+    }
+  }
+  return out;
+}
+
 ANVIL_END_NAMESPACE

@@ -37,7 +37,8 @@ void walk(const fs::path& dir, const fs::path& rel, const std::vector<std::strin
     walk(dir, rel, segs, i + 1, out);  // zero folders
     for (const auto& entry : fs::directory_iterator(dir, ec)) {
       const std::string name = entry.path().filename().string();
-      if (!name.starts_with('.') && entry.is_directory(ec)) walk(entry.path(), rel / name, segs, i, out);
+      if (!name.starts_with('.') && entry.is_directory(ec))
+        walk(entry.path(), rel / name, segs, i, out);
     }
     return;
   }
@@ -93,7 +94,8 @@ GlobResult expand_glob(const fs::path& root, std::string_view pattern) {
     return result;
   }
   if (pattern.starts_with('/') || pattern.find('\\') != std::string_view::npos) {
-    result.error = "a glob is relative to the pack folder and uses '/': '" + std::string(pattern) + "'";
+    result.error =
+        "a glob is relative to the pack folder and uses '/': '" + std::string(pattern) + "'";
     return result;
   }
   const auto segs = segments(pattern);

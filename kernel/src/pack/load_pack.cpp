@@ -4,6 +4,7 @@
 #include <cctype>
 #include <map>
 #include <set>
+#include <tuple>
 #include <utility>
 
 #include "anvil/pack.hpp"
@@ -43,6 +44,16 @@ class PackLoader {
     more.clear();
   }
   std::vector<Diagnostic>& diags() { return pack_.diagnostics; }
+
+  // Puts the diagnostics from `first` on in file order: readers report some problems (unknown
+  // keys, deck entries naming no card) after reading on, and people fix files top to bottom.
+  void sort_from(std::size_t first) {
+    auto by_place = [](const Diagnostic& a, const Diagnostic& b) {
+      return std::tie(a.where.file, a.where.line, a.where.column) <
+             std::tie(b.where.file, b.where.line, b.where.column);
+    };
+    std::stable_sort(diags().begin() + static_cast<std::ptrdiff_t>(first), diags().end(), by_place);
+  }
   const fs::path& dir() const { return pack_.manifest.dir; }
 
   void check_plugins() {
@@ -50,6 +61,7 @@ class PackLoader {
     std::map<std::string, std::set<std::string>, std::less<>> versions;
     for (const RegistryEntry* e : registry_.all()) versions[e->provider].insert(e->version);
     std::vector<std::string> names;
+    names.reserve(versions.size());
     for (const auto& [name, _] : versions) names.push_back(name);
 
     for (const PackRequirement& req : pack_.manifest.required_plugins) {
@@ -78,8 +90,8 @@ class PackLoader {
   void check_rules() {
     const std::string& rules = pack_.manifest.rules;
     if (rules.empty() || registry_.entry(PluginKind::rules_module, rules)) return;
-    std::string message = "rules module '" + rules +
-                          "' is not loaded: the cards can be read but not played";
+    std::string message =
+        "rules module '" + rules + "' is not loaded: the cards can be read but not played";
     if (auto hint = did_you_mean(rules, registry_.names(PluginKind::rules_module)); !hint.empty())
       message += "; " + hint;
     warning(diags(), pack_.manifest.rules_where, std::move(message));
@@ -165,6 +177,7 @@ class PackLoader {
     if (!text) return;
 
     const std::size_t first_new = pack_.cards.size();
+    const std::size_t first_diagnostic = diags().size();
     CardFileContext ctx{registry_, pack_.manifest.name, pack_.cards, diags()};
     try {
       loader->load(file, *text, ctx);
@@ -177,6 +190,7 @@ class PackLoader {
     }
     for (std::size_t i = first_new; i < pack_.cards.size(); ++i)
       if (pack_.cards[i].pack.empty()) pack_.cards[i].pack = pack_.manifest.name;
+    sort_from(first_diagnostic);
   }
 
   std::string no_loader_message(const std::string& ext) const {
@@ -218,6 +232,7 @@ class PackLoader {
     for (const PackGlob& glob : pack_.manifest.decks) {
       for (const fs::path& file : expand(glob, "deck")) {
         if (!seen.insert(file).second) continue;
+        const std::size_t first_diagnostic = diags().size();
         auto deck = pack_detail::read_deck(file, diags());
         if (!deck) continue;
         for (const pack_detail::DeckEntry& entry : deck->entries) {
@@ -227,6 +242,7 @@ class PackLoader {
           if (auto hint = did_you_mean(entry.card, names); !hint.empty()) message += "; " + hint;
           error(diags(), entry.where, std::move(message));
         }
+        sort_from(first_diagnostic);
         pack_.decks.push_back(std::move(deck->list));
       }
     }
@@ -239,9 +255,11 @@ class PackLoader {
       return {};
     }
     for (const std::string& outside : result.escaping)
-      error(diags(), glob.where, "'" + outside + "' resolves to a file outside the pack; it is not read");
+      error(diags(), glob.where,
+            "'" + outside + "' resolves to a file outside the pack; it is not read");
     if (result.files.empty() && result.escaping.empty())
-      warning(diags(), glob.where, std::string(kind) + " glob '" + glob.pattern + "' matches no file");
+      warning(diags(), glob.where,
+              std::string(kind) + " glob '" + glob.pattern + "' matches no file");
     return result.files;
   }
 

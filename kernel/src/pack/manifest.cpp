@@ -1,5 +1,6 @@
 // pack.yaml → PackManifest. The schema is docs/pack-format.md; every key is checked here, and
 // every problem is reported (the reader goes on after each one).
+#include <algorithm>
 #include <utility>
 
 #include "anvil/pack.hpp"
@@ -105,7 +106,8 @@ class ManifestReader {
   void requirements(const Param& v) {
     MapReader r(v, "'requires'", d_);
     if (!r.ok()) return;
-    if (const Param* p = r.optional("plugins")) m_.required_plugins = named_ranges(*p, "plugins", false);
+    if (const Param* p = r.optional("plugins"))
+      m_.required_plugins = named_ranges(*p, "plugins", false);
     if (const Param* p = r.optional("packs")) m_.required_packs = named_ranges(*p, "packs", true);
     r.finish();
   }
@@ -114,7 +116,8 @@ class ManifestReader {
     std::vector<PackRequirement> out;
     const std::string what = "'requires: " + std::string(kind) + "'";
     if (!v.is_map()) {
-      error(d_, v.where(), what + " must map each name to a version range, e.g. 'format-yaml: ^0.1'");
+      error(d_, v.where(),
+            what + " must map each name to a version range, e.g. 'format-yaml: ^0.1'");
       return out;
     }
     for (const auto& [name, range_value] : v.entries()) {
@@ -166,8 +169,10 @@ class ManifestReader {
       if (item.is_map() && allow_format) {
         MapReader r(item, "a " + std::string(what) + " entry", d_);
         PackGlob g{{}, {}, item.where()};
-        if (const Param* p = r.required("glob")) g.pattern = read_text(*p, "'glob'", d_).value_or("");
-        if (const Param* f = r.optional("format")) g.format = read_text(*f, "'format'", d_).value_or("");
+        if (const Param* p = r.required("glob"))
+          g.pattern = read_text(*p, "'glob'", d_).value_or("");
+        if (const Param* f = r.optional("format"))
+          g.format = read_text(*f, "'format'", d_).value_or("");
         r.finish();
         if (!g.pattern.empty()) out.push_back(std::move(g));
         continue;
@@ -195,11 +200,18 @@ ManifestResult parse_manifest(std::string_view text, const std::filesystem::path
   auto root = parse_yaml(text, file, result.diagnostics);
   if (!root) return result;
   if (root->is_scalar() && root->text().empty()) {
-    error(result.diagnostics, {file, 0, 0}, "pack.yaml is empty; it needs at least name, version, "
-                                            "engine, rules and cards");
+    error(result.diagnostics, {file, 0, 0},
+          "pack.yaml is empty; it needs at least name, version, "
+          "engine, rules and cards");
     return result;
   }
   ManifestReader(result.manifest, result.diagnostics).read(*root);
+  // Unknown keys are found after the known ones are read; report in file order.
+  std::stable_sort(result.diagnostics.begin(), result.diagnostics.end(),
+                   [](const Diagnostic& a, const Diagnostic& b) {
+                     return std::pair(a.where.line, a.where.column) <
+                            std::pair(b.where.line, b.where.column);
+                   });
   return result;
 }
 
@@ -210,9 +222,8 @@ ManifestResult read_manifest(const std::filesystem::path& dir) {
   std::error_code ec;
   if (!std::filesystem::is_regular_file(file, ec)) {
     error(result.diagnostics, {file.string(), 0, 0},
-          std::filesystem::is_directory(dir, ec)
-              ? "no pack.yaml in this folder: it is not a pack"
-              : "no such pack folder");
+          std::filesystem::is_directory(dir, ec) ? "no pack.yaml in this folder: it is not a pack"
+                                                 : "no such pack folder");
     return result;
   }
   auto text = pack_detail::read_text_file(file, result.diagnostics, YamlLimits{}.max_bytes);

@@ -41,11 +41,15 @@ class Converter {
       return Param::scalar({}, fallback);
     }
     switch (node.Type()) {
-      case YAML::NodeType::Scalar: return scalar(node);
-      case YAML::NodeType::Sequence: return sequence(node, depth);
-      case YAML::NodeType::Map: return map(node, depth);
+      case YAML::NodeType::Scalar:
+        return scalar(node);
+      case YAML::NodeType::Sequence:
+        return sequence(node, depth);
+      case YAML::NodeType::Map:
+        return map(node, depth);
       case YAML::NodeType::Null:
-      case YAML::NodeType::Undefined: break;
+      case YAML::NodeType::Undefined:
+        break;
     }
     // An empty value's mark is where the next token starts, often the next line: use the
     // location the caller knows (the key's) instead.
@@ -64,9 +68,10 @@ class Converter {
       const char quote = text_[static_cast<std::size_t>(pos)];
       if (quote == '"' || quote == '\'') {
         if (!closed(static_cast<std::size_t>(pos), quote)) {
-          report(where, std::string("unterminated quoted text: the ") +
-                            (quote == '"' ? "double" : "single") +
-                            " quote opened here is never closed, so it runs to the end of the file");
+          report(where,
+                 std::string("unterminated quoted text: the ") +
+                     (quote == '"' ? "double" : "single") +
+                     " quote opened here is never closed, so it runs to the end of the file");
         }
         ++where.column;  // point at the text, so columns inside it (classic lines) are exact
       }
@@ -132,9 +137,10 @@ std::optional<Param> parse_yaml(std::string_view text, const std::string& file,
                                 std::vector<Diagnostic>& diagnostics, const YamlLimits& limits) {
   Converter converter(text, file, diagnostics, limits);
   if (text.size() > limits.max_bytes) {
-    diagnostics.push_back({Diagnostic::Severity::error, {file, 0, 0},
-                           "the file is larger than " + std::to_string(limits.max_bytes) +
-                               " bytes; it is refused"});
+    diagnostics.push_back(
+        {Diagnostic::Severity::error,
+         {file, 0, 0},
+         "the file is larger than " + std::to_string(limits.max_bytes) + " bytes; it is refused"});
     return std::nullopt;
   }
   std::vector<YAML::Node> documents;
@@ -142,8 +148,8 @@ std::optional<Param> parse_yaml(std::string_view text, const std::string& file,
     documents = YAML::LoadAll(std::string(text));
   } catch (const YAML::Exception& e) {
     // e.msg is yaml-cpp's message without its own "line X, column Y" prefix.
-    diagnostics.push_back({Diagnostic::Severity::error, converter.at(e.mark),
-                           "YAML syntax error: " + e.msg});
+    diagnostics.push_back(
+        {Diagnostic::Severity::error, converter.at(e.mark), "YAML syntax error: " + e.msg});
     return std::nullopt;
   }
   if (documents.empty()) return Param::scalar({}, {file, 0, 0});

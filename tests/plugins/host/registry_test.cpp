@@ -241,6 +241,12 @@ class CountdownRules final : public RulesModule {
   bool advance(Game&) const override { return ++steps_ < 5; }
   std::vector<LegalAction> legal_actions(const Game&, PlayerId) const override { return {}; }
   void check_state(Game&) const override {}
+  std::unique_ptr<Game> setup_position(std::shared_ptr<const CardPool> cards, const Position&) const override {
+    return std::make_unique<Game>(std::move(cards), 2, 1);
+  }
+  std::vector<std::string> step_names() const override { return {"only"}; }
+  std::string step_name(const Game&) const override { return "only"; }
+  std::string why_not(const Game&, PlayerId, const LegalAction&) const override { return "nothing is ever legal"; }
   int steps() const { return steps_; }
 
  private:

@@ -1,0 +1,80 @@
+// anvil plugins list [--json]: every plugin loaded from the plugin folders, with what it
+// provides. Plugins that fail to load are warned about on stderr and left out.
+#include <fmt/core.h>
+
+#include <anvil/plugin_host.hpp>
+#include <anvil/registry.hpp>
+#include <map>
+#include <nlohmann/json.hpp>
+
+#include "commands.hpp"
+#include "engine_setup.hpp"
+#include "exit_codes.hpp"
+#include "output.hpp"
+
+namespace anvil::cli {
+
+namespace {
+
+// "card_loader(yaml), keyword(spDamageTgt, spDamageTgtC)"
+std::string provides_summary(const LoadedPlugin& plugin) {
+  std::map<std::string, std::string> by_kind;
+  for (const auto& [kind, name] : plugin.provides) {
+    std::string& names = by_kind[to_string(kind)];
+    names += (names.empty() ? "" : ", ") + name;
+  }
+  std::string out;
+  for (const auto& [kind, names] : by_kind) {
+    if (!out.empty()) out += ", ";
+    out += kind + "(" + names + ")";
+  }
+  return out.empty() ? "-" : out;
+}
+
+std::string abi_of(const LoadedPlugin& p) { return fmt::format("{}.{}", p.abi_major, p.abi_minor); }
+
+int run_plugins_list(const GlobalOptions& options, bool json) {
+  auto engine = start_engine(options);
+  const auto& plugins = engine->host.plugins();
+  if (json) {
+    auto list = nlohmann::json::array();
+    for (const LoadedPlugin& p : plugins) {
+      auto provides = nlohmann::json::array();
+      for (const auto& [kind, name] : p.provides)
+        provides.push_back({{"kind", to_string(kind)}, {"name", name}});
+      list.push_back({{"name", p.name},
+                      {"version", p.version},
+                      {"description", p.description},
+                      {"file", p.file},
+                      {"abi", abi_of(p)},
+                      {"build", p.fingerprint},
+                      {"provides", provides}});
+    }
+    fmt::print("{}\n", nlohmann::json{{"plugins", list}}.dump(2));
+    return kExitOk;
+  }
+  if (plugins.empty()) {
+    std::string searched;
+    for (const auto& dir : engine->plugin_dirs) searched += "\n  " + dir.string();
+    fmt::print("no plugins loaded; searched:{}\n", searched);
+    return kExitOk;
+  }
+  std::vector<std::vector<std::string>> rows{{"NAME", "VERSION", "ABI", "PROVIDES", "FILE"}};
+  for (const LoadedPlugin& p : plugins)
+    rows.push_back({p.name, p.version, abi_of(p), provides_summary(p), p.file});
+  print_table(stdout, rows);
+  return kExitOk;
+}
+
+}  // namespace
+
+void add_plugins_commands(CLI::App& app, const GlobalOptions& options, std::vector<Command>& out) {
+  CLI::App* plugins = app.add_subcommand("plugins", "Inspect the plugins Anvil loads");
+  CLI::App* list = plugins->add_subcommand(
+      "list", "List loaded plugins: name, version, ABI, what they provide, file");
+  auto json = std::make_shared<bool>(false);
+  list->add_flag("--json", *json, "Print a JSON object {\"plugins\": [...]}");
+  out.push_back({list, [&options, json] { return run_plugins_list(options, *json); }});
+}
+
+}  // namespace anvil::cli

@@ -1,0 +1,28 @@
+// How commands plug into main: each command group adds its CLI11 subcommands and, for each leaf
+// command, the function that runs it once parsing has finished (so global options given after
+// the subcommand are already read).
+#pragma once
+
+#include <CLI/CLI.hpp>
+#include <functional>
+#include <string>
+#include <vector>
+
+namespace anvil::cli {
+
+// Options every command accepts, before or after the command name.
+struct GlobalOptions {
+  std::vector<std::string> plugin_dirs;  // --plugin-dir DIR, repeatable
+  std::vector<std::string> pack_dirs;    // --pack-dir DIR, repeatable
+};
+
+struct Command {
+  CLI::App* app;
+  std::function<int()> run;  // returns the exit status (exit_codes.hpp)
+};
+
+void add_version_command(CLI::App& app, const GlobalOptions& options, std::vector<Command>& out);
+void add_plugins_commands(CLI::App& app, const GlobalOptions& options, std::vector<Command>& out);
+void add_pack_commands(CLI::App& app, const GlobalOptions& options, std::vector<Command>& out);
+
+}  // namespace anvil::cli

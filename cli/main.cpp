@@ -1,0 +1,95 @@
+// anvil: parses the command line and runs one command (docs/cli.md). The commands live in
+// cmd_*.cpp; this file maps outcomes to exit codes and keeps every error on stderr.
+#include <fmt/core.h>
+
+#include <CLI/CLI.hpp>
+#include <exception>
+#include <string>
+
+#include "commands.hpp"
+#include "exit_codes.hpp"
+
+namespace {
+
+using namespace anvil::cli;
+
+// CLI11's check, without its ":DIR" suffix in the help (the type name says DIR already).
+CLI::Validator existing_dir() {
+  CLI::Validator v = CLI::ExistingDirectory;
+  v.description("");
+  return v;
+}
+
+void add_global_options(CLI::App& app, GlobalOptions& options) {
+  app.add_option("--plugin-dir", options.plugin_dirs,
+                 "Also load the plugins in DIR, after the bundled ones and $ANVIL_HOME/plugins "
+                 "(repeatable)")
+      ->type_name("DIR")
+      ->allow_extra_args(false)  // one folder per --plugin-dir, so a command name is never eaten
+      ->check(existing_dir());
+  app.add_option("--pack-dir", options.pack_dirs,
+                 "Also look for packs in DIR, after the bundled ones and $ANVIL_HOME/packs "
+                 "(repeatable)")
+      ->type_name("DIR")
+      ->allow_extra_args(false)
+      ->check(existing_dir());
+}
+
+// Runs a command; an exception that escapes it is a failed operation, reported, never a crash.
+int run(const Command& command) {
+  try {
+    return command.run();
+  } catch (const std::exception& e) {
+    fmt::print(stderr, "anvil: error: {}\n", e.what());
+    return kExitFailed;
+  }
+}
+
+// No leaf command was given ("anvil", "anvil pack"). Checked here rather than with CLI11's
+// require_subcommand(), which would report a missing command before an unknown option.
+int missing_command(const CLI::App& app) {
+  const CLI::App* deepest = &app;
+  for (bool descended = true; descended;) {
+    descended = false;
+    for (const CLI::App* sub : deepest->get_subcommands({}))
+      if (sub->parsed()) {
+        deepest = sub;
+        descended = true;
+        break;
+      }
+  }
+  std::string path;
+  for (const CLI::App* a = deepest; a != nullptr; a = a->get_parent())
+    path.insert(0, (a == &app ? "anvil" : a->get_name()) + std::string(path.empty() ? "" : " "));
+  std::string names;
+  for (const CLI::App* sub : deepest->get_subcommands({}))
+    names += (names.empty() ? "" : ", ") + sub->get_name();
+  fmt::print(stderr, "{}: a command is required ({})\nRun '{} --help' for more information.\n",
+             path, names, path);
+  return kExitUsage;
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+  CLI::App app{"Anvil: a card-game rules engine with plugins.", "anvil"};
+  app.footer("Exit status: 0 success, 1 failed operation, 2 bad usage. See docs/cli.md.");
+  app.fallthrough();  // global options may follow the command name; inherited by subcommands
+  GlobalOptions options;
+  add_global_options(app, options);
+
+  std::vector<Command> commands;
+  add_version_command(app, options, commands);
+  add_plugins_commands(app, options, commands);
+  add_pack_commands(app, options, commands);
+
+  try {
+    app.parse(argc, argv);
+  } catch (const CLI::ParseError& e) {
+    // CLI11 prints help (exit 0) or the error; its own codes (105, 106…) all mean bad usage.
+    return app.exit(e) == 0 ? kExitOk : kExitUsage;
+  }
+  for (const Command& command : commands)
+    if (command.app->parsed()) return run(command);
+  return missing_command(app);
+}

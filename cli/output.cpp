@@ -1,0 +1,43 @@
+#include "output.hpp"
+
+#include <fmt/core.h>
+
+#include <algorithm>
+
+namespace anvil::cli {
+
+std::string located(const Diagnostic& d) { return d.where.str() + ": " + d.message; }
+
+nlohmann::json located_json(const std::vector<Diagnostic>& diagnostics,
+                            Diagnostic::Severity severity) {
+  auto out = nlohmann::json::array();
+  for (const Diagnostic& d : diagnostics)
+    if (d.severity == severity) out.push_back(located(d));
+  return out;
+}
+
+void print_diagnostics(std::FILE* out, const std::vector<Diagnostic>& diagnostics) {
+  for (const Diagnostic& d : diagnostics) fmt::print(out, "{}\n", d.str());
+}
+
+void print_table(std::FILE* out, const std::vector<std::vector<std::string>>& rows) {
+  std::vector<std::size_t> widths;
+  for (const auto& row : rows) {
+    widths.resize(std::max(widths.size(), row.size()));
+    for (std::size_t i = 0; i < row.size(); ++i) widths[i] = std::max(widths[i], row[i].size());
+  }
+  for (const auto& row : rows) {
+    std::string line;
+    for (std::size_t i = 0; i < row.size(); ++i) {
+      line += row[i];
+      if (i + 1 < row.size()) line += std::string(widths[i] - row[i].size() + 2, ' ');
+    }
+    fmt::print(out, "{}\n", line);
+  }
+}
+
+std::string count_of(std::size_t n, const char* noun) {
+  return std::to_string(n) + " " + noun + (n == 1 ? "" : "s");
+}
+
+}  // namespace anvil::cli

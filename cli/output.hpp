@@ -1,0 +1,28 @@
+// Formatting shared by commands: diagnostics as text and JSON, and plain aligned tables.
+#pragma once
+
+#include <anvil/extensions.hpp>
+#include <cstdio>
+#include <nlohmann/json.hpp>
+#include <string>
+#include <vector>
+
+namespace anvil::cli {
+
+// "file:line:column: message", the form `--json` outputs use (no severity: the key says it).
+std::string located(const Diagnostic& d);
+
+// The diagnostics of one severity, as a JSON array of located() strings.
+nlohmann::json located_json(const std::vector<Diagnostic>& diagnostics,
+                            Diagnostic::Severity severity);
+
+// Each diagnostic on its own line: "file:line:column: error: message".
+void print_diagnostics(std::FILE* out, const std::vector<Diagnostic>& diagnostics);
+
+// Rows of cells, columns padded to their widest cell; the last column is not padded.
+void print_table(std::FILE* out, const std::vector<std::vector<std::string>>& rows);
+
+// "1 error", "2 warnings".
+std::string count_of(std::size_t n, const char* noun);
+
+}  // namespace anvil::cli

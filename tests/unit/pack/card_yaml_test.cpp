@@ -1,0 +1,131 @@
+// The format-yaml plugin, loaded from the build as the CLI loads it.
+#include <gtest/gtest.h>
+
+#include "pack_test_support.hpp"
+
+namespace anvil::pack_test {
+namespace {
+
+using CardYaml = PackTest;
+
+const CardDef* card_named(const std::vector<CardDef>& cards, std::string_view name) {
+  for (const CardDef& c : cards)
+    if (c.name == name) return &c;
+  return nullptr;
+}
+
+TEST_F(CardYaml, LoadsCostTypesStatsAndKeywords) {
+  std::vector<Diagnostic> d;
+  const auto cards = load_cards("vanilla.yaml", d);
+  EXPECT_TRUE(d.empty()) << dump(d);
+  ASSERT_EQ(cards.size(), 4u);
+
+  const CardDef& bears = cards[0];
+  EXPECT_EQ(bears.name, "Grizzly Bears");
+  EXPECT_EQ(bears.pack, "test");
+  EXPECT_EQ(bears.rules_text, "A bear.");
+  EXPECT_NE(bears.where.file.find("vanilla.yaml"), std::string::npos);
+  EXPECT_EQ(bears.where.line, 1u);
+  EXPECT_TRUE(bears.base.cost.present);
+  EXPECT_EQ(bears.base.cost.generic, 1);
+  EXPECT_EQ(bears.base.cost.symbols_of(Color::green), 1);
+  EXPECT_EQ(bears.base.cost.value(), 2);
+  EXPECT_TRUE(bears.base.colors.has(Color::green));
+  EXPECT_EQ(bears.base.types, std::vector<Symbol>{Symbol("Creature")});
+  EXPECT_EQ(bears.base.subtypes, std::vector<Symbol>{Symbol("Bear")});
+  EXPECT_TRUE(bears.base.has_stats);
+  EXPECT_EQ(bears.base.power, 2);
+  EXPECT_EQ(bears.base.toughness, 2);
+
+  const CardDef& forest = cards[1];  // "Basic Land - Forest": a hyphen works like the em dash
+  EXPECT_FALSE(forest.base.cost.present);
+  EXPECT_TRUE(forest.base.colors.colorless());
+  EXPECT_EQ(forest.base.supertypes, std::vector<Symbol>{Symbol("Basic")});
+  EXPECT_EQ(forest.base.types, std::vector<Symbol>{Symbol("Land")});
+  EXPECT_EQ(forest.base.subtypes, std::vector<Symbol>{Symbol("Forest")});
+  EXPECT_FALSE(forest.base.has_stats);
+
+  const CardDef& statue = cards[2];  // a hearth-style number cost and list-form types
+  EXPECT_EQ(statue.base.cost.generic, 4);
+  EXPECT_EQ(statue.base.types, (std::vector<Symbol>{Symbol("Artifact"), Symbol("Creature")}));
+  EXPECT_EQ(statue.base.subtypes, std::vector<Symbol>{Symbol("Golem")});
+
+  const CardDef& dragon = cards[3];  // `keywords:` compiled by the registered handler
+  EXPECT_EQ(dragon.base.keywords, std::vector<Symbol>{Symbol("Flying")});
+  EXPECT_EQ(dragon.base.cost.symbols_of(Color::red), 2);
+}
+
+TEST_F(CardYaml, ThreeBadCardsGiveThreeErrorsAndTheGoodCardsStillLoad) {
+  std::vector<Diagnostic> d;
+  const auto cards = load_cards("three_bad.yaml", d);
+  ASSERT_EQ(cards.size(), 2u) << dump(d);
+  EXPECT_EQ(cards[0].name, "Good One");
+  EXPECT_EQ(cards[1].name, "Good Two");
+  const auto e = errors(d);
+  ASSERT_EQ(e.size(), 3u) << dump(d);
+  auto ends_with = [](const Diagnostic* diag, std::string_view tail) {
+    return diag->str().ends_with(tail);
+  };
+  EXPECT_TRUE(ends_with(
+      e[0],
+      "three_bad.yaml:6:13: error: unknown mana symbol '{Q}'; use a number, W, U, B, R, G, C or X"))
+      << e[0]->str();
+  EXPECT_TRUE(ends_with(e[1], "three_bad.yaml:12:10: error: expected a whole number, found 'two'"))
+      << e[1]->str();
+  EXPECT_TRUE(ends_with(
+      e[2], "three_bad.yaml:18:3: error: card 'No Types' is missing the required key 'types'"))
+      << e[2]->str();
+}
+
+TEST_F(CardYaml, UnknownKeywordIsAnErrorWithDidYouMean) {
+  std::vector<Diagnostic> d;
+  const auto cards = load_cards("unknown_keyword.yaml", d);
+  EXPECT_TRUE(cards.empty());
+  ASSERT_EQ(d.size(), 1u) << dump(d);
+  EXPECT_TRUE(d[0].str().ends_with(
+      "unknown_keyword.yaml:6:14: error: unknown keyword 'Flyng'; did you mean 'Flying'?"))
+      << d[0].str();
+}
+
+TEST_F(CardYaml, AbilitiesCompileFromTheClassicAndTheNamedFormAlike) {
+  std::vector<Diagnostic> d;
+  const auto cards = load_cards("abilities.yaml", d);
+  const CardDef* classic = card_named(cards, "Classic Shock");
+  const CardDef* named = card_named(cards, "Named Shock");
+  ASSERT_TRUE(classic && named) << dump(d);
+  ASSERT_EQ(classic->abilities.size(), 1u);
+  ASSERT_EQ(named->abilities.size(), 1u);
+  EXPECT_EQ(classic->abilities[0].text, "damage 2 then YouGainLife/2");
+  EXPECT_EQ(named->abilities[0].text, classic->abilities[0].text);
+  // The classic line's location is its text, inside the quotes.
+  EXPECT_TRUE(classic->abilities[0].where.str().ends_with("abilities.yaml:5:8"))
+      << classic->abilities[0].where.str();
+}
+
+TEST_F(CardYaml, HandlerErrorsNameTheExactValueAndSkipOnlyThatCard) {
+  std::vector<Diagnostic> d;
+  const auto cards = load_cards("abilities.yaml", d);
+  EXPECT_EQ(cards.size(), 2u);
+  EXPECT_FALSE(card_named(cards, "Typo Shock"));
+  const auto e = errors(d);
+  ASSERT_EQ(e.size(), 2u) << dump(d);
+  EXPECT_TRUE(e[0]->str().ends_with(
+      "abilities.yaml:15:28: error: 'spDamageTgt' has no parameter 'amont' (it takes amount, "
+      "drawback); did you mean 'amount'?"))
+      << e[0]->str();
+  // Inside a quoted classic line the column still points at the bad value.
+  EXPECT_TRUE(
+      e[1]->str().ends_with("abilities.yaml:20:20: error: expected a whole number, found 'x'"))
+      << e[1]->str();
+}
+
+TEST_F(CardYaml, UnterminatedQuoteIsReportedAtTheQuote) {
+  std::vector<Diagnostic> d;
+  (void)load_cards("unterminated.yaml", d);
+  const Diagnostic* u = find(d, "unterminated");
+  ASSERT_NE(u, nullptr) << dump(d);
+  EXPECT_TRUE(u->where.str().ends_with("unterminated.yaml:5:9")) << u->where.str();
+}
+
+}  // namespace
+}  // namespace anvil::pack_test

@@ -1,0 +1,111 @@
+#include <gtest/gtest.h>
+
+#include "pack_test_support.hpp"
+
+namespace anvil::pack_test {
+namespace {
+
+using LoadPack = PackTest;
+
+TEST_F(LoadPack, BundledDemoBasicsLoadsEightCardsAndItsDeck) {
+  const LoadedPack pack = load_pack(bundled_packs() / "demo-basics", registry_);
+  EXPECT_EQ(pack.error_count(), 0u) << dump(pack.diagnostics);
+  EXPECT_EQ(pack.cards.size(), 8u);
+  // The one warning: the classic rules module does not exist yet.
+  ASSERT_EQ(pack.warning_count(), 1u) << dump(pack.diagnostics);
+  EXPECT_TRUE(find(pack.diagnostics, "rules module 'classic' is not loaded"));
+  ASSERT_EQ(pack.decks.size(), 1u);
+  EXPECT_EQ(pack.decks[0].name, "Demo Stompy");
+  EXPECT_EQ(pack.decks[0].cards.size(), 40u);
+  for (const CardDef& card : pack.cards) EXPECT_EQ(card.pack, "demo-basics");
+}
+
+TEST_F(LoadPack, CardGlobsMayNameTheirLoader) {
+  const LoadedPack pack = load_pack(data_dir() / "packs" / "good", registry_);
+  EXPECT_EQ(pack.error_count(), 0u) << dump(pack.diagnostics);
+  ASSERT_EQ(pack.cards.size(), 2u);
+  EXPECT_EQ(pack.cards[1].name, "Forest");  // from extra.cards, read as yaml by `format:`
+  ASSERT_EQ(pack.decks.size(), 1u);
+  EXPECT_EQ(pack.decks[0].cards.size(), 20u);
+}
+
+TEST_F(LoadPack, FileWithoutALoaderNamesThePluginToInstall) {
+  const LoadedPack pack = load_pack(data_dir() / "packs" / "no-loader", registry_);
+  EXPECT_EQ(pack.cards.size(), 1u);  // the yaml file still loads
+  const auto e = errors(pack.diagnostics);
+  ASSERT_EQ(e.size(), 1u) << dump(pack.diagnostics);
+  EXPECT_EQ(e[0]->message,
+            "no card loader for '.txt' files; is the format-classic plugin installed?");
+  EXPECT_TRUE(e[0]->where.file.ends_with("burn.txt"));
+}
+
+TEST_F(LoadPack, DeckEntriesAreCheckedAgainstThePack) {
+  const LoadedPack pack = load_pack(data_dir() / "packs" / "bad-deck", registry_);
+  const auto e = errors(pack.diagnostics);
+  ASSERT_EQ(e.size(), 2u) << dump(pack.diagnostics);
+  // In file order, although the unknown card is found after the file is read.
+  EXPECT_TRUE(
+      e[0]->str().ends_with("typo.yaml:3:7: error: deck 'Typo' names card 'Grizly Bears', "
+                            "which is not in this pack; did you mean 'Grizzly Bears'?"))
+      << e[0]->str();
+  EXPECT_TRUE(
+      e[1]->str().ends_with("typo.yaml:4:5: error: deck entry 'four Grizzly Bears' must be "
+                            "'<copies> <card name>', e.g. '4 Grizzly Bears'"))
+      << e[1]->str();
+}
+
+TEST_F(LoadPack, DuplicateCardsAndMissingPluginsAreErrors) {
+  const LoadedPack pack = load_pack(data_dir() / "packs" / "dupes", registry_);
+  EXPECT_EQ(pack.cards.size(), 1u);
+  EXPECT_TRUE(
+      find(pack.diagnostics, "requires plugin 'keyword-damage' (^1.0), which is not loaded"))
+      << dump(pack.diagnostics);
+  const Diagnostic* dup = find(pack.diagnostics, "card 'Grizzly Bears' is defined twice");
+  ASSERT_NE(dup, nullptr) << dump(pack.diagnostics);
+  EXPECT_TRUE(dup->where.str().ends_with("b.yaml:1:3"));
+  EXPECT_NE(dup->message.find("a.yaml:1:3"), std::string::npos);
+}
+
+TEST_F(LoadPack, NothingOutsideThePackIsRead) {
+  const LoadedPack pack = load_pack(data_dir() / "packs" / "escape", registry_);
+  EXPECT_TRUE(pack.cards.empty());
+  EXPECT_TRUE(find(pack.diagnostics, "'..' would leave the pack folder")) << dump(pack.diagnostics);
+  EXPECT_TRUE(find(pack.diagnostics, "'cards/link.yaml' resolves to a file outside the pack"))
+      << dump(pack.diagnostics);
+}
+
+TEST(FindPacks, HigherVersionWinsThenTheLaterFolder) {
+  const std::vector<std::filesystem::path> dirs{data_dir() / "search" / "bundled",
+                                                data_dir() / "search" / "installed",
+                                                data_dir() / "search" / "extra"};
+  const auto found = find_packs(dirs);
+  ASSERT_EQ(found.size(), 4u);
+  EXPECT_EQ(found[0].manifest.name, "alpha");
+  EXPECT_EQ(found[0].manifest.version.str(), "0.1.0");
+  EXPECT_FALSE(found[0].used);
+  EXPECT_EQ(found[1].manifest.version.str(), "0.2.0");  // installed layout: <name>/<version>/
+  EXPECT_TRUE(found[1].used);
+  EXPECT_EQ(found[2].manifest.name, "beta");
+  EXPECT_FALSE(found[2].used);
+  EXPECT_TRUE(found[3].used);
+  EXPECT_NE(found[3].dir.string().find("extra"), std::string::npos);
+  for (const FoundPack& p : found) EXPECT_TRUE(p.diagnostics.empty()) << dump(p.diagnostics);
+}
+
+TEST(FindPacks, RequiredPacksAreCheckedAgainstThoseFound) {
+  const std::vector<std::filesystem::path> dirs{data_dir() / "search" / "bundled",
+                                                data_dir() / "search" / "installed"};
+  const auto found = find_packs(dirs);
+  const auto beta = std::find_if(found.begin(), found.end(),
+                                 [](const FoundPack& p) { return p.manifest.name == "beta"; });
+  ASSERT_NE(beta, found.end());
+  const auto d = check_required_packs(beta->manifest, found);
+  ASSERT_EQ(d.size(), 2u) << dump(d);
+  EXPECT_NE(d[0].message.find("requires pack 'alpha' in '^0.3' but the available version is 0.2.0"),
+            std::string::npos);
+  EXPECT_NE(d[1].message.find("requires pack 'gamma' (^1.0), which is not installed"),
+            std::string::npos);
+}
+
+}  // namespace
+}  // namespace anvil::pack_test

@@ -1,0 +1,112 @@
+#include "anvil/params.hpp"
+
+#include <gtest/gtest.h>
+
+namespace anvil {
+namespace {
+
+// EXPECT that `f` throws a LoadError whose message contains `text`; returns it for more checks.
+template <class F>
+LoadError expect_load_error(F&& f, std::string_view text) {
+  try {
+    f();
+  } catch (const LoadError& e) {
+    EXPECT_NE(std::string(e.what()).find(text), std::string::npos) << e.what();
+    return e;
+  }
+  ADD_FAILURE() << "no LoadError; expected one containing: " << text;
+  return LoadError({}, "none");
+}
+
+TEST(Params, ParseClassicSplitsOnColonsWithOneBasedColumns) {
+  const Params p =
+      Params::parse_classic("spDamageTgtCP:3:Drawback$YouGainLife/3", {"burn.txt", 41, 1});
+  EXPECT_EQ(p.keyword(), "spDamageTgtCP");
+  EXPECT_FALSE(p.is_named());
+  ASSERT_EQ(p.size(), 2u);
+  EXPECT_EQ(p.at(0)->text(), "3");
+  EXPECT_EQ(p.at(0)->where().str(), "burn.txt:41:15");
+  EXPECT_EQ(p.at(1)->text(), "Drawback$YouGainLife/3");
+  EXPECT_EQ(p.at(1)->where().str(), "burn.txt:41:17");
+  EXPECT_EQ(p.where().column, 1u);
+  EXPECT_EQ(p.at(2), nullptr);
+}
+
+TEST(Params, ParseClassicCountsColumnsFromWhereTheLineStarts) {
+  // A line inside a YAML list item, starting at column 7; and a whole-line location (column 0).
+  EXPECT_EQ(Params::parse_classic("kw:a", {"f", 3, 7}).at(0)->where().column, 10u);
+  EXPECT_EQ(Params::parse_classic("kw:a", {"f", 3, 0}).at(0)->where().column, 4u);
+}
+
+TEST(Params, ParseClassicKeepsEmptyParts) {
+  const Params p = Params::parse_classic("kw:a::b:", {"f", 1, 1});
+  ASSERT_EQ(p.size(), 4u);
+  EXPECT_EQ(p.at(1)->text(), "");
+  EXPECT_EQ(p.at(1)->where().column, 6u);
+  EXPECT_EQ(p.at(3)->text(), "");
+  EXPECT_EQ(Params::parse_classic("Flying", {"f", 1, 1}).size(), 0u);
+}
+
+TEST(Params, BindPositionalFillsTheSchemaInOrder) {
+  const Params p = Params::parse_classic("spDamageTgt:3", {"f", 2, 1});
+  const Bound b = p.bind({"amount", "drawback?", "description?"});
+  EXPECT_EQ(b.required("amount").integer(), 3);
+  EXPECT_EQ(b.optional("drawback"), nullptr);
+  EXPECT_EQ(b.optional("description"), nullptr);
+}
+
+TEST(Params, BindNamedFindsValuesByName) {
+  const Params p = Params::named("spDamageTgt",
+                                 {{"drawback", Param::scalar("YouGainLife/3", {"f", 5, 30})},
+                                  {"amount", Param::scalar("3", {"f", 5, 20})}},
+                                 {"f", 5, 3});
+  EXPECT_TRUE(p.is_named());
+  const Bound b = p.bind({"amount", "drawback?"});
+  EXPECT_EQ(b.required("amount").integer(), 3);
+  ASSERT_NE(b.optional("drawback"), nullptr);
+  EXPECT_EQ(b.optional("drawback")->text(), "YouGainLife/3");
+  EXPECT_EQ(p.get("amount")->text(), "3");
+  EXPECT_EQ(p.at(0), nullptr);  // a named Params has no positions
+}
+
+TEST(Params, MissingRequiredValueIsALoadErrorAtTheKeyword) {
+  const Params p = Params::named("spDamageTgt", {}, {"f", 9, 5});
+  const Bound b = p.bind({"amount"});
+  const LoadError e = expect_load_error([&] { (void)b.required("amount"); }, "'amount'");
+  EXPECT_EQ(e.where().str(), "f:9:5");
+}
+
+TEST(Params, UnknownNameIsALoadErrorWithDidYouMean) {
+  const Params p =
+      Params::named("spDamageTgt", {{"amont", Param::scalar("3", {"f", 2, 12})}}, {"f", 2, 3});
+  const LoadError e = expect_load_error([&] { (void)p.bind({"amount", "drawback?"}); }, "'amont'");
+  EXPECT_EQ(e.hint(), "did you mean 'amount'?");
+  EXPECT_EQ(e.where().str(), "f:2:12");
+}
+
+TEST(Params, TooManyPositionalValuesIsALoadErrorAtTheFirstExtra) {
+  const Params p = Params::parse_classic("kw:1:2:3", {"f", 1, 1});
+  const LoadError e = expect_load_error([&] { (void)p.bind({"a", "b?"}); }, "at most 2 values");
+  EXPECT_EQ(e.where().column, 8u);
+}
+
+TEST(Params, ParamAccessorsCheckTheirKindAndSyntax) {
+  EXPECT_EQ(Param::scalar("-3", {}).integer(), -3);
+  EXPECT_EQ(Param::scalar("+4", {}).integer(), 4);
+  expect_load_error([] { (void)Param::scalar("3x", {}).integer(); }, "whole number");
+  expect_load_error([] { (void)Param::scalar("", {}).integer(); }, "whole number");
+  expect_load_error([] { (void)Param::scalar("99999999999999999999", {}).integer(); }, "too large");
+  EXPECT_TRUE(Param::scalar("yes", {}).boolean());
+  EXPECT_FALSE(Param::scalar("false", {}).boolean());
+  expect_load_error([] { (void)Param::scalar("maybe", {}).boolean(); }, "true or false");
+  const Param list = Param::list({Param::scalar("a", {})}, {"f", 4, 2});
+  const LoadError e = expect_load_error([&] { (void)list.text(); }, "found a list");
+  EXPECT_EQ(e.where().str(), "f:4:2");
+  const Param map = Param::map({{"k", Param::scalar("v", {})}}, {});
+  EXPECT_EQ(map.find("k")->text(), "v");
+  EXPECT_EQ(map.find("x"), nullptr);
+  EXPECT_EQ(list.find("k"), nullptr);
+}
+
+}  // namespace
+}  // namespace anvil

@@ -1,0 +1,120 @@
+// parse_yaml and MapReader: the strictness yaml-cpp lacks (DESIGN.md §3).
+#include <gtest/gtest.h>
+
+#include "anvil/pack.hpp"
+#include "pack_test_support.hpp"
+
+namespace anvil::pack_test {
+namespace {
+
+std::optional<Param> parse(std::string_view text, std::vector<Diagnostic>& d,
+                           const YamlLimits& limits = {}) {
+  return parse_yaml(text, "t.yaml", d, limits);
+}
+
+TEST(Yaml, EveryValueCarriesItsOneBasedLocation) {
+  std::vector<Diagnostic> d;
+  auto root = parse("name: Bears\nlist:\n  - a\n  - {k: v}\n", d);
+  ASSERT_TRUE(root) << dump(d);
+  EXPECT_TRUE(d.empty()) << dump(d);
+  EXPECT_EQ(root->where().str(), "t.yaml:1:1");
+  EXPECT_EQ(root->find("name")->where().str(), "t.yaml:1:7");
+  const auto& items = root->find("list")->items();
+  EXPECT_EQ(items[0].where().str(), "t.yaml:3:5");
+  EXPECT_EQ(items[1].find("k")->where().str(), "t.yaml:4:9");
+}
+
+TEST(Yaml, QuotedTextIsLocatedAtItsFirstCharacter) {
+  std::vector<Diagnostic> d;
+  auto root = parse("a: \"x:y\"\n", d);
+  ASSERT_TRUE(root);
+  EXPECT_EQ(root->find("a")->where().column, 5u);  // the x, not the quote
+}
+
+TEST(Yaml, EmptyValueIsLocatedAtItsKeyNotAtTheNextLine) {
+  std::vector<Diagnostic> d;
+  auto root = parse("a:\nb: 1\n", d);
+  ASSERT_TRUE(root);
+  EXPECT_EQ(root->find("a")->text(), "");
+  EXPECT_EQ(root->find("a")->where().str(), "t.yaml:1:1");
+}
+
+TEST(Yaml, DuplicateKeyIsAnErrorAtTheSecondAndTheFirstIsKept) {
+  std::vector<Diagnostic> d;
+  auto root = parse("name: a\ncost: 1\nname: b\n", d);
+  ASSERT_TRUE(root);
+  ASSERT_EQ(errors(d).size(), 1u) << dump(d);
+  EXPECT_EQ(d[0].where.str(), "t.yaml:3:1");
+  EXPECT_NE(d[0].message.find("duplicate key 'name' (first given at line 1)"), std::string::npos);
+  EXPECT_EQ(root->find("name")->text(), "a");
+  EXPECT_EQ(root->entries().size(), 2u);
+}
+
+TEST(Yaml, UnterminatedQuoteIsReportedWhereItOpens) {
+  // yaml-cpp accepts this, reading the rest of the file into the string.
+  std::vector<Diagnostic> d;
+  auto root = parse("- name: ok\n- name: \"Hill Giant\n  power: 3\n", d);
+  ASSERT_EQ(errors(d).size(), 1u) << dump(d);
+  EXPECT_EQ(d[0].where.str(), "t.yaml:2:9");
+  EXPECT_NE(d[0].message.find("unterminated"), std::string::npos);
+}
+
+TEST(Yaml, SyntaxErrorIsADiagnosticWithItsLocation) {
+  std::vector<Diagnostic> d;
+  EXPECT_FALSE(parse("a: 1\n  b: 2\n", d));
+  ASSERT_EQ(d.size(), 1u);
+  EXPECT_EQ(d[0].where.str(), "t.yaml:2:4");
+  EXPECT_NE(d[0].message.find("YAML syntax error"), std::string::npos);
+}
+
+TEST(Yaml, SecondDocumentIsAnError) {
+  std::vector<Diagnostic> d;
+  EXPECT_TRUE(parse("a: 1\n---\nb: 2\n", d));
+  ASSERT_EQ(errors(d).size(), 1u);
+  EXPECT_NE(d[0].message.find("second YAML document"), std::string::npos);
+}
+
+TEST(Yaml, AliasExpansionAndNestingAreBounded) {
+  YamlLimits limits;
+  limits.max_values = 50;
+  std::vector<Diagnostic> d;
+  // Each level doubles: 2^6 leaves from a short text ("billion laughs" in miniature).
+  (void)parse("a: &a [x, x]\nb: &b [*a, *a]\nc: &c [*b, *b]\nd: &d [*c, *c]\ne: [*d, *d]\n", d,
+              limits);
+  EXPECT_TRUE(find(d, "more than 50 values")) << dump(d);
+
+  limits = {};
+  limits.max_depth = 3;
+  d.clear();
+  (void)parse("[[[[[1]]]]]", d, limits);
+  EXPECT_TRUE(find(d, "nested deeper than 3")) << dump(d);
+}
+
+TEST(MapReader, ReportsMissingAndUnknownKeysWithDidYouMean) {
+  std::vector<Diagnostic> d;
+  auto root = parse("nmae: Bears\ncost: 1\n", d);
+  ASSERT_TRUE(root);
+  {
+    MapReader r(*root, "card", d);
+    EXPECT_EQ(r.required("name"), nullptr);
+    EXPECT_NE(r.optional("cost"), nullptr);
+    // finish() runs in the destructor.
+  }
+  ASSERT_EQ(d.size(), 2u) << dump(d);
+  EXPECT_EQ(d[0].str(), "t.yaml:1:1: error: card is missing the required key 'name'");
+  EXPECT_EQ(d[1].str(), "t.yaml:1:7: error: unknown key 'nmae' in card; did you mean 'name'?");
+}
+
+TEST(MapReader, ANonMapIsOneErrorAndNoMore) {
+  std::vector<Diagnostic> d;
+  auto root = parse("- a\n- b\n", d);
+  MapReader r(*root, "pack.yaml", d);
+  EXPECT_FALSE(r.ok());
+  EXPECT_EQ(r.required("name"), nullptr);
+  r.finish();
+  ASSERT_EQ(d.size(), 1u);
+  EXPECT_NE(d[0].message.find("must be a map"), std::string::npos);
+}
+
+}  // namespace
+}  // namespace anvil::pack_test
