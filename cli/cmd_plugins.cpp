@@ -66,6 +66,26 @@ int run_plugins_list(const GlobalOptions& options, bool json) {
   return kExitOk;
 }
 
+// For plugin authors iterating on a plugin: unloads it, checks the library is really unmapped,
+// and loads the file again. Only in builds with ANVIL_PLUGIN_RELOAD (the debug preset).
+int run_plugins_reload(const GlobalOptions& options, const std::string& name) {
+  if (!PluginHost::reload_supported()) {
+    fmt::print(stderr,
+               "anvil: error: 'plugins reload' is only available in debug builds configured with "
+               "-DANVIL_PLUGIN_RELOAD=ON (cmake --preset debug)\n");
+    return kExitFailed;
+  }
+  auto engine = start_engine(options);
+  try {
+    const LoadedPlugin& p = engine->host.reload(name);
+    fmt::print("reloaded {} {} from {}\n", p.name, p.version, p.file);
+    return kExitOk;
+  } catch (const PluginError& e) {
+    fmt::print(stderr, "anvil: error: {}\n", e.what());
+    return kExitFailed;
+  }
+}
+
 }  // namespace
 
 void add_plugins_commands(CLI::App& app, const GlobalOptions& options, std::vector<Command>& out) {
@@ -75,6 +95,12 @@ void add_plugins_commands(CLI::App& app, const GlobalOptions& options, std::vect
   auto json = std::make_shared<bool>(false);
   list->add_flag("--json", *json, "Print a JSON object {\"plugins\": [...]}");
   out.push_back({list, [&options, json] { return run_plugins_list(options, *json); }});
+
+  CLI::App* reload = plugins->add_subcommand(
+      "reload", "Unload a plugin and load its file again (debug builds only, for plugin authors)");
+  auto name = std::make_shared<std::string>();
+  reload->add_option("NAME", *name, "The plugin's name, as 'plugins list' shows it")->required();
+  out.push_back({reload, [&options, name] { return run_plugins_reload(options, *name); }});
 }
 
 }  // namespace anvil::cli
