@@ -68,4 +68,37 @@ std::shared_ptr<Agent> make_agent(const Registry& registry, std::string_view nam
   return {std::move(holder), agent};
 }
 
+void compile_keyword(const Params& params, CompileContext& ctx) {
+  const RegistryEntry* entry = ctx.registry.entry(PluginKind::keyword, params.keyword());
+  if (!entry) {
+    const auto known = ctx.registry.names(PluginKind::keyword);
+    std::string hint = did_you_mean(params.keyword(), known);
+    if (known.empty()) hint = "no keyword plugin is loaded";
+    throw LoadError(params.where(), "unknown keyword '" + params.keyword() + "'", hint);
+  }
+  const auto handler = ctx.registry.find<KeywordHandler>(params.keyword());
+  const std::size_t before = ctx.card.abilities.size();
+  try {
+    handler->compile(params, ctx);
+  } catch (const LoadError&) {
+    ctx.card.abilities.resize(before);
+    throw;
+  } catch (const std::exception& e) {
+    ctx.card.abilities.resize(before);
+    throw LoadError(params.where(), "keyword '" + params.keyword() + "' (plugin '" + entry->provider +
+                                        "') failed: " + e.what());
+  }
+  for (std::size_t i = before; i < ctx.card.abilities.size(); ++i) {
+    AbilityDef& a = ctx.card.abilities[i];
+    if (a.provider.empty()) a.provider = entry->provider;
+    if (a.where.file.empty()) a.where = params.where();
+    if (!a.impl) continue;
+    // The ability's code lives in the plugin: the card keeps the plugin's handler (and so its
+    // library) alive. Member order destroys the ability before the handler.
+    auto holder = std::make_shared<std::pair<std::shared_ptr<const KeywordHandler>, std::shared_ptr<const Ability>>>(
+        handler, a.impl);
+    a.impl = std::shared_ptr<const Ability>(holder, holder->second.get());
+  }
+}
+
 ANVIL_END_NAMESPACE

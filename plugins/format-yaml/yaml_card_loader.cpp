@@ -163,25 +163,11 @@ class CardReader {
 
   // Errors stay with this ability; the card's other abilities are still compiled.
   void compile(const Params& params, CardDef& card) {
-    const Registry& registry = ctx_.registry;
-    auto handler = registry.find<KeywordHandler>(params.keyword());
-    if (!handler) {
-      const auto known = registry.names(PluginKind::keyword);
-      std::string hint = did_you_mean(params.keyword(), known);
-      if (known.empty()) hint = "no keyword plugin is loaded";
-      ctx_.error(params.where(),
-                 "unknown keyword '" + params.keyword() + "'" + (hint.empty() ? "" : "; " + hint));
-      return;
-    }
-    CompileContext cc{registry, card, params.where(), d()};
+    CompileContext cc{ctx_.registry, card, params.where(), d()};
     try {
-      handler->compile(params, cc);
+      compile_keyword(params, cc);
     } catch (const LoadError& e) {
       d().push_back(to_diagnostic(e));
-    } catch (const std::exception& e) {
-      const RegistryEntry* entry = registry.entry(PluginKind::keyword, params.keyword());
-      ctx_.error(params.where(), "keyword '" + params.keyword() + "' (plugin '" +
-                                     (entry ? entry->provider : "?") + "') failed: " + e.what());
     }
   }
 

@@ -142,6 +142,13 @@ ANVIL_END_NAMESPACE
 
 ANVIL_BEGIN_NAMESPACE
 
+// Compiles one keyword line onto ctx.card through the registry: finds the KeywordHandler named
+// params.keyword() (LoadError with a did-you-mean if there is none), runs it, and stamps every
+// ability it added with the handler's plugin (named in errors during games) and a reference that
+// keeps that plugin loaded while the card lives. Anything the handler throws that is not a
+// LoadError becomes one, at the line, naming the plugin. Card loaders call this for each line.
+ANVIL_API void compile_keyword(const Params& params, CompileContext& ctx);
+
 // Makes an agent by registered name. The agent keeps its plugin loaded while it lives.
 // Throws LoadError with a did-you-mean for an unknown name.
 ANVIL_API std::shared_ptr<Agent> make_agent(const Registry& registry, std::string_view name,
