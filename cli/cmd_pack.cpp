@@ -2,6 +2,7 @@
 // problem it has. Install, validate and remove come with issue 7.
 #include <fmt/core.h>
 
+#include <algorithm>
 #include <anvil/pack.hpp>
 #include <filesystem>
 #include <nlohmann/json.hpp>
@@ -128,6 +129,30 @@ void print_pack(const LoadedPack& pack) {
     field("deck:", fmt::format("{} ({} cards)", d.name, d.cards.size()));
 }
 
+// A warning for each plugin the pack ships that start_engine() did not load (the trust policy:
+// docs/pack-format.md, "Plugins shipped in packs").
+void note_unloaded_plugins(LoadedPack& pack, const Engine& engine) {
+  const bool bundled = is_bundled_pack(pack.manifest.dir);
+  for (const ProvidedPlugin& p : pack.manifest.provided_plugins) {
+    if (p.file.empty()) continue;
+    std::error_code ec;
+    const fs::path file = fs::weakly_canonical(fs::absolute(pack.manifest.dir / p.file, ec), ec);
+    const auto& loaded = engine.host.plugins();
+    if (std::any_of(loaded.begin(), loaded.end(),
+                    [&](const LoadedPlugin& l) { return !ec && l.file == file.string(); }))
+      continue;
+    pack.diagnostics.push_back(
+        {Diagnostic::Severity::warning, p.where,
+         bundled ? "plugin file '" + p.file +
+                       "' is not loaded: it failed its checks or could not be loaded (see the "
+                       "other messages), or another pack of this name is used"
+                 : "plugin file '" + p.file +
+                       "' is not loaded: the pack ships native code and only the plugins of "
+                       "bundled packs are trusted; trusting it will be 'anvil pack install "
+                       "--trust' (not implemented yet)"});
+  }
+}
+
 int run_pack_show(const GlobalOptions& options, const std::string& arg, bool json) {
   const Found found = find_all(options);
   const auto dir = resolve(arg, found);
@@ -136,6 +161,7 @@ int run_pack_show(const GlobalOptions& options, const std::string& arg, bool jso
   LoadedPack pack = load_pack(*dir, engine->registry);
   for (Diagnostic& d : check_required_packs(pack.manifest, found.packs))
     pack.diagnostics.push_back(std::move(d));
+  note_unloaded_plugins(pack, *engine);
 
   const int status = pack.ok() ? kExitOk : kExitFailed;
   if (json) {

@@ -2,7 +2,72 @@
 
 #include <fmt/core.h>
 
+#include <algorithm>
+#include <anvil/pack.hpp>
+#include <system_error>
+
+#include "output.hpp"
+
 namespace anvil::cli {
+
+namespace {
+
+namespace fs = std::filesystem;
+
+void warn(const std::string& message) { fmt::print(stderr, "anvil: warning: {}\n", message); }
+
+std::string file_list(const PackManifest& m) {
+  std::string files;
+  for (const ProvidedPlugin& p : m.provided_plugins)
+    files += (files.empty() ? "" : ", ") + (p.file.empty() ? std::string("?") : p.file);
+  return files;
+}
+
+// The trust policy for plugins shipped in packs (docs/pack-format.md, "Plugins shipped in
+// packs"): those of bundled packs load, each only if its sha256 matches the manifest; those of
+// packs from anywhere else are refused until `anvil pack install --trust` exists. Only the pack
+// used for its name counts. Every refusal or failure is a warning; the command goes on.
+void load_pack_plugins(Engine& engine, const GlobalOptions& options) {
+  const std::vector<PackDir> dirs = pack_search_dirs(options);
+  std::vector<fs::path> paths;
+  for (const PackDir& d : dirs) paths.push_back(d.path);
+  for (const FoundPack& pack : find_packs(paths)) {
+    const PackManifest& m = pack.manifest;
+    if (!pack.used || m.provided_plugins.empty()) continue;
+    const std::string which =
+        fmt::format("pack '{}' {} ({})", m.name, m.version.str(), pack.dir.string());
+    if (!is_bundled_pack(pack.dir)) {
+      warn(fmt::format(
+          "{} ships native code ({}); it is not loaded: only the plugins of packs bundled with "
+          "Anvil are trusted. Trusting a pack's plugins will be 'anvil pack install --trust' "
+          "(not implemented yet)",
+          which, file_list(m)));
+      continue;
+    }
+    const bool manifest_ok = std::none_of(
+        pack.diagnostics.begin(), pack.diagnostics.end(),
+        [](const Diagnostic& d) { return d.severity == Diagnostic::Severity::error; });
+    if (!manifest_ok) {
+      warn(fmt::format("{}: its plugins ({}) are not loaded because its pack.yaml has errors; "
+                       "'anvil pack show {}' lists them",
+                       which, file_list(m), pack.dir.string()));
+      continue;
+    }
+    for (const ProvidedPlugin& p : m.provided_plugins) {
+      try {
+        if (auto problem = verify_provided_plugin(m, p)) {
+          warn(fmt::format("{}; the library is not loaded", located(*problem)));
+          continue;
+        }
+        (void)engine.host.load(m.dir / p.file);
+      } catch (const std::exception& e) {  // PluginError, or anything unexpected: never fatal
+        warn(fmt::format("{}: plugin file '{}': {}", which, p.file, e.what()));
+      }
+    }
+  }
+}
+
+}  // namespace
 
 std::unique_ptr<Engine> start_engine(const GlobalOptions& options) {
   auto engine = std::make_unique<Engine>();
@@ -10,10 +75,20 @@ std::unique_ptr<Engine> start_engine(const GlobalOptions& options) {
   engine->plugin_dirs.push_back(anvil_home() / "plugins");
   for (const std::string& dir : options.plugin_dirs) engine->plugin_dirs.emplace_back(dir);
   for (const auto& dir : engine->plugin_dirs) {
-    for (const PluginError& e : engine->host.load_dir(dir))
-      fmt::print(stderr, "anvil: warning: {}\n", e.what());
+    for (const PluginError& e : engine->host.load_dir(dir)) warn(e.what());
   }
+  load_pack_plugins(*engine, options);
   return engine;
+}
+
+bool is_bundled_pack(const fs::path& dir) {
+  std::error_code ec;
+  const fs::path root = fs::weakly_canonical(bundled_pack_dir(), ec);
+  if (ec) return false;
+  const fs::path pack = fs::weakly_canonical(dir, ec);
+  if (ec) return false;
+  auto [root_end, _] = std::mismatch(root.begin(), root.end(), pack.begin(), pack.end());
+  return root_end == root.end() && pack != root;
 }
 
 std::vector<PackDir> pack_search_dirs(const GlobalOptions& options) {

@@ -1,6 +1,7 @@
 // What commands share: the registry with every plugin loaded, and where packs are looked for.
 // Search order, for plugins and packs alike: bundled (beside the executable), then
-// $ANVIL_HOME, then each --plugin-dir / --pack-dir in the order given.
+// $ANVIL_HOME, then each --plugin-dir / --pack-dir in the order given; plugins shipped in bundled
+// packs load last.
 #pragma once
 
 #include <anvil/plugin_host.hpp>
@@ -21,9 +22,16 @@ struct Engine {
   std::vector<std::filesystem::path> plugin_dirs;  // searched, in order
 };
 
-// Loads every plugin found. A plugin that fails to load is reported on stderr as a warning
-// ("anvil: warning: …") and the others still load.
+// Loads every plugin found in the plugin folders, then the plugins shipped in the used packs
+// that are bundled (is_bundled_pack), each only if its sha256 matches the pack's manifest;
+// packs from elsewhere that ship plugins get a warning and are not loaded (docs/pack-format.md,
+// "Plugins shipped in packs"). A plugin that fails to load or is refused is reported on stderr
+// as a warning ("anvil: warning: …") and the others still load.
 std::unique_ptr<Engine> start_engine(const GlobalOptions& options);
+
+// Whether the pack folder `dir` is inside the bundled pack folder (bundled_pack_dir(), which
+// $ANVIL_PACK_DIR overrides), both resolved through symlinks: trust follows where the files are.
+bool is_bundled_pack(const std::filesystem::path& dir);
 
 // A pack folder to search, and what to call it in listings.
 struct PackDir {

@@ -1,14 +1,26 @@
 # Runs `anvil` once and checks what it did; one ctest test each (tests/cli/CMakeLists.txt).
 #
 #   cmake -DANVIL=<anvil> -DARGS=<arg|arg|…> -DEXPECT_EXIT=<n>
-#         [-DEXPECT_OUTPUT=<regex over stdout+stderr>] [-DEXPECT_JSON_CARDS=<n>] -P run_cli.cmake
+#         [-DEXPECT_OUTPUT=<regex over stdout+stderr>] [-DEXPECT_NO_OUTPUT=<regex>]
+#         [-DDEFINITIONS=<file.cmake>] [-DEXPECT_JSON_CARDS=<n>] -P run_cli.cmake
 #
 # Arguments are separated by '|' because ';' does not survive add_test() as one argument.
+# EXPECT_NO_OUTPUT must match nothing in stdout+stderr; an empty regex is not checked.
+# DEFINITIONS is a CMake file, written at build time, whose variables replace @VAR@ in both
+# regexes (digests of generated files).
 # EXPECT_JSON_CARDS checks stdout is exactly the `pack show --json` object: the keys name,
 # version, cards, errors, warnings and nothing else, with `cards` equal to n and no errors.
 cmake_minimum_required(VERSION 3.25)
 
 string(REPLACE "|" ";" args "${ARGS}")
+if(DEFINED DEFINITIONS)
+  include(${DEFINITIONS})
+  foreach(regex IN ITEMS EXPECT_OUTPUT EXPECT_NO_OUTPUT)
+    if(NOT "${${regex}}" STREQUAL "")
+      string(CONFIGURE "${${regex}}" ${regex} @ONLY)
+    endif()
+  endforeach()
+endif()
 execute_process(COMMAND "${ANVIL}" ${args}
                 RESULT_VARIABLE status OUTPUT_VARIABLE out ERROR_VARIABLE err)
 set(report "anvil ${args}\n  exit status: ${status}\n  stdout:\n${out}\n  stderr:\n${err}")
@@ -16,8 +28,11 @@ set(report "anvil ${args}\n  exit status: ${status}\n  stdout:\n${out}\n  stderr
 if(NOT status STREQUAL "${EXPECT_EXIT}")
   message(FATAL_ERROR "expected exit status ${EXPECT_EXIT}\n${report}")
 endif()
-if(DEFINED EXPECT_OUTPUT AND NOT "${out}${err}" MATCHES "${EXPECT_OUTPUT}")
+if(NOT "${EXPECT_OUTPUT}" STREQUAL "" AND NOT "${out}${err}" MATCHES "${EXPECT_OUTPUT}")
   message(FATAL_ERROR "output does not match '${EXPECT_OUTPUT}'\n${report}")
+endif()
+if(NOT "${EXPECT_NO_OUTPUT}" STREQUAL "" AND "${out}${err}" MATCHES "${EXPECT_NO_OUTPUT}")
+  message(FATAL_ERROR "output matches '${EXPECT_NO_OUTPUT}', which it must not\n${report}")
 endif()
 
 if(DEFINED EXPECT_JSON_CARDS)

@@ -12,7 +12,9 @@
 //
 // Card loaders in plugins read YAML with the same strictness through parse_yaml() and
 // MapReader (bottom of this file), so every file of a pack reports problems the same way.
-// Nothing here installs, copies or trusts anything: that is `anvil pack install` (issue 7).
+// Nothing here installs, copies, trusts or loads anything: verify_provided_plugins() only checks
+// the native plugins a pack ships against their sha256; loading them is the host program's
+// policy, and installing with trust is `anvil pack install --trust` (issue 7).
 #pragma once
 
 #include <cstddef>
@@ -44,8 +46,9 @@ struct PackRequirement {
   SourceLocation where;
 };
 
-// `provides: {plugins: [{file, sha256}]}`: a native library shipped inside the pack. Read and
-// checked for shape only; loading one needs `anvil pack install --trust` (issue 7).
+// `provides: {plugins: [{file, sha256}]}`: a native library shipped inside the pack. The manifest
+// reader checks its shape; verify_provided_plugin() checks the file. Whether it is loaded is the
+// host program's trust policy (the CLI loads those of bundled packs only; docs/pack-format.md).
 struct ProvidedPlugin {
   std::string file;    // relative to the pack folder
   std::string sha256;  // 64 lowercase hex digits
@@ -131,6 +134,27 @@ struct FoundPack {
 // pack that is missing, or whose version is outside the range, is an error at the requirement.
 [[nodiscard]] ANVIL_API std::vector<Diagnostic> check_required_packs(
     const PackManifest& manifest, std::span<const FoundPack> available);
+
+// ---- Native plugins shipped in packs (`provides: plugins`) -----------------------------------
+
+// The SHA-256 of a file's bytes as 64 lowercase hex digits (OpenSSL's libcrypto). Throws
+// LoadError naming the file when it cannot be read.
+[[nodiscard]] ANVIL_API std::string sha256_file(const std::filesystem::path& file);
+
+// Checks one `provides: plugins` entry of `manifest` before anything may load it: `file` is a
+// relative path with '/' and no '..', exists inside the pack folder as a regular file, does not
+// resolve (through a symlink) outside it, and its SHA-256 is the manifest's `sha256`. Returns the
+// problem as an error located at the entry in pack.yaml (a mismatch names the file, the expected
+// and the actual digest), or nullopt when the file is safe to hand to PluginHost::load() as
+// `manifest.dir / plugin.file`. An entry without a file or a well-formed sha256 is an error too.
+[[nodiscard]] ANVIL_API std::optional<Diagnostic> verify_provided_plugin(
+    const PackManifest& manifest, const ProvidedPlugin& plugin);
+
+// verify_provided_plugin() for every entry, in manifest order. Entries that read_manifest()
+// already refused (no `file`, a malformed `sha256`) are skipped: it reported them. load_pack()
+// includes these errors.
+[[nodiscard]] ANVIL_API std::vector<Diagnostic> verify_provided_plugins(
+    const PackManifest& manifest);
 
 // ---- Reading YAML strictly, for the kernel and for card-loader plugins ---------------------
 

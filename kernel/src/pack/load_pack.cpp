@@ -97,21 +97,11 @@ class PackLoader {
     warning(diags(), pack_.manifest.rules_where, std::move(message));
   }
 
+  // The native plugins the pack ships: inside the pack and matching their sha256. Whether they
+  // are loaded is the host program's trust policy, not the loader's.
   void check_provided() {
-    for (const ProvidedPlugin& p : pack_.manifest.provided_plugins) {
-      if (p.file.empty()) continue;
-      const auto match = pack_detail::expand_glob(dir(), p.file);
-      if (!match.error.empty() || !match.escaping.empty()) {
-        error(diags(), p.where, "plugin file '" + p.file + "' is outside the pack");
-      } else if (match.files.empty()) {
-        error(diags(), p.where, "plugin file '" + p.file + "' does not exist in the pack");
-      } else {
-        warning(diags(), p.where,
-                "plugin file '" + p.file +
-                    "' is not loaded: plugins shipped in packs need a trusted install, which is "
-                    "not implemented yet");
-      }
-    }
+    std::vector<Diagnostic> problems = verify_provided_plugins(pack_.manifest);
+    append(problems);
   }
 
   // Extension → loader, from every registered CardLoader.

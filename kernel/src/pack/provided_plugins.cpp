@@ -1,0 +1,129 @@
+// `provides: plugins`: the native libraries a pack ships, checked against their sha256 before
+// anything may load them. SHA-256 comes from OpenSSL's libcrypto (EVP interface; the SHA256_*
+// functions are deprecated in OpenSSL 3).
+#include <openssl/evp.h>
+
+#include <algorithm>
+#include <array>
+#include <cerrno>
+#include <cstdio>
+#include <cstring>
+#include <memory>
+#include <system_error>
+
+#include "anvil/pack.hpp"
+#include "pack/glob.hpp"
+
+ANVIL_BEGIN_NAMESPACE
+
+namespace fs = std::filesystem;
+
+namespace {
+
+struct FileCloser {
+  void operator()(std::FILE* f) const { std::fclose(f); }
+};
+struct DigestFree {
+  void operator()(EVP_MD_CTX* ctx) const { EVP_MD_CTX_free(ctx); }
+};
+
+bool well_formed_sha256(std::string_view s) {
+  if (s.size() != 64) return false;
+  for (char c : s)
+    if (!((c >= '0' && c <= '9') || (c >= 'a' && c <= 'f'))) return false;
+  return true;
+}
+
+// Why `file` (from pack.yaml) may not name a file inside the pack, or empty if it may.
+std::string path_problem(std::string_view file) {
+  if (file.starts_with('/') || file.find('\\') != std::string_view::npos)
+    return "must be a path relative to the pack folder, written with '/'";
+  std::size_t start = 0;
+  while (start <= file.size()) {
+    const std::size_t slash = std::min(file.find('/', start), file.size());
+    if (file.substr(start, slash - start) == "..") return "uses '..', which would leave the pack";
+    start = slash + 1;
+  }
+  return {};
+}
+
+}  // namespace
+
+std::string sha256_file(const fs::path& file) {
+  const auto fail = [&](const std::string& why) {
+    return LoadError({file.string(), 0, 0}, "cannot compute the sha256 of this file: " + why);
+  };
+  std::error_code ec;
+  if (fs::is_directory(file, ec)) throw fail("it is a folder");
+  std::unique_ptr<std::FILE, FileCloser> in(std::fopen(file.c_str(), "rb"));
+  if (!in) throw fail(std::strerror(errno));
+  std::unique_ptr<EVP_MD_CTX, DigestFree> ctx(EVP_MD_CTX_new());
+  if (!ctx || EVP_DigestInit_ex(ctx.get(), EVP_sha256(), nullptr) != 1)
+    throw fail("OpenSSL could not start a SHA-256 digest");
+  std::array<unsigned char, 64 * 1024> buffer{};
+  for (;;) {
+    const std::size_t n = std::fread(buffer.data(), 1, buffer.size(), in.get());
+    if (n > 0 && EVP_DigestUpdate(ctx.get(), buffer.data(), n) != 1)
+      throw fail("OpenSSL failed while hashing");
+    if (n < buffer.size()) {
+      if (std::ferror(in.get())) throw fail(std::strerror(errno));
+      break;
+    }
+  }
+  std::array<unsigned char, EVP_MAX_MD_SIZE> digest{};
+  unsigned int size = 0;
+  if (EVP_DigestFinal_ex(ctx.get(), digest.data(), &size) != 1 || size != 32)
+    throw fail("OpenSSL could not finish the SHA-256 digest");
+  static constexpr char kHex[] = "0123456789abcdef";
+  std::string hex;
+  hex.reserve(64);
+  for (unsigned int i = 0; i < size; ++i) {
+    hex += kHex[digest[i] >> 4];
+    hex += kHex[digest[i] & 0xf];
+  }
+  return hex;
+}
+
+std::optional<Diagnostic> verify_provided_plugin(const PackManifest& manifest,
+                                                 const ProvidedPlugin& plugin) {
+  const auto problem = [&](std::string message) {
+    return Diagnostic{Diagnostic::Severity::error, plugin.where, std::move(message)};
+  };
+  if (plugin.file.empty()) return problem("a 'provides: plugins' entry names no file");
+  const std::string named = "plugin file '" + plugin.file + "'";
+  if (!well_formed_sha256(plugin.sha256))
+    return problem(named + " has no valid sha256 (64 lowercase hexadecimal digits)");
+  if (std::string why = path_problem(plugin.file); !why.empty())
+    return problem(named + " " + why);
+
+  const fs::path full = manifest.dir / plugin.file;
+  std::error_code ec;
+  const fs::file_status link = fs::symlink_status(full, ec);
+  if (ec || !fs::exists(link)) return problem(named + " does not exist in the pack");
+  if (!pack_detail::inside(manifest.dir, full))
+    return problem(named + " resolves (through a symlink) to a file outside the pack");
+  if (!fs::is_regular_file(full, ec)) return problem(named + " is not a regular file");
+
+  std::string actual;
+  try {
+    actual = sha256_file(full);
+  } catch (const LoadError& e) {
+    return problem(named + ": " + e.problem());
+  }
+  if (actual != plugin.sha256) {
+    return problem(named + " does not match its sha256: pack.yaml expects " + plugin.sha256 +
+                   ", the file has " + actual + " (it changed after the pack was made)");
+  }
+  return std::nullopt;
+}
+
+std::vector<Diagnostic> verify_provided_plugins(const PackManifest& manifest) {
+  std::vector<Diagnostic> out;
+  for (const ProvidedPlugin& p : manifest.provided_plugins) {
+    if (p.file.empty() || !well_formed_sha256(p.sha256)) continue;  // read_manifest reported it
+    if (auto problem = verify_provided_plugin(manifest, p)) out.push_back(std::move(*problem));
+  }
+  return out;
+}
+
+ANVIL_END_NAMESPACE
