@@ -24,5 +24,7 @@ struct Command {
 void add_version_command(CLI::App& app, const GlobalOptions& options, std::vector<Command>& out);
 void add_plugins_commands(CLI::App& app, const GlobalOptions& options, std::vector<Command>& out);
 void add_pack_commands(CLI::App& app, const GlobalOptions& options, std::vector<Command>& out);
+void add_scenario_commands(CLI::App& app, const GlobalOptions& options,
+                           std::vector<Command>& out);
 
 }  // namespace anvil::cli

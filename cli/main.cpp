@@ -82,6 +82,7 @@ int main(int argc, char** argv) {
   add_version_command(app, options, commands);
   add_plugins_commands(app, options, commands);
   add_pack_commands(app, options, commands);
+  add_scenario_commands(app, options, commands);
 
   try {
     app.parse(argc, argv);

@@ -1,0 +1,337 @@
+#include "agent.hpp"
+
+#include <fmt/core.h>
+#include <fmt/ranges.h>
+
+#include <algorithm>
+
+namespace anvil::cli::scenario {
+
+namespace {
+
+using Kind = ActionSpec::Kind;
+
+std::optional<LegalAction::Kind> legal_kind(Kind k) {
+  switch (k) {
+    case Kind::cast:
+      return LegalAction::Kind::cast;
+    case Kind::play:
+      return LegalAction::Kind::play_land;
+    case Kind::activate:
+      return LegalAction::Kind::activate;
+    default:
+      return std::nullopt;
+  }
+}
+
+// "Grizzly Bears → player 1": the two sides of a declaration option's label.
+std::pair<std::string, std::string> sides(const std::string& label) {
+  static constexpr std::string_view kArrow = " \xE2\x86\x92 ";  // →
+  const auto at = label.find(kArrow);
+  if (at == std::string::npos) return {label, {}};
+  return {label.substr(0, at), label.substr(at + kArrow.size())};
+}
+
+}  // namespace
+
+Script::Script(const Scenario& s, const RulesModule& rules) : s_(s), rules_(rules) {
+  choices.resize(s.position.players.size());
+  for (const auto& [name, list] : s.choices) {
+    auto& queue = choices[s.player_id(name)->value];
+    queue.insert(queue.end(), list.begin(), list.end());
+  }
+}
+
+void Script::fail(std::string message) {
+  failure = std::move(message);
+  throw Stop{};
+}
+
+void Script::refuse(std::string why) {
+  refused = true;
+  refusal = why.empty() ? "refused without a reason" : std::move(why);
+  refused_action = next_action == 0 ? 0 : next_action - 1;
+  if (action_start_) {  // back to before the action, as a refused action leaves the game
+    try {
+      game_->journal().rollback(*action_start_);
+    } catch (const std::exception&) {
+      // The module already rolled back past it; the state is what it left.
+    }
+  }
+  throw Stop{};
+}
+
+// Remembers the state when an action starts, to undo and compare it if the action is refused.
+void Script::begin_action() {
+  action_start_ = game_->journal().checkpoint();
+  hash_before_refused = hash(game_->state());
+}
+
+std::string Script::name_of(PlayerId p) const {
+  return p.valid() && p.value < s_.position.players.size() ? s_.position.players[p.value].name
+                                                           : "?";
+}
+
+std::string Script::describe(const Choice& c) const {
+  std::vector<std::string> labels;
+  for (const Option& o : c.options) labels.push_back("'" + o.label + "'");
+  return fmt::format("{} decision for {} '{}' (options: {})", to_string(c.kind), name_of(c.player),
+                     c.prompt, fmt::join(labels, ", "));
+}
+
+void Script::drop_satisfied() {
+  while (next_action < s_.actions.size()) {
+    const ActionSpec& a = s_.actions[next_action];
+    const GameState& st = game_->state();
+    const bool satisfied =
+        (a.kind == Kind::resolve && st.stack.empty() && st.pending_triggers.empty()) ||
+        (a.kind == Kind::advance && rules_.step_name(*game_) == a.step);
+    if (!satisfied) return;
+    ++next_action;
+  }
+}
+
+bool Script::done() const { return next_action >= s_.actions.size() && targets_.empty() && !x_; }
+
+Answer Script::answer(PlayerId player, const Choice& choice) {
+  // Already stopped: module code that caught the Stop (Game::perform, Game::invoke turn it
+  // into an error) must not go on with answers from a script that gave up.
+  if (refused || !failure.empty()) throw Stop{};
+  std::optional<Answer> a;
+  switch (choice.kind) {
+    case ChoiceKind::action:
+      a = priority(player, choice);
+      break;
+    case ChoiceKind::target:
+      a = target(choice);
+      break;
+    case ChoiceKind::attackers:
+    case ChoiceKind::blockers:
+      a = declaration(player, choice);
+      break;
+    case ChoiceKind::number:
+      if (x_) {
+        for (std::uint32_t i = 0; i < choice.options.size(); ++i) {
+          if (choice.options[i].value == *x_) a = Answer{{i}};
+        }
+        if (!a) refuse(fmt::format("X = {} is not allowed", *x_));
+        x_.reset();
+      }
+      break;
+    default:
+      break;
+  }
+  if (!a) a = from_choices(player, choice);
+  return *a;
+}
+
+// A player's scenario name or a card's name, for matching `to:`.
+std::string Script::target_name(const Target& t) const {
+  if (t.is_player()) return name_of(t.player);
+  if (t.is_object() && game_->state().exists(t.object.id)) return game_->card(t.object.id).name;
+  return {};
+}
+
+std::optional<ObjectId> Script::find_card(PlayerId player, const std::string& name) const {
+  for (ZoneKind z : {ZoneKind::hand, ZoneKind::battlefield, ZoneKind::graveyard, ZoneKind::exile,
+                     ZoneKind::library, ZoneKind::command}) {
+    for (ObjectId id : game_->state().zone(ZoneRef{z, player}).objects) {
+      if (game_->card(id).name == name) return id;
+    }
+  }
+  return std::nullopt;
+}
+
+void Script::precheck(bool new_step) {
+  if (next_action >= s_.actions.size()) return;
+  const ActionSpec& next = s_.actions[next_action];
+  const auto wanted = legal_kind(next.kind);
+  if (!wanted) return;
+  const PlayerId player = *s_.player_id(next.player);
+  // A step just entered has not begun: its first priority goes to the active player (117.3a),
+  // which the module sets when the step begins. Judge on a copy where it already has.
+  std::unique_ptr<Game> copy;
+  const Game* judge = game_;
+  if (new_step) {
+    copy = game_->fork();
+    copy->journal().set_priority_player(copy->state().turn.active);
+    judge = copy.get();
+  }
+  if (judge->state().turn.priority != player) return;
+  if (rules_.legal_actions(*judge, player).size() != 1) return;  // the agent will be asked
+  begin_action();
+  ++next_action;
+  refuse_action(*judge, player, next, *wanted);
+}
+
+void Script::refuse_action(const Game& judge, PlayerId player, const ActionSpec& next,
+                           LegalAction::Kind kind) {
+  LegalAction w;
+  w.kind = kind;
+  w.ability = next.ability.value_or(0);
+  const auto object = find_card(player, next.card);
+  if (!object) refuse(fmt::format("{} has no card named '{}'", next.player, next.card));
+  w.object = *object;
+  const std::string why = rules_.why_not(judge, player, w);
+  refuse(why.empty() ? "it is not among the legal actions" : why);
+}
+
+std::optional<Answer> Script::priority(PlayerId player, const Choice& choice) {
+  if (!targets_.empty() || x_) {
+    fail(fmt::format("the game did not ask for every target or X given to action {} ({})",
+                     next_action, s_.actions[next_action - 1].str()));
+  }
+  drop_satisfied();
+  if (done()) throw Stop{};  // everything is done: the game stops here, before this decision
+  const std::vector<LegalAction> legal = rules_.legal_actions(*game_, player);
+  if (legal.size() != choice.options.size()) {
+    fail(fmt::format("protocol: the priority decision has {} options but legal_actions lists {}",
+                     choice.options.size(), legal.size()));
+  }
+  const ActionSpec& next = s_.actions[next_action];
+  const auto wanted = legal_kind(next.kind);
+  if (wanted && *s_.player_id(next.player) == player) {
+    begin_action();
+    ++next_action;
+    for (std::uint32_t i = 0; i < legal.size(); ++i) {
+      const LegalAction& l = legal[i];
+      if (l.kind != *wanted || !l.object.valid() || game_->card(l.object).name != next.card)
+        continue;
+      if (next.ability && l.ability != *next.ability) continue;
+      targets_.assign(next.targets.begin(), next.targets.end());
+      x_ = next.x;
+      return Answer{{i}};
+    }
+    refuse_action(*game_, player, next, *wanted);
+  }
+  for (std::uint32_t i = 0; i < legal.size(); ++i) {
+    if (legal[i].kind == LegalAction::Kind::pass) return Answer{{i}};
+  }
+  fail("protocol: the priority decision has no pass option");
+}
+
+std::optional<std::uint32_t> Script::match_target(const Choice& c, const TargetSpec& t) const {
+  for (std::uint32_t i = 0; i < c.options.size(); ++i) {
+    const Target& o = c.options[i].target;
+    if (!t.player.empty()) {
+      if (o.is_player() && o.player == *s_.player_id(t.player)) return i;
+      continue;
+    }
+    if (!o.is_object() || !game_->state().exists(o.object.id)) continue;
+    const GameObject& obj = game_->object(o.object.id);
+    if (game_->card(obj.id).name != t.card) continue;
+    if (!t.of.empty()) {
+      const PlayerId of = *s_.player_id(t.of);
+      if (obj.owner != of && obj.controller != of) continue;
+    }
+    return i;
+  }
+  return std::nullopt;
+}
+
+std::optional<Answer> Script::target(const Choice& choice) {
+  if (targets_.empty()) return std::nullopt;
+  const TargetSpec t = targets_.front();
+  targets_.pop_front();
+  if (auto i = match_target(choice, t)) return Answer{{*i}};
+  refuse(fmt::format("{} is not a legal target", t.str()));
+}
+
+std::optional<Answer> Script::declaration(PlayerId player, const Choice& choice) {
+  const Kind want = choice.kind == ChoiceKind::attackers ? Kind::attack : Kind::block;
+  if (!choice.refused.empty()) refuse(choice.refused);  // our declaration was rolled back
+  drop_satisfied();
+  const bool ours = next_action < s_.actions.size() && s_.actions[next_action].kind == want &&
+                    *s_.player_id(s_.actions[next_action].player) == player;
+  if (!ours) {
+    if (choice.min_picks == 0) return Answer{};  // no attack or block was asked for
+    return std::nullopt;
+  }
+  begin_action();
+  const ActionSpec& a = s_.actions[next_action++];
+  Answer answer;
+  for (const auto& [left, right] : a.pairs) {
+    std::optional<std::uint32_t> found;
+    for (std::uint32_t i = 0; i < choice.options.size() && !found; ++i) {
+      if (std::find(answer.picks.begin(), answer.picks.end(), i) != answer.picks.end()) continue;
+      const auto [l, r] = sides(choice.options[i].label);
+      if (l != left) continue;
+      // A defending player is labelled by seat ("player 1"), a planeswalker by its name.
+      const auto defender = s_.player_id(right);
+      if (r == right || (defender && r == fmt::format("player {}", defender->value))) found = i;
+    }
+    if (!found) {
+      refuse(
+          fmt::format("{} → {} is not among the {} options", left, right, to_string(choice.kind)));
+    }
+    answer.picks.push_back(*found);
+  }
+  return answer;
+}
+
+Answer Script::from_choices(PlayerId player, const Choice& choice) {
+  auto& queue = choices[player.value];
+  if (queue.empty()) fail("no answer for the " + describe(choice));
+  ChoiceSpec& c = queue.front();
+  const auto& opts = choice.options;
+  auto by = [&](auto&& pred) -> std::optional<std::uint32_t> {
+    for (std::uint32_t i = 0; i < opts.size(); ++i)
+      if (pred(opts[i])) return i;
+    return std::nullopt;
+  };
+  std::optional<std::uint32_t> pick;
+  Answer answer;
+  switch (c.kind) {
+    case ChoiceSpec::Kind::order: {
+      // 1-based option numbers; a decision taking fewer picks uses the first ones and keeps the
+      // rest for the next trigger-order decision.
+      const std::size_t n = std::min<std::size_t>(c.numbers.size(), choice.max_picks);
+      for (std::size_t k = 0; k < n; ++k) {
+        if (c.numbers[k] < 1 || static_cast<std::size_t>(c.numbers[k]) > opts.size())
+          fail(fmt::format("choice {} does not fit the {}", c.str(), describe(choice)));
+        answer.picks.push_back(static_cast<std::uint32_t>(c.numbers[k] - 1));
+      }
+      c.numbers.erase(c.numbers.begin(), c.numbers.begin() + static_cast<std::ptrdiff_t>(n));
+      if (c.numbers.empty()) queue.pop_front();
+      return answer;
+    }
+    case ChoiceSpec::Kind::picks:
+      for (std::int64_t n : c.numbers) {
+        if (n < 0 || static_cast<std::size_t>(n) >= opts.size())
+          fail(fmt::format("choice {} does not fit the {}", c.str(), describe(choice)));
+        answer.picks.push_back(static_cast<std::uint32_t>(n));
+      }
+      queue.pop_front();
+      return answer;
+    case ChoiceSpec::Kind::card:
+      pick = by([&](const Option& o) {
+        return (o.target.is_object() && game_->state().exists(o.target.object.id) &&
+                game_->card(o.target.object.id).name == c.text) ||
+               o.label == c.text;
+      });
+      break;
+    case ChoiceSpec::Kind::player:
+      pick = by([&](const Option& o) {
+        return (o.target.is_player() && o.target.player == *s_.player_id(c.text)) ||
+               o.label == c.text;
+      });
+      break;
+    case ChoiceSpec::Kind::number:
+      if (!c.to.empty() && !opts.empty() && target_name(opts.front().target) != c.to)
+        fail(fmt::format("choice {} does not fit the {}", c.str(), describe(choice)));
+      pick = by([&](const Option& o) { return o.value == c.number; });
+      break;
+    case ChoiceSpec::Kind::option:
+      pick = by([&](const Option& o) { return o.label == c.text; });
+      break;
+    case ChoiceSpec::Kind::yes:
+      if (static_cast<std::size_t>(c.number) < opts.size())
+        pick = static_cast<std::uint32_t>(c.number);
+      break;
+  }
+  if (!pick) fail(fmt::format("choice {} does not fit the {}", c.str(), describe(choice)));
+  queue.pop_front();
+  return Answer{{*pick}};
+}
+
+}  // namespace anvil::cli::scenario

@@ -1,0 +1,90 @@
+// ScenarioAgent: answers a seat's decisions from a scenario's actions and choices, following
+// the protocol of docs/scenarios.md ("How the runner drives the game"). All seats share one
+// Script, which holds what is left to do; a seat that must stop the game (the actions are done,
+// an action was refused, a decision has no answer) throws Stop, which the rules module lets
+// propagate out of advance().
+#pragma once
+
+#include <anvil/agent.hpp>
+#include <anvil/game.hpp>
+#include <anvil/journal.hpp>
+#include <anvil/rules.hpp>
+#include <cstdint>
+#include <deque>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "scenario.hpp"
+
+namespace anvil::cli::scenario {
+
+// Thrown by a ScenarioAgent to stop the game where it stands. Private to the runner.
+struct Stop {};
+
+class Script {
+ public:
+  Script(const Scenario& s, const RulesModule& rules);
+  void start(Game& game) { game_ = &game; }
+
+  // Drops the resolve/advance actions the game already satisfies.
+  void drop_satisfied();
+  // Every action was taken and every queued target and X used.
+  bool done() const;
+  // Targets or an X given to an action that the game has not asked for yet.
+  bool inputs_left() const { return !targets_.empty() || x_.has_value(); }
+  Answer answer(PlayerId player, const Choice& choice);
+  // Before advance(): if the next action is a priority action of the player holding priority
+  // and pass is all they may do, that priority decision will not be asked (Game::ask answers
+  // a choice without alternatives itself), so the action is refused here.
+  // `new_step`: the last advance() entered a new step (or turn).
+  void precheck(bool new_step);
+
+  // Set when the scenario stopped because an action was refused.
+  bool refused = false;
+  std::string refusal;
+  std::size_t refused_action = 0;
+  std::uint64_t hash_before_refused = 0;  // the state when the refused action was attempted
+  // Set when the scenario fails outright (an unanswered decision, a protocol mismatch).
+  std::string failure;
+  std::size_t next_action = 0;
+  std::vector<std::deque<ChoiceSpec>> choices;  // by seat
+
+ private:
+  [[noreturn]] void fail(std::string message);
+  [[noreturn]] void refuse(std::string why);
+  [[noreturn]] void refuse_action(const Game& judge, PlayerId player, const ActionSpec& next,
+                                  LegalAction::Kind kind);
+  void begin_action();
+  std::optional<Answer> priority(PlayerId player, const Choice& choice);
+  std::optional<Answer> target(const Choice& choice);
+  std::optional<Answer> declaration(PlayerId player, const Choice& choice);
+  Answer from_choices(PlayerId player, const Choice& choice);
+  std::optional<std::uint32_t> match_target(const Choice& choice, const TargetSpec& t) const;
+  std::optional<ObjectId> find_card(PlayerId player, const std::string& name) const;
+  std::string name_of(PlayerId p) const;
+  std::string target_name(const Target& t) const;
+  std::string describe(const Choice& choice) const;
+
+  const Scenario& s_;
+  const RulesModule& rules_;
+  Game* game_ = nullptr;
+  std::deque<TargetSpec> targets_;
+  std::optional<std::int64_t> x_;
+  std::optional<Journal::Checkpoint> action_start_;
+};
+
+class ScenarioAgent final : public Agent {
+ public:
+  ScenarioAgent(Script& script, PlayerId seat) : script_(script), seat_(seat) {}
+  std::string_view name() const override { return "scenario"; }
+  Answer choose(const DecisionView&, const Choice& choice) override {
+    return script_.answer(seat_, choice);
+  }
+
+ private:
+  Script& script_;
+  PlayerId seat_;
+};
+
+}  // namespace anvil::cli::scenario

@@ -1,0 +1,193 @@
+#include "expect.hpp"
+
+#include <fmt/core.h>
+#include <fmt/ranges.h>
+
+#include <algorithm>
+
+namespace anvil::cli::scenario {
+
+namespace {
+
+std::string listed(std::vector<std::string> names) {
+  return fmt::format("[{}]", fmt::join(names, ", "));
+}
+
+// Compares names (top first for ordered zones) or a count; "" when equal.
+std::string compare_zone(const std::string& what, std::vector<std::string> actual,
+                         const ZoneExpect& want, bool ordered) {
+  if (want.count) {
+    if (actual.size() == *want.count) return {};
+    return fmt::format("{} has {} cards {}, expected {}", what, actual.size(), listed(actual),
+                       *want.count);
+  }
+  std::vector<std::string> expected = want.names;
+  if (!ordered) {
+    std::sort(actual.begin(), actual.end());
+    std::sort(expected.begin(), expected.end());
+  }
+  if (actual == expected) return {};
+  return fmt::format("{} is {}, expected {}{}", what, listed(actual), listed(expected),
+                     ordered ? " (top first)" : "");
+}
+
+std::vector<std::string> names_in(const Game& game, ZoneRef zone, bool top_first) {
+  std::vector<std::string> out;
+  for (ObjectId id : game.state().zone(zone).objects) out.push_back(game.card(id).name);
+  if (top_first) std::reverse(out.begin(), out.end());
+  return out;
+}
+
+std::string player_name(const Scenario& s, PlayerId p) {
+  return p.valid() && p.value < s.position.players.size() ? s.position.players[p.value].name
+                                                          : "nobody";
+}
+
+void check_player(const Scenario& s, const Game& game, const PlayerExpect& want,
+                  std::vector<std::string>& out) {
+  const PlayerId id = *s.player_id(want.player);
+  const Player& p = game.state().player(id);
+  if (want.life && p.life != *want.life)
+    out.push_back(fmt::format("{}: life {}, expected {}", want.player, p.life, *want.life));
+  if (want.poison) {
+    const auto poison = p.counters.get(Symbol("poison"));
+    if (poison != *want.poison)
+      out.push_back(fmt::format("{}: {} poison, expected {}", want.player, poison, *want.poison));
+  }
+  for (const auto& [name, n] : want.counters) {
+    const auto have = p.counters.get(Symbol(name));
+    if (have != n)
+      out.push_back(fmt::format("{}: {} '{}' counters, expected {}", want.player, have, name, n));
+  }
+  for (const ZoneExpect& z : want.zones) {
+    const ZoneKind kind = zone_kind(z.zone);
+    const bool ordered = kind == ZoneKind::library;
+    std::string d = compare_zone(want.player + "'s " + z.zone,
+                                 names_in(game, ZoneRef{kind, id}, ordered), z, ordered);
+    if (!d.empty()) out.push_back(std::move(d));
+  }
+}
+
+// The differences between one object and a card expectation; empty when it matches.
+std::vector<std::string> card_differences(const Game& game, ObjectId id, const CardExpect& want) {
+  std::vector<std::string> d;
+  const GameObject& o = game.object(id);
+  if (want.zone && zone_kind(*want.zone) != o.zone.kind)
+    d.push_back(fmt::format("zone {}, expected {}", to_string(o.zone.kind), *want.zone));
+  if (want.damage && o.damage != *want.damage)
+    d.push_back(fmt::format("damage {}, expected {}", o.damage, *want.damage));
+  if (want.tapped && o.tapped != *want.tapped)
+    d.push_back(fmt::format("{}, expected {}", o.tapped ? "tapped" : "untapped",
+                            *want.tapped ? "tapped" : "untapped"));
+  if (want.power || want.toughness) {
+    const Characteristics c = game.view(id);
+    if (want.power && c.power != *want.power)
+      d.push_back(fmt::format("power {}, expected {}", c.power, *want.power));
+    if (want.toughness && c.toughness != *want.toughness)
+      d.push_back(fmt::format("toughness {}, expected {}", c.toughness, *want.toughness));
+  }
+  for (const auto& [name, n] : want.counters) {
+    const auto have = o.counters.get(Symbol(name));
+    if (have != n) d.push_back(fmt::format("{} '{}' counters, expected {}", have, name, n));
+  }
+  return d;
+}
+
+void check_card(const Scenario& s, const Game& game, const CardExpect& want,
+                std::vector<std::string>& out) {
+  const std::optional<PlayerId> of = want.of.empty() ? std::nullopt : s.player_id(want.of);
+  std::vector<ObjectId> candidates;
+  for (const GameObject& o : game.state().objects) {
+    if (o.zone.kind == ZoneKind::none || game.card(o.id).name != want.card) continue;
+    if (of && o.owner != *of && o.controller != *of) continue;
+    candidates.push_back(o.id);
+  }
+  std::size_t matching = 0;
+  std::vector<std::string> first_difference;
+  for (ObjectId id : candidates) {
+    std::vector<std::string> d = card_differences(game, id, want);
+    if (d.empty()) {
+      ++matching;
+    } else if (first_difference.empty()) {
+      first_difference = std::move(d);
+    }
+  }
+  if (want.count) {
+    if (matching != *want.count)
+      out.push_back(fmt::format("{}: {} match, expected {}", want.str(), matching, *want.count));
+    return;
+  }
+  if (matching > 0) return;
+  if (candidates.empty()) {
+    out.push_back(fmt::format("{}: no such card in the game", want.str()));
+    return;
+  }
+  out.push_back(fmt::format("{}: {}", want.str(), fmt::join(first_difference, ", ")));
+}
+
+void check_winner(const Scenario& s, const Game& game, const RulesModule& rules,
+                  const std::string& want, std::vector<std::string>& out) {
+  const std::vector<Outcome> outcomes = rules.outcome(game);
+  std::string actual = "none";
+  const bool drew =
+      std::any_of(outcomes.begin(), outcomes.end(), [](Outcome o) { return o == Outcome::drew; });
+  const bool all_lost =
+      !outcomes.empty() &&
+      std::all_of(outcomes.begin(), outcomes.end(), [](Outcome o) { return o == Outcome::lost; });
+  if (drew || all_lost) actual = "draw";
+  for (std::size_t i = 0; i < outcomes.size() && actual == "none"; ++i) {
+    if (outcomes[i] == Outcome::won)
+      actual = player_name(s, PlayerId{static_cast<std::uint8_t>(i)});
+  }
+  if (actual == "none") {  // the last one standing wins even if the module only marked losers
+    std::size_t standing = 0, last = 0;
+    for (std::size_t i = 0; i < outcomes.size(); ++i) {
+      if (outcomes[i] != Outcome::lost) ++standing, last = i;
+    }
+    if (standing == 1 && outcomes.size() > 1)
+      actual = player_name(s, PlayerId{static_cast<std::uint8_t>(last)});
+  }
+  if (actual != want) out.push_back(fmt::format("winner {}, expected {}", actual, want));
+}
+
+}  // namespace
+
+ZoneKind zone_kind(std::string_view name) {
+  if (name == "library") return ZoneKind::library;
+  if (name == "hand") return ZoneKind::hand;
+  if (name == "battlefield") return ZoneKind::battlefield;
+  if (name == "graveyard") return ZoneKind::graveyard;
+  if (name == "exile") return ZoneKind::exile;
+  if (name == "command") return ZoneKind::command;
+  if (name == "stack") return ZoneKind::stack;
+  return ZoneKind::none;
+}
+
+std::vector<std::string> check_expect(const Scenario& s, const Game& game,
+                                      const RulesModule& rules) {
+  std::vector<std::string> out;
+  for (const PlayerExpect& p : s.expect.players) check_player(s, game, p, out);
+  for (const CardExpect& c : s.expect.cards) check_card(s, game, c, out);
+  if (s.expect.winner) check_winner(s, game, rules, *s.expect.winner, out);
+  if (s.expect.step) {
+    const std::string step = rules.step_name(game);
+    if (step != *s.expect.step)
+      out.push_back(fmt::format("step {}, expected {}", step, *s.expect.step));
+  }
+  if (s.expect.priority) {
+    const std::string who = player_name(s, game.state().turn.priority);
+    if (who != *s.expect.priority)
+      out.push_back(fmt::format("{} has priority, expected {}", who, *s.expect.priority));
+  }
+  if (s.expect.stack) {
+    std::vector<std::string> names;
+    const auto& stack = game.state().stack;
+    for (auto it = stack.rbegin(); it != stack.rend(); ++it)
+      names.push_back(game.cards().at(it->card).name);
+    std::string d = compare_zone("the stack", names, *s.expect.stack, true);
+    if (!d.empty()) out.push_back(std::move(d));
+  }
+  return out;
+}
+
+}  // namespace anvil::cli::scenario

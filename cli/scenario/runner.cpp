@@ -1,0 +1,154 @@
+#include "runner.hpp"
+
+#include <fmt/core.h>
+#include <fmt/ranges.h>
+
+#include <algorithm>
+
+#include "agent.hpp"
+#include "expect.hpp"
+
+namespace anvil::cli::scenario {
+
+namespace {
+
+// advance() calls without finishing the actions before the scenario is declared stuck.
+constexpr int kMaxAdvances = 5000;
+
+Result failed(std::string message) { return Result{false, std::move(message)}; }
+
+std::string unknown_steps(const Scenario& s, const std::vector<std::string>& steps) {
+  auto known = [&](const std::string& step) {
+    return step.empty() || std::find(steps.begin(), steps.end(), step) != steps.end();
+  };
+  if (!known(s.position.step)) return s.position.step;
+  for (const ActionSpec& a : s.actions)
+    if (a.kind == ActionSpec::Kind::advance && !known(a.step)) return a.step;
+  if (s.expect.step && !known(*s.expect.step)) return *s.expect.step;
+  return {};
+}
+
+// The refusal against `expect.error`; empty when it is what the scenario expects.
+std::string check_refusal(const Scenario& s, const Script& script, const Game& game) {
+  const bool expected = s.expect.error.has_value();
+  if (!script.refused) {
+    if (!expected) return {};
+    return fmt::format("expected the last action to be refused with '{}', but it was not",
+                       *s.expect.error);
+  }
+  const ActionSpec& a = s.actions[script.refused_action];
+  if (!expected) {
+    return fmt::format("action {} ({}) was refused: {}", script.refused_action + 1, a.str(),
+                       script.refusal);
+  }
+  if (script.refused_action + 1 != s.actions.size()) {
+    return fmt::format("action {} ({}) was refused, not the last: {}", script.refused_action + 1,
+                       a.str(), script.refusal);
+  }
+  if (script.refusal.find(*s.expect.error) == std::string::npos) {
+    return fmt::format("refused with '{}', expected '{}'", script.refusal, *s.expect.error);
+  }
+  if (hash(game.state()) != script.hash_before_refused)
+    return "the refused action changed the game";
+  return {};
+}
+
+// How driving the game ended: the game is over, or an error that fails the scenario.
+struct Driven {
+  bool over = false;
+  std::string error;
+};
+
+// Calls advance() until the script is done, stops the game, or the game ends.
+Driven drive(Game& game, Script& script, const Scenario& s, const RulesModule& rules) {
+  Driven out;
+  int advances = 0;
+  bool new_step = false;
+  try {
+    for (script.drop_satisfied(); !script.done(); script.drop_satisfied()) {
+      if (++advances > kMaxAdvances) {
+        out.error = fmt::format("stuck: {} advances without finishing action {} ({})", kMaxAdvances,
+                                script.next_action + 1, s.actions[script.next_action].str());
+        return out;
+      }
+      script.precheck(new_step);
+      const TurnState before = game.state().turn;
+      if (!rules.advance(game)) {
+        out.over = true;
+        return out;
+      }
+      const TurnState& after = game.state().turn;
+      new_step = after.number != before.number || after.step != before.step;
+    }
+  } catch (const Stop&) {
+    // The script stopped the game where it stands.
+  } catch (const std::exception& e) {
+    // A Stop that module code wrapped into its own error still means what the script said.
+    if (script.failure.empty() && !script.refused) {
+      out.error = fmt::format("the game threw during action {}: {}", script.next_action, e.what());
+    }
+  }
+  return out;
+}
+
+}  // namespace
+
+Result run_scenario(const Scenario& s, std::shared_ptr<const CardPool> pool,
+                    const RulesModule& rules) {
+  if (std::string bad = unknown_steps(s, rules.step_names()); !bad.empty()) {
+    return failed(fmt::format("unknown step '{}' (the steps are {})", bad,
+                              fmt::join(rules.step_names(), ", ")));
+  }
+  for (std::size_t i = 0; i < s.actions.size(); ++i) {
+    if (s.actions[i].has_pay)
+      return failed(fmt::format("action {}: 'pay:' is not supported by the runner yet", i + 1));
+  }
+  std::unique_ptr<Game> game;
+  try {
+    game = rules.setup_position(std::move(pool), s.position);
+  } catch (const std::exception& e) {
+    return failed(fmt::format("the position cannot be set up: {}", e.what()));
+  }
+  Script script(s, rules);
+  script.start(*game);
+  for (std::size_t i = 0; i < s.position.players.size(); ++i) {
+    const PlayerId seat{static_cast<std::uint8_t>(i)};
+    game->seat(seat, std::make_shared<ScenarioAgent>(script, seat));
+  }
+
+  const Driven driven = drive(*game, script, s, rules);
+  if (!driven.error.empty()) return failed(driven.error);
+  const bool over = driven.over;
+  if (!script.failure.empty()) return failed(script.failure);
+  if (script.inputs_left() && !script.refused) {
+    return failed(fmt::format("the game did not ask for every target or X given to action {}",
+                              script.next_action));
+  }
+  if (over && !script.refused) {
+    // resolve and advance actions left when the game ends are moot; any other is not.
+    for (std::size_t i = script.next_action; i < s.actions.size(); ++i) {
+      const auto kind = s.actions[i].kind;
+      if (kind == ActionSpec::Kind::resolve || kind == ActionSpec::Kind::advance) continue;
+      return failed(fmt::format("the game ended before action {} ({})", i + 1, s.actions[i].str()));
+    }
+  }
+  if (std::string d = check_refusal(s, script, *game); !d.empty()) return failed(d);
+  try {
+    rules.check_state(*game);  // may ask decisions (the legend rule), answered from `choices:`
+  } catch (const Stop&) {
+    if (!script.failure.empty()) return failed(script.failure);
+  } catch (const std::exception& e) {
+    return failed(fmt::format("check_state threw: {}", e.what()));
+  }
+  for (std::size_t i = 0; i < script.choices.size(); ++i) {
+    if (!script.choices[i].empty()) {
+      return failed(fmt::format("unused choice {} for {}", script.choices[i].front().str(),
+                                s.position.players[i].name));
+    }
+  }
+  const std::vector<std::string> differences = check_expect(s, *game, rules);
+  if (!differences.empty()) return failed(fmt::format("{}", fmt::join(differences, "; ")));
+  return Result{true, {}};
+}
+
+}  // namespace anvil::cli::scenario

@@ -1,0 +1,119 @@
+// A scenario: a game position, the actions each player takes, the answers to the decisions the
+// game asks, and what the game must look like afterwards (docs/scenarios.md). Read from YAML by
+// parse_scenario(), run by run_scenario() (runner.hpp).
+//
+//   std::vector<Diagnostic> problems;
+//   std::optional<Scenario> s = parse_scenario(text, "lifelink.yaml", problems);
+//   if (!s) for (const Diagnostic& d : problems) std::cerr << d.str() << '\n';
+#pragma once
+
+#include <anvil/error.hpp>
+#include <anvil/extensions.hpp>
+#include <anvil/rules.hpp>
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <utility>
+#include <vector>
+
+namespace anvil::cli::scenario {
+
+// A target named in a scenario: a player by name, or {card: NAME, of: PLAYER}.
+struct TargetSpec {
+  std::string player;  // set for a player target
+  std::string card;    // set for a card target
+  std::string of;      // the card's owner or controller; empty: anyone's
+  SourceLocation where;
+  std::string str() const;
+};
+
+struct ActionSpec {
+  enum class Kind : std::uint8_t { cast, play, activate, resolve, advance, attack, block };
+  Kind kind = Kind::resolve;
+  std::string player;
+  std::string card;                      // cast, play, activate
+  std::optional<std::uint16_t> ability;  // activate: LegalAction::ability
+  std::vector<TargetSpec> targets;
+  std::optional<std::int64_t> x;
+  bool has_pay = false;  // `pay:` was given (not supported yet: the scenario fails)
+  std::string step;      // advance
+  // attack: attacker → defender (player or planeswalker); block: blocker → attacker.
+  std::vector<std::pair<std::string, std::string>> pairs;
+  SourceLocation where;
+  std::string str() const;  // "cast Lightning Bolt (A)" for messages
+};
+
+// One entry of `choices:`.
+struct ChoiceSpec {
+  enum class Kind : std::uint8_t { order, card, player, number, option, yes, picks };
+  Kind kind = Kind::option;
+  std::vector<std::int64_t> numbers;  // order (1-based), picks (0-based)
+  std::string text;                   // card, player, option
+  std::int64_t number = 0;            // number; yes: 1 or 0
+  std::string to;                     // number: the recipient the decision must be about
+  SourceLocation where;
+  std::string str() const;
+};
+
+// A zone expectation: a count, or card names (a multiset, or in order for the library).
+struct ZoneExpect {
+  std::string zone;  // hand, library, graveyard, battlefield, exile
+  std::optional<std::size_t> count;
+  std::vector<std::string> names;
+};
+
+struct PlayerExpect {
+  std::string player;
+  std::optional<std::int64_t> life;
+  std::optional<std::int64_t> poison;
+  std::vector<std::pair<std::string, std::int64_t>> counters;
+  std::vector<ZoneExpect> zones;
+};
+
+struct CardExpect {
+  std::string card;
+  std::string of;
+  std::optional<std::string> zone;
+  std::optional<std::int64_t> damage;
+  std::optional<bool> tapped;
+  std::optional<std::int64_t> power;
+  std::optional<std::int64_t> toughness;
+  std::vector<std::pair<std::string, std::int64_t>> counters;
+  std::optional<std::size_t> count;  // how many such cards exist (default: at least one)
+  SourceLocation where;
+  std::string str() const;
+};
+
+struct Expect {
+  std::vector<PlayerExpect> players;
+  std::vector<CardExpect> cards;
+  std::optional<std::string> winner;  // none, draw or a player's name
+  std::optional<std::string> error;
+  std::optional<std::string> step;
+  std::optional<std::string> priority;
+  std::optional<ZoneExpect> stack;  // card names of the stack's sources, top first
+};
+
+struct Scenario {
+  std::string file;
+  std::string name;
+  std::string rules;
+  SourceLocation rules_where;
+  std::vector<std::string> packs;
+  Position position;  // players in turn order, active, step, seed
+  std::vector<ActionSpec> actions;
+  // Per player, in order.
+  std::vector<std::pair<std::string, std::vector<ChoiceSpec>>> choices;
+  Expect expect;
+
+  // The seat of a player named in the scenario, or nullopt.
+  std::optional<PlayerId> player_id(std::string_view name) const;
+};
+
+// Reads one scenario strictly: unknown and duplicate keys, wrong types and unknown player names
+// are errors at their file:line:column. nullopt when there is any error.
+[[nodiscard]] std::optional<Scenario> parse_scenario(std::string_view text, const std::string& file,
+                                                     std::vector<Diagnostic>& diagnostics);
+
+}  // namespace anvil::cli::scenario

@@ -1,0 +1,301 @@
+// The scenario runner against the toy rules module: parsing, the protocol, strictness and
+// every kind of expectation, each shown to fail when it should.
+#include "scenario/runner.hpp"
+
+#include <gtest/gtest.h>
+
+#include <string>
+
+#include "scenario/scenario.hpp"
+#include "toy_rules.hpp"
+
+namespace anvil::testing {
+namespace {
+
+using cli::scenario::parse_scenario;
+using cli::scenario::Result;
+using cli::scenario::run_scenario;
+
+const std::string kHead = R"(
+name: toy
+rules: toy
+players:
+  A:
+    hand: [Forest, Grizzly Bears, Shock, Coin]
+    library: [Forest, Wall of Wood]
+    battlefield: [Forest, {card: Grizzly Bears, sick: false}, {card: Wall of Wood, damage: 1}]
+  B:
+    life: 20
+)";
+
+Result run(const std::string& body) {
+  std::vector<Diagnostic> d;
+  auto s = parse_scenario(kHead + body, "toy.yaml", d);
+  if (!s) {
+    std::string all;
+    for (const Diagnostic& x : d) all += x.str() + "\n";
+    ADD_FAILURE() << all;
+    return {};
+  }
+  return run_scenario(*s, toy_pool(), ToyRules{});
+}
+
+std::string first_error(const std::string& text) {
+  std::vector<Diagnostic> d;
+  auto s = parse_scenario(text, "bad.yaml", d);
+  EXPECT_FALSE(s.has_value());
+  return d.empty() ? "" : d.front().str();
+}
+
+TEST(ScenarioRunner, APositionWithNoActionsMatchesItsExpectations) {
+  Result r = run(R"(
+expect:
+  A: {life: 20, hand: 4, library: [Forest, Wall of Wood], battlefield: [Wall of Wood, Forest, Grizzly Bears]}
+  B: {life: 20, hand: [], battlefield: 0}
+  cards:
+    - {card: Wall of Wood, of: A, zone: battlefield, damage: 1, tapped: false, power: 0, toughness: 3}
+  winner: none
+  step: main1
+  priority: A
+)");
+  EXPECT_TRUE(r.passed) << r.message;
+}
+
+TEST(ScenarioRunner, EveryKindOfExpectationFailsWhenTheGameDiffers) {
+  for (const char* expect :
+       {"A: {life: 19}", "A: {hand: 3}", "A: {library: [Wall of Wood, Forest]}",
+        "B: {graveyard: [Shock]}", "cards: [{card: Wall of Wood, zone: battlefield, damage: 0}]",
+        "cards: [{card: Wall of Wood, zone: graveyard}]",
+        "cards: [{card: Grizzly Bears, tapped: true}]", "cards: [{card: Grizzly Bears, power: 3}]",
+        "cards: [{card: Craw Wurm}]", "cards: [{card: Grizzly Bears, counters: {\"+1/+1\": 1}}]",
+        "winner: A", "winner: draw", "step: end", "priority: B", "stack: 1", "A: {poison: 1}"}) {
+    Result r = run(std::string("expect:\n  ") + expect + "\n");
+    EXPECT_FALSE(r.passed) << expect;
+    EXPECT_FALSE(r.message.empty()) << expect;
+  }
+}
+
+TEST(ScenarioRunner, PlaysCastsWithTargetsAndResolves) {
+  Result r = run(R"(
+actions:
+  - {player: A, play: Forest}
+  - {player: A, cast: Shock, targets: [B]}
+  - {resolve: true}
+expect:
+  B: {life: 18}
+  A: {hand: [Grizzly Bears, Coin], graveyard: [Shock], battlefield: [Forest, Forest, Grizzly Bears, Wall of Wood]}
+  cards: [{card: Forest, of: A, tapped: true, count: 1}]
+  stack: 0
+)");
+  EXPECT_TRUE(r.passed) << r.message;
+}
+
+TEST(ScenarioRunner, AnUnexpectedRefusalFailsNamingTheAction) {
+  Result r = run(R"(
+actions:
+  - {player: A, cast: Shock, targets: [B]}
+  - {resolve: true}
+  - {player: A, cast: Shock, targets: [B]}
+)");
+  EXPECT_FALSE(r.passed);
+  EXPECT_NE(r.message.find("action 3 (A casts Shock) was refused: it is not in your hand"),
+            std::string::npos)
+      << r.message;
+}
+
+TEST(ScenarioRunner, ACardTargetIsFoundByNameAndOwner) {
+  Result r = run(R"(
+actions:
+  - {player: A, cast: Shock, targets: [{card: Wall of Wood, of: A}]}
+  - {resolve: true}
+expect:
+  A: {graveyard: [Shock, Wall of Wood]}
+)");
+  EXPECT_TRUE(r.passed) << r.message;
+}
+
+TEST(ScenarioRunner, ARefusedLastActionMatchesExpectError) {
+  Result r = run(R"(
+actions:
+  - {player: A, play: Forest}
+  - {player: A, play: Forest}
+expect:
+  error: already played a land
+  A: {hand: 3}
+)");
+  EXPECT_FALSE(r.passed) << "only one Forest is in hand: the second is refused as not there";
+  Result timing = run(R"(
+actions:
+  - {player: A, play: Forest}
+  - {player: A, cast: Shock, targets: [B]}
+  - {player: A, cast: Grizzly Bears}
+expect:
+  error: not your main phase
+  A: {hand: [Grizzly Bears, Coin]}
+)");
+  EXPECT_TRUE(timing.passed) << timing.message;
+}
+
+TEST(ScenarioRunner, ExpectErrorFailsWhenTheActionSucceedsOrTheTextDiffers) {
+  Result succeeded = run(R"(
+actions: [{player: A, play: Forest}]
+expect: {error: not your main phase}
+)");
+  EXPECT_FALSE(succeeded.passed);
+  Result other_text = run(R"(
+actions:
+  - {player: A, cast: Shock, targets: [B]}
+  - {player: A, cast: Grizzly Bears}
+expect: {error: not enough mana}
+)");
+  EXPECT_FALSE(other_text.passed);
+  EXPECT_NE(other_text.message.find("not your main phase"), std::string::npos)
+      << other_text.message;
+}
+
+TEST(ScenarioRunner, TargetsTheGameNeverAskedForFailTheScenario) {
+  Result r = run(R"(
+actions:
+  - {player: A, cast: Coin, targets: [B]}
+  - {resolve: true}
+choices: {A: [{number: 1}]}
+)");
+  EXPECT_FALSE(r.passed);
+  EXPECT_NE(r.message.find("did not ask for every target"), std::string::npos) << r.message;
+}
+
+TEST(ScenarioRunner, AnIllegalTargetIsARefusalAndTheCastIsUndone) {
+  Result r = run(R"(
+actions:
+  - {player: A, cast: Shock, targets: [{card: Craw Wurm}]}
+expect:
+  error: not a legal target
+  A: {hand: 4, battlefield: 3}
+  cards: [{card: Forest, zone: battlefield, tapped: false}]
+)");
+  EXPECT_TRUE(r.passed) << r.message;
+}
+
+TEST(ScenarioRunner, AdvanceAndAttackWithARefusedDeclaration) {
+  Result ok = run(R"(
+actions:
+  - {advance: attackers}
+  - {player: A, attack: {Grizzly Bears: B}}
+expect:
+  B: {life: 18}
+  cards: [{card: Grizzly Bears, tapped: true}]
+)");
+  EXPECT_TRUE(ok.passed) << ok.message;
+  Result wall = run(R"(
+actions:
+  - {advance: attackers}
+  - {player: A, attack: {Wall of Wood: B}}
+expect:
+  error: cannot attack
+  B: {life: 20}
+  cards: [{card: Wall of Wood, tapped: false}]
+)");
+  EXPECT_TRUE(wall.passed) << wall.message;
+}
+
+TEST(ScenarioRunner, NoAttackActionMeansNoAttackers) {
+  Result r = run(R"(
+actions: [{advance: end}]
+expect: {B: {life: 20}, step: end}
+)");
+  EXPECT_TRUE(r.passed) << r.message;
+}
+
+TEST(ScenarioRunner, ChoicesAnswerDecisionsAndAreStrict) {
+  Result used = run(R"(
+actions: [{player: A, cast: Coin}, {resolve: true}]
+choices: {A: [{number: 3}]}
+expect: {A: {life: 23}}
+)");
+  EXPECT_TRUE(used.passed) << used.message;
+  Result missing = run(R"(
+actions: [{player: A, cast: Coin}, {resolve: true}]
+)");
+  EXPECT_FALSE(missing.passed);
+  EXPECT_NE(missing.message.find("no answer for the number decision for A"), std::string::npos)
+      << missing.message;
+  Result unused = run(R"(
+actions: [{player: A, play: Forest}]
+choices: {A: [{number: 3}]}
+)");
+  EXPECT_FALSE(unused.passed);
+  EXPECT_NE(unused.message.find("unused choice {number: 3} for A"), std::string::npos)
+      << unused.message;
+  Result wrong_recipient = run(R"(
+actions: [{player: A, cast: Coin}, {resolve: true}]
+choices: {A: [{number: 3, to: B}]}
+)");
+  EXPECT_FALSE(wrong_recipient.passed) << "the number decision is about no recipient";
+  Result wrong = run(R"(
+actions: [{player: A, cast: Coin}, {resolve: true}]
+choices: {A: [{number: 7}]}
+)");
+  EXPECT_FALSE(wrong.passed);
+}
+
+TEST(ScenarioRunner, TheGameEndingEarlyFailsTheActionsLeftButAdvances) {
+  Result r = run(R"(
+actions:
+  - {player: A, cast: Shock, targets: [B]}
+  - {resolve: true}
+  - {advance: end}
+)");
+  EXPECT_TRUE(r.passed) << r.message;
+  std::vector<Diagnostic> d;
+  auto s =
+      parse_scenario(kHead +
+                         "actions: [{advance: attackers}, {player: A, attack: {Grizzly Bears: B}}, "
+                         "{advance: main1}, {player: A, play: Forest}]\nexpect: {winner: A}\n",
+                     "toy.yaml", d);
+  ASSERT_TRUE(s);
+  s->position.players[1].life = 2;
+  Result won = run_scenario(*s, toy_pool(), ToyRules{});
+  EXPECT_FALSE(won.passed);
+  EXPECT_NE(won.message.find("the game ended before action 4"), std::string::npos) << won.message;
+  s->actions.pop_back();  // the advance left over is moot once the game is over
+  won = run_scenario(*s, toy_pool(), ToyRules{});
+  EXPECT_TRUE(won.passed) << won.message;
+}
+
+TEST(ScenarioRunner, UnknownStepsAndCardsFail) {
+  EXPECT_FALSE(run("step: combat\n").passed);
+  EXPECT_FALSE(run("actions: [{advance: upkeep}]\n").passed);
+  std::vector<Diagnostic> d;
+  auto s =
+      parse_scenario("name: x\nrules: toy\nplayers: {A: {hand: [Lightning Bolt]}}\n", "x.yaml", d);
+  ASSERT_TRUE(s);
+  Result r = run_scenario(*s, toy_pool(), ToyRules{});
+  EXPECT_FALSE(r.passed);
+  EXPECT_NE(r.message.find("Lightning Bolt"), std::string::npos) << r.message;
+}
+
+TEST(ScenarioParser, ReportsProblemsWithFileLineAndColumn) {
+  EXPECT_EQ(first_error("name: x\nrules: toy\nplayers: {A: {lfe: 3}}\n").substr(0, 14),
+            "bad.yaml:3:20:");
+  EXPECT_NE(
+      first_error(
+          "name: x\nrules: toy\nplayers: {A: {life: 3}}\nactions: [{player: C, play: Forest}]\n")
+          .find("bad.yaml:4:20: error: no player named 'C'"),
+      std::string::npos);
+  EXPECT_NE(first_error("name: x\nplayers: {A: }\n").find("'rules'"), std::string::npos);
+  EXPECT_NE(
+      first_error("name: x\nrules: toy\nplayers: {A: }\nactions: [{player: A, cast: X, play: Y}]\n")
+          .find("exactly one of"),
+      std::string::npos);
+  EXPECT_NE(first_error("name: x\nrules: toy\nplayers: {A: }\nchoices: {A: [{colour: red}]}\n")
+                .find("unknown choice 'colour'"),
+            std::string::npos);
+  EXPECT_NE(first_error("name: x\nrules: toy\nplayers: {A: }\nexpect: {A: {lif: 3}}\n")
+                .find("did you mean 'life'"),
+            std::string::npos);
+  EXPECT_NE(first_error("name: x\nname: y\nrules: toy\nplayers: {A: }\n").find("duplicate"),
+            std::string::npos);
+}
+
+}  // namespace
+}  // namespace anvil::testing
