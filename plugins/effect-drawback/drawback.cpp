@@ -1,0 +1,142 @@
+#include "drawback.hpp"
+
+#include <array>
+#include <string>
+#include <utility>
+#include <vector>
+
+namespace anvil::effect_drawback {
+
+namespace {
+
+// "TgtP" (the seed's variable name) is accepted for "Tgt"; longer words first.
+constexpr std::array<std::string_view, 4> kPlayers = {"TgtP", "You", "Opp", "Tgt"};
+
+SourceLocation at(const CompileContext& ctx, std::size_t offset) {
+  SourceLocation where = ctx.where;
+  if (where.line != 0)
+    where.column = (where.column == 0 ? 1 : where.column) + static_cast<std::uint32_t>(offset);
+  return where;
+}
+
+class Sequence final : public EffectStep {
+ public:
+  explicit Sequence(std::vector<std::shared_ptr<const EffectStep>> steps)
+      : steps_(std::move(steps)) {}
+  void run(Game& game, const ResolveContext& ctx, std::int64_t x) const override {
+    for (const auto& s : steps_) s->run(game, ctx, x);
+  }
+  std::string describe() const override {
+    std::string text;
+    for (std::size_t i = 0; i < steps_.size(); ++i) {
+      if (i > 0) text += i + 1 == steps_.size() ? ", then " : ", ";
+      text += steps_[i]->describe();
+    }
+    return text;
+  }
+
+ private:
+  std::vector<std::shared_ptr<const EffectStep>> steps_;
+};
+
+// The verbs a hint may suggest: registered effect verbs other than Drawback itself.
+std::vector<std::string> verb_names(const Registry& registry) {
+  std::vector<std::string> out;
+  for (std::string& n : registry.names(PluginKind::effect_verb))
+    if (n != "Drawback") out.push_back(std::move(n));
+  return out;
+}
+
+std::shared_ptr<const EffectStep> compile_step(std::string_view step, std::size_t offset,
+                                               CompileContext& ctx) {
+  const std::size_t slash = step.find('/');
+  const std::string_view word = step.substr(0, slash);
+  const std::string_view rest =
+      slash == std::string_view::npos ? std::string_view{} : step.substr(slash + 1);
+  if (word.empty())
+    throw LoadError(at(ctx, offset),
+                    "a Drawback$ step starts with its verb, such as 'YouGainLife/3'");
+  auto compile_with = [&](const EffectVerb& verb, std::string args, std::size_t args_offset) {
+    CompileContext inner{ctx.registry, ctx.card, at(ctx, args_offset), ctx.diagnostics};
+    auto compiled = verb.compile(args, inner);
+    if (!compiled)
+      throw LoadError(at(ctx, offset),
+                      "effect verb '" + std::string(word) + "' compiled to nothing");
+    return compiled;
+  };
+  // A verb registered under the whole word takes the arguments as written.
+  if (word != "Drawback") {
+    if (auto verb = ctx.registry.find<EffectVerb>(word))
+      return compile_with(*verb, std::string(rest), offset + word.size() + 1);
+  }
+  // Otherwise a player word before or after the verb: YouGainLife, GainLifeYou.
+  std::string_view player = "You", verb_name = word;
+  for (std::string_view p : kPlayers) {
+    if (word.size() > p.size() && word.starts_with(p)) {
+      player = p;
+      verb_name = word.substr(p.size());
+      break;
+    }
+    if (word.size() > p.size() && word.ends_with(p)) {
+      player = p;
+      verb_name = word.substr(0, word.size() - p.size());
+      break;
+    }
+  }
+  auto verb = verb_name == "Drawback" ? nullptr : ctx.registry.find<EffectVerb>(verb_name);
+  if (!verb) {
+    const auto known = verb_names(ctx.registry);
+    std::string hint = did_you_mean(verb_name, known);
+    if (!hint.empty() && verb_name != word) {
+      // Suggest the whole word with its player, as the author wrote it.
+      const std::string guess =
+          hint.substr(hint.find('\'') + 1, hint.rfind('\'') - hint.find('\'') - 1);
+      hint =
+          "did you mean '" +
+          (word.starts_with(player) ? std::string(player) + guess : guess + std::string(player)) +
+          "'?";
+    }
+    if (hint.empty())
+      hint = "known verbs: " + [&] {
+        std::string s;
+        for (const auto& k : known) s += (s.empty() ? "" : ", ") + k;
+        return s;
+      }();
+    throw LoadError(at(ctx, offset), "Drawback$ verb '" + std::string(word) + "' is unknown", hint);
+  }
+  // The verb gets "<Player>/<rest>"; the player word has no column of its own, so the
+  // arguments' columns start at the '/' (a player-less step) or after it.
+  const std::string_view args_player = player == "TgtP" ? "Tgt" : player;
+  std::string args = std::string(args_player);
+  if (slash != std::string_view::npos) args += "/" + std::string(rest);
+  const std::size_t shift = args_player.size() + 1;
+  const std::size_t rest_offset = offset + word.size() + 1;
+  return compile_with(*verb, std::move(args), rest_offset >= shift ? rest_offset - shift : 0);
+}
+
+}  // namespace
+
+std::shared_ptr<const EffectStep> Drawback::compile(std::string_view args,
+                                                    CompileContext& ctx) const {
+  if (args.empty())
+    throw LoadError(at(ctx, 0), "Drawback$ is empty; write a step such as 'YouGainLife/3'");
+  std::vector<std::shared_ptr<const EffectStep>> steps;
+  std::size_t start = 0;
+  while (true) {
+    const std::size_t amp = args.find('&', start);
+    std::string_view step = args.substr(start, amp == std::string_view::npos ? amp : amp - start);
+    std::size_t offset = start;
+    while (!step.empty() && step.front() == ' ') {
+      step.remove_prefix(1);
+      ++offset;
+    }
+    while (!step.empty() && step.back() == ' ') step.remove_suffix(1);
+    steps.push_back(compile_step(step, offset, ctx));
+    if (amp == std::string_view::npos) break;
+    start = amp + 1;
+  }
+  if (steps.size() == 1) return steps.front();
+  return std::make_shared<Sequence>(std::move(steps));
+}
+
+}  // namespace anvil::effect_drawback

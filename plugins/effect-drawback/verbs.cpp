@@ -1,0 +1,519 @@
+// The verbs of the seed's doDrawBack table. Each receives "<Player>/<number or X>[/<field>]",
+// Player one of You, Opp, Tgt.
+#include <array>
+#include <charconv>
+#include <string>
+#include <utility>
+#include <vector>
+
+#include "drawback.hpp"
+
+namespace anvil::effect_drawback {
+
+namespace {
+
+using namespace anvil::literals;
+
+enum class Who : std::uint8_t { you, opp, tgt };
+
+SourceLocation at(const CompileContext& ctx, std::size_t offset) {
+  SourceLocation where = ctx.where;
+  if (where.line != 0)
+    where.column = (where.column == 0 ? 1 : where.column) + static_cast<std::uint32_t>(offset);
+  return where;
+}
+
+// What every verb starts with: who, how many, and the fields after.
+struct Args {
+  Who who = Who::you;
+  bool is_x = false;
+  std::int64_t n = 0;
+  std::vector<std::pair<std::string, std::size_t>> fields;  // text, offset in args
+
+  std::int64_t amount(std::int64_t x) const { return std::max<std::int64_t>(0, is_x ? x : n); }
+  std::string number() const { return is_x ? "X" : std::to_string(n); }
+};
+
+Args parse_args(std::string_view verb, std::string_view args, const CompileContext& ctx,
+                std::size_t min_fields, std::size_t max_fields, bool number_optional = false) {
+  Args a;
+  std::vector<std::pair<std::string_view, std::size_t>> parts;
+  std::size_t start = 0;
+  while (true) {
+    const std::size_t slash = args.find('/', start);
+    parts.emplace_back(args.substr(start, slash == std::string_view::npos ? slash : slash - start),
+                       start);
+    if (slash == std::string_view::npos) break;
+    start = slash + 1;
+  }
+  const std::string_view who = parts[0].first;
+  if (who == "You")
+    a.who = Who::you;
+  else if (who == "Opp")
+    a.who = Who::opp;
+  else if (who == "Tgt")
+    a.who = Who::tgt;
+  else
+    throw LoadError(at(ctx, 0), "effect verb '" + std::string(verb) +
+                                    "' needs a player (You, Opp or Tgt) first; found '" +
+                                    std::string(who) + "'");
+  if (parts.size() < 2 || parts[1].first.empty()) {
+    if (!number_optional)
+      throw LoadError(at(ctx, parts.size() < 2 ? args.size() : parts[1].second),
+                      "effect verb '" + std::string(verb) + "' needs a number or X: '" +
+                          std::string(verb) + "/2'");
+    a.n = 1;
+  } else if (parts[1].first == "X") {
+    a.is_x = true;
+  } else {
+    const std::string_view t = parts[1].first;
+    auto [end, ec] = std::from_chars(t.data(), t.data() + t.size(), a.n);
+    if (ec == std::errc::result_out_of_range)
+      throw LoadError(at(ctx, parts[1].second), "the number '" + std::string(t) + "' is too large");
+    if (ec != std::errc() || end != t.data() + t.size() || a.n < 0)
+      throw LoadError(at(ctx, parts[1].second), "expected a number or X after '" +
+                                                    std::string(verb) + "/', found '" +
+                                                    std::string(t) + "'");
+  }
+  for (std::size_t i = 2; i < parts.size(); ++i)
+    a.fields.emplace_back(std::string(parts[i].first), parts[i].second);
+  if (a.fields.size() < min_fields)
+    throw LoadError(at(ctx, args.size()), "effect verb '" + std::string(verb) + "' needs " +
+                                              std::to_string(min_fields) +
+                                              " field(s) after the number");
+  if (a.fields.size() > max_fields)
+    throw LoadError(at(ctx, a.fields[max_fields].second),
+                    "effect verb '" + std::string(verb) + "' takes " +
+                        (max_fields == 0 ? std::string("nothing")
+                                         : "at most " + std::to_string(max_fields) + " field(s)") +
+                        " after the number; found '" + a.fields[max_fields].first + "'");
+  return a;
+}
+
+PlayerId opponent_of(const Game& game, PlayerId p) {
+  return PlayerId{static_cast<std::uint8_t>((p.value + 1) % game.state().player_count())};
+}
+
+// The player a step acts on; none for Tgt without a target.
+PlayerId player_of(const Game& game, const ResolveContext& ctx, Who who) {
+  switch (who) {
+    case Who::you:
+      return ctx.controller;
+    case Who::opp:
+      return opponent_of(game, ctx.controller);
+    case Who::tgt:
+      if (ctx.targets.empty()) return PlayerId::none();
+      if (ctx.targets[0].is_player()) return ctx.targets[0].player;
+      if (ctx.targets[0].is_object()) return game.object(ctx.targets[0].object.id).controller;
+      return PlayerId::none();
+  }
+  return PlayerId::none();
+}
+
+// Subject and verb agreement: "you gain", "that player gains".
+std::string subject(Who who) {
+  switch (who) {
+    case Who::you:
+      return "you";
+    case Who::opp:
+      return "your opponent";
+    case Who::tgt:
+      return "that player";
+  }
+  return "";
+}
+std::string verb_form(Who who, std::string_view base, std::string_view third) {
+  return std::string(who == Who::you ? base : third);
+}
+std::string possessive(Who who) { return who == Who::you ? "your" : "their"; }
+
+std::string count_of(const Args& a, std::string_view noun, std::string_view nouns) {
+  static constexpr std::array<std::string_view, 11> kWords = {
+      "zero", "a", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten"};
+  if (a.is_x) return "X " + std::string(nouns);
+  if (a.n >= 0 && a.n <= 10)
+    return std::string(kWords[static_cast<std::size_t>(a.n)]) + " " +
+           std::string(a.n == 1 ? noun : nouns);
+  return std::to_string(a.n) + " " + std::string(nouns);
+}
+
+std::int32_t clamp32(std::int64_t v) {
+  return static_cast<std::int32_t>(std::min<std::int64_t>(v, 1'000'000'000));
+}
+
+// Whether an object has `type` as a type, subtype or supertype; the empty Symbol matches all.
+bool has_any_type(const Game& game, ObjectId id, Symbol type) {
+  if (type.empty()) return true;
+  const Characteristics c = game.view(id);
+  return c.has_type(type) || c.has_subtype(type) || c.has_supertype(type);
+}
+
+// Asks `player` to pick exactly min(count, candidates) of `candidates`; returns them in pick
+// order.
+std::vector<ObjectId> pick(Game& game, PlayerId player, ChoiceKind kind, std::string prompt,
+                           const std::vector<ObjectId>& candidates, std::int64_t count,
+                           ObjectId source) {
+  const auto k = static_cast<std::uint32_t>(
+      std::min<std::int64_t>(count, static_cast<std::int64_t>(candidates.size())));
+  if (k == 0) return {};
+  if (k == candidates.size()) return candidates;
+  Choice choice;
+  choice.kind = kind;
+  choice.player = player;
+  choice.prompt = std::move(prompt);
+  choice.min_picks = k;
+  choice.max_picks = k;
+  choice.source = source;
+  for (ObjectId id : candidates)
+    choice.options.push_back(
+        {std::string(game.view(id).name), Target::of(game.object(id).ref()), 0});
+  std::vector<ObjectId> out;
+  for (std::uint32_t i : game.ask(choice).picks) out.push_back(candidates.at(i));
+  return out;
+}
+
+std::vector<ObjectId> zone_objects(const Game& game, ZoneRef zone) {
+  return game.state().zone(zone).objects;
+}
+
+// ---- the steps
+
+class Step : public EffectStep {
+ public:
+  explicit Step(Args args) : args_(std::move(args)) {}
+  void run(Game& game, const ResolveContext& ctx, std::int64_t x) const override {
+    const PlayerId p = player_of(game, ctx, args_.who);
+    if (!p.valid() || p.value >= game.state().player_count()) return;  // Tgt with no target
+    apply(game, ctx, p, args_.amount(x));
+  }
+
+ protected:
+  virtual void apply(Game& game, const ResolveContext& ctx, PlayerId p, std::int64_t n) const = 0;
+  Args args_;
+};
+
+class DamageStep final : public Step {
+ public:
+  using Step::Step;
+  void apply(Game& game, const ResolveContext& ctx, PlayerId p, std::int64_t n) const override {
+    if (n > 0) deal_damage(game, ctx.source.id, Target::of(p), clamp32(n));
+  }
+  std::string describe() const override {
+    return "CARDNAME deals " + args_.number() + " damage to " + subject(args_.who);
+  }
+};
+
+class LifeStep final : public Step {
+ public:
+  LifeStep(Args args, bool gain) : Step(std::move(args)), gain_(gain) {}
+  void apply(Game& game, const ResolveContext& ctx, PlayerId p, std::int64_t n) const override {
+    if (n <= 0) return;
+    if (gain_) {
+      gain_life(game, p, clamp32(n), ctx.source.id);
+    } else {
+      lose_life(game, p, clamp32(n), ctx.source.id);
+    }
+  }
+  std::string describe() const override {
+    return subject(args_.who) + " " +
+           verb_form(args_.who, gain_ ? "gain" : "lose", gain_ ? "gains" : "loses") + " " +
+           args_.number() + " life";
+  }
+
+ private:
+  bool gain_;
+};
+
+class DrawStep final : public Step {
+ public:
+  using Step::Step;
+  void apply(Game& game, const ResolveContext& ctx, PlayerId p, std::int64_t n) const override {
+    if (n > 0) draw(game, p, static_cast<int>(std::min<std::int64_t>(n, 1'000'000)), ctx.source.id);
+  }
+  std::string describe() const override {
+    return subject(args_.who) + " " + verb_form(args_.who, "draw", "draws") + " " +
+           count_of(args_, "card", "cards");
+  }
+};
+
+class DiscardStep final : public Step {
+ public:
+  enum class Mode : std::uint8_t { choose, at_random, unless_type };
+  DiscardStep(Args args, Mode mode, std::string type)
+      : Step(std::move(args)), mode_(mode), type_name_(std::move(type)), type_(type_name_) {}
+
+  void apply(Game& game, const ResolveContext& ctx, PlayerId p, std::int64_t n) const override {
+    std::vector<ObjectId> hand = zone_objects(game, ZoneRef::hand(p));
+    if (mode_ == Mode::at_random) {
+      for (std::int64_t i = 0; i < n && !hand.empty(); ++i) {
+        const auto r = static_cast<std::size_t>(game.journal().random_below(hand.size()));
+        discard(game, hand[r], ctx.source.id);
+        hand.erase(hand.begin() + static_cast<std::ptrdiff_t>(r));
+      }
+      return;
+    }
+    if (mode_ == Mode::unless_type) {
+      std::vector<ObjectId> typed;
+      for (ObjectId id : hand)
+        if (has_any_type(game, id, type_)) typed.push_back(id);
+      if (!typed.empty() && n > 0) {
+        Choice choice;
+        choice.kind = ChoiceKind::option;
+        choice.player = p;
+        choice.prompt = "Discard " + std::to_string(n) + " cards, or one " + type_name_ + " card?";
+        choice.source = ctx.source.id;
+        choice.options = {{"Discard " + std::to_string(n) + " cards", {}, 0},
+                          {"Discard a " + type_name_ + " card", {}, 1}};
+        if (game.ask(choice).picks.at(0) == 1) {
+          for (ObjectId id : pick(game, p, ChoiceKind::discard, "Discard a " + type_name_ + " card",
+                                  typed, 1, ctx.source.id))
+            discard(game, id, ctx.source.id);
+          return;
+        }
+      }
+    }
+    // More than the hand holds discards the whole hand (the seed's Blightning crash).
+    for (ObjectId id : pick(game, p, ChoiceKind::discard,
+                            "Discard " + std::to_string(n) + " card(s)", hand, n, ctx.source.id))
+      discard(game, id, ctx.source.id);
+  }
+  std::string describe() const override {
+    std::string s = subject(args_.who) + " " + verb_form(args_.who, "discard", "discards") + " " +
+                    count_of(args_, "card", "cards");
+    if (mode_ == Mode::at_random) s += " at random";
+    if (mode_ == Mode::unless_type)
+      s += " unless " + subject(args_.who) + " " + verb_form(args_.who, "discard", "discards") +
+           " a" +
+           (std::string_view("AEIOU").find(type_name_.front()) != std::string_view::npos ? "n "
+                                                                                         : " ") +
+           type_name_ + " card";
+    return s;
+  }
+
+ private:
+  Mode mode_;
+  std::string type_name_;
+  Symbol type_;
+};
+
+class HandToLibraryStep final : public Step {
+ public:
+  enum class Where : std::uint8_t { top, bottom, top_or_bottom };
+  HandToLibraryStep(Args args, Where where) : Step(std::move(args)), where_(where) {}
+  void apply(Game& game, const ResolveContext& ctx, PlayerId p, std::int64_t n) const override {
+    const auto chosen = pick(game, p, ChoiceKind::option, "Choose cards to put into your library",
+                             zone_objects(game, ZoneRef::hand(p)), n, ctx.source.id);
+    for (ObjectId id : chosen) {
+      bool bottom = where_ == Where::bottom;
+      if (where_ == Where::top_or_bottom) {
+        Choice choice;
+        choice.kind = ChoiceKind::option;
+        choice.player = p;
+        choice.prompt = "Put " + std::string(game.view(id).name) +
+                        " on top of or on the bottom of your library?";
+        choice.source = ctx.source.id;
+        choice.options = {{"Top", {}, 0}, {"Bottom", {}, 1}};
+        bottom = game.ask(choice).picks.at(0) == 1;
+      }
+      const PlayerId owner = game.object(id).owner;
+      move_to_zone(game, id, ZoneRef::library(owner), Cause::effect, ctx.source.id,
+                   bottom ? 0 : static_cast<std::size_t>(-1));
+    }
+  }
+  std::string describe() const override {
+    const char* where = where_ == Where::top      ? "on top of"
+                        : where_ == Where::bottom ? "on the bottom of"
+                                                  : "on top of or on the bottom of";
+    return subject(args_.who) + " " + verb_form(args_.who, "put", "puts") + " " +
+           count_of(args_, "card", "cards") + " from " + possessive(args_.who) + " hand " + where +
+           " " + possessive(args_.who) + " library";
+  }
+
+ private:
+  Where where_;
+};
+
+class GenTokenStep final : public Step {
+ public:
+  GenTokenStep(Args args, std::string name) : Step(std::move(args)), name_(std::move(name)) {}
+  void apply(Game& game, const ResolveContext& ctx, PlayerId p, std::int64_t n) const override {
+    const auto card = game.cards().find(name_);
+    if (!card)
+      throw std::runtime_error("GenToken: no card named '" + name_ +
+                               "' is in the game's card pool");
+    for (std::int64_t i = 0; i < std::min<std::int64_t>(n, 1000); ++i)
+      create_token(game, *card, p, ctx.source.id);
+  }
+  std::string describe() const override {
+    return subject(args_.who) + " " + verb_form(args_.who, "create", "creates") + " " +
+           count_of(args_, name_ + " token", name_ + " tokens");
+  }
+
+ private:
+  std::string name_;
+};
+
+// Sacrifice/<n>[/<Type>] and ReturnFromYard/<n>[/<Type>]: the player picks which.
+class PickStep final : public Step {
+ public:
+  enum class Kind : std::uint8_t { sacrifice, return_from_yard };
+  PickStep(Args args, Kind kind, std::string type)
+      : Step(std::move(args)), kind_(kind), type_name_(std::move(type)), type_(type_name_) {}
+  void apply(Game& game, const ResolveContext& ctx, PlayerId p, std::int64_t n) const override {
+    std::vector<ObjectId> candidates;
+    if (kind_ == Kind::sacrifice) {
+      for (std::size_t i = 0; i < game.state().player_count(); ++i)
+        for (ObjectId id :
+             zone_objects(game, ZoneRef::battlefield(PlayerId{static_cast<std::uint8_t>(i)})))
+          if (game.object(id).controller == p && has_any_type(game, id, type_))
+            candidates.push_back(id);
+    } else {
+      for (ObjectId id : zone_objects(game, ZoneRef::graveyard(p)))
+        if (has_any_type(game, id, type_)) candidates.push_back(id);
+    }
+    const bool sac = kind_ == Kind::sacrifice;
+    for (ObjectId id :
+         pick(game, p, ChoiceKind::option,
+              sac ? "Choose what to sacrifice" : "Choose cards to return to your hand", candidates,
+              n, ctx.source.id)) {
+      if (sac) {
+        sacrifice(game, id, ctx.source.id);
+      } else {
+        move_to_zone(game, id, ZoneRef::hand(game.object(id).owner), Cause::effect, ctx.source.id);
+      }
+    }
+  }
+  std::string describe() const override {
+    const std::string what = type_name_.empty()
+                                 ? std::string(kind_ == Kind::sacrifice ? "permanent" : "card")
+                                 : type_name_ + (kind_ == Kind::sacrifice ? "" : " card");
+    std::string whats = what + (what.ends_with("s") ? "es" : "s");
+    if (kind_ == Kind::sacrifice)
+      return subject(args_.who) + " " + verb_form(args_.who, "sacrifice", "sacrifices") + " " +
+             count_of(args_, what, whats);
+    return subject(args_.who) + " " + verb_form(args_.who, "return", "returns") + " " +
+           count_of(args_, what, whats) + " from " + possessive(args_.who) + " graveyard to " +
+           possessive(args_.who) + " hand";
+  }
+
+ private:
+  Kind kind_;
+  std::string type_name_;
+  Symbol type_;
+};
+
+// ---- the verbs
+
+template <class Fn>
+class Verb final : public EffectVerb {
+ public:
+  explicit Verb(Fn fn) : fn_(std::move(fn)) {}
+  std::shared_ptr<const EffectStep> compile(std::string_view args,
+                                            CompileContext& ctx) const override {
+    return fn_(args, ctx);
+  }
+
+ private:
+  Fn fn_;
+};
+
+template <class Fn>
+std::shared_ptr<const EffectVerb> verb(Fn fn) {
+  return std::make_shared<Verb<Fn>>(std::move(fn));
+}
+
+std::string type_field(const Args& a, const CompileContext& ctx, std::string_view verb) {
+  if (a.fields.empty() || a.fields[0].first == "Card") return {};  // any card
+  const auto& [text, offset] = a.fields[0];
+  if (text.empty() || text.find(' ') != std::string::npos)
+    throw LoadError(
+        at(ctx, offset),
+        std::string(verb) + " takes one type word, such as 'Creature'; found '" + text + "'");
+  return text;
+}
+
+}  // namespace
+
+void register_verbs(Registrar& registrar) {
+  registrar.add<EffectVerb>(
+      "Damage",
+      verb([](std::string_view a, CompileContext& ctx) -> std::shared_ptr<const EffectStep> {
+        return std::make_shared<DamageStep>(parse_args("Damage", a, ctx, 0, 0));
+      }));
+  registrar.add<EffectVerb>(
+      "GainLife",
+      verb([](std::string_view a, CompileContext& ctx) -> std::shared_ptr<const EffectStep> {
+        return std::make_shared<LifeStep>(parse_args("GainLife", a, ctx, 0, 0), true);
+      }));
+  registrar.add<EffectVerb>(
+      "LoseLife",
+      verb([](std::string_view a, CompileContext& ctx) -> std::shared_ptr<const EffectStep> {
+        return std::make_shared<LifeStep>(parse_args("LoseLife", a, ctx, 0, 0), false);
+      }));
+  registrar.add<EffectVerb>(
+      "Draw",
+      verb([](std::string_view a, CompileContext& ctx) -> std::shared_ptr<const EffectStep> {
+        return std::make_shared<DrawStep>(parse_args("Draw", a, ctx, 0, 0));
+      }));
+  registrar.add<EffectVerb>(
+      "Discard",
+      verb([](std::string_view a, CompileContext& ctx) -> std::shared_ptr<const EffectStep> {
+        Args args = parse_args("Discard", a, ctx, 0, 1);
+        if (args.fields.empty())
+          return std::make_shared<DiscardStep>(std::move(args), DiscardStep::Mode::choose, "");
+        const auto [field, offset] = args.fields[0];
+        if (field == "AtRandom")
+          return std::make_shared<DiscardStep>(std::move(args), DiscardStep::Mode::at_random, "");
+        if (field.starts_with("UnlessDiscardType.") && field.size() > 18)
+          return std::make_shared<DiscardStep>(std::move(args), DiscardStep::Mode::unless_type,
+                                               field.substr(18));
+        const std::array<std::string_view, 2> known = {"AtRandom", "UnlessDiscardType"};
+        std::string hint = did_you_mean(std::string_view(field).substr(0, field.find('.')), known);
+        if (hint.empty()) hint = "use AtRandom or UnlessDiscardType.<Type>";
+        throw LoadError(at(ctx, offset), "Discard field '" + field + "' is unknown", hint);
+      }));
+  registrar.add<EffectVerb>(
+      "HandToLibrary",
+      verb([](std::string_view a, CompileContext& ctx) -> std::shared_ptr<const EffectStep> {
+        Args args = parse_args("HandToLibrary", a, ctx, 1, 1);
+        const auto [field, offset] = args.fields[0];
+        using W = HandToLibraryStep::Where;
+        if (field == "Top") return std::make_shared<HandToLibraryStep>(std::move(args), W::top);
+        if (field == "Bottom")
+          return std::make_shared<HandToLibraryStep>(std::move(args), W::bottom);
+        if (field == "TopOrBottom")
+          return std::make_shared<HandToLibraryStep>(std::move(args), W::top_or_bottom);
+        const std::array<std::string_view, 3> known = {"Top", "Bottom", "TopOrBottom"};
+        std::string hint = did_you_mean(field, known);
+        if (hint.empty()) hint = "use Top, Bottom or TopOrBottom";
+        throw LoadError(at(ctx, offset), "HandToLibrary field '" + field + "' is unknown", hint);
+      }));
+  registrar.add<EffectVerb>(
+      "GenToken",
+      verb([](std::string_view a, CompileContext& ctx) -> std::shared_ptr<const EffectStep> {
+        Args args = parse_args("GenToken", a, ctx, 1, 1);
+        std::string name = args.fields[0].first;
+        if (name.empty())
+          throw LoadError(at(ctx, args.fields[0].second),
+                          "GenToken needs the token's card name: 'GenToken/1/Goblin Token'");
+        return std::make_shared<GenTokenStep>(std::move(args), std::move(name));
+      }));
+  registrar.add<EffectVerb>(
+      "ReturnFromYard",
+      verb([](std::string_view a, CompileContext& ctx) -> std::shared_ptr<const EffectStep> {
+        Args args = parse_args("ReturnFromYard", a, ctx, 0, 1);
+        std::string type = type_field(args, ctx, "ReturnFromYard");
+        return std::make_shared<PickStep>(std::move(args), PickStep::Kind::return_from_yard,
+                                          std::move(type));
+      }));
+  registrar.add<EffectVerb>(
+      "Sacrifice",
+      verb([](std::string_view a, CompileContext& ctx) -> std::shared_ptr<const EffectStep> {
+        Args args = parse_args("Sacrifice", a, ctx, 0, 1);
+        std::string type = type_field(args, ctx, "Sacrifice");
+        return std::make_shared<PickStep>(std::move(args), PickStep::Kind::sacrifice,
+                                          std::move(type));
+      }));
+}
+
+}  // namespace anvil::effect_drawback

@@ -1,0 +1,11 @@
+// The keyword handlers of keyword-damage.
+#pragma once
+
+#include <anvil/sdk.hpp>
+
+namespace anvil::keyword_damage {
+
+// Registers spDamageTgtC, spDamageTgtP, spDamageTgtCP, spDamageTgt and Cantrip.
+void register_keywords(Registrar& registrar);
+
+}  // namespace anvil::keyword_damage

@@ -1,0 +1,232 @@
+// effect-drawback: every verb of the seed's table, players before or after the verb, X, choices
+// through the agents, unknown verbs at load time, and verbs added by another plugin.
+#include "script_fixture.hpp"
+
+namespace anvil::script_test {
+namespace {
+
+class Drawback : public GameTest {
+ protected:
+  std::shared_ptr<const EffectStep> compile(std::string_view text) {
+    CompileContext ctx{registry_, scratch_, SourceLocation{"cards.txt", 5, 30}, diagnostics_};
+    return registry_.get<EffectVerb>("Drawback")->compile(text, ctx);
+  }
+  // Runs `text` as the drawback of a spell `me` controls whose target is `tgt`.
+  void run(std::string_view text, std::int64_t x = 0, Target tgt = Target::of(PlayerId{1})) {
+    auto step = compile(text);
+    const ObjectId source = put("Lightning Bolt", me, ZoneRef::stack());
+    targets_ = {tgt};
+    const ResolveContext ctx{
+        game_->object(source).ref(), id("Lightning Bolt"), 0, me, targets_, 0, {}};
+    const ActionResult r = game_->perform("drawback", [&](Game& g) { step->run(g, ctx, x); });
+    ASSERT_TRUE(r.ok()) << r.message;
+  }
+  std::string error_of(std::string_view text) {
+    try {
+      (void)compile(text);
+    } catch (const LoadError& e) {
+      return e.what();
+    }
+    return "no error";
+  }
+  std::string describe(std::string_view text) { return compile(text)->describe(); }
+
+  CardDef scratch_;
+  std::vector<Diagnostic> diagnostics_;
+};
+
+TEST_F(Drawback, PlayerWordsBeforeOrAfterTheVerb) {
+  run("YouGainLife/3");
+  EXPECT_EQ(life(me), 23);
+  run("GainLifeYou/2");
+  EXPECT_EQ(life(me), 25);
+  run("DamageYou/2");
+  EXPECT_EQ(life(me), 23);
+  run("OppLoseLife/4");
+  EXPECT_EQ(life(opp), 16);
+  run("TgtDamage/1");
+  EXPECT_EQ(life(opp), 15);
+  run("TgtPLoseLife/X", 5);  // the seed's "TgtP" spelling, with X
+  EXPECT_EQ(life(opp), 10);
+}
+
+TEST_F(Drawback, LoseLifeGoesToTheNamedPlayerNotTheTarget) {
+  // The seed's doDrawBack always took life from TgtP.
+  run("YouLoseLife/3", 0, Target::of(opp));
+  EXPECT_EQ(life(me), 17);
+  EXPECT_EQ(life(opp), 20);
+}
+
+TEST_F(Drawback, TgtIsTheControllerOfATargetedCreature) {
+  const ObjectId bears = on_battlefield("Grizzly Bears", opp);
+  run("TgtDamage/1", 0, target(bears));
+  EXPECT_EQ(life(opp), 19);
+  EXPECT_EQ(life(me), 20);
+}
+
+TEST_F(Drawback, XIsTheNumberPassedToTheStep) {
+  run("YouGainLife/X", 7);
+  EXPECT_EQ(life(me), 27);
+  run("YouGainLife/X&OppLoseLife/X", 2);  // several steps joined with '&'
+  EXPECT_EQ(life(me), 29);
+  EXPECT_EQ(life(opp), 18);
+}
+
+TEST_F(Drawback, DiscardingMoreThanTheHandHoldsDiscardsTheHand) {
+  put("Kindle", opp, ZoneRef::hand(opp));  // Blightning against a one-card hand
+  run("TgtDiscard/2");
+  EXPECT_EQ(size(ZoneRef::hand(opp)), 0u);
+  EXPECT_EQ(size(ZoneRef::graveyard(opp)), 1u);
+  run("TgtDiscard/2");  // and an empty hand is no error either
+  EXPECT_EQ(size(ZoneRef::graveyard(opp)), 1u);
+}
+
+TEST_F(Drawback, TheDiscardingPlayerChoosesWhichCards) {
+  put("Kindle", opp, ZoneRef::hand(opp));
+  const ObjectId swamp = put("Swamp", opp, ZoneRef::hand(opp));
+  const ObjectId bears = put("Grizzly Bears", opp, ZoneRef::hand(opp));
+  agent(opp).script.push_back({2, 1});
+  run("OppDiscard/2");
+  ASSERT_EQ(agent(opp).asked.size(), 1u);
+  EXPECT_EQ(agent(opp).asked[0].kind, ChoiceKind::discard);
+  EXPECT_EQ(agent(opp).asked[0].min_picks, 2u);
+  EXPECT_EQ(game_->object(swamp).zone.kind, ZoneKind::graveyard);
+  EXPECT_EQ(game_->object(bears).zone.kind, ZoneKind::graveyard);
+  EXPECT_EQ(size(ZoneRef::hand(opp)), 1u);
+}
+
+TEST_F(Drawback, DiscardAtRandomAsksNobody) {
+  fill("Kindle", opp, ZoneRef::hand(opp), 4);
+  run("OppDiscard/3/AtRandom");
+  EXPECT_TRUE(agent(opp).asked.empty());
+  EXPECT_EQ(size(ZoneRef::hand(opp)), 1u);
+  EXPECT_EQ(size(ZoneRef::graveyard(opp)), 3u);
+}
+
+TEST_F(Drawback, DiscardUnlessDiscardTypeOffersTheTypedCard) {
+  // Thirst for Knowledge: discard two cards unless you discard an artifact card.
+  put("Kindle", me, ZoneRef::hand(me));
+  put("Swamp", me, ZoneRef::hand(me));
+  const ObjectId thopter = put("Ornithopter", me, ZoneRef::hand(me));
+  agent(me).script.push_back({1});  // discard the artifact
+  run("YouDiscard/2/UnlessDiscardType.Artifact");
+  EXPECT_EQ(agent(me).asked.at(0).kind, ChoiceKind::option);
+  EXPECT_EQ(game_->object(thopter).zone.kind, ZoneKind::graveyard);
+  EXPECT_EQ(size(ZoneRef::hand(me)), 2u);
+  run("YouDiscard/2/UnlessDiscardType.Artifact");  // no artifact left: two cards
+  EXPECT_EQ(size(ZoneRef::hand(me)), 0u);
+}
+
+TEST_F(Drawback, HandToLibraryTopBottomOrEither) {
+  const ObjectId kindle = put("Kindle", me, ZoneRef::hand(me));
+  const ObjectId swamp = put("Swamp", me, ZoneRef::hand(me));
+  put("Forest", me, ZoneRef::library(me));
+  agent(me).script.push_back({0});
+  run("YouHandToLibrary/1/Top");
+  EXPECT_EQ(game_->state().zone(ZoneRef::library(me)).objects.back(), kindle);
+  run("YouHandToLibrary/1/Bottom");
+  EXPECT_EQ(game_->state().zone(ZoneRef::library(me)).objects.front(), swamp);
+  const ObjectId bears = put("Grizzly Bears", me, ZoneRef::hand(me));
+  agent(me).script.push_back({1});  // Bottom
+  run("YouHandToLibrary/1/TopOrBottom");
+  EXPECT_EQ(game_->state().zone(ZoneRef::library(me)).objects.front(), bears);
+}
+
+TEST_F(Drawback, DrawGenTokenReturnFromYardAndSacrifice) {
+  fill("Kindle", opp, ZoneRef::library(opp), 3);
+  run("TgtDraw/2");  // Call to Heel
+  EXPECT_EQ(size(ZoneRef::hand(opp)), 2u);
+
+  run("YouGenToken/2/Goblin Token");
+  const auto& field = game_->state().zone(ZoneRef::battlefield(me)).objects;
+  ASSERT_EQ(field.size(), 2u);
+  EXPECT_TRUE(game_->object(field[0]).token);
+  EXPECT_EQ(game_->view(field[0]).name, "Goblin Token");
+
+  put("Kindle", me, ZoneRef::graveyard(me));
+  const ObjectId bears = put("Grizzly Bears", me, ZoneRef::graveyard(me));
+  run("YouReturnFromYard/1/Creature");
+  EXPECT_EQ(game_->object(bears).zone.kind, ZoneKind::hand);
+  EXPECT_EQ(size(ZoneRef::graveyard(me)), 1u);
+
+  const ObjectId piker = on_battlefield("Goblin Piker", opp);
+  on_battlefield("Swamp", opp);
+  run("OppSacrifice/1/Creature");
+  EXPECT_EQ(game_->object(piker).zone.kind, ZoneKind::graveyard);
+  EXPECT_EQ(size(ZoneRef::battlefield(opp)), 1u);
+}
+
+TEST_F(Drawback, GenTokenOfACardNotInThePoolFailsTheActionAndRollsBack) {
+  auto step = compile("YouGainLife/1&YouGenToken/1/No Such Token");
+  const ObjectId source = put("Lightning Bolt", me, ZoneRef::stack());
+  const ResolveContext ctx{game_->object(source).ref(), id("Lightning Bolt"), 0, me, {}, 0, {}};
+  const ActionResult r = game_->perform("drawback", [&](Game& g) { step->run(g, ctx, 0); });
+  EXPECT_FALSE(r.ok());
+  EXPECT_NE(r.message.find("No Such Token"), std::string::npos) << r.message;
+  EXPECT_EQ(life(me), 20);
+}
+
+TEST_F(Drawback, DescriptionsReadAsRulesText) {
+  EXPECT_EQ(describe("YouGainLife/3"), "you gain 3 life");
+  EXPECT_EQ(describe("DamageYou/2"), "CARDNAME deals 2 damage to you");
+  EXPECT_EQ(describe("TgtDiscard/2"), "that player discards two cards");
+  EXPECT_EQ(describe("OppDiscard/1/AtRandom"), "your opponent discards a card at random");
+  EXPECT_EQ(describe("YouDiscard/2/UnlessDiscardType.Artifact"),
+            "you discard two cards unless you discard an Artifact card");
+  EXPECT_EQ(describe("YouGainLife/X&OppLoseLife/X"),
+            "you gain X life, then your opponent loses X life");
+  EXPECT_EQ(describe("TgtDraw/1"), "that player draws a card");
+  EXPECT_EQ(describe("YouHandToLibrary/1/TopOrBottom"),
+            "you put a card from your hand on top of or on the bottom of your library");
+  EXPECT_EQ(describe("YouGenToken/2/Goblin Token"), "you create two Goblin Token tokens");
+  EXPECT_EQ(describe("YouReturnFromYard/1/Creature"),
+            "you return a Creature card from your graveyard to your hand");
+  EXPECT_EQ(describe("OppSacrifice/1/Creature"), "your opponent sacrifices a Creature");
+}
+
+TEST_F(Drawback, UnknownVerbsAndBadArgumentsAreLoadErrors) {
+  // The text starts at cards.txt:5:30. The seed ignored unknown verbs silently.
+  EXPECT_EQ(error_of("YouGainLfe/3"),
+            "cards.txt:5:30: Drawback$ verb 'YouGainLfe' is unknown; did you mean 'YouGainLife'?");
+  EXPECT_EQ(error_of("YouGainLife/3&DamgeYou/1"),
+            "cards.txt:5:44: Drawback$ verb 'DamgeYou' is unknown; did you mean 'DamageYou'?");
+  EXPECT_EQ(error_of("YouGainLife/three"),
+            "cards.txt:5:42: expected a number or X after 'GainLife/', found 'three'");
+  EXPECT_EQ(error_of("YouGainLife"),
+            "cards.txt:5:41: effect verb 'GainLife' needs a number or X: 'GainLife/2'");
+  EXPECT_EQ(error_of("YouDiscard/2/AtRandm"),
+            "cards.txt:5:43: Discard field 'AtRandm' is unknown; did you mean 'AtRandom'?");
+  EXPECT_EQ(error_of("YouHandToLibrary/1"),
+            "cards.txt:5:48: effect verb 'HandToLibrary' needs 1 field(s) after the number");
+  EXPECT_EQ(error_of("YouGainLife/3/Extra"),
+            "cards.txt:5:44: effect verb 'GainLife' takes nothing after the number; found 'Extra'");
+  EXPECT_EQ(error_of(""),
+            "cards.txt:5:30: Drawback$ is empty; write a step such as 'YouGainLife/3'");
+}
+
+// A verb from another plugin, found by name like the built-in ones.
+class Mill final : public EffectVerb {
+ public:
+  std::shared_ptr<const EffectStep> compile(std::string_view args, CompileContext&) const override {
+    struct Step final : EffectStep {
+      int n;
+      explicit Step(int count) : n(count) {}
+      void run(Game& game, const ResolveContext& ctx, std::int64_t) const override {
+        mill(game, PlayerId{static_cast<std::uint8_t>(1 - ctx.controller.value)}, n);
+      }
+      std::string describe() const override { return "your opponent mills"; }
+    };
+    EXPECT_EQ(args, "Opp/2");  // the player word comes first
+    return std::make_shared<Step>(2);
+  }
+};
+
+TEST_F(Drawback, OtherPluginsAddVerbs) {
+  registry_.add<EffectVerb>("Mill", std::make_shared<Mill>());
+  fill("Kindle", opp, ZoneRef::library(opp), 3);
+  run("OppMill/2");
+  EXPECT_EQ(size(ZoneRef::graveyard(opp)), 2u);
+}
+
+}  // namespace
+}  // namespace anvil::script_test

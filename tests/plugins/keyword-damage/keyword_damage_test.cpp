@@ -1,0 +1,282 @@
+// keyword-damage: the four positional forms and the named form, descriptions, targets, and
+// resolution — target rechecked, damage through the kernel, the drawback with X and Tgt.
+#include "descriptions.hpp"
+#include "script_fixture.hpp"
+
+namespace anvil::script_test {
+namespace {
+
+using KeywordDamage = GameTest;
+
+std::string spell(std::string_view name, std::string_view line) {
+  return std::string(name) + "\nR\nInstant\nno text\n" + std::string(line) + "\n";
+}
+
+TEST_F(KeywordDamage, AllFourPositionalFormsCompile) {
+  EXPECT_EQ(card(spell("Bolt", "spDamageTgtCP:3")).abilities.at(0).impl->describe(),
+            "Bolt deals 3 damage to target creature or player.");
+  EXPECT_EQ(card(spell("Helix", "spDamageTgtCP:3:Drawback$YouGainLife/3"))
+                .abilities.at(0)
+                .impl->describe(),
+            "Helix deals 3 damage to target creature or player and you gain 3 life.");
+  EXPECT_EQ(
+      card(spell("Shock", "spDamageTgtCP:2:CARDNAME deals 2 damage to any target.:CARDNAME - 2"))
+          .abilities.at(0)
+          .impl->describe(),
+      "Shock deals 2 damage to any target.");
+  const CardDef both =
+      card(spell("Char", "spDamageTgtCP:4:Drawback$DamageYou/2:Given text.:Stack text"));
+  ASSERT_EQ(both.abilities.size(), 1u);
+  EXPECT_EQ(both.abilities[0].impl->describe(), "Given text.");
+  EXPECT_EQ(both.abilities[0].text, "spDamageTgtCP:4:Drawback$DamageYou/2:Given text.:Stack text");
+  EXPECT_EQ(both.abilities[0].provider, "keyword-damage");
+  EXPECT_EQ(both.abilities[0].where.line, 5u);
+}
+
+TEST_F(KeywordDamage, GeneratedDescriptionsCoverTargetsXAndDrawbacks) {
+  auto describe = [&](std::string_view name) { return spell_of(name).describe(); };
+  EXPECT_EQ(
+      describe("Tendrils of Corruption"),
+      "Tendrils of Corruption deals X damage to target creature and you gain X life, where X is "
+      "the number of Swamps you control.");
+  EXPECT_EQ(
+      describe("First Volley"),
+      "First Volley deals 1 damage to target creature and 1 damage to that creature's controller.");
+  EXPECT_EQ(describe("Blightning"),
+            "Blightning deals 3 damage to target player and that player discards two cards.");
+  EXPECT_EQ(
+      describe("Kindle"),
+      "Kindle deals X damage to target creature or player, where X is 2 plus the number of cards "
+      "named Kindle in all graveyards.");
+  EXPECT_EQ(describe("Char"),
+            "Char deals 4 damage to target creature or player and 2 damage to you.");
+}
+
+TEST_F(KeywordDamage, GeneratedStackDescriptions) {
+  using keyword_damage::DamageText;
+  using keyword_damage::TargetKind;
+  EXPECT_EQ(keyword_damage::stack_description(DamageText{TargetKind::creature, "3", "", ""}),
+            "CARDNAME - deals 3 damage.");
+  EXPECT_EQ(keyword_damage::stack_description(
+                DamageText{TargetKind::player, "X", "your life total", "you gain X life"}),
+            "CARDNAME - deals X damage and you gain X life.");
+  EXPECT_EQ(keyword_damage::with_name("CARDNAME hits; CARDNAME heals.", "Helix"),
+            "Helix hits; Helix heals.");
+}
+
+TEST_F(KeywordDamage, AmountsOfAnySizeThatFits) {
+  // The seed parsed only amounts of at most two characters.
+  const CardDef big = card(spell("Big Bolt", "spDamageTgtCP:100"));
+  EXPECT_EQ(big.abilities.at(0).impl->describe(),
+            "Big Bolt deals 100 damage to target creature or player.");
+  EXPECT_EQ(error_of(spell("Huge", "spDamageTgtCP:2147483648")),
+            "test.txt:5:15: error: card 'Huge': damage amount 2147483648 is out of range (0 to "
+            "2147483647)");
+  EXPECT_EQ(
+      error_of(spell("Negative", "spDamageTgtCP:-1")),
+      "test.txt:5:15: error: card 'Negative': damage amount -1 is out of range (0 to 2147483647)");
+}
+
+TEST_F(KeywordDamage, TheBareKeywordIsOnlyTheNamedForm) {
+  EXPECT_EQ(
+      error_of(spell("Bare", "spDamageTgt:3")),
+      "test.txt:5:1: error: card 'Bare': 'spDamageTgt' is the named form: spDamageTgt: {target: "
+      "creature, amount: 3}; for the classic line, write spDamageTgtC, spDamageTgtP or "
+      "spDamageTgtCP");
+}
+
+TEST_F(KeywordDamage, AMisspeltKeywordIsALoadErrorWithDidYouMean) {
+  EXPECT_EQ(error_of(spell("Char", "spDamgeTgtCP:4:Drawback$DamageYou/2")),
+            "test.txt:5:1: error: card 'Char': unknown keyword 'spDamgeTgtCP'; did you mean "
+            "'spDamageTgtCP'?");
+  EXPECT_EQ(
+      error_of(spell("Bad", "spDamageTgtCP:3:Drawback$YouGainLife/3:desc:stack:more")),
+      "test.txt:5:51: error: card 'Bad': 'spDamageTgtCP' takes at most #Dmg, Drawback$, a "
+      "description "
+      "and a stack description; found an extra part 'more'; a ':' inside a description splits it; "
+      "reword without ':'");
+}
+
+class NamedForm : public KeywordDamage {
+ protected:
+  CardDef compile(std::vector<std::pair<std::string, Param>> values,
+                  std::string keyword = "spDamageTgt") {
+    CardDef def;
+    def.name = "Named Bolt";
+    CompileContext ctx{registry_, def, where_, diagnostics_};
+    compile_keyword(Params::named(std::move(keyword), std::move(values), where_), ctx);
+    return def;
+  }
+  Param scalar(std::string text, std::uint32_t column) {
+    return Param::scalar(std::move(text), {"cards.yaml", 4, column});
+  }
+  std::string error_of_named(std::vector<std::pair<std::string, Param>> values,
+                             std::string keyword = "spDamageTgt") {
+    try {
+      (void)compile(std::move(values), std::move(keyword));
+    } catch (const LoadError& e) {
+      return e.what();
+    }
+    return "no error";
+  }
+  SourceLocation where_{"cards.yaml", 3, 5};
+  std::vector<Diagnostic> diagnostics_;
+};
+
+TEST_F(NamedForm, TheYamlSpellingCompilesTheSameSpell) {
+  const CardDef def = compile({{"target", scalar("creature_or_player", 13)},
+                               {"amount", scalar("Count$TypeYouCtrl.Swamp", 13)},
+                               {"drawback", scalar("YouGainLife/X", 15)}});
+  ASSERT_EQ(def.abilities.size(), 1u);
+  EXPECT_EQ(
+      def.abilities[0].impl->describe(),
+      "Named Bolt deals X damage to target creature or player and you gain X life, where X is the "
+      "number of Swamps you control.");
+  EXPECT_EQ(def.abilities[0].impl->target_count(), 1u);
+  const CardDef given = compile({{"target", scalar("player", 13)},
+                                 {"amount", scalar("3", 13)},
+                                 {"description", scalar("CARDNAME hits a player.", 18)}});
+  EXPECT_EQ(given.abilities.at(0).impl->describe(), "Named Bolt hits a player.");
+}
+
+TEST_F(NamedForm, ErrorsNameTheValueAndSuggest) {
+  EXPECT_EQ(error_of_named({{"target", scalar("creture", 13)}, {"amount", scalar("3", 13)}}),
+            "cards.yaml:4:13: target 'creture' is unknown; did you mean 'creature'?");
+  EXPECT_EQ(error_of_named({{"target", scalar("player", 13)}}),
+            "cards.yaml:3:5: 'spDamageTgt' needs a value for 'amount'");
+  EXPECT_EQ(error_of_named({{"target", scalar("player", 13)},
+                            {"amount", scalar("Count$TypeYouCtrl.Swmp", 13)}}),
+            "cards.yaml:4:31: Count$ quality 'Swmp' is unknown; did you mean 'Swamp'?");
+  EXPECT_EQ(error_of_named({{"target", scalar("player", 13)},
+                            {"amount", scalar("3", 13)},
+                            {"drawback", scalar("Drawback$YouGainLfe/3", 15)}}),
+            "cards.yaml:4:24: Drawback$ verb 'YouGainLfe' is unknown; did you mean 'YouGainLife'?");
+  EXPECT_EQ(error_of_named({{"amount", scalar("3", 13)}}),
+            "cards.yaml:3:5: 'spDamageTgt' needs a value for 'target'");
+  EXPECT_EQ(error_of_named({{"amount", scalar("3", 13)}}, "spDamageTgtC").substr(0, 5), "no er");
+  EXPECT_NE(error_of_named({{"target", scalar("player", 13)},
+                            {"amount", scalar("3", 13)},
+                            {"drawbak", scalar("YouGainLife/3", 15)}})
+                .find("did you mean 'drawback'?"),
+            std::string::npos);
+}
+
+TEST_F(KeywordDamage, TargetsAreCreaturesOnTheBattlefieldOrPlayersAsTheKeywordSays) {
+  const ObjectId bears = on_battlefield("Grizzly Bears", opp);
+  const ObjectId swamp = on_battlefield("Swamp", opp);
+  const ObjectId in_hand = put("Goblin Piker", opp, ZoneRef::hand(opp));
+  const ResolveContext ctx{{}, {}, 0, me, {}, 0, {}};
+  auto can = [&](std::string_view card, Target t) {
+    return spell_of(card).can_target(*game_, ctx, 0, t);
+  };
+  EXPECT_TRUE(can("Lightning Bolt", target(bears)));
+  EXPECT_TRUE(can("Lightning Bolt", Target::of(opp)));
+  EXPECT_TRUE(can("Lightning Bolt", Target::of(me)));
+  EXPECT_FALSE(can("Lightning Bolt", target(swamp)));
+  EXPECT_FALSE(can("Lightning Bolt", target(in_hand)));
+  EXPECT_TRUE(can("First Volley", target(bears)));
+  EXPECT_FALSE(can("First Volley", Target::of(opp)));
+  EXPECT_TRUE(can("Blightning", Target::of(opp)));
+  EXPECT_FALSE(can("Blightning", target(bears)));
+  EXPECT_EQ(spell_of("Lightning Bolt").target_count(), 1u);
+}
+
+TEST_F(KeywordDamage, ATargetThatMovedMakesTheSpellDoNothing) {
+  const ObjectId bears = on_battlefield("Grizzly Bears", opp);
+  on_battlefield("Swamp", me);
+  const Target chosen = target(bears);
+  const ActionResult bounce = game_->perform("bounce", [&](Game& g) {
+    move_to_zone(g, bears, ZoneRef::hand(opp), Cause::bounce);
+    move_to_zone(g, bears, ZoneRef::battlefield(opp), Cause::put);  // back, but a new object
+  });
+  ASSERT_TRUE(bounce.ok());
+  cast("Tendrils of Corruption", me, {chosen});
+  EXPECT_EQ(game_->object(bears).damage, 0);
+  EXPECT_EQ(life(me), 20);  // no drawback either
+}
+
+TEST_F(KeywordDamage, FirstVolleyHitsTheCreatureAndItsController) {
+  const ObjectId bears = on_battlefield("Grizzly Bears", opp);
+  cast("First Volley", me, {target(bears)});
+  EXPECT_EQ(game_->object(bears).damage, 1);
+  EXPECT_EQ(life(opp), 19);
+  EXPECT_EQ(life(me), 20);
+}
+
+TEST_F(KeywordDamage, BlightningAgainstAOneCardHand) {
+  put("Kindle", opp, ZoneRef::hand(opp));
+  cast("Blightning", me, {Target::of(opp)});
+  EXPECT_EQ(life(opp), 17);
+  EXPECT_EQ(size(ZoneRef::hand(opp)), 0u);
+  EXPECT_EQ(size(ZoneRef::graveyard(opp)), 1u);
+}
+
+TEST_F(KeywordDamage, TendrilsWithXSwampsDealsXAndGainsX) {
+  fill("Swamp", me, ZoneRef::battlefield(me), 3);
+  on_battlefield("Swamp", opp);
+  const ObjectId bears = on_battlefield("Grizzly Bears", opp);
+  cast("Tendrils of Corruption", me, {target(bears)});
+  EXPECT_EQ(game_->object(bears).damage, 3);
+  EXPECT_EQ(life(me), 23);
+}
+
+TEST_F(KeywordDamage, CacklingFlamesCountsTheHandAtResolution) {
+  // Cast from hand: by resolution the hand is empty, so it is hellbent (the seed needed "<= 1").
+  cast("Cackling Flames", me, {Target::of(opp)});
+  EXPECT_EQ(life(opp), 15);
+  put("Kindle", me, ZoneRef::hand(me));
+  cast("Cackling Flames", me, {Target::of(opp)});
+  EXPECT_EQ(life(opp), 12);
+}
+
+TEST_F(KeywordDamage, KindleCountsKindlesInBothGraveyards) {
+  put("Kindle", me, ZoneRef::graveyard(me));
+  put("Kindle", opp, ZoneRef::graveyard(opp));
+  cast("Kindle", me, {Target::of(opp)});
+  EXPECT_EQ(life(opp), 16);
+}
+
+TEST_F(KeywordDamage, ThermalBlastHasThreshold) {
+  fill("Kindle", me, ZoneRef::graveyard(me), 7);
+  const ObjectId bears = on_battlefield("Grizzly Bears", opp);
+  cast("Thermal Blast", me, {target(bears)});
+  EXPECT_EQ(game_->object(bears).damage, 5);
+}
+
+TEST_F(KeywordDamage, DamageGoesThroughTheKernelSoPreventionApplies) {
+  // A shield preventing 2 damage to the opponent: the spell's damage is an ordinary DamageEvent.
+  ScopedConnection shield = game_->bus().on_replacement<DamageEvent>(
+      [this](const Game&, const DamageEvent& e) -> std::optional<Replacement<DamageEvent>> {
+        if (!e.target.is_player() || e.target.player != opp) return std::nullopt;
+        return Replacement<DamageEvent>{"prevent 2", ObjectId{}, [](Game&, DamageEvent& d) {
+                                          d.amount = std::max(0, d.amount - 2);
+                                          if (d.amount == 0) d.cancelled = true;
+                                        }};
+      });
+  cast("Lightning Bolt", me, {Target::of(opp)});
+  EXPECT_EQ(life(opp), 19);
+}
+
+TEST_F(KeywordDamage, CantripDrawsAfterTheDamageWhereverItsLineIs) {
+  put("Kindle", me, ZoneRef::library(me));
+  put("Kindle", me, ZoneRef::library(me));
+  cast("Ember Shot", me, {Target::of(opp)});
+  EXPECT_EQ(life(opp), 17);
+  EXPECT_EQ(size(ZoneRef::hand(me)), 1u);
+
+  // "Shot Then Draw" has its Cantrip line first; the damage spell is still the first ability,
+  // so it is the one whose target the rules module asks for.
+  const CardDef& def = pool_->at(id("Shot Then Draw"));
+  ASSERT_EQ(def.abilities.size(), 2u);
+  EXPECT_EQ(def.abilities[0].impl->target_count(), 1u);
+  EXPECT_EQ(def.abilities[0].provider, "keyword-damage");
+  EXPECT_EQ(def.abilities[0].where.line, 25u);
+  EXPECT_EQ(def.abilities[1].text, "Cantrip");
+  EXPECT_EQ(def.abilities[1].impl->describe(), "Draw a card.");
+  cast("Shot Then Draw", me, {Target::of(opp)});
+  EXPECT_EQ(life(opp), 15);
+  EXPECT_EQ(size(ZoneRef::hand(me)), 2u);
+}
+
+}  // namespace
+}  // namespace anvil::script_test
