@@ -35,6 +35,7 @@ class DamageSpell final : public Ability {
   std::string spell_text, stack_text;
 
   std::size_t target_count() const override { return 1; }
+  std::string describe_on_stack(const Game&, const ResolveContext&) const override { return stack_text; }
   std::string target_prompt(std::size_t) const override {
     return std::string("Choose ") + target_text(kind);
   }

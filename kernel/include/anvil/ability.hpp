@@ -111,6 +111,9 @@ class ANVIL_API Ability {
 
   // Rules text, with the card's own name written CARDNAME.
   virtual std::string describe() const = 0;
+  // What a UI or log shows while it is on the stack ("Lightning Bolt deals 3 damage to Grizzly
+  // Bears"), with the card's name filled in. Default: describe().
+  virtual std::string describe_on_stack(const Game& game, const ResolveContext& ctx) const;
 };
 
 ANVIL_END_NAMESPACE

@@ -52,6 +52,14 @@ TEST_F(KeywordDamage, GeneratedDescriptionsCoverTargetsXAndDrawbacks) {
             "Char deals 4 damage to target creature or player and 2 damage to you.");
 }
 
+TEST_F(KeywordDamage, TheStackDescriptionIsWhatTheAbilityShowsOnTheStack) {
+  const CardDef given = card(spell("Char", "spDamageTgtCP:4:Drawback$DamageYou/2:Given text.:CARDNAME - 4"));
+  const CardDef generated = card(spell("Bolt", "spDamageTgtC:3"));
+  const ResolveContext ctx{};
+  EXPECT_EQ(given.abilities.at(0).impl->describe_on_stack(*game_, ctx), "Char - 4");
+  EXPECT_EQ(generated.abilities.at(0).impl->describe_on_stack(*game_, ctx), "Bolt - deals 3 damage.");
+}
+
 TEST_F(KeywordDamage, GeneratedStackDescriptions) {
   using keyword_damage::DamageText;
   using keyword_damage::TargetKind;
