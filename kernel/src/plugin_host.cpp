@@ -17,6 +17,7 @@
 
 #include "anvil/error.hpp"
 #include "anvil/plugin.hpp"
+#include "anvil/semver.hpp"
 
 ANVIL_BEGIN_NAMESPACE
 
@@ -47,34 +48,7 @@ std::string boost_version(std::string_view id) {
          std::to_string(v % 100);
 }
 
-struct Semver {
-  unsigned long major = 0, minor = 0, patch = 0;
-};
-
-// Only the shape the handshake uses ("0.1.0"); anything else is refused, not guessed at.
-bool parse_semver(std::string_view s, Semver& out) {
-  unsigned long parts[3] = {0, 0, 0};
-  std::size_t n = 0;
-  std::size_t digits = 0;
-  for (char c : s) {
-    if (c == '.') {
-      if (digits == 0 || ++n == 3) return false;
-      digits = 0;
-    } else if (c >= '0' && c <= '9') {
-      parts[n] = parts[n] * 10 + static_cast<unsigned long>(c - '0');
-      if (++digits > 6) return false;
-    } else {
-      return false;
-    }
-  }
-  if (n != 2 || digits == 0) return false;
-  out = {parts[0], parts[1], parts[2]};
-  return true;
-}
-
-// While the SDK is 0.x every minor release may break plugins (semver's rule for 0.x); from 1.0
-// a plugin built against an older minor still works.
-bool sdk_compatible(const Semver& plugin, const Semver& host) {
+bool sdk_compatible(const Version& plugin, const Version& host) {
   if (plugin.major != host.major) return false;
   if (host.major == 0) return plugin.minor == host.minor;
   return plugin.minor <= host.minor;
@@ -230,14 +204,16 @@ void check_handshake(const std::string& file, const AnvilPluginInfo* info) {
   if (text(info->stdlib) != host.stdlib) differs(text(info->stdlib), host.stdlib);
   if (text(info->boost) != host.boost)
     differs("Boost " + boost_version(text(info->boost)), "Boost " + boost_version(host.boost));
-  Semver plugin_sdk, host_sdk;
-  if (!parse_semver(text(info->sdk), plugin_sdk))
+  const std::optional<Version> plugin_sdk = parse_version(text(info->sdk));
+  if (!plugin_sdk)
     refuse("names its Anvil SDK '" + text(info->sdk) + "', which is not a version; " + us +
            " has SDK " + host.sdk);
-  if (!parse_semver(host.sdk, host_sdk) || !sdk_compatible(plugin_sdk, host_sdk))
+  const std::optional<Version> host_sdk = parse_version(host.sdk);
+  if (!host_sdk || !sdk_compatible(*plugin_sdk, *host_sdk))
     refuse("was built against Anvil SDK " + text(info->sdk) + "; " + us + " has SDK " + host.sdk +
-           (host_sdk.major == 0 ? " (while the SDK is 0.x, every minor release is incompatible)"
-                                : ""));
+           (host_sdk && host_sdk->major == 0
+                ? " (while the SDK is 0.x, every minor release is incompatible)"
+                : ""));
 }
 
 LoadedPlugin describe(const std::string& file, const AnvilPluginInfo& info) {
