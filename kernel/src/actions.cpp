@@ -95,6 +95,28 @@ bool move_to_zone(Game& game, ObjectId object, ZoneRef to, Cause cause, ObjectId
   return run_zone_change(game, e);
 }
 
+std::vector<bool> move_simultaneously(Game& game, std::span<const ZoneMove> moves) {
+  std::vector<ZoneChangeEvent> events;
+  events.reserve(moves.size());
+  std::vector<bool> happens(moves.size(), false);
+  for (const ZoneMove& m : moves)
+    events.push_back(zone_change(game, m.object, m.to, m.cause, m.source, PlayerId::none()));
+  for (std::size_t i = 0; i < events.size(); ++i) happens[i] = game.bus().replace(game, events[i]);
+  for (std::size_t i = 0; i < events.size(); ++i) {
+    const ZoneChangeEvent& e = events[i];
+    if (!happens[i]) continue;
+    // An object may be in the batch twice, or a replacement may have moved it already.
+    if (!game.state().exists(e.object) || game.object(e.object).zone != e.from) {
+      happens[i] = false;
+      continue;
+    }
+    apply_move(game, e);
+  }
+  for (std::size_t i = 0; i < events.size(); ++i)
+    if (happens[i]) game.bus().after(game, events[i]);
+  return happens;
+}
+
 bool destroy(Game& game, ObjectId object, ObjectId source) {
   const GameObject& o = game.object(object);
   if (o.zone.kind != ZoneKind::battlefield) return false;

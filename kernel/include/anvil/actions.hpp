@@ -55,6 +55,17 @@ ANVIL_API std::int32_t lose_life(Game& game, PlayerId player, std::int32_t amoun
 // The general zone change. `position` counts from the bottom of `to`; -1 = on top.
 ANVIL_API bool move_to_zone(Game& game, ObjectId object, ZoneRef to, Cause cause,
                             ObjectId source = {}, std::size_t position = static_cast<std::size_t>(-1));
+// One move of a simultaneous batch (move_simultaneously).
+struct ZoneMove {
+  ObjectId object;
+  ZoneRef to;
+  Cause cause = Cause::none;
+  ObjectId source;
+};
+// Moves several objects as one simultaneous event (state-based actions, "destroy all"): every
+// move's replacements run first, then every move that survived is applied, then all of their
+// triggers fire. Returns, per move, whether it happened.
+ANVIL_API std::vector<bool> move_simultaneously(Game& game, std::span<const ZoneMove> moves);
 // Creates a token of `card` on `controller`'s battlefield. Returns it, or nullopt if replaced
 // away (a hearth board that is full, for instance).
 ANVIL_API std::optional<ObjectId> create_token(Game& game, CardId card, PlayerId controller,

@@ -1,0 +1,191 @@
+// Casting spells, activating abilities and playing lands (601, 602, 305), and resolving the
+// top of the stack (608): every target is checked again; all illegal and the spell or ability
+// does nothing; some illegal and those are ignored (passed on as Target{} of kind none).
+#include <string>
+
+#include "classic.hpp"
+#include "module.hpp"
+
+namespace anvil::rules_classic {
+
+namespace {
+
+bool is_permanent_card(const Characteristics& c) {
+  return c.has_type(kCreature) || c.has_type(kArtifact) || c.has_type(kEnchantment) ||
+         c.has_type(kLand) || c.has_type(kPlaneswalker);
+}
+
+std::int64_t choose_x(Game& game, PlayerId p, const ManaCost& cost, ObjectId source) {
+  if (cost.x == 0) return 0;
+  const std::int64_t max = max_affordable_x(game, p, cost);
+  Choice choice;
+  choice.kind = ChoiceKind::number;
+  choice.player = p;
+  choice.prompt = "Choose X for " + object_label(game, source);
+  choice.source = source;
+  for (std::int64_t v = 0; v <= max; ++v)
+    choice.options.push_back({std::to_string(v), Target{}, v});
+  const Answer a = game.ask(choice);
+  return choice.options.at(a.picks.at(0)).value;
+}
+
+}  // namespace
+
+std::optional<std::vector<Target>> choose_targets(Game& game, PlayerId who, const Ability& ability,
+                                                  ResolveContext ctx, ObjectId source) {
+  std::vector<Target> chosen;
+  for (std::size_t i = 0; i < ability.target_count(); ++i) {
+    ctx.targets = chosen;
+    const std::vector<Target> legal = legal_targets(game, ability, ctx, i);
+    if (legal.empty()) return std::nullopt;
+    Choice choice;
+    choice.kind = ChoiceKind::target;
+    choice.player = who;
+    choice.prompt = ability.target_prompt(i);
+    choice.source = source;
+    for (const Target& t : legal) choice.options.push_back({target_label(game, t), t, 0});
+    chosen.push_back(legal.at(game.ask(choice).picks.at(0)));
+  }
+  return chosen;
+}
+
+std::optional<std::uint16_t> spell_ability(const CardDef& def) {
+  for (std::size_t i = 0; i < def.abilities.size(); ++i)
+    if (def.abilities[i].kind == AbilityKind::spell && def.abilities[i].impl)
+      return static_cast<std::uint16_t>(i);
+  return std::nullopt;
+}
+
+namespace {
+
+void play_land(Game& game, const LegalAction& action) {
+  const PlayerId p = game.state().turn.priority;
+  game.journal().set_attr(p, kLandsPlayed, game.state().player(p).attrs.get(kLandsPlayed) + 1);
+  move_to_zone(game, action.object, ZoneRef::battlefield(p), Cause::put);
+}
+
+void cast(Game& game, const LegalAction& action) {
+  const PlayerId p = game.state().turn.priority;
+  const ObjectId card = action.object;
+  const CardDef& def = game.card(card);
+  const ManaCost cost = game.cost_of(card);
+  std::vector<Target> targets;
+  if (const auto spell = spell_ability(def)) {
+    const Ability& a = *def.abilities[*spell].impl;
+    const ResolveContext ctx{game.object(card).ref(), def.id, *spell, p, {}, 0, {}};
+    auto chosen = choose_targets(game, p, a, ctx, card);
+    if (!chosen) throw RulesError("no legal target for " + def.name);
+    targets = std::move(*chosen);
+  }
+  const std::int64_t x = choose_x(game, p, cost, card);
+  move_to_zone(game, card, ZoneRef::stack(), Cause::cast);
+  pay(game, p, cost, x);
+  StackItem item;
+  item.source = game.object(card).ref();
+  item.card = def.id;
+  item.ability = spell_ability(def).value_or(0);
+  item.controller = p;
+  item.is_spell = true;
+  item.x = x;
+  item.targets = std::move(targets);
+  game.journal().push_stack(std::move(item));
+  CastEvent e;
+  e.spell = card;
+  e.controller = p;
+  emit(game, e);
+}
+
+void activate(Game& game, const LegalAction& action) {
+  const PlayerId p = game.state().turn.priority;
+  const ObjectId source = action.object;
+  const CardDef& def = game.card(source);
+  const auto* a =
+      dynamic_cast<const ClassicActivated*>(def.abilities.at(action.ability).impl.get());
+  if (!a) throw RulesError(def.name + " has no ability the classic rules can activate");
+  const ResolveContext ctx{game.object(source).ref(), def.id, action.ability, p, {}, 0, {}};
+  auto targets = choose_targets(game, p, *a, ctx, source);
+  if (!targets) throw RulesError("no legal target for " + def.name);
+  pay(game, p, a->cost, 0, a->tap ? source : ObjectId{});
+  if (a->tap) tap(game, source, source);
+  if (a->is_mana()) {  // 605.3a: no stack
+    game.resolve(ctx);
+    return;
+  }
+  StackItem item;
+  item.source = game.object(source).ref();
+  item.card = def.id;
+  item.ability = action.ability;
+  item.controller = p;
+  item.targets = std::move(*targets);
+  game.journal().push_stack(std::move(item));
+}
+
+}  // namespace
+
+void perform_action(Game& game, const LegalAction& action) {
+  switch (action.kind) {
+    case LegalAction::Kind::play_land:
+      return play_land(game, action);
+    case LegalAction::Kind::cast:
+      return cast(game, action);
+    case LegalAction::Kind::activate:
+      return activate(game, action);
+    default:
+      throw RulesError("the classic rules cannot perform '" + action.label + "'");
+  }
+}
+
+void resolve_top(Game& game) {
+  const StackItem item = game.journal().pop_stack();
+  const CardDef& def = game.cards().at(item.card);
+  const Ability* ability =
+      item.ability < def.abilities.size() ? def.abilities[item.ability].impl.get() : nullptr;
+  const bool spell_in_place = item.is_spell && game.state().is_current(item.source);
+  ResolveContext ctx{item.source, item.card, item.ability,      item.controller,
+                     {},          item.x,    item.trigger_event};
+
+  // 608.2b: recheck every target.
+  std::vector<Target> targets = item.targets;
+  if (ability && !targets.empty()) {
+    std::size_t legal = 0;
+    for (std::size_t i = 0; i < targets.size(); ++i) {
+      ctx.targets = item.targets;
+      if (is_legal_target(game, *ability, ctx, i, item.targets[i])) {
+        ++legal;
+      } else {
+        targets[i] = Target{};
+      }
+    }
+    if (legal == 0) {
+      if (spell_in_place)
+        move_to_zone(game, item.source.id, ZoneRef::graveyard(game.object(item.source.id).owner),
+                     Cause::rules);
+      return;
+    }
+  }
+  ctx.targets = targets;
+
+  if (!item.is_spell) {
+    if (ability) game.resolve(ctx);
+    return;
+  }
+  if (!spell_in_place) return;
+  const ObjectId card = item.source.id;
+  const Characteristics c = game.view(card);
+  if (is_permanent_card(c)) {
+    move_to_zone(game, card, ZoneRef::battlefield(item.controller), Cause::resolve);
+    if (c.has_type(kPlaneswalker) && c.loyalty > 0 && on_battlefield(game, card))
+      add_counters(game, Target::of(game.object(card).ref()), kLoyalty, c.loyalty, card);
+    return;
+  }
+  for (std::size_t i = 0; i < def.abilities.size(); ++i) {
+    if (def.abilities[i].kind != AbilityKind::spell || !def.abilities[i].impl) continue;
+    ResolveContext step = ctx;
+    step.ability = static_cast<std::uint16_t>(i);
+    game.resolve(step);
+  }
+  if (game.state().is_current(item.source))
+    move_to_zone(game, card, ZoneRef::graveyard(game.object(card).owner), Cause::resolve);
+}
+
+}  // namespace anvil::rules_classic

@@ -1,0 +1,324 @@
+// Combat (506-511): declaring attackers and blockers with legality checks (an illegal
+// declaration is refused and asked again, with nothing changed), damage division under the
+// current rules (no damage assignment order; trample needs lethal on every blocker first,
+// deathtouch making 1 lethal), first and double strike, and all combat damage of a step as one
+// simultaneous event.
+#include <algorithm>
+#include <numeric>
+#include <set>
+#include <string>
+
+#include "classic.hpp"
+
+namespace anvil::rules_classic {
+
+namespace {
+
+struct Pair {
+  ObjectId first;  // attacker (or blocker)
+  Target second;   // defender (or attacker)
+};
+
+std::int64_t encode_defender(const Target& t) {
+  return t.is_player() ? static_cast<std::int64_t>(t.player.value) + 1
+                       : -static_cast<std::int64_t>(t.object.id.value) - 1;
+}
+
+// The player or planeswalker an attacker attacks, or none if the planeswalker is gone.
+Target defender_of(const Game& game, ObjectId attacker) {
+  const std::int64_t d = combat_attr(game, attacker, kAttacking);
+  if (d > 0) return Target::of(PlayerId(static_cast<std::uint8_t>(d - 1)));
+  if (d < 0) {
+    const ObjectId pw(static_cast<std::uint32_t>(-d - 1));
+    if (on_battlefield(game, pw)) return Target::of(game.object(pw).ref());
+  }
+  return Target{};
+}
+
+PlayerId defending_player(const Game& game, const Target& defender) {
+  if (defender.is_player()) return defender.player;
+  if (defender.is_object()) return game.object(defender.object.id).controller;
+  return PlayerId{};
+}
+
+std::vector<ObjectId> attackers(const Game& game) {
+  std::vector<ObjectId> out;
+  for (ObjectId id : battlefield(game))
+    if (combat_attr(game, id, kAttacking) != 0) out.push_back(id);
+  return out;
+}
+
+std::vector<ObjectId> blockers_of(const Game& game, ObjectId attacker) {
+  std::vector<ObjectId> out;
+  for (ObjectId id : battlefield(game))
+    if (combat_attr(game, id, kBlocking) == static_cast<std::int64_t>(attacker.value) + 1)
+      out.push_back(id);
+  return out;
+}
+
+bool can_tap_attack(const Game& game, ObjectId id, std::string& why) {
+  const GameObject& o = game.object(id);
+  const Characteristics c = game.view(id);
+  const std::string name(c.name);
+  if (!c.has_type(kCreature))
+    why = name + " is not a creature";
+  else if (o.tapped)
+    why = name + " is tapped";
+  else if (o.summoning_sick && !c.has_keyword(kHaste))
+    why = name + " has summoning sickness";
+  else if (c.has_keyword(kDefender))
+    why = name + " has defender";
+  return why.empty();
+}
+
+std::string attack_refusal(const Game& game, const std::vector<Pair>& picks) {
+  std::set<ObjectId> seen;
+  for (const Pair& p : picks) {
+    std::string why;
+    if (!seen.insert(p.first).second)
+      return object_label(game, p.first) + " is declared as an attacker twice";
+    if (!can_tap_attack(game, p.first, why)) return why;
+  }
+  return {};
+}
+
+std::string block_refusal(const Game& game, const std::vector<Pair>& picks) {
+  std::set<ObjectId> seen;
+  for (const Pair& p : picks) {
+    const std::string name = object_label(game, p.first);
+    const ObjectId attacker = p.second.object.id;
+    if (!seen.insert(p.first).second) return name + " is declared as a blocker twice";
+    const Characteristics c = game.view(p.first);
+    if (!c.has_type(kCreature)) return name + " is not a creature";
+    if (game.object(p.first).tapped) return name + " is tapped";
+    const Characteristics a = game.view(attacker);
+    if (a.has_keyword(kFlying) && !c.has_keyword(kFlying) && !c.has_keyword(kReach))
+      return name + " cannot block " + std::string(a.name) + ", which has flying";
+  }
+  return {};
+}
+
+std::vector<Pair> picked(const std::vector<Pair>& all, const Answer& a) {
+  std::vector<Pair> out;
+  for (std::uint32_t i : a.picks) out.push_back(all.at(i));
+  return out;
+}
+
+}  // namespace
+
+void declare_attackers(Game& game) {
+  const PlayerId active = game.state().turn.active;
+  std::vector<Target> defenders;
+  for (const Player& p : game.state().players) {
+    if (p.id == active || p.outcome != Outcome::playing) continue;
+    defenders.push_back(Target::of(p.id));
+    for (ObjectId id : controlled(game, p.id))
+      if (game.view(id).has_type(kPlaneswalker))
+        defenders.push_back(Target::of(game.object(id).ref()));
+  }
+  std::vector<Pair> all;
+  Choice choice;
+  choice.kind = ChoiceKind::attackers;
+  choice.player = active;
+  choice.prompt = "Declare attackers";
+  for (ObjectId id : controlled(game, active)) {
+    if (!is_creature(game, id)) continue;
+    for (const Target& d : defenders) {
+      all.push_back({id, d});
+      choice.options.push_back({object_label(game, id) + " → " + target_label(game, d),
+                                Target::of(game.object(id).ref()), encode_defender(d)});
+    }
+  }
+  choice.min_picks = 0;
+  choice.max_picks = static_cast<std::uint32_t>(all.size());
+  for (;;) {
+    const Answer a = game.ask(choice);
+    const std::vector<Pair> picks = picked(all, a);
+    const Journal::Checkpoint cp = game.journal().checkpoint();
+    const std::string refused = attack_refusal(game, picks);
+    if (!refused.empty()) {
+      game.journal().rollback(cp);  // 508.1 / 726: as if it never happened
+      choice.refused = refused;
+      continue;
+    }
+    for (const Pair& p : picks) {
+      if (!has_keyword(game, p.first, kVigilance)) tap(game, p.first);
+      set_combat_attr(game, p.first, kAttacking, encode_defender(p.second));
+    }
+    for (const Pair& p : picks) {
+      AttackEvent e;
+      e.attacker = p.first;
+      e.defender = p.second;
+      emit(game, e);
+    }
+    return;
+  }
+}
+
+void declare_blockers(Game& game) {
+  const std::vector<ObjectId> attacking = attackers(game);
+  PlayerId p = game.state().turn.active;
+  for (std::size_t seat = 0; seat < game.state().player_count(); ++seat, p = next_player(game, p)) {
+    if (p == game.state().turn.active || game.state().player(p).outcome != Outcome::playing)
+      continue;
+    std::vector<Pair> all;
+    Choice choice;
+    choice.kind = ChoiceKind::blockers;
+    choice.player = p;
+    choice.prompt = "Declare blockers";
+    for (ObjectId b : controlled(game, p)) {
+      if (!is_creature(game, b)) continue;
+      for (ObjectId a : attacking) {
+        if (defending_player(game, defender_of(game, a)) != p) continue;
+        all.push_back({b, Target::of(game.object(a).ref())});
+        choice.options.push_back({object_label(game, b) + " → " + object_label(game, a),
+                                  Target::of(game.object(b).ref()),
+                                  static_cast<std::int64_t>(a.value)});
+      }
+    }
+    choice.min_picks = 0;
+    choice.max_picks = static_cast<std::uint32_t>(all.size());
+    for (;;) {
+      const Answer a = game.ask(choice);
+      const std::vector<Pair> picks = picked(all, a);
+      const Journal::Checkpoint cp = game.journal().checkpoint();
+      const std::string refused = block_refusal(game, picks);
+      if (!refused.empty()) {
+        game.journal().rollback(cp);
+        choice.refused = refused;
+        continue;
+      }
+      for (const Pair& pr : picks) {
+        set_combat_attr(game, pr.first, kBlocking,
+                        static_cast<std::int64_t>(pr.second.object.id.value) + 1);
+        set_combat_attr(game, pr.second.object.id, kBlocked, 1);
+      }
+      for (const Pair& pr : picks) {
+        BlockEvent e;
+        e.blocker = pr.first;
+        e.attacker = pr.second.object.id;
+        emit(game, e);
+      }
+      break;
+    }
+  }
+}
+
+bool any_attackers(const Game& game) { return !attackers(game).empty(); }
+
+bool needs_first_strike_step(const Game& game) {
+  for (ObjectId id : battlefield(game)) {
+    if (combat_attr(game, id, kAttacking) == 0 && combat_attr(game, id, kBlocking) == 0) continue;
+    const Characteristics c = game.view(id);
+    if (c.has_keyword(kFirstStrike) || c.has_keyword(kDoubleStrike)) return true;
+  }
+  return false;
+}
+
+namespace {
+
+// Whether `id` deals combat damage in this step (510.4, 702.7).
+bool deals_now(Game& game, ObjectId id, bool first_step, bool split) {
+  const Characteristics c = game.view(id);
+  const bool fs = c.has_keyword(kFirstStrike), ds = c.has_keyword(kDoubleStrike);
+  if (!split) return true;
+  if (first_step) {
+    if (fs || ds) set_combat_attr(game, id, kStruckFirst, 1);
+    return fs || ds;
+  }
+  return combat_attr(game, id, kStruckFirst) == 0 || ds;
+}
+
+std::int32_t ask_amount(Game& game, ObjectId attacker, const Target& to, std::int32_t lo,
+                        std::int32_t hi) {
+  if (lo >= hi) return lo;
+  Choice choice;
+  choice.kind = ChoiceKind::number;
+  choice.player = game.object(attacker).controller;
+  choice.prompt = "damage to " + target_label(game, to);
+  choice.source = attacker;
+  for (std::int32_t v = lo; v <= hi; ++v) choice.options.push_back({std::to_string(v), to, v});
+  return static_cast<std::int32_t>(choice.options.at(game.ask(choice).picks.at(0)).value);
+}
+
+// A blocked attacker's damage among its blockers (and, with trample, its defender).
+void divide(Game& game, ObjectId attacker, std::int32_t power,
+            const std::vector<ObjectId>& blockers, const Target& trample_to,
+            std::vector<DamageEvent>& out) {
+  const bool deathtouch = has_keyword(game, attacker, kDeathtouch);
+  std::vector<std::int32_t> need;
+  for (ObjectId b : blockers) {
+    std::int32_t n = std::max(0, game.view(b).toughness - game.object(b).damage);
+    if (deathtouch) n = std::min(n, 1);
+    need.push_back(n);
+  }
+  const std::int32_t total_need = std::accumulate(need.begin(), need.end(), 0);
+  auto add = [&](const Target& t, std::int32_t n) {
+    if (n <= 0) return;
+    DamageEvent e;
+    e.source = attacker;
+    e.target = t;
+    e.amount = n;
+    e.combat = true;
+    out.push_back(e);
+  };
+  std::int32_t remaining = power;
+  if (trample_to.kind != Target::Kind::none && power >= total_need) {
+    std::int32_t later = total_need;
+    for (std::size_t i = 0; i < blockers.size(); ++i) {
+      later -= need[i];
+      const Target t = Target::of(game.object(blockers[i]).ref());
+      const std::int32_t v = ask_amount(game, attacker, t, need[i], remaining - later);
+      add(t, v);
+      remaining -= v;
+    }
+    add(trample_to, remaining);
+    return;
+  }
+  for (std::size_t i = 0; i < blockers.size(); ++i) {
+    const Target t = Target::of(game.object(blockers[i]).ref());
+    const std::int32_t v =
+        i + 1 == blockers.size() ? remaining : ask_amount(game, attacker, t, 0, remaining);
+    add(t, v);
+    remaining -= v;
+  }
+}
+
+}  // namespace
+
+void combat_damage(Game& game, bool first_step) {
+  const bool split = first_step || game.state().attrs.get(kDamagePhase) == 1;
+  std::vector<DamageEvent> events;
+  const std::vector<ObjectId> attacking = attackers(game);
+  for (ObjectId a : attacking) {
+    if (!deals_now(game, a, first_step, split)) continue;
+    const std::int32_t power = game.view(a).power;
+    if (power <= 0) continue;
+    const Target defender = defender_of(game, a);
+    const std::vector<ObjectId> blockers = blockers_of(game, a);
+    const bool trample = has_keyword(game, a, kTrample);
+    if (combat_attr(game, a, kBlocked) == 0 || (blockers.empty() && trample)) {
+      if (defender.kind != Target::Kind::none)
+        events.push_back(DamageEvent{{}, a, defender, power, true, true});
+      continue;
+    }
+    if (blockers.empty()) continue;  // 509.1h: still blocked
+    divide(game, a, power, blockers, trample ? defender : Target{}, events);
+  }
+  for (ObjectId b : battlefield(game)) {
+    const std::int64_t blocking = combat_attr(game, b, kBlocking);
+    if (blocking == 0 || !deals_now(game, b, first_step, split)) continue;
+    const ObjectId a(static_cast<std::uint32_t>(blocking - 1));
+    const std::int32_t power = game.view(b).power;
+    if (power <= 0 || combat_attr(game, a, kAttacking) == 0) continue;
+    events.push_back(DamageEvent{{}, b, Target::of(game.object(a).ref()), power, true, true});
+  }
+  if (!events.empty()) deal_damage_simultaneously(game, events);
+}
+
+void end_combat(Game& game) {
+  for (ObjectId id : battlefield(game))
+    if (game.object(id).attrs.get(kInCombat) != 0) remove_from_combat(game, id);
+}
+
+}  // namespace anvil::rules_classic

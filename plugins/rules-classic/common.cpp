@@ -1,0 +1,243 @@
+// Small queries every part of the module shares: zones, keywords, labels, combat attrs,
+// targets.
+#include <algorithm>
+#include <string>
+
+#include "classic.hpp"
+
+namespace anvil::rules_classic {
+
+const char* step_label(std::uint16_t step) {
+  static constexpr const char* kNames[kStepCount] = {
+      "untap",    "upkeep", "draw",       "main1", "begin_combat", "attackers",
+      "blockers", "damage", "end_combat", "main2", "end",          "cleanup"};
+  return step < kStepCount ? kNames[step] : "?";
+}
+
+bool on_battlefield(const Game& game, ObjectId id) {
+  return game.state().exists(id) && game.object(id).zone.kind == ZoneKind::battlefield;
+}
+
+bool is_creature(const Game& game, ObjectId id) { return game.view(id).has_type(kCreature); }
+
+bool has_keyword(const Game& game, ObjectId id, Symbol keyword) {
+  return game.view(id).has_keyword(keyword);
+}
+
+bool has_creature_type(const Game& game, ObjectId id, Symbol type) {
+  return game.view(id).has_subtype(type);  // changeling adds every creature type (changeling.cpp)
+}
+
+std::vector<ObjectId> controlled(const Game& game, PlayerId p) {
+  std::vector<ObjectId> out;
+  for (const Player& seat : game.state().players)
+    for (ObjectId id : game.state().zone(ZoneRef::battlefield(seat.id)).objects)
+      if (game.object(id).controller == p) out.push_back(id);
+  return out;
+}
+
+std::vector<ObjectId> battlefield(const Game& game) {
+  std::vector<ObjectId> out;
+  for (const Player& seat : game.state().players)
+    for (ObjectId id : game.state().zone(ZoneRef::battlefield(seat.id)).objects) out.push_back(id);
+  return out;
+}
+
+PlayerId next_player(const Game& game, PlayerId p) {
+  return PlayerId(static_cast<std::uint8_t>((p.value + 1) % game.state().player_count()));
+}
+
+std::string object_label(const Game& game, ObjectId id) { return std::string(game.card(id).name); }
+
+std::string target_label(const Game& game, const Target& t) {
+  if (t.is_player()) return "player " + std::to_string(t.player.value);
+  if (t.is_object()) return object_label(game, t.object.id);
+  return "nothing";
+}
+
+std::int64_t combat_attr(const Game& game, ObjectId id, Symbol key) {
+  const GameObject& o = game.object(id);
+  if (o.zone.kind != ZoneKind::battlefield) return 0;
+  if (o.attrs.get(kInCombat) != static_cast<std::int64_t>(o.zone_changes) + 1) return 0;
+  return o.attrs.get(key);
+}
+
+void set_combat_attr(Game& game, ObjectId id, Symbol key, std::int64_t value) {
+  const GameObject& o = game.object(id);
+  game.journal().set_attr(id, kInCombat, static_cast<std::int64_t>(o.zone_changes) + 1);
+  game.journal().set_attr(id, key, value);
+}
+
+void remove_from_combat(Game& game, ObjectId id) {
+  for (Symbol key : {kInCombat, kAttacking, kBlocked, kBlocking, kStruckFirst})
+    if (game.object(id).attrs.get(key) != 0) game.journal().set_attr(id, key, 0);
+}
+
+// --- targets --------------------------------------------------------------------------------
+
+bool is_legal_target(const Game& game, const Ability& ability, const ResolveContext& ctx,
+                     std::size_t index, const Target& t) {
+  if (t.is_object()) {
+    if (!game.state().is_current(t.object) || !on_battlefield(game, t.object.id)) return false;
+    const Characteristics c = game.view(t.object.id);
+    if (c.has_keyword(kShroud)) return false;
+    if (c.has_keyword(kHexproof) && game.object(t.object.id).controller != ctx.controller)
+      return false;
+  } else if (!t.is_player() || game.state().player(t.player).outcome != Outcome::playing) {
+    return false;
+  }
+  return ability.can_target(game, ctx, index, t);
+}
+
+std::vector<Target> legal_targets(const Game& game, const Ability& ability,
+                                  const ResolveContext& ctx, std::size_t index) {
+  std::vector<Target> out;
+  for (const Player& p : game.state().players) {
+    const Target t = Target::of(p.id);
+    if (is_legal_target(game, ability, ctx, index, t)) out.push_back(t);
+  }
+  for (ObjectId id : battlefield(game)) {
+    const Target t = Target::of(game.object(id).ref());
+    if (is_legal_target(game, ability, ctx, index, t)) out.push_back(t);
+  }
+  return out;
+}
+
+// --- counters in layer 7c -------------------------------------------------------------------
+
+namespace {
+class CountersEffect final : public ContinuousEffect {
+ public:
+  Layer layer() const override { return Layer::pt_modify; }
+  bool affects(const Game& game, const EffectContext&, ObjectId object,
+               const Characteristics&) const override {
+    const GameObject& o = game.object(object);
+    return o.counters.get(kPlusOne) != 0 || o.counters.get(kMinusOne) != 0;
+  }
+  void apply(const Game& game, const EffectContext&, ObjectId object,
+             Characteristics& c) const override {
+    const GameObject& o = game.object(object);
+    const auto n = static_cast<std::int32_t>(o.counters.get(kPlusOne) - o.counters.get(kMinusOne));
+    c.power += n;
+    c.toughness += n;
+  }
+};
+}  // namespace
+
+std::shared_ptr<const ContinuousEffect> counters_effect() {
+  static const auto effect = std::make_shared<CountersEffect>();
+  return effect;
+}
+
+// --- damage results (rule 120.3) ------------------------------------------------------------
+
+void ClassicHooks::apply_damage(Game& game, const DamageEvent& damage) {
+  const std::int32_t n = damage.amount;
+  if (n <= 0) return;  // 614.7a: 0 damage is not damage
+  Characteristics source;
+  PlayerId source_controller;
+  if (game.state().exists(damage.source)) {
+    source = game.view(damage.source);  // its last known characteristics if it has left
+    source_controller = game.object(damage.source).controller;
+  }
+  const bool infect = source.has_keyword(kInfect);
+  if (damage.target.is_player()) {
+    if (infect) {
+      add_counters(game, damage.target, kPoison, n, damage.source);
+    } else {
+      lose_life(game, damage.target.player, n, damage.source);
+    }
+  } else if (damage.target.is_object() && game.state().exists(damage.target.object.id)) {
+    const ObjectId id = damage.target.object.id;
+    const Characteristics c = game.view(id);
+    if (c.has_type(kPlaneswalker) && !c.has_type(kCreature)) {
+      remove_counters(game, damage.target, kLoyalty, n, damage.source);
+    } else if (infect || source.has_keyword(kWither)) {
+      add_counters(game, damage.target, kMinusOne, n, damage.source);
+    } else {
+      game.journal().set_damage(id, game.object(id).damage + n);
+    }
+    if (source.has_keyword(kDeathtouch) && c.has_type(kCreature))
+      game.journal().set_attr(id, kDeathtouched, 1);
+  }
+  if (source.has_keyword(kLifelink) && source_controller.valid())
+    gain_life(game, source_controller, n, damage.source);
+}
+
+void ClassicHooks::draw_from_empty(Game& game, PlayerId player) {
+  game.journal().set_attr(player, kDrewFromEmpty, 1);  // loses at the next state-based check
+}
+
+// --- destroy, regeneration, indestructible ------------------------------------------------
+
+void destroy_simultaneously(Game& game, const std::vector<ObjectId>& objects, ObjectId source) {
+  std::vector<ZoneMove> moves;
+  for (ObjectId id : objects)
+    if (on_battlefield(game, id) && !has_keyword(game, id, kIndestructible))
+      moves.push_back({id, ZoneRef::graveyard(game.object(id).owner), Cause::destroy, source});
+  move_simultaneously(game, moves);
+}
+
+void RegenerateAbility::connect(Game& game, ObjectId self, std::vector<Connection>& out) const {
+  out.push_back(game.bus().on_replacement<ZoneChangeEvent>(
+      [self](const Game& g,
+             const ZoneChangeEvent& e) -> std::optional<Replacement<ZoneChangeEvent>> {
+        if (e.object != self || e.cause != Cause::destroy || e.from.kind != ZoneKind::battlefield)
+          return std::nullopt;
+        const GameObject& o = g.object(self);
+        if (o.attrs.get(kRegenZc) != static_cast<std::int64_t>(o.zone_changes) + 1 ||
+            o.attrs.get(kRegenShields) <= 0 || g.state().attrs.get(kNoRegenerate) != 0)
+          return std::nullopt;
+        return Replacement<ZoneChangeEvent>{
+            "regenerate", self, [self](Game& game2, ZoneChangeEvent& z) {
+              Journal& j = game2.journal();
+              j.set_attr(self, kRegenShields, game2.object(self).attrs.get(kRegenShields) - 1);
+              j.set_damage(self, 0);
+              j.set_attr(self, kDeathtouched, 0);
+              anvil::tap(game2, self, self);
+              remove_from_combat(game2, self);
+              z.cancelled = true;
+            }};
+      }));
+}
+
+void RegenerateAbility::resolve(Game& game, const ResolveContext& ctx) const {
+  if (!game.state().is_current(ctx.source) || !on_battlefield(game, ctx.source.id)) return;
+  const GameObject& o = game.object(ctx.source.id);
+  const std::int64_t zc = static_cast<std::int64_t>(o.zone_changes) + 1;
+  // A shield of an earlier object (before a zone change) is gone.
+  const std::int64_t shields = o.attrs.get(kRegenZc) == zc ? o.attrs.get(kRegenShields) : 0;
+  game.journal().set_attr(o.id, kRegenZc, zc);
+  game.journal().set_attr(o.id, kRegenShields, shields + 1);
+}
+
+std::string RegenerateAbility::describe() const { return "Regenerate CARDNAME."; }
+
+void IndestructibleAbility::connect(Game& game, ObjectId self, std::vector<Connection>& out) const {
+  out.push_back(game.bus().on_replacement<ZoneChangeEvent>(
+      [self](const Game& g,
+             const ZoneChangeEvent& e) -> std::optional<Replacement<ZoneChangeEvent>> {
+        if (e.object != self || e.cause != Cause::destroy || e.from.kind != ZoneKind::battlefield)
+          return std::nullopt;
+        if (!g.view(self).has_keyword(kIndestructible)) return std::nullopt;
+        return Replacement<ZoneChangeEvent>{"indestructible", self,
+                                            [](Game&, ZoneChangeEvent& z) { z.cancelled = true; }};
+      }));
+}
+
+void DestroyAllAbility::resolve(Game& game, const ResolveContext& ctx) const {
+  std::vector<ObjectId> doomed;
+  for (ObjectId id : battlefield(game))
+    if (!filter || game.view(id).has_type(filter)) doomed.push_back(id);
+  const std::int64_t before = game.state().attrs.get(kNoRegenerate);
+  if (!regenerate) game.journal().set_game_attr(kNoRegenerate, 1);
+  destroy_simultaneously(game, doomed, ctx.source.id);
+  if (!regenerate) game.journal().set_game_attr(kNoRegenerate, before);
+}
+
+std::string DestroyAllAbility::describe() const {
+  return std::string("Destroy all ") + (filter == kCreature ? "creatures" : "such permanents") +
+         "." + (regenerate ? "" : " They can't be regenerated.");
+}
+
+}  // namespace anvil::rules_classic

@@ -1,0 +1,134 @@
+// What a player may do with priority (legal_actions), and why not (why_not).
+#include <string>
+
+#include "classic.hpp"
+#include "module.hpp"
+
+namespace anvil::rules_classic {
+
+namespace {
+
+bool main_phase(const Game& game) {
+  const std::uint16_t s = game.state().turn.step;
+  return s == kMain1 || s == kMain2;
+}
+
+bool sorcery_timing(const Game& game, PlayerId p) {
+  return game.state().turn.active == p && main_phase(game) && game.state().stack.empty();
+}
+
+const ClassicActivated* classic_activated(const Game& game, ObjectId id, std::uint16_t ability) {
+  const CardDef& def = game.card(id);
+  if (ability >= def.abilities.size()) return nullptr;
+  return dynamic_cast<const ClassicActivated*>(def.abilities[ability].impl.get());
+}
+
+bool targets_available(const Game& game, PlayerId p, ObjectId card, std::uint16_t index,
+                       const Ability& a) {
+  const ResolveContext ctx{game.object(card).ref(), game.object(card).card, index, p, {}, 0, {}};
+  for (std::size_t i = 0; i < a.target_count(); ++i)
+    if (legal_targets(game, a, ctx, i).empty()) return false;
+  return true;
+}
+
+// Why `p` may not play the land `id` now; empty if they may.
+std::string land_refusal(const Game& game, PlayerId p, ObjectId id) {
+  if (game.object(id).zone != ZoneRef::hand(p)) return "that card is not in your hand";
+  if (!game.view(id).has_type(kLand)) return "it is not a land";
+  if (game.state().turn.active != p || !main_phase(game)) return "it is not your main phase";
+  if (!game.state().stack.empty()) return "the stack is not empty";
+  if (game.state().player(p).attrs.get(kLandsPlayed) >= 1)
+    return "you already played a land this turn";
+  return {};
+}
+
+std::string cast_refusal(const Game& game, PlayerId p, ObjectId id) {
+  if (game.object(id).zone != ZoneRef::hand(p)) return "that card is not in your hand";
+  const Characteristics c = game.view(id);
+  if (c.has_type(kLand)) return "a land is played, not cast";
+  if (!c.has_type(kInstant) && !sorcery_timing(game, p)) {
+    if (game.state().turn.active != p || !main_phase(game)) return "it is not your main phase";
+    return "the stack is not empty";
+  }
+  if (!c.cost.present) return "it has no mana cost";
+  const CardDef& def = game.card(id);
+  if (const auto spell = spell_ability(def))
+    if (!targets_available(game, p, id, *spell, *def.abilities[*spell].impl))
+      return "no legal target";
+  if (!can_pay(game, p, c.cost, 0)) return "not enough mana";
+  return {};
+}
+
+std::string activate_refusal(const Game& game, PlayerId p, ObjectId id, std::uint16_t ability) {
+  if (!on_battlefield(game, id) || game.object(id).controller != p)
+    return "you do not control that permanent";
+  const ClassicActivated* a = classic_activated(game, id, ability);
+  if (!a) return "it has no such ability";
+  if (a->is_mana()) return "mana abilities are activated while paying";
+  const GameObject& o = game.object(id);
+  const Characteristics c = game.view(id);
+  if (a->tap && o.tapped) return "it is tapped";
+  if (a->tap && c.has_type(kCreature) && o.summoning_sick && !c.has_keyword(kHaste))
+    return "it has summoning sickness";
+  if (!targets_available(game, p, id, ability, *a)) return "no legal target";
+  if (!can_pay(game, p, a->cost, 0, a->tap ? id : ObjectId{})) return "not enough mana";
+  return {};
+}
+
+}  // namespace
+
+std::vector<LegalAction> ClassicRules::legal_actions(const Game& game, PlayerId player) const {
+  std::vector<LegalAction> out;
+  if (game.state().over || game.state().turn.priority != player) return out;
+  for (ObjectId id : game.state().zone(ZoneRef::hand(player)).objects) {
+    const std::string name = object_label(game, id);
+    if (game.view(id).has_type(kLand)) {
+      if (land_refusal(game, player, id).empty())
+        out.push_back({LegalAction::Kind::play_land, id, 0, {}, 0, "Play " + name});
+      continue;
+    }
+    if (cast_refusal(game, player, id).empty())
+      out.push_back({LegalAction::Kind::cast,
+                     id,
+                     spell_ability(game.card(id)).value_or(0),
+                     {},
+                     0,
+                     "Cast " + name});
+  }
+  for (ObjectId id : controlled(game, player)) {
+    const CardDef& def = game.card(id);
+    for (std::size_t i = 0; i < def.abilities.size(); ++i) {
+      const auto index = static_cast<std::uint16_t>(i);
+      if (!classic_activated(game, id, index) || !activate_refusal(game, player, id, index).empty())
+        continue;
+      std::string text = def.abilities[i].impl->describe();
+      for (std::size_t at = text.find("CARDNAME"); at != std::string::npos;
+           at = text.find("CARDNAME"))
+        text.replace(at, 8, def.name);
+      out.push_back(
+          {LegalAction::Kind::activate, id, index, {}, 0, "Activate " + def.name + ": " + text});
+    }
+  }
+  out.push_back({LegalAction::Kind::pass, ObjectId{}, 0, {}, 0, "Pass"});
+  return out;
+}
+
+std::string ClassicRules::why_not(const Game& game, PlayerId player,
+                                  const LegalAction& wanted) const {
+  if (game.state().over) return "the game is over";
+  if (game.state().turn.priority != player) return "you do not have priority";
+  if (wanted.kind == LegalAction::Kind::pass) return {};
+  if (!game.state().exists(wanted.object)) return "there is no such card";
+  switch (wanted.kind) {
+    case LegalAction::Kind::play_land:
+      return land_refusal(game, player, wanted.object);
+    case LegalAction::Kind::cast:
+      return cast_refusal(game, player, wanted.object);
+    case LegalAction::Kind::activate:
+      return activate_refusal(game, player, wanted.object, wanted.ability);
+    default:
+      return "the classic rules have no such action";
+  }
+}
+
+}  // namespace anvil::rules_classic

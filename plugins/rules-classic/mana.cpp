@@ -1,0 +1,237 @@
+// Mana: cost parsing, mana sources (basic land types, mana abilities, the pool) and automatic
+// payment. Payment is a bipartite matching of coloured symbols to sources, then generic from
+// what is left: it never fails when can_pay() said yes, and is deterministic.
+#include <algorithm>
+#include <array>
+#include <string>
+
+#include "classic.hpp"
+
+namespace anvil::rules_classic {
+
+namespace {
+
+constexpr std::array<char, kManaKinds> kKindLetters{'W', 'U', 'B', 'R', 'G', 'C'};
+constexpr std::array<Symbol, kManaKinds> kPools{"mana_pool_W"_sym, "mana_pool_U"_sym,
+                                                "mana_pool_B"_sym, "mana_pool_R"_sym,
+                                                "mana_pool_G"_sym, "mana_pool_C"_sym};
+// Basic land types and the colour each makes (rule 305.6).
+constexpr std::array<Symbol, kColorCount> kBasicTypes{"Plains"_sym, "Island"_sym, "Swamp"_sym,
+                                                      "Mountain"_sym, "Forest"_sym};
+
+const ClassicActivated* classic_ability(const AbilityDef& a) {
+  return dynamic_cast<const ClassicActivated*>(a.impl.get());
+}
+
+struct Unit {
+  std::size_t source;  // index into sources
+  std::vector<std::uint8_t> kinds;
+};
+
+// A plan: which units pay which symbol. `matched[slot]` = unit index.
+struct Plan {
+  std::vector<Unit> units;
+  std::vector<std::uint8_t> slots;  // the kind each coloured/colourless slot needs
+  std::vector<int> unit_of_slot;
+  std::size_t generic = 0;
+  bool ok = false;
+};
+
+bool augment(const Plan& plan, std::size_t slot, std::vector<int>& slot_of_unit,
+             std::vector<bool>& seen) {
+  for (std::size_t u = 0; u < plan.units.size(); ++u) {
+    if (seen[u]) continue;
+    const auto& k = plan.units[u].kinds;
+    if (std::find(k.begin(), k.end(), plan.slots[slot]) == k.end()) continue;
+    seen[u] = true;
+    if (slot_of_unit[u] < 0 ||
+        augment(plan, static_cast<std::size_t>(slot_of_unit[u]), slot_of_unit, seen)) {
+      slot_of_unit[u] = static_cast<int>(slot);
+      return true;
+    }
+  }
+  return false;
+}
+
+Plan make_plan(const std::vector<ManaSource>& sources, const ManaCost& cost, std::int64_t x) {
+  Plan plan;
+  for (std::size_t s = 0; s < sources.size(); ++s) {
+    if (sources[s].bundle) {
+      for (std::uint8_t k : sources[s].kinds) plan.units.push_back({s, {k}});
+    } else {
+      plan.units.push_back({s, sources[s].kinds});
+    }
+  }
+  for (std::size_t c = 0; c < kColorCount; ++c)
+    for (int i = 0; i < cost.colored[c]; ++i) plan.slots.push_back(static_cast<std::uint8_t>(c));
+  for (int i = 0; i < cost.colorless; ++i) plan.slots.push_back(kColorless);
+  const std::int64_t generic = cost.generic + std::max<std::int64_t>(0, x) * cost.x;
+  plan.generic = static_cast<std::size_t>(generic);
+  if (plan.slots.size() + plan.generic > plan.units.size()) return plan;
+  std::vector<int> slot_of_unit(plan.units.size(), -1);
+  for (std::size_t slot = 0; slot < plan.slots.size(); ++slot) {
+    std::vector<bool> seen(plan.units.size(), false);
+    if (!augment(plan, slot, slot_of_unit, seen)) return plan;
+  }
+  plan.unit_of_slot.assign(plan.slots.size(), -1);
+  for (std::size_t u = 0; u < slot_of_unit.size(); ++u)
+    if (slot_of_unit[u] >= 0)
+      plan.unit_of_slot[static_cast<std::size_t>(slot_of_unit[u])] = static_cast<int>(u);
+  plan.ok = true;
+  return plan;
+}
+
+}  // namespace
+
+Symbol pool_symbol(std::size_t kind) { return kPools.at(kind); }
+
+ParsedCost parse_cost(const Param& text) {
+  ParsedCost out;
+  out.mana.present = true;
+  const std::string& s = text.text();
+  std::size_t i = 0;
+  while (i < s.size()) {
+    if (s[i] == ' ') {
+      ++i;
+      continue;
+    }
+    const std::size_t close = s.find('}', i);
+    if (s[i] != '{' || close == std::string::npos)
+      text.fail("a cost is written as symbols in braces, like {2}{G} or {T}; found '" + s + "'");
+    const std::string sym = s.substr(i + 1, close - i - 1);
+    i = close + 1;
+    if (sym == "T") {
+      out.tap = true;
+    } else if (sym == "X") {
+      ++out.mana.x;
+    } else if (sym == "C") {
+      ++out.mana.colorless;
+    } else if (!sym.empty() &&
+               std::all_of(sym.begin(), sym.end(), [](char c) { return c >= '0' && c <= '9'; })) {
+      if (sym.size() > 3) text.fail("generic mana {" + sym + "} is too large");
+      out.mana.generic = static_cast<std::uint16_t>(out.mana.generic + std::stoi(sym));
+    } else {
+      const auto it = std::find(kKindLetters.begin(), kKindLetters.begin() + kColorCount,
+                                sym.size() == 1 ? sym[0] : '?');
+      if (it == kKindLetters.begin() + kColorCount)
+        text.fail("unknown mana symbol {" + sym + "}",
+                  "use {W} {U} {B} {R} {G} {C}, a number, {X} or {T}");
+      ++out.mana.colored[static_cast<std::size_t>(it - kKindLetters.begin())];
+    }
+  }
+  return out;
+}
+
+std::vector<ManaSource> mana_sources(const Game& game, PlayerId p, ObjectId exclude) {
+  std::vector<ManaSource> out;
+  const Player& player = game.state().player(p);
+  for (std::size_t k = 0; k < kManaKinds; ++k)
+    for (std::int64_t i = 0; i < player.attrs.get(kPools[k]); ++i)
+      out.push_back({ObjectId{}, {static_cast<std::uint8_t>(k)}, false, 0});
+  for (ObjectId id : controlled(game, p)) {
+    const GameObject& o = game.object(id);
+    if (o.tapped || id == exclude) continue;
+    const Characteristics c = game.view(id);
+    ManaSource land{id, {}, false, 0};
+    if (c.has_type(kLand))
+      for (std::size_t k = 0; k < kColorCount; ++k)
+        if (c.has_subtype(kBasicTypes[k])) land.kinds.push_back(static_cast<std::uint8_t>(k));
+    if (!land.kinds.empty()) {
+      out.push_back(std::move(land));
+      continue;
+    }
+    if (c.has_type(kCreature) && o.summoning_sick && !c.has_keyword(kHaste)) continue;
+    const CardDef& def = game.card(id);
+    for (std::size_t i = 0; i < def.abilities.size(); ++i) {
+      const ClassicActivated* a = classic_ability(def.abilities[i]);
+      if (!a || !a->is_mana() || a->produces.empty()) continue;
+      out.push_back({id, a->produces, a->produces.size() > 1, i});
+      break;
+    }
+  }
+  // Least flexible first, so that lands making several colours are kept for coloured symbols.
+  std::stable_sort(out.begin(), out.end(), [](const ManaSource& a, const ManaSource& b) {
+    const bool pa = !a.object.valid(), pb = !b.object.valid();
+    if (pa != pb) return pa;
+    const std::size_t fa = a.bundle ? 1 : a.kinds.size(), fb = b.bundle ? 1 : b.kinds.size();
+    return fa < fb;
+  });
+  return out;
+}
+
+bool can_pay(const Game& game, PlayerId p, const ManaCost& cost, std::int64_t x, ObjectId exclude) {
+  return make_plan(mana_sources(game, p, exclude), cost, x).ok;
+}
+
+std::int64_t max_affordable_x(const Game& game, PlayerId p, const ManaCost& cost,
+                              ObjectId exclude) {
+  if (cost.x == 0) return 0;
+  const std::vector<ManaSource> sources = mana_sources(game, p, exclude);
+  const Plan plan = make_plan(sources, cost, 0);
+  if (!plan.ok) return -1;
+  const std::size_t spare = plan.units.size() - plan.slots.size() - plan.generic;
+  return static_cast<std::int64_t>(spare / cost.x);
+}
+
+void pay(Game& game, PlayerId p, const ManaCost& cost, std::int64_t x, ObjectId exclude) {
+  const std::vector<ManaSource> sources = mana_sources(game, p, exclude);
+  const Plan plan = make_plan(sources, cost, x);
+  if (!plan.ok) throw RulesError("cannot pay the cost");
+  std::vector<bool> used(plan.units.size(), false);
+  std::vector<bool> source_used(sources.size(), false);
+  for (int u : plan.unit_of_slot) {
+    used[static_cast<std::size_t>(u)] = true;
+    source_used[plan.units[static_cast<std::size_t>(u)].source] = true;
+  }
+  // Generic: mana of sources already used first (a bundle's spare mana), then in order.
+  std::size_t generic = plan.generic;
+  for (int pass = 0; pass < 2 && generic > 0; ++pass) {
+    for (std::size_t u = 0; u < plan.units.size() && generic > 0; ++u) {
+      if (used[u]) continue;
+      if (pass == 0 && !source_used[plan.units[u].source]) continue;
+      used[u] = true;
+      source_used[plan.units[u].source] = true;
+      --generic;
+    }
+  }
+  Journal& j = game.journal();
+  for (std::size_t s = 0; s < sources.size(); ++s) {
+    if (!source_used[s]) continue;
+    const ManaSource& src = sources[s];
+    if (!src.object.valid()) {
+      const Symbol pool = kPools[src.kinds.front()];
+      j.set_attr(p, pool, game.state().player(p).attrs.get(pool) - 1);
+      continue;
+    }
+    tap(game, src.object, src.object);
+    // A bundle's mana not spent goes to the pool (it empties at the end of the step).
+    for (std::size_t u = 0; u < plan.units.size(); ++u) {
+      if (plan.units[u].source != s || used[u]) continue;
+      if (!src.bundle) continue;
+      const Symbol pool = kPools[plan.units[u].kinds.front()];
+      j.set_attr(p, pool, game.state().player(p).attrs.get(pool) + 1);
+    }
+  }
+}
+
+void empty_pools(Game& game) {
+  for (const Player& p : game.state().players)
+    for (Symbol pool : kPools)
+      if (p.attrs.get(pool) != 0) game.journal().set_attr(p.id, pool, 0);
+}
+
+void ManaAbility::resolve(Game& game, const ResolveContext& ctx) const {
+  for (std::uint8_t k : produces) {
+    const Symbol pool = kPools[k];
+    game.journal().set_attr(ctx.controller, pool,
+                            game.state().player(ctx.controller).attrs.get(pool) + 1);
+  }
+}
+
+std::string ManaAbility::describe() const {
+  std::string made;
+  for (std::uint8_t k : produces) made += std::string("{") + kKindLetters[k] + "}";
+  return "{T}: Add " + made + ".";
+}
+
+}  // namespace anvil::rules_classic

@@ -1,0 +1,152 @@
+// A new game from a MatchConfig, a game from a Position, and the module's step names.
+#include <algorithm>
+#include <string>
+
+#include "classic.hpp"
+#include "module.hpp"
+
+namespace anvil::rules_classic {
+
+namespace {
+
+struct Settings {
+  std::int32_t starting_life = 20;
+  std::int64_t max_turns = 200;
+};
+
+Settings read_options(const std::vector<std::pair<std::string, std::string>>& options) {
+  Settings s;
+  for (const auto& [key, value] : options) {
+    std::int64_t n = 0;
+    try {
+      std::size_t used = 0;
+      n = std::stoll(value, &used);
+      if (used != value.size()) throw std::invalid_argument(value);
+    } catch (const std::exception&) {
+      throw LoadError({},
+                      "classic option '" + key + "' must be a whole number, not '" + value + "'");
+    }
+    if (key == "starting_life")
+      s.starting_life = static_cast<std::int32_t>(std::clamp<std::int64_t>(n, 1, 1'000'000));
+    else if (key == "max_turns")
+      s.max_turns = std::max<std::int64_t>(1, n);
+    else
+      throw LoadError({}, "unknown classic option '" + key + "'",
+                      "the options are starting_life and max_turns");
+  }
+  return s;
+}
+
+std::unique_ptr<Game> new_game(std::shared_ptr<const CardPool> cards, std::size_t players,
+                               std::uint64_t seed, const Settings& s) {
+  auto game = std::make_unique<Game>(std::move(cards), players, seed);
+  game->set_rules(std::make_shared<ClassicHooks>());
+  game->add_rule_effect(changeling_effect());
+  game->add_rule_effect(counters_effect());
+  game->journal().set_game_attr(kMaxTurns, s.max_turns);
+  for (const Player& p : game->state().players) game->journal().set_life(p.id, s.starting_life);
+  return game;
+}
+
+CardId find_card(const CardPool& pool, const std::string& name) {
+  if (auto id = pool.find(name)) return *id;
+  throw LoadError({}, "unknown card '" + name + "'", "is its pack loaded?");
+}
+
+ObjectId place(Game& game, const PositionCard& pc, PlayerId owner, ZoneRef zone) {
+  const CardId card = find_card(game.cards(), pc.card);
+  const ObjectId id = game.add_card(card, owner, zone, game.cards().at(card).token);
+  Journal& j = game.journal();
+  if (pc.tapped) j.set_tapped(id, true);
+  if (pc.damage) j.set_damage(id, pc.damage);
+  if (zone.kind == ZoneKind::battlefield) j.set_summoning_sick(id, pc.sick.value_or(false));
+  for (const auto& [kind, n] : pc.counters) {
+    game.cards().at(card);
+    j.set_counter(id, Symbol(kind), n);
+  }
+  if (zone.kind == ZoneKind::battlefield && game.object(id).counters.get(kLoyalty) == 0) {
+    const Characteristics c = game.view(id);
+    if (c.has_type(kPlaneswalker) && c.loyalty > 0) j.set_counter(id, kLoyalty, c.loyalty);
+  }
+  return id;
+}
+
+}  // namespace
+
+std::unique_ptr<Game> ClassicRules::setup(std::shared_ptr<const CardPool> cards,
+                                          const MatchConfig& config) const {
+  if (config.decks.size() != 2)
+    throw LoadError({},
+                    "the classic rules need two decks, got " + std::to_string(config.decks.size()));
+  auto game = new_game(std::move(cards), 2, config.seed, read_options(config.options));
+  for (std::size_t p = 0; p < 2; ++p) {
+    const PlayerId player(static_cast<std::uint8_t>(p));
+    for (const std::string& name : config.decks[p].cards)
+      game->add_card(find_card(game->cards(), name), player, ZoneRef::library(player));
+    game->journal().shuffle_zone(ZoneRef::library(player));
+  }
+  for (std::size_t p = 0; p < 2; ++p)
+    draw(*game, PlayerId(static_cast<std::uint8_t>(p)), 7, ObjectId{});
+  Journal& j = game->journal();
+  j.set_turn_number(1);
+  j.set_active_player(PlayerId(0));
+  j.set_priority_player(PlayerId(0));
+  j.set_step(kUntap);
+  j.set_game_attr(kStepBegun, 0);
+  j.clear();
+  return game;
+}
+
+std::unique_ptr<Game> ClassicRules::setup_position(std::shared_ptr<const CardPool> cards,
+                                                   const Position& position) const {
+  if (position.players.size() != 2)
+    throw LoadError(
+        {}, "the classic rules need two players, got " + std::to_string(position.players.size()));
+  if (position.active >= position.players.size())
+    throw LoadError({}, "the active player is not one of the players");
+  std::uint16_t step = kMain1;
+  if (!position.step.empty()) {
+    const auto names = step_names();
+    const auto it = std::find(names.begin(), names.end(), position.step);
+    if (it == names.end())
+      throw LoadError({}, "unknown step '" + position.step + "'",
+                      "one of untap upkeep draw main1 "
+                      "begin_combat attackers blockers damage end_combat main2 end cleanup");
+    step = static_cast<std::uint16_t>(it - names.begin());
+  }
+  auto game = new_game(std::move(cards), 2, position.seed, read_options(position.options));
+  Journal& j = game->journal();
+  for (std::size_t p = 0; p < 2; ++p) {
+    const PositionPlayer& pp = position.players[p];
+    const PlayerId player(static_cast<std::uint8_t>(p));
+    if (pp.life) j.set_life(player, *pp.life);
+    for (const auto& [kind, n] : pp.counters) j.set_counter(player, Symbol(kind), n);
+    for (auto it = pp.library.rbegin(); it != pp.library.rend(); ++it)
+      place(*game, *it, player, ZoneRef::library(player));
+    for (const PositionCard& c : pp.hand) place(*game, c, player, ZoneRef::hand(player));
+    for (const PositionCard& c : pp.graveyard) place(*game, c, player, ZoneRef::graveyard(player));
+    for (const PositionCard& c : pp.battlefield)
+      place(*game, c, player, ZoneRef::battlefield(player));
+    for (const PositionCard& c : pp.exile) place(*game, c, player, ZoneRef::exile(player));
+  }
+  const PlayerId active(static_cast<std::uint8_t>(position.active));
+  j.set_turn_number(2);  // not the first turn: the active player draws as usual
+  j.set_active_player(active);
+  j.set_priority_player(active);
+  j.set_step(step);
+  j.set_game_attr(kStepBegun, 1);  // the step's turn-based actions count as done
+  j.clear();
+  return game;
+}
+
+std::vector<std::string> ClassicRules::step_names() const {
+  std::vector<std::string> out;
+  for (std::uint16_t s = 0; s < kStepCount; ++s) out.emplace_back(step_label(s));
+  return out;
+}
+
+std::string ClassicRules::step_name(const Game& game) const {
+  return step_label(game.state().turn.step);
+}
+
+}  // namespace anvil::rules_classic

@@ -1,0 +1,203 @@
+// State-based actions (rule 704) as one simultaneous event, repeated until none applies; the
+// end of the game (104); triggered abilities put on the stack, APNAP (603.3).
+#include <algorithm>
+#include <map>
+#include <string>
+
+#include "classic.hpp"
+
+namespace anvil::rules_classic {
+
+namespace {
+
+bool loses(const Player& p) {
+  return p.life <= 0 || p.attrs.get(kDrewFromEmpty) != 0 || p.counters.get(kPoison) >= 10;
+}
+
+// 704.5j: for each player, each group of legendary permanents with one name keeps one.
+void legend_rule(Game& game, std::vector<ZoneMove>& moves) {
+  for (const Player& p : game.state().players) {
+    std::map<std::string, std::vector<ObjectId>> by_name;
+    for (ObjectId id : controlled(game, p.id)) {
+      const Characteristics c = game.view(id);
+      if (c.has_supertype(kLegendary)) by_name[std::string(c.name)].push_back(id);
+    }
+    for (const auto& [name, ids] : by_name) {
+      if (ids.size() < 2) continue;
+      Choice choice;
+      choice.kind = ChoiceKind::option;
+      choice.player = p.id;
+      choice.prompt = "Legend rule: choose the " + name + " to keep";
+      for (ObjectId id : ids)
+        choice.options.push_back({name, Target::of(game.object(id).ref()), id.value});
+      const Answer a = game.ask(choice);
+      for (std::size_t i = 0; i < ids.size(); ++i)
+        if (i != a.picks.at(0))
+          moves.push_back(
+              {ids[i], ZoneRef::graveyard(game.object(ids[i]).owner), Cause::state_based, {}});
+    }
+  }
+}
+
+bool sba_pass(Game& game) {
+  bool acted = false;
+  // Players: 704.5a-c, all at once.
+  std::vector<PlayerId> losing;
+  for (const Player& p : game.state().players)
+    if (p.outcome == Outcome::playing && loses(p)) losing.push_back(p.id);
+  if (!losing.empty()) {
+    acted = true;
+    for (PlayerId p : losing) {
+      game.journal().set_outcome(p, Outcome::lost);
+      game.journal().set_attr(p, kDrewFromEmpty, 0);
+    }
+    std::size_t playing = 0;
+    for (const Player& p : game.state().players) playing += p.outcome == Outcome::playing;
+    if (playing == 0) {
+      for (PlayerId p : losing) game.journal().set_outcome(p, Outcome::drew);  // 104.4a
+    }
+    finish_if_decided(game);
+    if (game.state().over) return true;
+  }
+
+  std::vector<ZoneMove> moves;
+  for (ObjectId id : battlefield(game)) {
+    const GameObject& o = game.object(id);
+    const Characteristics c = game.view(id);
+    if (c.has_type(kCreature)) {
+      if (c.toughness <= 0) {  // 704.5f: not destroy, so no regeneration or indestructible
+        moves.push_back({id, ZoneRef::graveyard(o.owner), Cause::state_based, {}});
+      } else if ((o.damage >= c.toughness || o.attrs.get(kDeathtouched) != 0) &&
+                 !c.has_keyword(kIndestructible)) {  // 704.5g-h
+        moves.push_back({id, ZoneRef::graveyard(o.owner), Cause::destroy, {}});
+      }
+    } else if (c.has_type(kPlaneswalker) && o.counters.get(kLoyalty) <= 0) {  // 704.5i
+      moves.push_back({id, ZoneRef::graveyard(o.owner), Cause::state_based, {}});
+    }
+  }
+  legend_rule(game, moves);
+  // 704.5d: tokens that left the battlefield cease to exist.
+  for (const GameObject& o : game.state().objects)
+    if (o.token && o.zone.kind != ZoneKind::battlefield && o.zone.kind != ZoneKind::none)
+      moves.push_back({o.id, ZoneRef::nowhere(), Cause::state_based, {}});
+  // 704.5q: +1/+1 and -1/-1 counters annihilate.
+  std::vector<std::pair<ObjectId, std::int64_t>> annihilate;
+  for (ObjectId id : battlefield(game)) {
+    const GameObject& o = game.object(id);
+    const std::int64_t n = std::min(o.counters.get(kPlusOne), o.counters.get(kMinusOne));
+    if (n > 0) annihilate.emplace_back(id, n);
+  }
+  if (!moves.empty()) {
+    // A destroy replaced away (indestructible, regeneration) changes nothing to repeat for.
+    const std::vector<bool> moved = move_simultaneously(game, moves);
+    for (bool m : moved) acted = acted || m;
+  }
+  // 122.2: counters on an object that left the battlefield cease to exist with it.
+  for (const GameObject& o : game.state().objects) {
+    if (o.counters.items.empty() || o.zone.kind == ZoneKind::battlefield) continue;
+    const auto counters = o.counters.items;
+    for (const auto& [kind, n] : counters) game.journal().set_counter(o.id, kind, 0);
+  }
+  // 704.5h looks at deathtouch damage "since the last check": the mark is spent.
+  for (ObjectId id : battlefield(game))
+    if (game.object(id).attrs.get(kDeathtouched) != 0)
+      game.journal().set_attr(id, kDeathtouched, 0);
+  for (const auto& [id, n] : annihilate) {
+    if (!on_battlefield(game, id)) continue;
+    acted = true;
+    const auto count = static_cast<std::int32_t>(n);
+    const Target t = Target::of(game.object(id).ref());
+    remove_counters(game, t, kPlusOne, count);
+    remove_counters(game, t, kMinusOne, count);
+  }
+  return acted;
+}
+
+}  // namespace
+
+void finish_if_decided(Game& game) {
+  std::size_t playing = 0;
+  PlayerId last;
+  for (const Player& p : game.state().players)
+    if (p.outcome == Outcome::playing) {
+      ++playing;
+      last = p.id;
+    }
+  if (playing > 1) return;
+  if (playing == 1) game.journal().set_outcome(last, Outcome::won);
+  game.journal().set_over(true);
+}
+
+void end_game_drawn(Game& game) {
+  for (const Player& p : game.state().players)
+    if (p.outcome == Outcome::playing) game.journal().set_outcome(p.id, Outcome::drew);
+  game.journal().set_over(true);
+}
+
+bool run_state_based(Game& game) {
+  bool any = false;
+  for (int guard = 0; guard < 1000 && !game.state().over; ++guard) {
+    if (!sba_pass(game)) return any;
+    any = true;
+  }
+  if (!game.state().over) throw RulesError("state-based actions did not settle after 1000 passes");
+  return any;
+}
+
+// --- triggers -------------------------------------------------------------------------------
+
+// Every question is asked while the triggers it is about are still pending, so an agent that
+// throws leaves them where they were.
+bool put_triggers(Game& game) {
+  if (game.state().pending_triggers.empty()) return false;
+  PlayerId p = game.state().turn.active;
+  for (std::size_t seat = 0; seat < game.state().player_count(); ++seat, p = next_player(game, p)) {
+    std::vector<PendingTrigger> mine;
+    for (const PendingTrigger& t : game.state().pending_triggers)
+      if (t.controller == p) mine.push_back(t);
+    if (mine.empty()) continue;
+    std::vector<std::uint32_t> order(mine.size());
+    for (std::uint32_t i = 0; i < order.size(); ++i) order[i] = i;
+    if (mine.size() > 1) {
+      Choice choice;
+      choice.kind = ChoiceKind::trigger_order;
+      choice.player = p;
+      choice.prompt =
+          "Order your triggered abilities: the first goes on the stack first (resolves last)";
+      for (const PendingTrigger& t : mine)
+        choice.options.push_back({std::string(game.cards().at(t.card).name) + ": " +
+                                      game.cards().at(t.card).abilities.at(t.ability).text,
+                                  Target::of(t.source), 0});
+      choice.min_picks = choice.max_picks = static_cast<std::uint32_t>(mine.size());
+      order = game.ask(choice).picks;
+    }
+    for (std::uint32_t i : order) {
+      const PendingTrigger t = mine[i];
+      const CardDef& def = game.cards().at(t.card);
+      const Ability* ability =
+          t.ability < def.abilities.size() ? def.abilities[t.ability].impl.get() : nullptr;
+      std::optional<std::vector<Target>> targets;
+      if (ability) {
+        const ResolveContext ctx{t.source, t.card, t.ability, t.controller, {}, 0, t.event};
+        targets = choose_targets(game, t.controller, *ability, ctx, t.source.id);
+      }
+      const auto& pending = game.state().pending_triggers;
+      const auto at = std::find(pending.begin(), pending.end(), t);
+      if (at == pending.end())
+        throw RulesError("a pending trigger vanished while its targets were chosen");
+      game.journal().take_trigger(static_cast<std::size_t>(at - pending.begin()));
+      if (!targets) continue;  // 603.3d: no legal target (or no ability), removed
+      StackItem item;
+      item.source = t.source;
+      item.card = t.card;
+      item.ability = t.ability;
+      item.controller = t.controller;
+      item.trigger_event = t.event;
+      item.targets = std::move(*targets);
+      game.journal().push_stack(std::move(item));
+    }
+  }
+  return true;
+}
+
+}  // namespace anvil::rules_classic

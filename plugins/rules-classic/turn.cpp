@@ -1,0 +1,223 @@
+// The turn (500-514) and priority (117): advance() runs turn-based actions, state-based
+// actions and triggers up to the next priority decision, asks it, performs the answer and
+// returns. See README.md for the protocol.
+#include <string>
+
+#include "classic.hpp"
+#include "module.hpp"
+
+namespace anvil::rules_classic {
+
+namespace {
+
+void announce_step(Game& game) {
+  TurnStepEvent e;
+  e.turn = game.state().turn.number;
+  e.step = game.state().turn.step;
+  e.active = game.state().turn.active;
+  emit(game, e);
+}
+
+void untap_step(Game& game) {
+  const PlayerId active = game.state().turn.active;
+  game.journal().set_attr(active, kLandsPlayed, 0);
+  for (ObjectId id : controlled(game, active)) {
+    if (game.object(id).summoning_sick) game.journal().set_summoning_sick(id, false);
+    if (game.object(id).tapped) untap(game, id);
+  }
+}
+
+// 514.1-2: discard to seven, then damage removal and "until end of turn" effects together.
+void cleanup_actions(Game& game) {
+  const PlayerId active = game.state().turn.active;
+  const auto& hand = game.state().zone(ZoneRef::hand(active)).objects;
+  if (hand.size() > 7) {
+    Choice choice;
+    choice.kind = ChoiceKind::discard;
+    choice.player = active;
+    choice.prompt = "Discard down to seven cards";
+    for (ObjectId id : hand)
+      choice.options.push_back({object_label(game, id), Target::of(game.object(id).ref()), 0});
+    choice.min_picks = choice.max_picks = static_cast<std::uint32_t>(hand.size() - 7);
+    const std::vector<ObjectId> cards = hand;
+    for (std::uint32_t i : game.ask(choice).picks) discard(game, cards.at(i));
+  }
+  for (ObjectId id : battlefield(game)) {
+    const GameObject& o = game.object(id);
+    if (o.damage != 0) game.journal().set_damage(id, 0);
+    if (o.attrs.get(kDeathtouched) != 0) game.journal().set_attr(id, kDeathtouched, 0);
+    if (o.attrs.get(kRegenShields) != 0) game.journal().set_attr(id, kRegenShields, 0);
+    if (o.attrs.get(kRegenZc) != 0) game.journal().set_attr(id, kRegenZc, 0);
+  }
+  game.end_effects(Duration::end_of_turn);
+}
+
+void go_next(Game& game) {
+  Journal& j = game.journal();
+  const TurnState& turn = game.state().turn;
+  empty_pools(game);
+  j.set_game_attr(kStepBegun, 0);
+  j.set_game_attr(kPasses, 0);
+  j.set_game_attr(kDamagePhase, 0);
+  j.set_game_attr(kCleanupActed, 0);
+  if (turn.step + 1 < kStepCount) {
+    j.set_step(static_cast<std::uint16_t>(turn.step + 1));
+    return;
+  }
+  const std::uint32_t next = turn.number + 1;
+  if (next > static_cast<std::uint32_t>(game.state().attrs.get(kMaxTurns))) {
+    end_game_drawn(game);
+    return;
+  }
+  j.set_turn_number(next);
+  j.set_active_player(next_player(game, turn.active));
+  j.set_step(kUntap);
+}
+
+// Turn-based actions as a step begins (and the 117.5 loop for cleanup). Returns whether
+// players get priority in this step.
+bool begin_step(Game& game) {
+  Journal& j = game.journal();
+  j.set_game_attr(kStepBegun, 1);
+  j.set_game_attr(kPasses, 0);
+  j.set_priority_player(game.state().turn.active);
+  switch (game.state().turn.step) {
+    case kUntap:
+      untap_step(game);
+      return false;
+    case kDraw:
+      announce_step(game);
+      if (game.state().turn.number > 1) draw(game, game.state().turn.active);  // 103.8a
+      return true;
+    case kAttackers:
+      announce_step(game);
+      declare_attackers(game);
+      return true;
+    case kBlockers:
+      if (!any_attackers(game)) return false;  // 508.8
+      announce_step(game);
+      declare_blockers(game);
+      return true;
+    case kDamage:
+      if (!any_attackers(game)) return false;
+      announce_step(game);
+      if (needs_first_strike_step(game)) {
+        combat_damage(game, true);
+        j.set_game_attr(kDamagePhase, 1);
+      } else {
+        combat_damage(game, false);
+        j.set_game_attr(kDamagePhase, 2);
+      }
+      return true;
+    case kCleanup: {
+      cleanup_actions(game);
+      // 514.3a: priority only if state-based actions or triggers happen.
+      bool acted = false;
+      for (;;) {
+        const bool sba = run_state_based(game);
+        if (game.state().over) return false;
+        const bool trig = put_triggers(game);
+        if (!sba && !trig) break;
+        acted = true;
+      }
+      j.set_game_attr(kCleanupActed, acted ? 1 : 0);
+      return acted;
+    }
+    default:
+      announce_step(game);
+      return true;
+  }
+}
+
+// All players passed with an empty stack.
+void end_step(Game& game) {
+  Journal& j = game.journal();
+  const std::uint16_t step = game.state().turn.step;
+  if (step == kDamage && game.state().attrs.get(kDamagePhase) == 1) {
+    empty_pools(game);
+    combat_damage(game, false);  // the regular combat damage step
+    j.set_game_attr(kDamagePhase, 2);
+    j.set_game_attr(kPasses, 0);
+    j.set_priority_player(game.state().turn.active);
+    return;
+  }
+  if (step == kEndCombat) end_combat(game);  // 511.3
+  if (step == kCleanup) {                    // 514.3a: another cleanup step
+    empty_pools(game);
+    j.set_game_attr(kStepBegun, 0);
+    return;
+  }
+  go_next(game);
+}
+
+void pass_priority(Game& game) {
+  Journal& j = game.journal();
+  const std::int64_t passes = game.state().attrs.get(kPasses) + 1;
+  std::int64_t playing = 0;
+  for (const Player& p : game.state().players) playing += p.outcome == Outcome::playing;
+  if (passes < playing) {
+    j.set_game_attr(kPasses, passes);
+    j.set_priority_player(next_player(game, game.state().turn.priority));
+    return;
+  }
+  j.set_game_attr(kPasses, 0);
+  if (!game.state().stack.empty()) {
+    resolve_top(game);
+    j.set_priority_player(game.state().turn.active);  // 117.3b
+    return;
+  }
+  end_step(game);
+}
+
+// Begins steps (their turn-based actions), skipping those without priority, until one in which
+// a player will get priority has begun.
+void enter_priority_step(Game& game) {
+  for (int guard = 0; guard < 10000; ++guard) {
+    if (game.state().over || game.state().attrs.get(kStepBegun) != 0) return;
+    if (!begin_step(game) && !game.state().over) go_next(game);
+  }
+  throw RulesError("advance: no step with priority after 10000 steps");
+}
+
+Choice priority_choice(const Game& game, PlayerId p, const std::vector<LegalAction>& actions) {
+  Choice choice;
+  choice.kind = ChoiceKind::action;
+  choice.player = p;
+  choice.prompt = std::string("Priority in ") + step_label(game.state().turn.step) + " of turn " +
+                  std::to_string(game.state().turn.number);
+  for (std::size_t i = 0; i < actions.size(); ++i) {
+    Option o{actions[i].label, Target{}, static_cast<std::int64_t>(i)};
+    if (actions[i].object.valid()) o.target = Target::of(game.object(actions[i].object).ref());
+    choice.options.push_back(std::move(o));
+  }
+  return choice;
+}
+
+}  // namespace
+
+bool ClassicRules::advance(Game& game) const {
+  enter_priority_step(game);
+  if (game.state().over) return false;
+  // 117.5: state-based actions, then triggers, until neither happens.
+  for (;;) {
+    const bool sba = run_state_based(game);
+    if (game.state().over) return false;
+    if (!put_triggers(game) && !sba) break;
+  }
+  const PlayerId p = game.state().turn.priority;
+  const std::vector<LegalAction> actions = legal_actions(game, p);
+  const Answer answer = game.ask(priority_choice(game, p, actions));
+  const LegalAction& chosen = actions.at(answer.picks.at(0));
+  if (chosen.kind == LegalAction::Kind::pass) {
+    pass_priority(game);
+    enter_priority_step(game);  // a step that ended leaves the game in the next one, begun
+  } else {
+    perform_action(game, chosen);
+    game.journal().set_game_attr(kPasses, 0);
+  }
+  return !game.state().over;
+}
+
+void ClassicRules::check_state(Game& game) const { run_state_based(game); }
+
+}  // namespace anvil::rules_classic

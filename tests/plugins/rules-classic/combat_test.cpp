@@ -1,0 +1,229 @@
+// Combat: declarations with legality checks and refusal, flying and reach, first and double
+// strike, trample with deathtouch, free division among blockers, "blocked" staying blocked.
+#include <gtest/gtest.h>
+
+#include "fixture.hpp"
+
+namespace anvil::classic_test {
+namespace {
+
+const PlayerId kA{0}, kB{1};
+
+// Runs the combat of the position's turn to its end.
+void fight(Table& t) { ASSERT_TRUE(run_to_step(*t.game, "end_combat")); }
+
+std::vector<std::int64_t> values(const Choice& c) {
+  std::vector<std::int64_t> out;
+  for (const Option& o : c.options) out.push_back(o.value);
+  return out;
+}
+
+Answer pick_value(const Choice& c, std::int64_t v) {
+  for (std::uint32_t i = 0; i < c.options.size(); ++i)
+    if (c.options[i].value == v) return Answer{{i}};
+  throw std::runtime_error("no value " + std::to_string(v) + " in '" + c.prompt + "'");
+}
+
+TEST(RulesClassicCombat, AnIllegalAttackIsRolledBackAndAskedAgainWithTheReason) {
+  PositionPlayer a = player("A", {}, {"Savannah Lions"});
+  a.battlefield.push_back(card("Grizzly Bears", /*sick=*/true));
+  auto t = table(standard_pool(), position("main1", a, player("B", {}, {})));
+  Game& g = *t.game;
+  std::uint64_t first_hash = 0, second_hash = 0;
+  std::string refused;
+  std::size_t pending = 99;
+  // First everything, with the summoning-sick Grizzly Bears; then only the Lions.
+  t.a->then(ChoiceKind::attackers,
+            [&](const Choice&) {
+              first_hash = hash(g.state());
+              return Answer{{0, 1}};
+            })
+      .then(ChoiceKind::attackers, [&](const Choice& c) {
+        second_hash = hash(g.state());
+        refused = c.refused;
+        pending = g.state().pending_triggers.size();
+        for (std::uint32_t i = 0; i < c.options.size(); ++i)
+          if (c.options[i].label == "Savannah Lions → player 1") return Answer{{i}};
+        return Answer{};
+      });
+  fight(t);
+  EXPECT_EQ(refused, "Grizzly Bears has summoning sickness");
+  EXPECT_EQ(first_hash, second_hash);
+  EXPECT_EQ(pending, 0u);
+  EXPECT_EQ(g.state().players[1].life, 19);
+  EXPECT_FALSE(g.object(find(g, "Grizzly Bears", ZoneRef::battlefield(kA))).tapped);
+  EXPECT_TRUE(g.object(find(g, "Savannah Lions", ZoneRef::battlefield(kA))).tapped);
+}
+
+TEST(RulesClassicCombat, OnlyFlyingOrReachBlocksAFlyer) {
+  auto t = table(standard_pool(), position("main1", player("A", {}, {"Wind Drake"}),
+                                           player("B", {}, {"Grizzly Bears", "Giant Spider"})));
+  t.a->pick(ChoiceKind::attackers, {"Wind Drake → player 1"});
+  std::string refused;
+  t.b->pick(ChoiceKind::blockers, {"Grizzly Bears → Wind Drake"})
+      .then(ChoiceKind::blockers, [&](const Choice& c) {
+        refused = c.refused;
+        for (std::uint32_t i = 0; i < c.options.size(); ++i)
+          if (c.options[i].label == "Giant Spider → Wind Drake") return Answer{{i}};
+        return Answer{};
+      });
+  fight(t);
+  EXPECT_EQ(refused, "Grizzly Bears cannot block Wind Drake, which has flying");
+  EXPECT_TRUE(find(*t.game, "Wind Drake", ZoneRef::graveyard(kA)).valid());
+  EXPECT_EQ(t.game->object(find(*t.game, "Giant Spider", ZoneRef::battlefield(kB))).damage, 2);
+  EXPECT_EQ(t.game->state().players[1].life, 20);
+}
+
+TEST(RulesClassicCombat, FirstStrikeKillsTheBlockerBeforeItDealsDamage) {
+  auto t = table(standard_pool(), position("main1", player("A", {}, {"First Bear"}),
+                                           player("B", {}, {"Grizzly Bears"})));
+  t.a->pick(ChoiceKind::attackers, {"First Bear → player 1"});
+  t.b->pick(ChoiceKind::blockers, {"Grizzly Bears → First Bear"});
+  fight(t);
+  EXPECT_TRUE(find(*t.game, "Grizzly Bears", ZoneRef::graveyard(kB)).valid());
+  const ObjectId bear = find(*t.game, "First Bear", ZoneRef::battlefield(kA));
+  ASSERT_TRUE(bear.valid());
+  EXPECT_EQ(t.game->object(bear).damage, 0);
+}
+
+TEST(RulesClassicCombat, DoubleStrikeWithoutTrampleDealsNothingOnceItsBlockerIsGone) {
+  auto t = table(standard_pool(), position("main1", player("A", {}, {"Double Bear"}),
+                                           player("B", {}, {"Savannah Lions"})));
+  t.a->pick(ChoiceKind::attackers, {"Double Bear → player 1"});
+  t.b->pick(ChoiceKind::blockers, {"Savannah Lions → Double Bear"});
+  fight(t);
+  EXPECT_TRUE(find(*t.game, "Savannah Lions", ZoneRef::graveyard(kB)).valid());
+  EXPECT_EQ(t.game->state().players[1].life, 20);
+  EXPECT_EQ(t.game->object(find(*t.game, "Double Bear", ZoneRef::battlefield(kA))).damage, 0);
+}
+
+TEST(RulesClassicCombat, DoubleStrikeWithTrampleGoesThroughInTheSecondStep) {
+  auto t = table(standard_pool(), position("main1", player("A", {}, {"Double Trampler"}),
+                                           player("B", {}, {"Savannah Lions"})));
+  t.a->pick(ChoiceKind::attackers, {"Double Trampler → player 1"});
+  t.b->pick(ChoiceKind::blockers, {"Savannah Lions → Double Trampler"});
+  std::vector<std::int64_t> offered;
+  t.a->then(ChoiceKind::number, [&](const Choice& c) {
+    offered = values(c);
+    return pick_value(c, 1);
+  });
+  fight(t);
+  EXPECT_EQ(offered, (std::vector<std::int64_t>{1, 2, 3}));
+  EXPECT_EQ(t.game->state().players[1].life, 20 - 2 - 3);
+}
+
+TEST(RulesClassicCombat, TrampleNeedsLethalOnEveryBlockerAndDeathtouchMakesOneLethal) {
+  for (const bool deathtouch : {false, true}) {
+    const std::string attacker = deathtouch ? "Deadly Trampler" : "Colossal Trampler";
+    PositionPlayer b = player("B", {}, {});
+    b.battlefield.push_back(card("Grizzly Bears"));
+    b.battlefield.back().damage = 1;
+    b.battlefield.push_back(card("Hill Giant"));
+    auto t = table(standard_pool(), position("main1", player("A", {}, {attacker}), b));
+    t.a->pick(ChoiceKind::attackers, {attacker + " → player 1"});
+    t.b->pick(ChoiceKind::blockers, {"Grizzly Bears → " + attacker, "Hill Giant → " + attacker});
+    std::vector<std::int64_t> to_bears, to_giant;
+    t.a->then(ChoiceKind::number,
+              [&](const Choice& c) {
+                EXPECT_EQ(c.prompt, "damage to Grizzly Bears");
+                to_bears = values(c);
+                return Answer{{0}};  // the least: lethal
+              })
+        .then(ChoiceKind::number, [&](const Choice& c) {
+          to_giant = values(c);
+          return Answer{{0}};
+        });
+    fight(t);
+    if (deathtouch) {
+      EXPECT_EQ(to_bears, (std::vector<std::int64_t>{1, 2, 3, 4}));
+      EXPECT_EQ(to_giant, (std::vector<std::int64_t>{1, 2, 3, 4}));
+      EXPECT_EQ(t.game->state().players[1].life, 17);
+      EXPECT_TRUE(find(*t.game, "Hill Giant", ZoneRef::graveyard(kB)).valid());
+    } else {
+      EXPECT_EQ(to_bears, (std::vector<std::int64_t>{1, 2}));
+      EXPECT_EQ(to_giant, (std::vector<std::int64_t>{3, 4}));
+      EXPECT_EQ(t.game->state().players[1].life, 19);
+    }
+    EXPECT_TRUE(find(*t.game, "Grizzly Bears", ZoneRef::graveyard(kB)).valid());
+  }
+}
+
+TEST(RulesClassicCombat, ABlockedCreatureDividesItsDamageFreelyWithoutAnOrder) {
+  auto t = table(standard_pool(), position("main1", player("A", {}, {"Gorilla Titan"}),
+                                           player("B", {}, {"Hill Giant", "Grizzly Bears"})));
+  t.a->pick(ChoiceKind::attackers, {"Gorilla Titan → player 1"});
+  t.b->pick(ChoiceKind::blockers, {"Hill Giant → Gorilla Titan", "Grizzly Bears → Gorilla Titan"});
+  std::vector<std::int64_t> offered;
+  t.a->then(ChoiceKind::number, [&](const Choice& c) {
+    offered = values(c);
+    return pick_value(c, 0);  // nothing to the Hill Giant: all 4 on the Bears
+  });
+  fight(t);
+  EXPECT_EQ(offered, (std::vector<std::int64_t>{0, 1, 2, 3, 4}));
+  EXPECT_TRUE(find(*t.game, "Grizzly Bears", ZoneRef::graveyard(kB)).valid());
+  EXPECT_EQ(t.game->object(find(*t.game, "Hill Giant", ZoneRef::battlefield(kB))).damage, 0);
+  EXPECT_TRUE(find(*t.game, "Gorilla Titan", ZoneRef::graveyard(kA)).valid());  // 3 + 2 damage
+}
+
+TEST(RulesClassicCombat, AnAttackerStaysBlockedWhenItsOnlyBlockerLeaves) {
+  auto t = table(standard_pool(),
+                 position("main1", player("A", {"Bolt Creature"}, {"Hill Giant", "Mountain"}),
+                          player("B", {}, {"Grizzly Bears"})));
+  t.a->pick(ChoiceKind::attackers, {"Hill Giant → player 1"});
+  t.b->pick(ChoiceKind::blockers, {"Grizzly Bears → Hill Giant"});
+  ASSERT_TRUE(run_to_step(*t.game, "blockers"));
+  t.a->act("Cast Bolt Creature").pick(ChoiceKind::target, {"Grizzly Bears"});
+  fight(t);
+  EXPECT_TRUE(find(*t.game, "Grizzly Bears", ZoneRef::graveyard(kB)).valid());
+  EXPECT_EQ(t.game->state().players[1].life, 20);
+  EXPECT_EQ(t.a->pending(), 0u);
+}
+
+TEST(RulesClassicCombat, HasteVigilanceAndDefender) {
+  PositionPlayer a = player("A", {}, {"Serra Angel", "Wall of Stone"});
+  a.battlefield.push_back(card("Raging Goblin", /*sick=*/true));
+  auto t = table(standard_pool(), position("main1", a, player("B", {}, {})));
+  std::string refused;
+  t.a->pick(ChoiceKind::attackers, {"Wall of Stone → player 1"})
+      .then(ChoiceKind::attackers, [&](const Choice& c) {
+        refused = c.refused;
+        Answer ans;
+        for (std::uint32_t i = 0; i < c.options.size(); ++i)
+          if (!c.options[i].label.starts_with("Wall")) ans.picks.push_back(i);
+        return ans;
+      });
+  fight(t);
+  EXPECT_EQ(refused, "Wall of Stone has defender");
+  EXPECT_EQ(t.game->state().players[1].life, 20 - 4 - 1);
+  EXPECT_FALSE(t.game->object(find(*t.game, "Serra Angel", ZoneRef::battlefield(kA))).tapped);
+  EXPECT_TRUE(t.game->object(find(*t.game, "Raging Goblin", ZoneRef::battlefield(kA))).tapped);
+}
+
+TEST(RulesClassicCombat, DeathtouchKillsAnyBlockerAndIndestructibleSurvivesLethalDamage) {
+  auto t =
+      table(standard_pool(), position("main1", player("A", {}, {"Vampire Nighthawk", "Hill Giant"}),
+                                      player("B", {}, {"Gorilla Titan", "Darksteel Myr"})));
+  t.a->pick(ChoiceKind::attackers, {"Vampire Nighthawk → player 1", "Hill Giant → player 1"});
+  t.b->pick(ChoiceKind::blockers, {"Darksteel Myr → Hill Giant"});
+  fight(t);
+  // The Titan cannot block the flyer; the Myr blocks the Giant and survives 3 damage.
+  EXPECT_EQ(t.game->state().players[1].life, 18);
+  EXPECT_EQ(t.game->state().players[0].life, 22);
+  const ObjectId myr = find(*t.game, "Darksteel Myr", ZoneRef::battlefield(kB));
+  ASSERT_TRUE(myr.valid());
+  EXPECT_EQ(t.game->object(myr).damage, 3);
+}
+
+TEST(RulesClassicCombat, ADeathtouchBlockerKillsABigAttacker) {
+  auto t = table(standard_pool(), position("main1", player("A", {}, {"Gorilla Titan"}),
+                                           player("B", {}, {"Vampire Nighthawk"})));
+  t.a->pick(ChoiceKind::attackers, {"Gorilla Titan → player 1"});
+  t.b->pick(ChoiceKind::blockers, {"Vampire Nighthawk → Gorilla Titan"});
+  fight(t);
+  EXPECT_TRUE(find(*t.game, "Gorilla Titan", ZoneRef::graveyard(kA)).valid());
+  EXPECT_TRUE(find(*t.game, "Vampire Nighthawk", ZoneRef::graveyard(kB)).valid());
+  EXPECT_EQ(t.game->state().players[1].life, 22);  // lifelink
+}
+
+}  // namespace
+}  // namespace anvil::classic_test

@@ -1,0 +1,96 @@
+// Rule 120.3: what damage does — life loss, poison from infect, loyalty, -1/-1 counters from
+// wither and infect, marked damage, lifelink in the same event.
+#include <gtest/gtest.h>
+
+#include "fixture.hpp"
+
+namespace anvil::classic_test {
+namespace {
+
+const PlayerId kA{0}, kB{1};
+
+void fight(Table& t) { ASSERT_TRUE(run_to_step(*t.game, "end_combat")); }
+
+TEST(RulesClassicDamage, LifelinkersTradeAndBothControllersGainAtOnce) {
+  auto t = table(standard_pool(), position("main1", player("A", {}, {"Lifelink Bear"}),
+                                           player("B", {}, {"Lifelink Bear"})));
+  t.a->pick(ChoiceKind::attackers, {"Lifelink Bear → player 1"});
+  t.b->pick(ChoiceKind::blockers, {"Lifelink Bear → Lifelink Bear"});
+  std::vector<std::int32_t> life_when_dying;
+  Connection c =
+      t.game->bus().on_observe<ZoneChangeEvent>([&](const Game& g, const ZoneChangeEvent& e) {
+        if (e.to.kind == ZoneKind::graveyard)
+          life_when_dying.push_back(g.state().players[0].life + g.state().players[1].life);
+      });
+  fight(t);
+  EXPECT_EQ(t.game->state().players[0].life, 22);
+  EXPECT_EQ(t.game->state().players[1].life, 22);
+  EXPECT_EQ(count(*t.game, ZoneRef::graveyard(kA)), 1u);
+  EXPECT_EQ(count(*t.game, ZoneRef::graveyard(kB)), 1u);
+  EXPECT_EQ(life_when_dying, (std::vector<std::int32_t>{44, 44}));  // gained before the SBA
+  c.disconnect();
+}
+
+TEST(RulesClassicDamage, InfectGivesPoisonToPlayersAndMinusCountersToCreatures) {
+  auto t =
+      table(standard_pool(), position("main1", player("A", {}, {"Infect Bear", "Plague Stinger"}),
+                                      player("B", {}, {"Hill Giant"})));
+  t.a->pick(ChoiceKind::attackers, {"Infect Bear → player 1", "Plague Stinger → player 1"});
+  t.b->pick(ChoiceKind::blockers, {"Hill Giant → Infect Bear"});
+  fight(t);
+  const Game& g = *t.game;
+  EXPECT_EQ(g.state().players[1].life, 20);
+  EXPECT_EQ(g.state().players[1].counters.get("poison"_sym), 1);
+  const ObjectId giant = find(g, "Hill Giant", ZoneRef::battlefield(kB));
+  ASSERT_TRUE(giant.valid());
+  EXPECT_EQ(g.object(giant).counters.get("-1/-1"_sym), 2);
+  EXPECT_EQ(g.object(giant).damage, 0);
+  EXPECT_EQ(g.view(giant).power, 1);
+}
+
+TEST(RulesClassicDamage, WitherLeavesCountersNotDamageAndTheyOutlastCleanup) {
+  auto t = table(standard_pool(), position("main1", player("A", {}, {"Wither Bear"}),
+                                           player("B", {}, {"Hill Giant"})));
+  t.a->pick(ChoiceKind::attackers, {"Wither Bear → player 1"});
+  t.b->pick(ChoiceKind::blockers, {"Hill Giant → Wither Bear"});
+  ASSERT_TRUE(advance_until(*t.game, [](const Game& g) { return g.state().turn.number == 3; }));
+  const Game& g = *t.game;
+  const ObjectId giant = find(g, "Hill Giant", ZoneRef::battlefield(kB));
+  ASSERT_TRUE(giant.valid());
+  EXPECT_EQ(g.object(giant).counters.get("-1/-1"_sym), 2);
+  EXPECT_EQ(g.view(giant).toughness, 1);
+  EXPECT_TRUE(find(g, "Wither Bear", ZoneRef::graveyard(kA)).valid());
+}
+
+TEST(RulesClassicDamage, DamageToAPlaneswalkerRemovesLoyaltyAndZeroLoyaltyDies) {
+  auto t = table(
+      standard_pool(),
+      position("main1", player("A", {"Shock", "Shock"}, {"Grizzly Bears", "Mountain", "Mountain"}),
+               player("B", {}, {"Ajani Test"})));
+  Game& g = *t.game;
+  const ObjectId ajani = find(g, "Ajani Test", ZoneRef::battlefield(kB));
+  EXPECT_EQ(g.object(ajani).counters.get("loyalty"_sym), 3);
+  t.a->act("Cast Shock").pick(ChoiceKind::target, {"Ajani Test"});
+  ASSERT_TRUE(rules().advance(g));
+  ASSERT_TRUE(rules().advance(g));
+  ASSERT_TRUE(rules().advance(g));
+  EXPECT_EQ(g.object(ajani).counters.get("loyalty"_sym), 1);
+  t.a->pick(ChoiceKind::attackers, {"Grizzly Bears → Ajani Test"});
+  ASSERT_TRUE(run_to_step(g, "end_combat"));
+  EXPECT_TRUE(find(g, "Ajani Test", ZoneRef::graveyard(kB)).valid());
+  EXPECT_EQ(g.state().players[1].life, 20);
+}
+
+TEST(RulesClassicDamage, TenPoisonLoses) {
+  PositionPlayer b = player("B", {}, {});
+  b.counters = {{"poison", 9}};
+  auto t = table(standard_pool(), position("main1", player("A", {}, {"Plague Stinger"}), b));
+  t.a->pick(ChoiceKind::attackers, {"Plague Stinger → player 1"});
+  while (rules().advance(*t.game)) {
+  }
+  EXPECT_EQ(rules().outcome(*t.game), (std::vector<Outcome>{Outcome::won, Outcome::lost}));
+  EXPECT_EQ(t.game->state().players[1].life, 20);
+}
+
+}  // namespace
+}  // namespace anvil::classic_test

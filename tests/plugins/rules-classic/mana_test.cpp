@@ -1,0 +1,96 @@
+// Mana: automatic payment from basic land types and mana abilities, coloured and generic costs,
+// X, and the pool emptying between steps.
+#include <gtest/gtest.h>
+
+#include "fixture.hpp"
+
+namespace anvil::classic_test {
+namespace {
+
+const PlayerId kA{0}, kB{1};
+
+bool all_tapped(const Game& g, PlayerId p) {
+  for (ObjectId id : g.state().zone(ZoneRef::battlefield(p)).objects)
+    if (!g.object(id).tapped) return false;
+  return true;
+}
+
+TEST(RulesClassicMana, XIsChosenFromTheAffordableValuesAndPaidWithTheRest) {
+  auto t = table(
+      standard_pool(),
+      position("main1", player("A", {"Blaze"}, {"Mountain", "Mountain", "Forest", "Mountain"}),
+               player("B", {}, {})));
+  std::vector<std::int64_t> offered;
+  t.a->act("Cast Blaze")
+      .pick(ChoiceKind::target, {"player 1"})
+      .then(ChoiceKind::number, [&](const Choice& c) {
+        for (const Option& o : c.options) offered.push_back(o.value);
+        return Answer{{3}};
+      });
+  ASSERT_TRUE(rules().advance(*t.game));
+  EXPECT_EQ(offered, (std::vector<std::int64_t>{0, 1, 2, 3}));
+  EXPECT_TRUE(all_tapped(*t.game, kA));
+  ASSERT_EQ(t.game->state().stack.size(), 1u);
+  EXPECT_EQ(t.game->state().stack.back().x, 3);
+  ASSERT_TRUE(rules().advance(*t.game));
+  ASSERT_TRUE(rules().advance(*t.game));
+  EXPECT_EQ(t.game->state().players[1].life, 17);
+  EXPECT_TRUE(find(*t.game, "Blaze", ZoneRef::graveyard(kA)).valid());
+}
+
+TEST(RulesClassicMana, ColouredSymbolsAreMatchedToLandsThatCanMakeThem) {
+  auto poor =
+      table(standard_pool(),
+            position("main1", player("A", {"Boggart Ram-Gang"}, {"Forest", "Mountain", "Mountain"}),
+                     player("B", {}, {})));
+  const LegalAction cast{LegalAction::Kind::cast,
+                         find(*poor.game, "Boggart Ram-Gang", ZoneRef::hand(kA)),
+                         0,
+                         {},
+                         0,
+                         ""};
+  EXPECT_EQ(rules().why_not(*poor.game, kA, cast), "not enough mana");
+  EXPECT_EQ(rules().legal_actions(*poor.game, kA).size(), 1u);
+
+  // Taiga is listed first but must make {G}: the Mountain pays {R}.
+  auto rich =
+      table(standard_pool(),
+            position("main1", player("A", {"Boggart Ram-Gang"}, {"Taiga", "Mountain", "Forest"}),
+                     player("B", {}, {})));
+  rich.a->act("Cast Boggart Ram-Gang");
+  ASSERT_TRUE(rules().advance(*rich.game));
+  EXPECT_TRUE(all_tapped(*rich.game, kA));
+  ASSERT_EQ(rich.game->state().stack.size(), 1u);
+  ASSERT_TRUE(rules().advance(*rich.game));
+  ASSERT_TRUE(rules().advance(*rich.game));
+  EXPECT_TRUE(find(*rich.game, "Boggart Ram-Gang", ZoneRef::battlefield(kA)).valid());
+}
+
+TEST(RulesClassicMana, ManaAbilitiesPayWithoutTheStackAndUnspentManaEmptiesAtTheEndOfTheStep) {
+  auto t = table(
+      standard_pool(),
+      position("main1", player("A", {"Llanowar Elves"}, {"Elvish Pair"}), player("B", {}, {})));
+  // A mana ability is not an action of its own: only casting and passing are offered.
+  EXPECT_EQ(rules().legal_actions(*t.game, kA).size(), 2u);
+  t.a->act("Cast Llanowar Elves");
+  ASSERT_TRUE(rules().advance(*t.game));
+  EXPECT_EQ(t.game->state().stack.size(), 1u);  // only the spell
+  EXPECT_EQ(t.game->state().players[0].attrs.get("mana_pool_G"_sym), 1);
+  ASSERT_TRUE(rules().advance(*t.game));  // A passes
+  ASSERT_TRUE(rules().advance(*t.game));  // B passes: the Elves resolve
+  EXPECT_EQ(t.game->state().players[0].attrs.get("mana_pool_G"_sym), 1);
+  ASSERT_TRUE(run_to_step(*t.game, "begin_combat"));
+  EXPECT_EQ(t.game->state().players[0].attrs.get("mana_pool_G"_sym), 0);
+}
+
+TEST(RulesClassicMana, ASummoningSickCreatureCannotTapForMana) {
+  PositionPlayer a = player("A", {"Llanowar Elves"}, {});
+  a.battlefield.push_back(card("Llanowar Elves", /*sick=*/true));
+  auto t = table(standard_pool(), position("main1", a, player("B", {}, {})));
+  const LegalAction cast{
+      LegalAction::Kind::cast, find(*t.game, "Llanowar Elves", ZoneRef::hand(kA)), 0, {}, 0, ""};
+  EXPECT_EQ(rules().why_not(*t.game, kA, cast), "not enough mana");
+}
+
+}  // namespace
+}  // namespace anvil::classic_test

@@ -1,0 +1,174 @@
+// State-based actions (704), destroy and regeneration, indestructible, hexproof and shroud.
+#include <gtest/gtest.h>
+
+#include "fixture.hpp"
+
+namespace anvil::classic_test {
+namespace {
+
+const PlayerId kA{0}, kB{1};
+
+void resolve_all(Game& g) {
+  ASSERT_TRUE(advance_until(g, [](const Game& x) { return x.state().stack.empty(); }));
+}
+
+TEST(RulesClassicStateBased, BothPlayersAtZeroLifeAtOnceIsADraw) {
+  PositionPlayer a = player("A", {"Tremor Test"}, {"Swamp"});
+  PositionPlayer b = player("B", {}, {});
+  a.life = 1;
+  b.life = 1;
+  auto t = table(standard_pool(), position("main1", a, b));
+  t.a->act("Cast Tremor Test");
+  ASSERT_TRUE(rules().advance(*t.game));
+  ASSERT_TRUE(rules().advance(*t.game));
+  EXPECT_TRUE(rules().advance(*t.game));  // B passes: it resolves, both at 0
+  EXPECT_EQ(t.game->state().players[0].life, 0);
+  EXPECT_FALSE(rules().advance(*t.game));  // the next check ends the game
+  EXPECT_EQ(rules().outcome(*t.game), (std::vector<Outcome>{Outcome::drew, Outcome::drew}));
+}
+
+TEST(RulesClassicStateBased, DrawingFromAnEmptyLibraryLosesAtTheNextCheck) {
+  PositionPlayer a = player("A", {}, {}, {});
+  auto t = table(standard_pool(), position("upkeep", a, player("B", {}, {})));
+  ASSERT_TRUE(rules().advance(*t.game));   // upkeep: A passes
+  ASSERT_TRUE(rules().advance(*t.game));   // B passes; the step ends
+  EXPECT_FALSE(rules().advance(*t.game));  // draw from empty, then the state-based check
+  EXPECT_EQ(rules().outcome(*t.game), (std::vector<Outcome>{Outcome::lost, Outcome::won}));
+}
+
+TEST(RulesClassicStateBased, TheLegendRuleKeepsTheOneTheControllerChooses) {
+  auto t = table(standard_pool(), position("main1",
+                                           player("A", {"Isamaru, Hound of Konda"},
+                                                  {"Isamaru, Hound of Konda", "Plains"}),
+                                           player("B", {}, {})));
+  Game& g = *t.game;
+  const ObjectId old = find(g, "Isamaru, Hound of Konda", ZoneRef::battlefield(kA));
+  std::string prompt;
+  t.a->act("Cast Isamaru, Hound of Konda").then(ChoiceKind::option, [&](const Choice& c) {
+    prompt = c.prompt;
+    for (std::uint32_t i = 0; i < c.options.size(); ++i)
+      if (c.options[i].target.object.id != old) return Answer{{i}};  // keep the new one
+    return Answer{{0}};
+  });
+  ASSERT_TRUE(rules().advance(g));
+  resolve_all(g);
+  ASSERT_TRUE(rules().advance(g));  // the check before the next priority
+  EXPECT_EQ(prompt, "Legend rule: choose the Isamaru, Hound of Konda to keep");
+  EXPECT_EQ(count(g, ZoneRef::graveyard(kA)), 1u);
+  EXPECT_EQ(g.object(old).zone, ZoneRef::graveyard(kA));
+  EXPECT_TRUE(find(g, "Isamaru, Hound of Konda", ZoneRef::battlefield(kA)).valid());
+}
+
+TEST(RulesClassicStateBased, PlusAndMinusCountersAnnihilate) {
+  PositionPlayer a = player("A", {}, {});
+  a.battlefield.push_back(card("Hill Giant"));
+  a.battlefield.back().counters = {{"+1/+1", 2}, {"-1/-1", 3}};
+  auto t = table(standard_pool(), position("main1", a, player("B", {}, {})));
+  const ObjectId giant = find(*t.game, "Hill Giant", ZoneRef::battlefield(kA));
+  EXPECT_EQ(t.game->view(giant).power, 2);
+  rules().check_state(*t.game);
+  EXPECT_EQ(t.game->object(giant).counters.get("+1/+1"_sym), 0);
+  EXPECT_EQ(t.game->object(giant).counters.get("-1/-1"_sym), 1);
+  EXPECT_EQ(t.game->view(giant).toughness, 2);
+}
+
+TEST(RulesClassicStateBased, TokensOffTheBattlefieldCeaseToExist) {
+  PositionPlayer a = player("A", {}, {});
+  a.graveyard.push_back(card("Soldier"));
+  auto t = table(standard_pool(), position("main1", a, player("B", {}, {})));
+  const ObjectId soldier = find(*t.game, "Soldier", ZoneRef::graveyard(kA));
+  ASSERT_TRUE(t.game->object(soldier).token);
+  rules().check_state(*t.game);
+  EXPECT_EQ(count(*t.game, ZoneRef::graveyard(kA)), 0u);
+  EXPECT_EQ(t.game->object(soldier).zone.kind, ZoneKind::none);
+}
+
+TEST(RulesClassicStateBased, RegenerationSavesFromLethalDamageButNotFromWrath) {
+  auto t =
+      table(standard_pool(),
+            position("main1",
+                     player("A", {"Shock", "Wrath of God"},
+                            {"Mountain", "Plains", "Plains", "Plains", "Plains"}),
+                     player("B", {}, {"Drudge Skeletons", "Swamp", "Swamp", "Swamp", "Swamp"})));
+  Game& g = *t.game;
+  const ObjectId drudge = find(g, "Drudge Skeletons", ZoneRef::battlefield(kB));
+  const std::string regenerate = "Activate Drudge Skeletons: Regenerate Drudge Skeletons.";
+  t.a->act("Cast Shock").pick(ChoiceKind::target, {"Drudge Skeletons"});
+  t.b->act(regenerate);
+  ASSERT_TRUE(rules().advance(g));  // A casts Shock
+  resolve_all(g);                   // B regenerates in response; both resolve
+  ASSERT_TRUE(find(g, "Shock", ZoneRef::graveyard(kA)).valid());
+  ASSERT_TRUE(rules().advance(g));  // the check: regenerated, not dead
+  EXPECT_EQ(g.object(drudge).zone, ZoneRef::battlefield(kB));
+  EXPECT_TRUE(g.object(drudge).tapped);
+  EXPECT_EQ(g.object(drudge).damage, 0);
+  EXPECT_EQ(g.object(drudge).attrs.get("regen_shields"_sym), 0);
+
+  // Wrath of God: "they can't be regenerated", even with a fresh shield.
+  ASSERT_TRUE(advance_until(
+      g, [](const Game& x) { return x.state().turn.number == 4 && step(x) == "main1"; }));
+  t.a->act("Cast Wrath of God");
+  t.b->act(regenerate);
+  ASSERT_TRUE(rules().advance(g));
+  resolve_all(g);
+  EXPECT_EQ(g.object(drudge).zone, ZoneRef::graveyard(kB));
+  EXPECT_EQ(t.b->pending(), 0u);
+}
+
+TEST(RulesClassicStateBased, ZeroToughnessDiesEvenWithARegenerationShield) {
+  auto t =
+      table(standard_pool(), position("main1", player("A", {}, {"Wither Bear"}),
+                                      player("B", {}, {"Drudge Skeletons", "Swamp", "Swamp"})));
+  Game& g = *t.game;
+  t.b->act("Activate Drudge Skeletons: Regenerate Drudge Skeletons.");
+  t.a->pick(ChoiceKind::attackers, {"Wither Bear → player 1"});
+  t.b->pick(ChoiceKind::blockers, {"Drudge Skeletons → Wither Bear"});
+  ASSERT_TRUE(run_to_step(g, "begin_combat"));
+  const ObjectId drudge = find(g, "Drudge Skeletons", ZoneRef::battlefield(kB));
+  EXPECT_EQ(g.object(drudge).attrs.get("regen_shields"_sym), 1);
+  ASSERT_TRUE(run_to_step(g, "end_combat"));
+  EXPECT_EQ(g.object(drudge).zone, ZoneRef::graveyard(kB));
+}
+
+TEST(RulesClassicStateBased, IndestructibleSurvivesWrathAndLethalDamage) {
+  auto t = table(
+      standard_pool(),
+      position("main1", player("A", {"Wrath of God"}, {"Plains", "Plains", "Plains", "Plains"}),
+               player("B", {}, {"Darksteel Myr", "Grizzly Bears"})));
+  Game& g = *t.game;
+  t.a->act("Cast Wrath of God");
+  ASSERT_TRUE(rules().advance(g));
+  resolve_all(g);
+  EXPECT_TRUE(find(g, "Darksteel Myr", ZoneRef::battlefield(kB)).valid());
+  EXPECT_TRUE(find(g, "Grizzly Bears", ZoneRef::graveyard(kB)).valid());
+}
+
+TEST(RulesClassicStateBased, HexproofAndShroudLimitTargets) {
+  auto t = table(standard_pool(),
+                 position("main1", player("A", {"Bolt Creature"}, {"Mountain", "Shroud Bear"}),
+                          player("B", {}, {"Gladecover Scout"})));
+  Game& g = *t.game;
+  const LegalAction bolt{
+      LegalAction::Kind::cast, find(g, "Bolt Creature", ZoneRef::hand(kA)), 0, {}, 0, ""};
+  EXPECT_EQ(rules().why_not(g, kA, bolt), "no legal target");
+  EXPECT_EQ(rules().legal_actions(g, kA).size(), 1u);
+
+  // Hexproof stops only opponents: its controller may target it.
+  auto own =
+      table(standard_pool(),
+            position("main1", player("A", {"Bolt Creature"}, {"Mountain", "Gladecover Scout"}),
+                     player("B", {}, {})));
+  std::vector<std::string> offered;
+  own.a->act("Cast Bolt Creature").then(ChoiceKind::target, [&](const Choice& c) {
+    for (const Option& o : c.options) offered.push_back(o.label);
+    return Answer{{0}};
+  });
+  ASSERT_TRUE(rules().advance(*own.game));
+  EXPECT_EQ(own.game->state().stack.size(), 1u);
+  EXPECT_TRUE(offered.empty());  // the only legal target: chosen without asking
+  EXPECT_EQ(own.game->state().stack.back().targets.at(0).object.id,
+            find(*own.game, "Gladecover Scout", ZoneRef::battlefield(kA)));
+}
+
+}  // namespace
+}  // namespace anvil::classic_test

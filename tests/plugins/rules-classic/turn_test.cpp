@@ -1,0 +1,202 @@
+// Turn structure, priority (rule 117), land plays, timing, why_not, and the advance() protocol.
+#include <gtest/gtest.h>
+
+#include <stdexcept>
+
+#include "fixture.hpp"
+
+namespace anvil::classic_test {
+namespace {
+
+// Passes always and logs every priority decision as "step:player".
+class Recorder final : public Agent {
+ public:
+  explicit Recorder(std::vector<std::string>& log) : log_(log) {}
+  std::string_view name() const override { return "recorder"; }
+  Answer choose(const DecisionView& view, const Choice& c) override {
+    if (c.kind == ChoiceKind::action)
+      log_.push_back(c.prompt.substr(12, c.prompt.find(" of turn") - 12) + ":" +
+                     std::to_string(view.viewer().value));
+    if (c.kind == ChoiceKind::action)
+      return Answer{{static_cast<std::uint32_t>(c.options.size() - 1)}};
+    return Answer{};
+  }
+
+ private:
+  std::vector<std::string>& log_;
+};
+
+TEST(RulesClassicTurn, StepsRunInOrderWithPriorityActiveFirstAndNoneInUntapOrCleanup) {
+  // Both players hold an instant they can cast, so every priority decision is really asked.
+  auto t = table(standard_pool(), position("upkeep", player("A", {"Shock"}, {"Mountain"}),
+                                           player("B", {"Shock"}, {"Mountain"})));
+  std::vector<std::string> log;
+  t.game->seat(PlayerId(0), std::make_shared<Recorder>(log));
+  t.game->seat(PlayerId(1), std::make_shared<Recorder>(log));
+  const std::size_t hand_before = count(*t.game, ZoneRef::hand(PlayerId(0)));
+  ASSERT_TRUE(advance_until(*t.game, [](const Game& g) { return g.state().turn.number == 3; }));
+  const std::vector<std::string> expected{
+      "upkeep:0",    "upkeep:1",    "draw:0",         "draw:1",
+      "main1:0",     "main1:1",     "begin_combat:0", "begin_combat:1",
+      "attackers:0", "attackers:1", "end_combat:0",   "end_combat:1",
+      "main2:0",     "main2:1",     "end:0",          "end:1"};
+  EXPECT_EQ(log, expected);
+  EXPECT_EQ(count(*t.game, ZoneRef::hand(PlayerId(0))), hand_before + 1);  // drew in the draw step
+  log.clear();
+  ASSERT_TRUE(run_to_step(*t.game, "draw"));
+  EXPECT_EQ(log, (std::vector<std::string>{"upkeep:1", "upkeep:0"}));  // turn 3: B is active
+}
+
+TEST(RulesClassicTurn, TheFirstPlayerSkipsTheFirstDraw) {
+  MatchConfig config;
+  DeckList deck;
+  deck.cards.assign(20, "Forest");
+  config.decks = {deck, deck};
+  config.seed = 3;
+  auto game = rules().setup(standard_pool(), config);
+  auto a = std::make_shared<TestAgent>(), b = std::make_shared<TestAgent>();
+  game->seat(PlayerId(0), a);
+  game->seat(PlayerId(1), b);
+  EXPECT_EQ(count(*game, ZoneRef::hand(PlayerId(0))), 7u);
+  EXPECT_EQ(count(*game, ZoneRef::library(PlayerId(0))), 13u);
+  EXPECT_EQ(game->state().players[0].life, 20);
+  ASSERT_TRUE(run_to_step(*game, "main1"));
+  EXPECT_EQ(count(*game, ZoneRef::hand(PlayerId(0))), 7u);
+  ASSERT_TRUE(advance_until(
+      *game, [](const Game& g) { return g.state().turn.number == 2 && step(g) == "main1"; }));
+  EXPECT_EQ(count(*game, ZoneRef::hand(PlayerId(1))), 8u);
+}
+
+TEST(RulesClassicTurn, OneLandPerTurnInYourMainPhaseWithAnEmptyStack) {
+  auto t = table(standard_pool(),
+                 position("main1", player("A", {"Forest", "Mountain"}, {}), player("B", {}, {})));
+  Game& g = *t.game;
+  auto actions = rules().legal_actions(g, PlayerId(0));
+  ASSERT_EQ(actions.size(), 3u);
+  EXPECT_EQ(actions[0].label, "Play Forest");
+  EXPECT_EQ(actions[1].label, "Play Mountain");
+  EXPECT_EQ(actions.back().kind, LegalAction::Kind::pass);
+  EXPECT_TRUE(rules().legal_actions(g, PlayerId(1)).empty());
+  EXPECT_EQ(rules().why_not(g, PlayerId(1), actions[0]), "you do not have priority");
+  t.a->act("Play Forest");
+  ASSERT_TRUE(rules().advance(g));
+  EXPECT_TRUE(find(g, "Forest", ZoneRef::battlefield(PlayerId(0))).valid());
+  actions = rules().legal_actions(g, PlayerId(0));
+  ASSERT_EQ(actions.size(), 1u);
+  LegalAction mountain{
+      LegalAction::Kind::play_land, find(g, "Mountain", ZoneRef::hand(PlayerId(0))), 0, {}, 0, ""};
+  EXPECT_EQ(rules().why_not(g, PlayerId(0), mountain), "you already played a land this turn");
+  // A's next turn: a new land play.
+  ASSERT_TRUE(advance_until(
+      g, [](const Game& x) { return x.state().turn.number == 4 && step(x) == "main1"; }));
+  t.a->act("Play Mountain");
+  ASSERT_TRUE(rules().advance(g));
+  EXPECT_TRUE(find(g, "Mountain", ZoneRef::battlefield(PlayerId(0))).valid());
+  EXPECT_EQ(t.a->pending(), 0u);
+}
+
+TEST(RulesClassicTurn, SorceriesNeedYourMainPhaseAndAnEmptyStackInstantsDoNot) {
+  auto t = table(
+      standard_pool(),
+      position("upkeep",
+               player("A", {"Lava Axe", "Shock"},
+                      {"Mountain", "Mountain", "Mountain", "Mountain", "Mountain", "Mountain"}),
+               player("B", {}, {})));
+  Game& g = *t.game;
+  const ObjectId axe = find(g, "Lava Axe", ZoneRef::hand(PlayerId(0)));
+  const LegalAction cast_axe{LegalAction::Kind::cast, axe, 0, {}, 0, ""};
+  EXPECT_EQ(rules().why_not(g, PlayerId(0), cast_axe), "it is not your main phase");
+  auto actions = rules().legal_actions(g, PlayerId(0));
+  ASSERT_EQ(actions.size(), 2u);
+  EXPECT_EQ(actions[0].label, "Cast Shock");
+  ASSERT_TRUE(run_to_step(g, "main1"));
+  t.a->act("Cast Shock").pick(ChoiceKind::target, {"player 1"});
+  ASSERT_TRUE(rules().advance(g));  // main1 begins and A casts Shock
+  ASSERT_EQ(g.state().stack.size(), 1u);
+  EXPECT_EQ(g.state().turn.priority, PlayerId(0));  // 117.3c: the caster keeps priority
+  EXPECT_EQ(rules().why_not(g, PlayerId(0), cast_axe), "the stack is not empty");
+  ASSERT_TRUE(rules().advance(g));  // A passes
+  EXPECT_EQ(g.state().turn.priority, PlayerId(1));
+  ASSERT_TRUE(rules().advance(g));  // B passes: Shock resolves
+  EXPECT_TRUE(g.state().stack.empty());
+  EXPECT_EQ(g.state().players[1].life, 18);
+  EXPECT_EQ(g.state().turn.priority, PlayerId(0));  // 117.3b: the active player
+  EXPECT_EQ(step(g), "main1");
+  EXPECT_EQ(rules().why_not(g, PlayerId(0), cast_axe), "");
+}
+
+class Thrower final : public Agent {
+ public:
+  explicit Thrower(const Game& g) : game_(g) {}
+  std::string_view name() const override { return "thrower"; }
+  Answer choose(const DecisionView&, const Choice&) override {
+    hash_when_asked = hash(game_.state());
+    throw std::logic_error("agent gave up");
+  }
+  std::uint64_t hash_when_asked = 0;
+
+ private:
+  const Game& game_;
+};
+
+TEST(RulesClassicTurn, AnAgentsExceptionLeavesAdvanceUnchangedWithTheStateAsWhenAsked) {
+  auto t = table(standard_pool(),
+                 position("main1", player("A", {"Shock"}, {"Mountain"}), player("B", {}, {})));
+  auto thrower = std::make_shared<Thrower>(*t.game);
+  t.game->seat(PlayerId(0), thrower);
+  try {
+    rules().advance(*t.game);
+    FAIL() << "advance did not throw";
+  } catch (const std::logic_error& e) {
+    EXPECT_STREQ(e.what(), "agent gave up");
+  }
+  EXPECT_EQ(hash(t.game->state()), thrower->hash_when_asked);
+  // Mid-cast: the target choice throws; the spell is still in hand, nothing tapped.
+  t.game->seat(PlayerId(0), t.a);
+  t.a->act("Cast Shock");
+  t.game->seat(PlayerId(0), t.a);
+  auto second = std::make_shared<TestAgent>();
+  second->act("Cast Shock").then(ChoiceKind::target, [](const Choice&) -> Answer {
+    throw std::logic_error("no");
+  });
+  t.game->seat(PlayerId(0), second);
+  EXPECT_THROW(rules().advance(*t.game), std::logic_error);
+  EXPECT_TRUE(find(*t.game, "Shock", ZoneRef::hand(PlayerId(0))).valid());
+  EXPECT_FALSE(t.game->object(find(*t.game, "Mountain", ZoneRef::battlefield(PlayerId(0)))).tapped);
+}
+
+TEST(RulesClassicTurn, StepNamesAreTheProtocolsAndUnknownStepsAndCardsAreLoadErrors) {
+  EXPECT_EQ(
+      rules().step_names(),
+      (std::vector<std::string>{"untap", "upkeep", "draw", "main1", "begin_combat", "attackers",
+                                "blockers", "damage", "end_combat", "main2", "end", "cleanup"}));
+  EXPECT_THROW(rules().setup_position(standard_pool(),
+                                      position("combat", player("A", {}, {}), player("B", {}, {}))),
+               LoadError);
+  EXPECT_THROW(rules().setup_position(standard_pool(), position("main1", player("A", {"Nope"}, {}),
+                                                                player("B", {}, {}))),
+               LoadError);
+  MatchConfig config;
+  config.decks = {DeckList{}, DeckList{}};
+  config.options = {{"max_turnz", "3"}};
+  EXPECT_THROW(rules().setup(standard_pool(), config), LoadError);
+}
+
+TEST(RulesClassicTurn, TheTurnCapDrawsTheGame) {
+  MatchConfig config;
+  DeckList deck;
+  deck.cards.assign(30, "Forest");
+  config.decks = {deck, deck};
+  config.options = {{"max_turns", "4"}};
+  auto game = rules().setup(standard_pool(), config);
+  game->seat(PlayerId(0), std::make_shared<TestAgent>());
+  game->seat(PlayerId(1), std::make_shared<TestAgent>());
+  int n = 0;
+  while (rules().advance(*game)) ASSERT_LT(++n, 1000);
+  EXPECT_EQ(game->state().turn.number, 4u);
+  auto out = rules().outcome(*game);
+  EXPECT_EQ(out, (std::vector<Outcome>{Outcome::drew, Outcome::drew}));
+}
+
+}  // namespace
+}  // namespace anvil::classic_test

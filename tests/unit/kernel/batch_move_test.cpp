@@ -1,0 +1,48 @@
+// move_simultaneously: one zone-change event for many objects (state-based actions, wraths).
+#include <gtest/gtest.h>
+
+#include "fixtures.hpp"
+
+namespace anvil::testing {
+namespace {
+
+// "Whenever a creature leaves the battlefield": counts zone changes out of play and records,
+// for each, how many creatures were still on the battlefield when the trigger slot ran.
+TEST(BatchMove, AppliesEveryMoveBeforeAnyTriggerAndSkipsReplacedOnes) {
+  Cards cards;
+  auto game = make_game(cards, 0);
+  const PlayerId p0{0};
+  const ObjectId a = game->add_card(cards.bear, p0, ZoneRef::battlefield(p0));
+  const ObjectId b = game->add_card(cards.bear, p0, ZoneRef::battlefield(p0));
+  const ObjectId c = game->add_card(cards.bear, p0, ZoneRef::battlefield(p0));
+  std::vector<std::size_t> seen_in_play;
+  Connection trig = game->bus().on_trigger<ZoneChangeEvent>([&](Game& g, const ZoneChangeEvent&) {
+    seen_in_play.push_back(g.state().zone(ZoneRef::battlefield(PlayerId{0})).objects.size());
+  });
+  // A shield on `b`: its move is replaced away.
+  Connection shield = game->bus().on_replacement<ZoneChangeEvent>(
+      [b](const Game&, const ZoneChangeEvent& e) -> std::optional<Replacement<ZoneChangeEvent>> {
+        if (e.object != b) return std::nullopt;
+        return Replacement<ZoneChangeEvent>{"shield", b,
+                                            [](Game&, ZoneChangeEvent& z) { z.cancelled = true; }};
+      });
+  const auto cp = game->journal().checkpoint();
+  const auto before = hash(game->state());
+  const std::vector<ZoneMove> moves{{a, ZoneRef::graveyard(p0), Cause::destroy, {}},
+                                    {b, ZoneRef::graveyard(p0), Cause::destroy, {}},
+                                    {c, ZoneRef::graveyard(p0), Cause::destroy, {}},
+                                    {a, ZoneRef::exile(p0), Cause::exile, {}}};
+  const std::vector<bool> moved = move_simultaneously(*game, moves);
+  EXPECT_EQ(moved, (std::vector<bool>{true, false, true, false}));
+  EXPECT_EQ(game->object(a).zone, ZoneRef::graveyard(p0));
+  EXPECT_EQ(game->object(b).zone, ZoneRef::battlefield(p0));
+  EXPECT_EQ(game->object(c).zone, ZoneRef::graveyard(p0));
+  EXPECT_EQ(seen_in_play, (std::vector<std::size_t>{1, 1}));  // both moves applied before triggers
+  game->journal().rollback(cp);
+  EXPECT_EQ(hash(game->state()), before);
+  trig.disconnect();
+  shield.disconnect();
+}
+
+}  // namespace
+}  // namespace anvil::testing
