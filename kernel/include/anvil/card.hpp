@@ -29,11 +29,23 @@
 ANVIL_BEGIN_NAMESPACE
 
 struct AbilityDef {
+  AbilityDef() = default;
+  // A constructor rather than aggregate initialisation, so that fields added later (as `cost`
+  // was) do not break or warn in plugins that build AbilityDefs.
+  AbilityDef(AbilityKind kind, std::string text, std::string provider, SourceLocation where,
+             std::shared_ptr<const Ability> impl, std::string cost = {})
+      : kind(kind), text(std::move(text)), provider(std::move(provider)), where(std::move(where)),
+        impl(std::move(impl)), cost(std::move(cost)) {}
+
   AbilityKind kind = AbilityKind::spell;
   std::string text;      // the source line it was compiled from
   std::string provider;  // the plugin that compiled it, named in errors
   SourceLocation where;
   std::shared_ptr<const Ability> impl;
+  // For activated abilities: the activation cost in the card language's notation ("{T}",
+  // "{2}{R}, {T}"). The kernel does not read it; the rules module parses and pays it, so a
+  // keyword plugin can add activated abilities without knowing the game's costs.
+  std::string cost;
 };
 
 struct CardDef {
