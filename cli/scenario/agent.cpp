@@ -177,10 +177,7 @@ void Script::refuse_action(const Game& judge, PlayerId player, const ActionSpec&
 }
 
 std::optional<Answer> Script::priority(PlayerId player, const Choice& choice) {
-  if (!targets_.empty() || x_) {
-    fail(fmt::format("the game did not ask for every target or X given to action {} ({})",
-                     next_action, s_.actions[next_action - 1].str()));
-  }
+  settle_unasked_inputs();
   drop_satisfied();
   if (done()) throw Stop{};  // everything is done: the game stops here, before this decision
   const std::vector<LegalAction> legal = rules_.legal_actions(*game_, player);
@@ -200,6 +197,8 @@ std::optional<Answer> Script::priority(PlayerId player, const Choice& choice) {
       if (next.ability && l.ability != *next.ability) continue;
       targets_.assign(next.targets.begin(), next.targets.end());
       x_ = next.x;
+      inputs_for_ = next_action - 1;
+      pushed_.reset();
       return Answer{{i}};
     }
     refuse_action(*game_, player, next, *wanted);
@@ -210,23 +209,56 @@ std::optional<Answer> Script::priority(PlayerId player, const Choice& choice) {
   fail("protocol: the priority decision has no pass option");
 }
 
-std::optional<std::uint32_t> Script::match_target(const Choice& c, const TargetSpec& t) const {
-  for (std::uint32_t i = 0; i < c.options.size(); ++i) {
-    const Target& o = c.options[i].target;
-    if (!t.player.empty()) {
-      if (o.is_player() && o.player == *s_.player_id(t.player)) return i;
-      continue;
-    }
-    if (!o.is_object() || !game_->state().exists(o.object.id)) continue;
-    const GameObject& obj = game_->object(o.object.id);
-    if (game_->card(obj.id).name != t.card) continue;
-    if (!t.of.empty()) {
-      const PlayerId of = *s_.player_id(t.of);
-      if (obj.owner != of && obj.controller != of) continue;
-    }
-    return i;
+bool Script::target_matches(const Target& o, const TargetSpec& t) const {
+  if (!t.player.empty()) return o.is_player() && o.player == *s_.player_id(t.player);
+  if (!o.is_object() || !game_->state().exists(o.object.id)) return false;
+  const GameObject& obj = game_->object(o.object.id);
+  if (game_->card(obj.id).name != t.card) return false;
+  if (!t.of.empty()) {
+    const PlayerId of = *s_.player_id(t.of);
+    if (obj.owner != of && obj.controller != of) return false;
   }
+  return true;
+}
+
+std::optional<std::uint32_t> Script::match_target(const Choice& c, const TargetSpec& t) const {
+  for (std::uint32_t i = 0; i < c.options.size(); ++i)
+    if (target_matches(c.options[i].target, t)) return i;
   return std::nullopt;
+}
+
+void Script::start(Game& game) {
+  game_ = &game;
+  watch_stack_ = game.bus().on_edit([this](const Game& g, const Edit& e, bool undone) {
+    if (e.kind == EditKind::stack_push && !undone && inputs_left()) pushed_ = g.state().stack.back();
+  });
+}
+
+void Script::settle_unasked_inputs() {
+  if (!inputs_left()) return;
+  const std::size_t number = inputs_for_ + 1;  // 1-based, as the runner's messages count
+  const std::string action = s_.actions[inputs_for_].str();
+  if (!pushed_)
+    fail(fmt::format("the game did not ask for every target or X given to action {} ({})",
+                     number, action));
+  const StackItem& item = *pushed_;  // what the action put on the stack, maybe resolved since
+  if (targets_.size() > item.targets.size())
+    fail(fmt::format("action {} ({}) names {} more targets than the game chose", number, action,
+                     targets_.size() - item.targets.size()));
+  // The unasked targets are the last ones: the earlier slots were asked and used the rest.
+  const std::size_t first = item.targets.size() - targets_.size();
+  for (std::size_t i = 0; i < targets_.size(); ++i) {
+    const Target& chosen = item.targets[first + i];
+    if (!target_matches(chosen, targets_[i]))
+      fail(fmt::format("action {} ({}): the game chose its only legal target {}, not {}", number,
+                       action, target_name(chosen), targets_[i].str()));
+  }
+  if (x_ && *x_ != item.x)
+    fail(fmt::format("action {} ({}): the game chose its only possible X, {}, not {}", number,
+                     action, item.x, *x_));
+  targets_.clear();
+  x_.reset();
+  pushed_.reset();
 }
 
 std::optional<Answer> Script::target(const Choice& choice) {

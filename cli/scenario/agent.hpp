@@ -6,6 +6,7 @@
 #pragma once
 
 #include <anvil/agent.hpp>
+#include <anvil/event_bus.hpp>
 #include <anvil/game.hpp>
 #include <anvil/journal.hpp>
 #include <anvil/rules.hpp>
@@ -25,7 +26,8 @@ struct Stop {};
 class Script {
  public:
   Script(const Scenario& s, const RulesModule& rules);
-  void start(Game& game) { game_ = &game; }
+  // Remembers what each action puts on the stack, for settle_unasked_inputs().
+  void start(Game& game);
 
   // Drops the resolve/advance actions the game already satisfies.
   void drop_satisfied();
@@ -33,6 +35,10 @@ class Script {
   bool done() const;
   // Targets or an X given to an action that the game has not asked for yet.
   bool inputs_left() const { return !targets_.empty() || x_.has_value(); }
+  // Game::ask answers a choice with a single option itself, so a target or X the scenario names
+  // may never be asked. Compares what is left with what the game put on the stack: a match
+  // uses them up; a difference fails the scenario naming both.
+  void settle_unasked_inputs();
   Answer answer(PlayerId player, const Choice& choice);
   // Before advance(): if the next action is a priority action of the player holding priority
   // and pass is all they may do, that priority decision will not be asked (Game::ask answers
@@ -61,6 +67,7 @@ class Script {
   std::optional<Answer> declaration(PlayerId player, const Choice& choice);
   Answer from_choices(PlayerId player, const Choice& choice);
   std::optional<std::uint32_t> match_target(const Choice& choice, const TargetSpec& t) const;
+  bool target_matches(const Target& o, const TargetSpec& t) const;
   std::optional<ObjectId> find_card(PlayerId player, const std::string& name) const;
   std::string name_of(PlayerId p) const;
   std::string target_name(const Target& t) const;
@@ -72,6 +79,10 @@ class Script {
   std::deque<TargetSpec> targets_;
   std::optional<std::int64_t> x_;
   std::optional<Journal::Checkpoint> action_start_;
+  // The stack item the current action pushed: it may resolve before the agent is asked anything.
+  std::optional<StackItem> pushed_;
+  std::size_t inputs_for_ = 0;  // the action whose targets and X are queued
+  ScopedConnection watch_stack_;
 };
 
 class ScenarioAgent final : public Agent {

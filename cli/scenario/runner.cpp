@@ -121,6 +121,13 @@ Result run_scenario(const Scenario& s, std::shared_ptr<const CardPool> pool,
   const bool over = driven.over;
   if (!script.failure.empty()) return failed(script.failure);
   if (script.inputs_left() && !script.refused) {
+    try {
+      script.settle_unasked_inputs();
+    } catch (const Stop&) {  // it recorded the failure
+    }
+    if (!script.failure.empty()) return failed(script.failure);
+  }
+  if (script.inputs_left() && !script.refused) {
     return failed(fmt::format("the game did not ask for every target or X given to action {}",
                               script.next_action));
   }

@@ -161,7 +161,7 @@ actions:
 choices: {A: [{number: 1}]}
 )");
   EXPECT_FALSE(r.passed);
-  EXPECT_NE(r.message.find("did not ask for every target"), std::string::npos) << r.message;
+  EXPECT_NE(r.message.find("names 1 more targets than the game chose"), std::string::npos) << r.message;
 }
 
 TEST(ScenarioRunner, AnIllegalTargetIsARefusalAndTheCastIsUndone) {
