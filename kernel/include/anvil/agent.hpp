@@ -63,6 +63,9 @@ struct Choice {
   // Set when this decision is asked again because the previous answer was illegal and was
   // rolled back (an attack that breaks a restriction): why it was refused.
   std::string refused;
+  // For action choices: the option that passes (priority in classic, ending the turn in hearth),
+  // so that agents which know nothing of the game can still pass on purpose.
+  std::optional<std::uint32_t> pass;
 };
 
 // Indices into Choice::options, each at most once, between min_picks and max_picks of them.

@@ -20,14 +20,14 @@ void play_toy_game(Game& game, int turns, const std::function<void(Game&, int)>&
     for (ObjectId id : std::vector<ObjectId>(game.state().zone(ZoneRef::battlefield(me)).objects)) untap(game, id);
     draw(game, me);
 
-    Choice play{ChoiceKind::action, me, "play a card or pass", {}, 1, 1, {}, {}};
+    Choice play{ChoiceKind::action, me, "play a card or pass", {}, 1, 1, {}, {}, {}};
     const auto hand = game.state().zone(ZoneRef::hand(me)).objects;
     for (ObjectId id : hand) play.options.push_back({"play " + game.card(id).name, Target::of(game.object(id).ref()), 0});
     play.options.push_back({"pass", {}, 0});
     const auto pick = game.ask(play).picks.front();
     if (pick < hand.size()) move_to_zone(game, hand[pick], ZoneRef::battlefield(me), Cause::put);
 
-    Choice attack{ChoiceKind::attackers, me, "attack with", {}, 0, 0, {}, {}};
+    Choice attack{ChoiceKind::attackers, me, "attack with", {}, 0, 0, {}, {}, {}};
     std::vector<ObjectId> ready;
     for (ObjectId id : game.state().zone(ZoneRef::battlefield(me)).objects)
       if (!game.object(id).tapped) ready.push_back(id);
@@ -89,7 +89,7 @@ TEST(Agents, InvalidAnswersAreRefusedNamingTheAgent) {
   Cards cards;
   auto game = make_game(cards);
   game->seat(PlayerId(0), std::make_shared<FixedAgent>(7));
-  Choice c{ChoiceKind::option, PlayerId(0), "pick", {{"a", {}, 0}, {"b", {}, 0}}, 1, 1, {}, {}};
+  Choice c{ChoiceKind::option, PlayerId(0), "pick", {{"a", {}, 0}, {"b", {}, 0}}, 1, 1, {}, {}, {}};
   try {
     (void)game->ask(c);
     FAIL() << "expected RulesError";
@@ -103,9 +103,9 @@ TEST(Agents, InvalidAnswersAreRefusedNamingTheAgent) {
 TEST(Agents, ChoicesWithoutAlternativeAreNotAskedAndEmptySeatsAreErrors) {
   Cards cards;
   auto game = make_game(cards);
-  Choice forced{ChoiceKind::target, PlayerId(0), "the only target", {{"it", {}, 0}}, 1, 1, {}, {}};
+  Choice forced{ChoiceKind::target, PlayerId(0), "the only target", {{"it", {}, 0}}, 1, 1, {}, {}, {}};
   EXPECT_EQ(game->ask(forced).picks, (std::vector<std::uint32_t>{0}));
-  Choice real{ChoiceKind::option, PlayerId(0), "pick", {{"a", {}, 0}, {"b", {}, 0}}, 1, 1, {}, {}};
+  Choice real{ChoiceKind::option, PlayerId(0), "pick", {{"a", {}, 0}, {"b", {}, 0}}, 1, 1, {}, {}, {}};
   EXPECT_THROW((void)game->ask(real), RulesError);
 }
 

@@ -1,0 +1,63 @@
+#include "random_agent.hpp"
+
+#include <algorithm>
+#include <charconv>
+#include <numeric>
+#include <stdexcept>
+#include <string>
+#include <vector>
+
+namespace anvil::ai_random {
+
+namespace {
+constexpr double kDefaultPassProbability = 0.2;
+}
+
+RandomAgent::RandomAgent(std::uint64_t seed, double pass_probability)
+    : rng_{seed}, pass_probability_(pass_probability) {}
+
+bool RandomAgent::chance(double probability) {
+  // 2^53 steps: as fine as a double can say, and no modulo bias (SplitMix64::below).
+  constexpr std::uint64_t kSteps = std::uint64_t{1} << 53;
+  return static_cast<double>(rng_.below(kSteps)) < probability * static_cast<double>(kSteps);
+}
+
+Answer RandomAgent::choose(const DecisionView&, const Choice& choice) {
+  const auto n = static_cast<std::uint32_t>(choice.options.size());
+  std::vector<std::uint32_t> candidates(n);
+  std::iota(candidates.begin(), candidates.end(), 0u);
+
+  // A decision with a pass: pass now and then, otherwise do something else at random.
+  if (choice.pass && *choice.pass < n && choice.max_picks == 1 && n > 1) {
+    if (chance(pass_probability_)) return Answer{{*choice.pass}};
+    candidates.erase(candidates.begin() + *choice.pass);
+  }
+
+  const std::uint32_t max = std::min<std::uint32_t>(choice.max_picks, static_cast<std::uint32_t>(candidates.size()));
+  const std::uint32_t min = std::min(choice.min_picks, max);
+  const auto picks = static_cast<std::uint32_t>(min + rng_.below(max - min + 1));
+  Answer answer;
+  for (std::uint32_t i = 0; i < picks; ++i) {  // a partial Fisher–Yates shuffle
+    const auto j = static_cast<std::uint32_t>(i + rng_.below(candidates.size() - i));
+    std::swap(candidates[i], candidates[j]);
+    answer.picks.push_back(candidates[i]);
+  }
+  return answer;
+}
+
+double pass_probability_from(const AgentOptions& options) {
+  double p = kDefaultPassProbability;
+  for (const auto& [key, value] : options.settings) {
+    if (key != "pass_probability")
+      throw std::invalid_argument("ai-random has no setting '" + key + "' (it has: pass_probability)");
+    double parsed = 0;
+    const auto [end, ec] = std::from_chars(value.data(), value.data() + value.size(), parsed);
+    if (ec != std::errc() || end != value.data() + value.size() || parsed < 0 || parsed > 1)
+      throw std::invalid_argument("ai-random: pass_probability must be a number from 0 to 1, got '" +
+                                  value + "'");
+    p = parsed;
+  }
+  return p;
+}
+
+}  // namespace anvil::ai_random

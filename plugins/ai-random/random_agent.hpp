@@ -1,0 +1,28 @@
+// RandomAgent: a uniformly random legal answer to every decision, reproducible from its seed.
+#pragma once
+
+#include <anvil/sdk.hpp>
+#include <cstdint>
+#include <string_view>
+
+namespace anvil::ai_random {
+
+class RandomAgent final : public Agent {
+ public:
+  // REQUIRES: 0 <= pass_probability <= 1.
+  RandomAgent(std::uint64_t seed, double pass_probability);
+
+  std::string_view name() const override { return "ai-random"; }
+  Answer choose(const DecisionView& view, const Choice& choice) override;
+
+ private:
+  bool chance(double probability);
+
+  SplitMix64 rng_;
+  double pass_probability_;
+};
+
+// Reads AgentOptions settings; throws std::invalid_argument naming a bad or unknown setting.
+double pass_probability_from(const AgentOptions& options);
+
+}  // namespace anvil::ai_random

@@ -1,0 +1,117 @@
+// ai-random: always a legal answer, the same answers for the same seed, passing about as often
+// as asked, and complete games when it plays both seats.
+#include <gtest/gtest.h>
+
+#include <anvil/pack.hpp>
+#include <anvil/plugin_host.hpp>
+#include <anvil/sdk.hpp>
+#include <filesystem>
+#include <set>
+
+namespace anvil {
+namespace {
+
+class AiRandom : public ::testing::Test {
+ protected:
+  void SetUp() override { host.load(AI_RANDOM_PLUGIN); }
+  std::shared_ptr<Agent> agent(std::uint64_t seed, std::vector<std::pair<std::string, std::string>> settings = {}) {
+    return make_agent(registry, "ai-random", AgentOptions{seed, std::move(settings)});
+  }
+  Registry registry;
+  PluginHost host{registry};
+  std::shared_ptr<CardPool> pool = std::make_shared<CardPool>();
+  Game game{pool, 2, 1};
+};
+
+Choice random_choice(SplitMix64& rng) {
+  Choice c;
+  c.kind = ChoiceKind::option;
+  const auto n = static_cast<std::uint32_t>(1 + rng.below(8));
+  for (std::uint32_t i = 0; i < n; ++i) c.options.push_back({std::to_string(i), {}, i});
+  c.min_picks = static_cast<std::uint32_t>(rng.below(n + 1));
+  c.max_picks = c.min_picks + static_cast<std::uint32_t>(rng.below(n - c.min_picks + 1));
+  if (c.max_picks == 1 && rng.below(2) == 0) c.pass = static_cast<std::uint32_t>(rng.below(n));
+  return c;
+}
+
+TEST_F(AiRandom, EveryAnswerIsLegal) {
+  auto a = agent(7);
+  SplitMix64 rng{99};
+  const DecisionView view(game, PlayerId(0));
+  for (int i = 0; i < 5000; ++i) {
+    const Choice c = random_choice(rng);
+    const Answer answer = a->choose(view, c);
+    ASSERT_GE(answer.picks.size(), c.min_picks);
+    ASSERT_LE(answer.picks.size(), c.max_picks);
+    std::set<std::uint32_t> distinct(answer.picks.begin(), answer.picks.end());
+    ASSERT_EQ(distinct.size(), answer.picks.size());
+    for (auto p : answer.picks) ASSERT_LT(p, c.options.size());
+  }
+}
+
+TEST_F(AiRandom, TheSameSeedGivesTheSameAnswers) {
+  auto a = agent(5), b = agent(5), c = agent(6);
+  SplitMix64 rng{1};
+  const DecisionView view(game, PlayerId(0));
+  bool differs = false;
+  for (int i = 0; i < 500; ++i) {
+    const Choice choice = random_choice(rng);
+    const Answer x = a->choose(view, choice);
+    ASSERT_EQ(x, b->choose(view, choice));
+    differs |= !(x == c->choose(view, choice));
+  }
+  EXPECT_TRUE(differs) << "another seed should answer differently somewhere";
+}
+
+TEST_F(AiRandom, PassesAboutAsOftenAsItsSettingSays) {
+  for (double p : {0.0, 0.25, 1.0}) {
+    auto a = agent(3, {{"pass_probability", std::to_string(p)}});
+    Choice c;
+    c.kind = ChoiceKind::action;
+    for (std::uint32_t i = 0; i < 5; ++i) c.options.push_back({std::to_string(i), {}, i});
+    c.pass = 4;
+    const DecisionView view(game, PlayerId(0));
+    int passes = 0;
+    const int n = 4000;
+    for (int i = 0; i < n; ++i) passes += a->choose(view, c).picks.at(0) == 4;
+    EXPECT_NEAR(static_cast<double>(passes) / n, p, 0.03) << "pass_probability " << p;
+  }
+}
+
+TEST_F(AiRandom, BadSettingsAreErrorsNamingThePlugin) {
+  try {
+    (void)agent(1, {{"pass_probability", "2"}});
+    FAIL() << "expected an error";
+  } catch (const PluginError& e) {
+    EXPECT_NE(std::string(e.what()).find("ai-random"), std::string::npos) << e.what();
+    EXPECT_NE(std::string(e.what()).find("from 0 to 1"), std::string::npos) << e.what();
+  }
+  EXPECT_THROW((void)agent(1, {{"agression", "1"}}), PluginError);
+}
+
+TEST_F(AiRandom, PlaysClassicCoreGamesToTheEnd) {
+  const std::filesystem::path pack_dir = CLASSIC_CORE_PACK_DIR;
+  (void)host.load_dir(BUNDLED_PLUGIN_DIR);
+  const auto rules = registry.find<RulesModule>("classic");
+  if (!rules || !std::filesystem::exists(pack_dir / "pack.yaml")) GTEST_SKIP() << "no classic rules or pack";
+  LoadedPack pack = load_pack(pack_dir, registry);
+  ASSERT_TRUE(pack.ok());
+  ASSERT_GE(pack.decks.size(), 2u);
+  auto cards = std::make_shared<CardPool>();
+  for (CardDef& c : pack.cards) cards->add(std::move(c));
+  for (std::uint64_t seed = 1; seed <= 20; ++seed) {
+    MatchConfig config;
+    config.decks = {pack.decks[0], pack.decks[1]};
+    config.seed = seed;
+    auto g = rules->setup(cards, config);
+    g->seat(PlayerId(0), agent(seed * 2));
+    g->seat(PlayerId(1), agent(seed * 2 + 1));
+    rules->play(*g);
+    EXPECT_TRUE(g->state().over) << "seed " << seed;
+    EXPECT_TRUE(g->faults().empty());
+    for (const DecisionRecord& r : g->decisions()) ASSERT_EQ(r.agent, "ai-random");
+  }
+}
+
+}  // namespace
+}  // namespace anvil
