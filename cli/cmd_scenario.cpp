@@ -7,13 +7,13 @@
 #include <anvil/rules.hpp>
 #include <filesystem>
 #include <fstream>
-#include <map>
 #include <sstream>
 
 #include "commands.hpp"
 #include "engine_setup.hpp"
 #include "exit_codes.hpp"
 #include "output.hpp"
+#include "pack_library.hpp"
 #include "scenario/runner.hpp"
 #include "scenario/scenario.hpp"
 
@@ -21,69 +21,7 @@ namespace anvil::cli {
 
 namespace {
 
-namespace fs = std::filesystem;
 using scenario::Scenario;
-
-// Card pools by the packs they hold, built once per run.
-class Pools {
- public:
-  Pools(const GlobalOptions& options, const Registry& registry) : registry_(registry) {
-    std::vector<fs::path> dirs;
-    for (const PackDir& d : pack_search_dirs(options)) dirs.push_back(d.path);
-    found_ = find_packs(dirs);
-  }
-
-  // The pool of `packs`, or an error message.
-  std::shared_ptr<const CardPool> get(const std::vector<std::string>& packs, std::string& error) {
-    std::string key;
-    for (const std::string& p : packs) key += p + '\n';
-    if (auto it = pools_.find(key); it != pools_.end()) return it->second;
-    auto pool = std::make_shared<CardPool>();
-    for (const std::string& name : packs) {
-      const LoadedPack* pack = load(name, error);
-      if (!pack) return nullptr;
-      for (const CardDef& card : pack->cards) {
-        try {
-          pool->add(card);
-        } catch (const LoadError& e) {
-          error = e.what();
-          return nullptr;
-        }
-      }
-    }
-    pools_.emplace(key, pool);
-    return pool;
-  }
-
- private:
-  const LoadedPack* load(const std::string& name, std::string& error) {
-    if (auto it = packs_.find(name); it != packs_.end()) return &it->second;
-    const FoundPack* found = nullptr;
-    std::vector<std::string> names;
-    for (const FoundPack& p : found_) {
-      if (!p.used) continue;
-      names.push_back(p.manifest.name);
-      if (p.manifest.name == name) found = &p;
-    }
-    if (!found) {
-      std::string hint = did_you_mean(name, names);
-      error = fmt::format("no pack named '{}'{}", name, hint.empty() ? "" : "; " + hint);
-      return nullptr;
-    }
-    LoadedPack pack = load_pack(found->dir, registry_);
-    if (!pack.ok()) {
-      print_diagnostics(stderr, pack.diagnostics);
-      error = fmt::format("pack '{}' has {}", name, count_of(pack.error_count(), "error"));
-      return nullptr;
-    }
-    return &packs_.emplace(name, std::move(pack)).first->second;
-  }
-
-  const Registry& registry_;
-  std::vector<FoundPack> found_;
-  std::map<std::string, LoadedPack> packs_;
-  std::map<std::string, std::shared_ptr<const CardPool>> pools_;
-};
 
 std::optional<Scenario> read(const std::string& file) {
   std::ifstream in(file, std::ios::binary);
@@ -99,7 +37,7 @@ std::optional<Scenario> read(const std::string& file) {
   return s;
 }
 
-scenario::Result run_one(const Scenario& s, const Registry& registry, Pools& pools) {
+scenario::Result run_one(const Scenario& s, const Registry& registry, PackLibrary& packs) {
   auto rules = registry.find<RulesModule>(s.rules);
   if (!rules) {
     std::string hint = did_you_mean(s.rules, registry.names(PluginKind::rules_module));
@@ -107,7 +45,7 @@ scenario::Result run_one(const Scenario& s, const Registry& registry, Pools& poo
                                s.rules, hint.empty() ? "" : "; " + hint)};
   }
   std::string error;
-  auto pool = pools.get(s.packs, error);
+  auto pool = packs.pool(s.packs, error);
   if (!pool) return {false, error};
   return scenario::run_scenario(s, pool, *rules);
 }
@@ -123,10 +61,10 @@ int run_scenarios(const GlobalOptions& options, const std::vector<std::string>& 
     }
   }
   auto engine = start_engine(options);
-  Pools pools(options, engine->registry);
+  PackLibrary packs(options, engine->registry);
   int passed = 0, failed = 0;
   for (const Scenario& s : scenarios) {
-    const scenario::Result r = run_one(s, engine->registry, pools);
+    const scenario::Result r = run_one(s, engine->registry, packs);
     if (r.passed) {
       ++passed;
       fmt::print("PASS {}\n", s.name);

@@ -26,5 +26,7 @@ void add_plugins_commands(CLI::App& app, const GlobalOptions& options, std::vect
 void add_pack_commands(CLI::App& app, const GlobalOptions& options, std::vector<Command>& out);
 void add_scenario_commands(CLI::App& app, const GlobalOptions& options,
                            std::vector<Command>& out);
+void add_sim_command(CLI::App& app, const GlobalOptions& options, std::vector<Command>& out);
+void add_replay_command(CLI::App& app, const GlobalOptions& options, std::vector<Command>& out);
 
 }  // namespace anvil::cli

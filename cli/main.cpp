@@ -83,6 +83,8 @@ int main(int argc, char** argv) {
   add_plugins_commands(app, options, commands);
   add_pack_commands(app, options, commands);
   add_scenario_commands(app, options, commands);
+  add_sim_command(app, options, commands);
+  add_replay_command(app, options, commands);
 
   try {
     app.parse(argc, argv);

@@ -1,0 +1,81 @@
+// anvil replay FILE: plays a saved game again from its seed and decisions, prints its
+// turn-by-turn log, and checks that it ends in the recorded state (docs/cli.md).
+#include <fmt/core.h>
+
+#include "commands.hpp"
+#include "engine_setup.hpp"
+#include "exit_codes.hpp"
+#include "game_log.hpp"
+#include "match.hpp"
+#include "pack_library.hpp"
+
+namespace anvil::cli {
+
+namespace {
+
+int run_replay(const GlobalOptions& global, const std::string& file, bool quiet) {
+  const Replay replay = load_replay(file);
+  auto engine = start_engine(global);
+  const auto rules = engine->registry.find<RulesModule>(replay.rules);
+  if (!rules) throw std::runtime_error(fmt::format("{}: the rules module '{}' is not loaded", file, replay.rules));
+  PackLibrary packs(global, engine->registry);
+  std::vector<std::string> names;
+  for (const auto& [name, version] : replay.packs) {
+    const std::string have = packs.version_of(name);
+    if (have != version)
+      throw std::runtime_error(fmt::format("{}: recorded with pack {} {}, but {}", file, name, version,
+                                           have.empty() ? "no such pack is installed" : "this Anvil has " + have));
+    names.push_back(name);
+  }
+  std::vector<DeckRef> decks;
+  for (const std::string& d : replay.decks) decks.push_back(packs.deck(replay.rules, d));
+  std::string error;
+  const auto cards = packs.pool(names, error);
+  if (!cards) throw std::runtime_error(error);
+
+  std::vector<std::string> players;
+  for (std::size_t i = 0; i < decks.size(); ++i)
+    players.push_back(fmt::format("P{}", i + 1));
+  if (!quiet)
+    for (std::size_t i = 0; i < decks.size(); ++i)
+      fmt::print("P{}: {} playing {}\n", i + 1, i < replay.agents.size() ? replay.agents[i] : "?", replay.decks[i]);
+  std::unique_ptr<GameLog> log;
+  const MatchResult result = replay_match(*rules, cards, replay, decks, [&](Game& g) {
+    if (!quiet) log = std::make_unique<GameLog>(g, stdout, players);
+  });
+  log.reset();
+
+  std::string outcome;
+  for (std::size_t i = 0; i < result.replay.outcome.size(); ++i)
+    outcome += fmt::format("{}P{} {}", i ? ", " : "", i + 1, result.replay.outcome[i]);
+  fmt::print("after {} turns: {}\n", result.replay.turns, outcome);
+  if (!replay.error.empty()) {
+    fmt::print("the recorded game failed: {}\nreplayed to: {}\n", replay.error,
+               result.replay.error.empty() ? "the end, without failing" : result.replay.error);
+    return kExitFailed;
+  }
+  if (!result.ok()) {
+    fmt::print(stderr, "anvil: error: the replay did not play through: {}\n", result.replay.error);
+    return kExitFailed;
+  }
+  if (result.replay.final_hash != replay.final_hash) {
+    fmt::print(stderr, "anvil: error: final state hash {} differs from the recorded {}\n", result.replay.final_hash,
+               replay.final_hash);
+    return kExitFailed;
+  }
+  fmt::print("final state hash {} matches the recording\n", result.replay.final_hash);
+  return kExitOk;
+}
+
+}  // namespace
+
+void add_replay_command(CLI::App& app, const GlobalOptions& options, std::vector<Command>& out) {
+  CLI::App* replay = app.add_subcommand("replay", "Play a saved game again and check it ends the same");
+  auto file = std::make_shared<std::string>();
+  auto quiet = std::make_shared<bool>(false);
+  replay->add_option("FILE", *file, "A replay saved by 'anvil sim'")->required()->check(CLI::ExistingFile);
+  replay->add_flag("--quiet", *quiet, "Only the result, no turn-by-turn log");
+  out.push_back({replay, [&options, file, quiet] { return run_replay(options, *file, *quiet); }});
+}
+
+}  // namespace anvil::cli

@@ -1,0 +1,227 @@
+// anvil sim: many games between agents, in parallel, with win rates and their 95% confidence
+// intervals (docs/cli.md). Seats alternate who goes first; a game that throws or does not end is
+// reported with its replay and the others go on.
+#include <fmt/core.h>
+#include <unistd.h>
+
+#include <anvil/plugin_host.hpp>
+#include <atomic>
+#include <chrono>
+#include <cmath>
+#include <nlohmann/json.hpp>
+#include <sstream>
+#include <thread>
+
+#include "commands.hpp"
+#include "engine_setup.hpp"
+#include "exit_codes.hpp"
+#include "match.hpp"
+#include "output.hpp"
+#include "pack_library.hpp"
+
+namespace anvil::cli {
+
+namespace {
+
+struct SimOptions {
+  std::string rules = "classic";
+  std::string decks;   // "A,B"
+  std::string agents;  // "a,b"
+  std::size_t games = 100;
+  unsigned threads = 0;  // 0: every core
+  std::uint64_t seed = 1;
+  bool json = false;
+  std::string save_replays;
+};
+
+// One of the two sides being compared: an agent with its deck, whichever seat it sits in.
+struct Side {
+  std::string agent;
+  DeckRef deck;
+  std::size_t wins = 0, losses = 0, draws = 0;
+};
+
+struct GameRecord {
+  bool ok = false;
+  bool swapped = false;  // side 1 sat first
+  std::vector<std::string> outcome;
+  std::uint32_t turns = 0;
+  std::uint64_t seed = 0;
+  std::string error;
+  std::string replay;
+};
+
+std::vector<std::string> split(const std::string& list) {
+  std::vector<std::string> out;
+  std::stringstream in(list);
+  for (std::string item; std::getline(in, item, ',');)
+    if (!item.empty()) out.push_back(item);
+  return out;
+}
+
+// Wilson score interval: well-behaved near 0 and 1, unlike the normal approximation.
+std::pair<double, double> wilson95(std::size_t successes, std::size_t n) {
+  if (n == 0) return {0.0, 1.0};
+  const double z = 1.96, p = static_cast<double>(successes) / static_cast<double>(n);
+  const double nn = static_cast<double>(n), z2 = z * z;
+  const double center = (p + z2 / (2 * nn)) / (1 + z2 / nn);
+  const double half = z * std::sqrt(p * (1 - p) / nn + z2 / (4 * nn * nn)) / (1 + z2 / nn);
+  return {std::max(0.0, center - half), std::min(1.0, center + half)};
+}
+
+std::vector<Side> choose_sides(const SimOptions& o, PackLibrary& packs) {
+  std::vector<std::string> agents = split(o.agents);
+  if (agents.empty()) agents = {"ai-random", "ai-random"};
+  if (agents.size() == 1) agents.push_back(agents[0]);
+  if (agents.size() != 2) throw std::runtime_error("--agents takes two agent names: A,B");
+  std::vector<DeckRef> decks;
+  for (const std::string& name : split(o.decks)) decks.push_back(packs.deck(o.rules, name));
+  if (decks.empty()) {
+    decks = packs.decks(o.rules);
+    if (decks.size() < 2)
+      throw std::runtime_error(fmt::format("the {} rules have fewer than two bundled decks; give --decks A,B", o.rules));
+    decks.resize(2);
+  }
+  if (decks.size() == 1) decks.push_back(decks[0]);
+  if (decks.size() != 2) throw std::runtime_error("--decks takes two deck names: A,B");
+  return {Side{agents[0], decks[0]}, Side{agents[1], decks[1]}};
+}
+
+void print_table(const std::vector<Side>& sides, std::size_t games, double per_s, double avg_turns,
+                 const std::vector<GameRecord>& failures) {
+  std::vector<std::vector<std::string>> rows{{"SEAT", "AGENT", "DECK", "WINS", "LOSSES", "DRAWS", "WIN RATE", "95% CI"}};
+  for (std::size_t i = 0; i < sides.size(); ++i) {
+    const Side& s = sides[i];
+    const auto [lo, hi] = wilson95(s.wins, games);
+    rows.push_back({std::to_string(i + 1), s.agent, s.deck.pack + ":" + s.deck.deck.name, std::to_string(s.wins),
+                    std::to_string(s.losses), std::to_string(s.draws),
+                    fmt::format("{:.1f}%", games ? 100.0 * static_cast<double>(s.wins) / static_cast<double>(games) : 0.0),
+                    fmt::format("[{:.1f}%, {:.1f}%]", 100 * lo, 100 * hi)});
+  }
+  cli::print_table(stdout, rows);
+  fmt::print("{} games, {:.1f} games/s, {:.1f} turns on average\n", games, per_s, avg_turns);
+  for (const GameRecord& f : failures)
+    fmt::print("failed: seed {}: {} (replay: {})\n", f.seed, f.error, f.replay);
+}
+
+int run_sim(const GlobalOptions& global, const SimOptions& o) {
+  auto engine = start_engine(global);
+  const auto rules = engine->registry.find<RulesModule>(o.rules);
+  if (!rules) {
+    std::string hint = did_you_mean(o.rules, engine->registry.names(PluginKind::rules_module));
+    throw std::runtime_error(fmt::format("no rules module named '{}' is loaded{}", o.rules, hint.empty() ? "" : "; " + hint));
+  }
+  PackLibrary packs(global, engine->registry);
+  std::vector<Side> sides = choose_sides(o, packs);
+  for (const Side& s : sides) (void)make_agent(engine->registry, s.agent);  // fail early, by name
+
+  const std::vector<std::string> pack_names = packs.with_requirements({sides[0].deck.pack, sides[1].deck.pack});
+  std::string error;
+  const auto cards = packs.pool(pack_names, error);
+  if (!cards) throw std::runtime_error(error);
+  std::vector<std::pair<std::string, std::string>> versions;
+  for (const std::string& p : pack_names) versions.emplace_back(p, packs.version_of(p));
+
+  const std::filesystem::path failures_dir =
+      !o.save_replays.empty() ? std::filesystem::path(o.save_replays) : anvil_home() / "replays";
+  std::vector<GameRecord> records(o.games);
+  std::atomic<std::size_t> next{0}, done{0};
+  auto worker = [&] {
+    for (std::size_t i = next++; i < o.games; i = next++) {
+      GameRecord& rec = records[i];
+      rec.seed = o.seed + i;
+      rec.swapped = i % 2 == 1;  // seats alternate who goes first
+      const Side& first = sides[rec.swapped ? 1 : 0];
+      const Side& second = sides[rec.swapped ? 0 : 1];
+      MatchPlan plan{o.rules, {first.deck, second.deck}, {first.agent, second.agent}, rec.seed, versions};
+      MatchResult m = play_match(*rules, cards, engine->registry, plan);
+      rec.ok = m.ok();
+      rec.outcome = m.replay.outcome;
+      rec.turns = m.replay.turns;
+      rec.error = m.replay.error;
+      if (!rec.ok || !o.save_replays.empty()) {
+        rec.replay = (failures_dir / fmt::format("game-{}.json", rec.seed)).string();
+        try {
+          save_replay(m.replay, rec.replay);
+        } catch (const std::exception& e) {
+          rec.replay = fmt::format("(not saved: {})", e.what());
+        }
+      }
+      ++done;
+    }
+  };
+  const unsigned threads = o.threads ? o.threads : std::max(1u, std::thread::hardware_concurrency());
+  const auto start = std::chrono::steady_clock::now();
+  std::vector<std::thread> pool;
+  for (unsigned t = 0; t < std::min<std::size_t>(threads, std::max<std::size_t>(o.games, 1)); ++t) pool.emplace_back(worker);
+  const bool progress = !o.json && isatty(fileno(stderr));
+  while (progress && done < o.games) {
+    const std::size_t d = done;
+    const std::size_t width = 40, filled = o.games ? width * d / o.games : width;
+    fmt::print(stderr, "\r[{}{}] {}/{}", std::string(filled, '#'), std::string(width - filled, ' '), d, o.games);
+    std::this_thread::sleep_for(std::chrono::milliseconds(100));
+  }
+  for (std::thread& t : pool) t.join();
+  if (progress) fmt::print(stderr, "\r{}\r", std::string(60, ' '));
+  const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+
+  std::vector<GameRecord> failures;
+  double turns = 0;
+  std::size_t finished = 0;
+  for (const GameRecord& rec : records) {
+    if (!rec.ok) {
+      failures.push_back(rec);
+      continue;
+    }
+    ++finished;
+    turns += rec.turns;
+    for (std::size_t seat = 0; seat < 2 && seat < rec.outcome.size(); ++seat) {
+      Side& side = sides[rec.swapped ? 1 - seat : seat];
+      const std::string& r = rec.outcome[seat];
+      if (r == "won") ++side.wins;
+      else if (r == "lost") ++side.losses;
+      else ++side.draws;
+    }
+  }
+  const double per_s = seconds > 0 ? static_cast<double>(o.games) / seconds : 0.0;
+  const double avg_turns = finished ? turns / static_cast<double>(finished) : 0.0;
+
+  if (o.json) {
+    nlohmann::json seats = nlohmann::json::array();
+    for (const Side& s : sides) {
+      const auto [lo, hi] = wilson95(s.wins, o.games);
+      seats.push_back({{"agent", s.agent}, {"deck", s.deck.pack + ":" + s.deck.deck.name}, {"wins", s.wins},
+                       {"losses", s.losses}, {"draws", s.draws},
+                       {"win_rate", o.games ? static_cast<double>(s.wins) / static_cast<double>(o.games) : 0.0},
+                       {"ci95", {lo, hi}}});
+    }
+    nlohmann::json failed = nlohmann::json::array();
+    for (const GameRecord& f : failures) failed.push_back({{"seed", f.seed}, {"error", f.error}, {"replay", f.replay}});
+    fmt::print("{}\n", nlohmann::json{{"games", o.games}, {"games_per_s", per_s}, {"avg_turns", avg_turns},
+                                      {"seats", seats}, {"failures", failed}}
+                           .dump(2));
+  } else {
+    print_table(sides, o.games, per_s, avg_turns, failures);
+  }
+  return failures.empty() ? kExitOk : kExitFailed;
+}
+
+}  // namespace
+
+void add_sim_command(CLI::App& app, const GlobalOptions& options, std::vector<Command>& out) {
+  CLI::App* sim = app.add_subcommand("sim", "Play many games between two agents and compare them");
+  auto o = std::make_shared<SimOptions>();
+  sim->add_option("--rules", o->rules, "The rules module (default: classic)");
+  sim->add_option("--decks", o->decks, "Two decks, A,B (\"Rakdos Rats\" or \"pack:deck\"); default: the first two bundled decks");
+  sim->add_option("--agents", o->agents, "Two agents, A,B (default: ai-random,ai-random)");
+  sim->add_option("--games", o->games, "How many games (default: 100)");
+  sim->add_option("-j,--threads", o->threads, "Games in parallel (default: every core)");
+  sim->add_option("--seed", o->seed, "Game i is seeded seed+i (default: 1)");
+  sim->add_flag("--json", o->json, "Print one JSON document instead of the table");
+  sim->add_option("--save-replays", o->save_replays,
+                  "Save every game's replay in DIR (failed games are always saved; by default in $ANVIL_HOME/replays)")
+      ->type_name("DIR");
+  out.push_back({sim, [&options, o] { return run_sim(options, *o); }});
+}
+
+}  // namespace anvil::cli

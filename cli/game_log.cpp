@@ -1,0 +1,81 @@
+#include "game_log.hpp"
+
+#include <fmt/core.h>
+
+namespace anvil::cli {
+
+GameLog::GameLog(Game& game, std::FILE* out, std::vector<std::string> player_names)
+    : out_(out), names_(std::move(player_names)) {
+  EventBus& bus = game.bus();
+  connections_.emplace_back(bus.on_observe<ZoneChangeEvent>([this](const Game& g, const ZoneChangeEvent& e) {
+    const std::string who = player(e.player);
+    const std::string what = card(g, e.object);
+    const ZoneKind from = e.from.kind, to = e.to.kind;
+    std::string text;
+    switch (e.cause) {
+      case Cause::draw: text = fmt::format("{} draws {}", who, what); break;
+      case Cause::cast: text = fmt::format("{} casts {}", who, what); break;
+      case Cause::discard: text = fmt::format("{} discards {}", who, what); break;
+      case Cause::mill: text = fmt::format("{} mills {}", who, what); break;
+      case Cause::sacrifice: text = fmt::format("{} sacrifices {}", who, what); break;
+      case Cause::destroy: text = fmt::format("{} is destroyed", what); break;
+      case Cause::create: text = fmt::format("{} gets a {} token", player(e.to.owner), what); break;
+      case Cause::counter: text = fmt::format("{} is countered", what); break;
+      case Cause::bounce: text = fmt::format("{} returns to its owner's hand", what); break;
+      case Cause::exile: text = fmt::format("{} is exiled", what); break;
+      default:
+        if (to == ZoneKind::battlefield)
+          text = fmt::format("{} enters the battlefield under {}", what, player(e.to.owner));
+        else if (from == ZoneKind::battlefield && to == ZoneKind::graveyard)
+          text = fmt::format("{} dies", what);
+        else if (from == ZoneKind::stack && to == ZoneKind::graveyard)
+          text = fmt::format("{} resolves", what);
+        else if (from == ZoneKind::battlefield && to == ZoneKind::none)
+          text = fmt::format("{} ceases to exist", what);
+        break;
+    }
+    if (!text.empty()) line(g, text);
+  }));
+  connections_.emplace_back(bus.on_observe<DamageEvent>([this](const Game& g, const DamageEvent& e) {
+    line(g, fmt::format("{} deals {} damage to {}{}", g.state().exists(e.source) ? card(g, e.source) : "the game",
+                        e.amount, target(g, e.target), e.combat ? " (combat)" : ""));
+  }));
+  connections_.emplace_back(bus.on_observe<LifeChangeEvent>([this](const Game& g, const LifeChangeEvent& e) {
+    const std::int32_t now = g.state().player(e.player).life;
+    line(g, fmt::format("{} {} {} life ({} → {})", player(e.player), e.delta > 0 ? "gains" : "loses",
+                        e.delta > 0 ? e.delta : -e.delta, now - e.delta, now));
+  }));
+  connections_.emplace_back(bus.on_observe<AttackEvent>([this](const Game& g, const AttackEvent& e) {
+    line(g, fmt::format("{} attacks {}", card(g, e.attacker), target(g, e.defender)));
+  }));
+  connections_.emplace_back(bus.on_observe<BlockEvent>([this](const Game& g, const BlockEvent& e) {
+    line(g, fmt::format("{} blocks {}", card(g, e.blocker), card(g, e.attacker)));
+  }));
+}
+
+std::string GameLog::player(PlayerId p) const {
+  if (p.valid() && p.value < names_.size()) return names_[p.value];
+  return p.valid() ? fmt::format("player {}", p.value + 1) : std::string("nobody");
+}
+
+std::string GameLog::card(const Game& g, ObjectId id) const {
+  if (!g.state().exists(id)) return "?";
+  return g.card(id).name;
+}
+
+std::string GameLog::target(const Game& g, const Target& t) const {
+  if (t.is_player()) return player(t.player);
+  if (t.is_object()) return card(g, t.object.id);
+  return "nothing";
+}
+
+void GameLog::line(const Game& g, const std::string& text) {
+  const TurnState& turn = g.state().turn;
+  if (turn.number != turn_printed_) {
+    turn_printed_ = turn.number;
+    fmt::print(out_, "Turn {} ({})\n", turn.number, player(turn.active));
+  }
+  fmt::print(out_, "  {}\n", text);
+}
+
+}  // namespace anvil::cli

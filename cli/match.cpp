@@ -1,0 +1,101 @@
+#include "match.hpp"
+
+#include <fmt/core.h>
+
+namespace anvil::cli {
+
+namespace {
+
+MatchConfig config_of(const std::vector<DeckRef>& decks, std::uint64_t seed) {
+  MatchConfig c;
+  c.seed = seed;
+  for (const DeckRef& d : decks) c.decks.push_back(d.deck);
+  return c;
+}
+
+// Runs the game to its end or to a failure, filling the replay's result fields.
+void run(const RulesModule& rules, MatchResult& result, std::size_t max_advances,
+         const std::function<void(Game&)>& before_play) {
+  Game& game = *result.game;
+  Replay& r = result.replay;
+  try {
+    if (before_play) before_play(game);
+    std::size_t advances = 0;
+    while (rules.advance(game)) {
+      if (++advances >= max_advances) {
+        r.error = fmt::format("the game did not end within {} decisions", max_advances);
+        break;
+      }
+    }
+  } catch (const std::exception& e) {
+    r.error = e.what();
+  } catch (...) {
+    r.error = "an exception that is not a std::exception";
+  }
+  r.decisions = game.decisions();
+  r.turns = game.state().turn.number;
+  r.outcome.clear();
+  for (Outcome o : rules.outcome(game)) r.outcome.push_back(to_string(o));
+  if (r.error.empty()) r.final_hash = hex_hash(hash(game.state()));
+}
+
+Replay replay_header(const MatchPlan& plan) {
+  Replay r;
+  r.engine = ANVIL_ENGINE_VERSION;
+  r.rules = plan.rules;
+  r.seed = plan.seed;
+  r.packs = plan.packs;
+  for (const DeckRef& d : plan.decks) r.decks.push_back(d.pack + ":" + d.deck.name);
+  r.agents = plan.agents;
+  return r;
+}
+
+}  // namespace
+
+std::uint64_t agent_seed(std::uint64_t seed, std::size_t seat) {
+  std::uint64_t s = seed ^ (0x9e3779b97f4a7c15ull * (seat + 1));
+  return SplitMix64::step(s);
+}
+
+MatchResult play_match(const RulesModule& rules, std::shared_ptr<const CardPool> cards,
+                       const Registry& registry, const MatchPlan& plan,
+                       const std::function<void(Game&)>& before_play) {
+  MatchResult result;
+  result.replay = replay_header(plan);
+  try {
+    result.game = rules.setup(std::move(cards), config_of(plan.decks, plan.seed));
+    for (std::size_t seat = 0; seat < plan.agents.size(); ++seat)
+      result.game->seat(PlayerId(static_cast<std::uint8_t>(seat)),
+                        make_agent(registry, plan.agents[seat], AgentOptions{agent_seed(plan.seed, seat), {}}));
+  } catch (const std::exception& e) {
+    result.replay.error = fmt::format("setting up the game failed: {}", e.what());
+    result.game.reset();
+    return result;
+  }
+  run(rules, result, plan.max_advances, before_play);
+  return result;
+}
+
+MatchResult replay_match(const RulesModule& rules, std::shared_ptr<const CardPool> cards,
+                         const Replay& replay, const std::vector<DeckRef>& decks,
+                         const std::function<void(Game&)>& before_play) {
+  MatchResult result;
+  result.replay = replay;
+  result.replay.final_hash.clear();
+  result.replay.error.clear();
+  try {
+    result.game = rules.setup(std::move(cards), config_of(decks, replay.seed));
+    for (std::size_t seat = 0; seat < decks.size(); ++seat) {
+      const PlayerId p(static_cast<std::uint8_t>(seat));
+      result.game->seat(p, std::make_shared<ScriptedAgent>(decisions_of(replay.decisions, p), "replay"));
+    }
+  } catch (const std::exception& e) {
+    result.replay.error = fmt::format("setting up the game failed: {}", e.what());
+    result.game.reset();
+    return result;
+  }
+  run(rules, result, std::numeric_limits<std::size_t>::max(), before_play);
+  return result;
+}
+
+}  // namespace anvil::cli

@@ -1,0 +1,51 @@
+// Playing one game from start to end, as `anvil sim` and `anvil replay` do: set up from decks
+// and a seed, seat agents, run the rules module's advance() until the game is over, and keep
+// what a replay needs. A game that throws, or runs past the advance limit, is reported, not
+// propagated, so one broken game never stops the others.
+#pragma once
+
+#include <anvil/extensions.hpp>
+#include <anvil/game.hpp>
+#include <anvil/rules.hpp>
+#include <cstdint>
+#include <functional>
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "pack_library.hpp"
+#include "replay.hpp"
+
+namespace anvil::cli {
+
+struct MatchPlan {
+  std::string rules;
+  std::vector<DeckRef> decks;           // one per seat, in turn order
+  std::vector<std::string> agents;      // registered agent names, one per seat
+  std::uint64_t seed = 0;
+  std::vector<std::pair<std::string, std::string>> packs;  // name, version, for the replay
+  std::size_t max_advances = 1'000'000;  // a game still going after this many is a failure
+};
+
+struct MatchResult {
+  std::unique_ptr<Game> game;  // null if setup failed
+  Replay replay;               // complete even when the game failed
+  bool ok() const { return replay.error.empty(); }
+};
+
+// The seed an agent in `seat` gets for a game seeded `seed`: different per seat, reproducible.
+std::uint64_t agent_seed(std::uint64_t seed, std::size_t seat);
+
+// Plays `plan` with agents from `registry`. `before_play`, if given, runs once the agents are
+// seated (the replay command attaches its log there).
+MatchResult play_match(const RulesModule& rules, std::shared_ptr<const CardPool> cards,
+                       const Registry& registry, const MatchPlan& plan,
+                       const std::function<void(Game&)>& before_play = {});
+
+// Plays a replay again with its recorded decisions and returns the result (whose replay holds the
+// new final hash).
+MatchResult replay_match(const RulesModule& rules, std::shared_ptr<const CardPool> cards,
+                         const Replay& replay, const std::vector<DeckRef>& decks,
+                         const std::function<void(Game&)>& before_play = {});
+
+}  // namespace anvil::cli

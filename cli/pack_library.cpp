@@ -1,0 +1,122 @@
+#include "pack_library.hpp"
+
+#include <fmt/core.h>
+
+#include <algorithm>
+#include <filesystem>
+#include <set>
+#include <stdexcept>
+
+#include "engine_setup.hpp"
+#include "output.hpp"
+
+namespace anvil::cli {
+
+namespace fs = std::filesystem;
+
+PackLibrary::PackLibrary(const GlobalOptions& options, const Registry& registry) : registry_(registry) {
+  std::vector<fs::path> dirs;
+  for (const PackDir& d : pack_search_dirs(options)) dirs.push_back(d.path);
+  found_ = find_packs(dirs);
+}
+
+const FoundPack* PackLibrary::used(const std::string& name) const {
+  for (const FoundPack& p : found_)
+    if (p.used && p.manifest.name == name) return &p;
+  return nullptr;
+}
+
+std::string PackLibrary::version_of(const std::string& pack) const {
+  const FoundPack* p = used(pack);
+  return p ? p->manifest.version.str() : std::string();
+}
+
+const LoadedPack* PackLibrary::load(const std::string& name, std::string& error) {
+  if (auto it = packs_.find(name); it != packs_.end()) return &it->second;
+  const FoundPack* found = used(name);
+  if (!found) {
+    std::vector<std::string> names;
+    for (const FoundPack& p : found_)
+      if (p.used) names.push_back(p.manifest.name);
+    std::string hint = did_you_mean(name, names);
+    error = fmt::format("no pack named '{}'{}", name, hint.empty() ? "" : "; " + hint);
+    return nullptr;
+  }
+  LoadedPack pack = load_pack(found->dir, registry_);
+  if (!pack.ok()) {
+    print_diagnostics(stderr, pack.diagnostics);
+    error = fmt::format("pack '{}' has {}", name, count_of(pack.error_count(), "error"));
+    return nullptr;
+  }
+  return &packs_.emplace(name, std::move(pack)).first->second;
+}
+
+std::shared_ptr<const CardPool> PackLibrary::pool(const std::vector<std::string>& packs, std::string& error) {
+  std::string key;
+  for (const std::string& p : packs) key += p + '\n';
+  if (auto it = pools_.find(key); it != pools_.end()) return it->second;
+  auto pool = std::make_shared<CardPool>();
+  for (const std::string& name : packs) {
+    const LoadedPack* pack = load(name, error);
+    if (!pack) return nullptr;
+    for (const CardDef& card : pack->cards) {
+      try {
+        pool->add(card);
+      } catch (const LoadError& e) {
+        error = e.what();
+        return nullptr;
+      }
+    }
+  }
+  pools_.emplace(key, pool);
+  return pool;
+}
+
+std::vector<std::string> PackLibrary::with_requirements(const std::vector<std::string>& packs) const {
+  std::vector<std::string> out;
+  std::set<std::string> seen;
+  // Depth first, requirements before the pack that needs them; a cycle is cut at the repeat.
+  auto visit = [&](auto&& self, const std::string& name) -> void {
+    if (!seen.insert(name).second) return;
+    if (const FoundPack* p = used(name))
+      for (const PackRequirement& r : p->manifest.required_packs) self(self, r.name);
+    out.push_back(name);
+  };
+  for (const std::string& p : packs) visit(visit, p);
+  return out;
+}
+
+std::vector<DeckRef> PackLibrary::decks(const std::string& rules) {
+  std::vector<DeckRef> out;
+  for (const FoundPack& p : found_) {
+    if (!p.used || p.manifest.rules != rules) continue;
+    std::string error;
+    const LoadedPack* pack = load(p.manifest.name, error);
+    if (!pack) continue;  // a broken pack offers no decks; `anvil pack show` says why
+    for (const DeckList& d : pack->decks) out.push_back({p.manifest.name, d});
+  }
+  return out;
+}
+
+DeckRef PackLibrary::deck(const std::string& rules, std::string_view name) {
+  std::string_view pack_name, deck_name = name;
+  if (const auto colon = name.find(':'); colon != std::string_view::npos) {
+    pack_name = name.substr(0, colon);
+    deck_name = name.substr(colon + 1);
+  }
+  std::vector<std::string> known;
+  for (DeckRef& d : decks(rules)) {
+    known.push_back(d.pack + ":" + d.deck.name);
+    if (d.deck.name == deck_name && (pack_name.empty() || d.pack == pack_name)) return d;
+  }
+  std::string hint = did_you_mean(name, known);
+  if (hint.empty()) {
+    std::vector<std::string> bare;
+    for (const std::string& k : known) bare.push_back(k.substr(k.find(':') + 1));
+    hint = did_you_mean(deck_name, bare);
+  }
+  throw std::runtime_error(fmt::format("no deck named '{}' for the {} rules{}", name, rules,
+                                       hint.empty() ? "" : "; " + hint));
+}
+
+}  // namespace anvil::cli

@@ -1,0 +1,36 @@
+// A saved game: everything needed to play it again exactly — the rules module, the packs and
+// their versions, the decks, the seed and every decision made — plus the final state hash to
+// check against. Stored as JSON (docs/cli.md, "anvil replay").
+#pragma once
+
+#include <anvil/agent.hpp>
+#include <cstdint>
+#include <filesystem>
+#include <string>
+#include <utility>
+#include <vector>
+
+namespace anvil::cli {
+
+struct Replay {
+  std::string engine;  // the Anvil version that recorded it
+  std::string rules;
+  std::uint64_t seed = 0;
+  std::vector<std::pair<std::string, std::string>> packs;  // name, version
+  std::vector<std::string> decks;                          // "pack:deck", one per seat
+  std::vector<std::string> agents;                         // who sat down, one per seat
+  std::vector<DecisionRecord> decisions;
+  std::uint32_t turns = 0;
+  std::vector<std::string> outcome;  // per seat: won, lost, drew, playing
+  std::string final_hash;            // 16 hex digits; empty if the game did not finish
+  std::string error;                 // why the game failed, if it did
+};
+
+void save_replay(const Replay& replay, const std::filesystem::path& file);
+// Throws std::runtime_error naming the file and what is wrong with it.
+Replay load_replay(const std::filesystem::path& file);
+
+std::string hex_hash(std::uint64_t h);
+const char* to_string(Outcome o);
+
+}  // namespace anvil::cli
