@@ -1,5 +1,5 @@
 // anvil pack list|show: the packs Anvil can find, and one pack loaded in full with every
-// problem it has. Install, validate and remove come with issue 7.
+// problem it has. Validate, install and remove are in cmd_pack_manage.cpp.
 #include <fmt/core.h>
 
 #include <algorithm>
@@ -147,9 +147,9 @@ void note_unloaded_plugins(LoadedPack& pack, const Engine& engine) {
                        "' is not loaded: it failed its checks or could not be loaded (see the "
                        "other messages), or another pack of this name is used"
                  : "plugin file '" + p.file +
-                       "' is not loaded: the pack ships native code and only the plugins of "
-                       "bundled packs are trusted; trusting it will be 'anvil pack install "
-                       "--trust' (not implemented yet)"});
+                       "' is not loaded: the pack ships native code, and only the plugins of "
+                       "bundled packs and of packs installed with 'anvil pack install --trust' "
+                       "(unchanged since) are loaded; see the warnings above"});
   }
 }
 
@@ -187,7 +187,7 @@ int run_pack_show(const GlobalOptions& options, const std::string& arg, bool jso
 }  // namespace
 
 void add_pack_commands(CLI::App& app, const GlobalOptions& options, std::vector<Command>& out) {
-  CLI::App* pack = app.add_subcommand("pack", "Find and inspect card packs");
+  CLI::App* pack = app.add_subcommand("pack", "Find, inspect, validate, install and remove packs");
 
   CLI::App* list = pack->add_subcommand(
       "list", "List the packs found (bundled, $ANVIL_HOME/packs, --pack-dir) and which is used");
@@ -207,6 +207,7 @@ void add_pack_commands(CLI::App& app, const GlobalOptions& options, std::vector<
   out.push_back({show, [&options, show_arg, show_json] {
                    return run_pack_show(options, *show_arg, *show_json);
                  }});
+  add_pack_manage_commands(*pack, options, out);
 }
 
 }  // namespace anvil::cli

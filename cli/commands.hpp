@@ -24,6 +24,9 @@ struct Command {
 void add_version_command(CLI::App& app, const GlobalOptions& options, std::vector<Command>& out);
 void add_plugins_commands(CLI::App& app, const GlobalOptions& options, std::vector<Command>& out);
 void add_pack_commands(CLI::App& app, const GlobalOptions& options, std::vector<Command>& out);
+// validate, install and remove, under the `pack` command that add_pack_commands() made.
+void add_pack_manage_commands(CLI::App& pack, const GlobalOptions& options,
+                              std::vector<Command>& out);
 void add_scenario_commands(CLI::App& app, const GlobalOptions& options,
                            std::vector<Command>& out);
 void add_sim_command(CLI::App& app, const GlobalOptions& options, std::vector<Command>& out);

@@ -7,6 +7,7 @@
 #include <system_error>
 
 #include "output.hpp"
+#include "pack_trust.hpp"
 
 namespace anvil::cli {
 
@@ -23,38 +24,74 @@ std::string file_list(const PackManifest& m) {
   return files;
 }
 
+// Whether plugin `p` of the installed pack `m` was trusted at install and its file still has
+// the digest recorded then; warns and returns false when not.
+bool trusted_now(const PackManifest& m, const ProvidedPlugin& p,
+                 const std::vector<TrustedPlugin>& trusted, const std::string& which) {
+  const TrustedPlugin* record = find_trust(trusted, m.name, m.version.str(), p.file);
+  if (record == nullptr) {
+    warn(
+        fmt::format("{}: plugin file '{}' is not loaded: it is not trusted (the pack was "
+                    "installed without --trust, or copied by hand); reinstall it with 'anvil "
+                    "pack install --trust'",
+                    which, p.file));
+    return false;
+  }
+  std::string actual;
+  try {
+    actual = sha256_file(m.dir / p.file);
+  } catch (const LoadError& e) {
+    warn(fmt::format("{}: plugin file '{}' is not loaded: {}", which, p.file, e.problem()));
+    return false;
+  }
+  if (actual != record->sha256) {
+    warn(
+        fmt::format("{}: plugin file '{}' is refused: it changed after it was trusted at "
+                    "install (trusted sha256 {}, the file now has {}); if the change is yours, "
+                    "reinstall the pack with 'anvil pack install --trust'",
+                    which, p.file, record->sha256, actual));
+    return false;
+  }
+  return true;
+}
+
 // The trust policy for plugins shipped in packs (docs/pack-format.md, "Plugins shipped in
 // packs"): those of bundled packs load, each only if its sha256 matches the manifest; those of
-// packs from anywhere else are refused until `anvil pack install --trust` exists. Only the pack
-// used for its name counts. Every refusal or failure is a warning; the command goes on.
+// installed packs load when trusted_now(); those of packs from anywhere else are refused. Only the
+// pack used for its name counts. Every refusal or failure is a warning; the command goes on.
 void load_pack_plugins(Engine& engine, const GlobalOptions& options) {
   const std::vector<PackDir> dirs = pack_search_dirs(options);
   std::vector<fs::path> paths;
   for (const PackDir& d : dirs) paths.push_back(d.path);
+  std::vector<Diagnostic> trust_problems;
+  const std::vector<TrustedPlugin> trusted = read_trust(trust_problems);
+  for (const Diagnostic& d : trust_problems) warn(located(d));
   for (const FoundPack& pack : find_packs(paths)) {
     const PackManifest& m = pack.manifest;
     if (!pack.used || m.provided_plugins.empty()) continue;
     const std::string which =
         fmt::format("pack '{}' {} ({})", m.name, m.version.str(), pack.dir.string());
-    if (!is_bundled_pack(pack.dir)) {
+    const bool bundled = is_bundled_pack(pack.dir);
+    if (!bundled && !is_installed_pack(pack.dir)) {
       warn(fmt::format(
           "{} ships native code ({}); it is not loaded: only the plugins of packs bundled with "
-          "Anvil are trusted. Trusting a pack's plugins will be 'anvil pack install --trust' "
-          "(not implemented yet)",
+          "Anvil, or installed with 'anvil pack install --trust', are loaded",
           which, file_list(m)));
       continue;
     }
-    const bool manifest_ok = std::none_of(
-        pack.diagnostics.begin(), pack.diagnostics.end(),
-        [](const Diagnostic& d) { return d.severity == Diagnostic::Severity::error; });
+    const bool manifest_ok =
+        std::none_of(pack.diagnostics.begin(), pack.diagnostics.end(),
+                     [](const Diagnostic& d) { return d.severity == Diagnostic::Severity::error; });
     if (!manifest_ok) {
-      warn(fmt::format("{}: its plugins ({}) are not loaded because its pack.yaml has errors; "
-                       "'anvil pack show {}' lists them",
-                       which, file_list(m), pack.dir.string()));
+      warn(
+          fmt::format("{}: its plugins ({}) are not loaded because its pack.yaml has errors; "
+                      "'anvil pack show {}' lists them",
+                      which, file_list(m), pack.dir.string()));
       continue;
     }
     for (const ProvidedPlugin& p : m.provided_plugins) {
       try {
+        if (!bundled && !trusted_now(m, p, trusted, which)) continue;
         if (auto problem = verify_provided_plugin(m, p)) {
           warn(fmt::format("{}; the library is not loaded", located(*problem)));
           continue;

@@ -22,9 +22,11 @@ struct Engine {
   std::vector<std::filesystem::path> plugin_dirs;  // searched, in order
 };
 
-// Loads every plugin found in the plugin folders, then the plugins shipped in the used packs
-// that are bundled (is_bundled_pack), each only if its sha256 matches the pack's manifest;
-// packs from elsewhere that ship plugins get a warning and are not loaded (docs/pack-format.md,
+// Loads every plugin found in the plugin folders, then the plugins shipped in the used packs:
+// those of bundled packs (is_bundled_pack) when their sha256 matches the pack's manifest, those
+// of packs installed in $ANVIL_HOME/packs only when `anvil pack install --trust` recorded them
+// in $ANVIL_HOME/trust.yaml and the file still has that digest (pack_trust.hpp); packs from
+// anywhere else that ship plugins get a warning and are not loaded (docs/pack-format.md,
 // "Plugins shipped in packs"). A plugin that fails to load or is refused is reported on stderr
 // as a warning ("anvil: warning: …") and the others still load.
 std::unique_ptr<Engine> start_engine(const GlobalOptions& options);

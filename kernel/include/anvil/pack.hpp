@@ -18,6 +18,7 @@
 #pragma once
 
 #include <cstddef>
+#include <cstdint>
 #include <filesystem>
 #include <optional>
 #include <span>
@@ -155,6 +156,23 @@ struct FoundPack {
 // includes these errors.
 [[nodiscard]] ANVIL_API std::vector<Diagnostic> verify_provided_plugins(
     const PackManifest& manifest);
+
+// ---- The files of a pack folder, before it is installed (issue 7) ---------------------------
+
+// Bounds on a pack's files against hostile input: checked by check_pack_files() on folders and
+// by `anvil pack install` while it unpacks an archive.
+struct PackFileLimits {
+  std::size_t max_files = 10'000;                            // files and folders, together
+  std::uint64_t max_file_bytes = std::uint64_t{64} << 20;    // one file
+  std::uint64_t max_total_bytes = std::uint64_t{256} << 20;  // all files
+};
+
+// Walks the whole pack folder `dir` without following symlinks and reports, each as an error
+// naming the file: a symlink that resolves outside `dir` (or nowhere), anything that is not a
+// regular file, a folder or a symlink (devices, FIFOs, sockets), and input over `limits`.
+// Changes nothing. `anvil pack validate` and `anvil pack install` run it with load_pack().
+[[nodiscard]] ANVIL_API std::vector<Diagnostic> check_pack_files(const std::filesystem::path& dir,
+                                                                 const PackFileLimits& limits = {});
 
 // ---- Reading YAML strictly, for the kernel and for card-loader plugins ---------------------
 

@@ -1,0 +1,21 @@
+// Unpacking a pack archive (.tar, .tar.gz, .tgz, .tar.xz…) for `anvil pack install`, through
+// libarchive, refusing whatever could write outside the target folder or exhaust the disk.
+#pragma once
+
+#include <anvil/pack.hpp>
+#include <filesystem>
+
+namespace anvil::cli {
+
+// Whether `path` names an archive (a regular file) rather than a pack folder.
+bool is_archive(const std::filesystem::path& path);
+
+// Unpacks `archive` into the existing, empty folder `into`. Only regular files and folders are
+// written; refused, with a std::runtime_error naming the entry: absolute paths, a '..' segment,
+// symlinks and hardlinks, devices, FIFOs and sockets, an entry given twice, and more files or
+// bytes than `limits` allow (counted while writing, not trusted from the headers). On an error
+// `into` may hold part of the archive: the caller removes it.
+void unpack_archive(const std::filesystem::path& archive, const std::filesystem::path& into,
+                    const PackFileLimits& limits);
+
+}  // namespace anvil::cli

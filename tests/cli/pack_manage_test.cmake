@@ -1,0 +1,189 @@
+# Multi-step tests of `anvil pack validate|install|list|remove` (tests/cli/CMakeLists.txt): each
+# CASE runs several commands against its own empty $ANVIL_HOME and checks files as well as
+# output.
+#
+#   cmake -DANVIL=<anvil> -DCASE=<name> -DWORK=<scratch folder> -DDATA=<tests/cli/data>
+#         [-DNATIVE=<plugin-packs folder>] -P pack_manage_test.cmake
+cmake_minimum_required(VERSION 3.25)
+
+file(REMOVE_RECURSE ${WORK})
+file(MAKE_DIRECTORY ${WORK}/home)
+set(ENV{ANVIL_HOME} ${WORK}/home)
+set(packs ${WORK}/home/packs)
+
+# run(<exit> <regex or ""> <arg>...): runs anvil; its stdout+stderr is left in ${last}.
+function(run expect_exit regex)
+  execute_process(COMMAND ${ANVIL} ${ARGN} RESULT_VARIABLE status OUTPUT_VARIABLE out
+                  ERROR_VARIABLE err)
+  set(last "${out}${err}")
+  set(report "anvil ${ARGN}\n  exit status: ${status}\n  output:\n${last}")
+  set(last "${last}" PARENT_SCOPE)
+  set(report "${report}" PARENT_SCOPE)
+  if(NOT status STREQUAL "${expect_exit}")
+    message(FATAL_ERROR "expected exit status ${expect_exit}\n${report}")
+  endif()
+  if(NOT "${regex}" STREQUAL "" AND NOT last MATCHES "${regex}")
+    message(FATAL_ERROR "output does not match '${regex}'\n${report}")
+  endif()
+endfunction()
+
+function(expect_no regex)
+  if(last MATCHES "${regex}")
+    message(FATAL_ERROR "output matches '${regex}', which it must not\n${report}")
+  endif()
+endfunction()
+
+# A listing of every file under the home, to compare before and after.
+function(snapshot out)
+  file(GLOB_RECURSE files LIST_DIRECTORIES true RELATIVE ${WORK}/home ${WORK}/home/*)
+  list(SORT files)
+  set(${out} "${files}" PARENT_SCOPE)
+endfunction()
+
+# write_pack(<folder> <name> <version> [<extra manifest lines>]): a pack with one card.
+function(write_pack dir name version)
+  string(JOIN "\n" extra ${ARGN})
+  file(WRITE ${dir}/pack.yaml
+       "name: ${name}\nversion: ${version}\ndescription: A test pack\nengine: \"*\"\n"
+       "rules: classic\ncards: [cards/*.yaml]\n${extra}\n")
+  file(WRITE ${dir}/cards/card.yaml
+       "- name: ${name} Bear\n  types: Creature — Bear\n  power: 2\n  toughness: 2\n")
+endfunction()
+
+if(CASE STREQUAL "InstallKilledMidwayChangesNothing")
+  snapshot(before)
+  set(ENV{ANVIL_TEST_KILL_INSTALL} 1)
+  execute_process(COMMAND ${ANVIL} pack install ${DATA}/archives/good.tar.gz
+                  RESULT_VARIABLE status OUTPUT_QUIET ERROR_QUIET)
+  unset(ENV{ANVIL_TEST_KILL_INSTALL})
+  if(status EQUAL 0)
+    message(FATAL_ERROR "the install was to be killed midway but exited 0")
+  endif()
+  if(EXISTS ${packs}/tiny)
+    message(FATAL_ERROR "a killed install left ${packs}/tiny behind")
+  endif()
+  run(0 "" pack list)
+  expect_no("tiny")
+  # The staging folder of the killed process is hidden from find_packs(); the next install
+  # works and removes it.
+  file(GLOB abandoned ${packs}/.staging-*)
+  if(NOT abandoned)
+    message(FATAL_ERROR "the killed install left no staging folder: was it killed midway?")
+  endif()
+  run(0 "installed tiny 1\\.0\\.0 \\(1 card\\)" pack install ${DATA}/archives/good.tar.gz)
+  file(GLOB abandoned ${packs}/.staging-*)
+  if(abandoned)
+    message(FATAL_ERROR "the abandoned staging folder was not cleaned up: ${abandoned}")
+  endif()
+  run(0 "tiny +1\\.0\\.0 +classic +yes +installed" pack list)
+
+elseif(CASE STREQUAL "HostileArchivesAreRefusedAndChangeNothing")
+  run(0 "" pack install ${DATA}/archives/good.tar.gz)
+  snapshot(before)
+  foreach(pair IN ITEMS "dotdot|uses '\\.\\.'" "absolute|has an absolute path"
+                        "symlink-out|is a symlink" "hardlink|is a hardlink"
+                        "device|is not a regular file or folder"
+                        "bomb|is over the limit of 67108864 bytes")
+    string(REPLACE "|" ";" pair "${pair}")
+    list(GET pair 0 archive)
+    list(GET pair 1 why)
+    run(1 "${archive}\\.tar\\.gz: entry '[^']+' ${why}.*refused" pack install
+        ${DATA}/archives/${archive}.tar.gz)
+    snapshot(after)
+    if(NOT after STREQUAL before)
+      message(FATAL_ERROR "${archive}.tar.gz changed the home:\n${before}\n->\n${after}")
+    endif()
+  endforeach()
+  if(EXISTS ${WORK}/evil.txt OR EXISTS ${WORK}/home/evil.txt OR EXISTS /tmp/anvil-evil.txt)
+    message(FATAL_ERROR "a hostile archive wrote outside the pack")
+  endif()
+
+elseif(CASE STREQUAL "ValidateListsEveryProblemAndChangesNothing")
+  set(p ${WORK}/bad)
+  write_pack(${p} bad 1.0.0 "requires:\n  plugins: {no-such-plugin: \"^1.0\", format-yaml: \"^9.0\"}\n  packs: {classic-cor: \"^0.1\"}")
+  file(APPEND ${p}/cards/card.yaml "- name: Broken\n  types: Creature\n  powr: 1\n")
+  file(CREATE_LINK /etc/passwd ${p}/cards/outside.txt SYMBOLIC)
+  execute_process(COMMAND mkfifo ${p}/fifo)
+  snapshot(before)
+  run(1 "" pack validate ${p})
+  foreach(regex IN ITEMS "outside\\.txt.*resolves outside the pack"
+                         "fifo.*not a regular file"
+                         "pack\\.yaml:[0-9]+:[0-9]+: error: .*plugin 'no-such-plugin'"
+                         "pack\\.yaml:[0-9]+:[0-9]+: error: .*pack 'classic-cor'.*did you mean 'classic-core'"
+                         "pack\\.yaml:[0-9]+:[0-9]+: error: the pack requires plugin 'format-yaml' in '\\^9\\.0' but the loaded version is 0\\."
+                         "card\\.yaml:[0-9]+:[0-9]+: error: unknown key 'powr'")
+    if(NOT last MATCHES "${regex}")
+      message(FATAL_ERROR "validate did not report '${regex}'\n${report}")
+    endif()
+  endforeach()
+  snapshot(after)
+  if(NOT after STREQUAL before OR EXISTS ${packs})
+    message(FATAL_ERROR "validate changed the home")
+  endif()
+  run(1 "is not installed.*nothing was changed" pack install ${p})
+  if(EXISTS ${packs}/bad)
+    message(FATAL_ERROR "a pack with errors was installed")
+  endif()
+  set(q ${WORK}/good)
+  write_pack(${q} good 1.0.0)
+  run(0 "good: 1 card, 0 errors" pack validate ${q})
+  # A keyword from a plugin the manifest does not require: its version is never checked.
+  file(WRITE ${q}/cards/bolt.txt "Bolt\nR\nInstant\nno text\nspDamageTgtCP:3\n")
+  file(READ ${q}/pack.yaml manifest)
+  string(REPLACE "cards: [cards/*.yaml]" "cards: [cards/*.yaml, cards/*.txt]" manifest "${manifest}")
+  file(WRITE ${q}/pack.yaml "${manifest}")
+  run(0 "bolt\\.txt:5:[0-9]+: warning: card 'Bolt' uses 'spDamageTgtCP:3' from plugin 'keyword-damage', which pack\\.yaml does not require" pack validate ${q})
+
+elseif(CASE STREQUAL "TrustedPluginLoadsUntilItsLibraryChanges")
+  set(lib ${packs}/good-native/1.0.0/lib/test-good.so)
+  run(1 "ships native code \\(lib/test-good\\.so\\).*--trust" pack install ${NATIVE}/good-native)
+  if(EXISTS ${packs}/good-native OR EXISTS ${WORK}/home/trust.yaml)
+    message(FATAL_ERROR "an untrusted native pack was installed")
+  endif()
+  run(0 "good-native: 1 card, 0 errors, 0 warnings" pack validate ${NATIVE}/good-native --trust)
+  run(0 "installed good-native 1\\.0\\.0.*trusted lib/test-good\\.so by sha256" pack install
+      ${NATIVE}/good-native --trust)
+  file(SHA256 ${lib} digest)
+  file(READ ${WORK}/home/trust.yaml trust)
+  if(NOT trust MATCHES "good-native.*lib/test-good\\.so.*${digest}")
+    message(FATAL_ERROR "trust.yaml does not pin ${digest}:\n${trust}")
+  endif()
+  run(0 "test-good +[0-9.]+ +1\\.0 +.*home/packs/good-native/1\\.0\\.0/lib/test-good\\.so" plugins list)
+  expect_no("warning")
+  file(APPEND ${lib} "changed after install")
+  run(0 "plugin file 'lib/test-good\\.so' is refused: it changed after it was trusted at install \\(trusted sha256 ${digest}, the file now has [0-9a-f]+\\)" plugins list)
+  expect_no("test-good +[0-9]")
+  run(0 "removed good-native 1\\.0\\.0" pack remove good-native)
+  file(READ ${WORK}/home/trust.yaml trust)
+  if(trust MATCHES "good-native" OR EXISTS ${packs}/good-native)
+    message(FATAL_ERROR "remove left the pack or its trust behind:\n${trust}")
+  endif()
+
+elseif(CASE STREQUAL "RemoveRefusesWhileAnotherPackRequiresIt")
+  write_pack(${WORK}/base base 1.0.0)
+  write_pack(${WORK}/base15 base 1.5.0)
+  write_pack(${WORK}/user user 1.0.0 "requires:\n  packs: {base: \"^1.0\"}")
+  run(0 "" pack install ${WORK}/base)
+  run(0 "" pack install ${WORK}/base15)
+  run(0 "" pack install ${WORK}/user)
+  run(1 "'base' is not removed: other packs require it:.*user 1\\.0\\.0 \\(requires base \\^1\\.0" pack remove base)
+  run(1 "no installed pack 'base' version 3\\.0\\.0" pack remove base --version 3.0.0)
+  # 1.5.0 stays and satisfies ^1.0.
+  run(0 "removed base 1\\.0\\.0" pack remove base --version 1.0.0)
+  run(1 "other packs require it" pack remove base --version 1.5.0)
+  run(0 "removed base 1\\.5\\.0.*removed with --force" pack remove base --force)
+  if(EXISTS ${packs}/base)
+    message(FATAL_ERROR "remove left ${packs}/base")
+  endif()
+
+elseif(CASE STREQUAL "ListSaysTheInstalledHigherVersionIsUsed")
+  write_pack(${WORK}/demo demo-basics 9.0.0)
+  run(0 "" pack install ${WORK}/demo)
+  run(0 "demo-basics +0\\.1\\.0 +classic +no +bundled.*demo-basics +9\\.0\\.0 +classic +yes +installed" pack list)
+  run(0 "demo-basics 9\\.0\\.0" pack show demo-basics)
+  run(0 "removed" pack remove demo-basics)
+  run(0 "demo-basics +0\\.1\\.0 +classic +yes +bundled" pack list)
+
+else()
+  message(FATAL_ERROR "unknown CASE '${CASE}'")
+endif()
