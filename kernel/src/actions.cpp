@@ -2,6 +2,7 @@
 #include "anvil/actions.hpp"
 
 #include <algorithm>
+#include <limits>
 #include <string>
 
 #include "anvil/error.hpp"
@@ -179,7 +180,11 @@ std::int32_t change_life(Game& game, PlayerId player, std::int32_t delta, Object
   e.delta = delta;
   e.source = source;
   if (!game.bus().replace(game, e) || e.delta == 0) return 0;
-  game.journal().set_life(player, game.state().player(player).life + e.delta);
+  // Saturates rather than overflows: life totals near the int32 limits stay at them.
+  const std::int64_t life = std::int64_t{game.state().player(player).life} + e.delta;
+  game.journal().set_life(player, static_cast<std::int32_t>(std::clamp<std::int64_t>(
+                                      life, std::numeric_limits<std::int32_t>::min(),
+                                      std::numeric_limits<std::int32_t>::max())));
   game.bus().after(game, e);
   return e.delta;
 }

@@ -1,6 +1,7 @@
 #include "anvil/game.hpp"
 
 #include <algorithm>
+#include <limits>
 #include <string>
 #include <utility>
 
@@ -22,7 +23,10 @@ void RulesHooks::apply_damage(Game& game, const DamageEvent& damage) {
   }
   if (!damage.target.is_object()) return;
   const GameObject& o = game.object(damage.target.object.id);
-  game.journal().set_damage(o.id, o.damage + damage.amount);
+  // Marked damage saturates at the int32 limit rather than overflow.
+  const std::int64_t marked = std::int64_t{o.damage} + damage.amount;
+  game.journal().set_damage(
+      o.id, static_cast<std::int32_t>(std::min<std::int64_t>(marked, std::numeric_limits<std::int32_t>::max())));
 }
 
 void RulesHooks::draw_from_empty(Game& game, PlayerId player) {

@@ -2,6 +2,7 @@
 
 #include <array>
 #include <charconv>
+#include <limits>
 #include <string>
 #include <utility>
 #include <vector>
@@ -132,9 +133,22 @@ struct Step {
   std::int64_t n = 0;
 };
 
-// Floor and ceiling halves, right for negative numbers too.
-std::int64_t half_down(std::int64_t v) { return v >= 0 ? v / 2 : -((-v + 1) / 2); }
-std::int64_t half_up(std::int64_t v) { return v >= 0 ? (v + 1) / 2 : -((-v) / 2); }
+// Floor and ceiling halves, right for negative numbers and at the ends of the range too.
+std::int64_t half_down(std::int64_t v) { return v >> 1; }
+std::int64_t half_up(std::int64_t v) { return (v >> 1) + (v & 1); }
+
+// The math saturates at the ends of the int64 range: "Count$YourLifeTotal/Plus.9223372036854775807"
+// compiles, and must not overflow when it is evaluated.
+constexpr std::int64_t kMin = std::numeric_limits<std::int64_t>::min();
+constexpr std::int64_t kMax = std::numeric_limits<std::int64_t>::max();
+std::int64_t add(std::int64_t a, std::int64_t b) {
+  std::int64_t r = 0;
+  return __builtin_add_overflow(a, b, &r) ? (b > 0 ? kMax : kMin) : r;
+}
+std::int64_t subtract(std::int64_t a, std::int64_t b) {
+  std::int64_t r = 0;
+  return __builtin_sub_overflow(a, b, &r) ? (b < 0 ? kMax : kMin) : r;
+}
 
 PlayerId opponent_of(const Game& game, PlayerId you) {
   const auto n = game.state().player_count();
@@ -157,16 +171,16 @@ class CountExpr final : public ValueExpr {
     for (const Step& s : math) {
       switch (s.op) {
         case MathOp::plus:
-          v += s.n;
+          v = add(v, s.n);
           break;
         case MathOp::minus:
-          v -= s.n;
+          v = subtract(v, s.n);
           break;
         case MathOp::n_minus:
-          v = s.n - v;
+          v = subtract(s.n, v);
           break;
         case MathOp::twice:
-          v *= 2;
+          v = add(v, v);
           break;
         case MathOp::half_up:
           v = half_up(v);

@@ -1,5 +1,7 @@
 // value-count: every counting description, the math suffixes, the seed's bugs (DESIGN.md §7),
 // descriptions, errors with columns, and counting descriptions added by another plugin.
+#include <limits>
+
 #include "script_fixture.hpp"
 
 namespace anvil::script_test {
@@ -53,6 +55,23 @@ TEST_F(ValueCount, HalfUpRoundsUpAndHalfDownRoundsDown) {
   EXPECT_EQ(eval("TypeYouCtrl.Forest/Twice/Plus.1"), 7);    // suffixes apply left to right
   EXPECT_EQ(eval("TypeYouCtrl.Forest/Minus.4/HalfUp"), 0);  // -1 / 2 rounded up
   EXPECT_EQ(eval("TypeYouCtrl.Forest/Minus.4/HalfDown"), -1);
+}
+
+TEST_F(ValueCount, MathSaturatesAtTheEndsOfTheRangeInsteadOfOverflowing) {
+  // Found by tests/fuzz/fuzz_count: "YourLifeTotal/Plus.9223372036854775807" compiled and then
+  // overflowed a signed 64-bit integer when evaluated (undefined behaviour).
+  constexpr std::int64_t max = std::numeric_limits<std::int64_t>::max();
+  constexpr std::int64_t min = std::numeric_limits<std::int64_t>::min();
+  EXPECT_EQ(eval("YourLifeTotal/Plus.9223372036854775807"), max);
+  EXPECT_EQ(eval("YourLifeTotal/Minus.9223372036854775807/Minus.9223372036854775807"), min);
+  EXPECT_EQ(eval("YourLifeTotal/NMinus.-9223372036854775808"), min);
+  EXPECT_EQ(eval("YourLifeTotal/Plus.9223372036854775807/Twice"), max);
+  EXPECT_EQ(eval("YourLifeTotal/Plus.9223372036854775807/HalfUp"), max / 2 + 1);
+  EXPECT_EQ(eval("YourLifeTotal/Plus.9223372036854775807/HalfDown"), max / 2);
+  EXPECT_EQ(eval("YourLifeTotal/NMinus.-9223372036854775808/HalfUp"), min / 2);
+  EXPECT_EQ(eval("YourLifeTotal/NMinus.-9223372036854775808/HalfDown"), min / 2);
+  // 20 + max saturates to max, so taking max away again leaves 0, not 20.
+  EXPECT_EQ(eval("YourLifeTotal/Plus.9223372036854775807/Minus.9223372036854775807"), 0);
 }
 
 TEST_F(ValueCount, InAllYardsCountsBothGraveyards) {

@@ -1,6 +1,8 @@
 // The shared actions and their default, game-agnostic results.
 #include <gtest/gtest.h>
 
+#include <limits>
+
 #include "fixtures.hpp"
 
 namespace anvil::testing {
@@ -119,6 +121,30 @@ TEST(Actions, NegativeAmountsAreErrors) {
   auto game = make_game(cards);
   EXPECT_THROW(deal_damage(*game, ObjectId{}, Target::of(PlayerId(0)), -1), RulesError);
   EXPECT_THROW(gain_life(*game, PlayerId(0), -1), RulesError);
+}
+
+TEST(Actions, LifeAndMarkedDamageSaturateAtTheInt32LimitsInsteadOfOverflowing) {
+  // Found by tests/fuzz/fuzz_drawback: "YouGainLife/99999999999&YouGainLife/99999999999&…" and
+  // repeated damage overflowed the int32 life total and marked damage (undefined behaviour).
+  constexpr std::int32_t max = std::numeric_limits<std::int32_t>::max();
+  constexpr std::int32_t min = std::numeric_limits<std::int32_t>::min();
+  Cards cards;
+  auto game = make_game(cards);
+  const PlayerId p(0);
+  EXPECT_EQ(gain_life(*game, p, max), max);
+  EXPECT_EQ(game->state().players[0].life, max);
+  EXPECT_EQ(lose_life(*game, p, max), max);
+  EXPECT_EQ(lose_life(*game, p, max), max);
+  EXPECT_EQ(lose_life(*game, p, max), max);
+  EXPECT_EQ(game->state().players[0].life, min);
+  EXPECT_EQ(deal_damage(*game, ObjectId{}, Target::of(p), max), max);
+  EXPECT_EQ(game->state().players[0].life, min);
+
+  const ObjectId bear = game->add_card(cards.bear, p, ZoneRef::battlefield(p));
+  const Target target = Target::of(game->object(bear).ref());
+  EXPECT_EQ(deal_damage(*game, ObjectId{}, target, max), max);
+  EXPECT_EQ(deal_damage(*game, ObjectId{}, target, max), max);
+  EXPECT_EQ(game->object(bear).damage, max);
 }
 
 }  // namespace
