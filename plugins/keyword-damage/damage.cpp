@@ -1,5 +1,6 @@
 #include "damage.hpp"
 
+#include <algorithm>
 #include <array>
 #include <limits>
 #include <optional>
@@ -35,7 +36,9 @@ class DamageSpell final : public Ability {
   std::string spell_text, stack_text;
 
   std::size_t target_count() const override { return 1; }
-  std::string describe_on_stack(const Game&, const ResolveContext&) const override { return stack_text; }
+  std::string describe_on_stack(const Game&, const ResolveContext&) const override {
+    return stack_text;
+  }
   std::string target_prompt(std::size_t) const override {
     return std::string("Choose ") + target_text(kind);
   }
@@ -93,6 +96,7 @@ class CantripAbility final : public Ability {
 // ---- compiling
 
 struct Parts {
+  const Param* cost = nullptr;  // abDamageTgt* only
   const Param* amount = nullptr;
   const Param* drawback = nullptr;
   const Param* description = nullptr;
@@ -101,14 +105,21 @@ struct Parts {
 };
 
 // The four positional forms; a part starting with "Drawback$" is the drawback.
-Parts positional_parts(const Params& params) {
+Parts positional_parts(const Params& params, bool with_cost) {
   const auto& v = params.positional_values();
   Parts p;
-  if (v.empty() || v[0].text().empty())
-    params.fail("'" + params.keyword() + "' needs a damage amount: '" + params.keyword() + ":3'");
-  p.amount = &v[0];
-  std::size_t i = 1;
-  if (v.size() > 1 && v[1].text().starts_with("Drawback$")) p.drawback = &v[i++];
+  std::size_t i = 0;
+  if (with_cost) {
+    if (v.empty() || v[0].text().empty())
+      params.fail("'" + params.keyword() + "' needs a cost first: '" + params.keyword() +
+                  ":{T}:2'");
+    p.cost = &v[i++];
+  }
+  if (v.size() <= i || v[i].text().empty())
+    params.fail("'" + params.keyword() + "' needs a damage amount: '" + params.keyword() +
+                (with_cost ? ":{T}:3'" : ":3'"));
+  p.amount = &v[i++];
+  if (v.size() > i && v[i].text().starts_with("Drawback$")) p.drawback = &v[i++];
   if (v.size() > i) p.description = &v[i++];
   if (v.size() > i) p.stack_description = &v[i++];
   if (v.size() > i) {
@@ -135,6 +146,46 @@ Parts named_parts(const Params& params, bool needs_target) {
   p.description = b.optional("description");
   p.stack_description = b.optional("stack_description");
   return p;
+}
+
+// An activation cost in the card language's notation ("{2}{R}, {T}", "Sacrifice CARDNAME"),
+// or in Forge's spelling ("T", "1 R", "2 R T", "Sac<1/CARDNAME>"), which becomes the former.
+std::string normalise_cost(const Param& cost) {
+  const std::string& c = cost.text();
+  if (c.find('{') != std::string::npos || c.starts_with("Sacrifice")) return c;
+  std::string mana, tap, sac;
+  std::size_t i = 0;
+  while (i < c.size()) {
+    if (c[i] == ' ') {
+      ++i;
+      continue;
+    }
+    std::size_t end = c.find(' ', i);
+    if (end == std::string::npos) end = c.size();
+    const std::string tok = c.substr(i, end - i);
+    i = end;
+    const bool digits =
+        std::all_of(tok.begin(), tok.end(), [](char ch) { return ch >= '0' && ch <= '9'; });
+    if (tok == "T") {
+      tap = "{T}";
+    } else if (tok == "Sac<1/CARDNAME>" || tok == "Sac") {
+      sac = "Sacrifice CARDNAME";
+    } else if (digits || (tok.size() == 1 &&
+                          std::string_view("WUBRGCX").find(tok[0]) != std::string_view::npos)) {
+      mana += "{" + tok + "}";
+    } else {
+      cost.fail("cannot read the cost '" + c + "'",
+                "write it as symbols in braces, like {1}{R}, {T} or 'Sacrifice CARDNAME'");
+    }
+  }
+  std::string out = mana;
+  for (const std::string& part : {tap, sac}) {
+    if (part.empty()) continue;
+    if (!out.empty()) out += ", ";
+    out += part;
+  }
+  if (out.empty()) cost.fail("an activation cost cannot be empty");
+  return out;
 }
 
 TargetKind parse_target(const Param& target) {
@@ -217,13 +268,18 @@ void add_spell(const Params& params, CompileContext& ctx, std::shared_ptr<const 
 class DamageKeyword final : public KeywordHandler {
  public:
   // `fixed`: the target kind of spDamageTgtC/P/CP; none for the named spDamageTgt.
-  explicit DamageKeyword(std::optional<TargetKind> fixed) : fixed_(fixed) {}
+  explicit DamageKeyword(std::optional<TargetKind> fixed, bool activated = false)
+      : fixed_(fixed), activated_(activated) {}
 
   void compile(const Params& params, CompileContext& ctx) const override {
+    if (activated_ && params.is_named())
+      params.fail("'" + params.keyword() + "' is written positionally: '" + params.keyword() +
+                  ":{T}:2[:Drawback$…]'");
     if (!fixed_ && !params.is_named())
       params.fail("'spDamageTgt' is the named form: spDamageTgt: {target: creature, amount: 3}",
                   "for the classic line, write spDamageTgtC, spDamageTgtP or spDamageTgtCP");
-    const Parts parts = params.is_named() ? named_parts(params, !fixed_) : positional_parts(params);
+    const Parts parts =
+        params.is_named() ? named_parts(params, !fixed_) : positional_parts(params, activated_);
     auto spell = std::make_shared<DamageSpell>();
     DamageText text;
     spell->kind = fixed_ ? *fixed_ : parse_target(*parts.target);
@@ -240,10 +296,27 @@ class DamageKeyword final : public KeywordHandler {
                       ? parts.stack_description->text()
                       : stack_description(text),
                   name);
-    add_spell(params, ctx, std::move(spell));
+    if (!activated_) {
+      add_spell(params, ctx, std::move(spell));
+      return;
+    }
+    std::string cost = normalise_cost(*parts.cost);
+    if (!parts.description || parts.description->text().empty())
+      spell->spell_text = cost + ": " + spell->spell_text;
+    ctx.card.abilities.push_back(AbilityDef{AbilityKind::activated, source_text(params),
+                                            std::string(kPlugin), params.where(), std::move(spell),
+                                            std::move(cost)});
   }
 
   std::string summary() const override {
+    if (activated_)
+      return std::string("abDamageTgt") +
+             (*fixed_ == TargetKind::creature ? "C"
+              : *fixed_ == TargetKind::player ? "P"
+                                              : "CP") +
+             ":Cost:#Dmg[:Drawback$…][:Description[:StackDescription]] — an activated ability: "
+             "damage to " +
+             target_text(*fixed_);
     if (!fixed_)
       return "spDamageTgt: {target, amount, drawback?, description?, stack_description?}";
     return std::string("spDamageTgt") +
@@ -256,6 +329,7 @@ class DamageKeyword final : public KeywordHandler {
 
  private:
   std::optional<TargetKind> fixed_;
+  bool activated_ = false;
 };
 
 class CantripKeyword final : public KeywordHandler {
@@ -281,6 +355,12 @@ void register_keywords(Registrar& registrar) {
   registrar.add<KeywordHandler>("spDamageTgtCP",
                                 std::make_shared<DamageKeyword>(TargetKind::creature_or_player));
   registrar.add<KeywordHandler>("spDamageTgt", std::make_shared<DamageKeyword>(std::nullopt));
+  registrar.add<KeywordHandler>("abDamageTgtC",
+                                std::make_shared<DamageKeyword>(TargetKind::creature, true));
+  registrar.add<KeywordHandler>("abDamageTgtP",
+                                std::make_shared<DamageKeyword>(TargetKind::player, true));
+  registrar.add<KeywordHandler>(
+      "abDamageTgtCP", std::make_shared<DamageKeyword>(TargetKind::creature_or_player, true));
   registrar.add<KeywordHandler>("Cantrip", std::make_shared<CantripKeyword>());
 }
 

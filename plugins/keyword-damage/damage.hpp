@@ -5,7 +5,8 @@
 
 namespace anvil::keyword_damage {
 
-// Registers spDamageTgtC, spDamageTgtP, spDamageTgtCP, spDamageTgt and Cantrip.
+// Registers spDamageTgtC, spDamageTgtP, spDamageTgtCP, spDamageTgt, Cantrip and the activated
+// abDamageTgtC, abDamageTgtP, abDamageTgtCP.
 void register_keywords(Registrar& registrar);
 
 }  // namespace anvil::keyword_damage

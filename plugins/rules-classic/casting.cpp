@@ -15,9 +15,11 @@ bool is_permanent_card(const Characteristics& c) {
          c.has_type(kLand) || c.has_type(kPlaneswalker);
 }
 
-std::int64_t choose_x(Game& game, PlayerId p, const ManaCost& cost, ObjectId source) {
+std::int64_t choose_x(Game& game, PlayerId p, const ManaCost& cost, ObjectId source,
+                      ObjectId exclude = {}) {
   if (cost.x == 0) return 0;
-  const std::int64_t max = max_affordable_x(game, p, cost);
+  const std::int64_t max = max_affordable_x(game, p, cost, exclude);
+  if (max < 0) throw RulesError("not enough mana");
   Choice choice;
   choice.kind = ChoiceKind::number;
   choice.player = p;
@@ -95,27 +97,39 @@ void cast(Game& game, const LegalAction& action) {
   emit(game, e);
 }
 
+// 602.2: announce, choose targets (and X), pay the costs (mana, {T}, sacrifice), then the
+// ability is on the stack — or, for a mana ability, resolves at once (605.3a). Anything that
+// fails throws, and Game::perform (or the caller's checkpoint) rolls every step back (726).
 void activate(Game& game, const LegalAction& action) {
   const PlayerId p = game.state().turn.priority;
   const ObjectId source = action.object;
   const CardDef& def = game.card(source);
-  const auto* a =
-      dynamic_cast<const ClassicActivated*>(def.abilities.at(action.ability).impl.get());
-  if (!a) throw RulesError(def.name + " has no ability the classic rules can activate");
-  const ResolveContext ctx{game.object(source).ref(), def.id, action.ability, p, {}, 0, {}};
-  auto targets = choose_targets(game, p, *a, ctx, source);
+  const AbilityDef& ad = def.abilities.at(action.ability);
+  const auto cost = activation_cost(ad);
+  if (!cost) throw RulesError(def.name + " has no ability the classic rules can activate");
+  const ParsedCost& pc = cost->cost;
+  const Ability& a = *ad.impl;
+  ResolveContext ctx{game.object(source).ref(), def.id, action.ability, p, {}, 0, {}};
+  auto targets = choose_targets(game, p, a, ctx, source);
   if (!targets) throw RulesError("no legal target for " + def.name);
-  pay(game, p, a->cost, 0, a->tap ? source : ObjectId{});
-  if (a->tap) tap(game, source, source);
-  if (a->is_mana()) {  // 605.3a: no stack
+  const ObjectId exclude = pc.tap ? source : ObjectId{};
+  const std::int64_t x = choose_x(game, p, pc.mana, source, exclude);
+  const ObjectRef ref = game.object(source).ref();
+  pay(game, p, pc.mana, x, exclude);
+  if (pc.tap && !tap(game, source, source)) throw RulesError(def.name + " could not be tapped");
+  if (pc.sacrifice && !sacrifice(game, source, source))
+    throw RulesError(def.name + " could not be sacrificed");
+  ctx.x = x;
+  if (cost->mana_ability) {  // 605.3a: no stack; the player keeps priority
     game.resolve(ctx);
     return;
   }
   StackItem item;
-  item.source = game.object(source).ref();
+  item.source = ref;
   item.card = def.id;
   item.ability = action.ability;
   item.controller = p;
+  item.x = x;
   item.targets = std::move(*targets);
   game.journal().push_stack(std::move(item));
 }

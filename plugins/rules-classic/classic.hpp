@@ -9,6 +9,7 @@
 #include <anvil/sdk.hpp>
 #include <cstdint>
 #include <optional>
+#include <span>
 #include <string>
 #include <vector>
 
@@ -78,6 +79,10 @@ inline constexpr Symbol kMaxTurns = "max_turns"_sym;
 inline constexpr Symbol kNoRegenerate =
     "no_regenerate"_sym;  // a "can't be regenerated" destroy runs
 inline constexpr Symbol kCleanupActed = "cleanup_acted"_sym;
+inline constexpr Symbol kBatch = "leave_batch"_sym;         // the simultaneous move announced
+inline constexpr Symbol kBatchCount = "leave_batches"_sym;  // batches so far
+// Object attr: the last simultaneous batch the object moved in (look-back, 603.10).
+inline constexpr Symbol kLeftInBatch = "left_in_batch"_sym;
 // Object attrs. Combat attrs count only while "in_combat" == zone_changes + 1, so an object
 // that left the battlefield (a new object, rule 400.7) is out of combat.
 inline constexpr Symbol kInCombat = "in_combat"_sym;
@@ -94,12 +99,27 @@ inline constexpr Symbol kDeathtouched = "deathtouch_damage"_sym;
 inline constexpr std::size_t kManaKinds = 6;
 inline constexpr std::size_t kColorless = 5;
 Symbol pool_symbol(std::size_t kind);
+// The colours a land's basic land types make (305.6: "{T}: Add {G}" for a Forest), in WUBRG
+// order; empty for anything else. Used for payment; not offered as priority actions.
+std::vector<std::uint8_t> land_mana_kinds(const Characteristics& c);
 // "{2}{G}{G}", "{X}{R}", "{T}" (tap=true): LoadError at `where` on anything else.
 struct ParsedCost {
   ManaCost mana;
   bool tap = false;
+  bool sacrifice = false;  // "Sacrifice CARDNAME" (only in activation costs)
 };
 ParsedCost parse_cost(const Param& text);
+// The same notation, parts optionally separated by ", ", plus "Sacrifice CARDNAME" (or "Sac").
+// Returns false with `error` set on anything else.
+bool parse_cost_text(std::string_view text, ParsedCost& out, std::string& error);
+
+// What activating an ability costs, for the module's own abilities and for any plugin's
+// AbilityDef of kind activated with a non-empty `cost`; nullopt if it cannot be activated.
+struct ActivationCost {
+  ParsedCost cost;
+  bool mana_ability = false;
+};
+std::optional<ActivationCost> activation_cost(const AbilityDef& a);
 
 // --- abilities the keyword handlers compile ------------------------------------------------
 
@@ -142,6 +162,11 @@ class DestroyAllAbility final : public Ability {
 };
 
 void register_keywords(Registrar& registrar);
+// trigger: {when, whose, other, do, if} (triggers.cpp).
+void register_trigger_keyword(Registrar& registrar);
+// move_simultaneously, marking the batch so that look-back triggers of sources moved in the
+// same event still see the other moves (603.10a).
+std::vector<bool> move_in_one_event(Game& game, std::span<const ZoneMove> moves);
 
 // --- shared rules functions ----------------------------------------------------------------
 

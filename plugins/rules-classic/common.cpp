@@ -1,6 +1,7 @@
 // Small queries every part of the module shares: zones, keywords, labels, combat attrs,
 // targets.
 #include <algorithm>
+#include <limits>
 #include <string>
 
 #include "classic.hpp"
@@ -155,7 +156,10 @@ void ClassicHooks::apply_damage(Game& game, const DamageEvent& damage) {
     } else if (infect || source.has_keyword(kWither)) {
       add_counters(game, damage.target, kMinusOne, n, damage.source);
     } else {
-      game.journal().set_damage(id, game.object(id).damage + n);
+      // Marked damage saturates at the int32 limit rather than overflow.
+      const std::int64_t marked = std::int64_t{game.object(id).damage} + n;
+      game.journal().set_damage(id, static_cast<std::int32_t>(std::min<std::int64_t>(
+                                        marked, std::numeric_limits<std::int32_t>::max())));
     }
     if (source.has_keyword(kDeathtouch) && c.has_type(kCreature))
       game.journal().set_attr(id, kDeathtouched, 1);
@@ -175,7 +179,7 @@ void destroy_simultaneously(Game& game, const std::vector<ObjectId>& objects, Ob
   for (ObjectId id : objects)
     if (on_battlefield(game, id) && !has_keyword(game, id, kIndestructible))
       moves.push_back({id, ZoneRef::graveyard(game.object(id).owner), Cause::destroy, source});
-  move_simultaneously(game, moves);
+  move_in_one_event(game, moves);
 }
 
 void RegenerateAbility::connect(Game& game, ObjectId self, std::vector<Connection>& out) const {

@@ -128,6 +128,7 @@ void register_keywords(Registrar& registrar) {
   registrar.add<KeywordHandler>("regenerate", std::make_shared<RegenerateKeyword>());
   registrar.add<KeywordHandler>("destroy_all", std::make_shared<DestroyAllKeyword>());
   registrar.add<KeywordHandler>("loyalty", std::make_shared<LoyaltyKeyword>());
+  register_trigger_keyword(registrar);
 }
 
 }  // namespace anvil::rules_classic

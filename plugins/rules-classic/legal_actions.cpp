@@ -17,10 +17,10 @@ bool sorcery_timing(const Game& game, PlayerId p) {
   return game.state().turn.active == p && main_phase(game) && game.state().stack.empty();
 }
 
-const ClassicActivated* classic_activated(const Game& game, ObjectId id, std::uint16_t ability) {
+const AbilityDef* ability_def(const Game& game, ObjectId id, std::uint16_t ability) {
   const CardDef& def = game.card(id);
-  if (ability >= def.abilities.size()) return nullptr;
-  return dynamic_cast<const ClassicActivated*>(def.abilities[ability].impl.get());
+  if (ability >= def.abilities.size() || !def.abilities[ability].impl) return nullptr;
+  return &def.abilities[ability];
 }
 
 bool targets_available(const Game& game, PlayerId p, ObjectId card, std::uint16_t index,
@@ -62,16 +62,26 @@ std::string cast_refusal(const Game& game, PlayerId p, ObjectId id) {
 std::string activate_refusal(const Game& game, PlayerId p, ObjectId id, std::uint16_t ability) {
   if (!on_battlefield(game, id) || game.object(id).controller != p)
     return "you do not control that permanent";
-  const ClassicActivated* a = classic_activated(game, id, ability);
-  if (!a) return "it has no such ability";
-  if (a->is_mana()) return "mana abilities are activated while paying";
+  const AbilityDef* def = ability_def(game, id, ability);
+  if (!def) return "it has no such ability";
+  const auto cost = activation_cost(*def);
+  if (!cost) {
+    if (def->kind == AbilityKind::activated && !def->cost.empty()) {
+      ParsedCost unused;
+      std::string error;
+      parse_cost_text(def->cost, unused, error);
+      return "its cost cannot be paid under the classic rules: " + error;
+    }
+    return "it has no ability that can be activated";
+  }
   const GameObject& o = game.object(id);
   const Characteristics c = game.view(id);
-  if (a->tap && o.tapped) return "it is tapped";
-  if (a->tap && c.has_type(kCreature) && o.summoning_sick && !c.has_keyword(kHaste))
+  const ParsedCost& pc = cost->cost;
+  if (pc.tap && o.tapped) return "it is tapped";
+  if (pc.tap && c.has_type(kCreature) && o.summoning_sick && !c.has_keyword(kHaste))
     return "it has summoning sickness";
-  if (!targets_available(game, p, id, ability, *a)) return "no legal target";
-  if (!can_pay(game, p, a->cost, 0, a->tap ? id : ObjectId{})) return "not enough mana";
+  if (!targets_available(game, p, id, ability, *def->impl)) return "no legal target";
+  if (!can_pay(game, p, pc.mana, 0, pc.tap ? id : ObjectId{})) return "not enough mana";
   return {};
 }
 
@@ -99,7 +109,7 @@ std::vector<LegalAction> ClassicRules::legal_actions(const Game& game, PlayerId 
     const CardDef& def = game.card(id);
     for (std::size_t i = 0; i < def.abilities.size(); ++i) {
       const auto index = static_cast<std::uint16_t>(i);
-      if (!classic_activated(game, id, index) || !activate_refusal(game, player, id, index).empty())
+      if (!activation_cost(def.abilities[i]) || !activate_refusal(game, player, id, index).empty())
         continue;
       std::string text = def.abilities[i].impl->describe();
       for (std::size_t at = text.find("CARDNAME"); at != std::string::npos;

@@ -85,22 +85,57 @@ Plan make_plan(const std::vector<ManaSource>& sources, const ManaCost& cost, std
 
 Symbol pool_symbol(std::size_t kind) { return kPools.at(kind); }
 
-ParsedCost parse_cost(const Param& text) {
-  ParsedCost out;
+std::vector<std::uint8_t> land_mana_kinds(const Characteristics& c) {
+  std::vector<std::uint8_t> out;
+  if (!c.has_type(kLand)) return out;
+  for (std::size_t k = 0; k < kColorCount; ++k)
+    if (c.has_subtype(kBasicTypes[k])) out.push_back(static_cast<std::uint8_t>(k));
+  return out;
+}
+
+bool parse_cost_text(std::string_view text, ParsedCost& out, std::string& error) {
+  out = ParsedCost{};
   out.mana.present = true;
-  const std::string& s = text.text();
+  const std::string s(text);
   std::size_t i = 0;
   while (i < s.size()) {
-    if (s[i] == ' ') {
+    if (s[i] == ' ' || s[i] == ',') {
       ++i;
       continue;
     }
+    if (s[i] != '{') {
+      // "Sacrifice CARDNAME" or "Sac", up to the next comma.
+      std::size_t end = s.find(',', i);
+      if (end == std::string::npos) end = s.size();
+      std::string word = s.substr(i, end - i);
+      while (!word.empty() && word.back() == ' ') word.pop_back();
+      if (word == "Sacrifice CARDNAME" || word == "Sac" || word == "Sac<1/CARDNAME>") {
+        if (out.sacrifice) {
+          error = "the cost says sacrifice twice";
+          return false;
+        }
+        out.sacrifice = true;
+        i = end;
+        continue;
+      }
+      error =
+          "a cost is written as symbols in braces, like {2}{G} or {T}, and 'Sacrifice "
+          "CARDNAME'; found '" +
+          s + "'";
+      return false;
+    }
     const std::size_t close = s.find('}', i);
-    if (s[i] != '{' || close == std::string::npos)
-      text.fail("a cost is written as symbols in braces, like {2}{G} or {T}; found '" + s + "'");
+    if (close == std::string::npos) {
+      error = "a cost is written as symbols in braces, like {2}{G} or {T}; found '" + s + "'";
+      return false;
+    }
     const std::string sym = s.substr(i + 1, close - i - 1);
     i = close + 1;
     if (sym == "T") {
+      if (out.tap) {
+        error = "the cost has {T} twice";
+        return false;
+      }
       out.tap = true;
     } else if (sym == "X") {
       ++out.mana.x;
@@ -108,17 +143,46 @@ ParsedCost parse_cost(const Param& text) {
       ++out.mana.colorless;
     } else if (!sym.empty() &&
                std::all_of(sym.begin(), sym.end(), [](char c) { return c >= '0' && c <= '9'; })) {
-      if (sym.size() > 3) text.fail("generic mana {" + sym + "} is too large");
+      if (sym.size() > 3) {
+        error = "generic mana {" + sym + "} is too large";
+        return false;
+      }
       out.mana.generic = static_cast<std::uint16_t>(out.mana.generic + std::stoi(sym));
     } else {
       const auto it = std::find(kKindLetters.begin(), kKindLetters.begin() + kColorCount,
                                 sym.size() == 1 ? sym[0] : '?');
-      if (it == kKindLetters.begin() + kColorCount)
-        text.fail("unknown mana symbol {" + sym + "}",
-                  "use {W} {U} {B} {R} {G} {C}, a number, {X} or {T}");
+      if (it == kKindLetters.begin() + kColorCount) {
+        error =
+            "unknown mana symbol {" + sym + "}; use {W} {U} {B} {R} {G} {C}, a number, {X} or {T}";
+        return false;
+      }
       ++out.mana.colored[static_cast<std::size_t>(it - kKindLetters.begin())];
     }
   }
+  return true;
+}
+
+ParsedCost parse_cost(const Param& text) {
+  ParsedCost out;
+  std::string error;
+  if (!parse_cost_text(text.text(), out, error)) text.fail(error);
+  if (out.sacrifice) text.fail("this cost cannot include a sacrifice");
+  return out;
+}
+
+std::optional<ActivationCost> activation_cost(const AbilityDef& a) {
+  if (!a.impl) return std::nullopt;
+  if (const auto* c = classic_ability(a)) {
+    ActivationCost out;
+    out.cost.mana = c->cost;
+    out.cost.tap = c->tap;
+    out.mana_ability = c->is_mana();
+    return out;
+  }
+  if (a.kind != AbilityKind::activated || a.cost.empty()) return std::nullopt;
+  ActivationCost out;
+  std::string error;
+  if (!parse_cost_text(a.cost, out.cost, error)) return std::nullopt;
   return out;
 }
 
@@ -133,9 +197,7 @@ std::vector<ManaSource> mana_sources(const Game& game, PlayerId p, ObjectId excl
     if (o.tapped || id == exclude) continue;
     const Characteristics c = game.view(id);
     ManaSource land{id, {}, false, 0};
-    if (c.has_type(kLand))
-      for (std::size_t k = 0; k < kColorCount; ++k)
-        if (c.has_subtype(kBasicTypes[k])) land.kinds.push_back(static_cast<std::uint8_t>(k));
+    land.kinds = land_mana_kinds(c);
     if (!land.kinds.empty()) {
       out.push_back(std::move(land));
       continue;

@@ -89,7 +89,7 @@ bool sba_pass(Game& game) {
   }
   if (!moves.empty()) {
     // A destroy replaced away (indestructible, regeneration) changes nothing to repeat for.
-    const std::vector<bool> moved = move_simultaneously(game, moves);
+    const std::vector<bool> moved = move_in_one_event(game, moves);
     for (bool m : moved) acted = acted || m;
   }
   // 122.2: counters on an object that left the battlefield cease to exist with it.
@@ -164,10 +164,14 @@ bool put_triggers(Game& game) {
       choice.player = p;
       choice.prompt =
           "Order your triggered abilities: the first goes on the stack first (resolves last)";
-      for (const PendingTrigger& t : mine)
-        choice.options.push_back({std::string(game.cards().at(t.card).name) + ": " +
-                                      game.cards().at(t.card).abilities.at(t.ability).text,
-                                  Target::of(t.source), 0});
+      for (const PendingTrigger& t : mine) {
+        const CardDef& def = game.cards().at(t.card);
+        std::string text = def.abilities.at(t.ability).text;
+        for (std::size_t at = text.find("CARDNAME"); at != std::string::npos;
+             at = text.find("CARDNAME", at + def.name.size()))
+          text.replace(at, 8, def.name);
+        choice.options.push_back({def.name + ": " + text, Target::of(t.source), 0});
+      }
       choice.min_picks = choice.max_picks = static_cast<std::uint32_t>(mine.size());
       order = game.ask(choice).picks;
     }

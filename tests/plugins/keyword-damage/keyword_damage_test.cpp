@@ -53,11 +53,13 @@ TEST_F(KeywordDamage, GeneratedDescriptionsCoverTargetsXAndDrawbacks) {
 }
 
 TEST_F(KeywordDamage, TheStackDescriptionIsWhatTheAbilityShowsOnTheStack) {
-  const CardDef given = card(spell("Char", "spDamageTgtCP:4:Drawback$DamageYou/2:Given text.:CARDNAME - 4"));
+  const CardDef given =
+      card(spell("Char", "spDamageTgtCP:4:Drawback$DamageYou/2:Given text.:CARDNAME - 4"));
   const CardDef generated = card(spell("Bolt", "spDamageTgtC:3"));
   const ResolveContext ctx{};
   EXPECT_EQ(given.abilities.at(0).impl->describe_on_stack(*game_, ctx), "Char - 4");
-  EXPECT_EQ(generated.abilities.at(0).impl->describe_on_stack(*game_, ctx), "Bolt - deals 3 damage.");
+  EXPECT_EQ(generated.abilities.at(0).impl->describe_on_stack(*game_, ctx),
+            "Bolt - deals 3 damage.");
 }
 
 TEST_F(KeywordDamage, GeneratedStackDescriptions) {
@@ -284,6 +286,64 @@ TEST_F(KeywordDamage, CantripDrawsAfterTheDamageWhereverItsLineIs) {
   cast("Shot Then Draw", me, {Target::of(opp)});
   EXPECT_EQ(life(opp), 15);
   EXPECT_EQ(size(ZoneRef::hand(me)), 2u);
+}
+
+}  // namespace
+}  // namespace anvil::script_test
+
+namespace anvil::script_test {
+namespace {
+
+std::string creature(std::string_view name, std::string_view line) {
+  return std::string(name) + "\n2 R\nCreature — Orc\nno text\n1/3\n" + std::string(line) + "\n";
+}
+
+TEST_F(KeywordDamage, AbDamageIsAnActivatedAbilityWithItsCost) {
+  const CardDef artillery =
+      card(creature("Orcish Artillery", "abDamageTgtCP:{T}:2:Drawback$DamageYou/3"));
+  ASSERT_EQ(artillery.abilities.size(), 1u);
+  const AbilityDef& a = artillery.abilities[0];
+  EXPECT_EQ(a.kind, AbilityKind::activated);
+  EXPECT_EQ(a.cost, "{T}");
+  EXPECT_EQ(a.provider, "keyword-damage");
+  EXPECT_EQ(a.text, "abDamageTgtCP:{T}:2:Drawback$DamageYou/3");
+  EXPECT_EQ(a.impl->describe(),
+            "{T}: Orcish Artillery deals 2 damage to target creature or player and 3 damage to "
+            "you.");
+  EXPECT_EQ(a.impl->target_count(), 1u);
+
+  const CardDef pinger = card(creature("Pinger", "abDamageTgtC:{1}{R}, {T}:1"));
+  EXPECT_EQ(pinger.abilities.at(0).cost, "{1}{R}, {T}");
+  const CardDef face = card(creature("Face", "abDamageTgtP:{R}:1:Given text.:Stack text"));
+  EXPECT_EQ(face.abilities.at(0).impl->describe(), "Given text.");
+}
+
+TEST_F(KeywordDamage, AbDamageAcceptsForgesCostSpelling) {
+  EXPECT_EQ(card(creature("A", "abDamageTgtCP:T:1")).abilities.at(0).cost, "{T}");
+  EXPECT_EQ(card(creature("B", "abDamageTgtCP:1 R T:1")).abilities.at(0).cost, "{1}{R}, {T}");
+  EXPECT_EQ(card(creature("C", "abDamageTgtCP:Sac<1/CARDNAME>:1")).abilities.at(0).cost,
+            "Sacrifice CARDNAME");
+  EXPECT_EQ(card(creature("D", "abDamageTgtCP:Sacrifice CARDNAME:1")).abilities.at(0).cost,
+            "Sacrifice CARDNAME");
+  EXPECT_NE(error_of(creature("E", "abDamageTgtCP:Tap it:1")).find("cannot read the cost"),
+            std::string::npos);
+  EXPECT_NE(error_of(creature("F", "abDamageTgtCP:{T}")).find("needs a damage amount"),
+            std::string::npos);
+}
+
+TEST_F(KeywordDamage, AbDamageResolvesLikeTheSpellWithItsDrawback) {
+  CardDef def = card(creature("Orcish Artillery", "abDamageTgtCP:{T}:2:Drawback$DamageYou/3"));
+  auto pool = std::make_shared<CardPool>();
+  const CardId artillery = pool->add(std::move(def));
+  Game game(pool, 2, 1);
+  for (PlayerId p : {me, opp}) game.journal().set_life(p, 20);
+  const ObjectId source = game.add_card(artillery, me, ZoneRef::battlefield(me));
+  const std::vector<Target> targets{Target::of(opp)};
+  const ResolveContext ctx{game.object(source).ref(), artillery, 0, me, targets, 0, {}};
+  const ActionResult r = game.perform("resolve", [&](Game& g) { g.resolve(ctx); });
+  ASSERT_TRUE(r.ok()) << r.message;
+  EXPECT_EQ(game.state().player(opp).life, 18);
+  EXPECT_EQ(game.state().player(me).life, 17);
 }
 
 }  // namespace

@@ -2,6 +2,8 @@
 // wither and infect, marked damage, lifelink in the same event.
 #include <gtest/gtest.h>
 
+#include <limits>
+
 #include "fixture.hpp"
 
 namespace anvil::classic_test {
@@ -29,6 +31,19 @@ TEST(RulesClassicDamage, LifelinkersTradeAndBothControllersGainAtOnce) {
   EXPECT_EQ(count(*t.game, ZoneRef::graveyard(kB)), 1u);
   EXPECT_EQ(life_when_dying, (std::vector<std::int32_t>{44, 44}));  // gained before the SBA
   c.disconnect();
+}
+
+TEST(RulesClassicDamage, MarkedDamageSaturatesAtTheInt32LimitInsteadOfOverflowing) {
+  // The kernel's default damage result overflowed the same way (found by tests/fuzz): marked
+  // damage is an int32 and damage of any size must add to it without undefined behaviour.
+  constexpr std::int32_t max = std::numeric_limits<std::int32_t>::max();
+  auto t = table(standard_pool(), position("main1", player("A", {}, {}),
+                                           player("B", {}, {"Hill Giant"})));
+  const ObjectId giant = t.game->state().zone(ZoneRef::battlefield(kB)).objects.front();
+  const Target target = Target::of(t.game->object(giant).ref());
+  EXPECT_EQ(deal_damage(*t.game, ObjectId{}, target, max), max);
+  EXPECT_EQ(deal_damage(*t.game, ObjectId{}, target, max), max);
+  EXPECT_EQ(t.game->object(giant).damage, max);
 }
 
 TEST(RulesClassicDamage, InfectGivesPoisonToPlayersAndMinusCountersToCreatures) {

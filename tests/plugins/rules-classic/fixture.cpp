@@ -1,6 +1,8 @@
 #include "fixture.hpp"
 
+#include <anvil/pack.hpp>
 #include <anvil/plugin_host.hpp>
+#include <filesystem>
 #include <stdexcept>
 
 namespace anvil::classic_test {
@@ -13,6 +15,9 @@ struct Loaded {
   std::shared_ptr<const RulesModule> rules;
   Loaded() {
     host.load(RULES_CLASSIC_PLUGIN);
+    // The card-language plugins built beside it (the `trigger` keyword's `do:` needs
+    // effect-drawback), as the CLI loads them.
+    (void)host.load_dir(std::filesystem::path(RULES_CLASSIC_PLUGIN).parent_path());
     rules = registry.get<RulesModule>("classic");
   }
 };
@@ -147,6 +152,16 @@ class Watcher final : public Ability {
 }  // namespace
 
 const Registry& registry() { return loaded().registry; }
+
+std::shared_ptr<CardPool> classic_core_pool() {
+  const std::filesystem::path dir = CLASSIC_CORE_PACK_DIR;
+  if (!std::filesystem::exists(dir / "pack.yaml")) return nullptr;
+  LoadedPack pack = load_pack(dir, loaded().registry);
+  if (!pack.ok()) return nullptr;
+  auto cards = std::make_shared<CardPool>();
+  for (CardDef& c : pack.cards) cards->add(std::move(c));
+  return cards;
+}
 const RulesModule& rules() { return *loaded().rules; }
 
 CardDef compile(const CardSpec& spec) {
@@ -325,6 +340,13 @@ ObjectId find(const Game& game, const std::string& name, ZoneRef zone) {
 std::size_t count(const Game& game, ZoneRef zone) { return game.state().zone(zone).objects.size(); }
 
 std::string step(const Game& game) { return rules().step_name(game); }
+
+std::vector<LegalAction> non_mana_actions(const Game& game, PlayerId player) {
+  std::vector<LegalAction> out;
+  for (LegalAction& a : rules().legal_actions(game, player))
+    if (a.label.find(": {T}: Add ") == std::string::npos) out.push_back(std::move(a));
+  return out;
+}
 
 using P = std::vector<std::pair<std::string, std::string>>;
 

@@ -46,6 +46,8 @@ struct CardSpec {
 CardDef compile(const CardSpec& spec);
 // A pool with basic lands and the given cards.
 std::shared_ptr<CardPool> pool(const std::vector<CardSpec>& cards);
+// The bundled classic-core pack's cards; nullptr if it is not there or does not load.
+std::shared_ptr<CardPool> classic_core_pool();
 // Basic lands and the creatures and spells the tests use (fixture.cpp lists them).
 std::shared_ptr<CardPool> standard_pool();
 
@@ -101,6 +103,9 @@ bool advance_until(Game& game, const std::function<bool(const Game&)>& done, int
 bool run_to_step(Game& game, const std::string& step, int limit = 500);
 
 ObjectId find(const Game& game, const std::string& name, ZoneRef zone);
+// legal_actions without the mana abilities ("…: {T}: Add {G}."), which 117.1d offers at every
+// priority: what the tests about other actions count.
+std::vector<LegalAction> non_mana_actions(const Game& game, PlayerId player);
 std::size_t count(const Game& game, ZoneRef zone);
 std::string step(const Game& game);
 

@@ -50,7 +50,7 @@ TEST(RulesClassicMana, ColouredSymbolsAreMatchedToLandsThatCanMakeThem) {
                          0,
                          ""};
   EXPECT_EQ(rules().why_not(*poor.game, kA, cast), "not enough mana");
-  EXPECT_EQ(rules().legal_actions(*poor.game, kA).size(), 1u);
+  EXPECT_EQ(non_mana_actions(*poor.game, kA).size(), 1u);
 
   // Taiga is listed first but must make {G}: the Mountain pays {R}.
   auto rich =
@@ -70,8 +70,8 @@ TEST(RulesClassicMana, ManaAbilitiesPayWithoutTheStackAndUnspentManaEmptiesAtThe
   auto t = table(
       standard_pool(),
       position("main1", player("A", {"Llanowar Elves"}, {"Elvish Pair"}), player("B", {}, {})));
-  // A mana ability is not an action of its own: only casting and passing are offered.
-  EXPECT_EQ(rules().legal_actions(*t.game, kA).size(), 2u);
+  // Casting, the Pair's mana ability (117.1d) and passing are offered.
+  EXPECT_EQ(rules().legal_actions(*t.game, kA).size(), 3u);
   t.a->act("Cast Llanowar Elves");
   ASSERT_TRUE(rules().advance(*t.game));
   EXPECT_EQ(t.game->state().stack.size(), 1u);  // only the spell

@@ -151,7 +151,7 @@ TEST(RulesClassicStateBased, HexproofAndShroudLimitTargets) {
   const LegalAction bolt{
       LegalAction::Kind::cast, find(g, "Bolt Creature", ZoneRef::hand(kA)), 0, {}, 0, ""};
   EXPECT_EQ(rules().why_not(g, kA, bolt), "no legal target");
-  EXPECT_EQ(rules().legal_actions(g, kA).size(), 1u);
+  EXPECT_EQ(non_mana_actions(g, kA).size(), 1u);
 
   // Hexproof stops only opponents: its controller may target it.
   auto own =

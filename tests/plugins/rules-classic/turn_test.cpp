@@ -81,7 +81,7 @@ TEST(RulesClassicTurn, OneLandPerTurnInYourMainPhaseWithAnEmptyStack) {
   t.a->act("Play Forest");
   ASSERT_TRUE(rules().advance(g));
   EXPECT_TRUE(find(g, "Forest", ZoneRef::battlefield(PlayerId(0))).valid());
-  actions = rules().legal_actions(g, PlayerId(0));
+  actions = non_mana_actions(g, PlayerId(0));
   ASSERT_EQ(actions.size(), 1u);
   LegalAction mountain{
       LegalAction::Kind::play_land, find(g, "Mountain", ZoneRef::hand(PlayerId(0))), 0, {}, 0, ""};
@@ -106,7 +106,7 @@ TEST(RulesClassicTurn, SorceriesNeedYourMainPhaseAndAnEmptyStackInstantsDoNot) {
   const ObjectId axe = find(g, "Lava Axe", ZoneRef::hand(PlayerId(0)));
   const LegalAction cast_axe{LegalAction::Kind::cast, axe, 0, {}, 0, ""};
   EXPECT_EQ(rules().why_not(g, PlayerId(0), cast_axe), "it is not your main phase");
-  auto actions = rules().legal_actions(g, PlayerId(0));
+  auto actions = non_mana_actions(g, PlayerId(0));
   ASSERT_EQ(actions.size(), 2u);
   EXPECT_EQ(actions[0].label, "Cast Shock");
   ASSERT_TRUE(run_to_step(g, "main1"));

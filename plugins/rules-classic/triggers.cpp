@@ -1,0 +1,366 @@
+// trigger: {when, whose, other, do, if} — triggered abilities in the classic card language
+// (rule 603). `do` is compiled by the registry's EffectVerb "Drawback" (plugin effect-drawback).
+//
+// Leaves-the-battlefield and dies triggers look back in time (603.10a): the ability works from
+// every zone the card can go to, so its slot is connected again in the new zone before the
+// event's triggers fire, and "another creature dies" also counts when the source left in the
+// same simultaneous event (a board wipe): the module marks every object of such a batch
+// (kLeftInBatch) with the batch being announced (kBatch).
+#include <array>
+#include <span>
+#include <string>
+#include <utility>
+
+#include "classic.hpp"
+
+namespace anvil::rules_classic {
+
+namespace {
+
+enum class When : std::uint8_t {
+  enters,
+  dies,
+  leaves,
+  upkeep,
+  attacks,
+  blocks,
+  dealt_damage,
+  cast
+};
+enum class Whose : std::uint8_t { unspecified, you, opponent, any };
+enum class Condition : std::uint8_t {
+  none,
+  no_other_creatures,
+  another_creature,
+  life_at_least,
+  life_at_most
+};
+
+class TriggerAbility final : public Ability {
+ public:
+  When when = When::enters;
+  Whose whose = Whose::unspecified;
+  bool other = false;
+  std::shared_ptr<const EffectStep> effect;
+  Condition condition = Condition::none;
+  std::int64_t condition_n = 0;
+  std::string text;
+
+  ZoneMask zones() const override {
+    if (when == When::dies || when == When::leaves)
+      return zone_bit(ZoneKind::battlefield) | zone_bit(ZoneKind::graveyard) |
+             zone_bit(ZoneKind::exile) | zone_bit(ZoneKind::hand) | zone_bit(ZoneKind::library);
+    return zone_bit(ZoneKind::battlefield);
+  }
+
+  void connect(Game& game, ObjectId self, std::vector<Connection>& out) const override;
+
+  void resolve(Game& game, const ResolveContext& ctx) const override {
+    // 603.4: the intervening "if" is checked again as the ability resolves.
+    if (!condition_holds(game, ctx.controller, ctx.source.id)) return;
+    // Tgt of the Drawback$ steps: the player the event is about.
+    std::array<Target, 1> tgt{Target::of(ctx.controller)};
+    const Target& subject = ctx.event.subject;
+    if (subject.is_player()) {
+      tgt[0] = subject;
+    } else if (subject.is_object() && game.state().exists(subject.object.id)) {
+      tgt[0] = Target::of(game.object(subject.object.id).controller);
+    }
+    ResolveContext then = ctx;
+    then.targets = tgt;
+    effect->run(game, then, ctx.event.amount);
+  }
+
+  std::string describe() const override { return text; }
+
+  bool condition_holds(const Game& game, PlayerId you, ObjectId self) const {
+    switch (condition) {
+      case Condition::none:
+        return true;
+      case Condition::no_other_creatures:
+      case Condition::another_creature: {
+        bool any = false;
+        for (ObjectId id : controlled(game, you))
+          if (id != self && is_creature(game, id)) any = true;
+        return condition == Condition::another_creature ? any : !any;
+      }
+      case Condition::life_at_least:
+        return game.state().player(you).life >= condition_n;
+      case Condition::life_at_most:
+        return game.state().player(you).life <= condition_n;
+    }
+    return true;
+  }
+
+  // Whether `player` matches `whose` for a trigger controlled by `you`.
+  bool player_matches(PlayerId you, PlayerId player) const {
+    switch (whose) {
+      case Whose::you:
+        return player == you;
+      case Whose::opponent:
+        return player != you;
+      default:
+        return true;
+    }
+  }
+
+  // Whether the event about `object` (controlled by `controller`) triggers the ability of `self`.
+  bool object_matches(const Game& game, ObjectId self, ObjectId object, PlayerId controller,
+                      bool creature) const {
+    const bool self_only = whose == Whose::unspecified && !other;
+    if (self_only) return object == self;
+    if (other && object == self) return false;
+    if (object != self && !creature) return false;
+    return player_matches(game.object(self).controller, controller);
+  }
+};
+
+bool is_creature_card(const Game& game, ObjectId id) { return game.view(id).has_type(kCreature); }
+
+// Whether the source is there to see an event (603.10: leaves-the-battlefield abilities look
+// back, so a source that left in the same simultaneous event still counts).
+bool source_present(const Game& game, ObjectId self) {
+  if (on_battlefield(game, self)) return true;
+  const std::int64_t batch = game.state().attrs.get(kBatch);
+  return batch != 0 && game.object(self).attrs.get(kLeftInBatch) == batch;
+}
+
+std::uint16_t index_of(const Game& game, ObjectId self, const Ability* ability) {
+  const CardDef& def = game.card(self);
+  for (std::size_t i = 0; i < def.abilities.size(); ++i)
+    if (def.abilities[i].impl.get() == ability) return static_cast<std::uint16_t>(i);
+  throw RulesError("trigger: the ability is not on " + def.name);
+}
+
+void TriggerAbility::connect(Game& game, ObjectId self, std::vector<Connection>& out) const {
+  const std::uint16_t index = index_of(game, self, this);
+  const TriggerAbility* me = this;
+  auto fire = [self, index, me](Game& g, EventRecord record) {
+    const GameObject& o = g.object(self);
+    if (!me->condition_holds(g, o.controller, self)) return;  // 603.4, at trigger time
+    g.fire_trigger(PendingTrigger{o.ref(), o.card, index, o.controller, record});
+  };
+  switch (when) {
+    case When::enters:
+      out.push_back(game.bus().on_trigger<ZoneChangeEvent>(
+          [fire, self, me](Game& g, const ZoneChangeEvent& e) {
+            if (e.to.kind != ZoneKind::battlefield || e.from.kind == ZoneKind::battlefield) return;
+            if (!on_battlefield(g, self) || !on_battlefield(g, e.object)) return;
+            if (!me->object_matches(g, self, e.object, g.object(e.object).controller,
+                                    is_creature(g, e.object)))
+              return;
+            fire(g, record_of(g.state(), e));
+          }));
+      return;
+    case When::dies:
+    case When::leaves:
+      out.push_back(game.bus().on_trigger<ZoneChangeEvent>(
+          [fire, self, me](Game& g, const ZoneChangeEvent& e) {
+            if (e.from.kind != ZoneKind::battlefield || e.to.kind == ZoneKind::battlefield) return;
+            if (me->when == When::dies && e.to.kind != ZoneKind::graveyard) return;
+            if (e.object != self && !source_present(g, self)) return;
+            const bool creature = g.state().exists(e.object) && is_creature_card(g, e.object);
+            if (!me->object_matches(g, self, e.object, g.object(e.object).controller, creature))
+              return;
+            fire(g, record_of(g.state(), e));
+          }));
+      return;
+    case When::upkeep:
+      out.push_back(
+          game.bus().on_trigger<TurnStepEvent>([fire, self, me](Game& g, const TurnStepEvent& e) {
+            if (e.step != kUpkeep || !on_battlefield(g, self)) return;
+            if (!me->player_matches(g.object(self).controller, e.active)) return;
+            EventRecord r = record_of(g.state(), e);
+            r.subject = Target::of(e.active);
+            fire(g, r);
+          }));
+      return;
+    case When::attacks:
+      out.push_back(
+          game.bus().on_trigger<AttackEvent>([fire, self, me](Game& g, const AttackEvent& e) {
+            if (!on_battlefield(g, self) || !g.state().exists(e.attacker)) return;
+            if (!me->object_matches(g, self, e.attacker, g.object(e.attacker).controller, true))
+              return;
+            EventRecord r = record_of(g.state(), e);
+            r.subject = Target::of(g.object(e.attacker).ref());
+            fire(g, r);
+          }));
+      return;
+    case When::blocks:
+      out.push_back(
+          game.bus().on_trigger<BlockEvent>([fire, self, me](Game& g, const BlockEvent& e) {
+            if (!on_battlefield(g, self) || !g.state().exists(e.blocker)) return;
+            if (!me->object_matches(g, self, e.blocker, g.object(e.blocker).controller, true))
+              return;
+            EventRecord r = record_of(g.state(), e);
+            r.subject = Target::of(g.object(e.blocker).ref());
+            fire(g, r);
+          }));
+      return;
+    case When::dealt_damage:
+      out.push_back(game.bus().on_trigger<DamageEvent>([fire, self, me](Game& g,
+                                                                        const DamageEvent& e) {
+        if (e.amount <= 0 || !e.target.is_object() || !source_present(g, self)) return;
+        const ObjectId hit = e.target.object.id;
+        if (!g.state().exists(hit)) return;
+        if (!me->object_matches(g, self, hit, g.object(hit).controller, is_creature_card(g, hit)))
+          return;
+        fire(g, record_of(g.state(), e));
+      }));
+      return;
+    case When::cast:
+      out.push_back(game.bus().on_trigger<CastEvent>([fire, self, me](Game& g, const CastEvent& e) {
+        if (!on_battlefield(g, self)) return;
+        if (!me->player_matches(g.object(self).controller, e.controller)) return;
+        EventRecord r = record_of(g.state(), e);
+        r.subject = Target::of(e.controller);
+        fire(g, r);
+      }));
+      return;
+  }
+}
+
+std::string when_text(const TriggerAbility& t) {
+  const bool self_only = t.whose == Whose::unspecified && !t.other;
+  std::string who;
+  if (t.when == When::upkeep || t.when == When::cast) {
+    const std::string player = t.whose == Whose::you        ? "your"
+                               : t.whose == Whose::opponent ? "each opponent's"
+                                                            : "each player's";
+    if (t.when == When::upkeep) return "At the beginning of " + player + " upkeep";
+    return t.whose == Whose::you        ? "Whenever you cast a spell"
+           : t.whose == Whose::opponent ? "Whenever an opponent casts a spell"
+                                        : "Whenever a player casts a spell";
+  }
+  if (self_only) {
+    who = "CARDNAME";
+  } else {
+    who = t.other ? "another creature" : "CARDNAME or another creature";
+    if (t.whose == Whose::you) who += " you control";
+    if (t.whose == Whose::opponent) who += " an opponent controls";
+  }
+  const char* verb = t.when == When::enters    ? " enters"
+                     : t.when == When::dies    ? " dies"
+                     : t.when == When::leaves  ? " leaves the battlefield"
+                     : t.when == When::attacks ? " attacks"
+                     : t.when == When::blocks  ? " blocks"
+                                               : " is dealt damage";
+  return std::string(self_only ? "When " : "Whenever ") + who + verb;
+}
+
+std::string condition_text(const TriggerAbility& t) {
+  switch (t.condition) {
+    case Condition::none:
+      return {};
+    case Condition::no_other_creatures:
+      return ", if you control no other creatures";
+    case Condition::another_creature:
+      return ", if you control another creature";
+    case Condition::life_at_least:
+      return ", if you have " + std::to_string(t.condition_n) + " or more life";
+    case Condition::life_at_most:
+      return ", if you have " + std::to_string(t.condition_n) + " or less life";
+  }
+  return {};
+}
+
+// trigger: {when: enters, whose: you, other: true, do: "YouGainLife/1", if: "…"}
+class TriggerKeyword final : public KeywordHandler {
+ public:
+  void compile(const Params& params, CompileContext& ctx) const override {
+    const Bound b = params.bind({"when", "whose?", "other?", "do", "if?"});
+    auto impl = std::make_shared<TriggerAbility>();
+    const Param& when = b.required("when");
+    static const std::array<std::pair<std::string_view, When>, 8> kWhen{{
+        {"enters", When::enters},
+        {"dies", When::dies},
+        {"leaves", When::leaves},
+        {"upkeep", When::upkeep},
+        {"attacks", When::attacks},
+        {"blocks", When::blocks},
+        {"dealt_damage", When::dealt_damage},
+        {"cast", When::cast},
+    }};
+    bool found = false;
+    for (const auto& [name, w] : kWhen)
+      if (when.text() == name) {
+        impl->when = w;
+        found = true;
+      }
+    if (!found)
+      when.fail("unknown trigger event '" + when.text() + "'",
+                "one of enters, dies, leaves, upkeep, attacks, blocks, dealt_damage, cast");
+    if (const Param* whose = b.optional("whose")) {
+      if (whose->text() == "you")
+        impl->whose = Whose::you;
+      else if (whose->text() == "opponent")
+        impl->whose = Whose::opponent;
+      else if (whose->text() == "any")
+        impl->whose = Whose::any;
+      else
+        whose->fail("'whose' is you, opponent or any");
+    }
+    if (const Param* other = b.optional("other")) impl->other = other->boolean();
+    if (impl->other && (impl->when == When::upkeep || impl->when == When::cast))
+      b.optional("other")->fail("'other' is for events about creatures");
+    if (const Param* cond = b.optional("if")) {
+      const std::string& c = cond->text();
+      const auto number_in = [&](std::string_view prefix, std::string_view suffix) {
+        const std::string n = c.substr(prefix.size(), c.size() - prefix.size() - suffix.size());
+        if (n.empty() || n.find_first_not_of("0123456789") != std::string::npos)
+          cond->fail("expected a number in '" + c + "'");
+        return std::stoll(n);
+      };
+      if (c == "you control no other creatures") {
+        impl->condition = Condition::no_other_creatures;
+      } else if (c == "you control another creature") {
+        impl->condition = Condition::another_creature;
+      } else if (c.starts_with("you have ") && c.ends_with(" or more life")) {
+        impl->condition = Condition::life_at_least;
+        impl->condition_n = number_in("you have ", " or more life");
+      } else if (c.starts_with("you have ") && c.ends_with(" or less life")) {
+        impl->condition = Condition::life_at_most;
+        impl->condition_n = number_in("you have ", " or less life");
+      } else {
+        cond->fail("unknown condition '" + c + "'",
+                   "one of: you control no other creatures; you control another creature; you "
+                   "have N or more life; you have N or less life");
+      }
+    }
+    const Param& effect = b.required("do");
+    std::string_view d = effect.text();
+    if (d.starts_with("Drawback$")) d.remove_prefix(9);
+    auto verb = ctx.registry.get<EffectVerb>("Drawback", effect.where());
+    CompileContext inner{ctx.registry, ctx.card, effect.where(), ctx.diagnostics};
+    impl->effect = verb->compile(d, inner);
+    if (!impl->effect) effect.fail("'do' compiled to nothing");
+    impl->text = when_text(*impl) + condition_text(*impl) + ", " + impl->effect->describe() + ".";
+    ctx.card.abilities.push_back(
+        AbilityDef{AbilityKind::triggered, impl->text, "rules-classic", params.where(), impl});
+  }
+  std::string summary() const override {
+    return "trigger: {when, whose?, other?, do: \"<Drawback$ steps>\", if?} — a triggered "
+           "ability";
+  }
+};
+
+}  // namespace
+
+std::vector<bool> move_in_one_event(Game& game, std::span<const ZoneMove> moves) {
+  if (moves.empty()) return {};
+  Journal& j = game.journal();
+  const std::int64_t batch = game.state().attrs.get(kBatchCount) + 1;
+  j.set_game_attr(kBatchCount, batch);
+  for (const ZoneMove& m : moves)
+    if (game.state().exists(m.object)) j.set_attr(m.object, kLeftInBatch, batch);
+  j.set_game_attr(kBatch, batch);
+  std::vector<bool> moved = move_simultaneously(game, moves);
+  j.set_game_attr(kBatch, 0);
+  return moved;
+}
+
+void register_trigger_keyword(Registrar& registrar) {
+  registrar.add<KeywordHandler>("trigger", std::make_shared<TriggerKeyword>());
+}
+
+}  // namespace anvil::rules_classic
