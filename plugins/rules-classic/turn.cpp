@@ -188,6 +188,7 @@ Choice priority_choice(const Game& game, PlayerId p, const std::vector<LegalActi
   for (std::size_t i = 0; i < actions.size(); ++i) {
     Option o{actions[i].label, Target{}, static_cast<std::int64_t>(i)};
     if (actions[i].object.valid()) o.target = Target::of(game.object(actions[i].object).ref());
+    if (actions[i].kind == LegalAction::Kind::pass) choice.pass = static_cast<std::uint32_t>(i);
     choice.options.push_back(std::move(o));
   }
   return choice;
