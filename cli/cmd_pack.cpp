@@ -165,13 +165,7 @@ int run_pack_show(const GlobalOptions& options, const std::string& arg, bool jso
 
   const int status = pack.ok() ? kExitOk : kExitFailed;
   if (json) {
-    nlohmann::json out = {
-        {"name", pack.manifest.name},
-        {"version", pack.manifest.version.str()},
-        {"cards", pack.cards.size()},
-        {"errors", located_json(pack.diagnostics, Diagnostic::Severity::error)},
-        {"warnings", located_json(pack.diagnostics, Diagnostic::Severity::warning)}};
-    fmt::print("{}\n", out.dump(2));
+    fmt::print("{}\n", pack_report_json(pack).dump(2));
     return status;
   }
   if (!pack.manifest.name.empty())

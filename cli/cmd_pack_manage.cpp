@@ -109,13 +109,7 @@ LoadedPack check_pack(const fs::path& dir, Engine& engine, const std::vector<Fou
 int report(const LoadedPack& pack, const std::string& arg, bool json) {
   const int status = pack.ok() ? kExitOk : kExitFailed;
   if (json) {
-    nlohmann::json out = {
-        {"name", pack.manifest.name},
-        {"version", pack.manifest.version.str()},
-        {"cards", pack.cards.size()},
-        {"errors", located_json(pack.diagnostics, Diagnostic::Severity::error)},
-        {"warnings", located_json(pack.diagnostics, Diagnostic::Severity::warning)}};
-    fmt::print("{}\n", out.dump(2));
+    fmt::print("{}\n", pack_report_json(pack).dump(2));
     return status;
   }
   print_diagnostics(stderr, pack.diagnostics);

@@ -40,4 +40,12 @@ std::string count_of(std::size_t n, const char* noun) {
   return std::to_string(n) + " " + noun + (n == 1 ? "" : "s");
 }
 
+nlohmann::json pack_report_json(const LoadedPack& pack) {
+  return {{"name", pack.manifest.name},
+          {"version", pack.manifest.version.str()},
+          {"cards", pack.cards.size()},
+          {"errors", located_json(pack.diagnostics, Diagnostic::Severity::error)},
+          {"warnings", located_json(pack.diagnostics, Diagnostic::Severity::warning)}};
+}
+
 }  // namespace anvil::cli

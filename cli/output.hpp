@@ -2,6 +2,7 @@
 #pragma once
 
 #include <anvil/extensions.hpp>
+#include <anvil/pack.hpp>
 #include <cstdio>
 #include <nlohmann/json.hpp>
 #include <string>
@@ -15,6 +16,10 @@ std::string located(const Diagnostic& d);
 // The diagnostics of one severity, as a JSON array of located() strings.
 nlohmann::json located_json(const std::vector<Diagnostic>& diagnostics,
                             Diagnostic::Severity severity);
+
+// What `pack show --json` and `pack validate --json` print for a pack: exactly
+// {"name", "version", "cards", "errors", "warnings"}.
+nlohmann::json pack_report_json(const LoadedPack& pack);
 
 // Each diagnostic on its own line: "file:line:column: error: message".
 void print_diagnostics(std::FILE* out, const std::vector<Diagnostic>& diagnostics);
