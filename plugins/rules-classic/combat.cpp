@@ -104,6 +104,18 @@ std::vector<Pair> picked(const std::vector<Pair>& all, const Answer& a) {
   return out;
 }
 
+// Asks until the answer is a legal declaration (508.1, 509.1): the checks only read the game, so
+// a refused declaration has changed nothing (726); it is asked again with the reason.
+std::vector<Pair> ask_declaration(Game& game, Choice& choice, const std::vector<Pair>& all,
+                                  std::string (*refusal)(const Game&, const std::vector<Pair>&)) {
+  for (;;) {
+    std::vector<Pair> picks = picked(all, game.ask(choice));
+    std::string refused = refusal(game, picks);
+    if (refused.empty()) return picks;
+    choice.refused = std::move(refused);
+  }
+}
+
 }  // namespace
 
 void declare_attackers(Game& game) {
@@ -131,27 +143,16 @@ void declare_attackers(Game& game) {
   }
   choice.min_picks = 0;
   choice.max_picks = static_cast<std::uint32_t>(all.size());
-  for (;;) {
-    const Answer a = game.ask(choice);
-    const std::vector<Pair> picks = picked(all, a);
-    const Journal::Checkpoint cp = game.journal().checkpoint();
-    const std::string refused = attack_refusal(game, picks);
-    if (!refused.empty()) {
-      game.journal().rollback(cp);  // 508.1 / 726: as if it never happened
-      choice.refused = refused;
-      continue;
-    }
-    for (const Pair& p : picks) {
-      if (!has_keyword(game, p.first, kVigilance)) tap(game, p.first);
-      set_combat_attr(game, p.first, kAttacking, encode_defender(p.second));
-    }
-    for (const Pair& p : picks) {
-      AttackEvent e;
-      e.attacker = p.first;
-      e.defender = p.second;
-      emit(game, e);
-    }
-    return;
+  const std::vector<Pair> picks = ask_declaration(game, choice, all, attack_refusal);
+  for (const Pair& p : picks) {
+    if (!has_keyword(game, p.first, kVigilance)) tap(game, p.first);
+    set_combat_attr(game, p.first, kAttacking, encode_defender(p.second));
+  }
+  for (const Pair& p : picks) {
+    AttackEvent e;
+    e.attacker = p.first;
+    e.defender = p.second;
+    emit(game, e);
   }
 }
 
@@ -178,28 +179,17 @@ void declare_blockers(Game& game) {
     }
     choice.min_picks = 0;
     choice.max_picks = static_cast<std::uint32_t>(all.size());
-    for (;;) {
-      const Answer a = game.ask(choice);
-      const std::vector<Pair> picks = picked(all, a);
-      const Journal::Checkpoint cp = game.journal().checkpoint();
-      const std::string refused = block_refusal(game, picks);
-      if (!refused.empty()) {
-        game.journal().rollback(cp);
-        choice.refused = refused;
-        continue;
-      }
-      for (const Pair& pr : picks) {
-        set_combat_attr(game, pr.first, kBlocking,
-                        static_cast<std::int64_t>(pr.second.object.id.value) + 1);
-        set_combat_attr(game, pr.second.object.id, kBlocked, 1);
-      }
-      for (const Pair& pr : picks) {
-        BlockEvent e;
-        e.blocker = pr.first;
-        e.attacker = pr.second.object.id;
-        emit(game, e);
-      }
-      break;
+    const std::vector<Pair> picks = ask_declaration(game, choice, all, block_refusal);
+    for (const Pair& pr : picks) {
+      set_combat_attr(game, pr.first, kBlocking,
+                      static_cast<std::int64_t>(pr.second.object.id.value) + 1);
+      set_combat_attr(game, pr.second.object.id, kBlocked, 1);
+    }
+    for (const Pair& pr : picks) {
+      BlockEvent e;
+      e.blocker = pr.first;
+      e.attacker = pr.second.object.id;
+      emit(game, e);
     }
   }
 }
