@@ -25,7 +25,9 @@ std::string file_list(const PackManifest& m) {
 }
 
 // Whether plugin `p` of the installed pack `m` was trusted at install and its file still has
-// the digest recorded then; warns and returns false when not.
+// the digest recorded then; warns and returns false when not. (This check gives the clear
+// message; PluginHost::load_verified checks the bytes it maps again, so a change after this
+// check is refused too.)
 bool trusted_now(const PackManifest& m, const ProvidedPlugin& p,
                  const std::vector<TrustedPlugin>& trusted, const std::string& which) {
   const TrustedPlugin* record = find_trust(trusted, m.name, m.version.str(), p.file);
@@ -96,7 +98,9 @@ void load_pack_plugins(Engine& engine, const GlobalOptions& options) {
           warn(fmt::format("{}; the library is not loaded", located(*problem)));
           continue;
         }
-        (void)engine.host.load(m.dir / p.file);
+        // The manifest's digest: for an installed pack trusted_now() found it equal to the one
+        // recorded at install. The host hashes the very bytes it maps against it.
+        (void)engine.host.load_verified(m.dir / p.file, p.sha256);
       } catch (const std::exception& e) {  // PluginError, or anything unexpected: never fatal
         warn(fmt::format("{}: plugin file '{}': {}", which, p.file, e.what()));
       }

@@ -1,12 +1,17 @@
 #include "anvil/plugin_host.hpp"
 
 #include <dlfcn.h>
+#include <fcntl.h>
+#include <sys/mman.h>
+#include <unistd.h>
 
 #include <algorithm>
 #include <boost/dll/library_info.hpp>
 #include <boost/dll/runtime_symbol_info.hpp>
 #include <boost/dll/shared_library.hpp>
+#include <cerrno>
 #include <cstdlib>
+#include <cstring>
 #include <fstream>
 #include <optional>
 #include <string>
@@ -18,6 +23,7 @@
 #include "anvil/error.hpp"
 #include "anvil/plugin.hpp"
 #include "anvil/semver.hpp"
+#include "sha256.hpp"
 
 ANVIL_BEGIN_NAMESPACE
 
@@ -77,6 +83,12 @@ std::string dlerror_text(const std::string& what) {
   return what.substr(from, end - from);
 }
 
+// memfd names are at most 249 bytes; the end of a path is the telling part.
+std::string memfd_name(const std::string& file) {
+  constexpr std::size_t kMax = 240;
+  return file.size() <= kMax ? file : file.substr(file.size() - kMax);
+}
+
 std::string canonical_name(const fs::path& file) {
   std::error_code ec;
   fs::path p = fs::weakly_canonical(fs::absolute(file, ec), ec);
@@ -116,10 +128,12 @@ struct Exports {
   bool alias_section = false;
 };
 
-Exports read_exports(const std::string& file) {
+// `file` names the library in messages; `mapped` is where its bytes are read (the same path, or
+// the sealed copy of load_verified()).
+Exports read_exports(const std::string& file, const std::string& mapped) {
   {
     // library_info reports a text file as "basic_ios::clear: iostream error"; say what it is.
-    std::ifstream in(file, std::ios::binary);
+    std::ifstream in(mapped, std::ios::binary);
     char magic[4] = {};
     if (!in.read(magic, sizeof magic) || std::string_view(magic, 4) !=
                                              "\x7f"
@@ -128,7 +142,7 @@ Exports read_exports(const std::string& file) {
   }
   Exports out;
   try {
-    boost::dll::library_info info{boost::dll::fs::path(file)};
+    boost::dll::library_info info{boost::dll::fs::path(mapped)};
     out.symbols = info.symbols();
     out.listed = !out.symbols.empty();
     const std::vector<std::string> sections = info.sections();
@@ -235,21 +249,101 @@ LoadedPlugin describe(const std::string& file, const AnvilPluginInfo& info) {
 // exits" holds even after the host and registry are gone: objects a plugin made may outlive
 // both (a CardDef's abilities, an exception in flight), and their code must stay mapped.
 // Only reload() sets `may_unload`, after checking nothing of the plugin is still in use.
+//
+// A library loaded by load_verified() is mapped from a sealed memfd through
+// /proc/self/fd/<n>. dlopen knows a library by that name, so the descriptor stays open for as
+// long as the library stays mapped — for ever, unless reload() unmaps it: closing it would let
+// the number, and so the name, be reused by another plugin's copy, which dlopen would then take
+// for this one.
 struct PluginHost::Library {
-  explicit Library(std::string file) : path(std::move(file)) {}
+  explicit Library(std::string file) : path(file), mapped(std::move(file)) {}
   Library(const Library&) = delete;
   Library& operator=(const Library&) = delete;
   ~Library() {
-    if (!lib.is_loaded() || may_unload) return;
-    // RTLD_NOLOAD finds the already-loaded object; RTLD_NODELETE marks it never to unmap. The
-    // extra reference it takes is dropped at once: only the flag is wanted.
-    if (void* pin = dlopen(path.c_str(), RTLD_NOW | RTLD_NOLOAD | RTLD_NODELETE)) dlclose(pin);
+    if (lib.is_loaded() && !may_unload) {
+      // RTLD_NOLOAD finds the already-loaded object; RTLD_NODELETE marks it never to unmap. The
+      // extra reference it takes is dropped at once: only the flag is wanted.
+      if (void* pin = dlopen(mapped.c_str(), RTLD_NOW | RTLD_NOLOAD | RTLD_NODELETE)) dlclose(pin);
+      return;  // and `memfd`, if any, stays open (above)
+    }
+    lib.unload();
+    if (memfd >= 0) ::close(memfd);
   }
 
-  std::string path;
+  std::string path;    // the file, as LoadedPlugin::file names it
+  std::string mapped;  // what dlopen was given: `path`, or /proc/self/fd/<memfd>
+  int memfd = -1;
+  // How /proc/self/maps names the mapping: `path`, or "/memfd:<name>" for a sealed copy.
+  std::string maps_name() const { return memfd < 0 ? path : "/memfd:" + memfd_name(path); }
+  std::string sha256;  // the digest load_verified() required, empty for load()
   boost::dll::shared_library lib;
   bool may_unload = false;
 };
+
+namespace {
+
+// The whole of `file`, read once, in a sealed memfd, and its SHA-256. Plugins are small; the
+// cap keeps a hostile pack from making the host read without end.
+constexpr std::size_t kMaxVerifiedPluginBytes = 256u << 20;
+
+struct SealedCopy {
+  int fd = -1;
+  std::string sha256;
+};
+
+// A file descriptor closed when it goes out of scope, unless released.
+class OwnedFd {
+ public:
+  explicit OwnedFd(int fd) : fd_(fd) {}
+  ~OwnedFd() {
+    if (fd_ >= 0) ::close(fd_);
+  }
+  OwnedFd(const OwnedFd&) = delete;
+  OwnedFd& operator=(const OwnedFd&) = delete;
+  int get() const { return fd_; }
+  int release() { return std::exchange(fd_, -1); }
+
+ private:
+  int fd_;
+};
+
+SealedCopy seal_copy(const std::string& file) {
+  const auto refuse = [&](const std::string& why) {
+    return PluginError({}, file, "cannot be checked before loading: " + why);
+  };
+  Sha256 digest;
+  OwnedFd in(::open(file.c_str(), O_RDONLY | O_CLOEXEC));
+  if (in.get() < 0) throw refuse(std::strerror(errno));
+  // Named after the file, so /proc/self/maps says which plugin the copy is ("/memfd:<file>").
+  OwnedFd out(::memfd_create(memfd_name(file).c_str(), MFD_CLOEXEC | MFD_ALLOW_SEALING));
+  if (out.get() < 0) throw refuse(std::string("memfd_create: ") + std::strerror(errno));
+  std::vector<char> buffer(64 * 1024);
+  std::size_t total = 0;
+  for (;;) {
+    const ssize_t n = ::read(in.get(), buffer.data(), buffer.size());
+    if (n < 0 && errno == EINTR) continue;
+    if (n < 0) throw refuse(std::strerror(errno));
+    if (n == 0) break;
+    total += static_cast<std::size_t>(n);
+    if (total > kMaxVerifiedPluginBytes)
+      throw refuse("it is larger than " + std::to_string(kMaxVerifiedPluginBytes >> 20) + " MiB");
+    digest.update(buffer.data(), static_cast<std::size_t>(n));
+    for (ssize_t done = 0; done < n;) {
+      const ssize_t w = ::write(out.get(), buffer.data() + done, static_cast<std::size_t>(n - done));
+      if (w < 0 && errno == EINTR) continue;
+      if (w < 0) throw refuse(std::string("writing the copy: ") + std::strerror(errno));
+      done += w;
+    }
+  }
+  // Sealed: nobody (not even another process of this user, through /proc/<pid>/fd) can change
+  // the copy after it was hashed.
+  if (::fcntl(out.get(), F_ADD_SEALS, F_SEAL_WRITE | F_SEAL_SHRINK | F_SEAL_GROW | F_SEAL_SEAL) != 0)
+    throw refuse(std::string("sealing the copy: ") + std::strerror(errno));
+  std::string hex = digest.hex();
+  return {out.release(), std::move(hex)};
+}
+
+}  // namespace
 
 PluginHost::PluginHost(Registry& registry) : registry_(registry) {}
 PluginHost::~PluginHost() = default;
@@ -264,21 +358,61 @@ const LoadedPlugin& PluginHost::load(const fs::path& file) {
     throw PluginError({}, path, "no such file", "check the path, or the --plugin-dir given");
   if (!fs::is_regular_file(path, ec))
     throw PluginError({}, path, "is not a regular file", "pass the plugin's .so file itself");
+  return load_library(path, std::make_shared<Library>(path));
+}
 
-  // Look before running anything: listing exports reads the file, it executes nothing of it.
-  require_aliases(path, read_exports(path));
+const LoadedPlugin& PluginHost::load_verified(const fs::path& file,
+                                              std::string_view expected_sha256) {
+  const std::string path = canonical_name(file);
+  std::error_code ec;
+  if (!fs::exists(path, ec))
+    throw PluginError({}, path, "no such file", "check the path, or the --plugin-dir given");
+  if (!fs::is_regular_file(path, ec))
+    throw PluginError({}, path, "is not a regular file", "pass the plugin's .so file itself");
 
+  SealedCopy copy = seal_copy(path);
+  if (copy.sha256 != expected_sha256) {
+    ::close(copy.fd);
+    throw PluginError({}, path,
+                      "does not have the sha256 it must have (expected " +
+                          std::string(expected_sha256) + ", the file has " + copy.sha256 + ")",
+                      "the library changed after it was checked or trusted; if the change is "
+                      "yours, reinstall the pack with 'anvil pack install --trust'");
+  }
+  for (const LoadedPlugin& p : plugins_)
+    if (p.file == path) {  // already loaded; these very bytes were hashed just now
+      ::close(copy.fd);
+      return p;
+    }
   auto library = std::make_shared<Library>(path);
+  library->mapped = "/proc/self/fd/" + std::to_string(copy.fd);
+  library->memfd = copy.fd;
+  library->sha256 = std::move(copy.sha256);
+  library->may_unload = true;  // until it is loaded, dropping it closes the copy
+  const LoadedPlugin& loaded = load_library(path, std::move(library));
+  return loaded;
+}
+
+// Checks and loads `library` (mapped from library->mapped, named `path` in every message) and
+// registers what it provides. On any failure nothing is registered.
+const LoadedPlugin& PluginHost::load_library(const std::string& path,
+                                             std::shared_ptr<Library> library) {
+  // Look before running anything: listing exports reads the file, it executes nothing of it.
+  require_aliases(path, read_exports(path, library->mapped));
+
   try {
     // rtld_now: an unresolved symbol fails here, not in the middle of a game. rtld_local: a
     // plugin's symbols never satisfy another plugin's references (plugins do not link plugins).
-    library->lib.load(boost::dll::fs::path(path),
+    library->lib.load(boost::dll::fs::path(library->mapped),
                       boost::dll::load_mode::rtld_now | boost::dll::load_mode::rtld_local);
   } catch (const std::exception& e) {
     throw PluginError({}, path, "cannot be loaded: " + dlerror_text(e.what()),
                       "rebuild it against this Anvil with anvil_add_plugin(), which links with "
                       "-z defs so that an unresolved symbol fails the build instead");
   }
+  // Mapped now: from here on the library is pinned when dropped (see Library), even if a check
+  // below refuses it, since its code may already have run (static constructors).
+  library->may_unload = false;
 
   require_aliases(path, [&](const char* name) { return library->lib.has(name); });
   const AnvilPluginInfo* info =
@@ -400,18 +534,23 @@ const LoadedPlugin& PluginHost::reload(const std::string& plugin_name) {
   libraries_.erase(lib_it);
   plugins_.erase(plugin);
   library->may_unload = true;
+  const std::string maps_name = library->maps_name();
+  const std::string sha256 = library->sha256;
+  const auto load_again = [&]() -> const LoadedPlugin& {
+    return sha256.empty() ? load(path) : load_verified(path, sha256);
+  };
   library.reset();  // the last holder: dlclose
 
-  if (is_mapped(path)) {
+  if (is_mapped(maps_name)) {
     // dlopen would hand back the old code. Put the plugin back as it was and say why.
-    (void)load(path);
+    (void)load_again();
     throw PluginError(plugin_name, path,
                       "was not unmapped by dlclose, so reloading would run the old code",
                       "build the plugin with -fno-gnu-unique (anvil_add_plugin does in "
                       "ANVIL_PLUGIN_RELOAD builds) and without thread_local objects that have "
                       "destructors");
   }
-  return load(path);
+  return load_again();
 }
 
 #endif

@@ -23,6 +23,7 @@
 #include <filesystem>
 #include <memory>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "anvil/config.hpp"
@@ -52,6 +53,14 @@ class ANVIL_API PluginHost {
   // Loads one library. Throws PluginError naming the file (and the plugin once known).
   // Loading the same file twice is a no-op returning the first load.
   const LoadedPlugin& load(const std::filesystem::path& file);
+  // Loads a library only if its bytes have the SHA-256 `expected_sha256` (64 lowercase hex
+  // digits): the plugins that packs ship (docs/pack-format.md). The file is read once into a
+  // sealed in-memory copy (memfd); the digest is of that copy and that copy is what gets
+  // mapped, so the file cannot change between the check and the load. Throws PluginError on a
+  // mismatch, naming both digests. Such a library may depend only on the kernel and system
+  // libraries: mapped from memory, its $ORIGIN is not the pack folder.
+  const LoadedPlugin& load_verified(const std::filesystem::path& file,
+                                    std::string_view expected_sha256);
   // Loads every shared library in `dir` (not recursive, sorted by name). Failures are
   // returned, not thrown: one bad plugin does not stop the others. A missing dir is no error.
   std::vector<PluginError> load_dir(const std::filesystem::path& dir);
@@ -67,6 +76,7 @@ class ANVIL_API PluginHost {
 
  private:
   struct Library;
+  const LoadedPlugin& load_library(const std::string& file, std::shared_ptr<Library> library);
   Registry& registry_;
   std::deque<LoadedPlugin> plugins_;
   std::vector<std::shared_ptr<Library>> libraries_;

@@ -1,8 +1,5 @@
 // `provides: plugins`: the native libraries a pack ships, checked against their sha256 before
-// anything may load them. SHA-256 comes from OpenSSL's libcrypto (EVP interface; the SHA256_*
-// functions are deprecated in OpenSSL 3).
-#include <openssl/evp.h>
-
+// anything may load them (and again, on the bytes it maps, by PluginHost::load_verified).
 #include <algorithm>
 #include <array>
 #include <cerrno>
@@ -13,6 +10,7 @@
 
 #include "anvil/pack.hpp"
 #include "pack/glob.hpp"
+#include "sha256.hpp"
 
 ANVIL_BEGIN_NAMESPACE
 
@@ -22,9 +20,6 @@ namespace {
 
 struct FileCloser {
   void operator()(std::FILE* f) const { std::fclose(f); }
-};
-struct DigestFree {
-  void operator()(EVP_MD_CTX* ctx) const { EVP_MD_CTX_free(ctx); }
 };
 
 bool well_formed_sha256(std::string_view s) {
@@ -57,31 +52,23 @@ std::string sha256_file(const fs::path& file) {
   if (fs::is_directory(file, ec)) throw fail("it is a folder");
   std::unique_ptr<std::FILE, FileCloser> in(std::fopen(file.c_str(), "rb"));
   if (!in) throw fail(std::strerror(errno));
-  std::unique_ptr<EVP_MD_CTX, DigestFree> ctx(EVP_MD_CTX_new());
-  if (!ctx || EVP_DigestInit_ex(ctx.get(), EVP_sha256(), nullptr) != 1)
-    throw fail("OpenSSL could not start a SHA-256 digest");
-  std::array<unsigned char, 64 * 1024> buffer{};
-  for (;;) {
-    const std::size_t n = std::fread(buffer.data(), 1, buffer.size(), in.get());
-    if (n > 0 && EVP_DigestUpdate(ctx.get(), buffer.data(), n) != 1)
-      throw fail("OpenSSL failed while hashing");
-    if (n < buffer.size()) {
-      if (std::ferror(in.get())) throw fail(std::strerror(errno));
-      break;
+  try {
+    Sha256 digest;
+    std::array<unsigned char, 64 * 1024> buffer{};
+    for (;;) {
+      const std::size_t n = std::fread(buffer.data(), 1, buffer.size(), in.get());
+      digest.update(buffer.data(), n);
+      if (n < buffer.size()) {
+        if (std::ferror(in.get())) throw fail(std::strerror(errno));
+        break;
+      }
     }
+    return digest.hex();
+  } catch (const LoadError&) {
+    throw;
+  } catch (const std::runtime_error& e) {  // OpenSSL itself failed
+    throw fail(e.what());
   }
-  std::array<unsigned char, EVP_MAX_MD_SIZE> digest{};
-  unsigned int size = 0;
-  if (EVP_DigestFinal_ex(ctx.get(), digest.data(), &size) != 1 || size != 32)
-    throw fail("OpenSSL could not finish the SHA-256 digest");
-  static constexpr char kHex[] = "0123456789abcdef";
-  std::string hex;
-  hex.reserve(64);
-  for (unsigned int i = 0; i < size; ++i) {
-    hex += kHex[digest[i] >> 4];
-    hex += kHex[digest[i] & 0xf];
-  }
-  return hex;
 }
 
 std::optional<Diagnostic> verify_provided_plugin(const PackManifest& manifest,

@@ -7,6 +7,7 @@
 #include <gtest/gtest.h>
 #include <unistd.h>
 
+#include <anvil/pack.hpp>
 #include <anvil/plugin_host.hpp>
 #include <anvil/sdk.hpp>
 #include <atomic>
@@ -397,6 +398,56 @@ TEST_F(PluginHostTest, LoadDirLoadsTheGoodPluginsAndReturnsEveryFailure) {
 TEST_F(PluginHostTest, LoadDirOfAFolderThatDoesNotExistIsNoError) {
   EXPECT_TRUE(host_.load_dir(kPluginDir / "no-such-folder").empty());
   EXPECT_TRUE(host_.plugins().empty());
+}
+
+// --- loading only the bytes that were checked (packs' plugins) -------------------------------
+
+// Whether /proc/self/maps has a mapping named exactly `name`.
+bool mapped_as(const std::string& name) {
+  std::ifstream maps("/proc/self/maps");
+  for (std::string line; std::getline(maps, line);)
+    if (line.ends_with(" " + name) || line.ends_with(" " + name + " (deleted)")) return true;
+  return false;
+}
+
+TEST_F(PluginHostTest, LoadVerifiedMapsTheSealedCopyItHashedNotTheFile) {
+  TempDir tmp;
+  const fs::path file = tmp.path() / "shipped.so";
+  fs::copy_file(plugin_file("test-good"), file);
+  const std::string digest = sha256_file(file);
+
+  const LoadedPlugin& p = host_.load_verified(file, digest);
+  EXPECT_EQ(p.name, "test-good");
+  EXPECT_EQ(p.file, canonical_path(file));
+  // The code runs from the in-memory copy: changing the file now cannot change what runs, and
+  // nothing between the digest and the mapping read the file twice.
+  EXPECT_TRUE(mapped_as("/memfd:" + canonical_path(file)));
+  EXPECT_FALSE(mapped_as(canonical_path(file)));
+  { std::ofstream(file, std::ios::trunc) << "replaced after loading"; }
+  EXPECT_EQ(registry_.get<KeywordHandler>("testKeyword")->summary(),
+            "testKeyword: marks a card (test-good 1.0.0)");
+  // Asking again for the same file is the first load, not a second copy.
+  EXPECT_EQ(&host_.load(file), &p);
+}
+
+TEST_F(PluginHostTest, LoadVerifiedRefusesAnotherDigestNamingBothAndRegistersNothing) {
+  TempDir tmp;
+  const fs::path file = tmp.path() / "shipped.so";
+  fs::copy_file(plugin_file("test-good"), file);
+  const std::string actual = sha256_file(file);
+  const std::string trusted(64, 'a');
+  try {
+    (void)host_.load_verified(file, trusted);
+    ADD_FAILURE() << "a library with another digest was loaded";
+  } catch (const PluginError& e) {
+    EXPECT_EQ(e.file(), canonical_path(file));
+    EXPECT_THAT(e.what(), AllOf(HasSubstr(trusted), HasSubstr(actual)));
+    EXPECT_THAT(e.fix(), HasSubstr("--trust"));
+  }
+  EXPECT_TRUE(snapshot(registry_).empty());
+  EXPECT_TRUE(host_.plugins().empty());
+  EXPECT_FALSE(mapped_as("/memfd:" + canonical_path(file)));
+  expect_host_still_works();
 }
 
 // --- lifetime -------------------------------------------------------------------------------
