@@ -7,8 +7,6 @@
 #include <algorithm>
 #include <anvil/pack.hpp>
 #include <anvil/plugin_host.hpp>
-#include <csignal>
-#include <cstdlib>
 #include <filesystem>
 #include <memory>
 #include <nlohmann/json.hpp>
@@ -197,13 +195,6 @@ std::optional<fs::path> pack_root(const fs::path& unpacked) {
   return std::nullopt;
 }
 
-// For the atomicity test (tests/cli/pack_manage_test.cmake): the process kills itself after
-// staging and validating, just before the rename that installs.
-void maybe_die_midway() {
-  if (const char* v = std::getenv("ANVIL_TEST_KILL_INSTALL"); v != nullptr && *v == '1')
-    std::raise(SIGKILL);
-}
-
 int run_install(const GlobalOptions& options, const std::string& arg, bool trust) {
   const fs::path source(arg);
   std::error_code ec;
@@ -283,7 +274,6 @@ int run_install(const GlobalOptions& options, const std::string& arg, bool trust
       records.push_back({m.name, m.version.str(), p.file, sha256_file(*root / p.file)});
     write_trust(records);
   }
-  maybe_die_midway();
   fs::create_directories(target.parent_path());
   fs::rename(*root, target, ec);
   if (ec) {
