@@ -1,6 +1,7 @@
 // Game::view — characteristics on query (rule 613). Nothing is ever written into base
 // characteristics; each query starts from the CardDef and applies the active effects.
 #include <algorithm>
+#include <array>
 #include <vector>
 
 #include "anvil/game.hpp"
@@ -30,6 +31,36 @@ struct DepthGuard {
   int& depth_;
 };
 
+// The effects of one view call, in a buffer reused by every call at the same nesting depth on
+// this thread: view() runs for every object at every decision, and allocating this list each
+// time was a large share of a random game's time (docs/performance.md).
+class ApplicableBuffer {
+ public:
+  ApplicableBuffer() : list_(acquire()) { list_.clear(); }
+  ~ApplicableBuffer() { --depth(); }
+  ApplicableBuffer(const ApplicableBuffer&) = delete;
+  ApplicableBuffer& operator=(const ApplicableBuffer&) = delete;
+  std::vector<Applicable>& list() { return list_; }
+
+ private:
+  static constexpr std::size_t kMaxDepth = 33;  // DepthGuard allows 32 nested views
+  static std::array<std::vector<Applicable>, kMaxDepth>& pool() {
+    thread_local std::array<std::vector<Applicable>, kMaxDepth> buffers;
+    return buffers;
+  }
+  static std::size_t& depth() {
+    thread_local std::size_t d = 0;
+    return d;
+  }
+  static std::vector<Applicable>& acquire() {
+    std::size_t& d = depth();
+    if (d >= kMaxDepth)  // only views of several games nested in one another could get here
+      throw RulesError("continuous effects: views nested more than 32 deep on one thread");
+    return pool()[d++];
+  }
+  std::vector<Applicable>& list_;
+};
+
 }  // namespace
 
 Characteristics Game::view(ObjectId id) const {
@@ -37,7 +68,8 @@ Characteristics Game::view(ObjectId id) const {
   const GameObject& o = state_.object(id);
   Characteristics c = cards_->at(o.card).base;
 
-  std::vector<Applicable> active;
+  ApplicableBuffer buffer;
+  std::vector<Applicable>& active = buffer.list();
   std::uint32_t order = 0;
   for (const auto& e : rule_effects_) active.push_back({e->layer(), 0, order++, e.get(), EffectContext{}});
 
