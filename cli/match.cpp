@@ -66,7 +66,8 @@ MatchResult play_match(const RulesModule& rules, std::shared_ptr<const CardPool>
     result.game = rules.setup(std::move(cards), config_of(plan.decks, plan.seed));
     for (std::size_t seat = 0; seat < plan.agents.size(); ++seat)
       result.game->seat(PlayerId(static_cast<std::uint8_t>(seat)),
-                        make_agent(registry, plan.agents[seat], AgentOptions{agent_seed(plan.seed, seat), {}}));
+                        make_agent(registry, plan.agents[seat],
+                                   AgentOptions{agent_seed(plan.seed, seat), {}, &registry, plan.rules}));
   } catch (const std::exception& e) {
     result.replay.error = fmt::format("setting up the game failed: {}", e.what());
     result.game.reset();

@@ -38,8 +38,32 @@ std::string Diagnostic::str() const {
   return where.str() + ": " + level + ": " + message;
 }
 
-std::shared_ptr<Agent> make_agent(const Registry& registry, std::string_view name,
-                                  const AgentOptions& options) {
+namespace {
+
+// "NAME:KEY=VALUE:KEY=VALUE" → NAME, with the settings appended to `options`.
+std::string_view parse_agent_spec(std::string_view spec, AgentOptions& options) {
+  const std::size_t colon = spec.find(':');
+  const std::string_view name = spec.substr(0, colon);
+  for (std::size_t at = colon; at != std::string_view::npos;) {
+    const std::size_t next = spec.find(':', at + 1);
+    const std::string_view item = spec.substr(at + 1, next == std::string_view::npos ? next : next - at - 1);
+    const std::size_t eq = item.find('=');
+    if (eq == std::string_view::npos || eq == 0)
+      throw LoadError({}, "agent setting '" + std::string(item) + "' in '" + std::string(spec) + "' is not KEY=VALUE",
+                      "write NAME:KEY=VALUE:KEY=VALUE, e.g. ai-search:playouts=200");
+    options.settings.emplace_back(std::string(item.substr(0, eq)), std::string(item.substr(eq + 1)));
+    at = next;
+  }
+  return name;
+}
+
+}  // namespace
+
+std::shared_ptr<Agent> make_agent(const Registry& registry, std::string_view spec,
+                                  const AgentOptions& given) {
+  AgentOptions options = given;
+  if (!options.registry) options.registry = &registry;
+  const std::string_view name = parse_agent_spec(spec, options);
   // The factory handle from get() keeps the plugin's library loaded; the agent keeps the
   // factory. Members are destroyed in reverse order, so the agent (plugin code) goes first.
   struct Holder {

@@ -128,6 +128,12 @@ class ANVIL_API CardLoader {
 struct AgentOptions {
   std::uint64_t seed = 0;
   std::vector<std::pair<std::string, std::string>> settings;  // agent-specific key=value
+  // The registry the agent is made from; make_agent() fills it in when null. An agent that
+  // uses other plugins finds them here by name (a search agent's rollout agent and rules).
+  const Registry* registry = nullptr;
+  // The registered name of the rules module whose games the agent plays ("classic"), for
+  // agents that run a game forward (search). Empty: the host did not say.
+  std::string rules = {};
 };
 
 class ANVIL_API AgentFactory {
@@ -151,7 +157,13 @@ ANVIL_API void compile_keyword(const Params& params, CompileContext& ctx);
 
 // Makes an agent by registered name. The agent keeps its plugin loaded while it lives.
 // Throws LoadError with a did-you-mean for an unknown name.
-ANVIL_API std::shared_ptr<Agent> make_agent(const Registry& registry, std::string_view name,
+//
+// `spec` is a name, optionally followed by settings, each ":KEY=VALUE":
+//   make_agent(registry, "ai-search:playouts=200:threads=2", {seed});
+// appends {"playouts","200"}, {"threads","2"} to options.settings. This is the one syntax every
+// command that names agents accepts (`anvil sim --agents ai-search:playouts=200,ai-random`).
+// A setting without '=' or with an empty key is a LoadError.
+ANVIL_API std::shared_ptr<Agent> make_agent(const Registry& registry, std::string_view spec,
                                             const AgentOptions& options = {});
 
 ANVIL_END_NAMESPACE

@@ -31,6 +31,9 @@ class Game;
 struct DeckList {
   std::string name;
   std::vector<std::string> cards;  // card names, one entry per copy
+  // Deck-level settings a rules module reads, from the deck file's optional keys
+  // (`hero: Mage` → {"hero", "Mage"} for games whose decks have a hero).
+  std::vector<std::pair<std::string, std::string>> settings;
 };
 
 struct MatchConfig {
@@ -59,6 +62,9 @@ struct PositionPlayer {
   std::vector<PositionCard> battlefield;
   std::vector<PositionCard> exile;
   std::vector<std::pair<std::string, std::int32_t>> counters;  // poison…
+  // Module-specific player settings (hearth: hero, armor, mana, weapon), as the scenario wrote
+  // them; a module refuses a key it does not know.
+  std::vector<std::pair<std::string, std::string>> settings;
 };
 
 struct Position {
