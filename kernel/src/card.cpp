@@ -20,10 +20,8 @@ CardId CardPool::add(CardDef def) {
   return stored.id;
 }
 
-const CardDef& CardPool::at(CardId id) const {
-  if (!id.valid() || id.value >= cards_.size())
-    throw RulesError("no card #" + std::to_string(id.valid() ? static_cast<long>(id.value) : -1L) + " in the pool");
-  return cards_[id.value];
+void CardPool::no_card(CardId id) {
+  throw RulesError("no card #" + std::to_string(id.valid() ? static_cast<long>(id.value) : -1L) + " in the pool");
 }
 
 std::optional<CardId> CardPool::find(std::string_view name) const {

@@ -7,6 +7,7 @@
 
 #include "anvil/actions.hpp"
 #include "anvil/error.hpp"
+#include "active_effects.hpp"
 
 ANVIL_BEGIN_NAMESPACE
 
@@ -91,8 +92,6 @@ std::unique_ptr<Game> Game::determinize(PlayerId viewer, std::uint64_t seed) con
   return std::unique_ptr<Game>(new Game(CopyTag{}, *this, std::move(s)));
 }
 
-const CardDef& Game::card(ObjectId id) const { return cards_->at(state_.object(id).card); }
-
 ObjectId Game::add_card(CardId card, PlayerId owner, ZoneRef zone, bool token) {
   cards_->at(card);  // validates the id before anything is recorded
   return journal_.create_object(card, owner, zone, token);
@@ -126,6 +125,9 @@ void Game::on_edit(const Edit& edit, bool undone) {
     default:
       break;
   }
+  // A view made while the edit was being applied (a plugin's connect()) saw the effect sources
+  // half refreshed; views from here on gather them again.
+  if (active_) active_->valid = false;
   bus_->edit(*this, edit, undone);
 }
 
@@ -188,6 +190,7 @@ void Game::end_effects(Duration until) {
 void Game::add_rule_effect(std::shared_ptr<const ContinuousEffect> effect) {
   if (!effect) throw RulesError("add_rule_effect: null effect");
   rule_effects_.push_back(std::move(effect));
+  if (active_) active_->valid = false;
 }
 
 void Game::set_rules(std::shared_ptr<RulesHooks> hooks) {

@@ -56,15 +56,12 @@ GameState::GameState(std::size_t player_count, std::uint64_t seed) {
   turn.priority = PlayerId(0);
 }
 
-const Player& GameState::player(PlayerId p) const {
-  if (!p.valid() || p.value >= players.size())
-    throw RulesError("no player " + std::to_string(p.valid() ? p.value : -1));
-  return players[p.value];
+void GameState::no_player(PlayerId p) {
+  throw RulesError("no player " + std::to_string(p.valid() ? p.value : -1));
 }
 
-const GameObject& GameState::object(ObjectId id) const {
-  if (!exists(id)) throw RulesError("no object #" + std::to_string(id.valid() ? id.value : -1l));
-  return objects[id.value];
+void GameState::no_object(ObjectId id) {
+  throw RulesError("no object #" + std::to_string(id.valid() ? id.value : -1l));
 }
 
 bool GameState::is_current(ObjectRef ref) const {

@@ -1,22 +1,15 @@
 // Game::view — characteristics on query (rule 613). Nothing is ever written into base
 // characteristics; each query starts from the CardDef and applies the active effects.
 #include <algorithm>
-#include <array>
 #include <vector>
 
 #include "anvil/game.hpp"
 
+#include "active_effects.hpp"
+
 ANVIL_BEGIN_NAMESPACE
 
 namespace {
-
-struct Applicable {
-  Layer layer;
-  std::uint32_t timestamp;
-  std::uint32_t order;  // ties: source id then ability, so the order never depends on history
-  const ContinuousEffect* effect;
-  EffectContext ctx;
-};
 
 // A depth guard: an effect whose `affects` looks at another object's view may recurse; a loop
 // of such effects is a card-definition bug reported as an error, not a stack overflow.
@@ -31,47 +24,21 @@ struct DepthGuard {
   int& depth_;
 };
 
-// The effects of one view call, in a buffer reused by every call at the same nesting depth on
-// this thread: view() runs for every object at every decision, and allocating this list each
-// time was a large share of a random game's time (docs/performance.md).
-class ApplicableBuffer {
- public:
-  ApplicableBuffer() : list_(acquire()) { list_.clear(); }
-  ~ApplicableBuffer() { --depth(); }
-  ApplicableBuffer(const ApplicableBuffer&) = delete;
-  ApplicableBuffer& operator=(const ApplicableBuffer&) = delete;
-  std::vector<Applicable>& list() { return list_; }
-
- private:
-  static constexpr std::size_t kMaxDepth = 33;  // DepthGuard allows 32 nested views
-  static std::array<std::vector<Applicable>, kMaxDepth>& pool() {
-    thread_local std::array<std::vector<Applicable>, kMaxDepth> buffers;
-    return buffers;
-  }
-  static std::size_t& depth() {
-    thread_local std::size_t d = 0;
-    return d;
-  }
-  static std::vector<Applicable>& acquire() {
-    std::size_t& d = depth();
-    if (d >= kMaxDepth)  // only views of several games nested in one another could get here
-      throw RulesError("continuous effects: views nested more than 32 deep on one thread");
-    return pool()[d++];
-  }
-  std::vector<Applicable>& list_;
-};
-
 }  // namespace
 
-Characteristics Game::view(ObjectId id) const {
-  DepthGuard guard(view_depth_);
-  const GameObject& o = state_.object(id);
-  Characteristics c = cards_->at(o.card).base;
-
-  ApplicableBuffer buffer;
-  std::vector<Applicable>& active = buffer.list();
+// Gathers the active effects again when the journal has moved on. A nested view (an effect's
+// `affects` viewing another object) runs at the same version and only reads the list.
+const Game::ActiveEffects& Game::active_effects() const {
+  if (!active_) active_ = std::make_unique<ActiveEffects>();
+  ActiveEffects& cache = *active_;
+  if (cache.valid && cache.version == journal_.version()) return cache;
+  cache.valid = false;  // until the list is complete: a throw below leaves no half list behind
+  std::vector<ActiveEffects::Entry>& active = cache.list;
+  active.clear();
+  std::uint32_t seq = 0;
   std::uint32_t order = 0;
-  for (const auto& e : rule_effects_) active.push_back({e->layer(), 0, order++, e.get(), EffectContext{}});
+  for (const auto& e : rule_effects_)
+    active.push_back({e->layer(), 0, order++, seq++, e.get(), EffectContext{}, ObjectId{}});
 
   for (ObjectId source : effect_sources_) {
     const GameObject& s = state_.objects[source.value];
@@ -82,13 +49,13 @@ Characteristics Game::view(ObjectId id) const {
       if (!a.impl || !(a.impl->zones() & here)) continue;
       if (const ContinuousEffect* e = a.impl->continuous()) {
         EffectContext ctx{source, s.controller, Target{}, 0, 0, s.timestamp};
-        active.push_back({e->layer(), s.timestamp, (source.value << 8) | static_cast<std::uint32_t>(i), e, ctx});
+        active.push_back({e->layer(), s.timestamp, (source.value << 8) | static_cast<std::uint32_t>(i), seq++,
+                          e, ctx, ObjectId{}});
       }
     }
   }
 
   for (const FloatingEffect& f : state_.effects) {
-    if (f.affected.is_object() && f.affected.object.id != id) continue;
     if (f.affected.is_object() && !state_.is_current(f.affected.object)) continue;
     if (f.until == Duration::source_in_play &&
         (!state_.is_current(f.source) || state_.objects[f.source.id.value].zone.kind != ZoneKind::battlefield))
@@ -96,16 +63,29 @@ Characteristics Game::view(ObjectId id) const {
     const CardDef& def = cards_->at(f.card);
     const ContinuousEffect* e = def.abilities[f.ability].impl->continuous();
     EffectContext ctx{f.source.id, f.controller, f.affected, f.a, f.b, f.timestamp};
-    active.push_back({e->layer(), f.timestamp, f.id, e, ctx});
+    active.push_back({e->layer(), f.timestamp, f.id, seq++, e, ctx,
+                      f.affected.is_object() ? f.affected.object.id : ObjectId{}});
   }
 
-  std::sort(active.begin(), active.end(), [](const Applicable& x, const Applicable& y) {
+  std::sort(active.begin(), active.end(), [](const ActiveEffects::Entry& x, const ActiveEffects::Entry& y) {
     if (x.layer != y.layer) return x.layer < y.layer;
     if (x.timestamp != y.timestamp) return x.timestamp < y.timestamp;
-    return x.order < y.order;
+    if (x.order != y.order) return x.order < y.order;
+    return x.seq < y.seq;
   });
-  for (const Applicable& a : active)
+  cache.version = journal_.version();
+  cache.valid = true;
+  return cache;
+}
+
+Characteristics Game::view(ObjectId id) const {
+  DepthGuard guard(view_depth_);
+  const GameObject& o = state_.object(id);
+  Characteristics c = cards_->at(o.card).base;
+  for (const ActiveEffects::Entry& a : active_effects().list) {
+    if (a.only.valid() && a.only != id) continue;
     if (a.effect->affects(*this, a.ctx, id, c)) a.effect->apply(*this, a.ctx, id, c);
+  }
   return c;
 }
 

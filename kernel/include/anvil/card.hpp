@@ -67,7 +67,11 @@ class ANVIL_API CardPool {
 
   // Adds a card; throws LoadError if a card of that name is already in the pool.
   CardId add(CardDef def);
-  const CardDef& at(CardId id) const;
+  // Throws RulesError for an id not in the pool.
+  const CardDef& at(CardId id) const {
+    if (!id.valid() || id.value >= cards_.size()) [[unlikely]] no_card(id);
+    return cards_[id.value];
+  }
   std::optional<CardId> find(std::string_view name) const;
   std::size_t size() const { return cards_.size(); }
   // All card names, for did-you-mean hints.
@@ -78,6 +82,8 @@ class ANVIL_API CardPool {
   std::string symbol_name(Symbol s) const;
 
  private:
+  [[noreturn]] static void no_card(CardId id);
+
   std::deque<CardDef> cards_;  // deque: base.name views into each element stay valid
   std::unordered_map<std::string, CardId> by_name_;
   std::unordered_map<Symbol, std::string> symbol_names_;

@@ -17,6 +17,7 @@
 
 #include "anvil/config.hpp"
 #include "anvil/symbol.hpp"
+#include "anvil/symbol_list.hpp"
 
 ANVIL_BEGIN_NAMESPACE
 
@@ -67,19 +68,20 @@ struct ANVIL_API Characteristics {
   std::string_view name;
   ManaCost cost;
   ColorSet colors;
-  std::vector<Symbol> supertypes;  // Legendary, Basic, Snow
-  std::vector<Symbol> types;       // Creature, Instant, Minion, Weapon…
-  std::vector<Symbol> subtypes;    // Goblin, Swamp, Arcane, Beast…
-  std::vector<Symbol> keywords;    // Flying, Taunt… (abilities without parameters)
+  // Short lists kept inline (symbol_list.hpp): a view copies them at every query.
+  SymbolList supertypes;  // Legendary, Basic, Snow
+  SymbolList types;       // Creature, Instant, Minion, Weapon…
+  SymbolList subtypes;    // Goblin, Swamp, Arcane, Beast…
+  SymbolList keywords;    // Flying, Taunt… (abilities without parameters)
   bool has_stats = false;          // power/toughness (classic) or attack/health (hearth)
   std::int32_t power = 0;
   std::int32_t toughness = 0;
   std::int32_t loyalty = 0;
 
-  bool has_type(Symbol t) const;
-  bool has_subtype(Symbol t) const;
-  bool has_supertype(Symbol t) const;
-  bool has_keyword(Symbol k) const;
+  bool has_type(Symbol t) const { return types.contains(t); }
+  bool has_subtype(Symbol t) const { return subtypes.contains(t); }
+  bool has_supertype(Symbol t) const { return supertypes.contains(t); }
+  bool has_keyword(Symbol k) const { return keywords.contains(k); }
   void add_keyword(Symbol k);
   void remove_keyword(Symbol k);
 };

@@ -12,8 +12,8 @@
 //   // r.ok() or, if plugin code threw, r.message names plugin, card and ability and the
 //   // game is exactly as before.
 //
-// Threading: a Game is single-threaded. Run many games in parallel, one per thread; `fork()`
-// makes an independent copy for another thread.
+// Threading: a Game is single-threaded, even for const calls (view() keeps a cache). Run many
+// games in parallel, one per thread; `fork()` makes an independent copy for another thread.
 //
 // Signals are a function of the state: the abilities of objects in the zones they work from
 // are connected to the bus; every zone change — applied or rolled back — connects and
@@ -79,7 +79,7 @@ class ANVIL_API Game final : private JournalListener {
   const CardPool& cards() const { return *cards_; }
   const std::shared_ptr<const CardPool>& card_pool() const { return cards_; }
   const GameObject& object(ObjectId id) const { return state_.object(id); }
-  const CardDef& card(ObjectId id) const;
+  const CardDef& card(ObjectId id) const { return cards_->at(state_.object(id).card); }
 
   // Current characteristics: base plus active continuous effects in layer, then timestamp,
   // order (rule 613). Static abilities of objects in play, floating effects and the rules
@@ -131,6 +131,8 @@ class ANVIL_API Game final : private JournalListener {
 
  private:
   struct CopyTag {};
+  struct ActiveEffects;  // view()'s cache of the effects active now (src/active_effects.hpp)
+  const ActiveEffects& active_effects() const;
   Game(CopyTag, const Game& other, GameState state);
   void on_edit(const Edit& edit, bool undone) override;
   void refresh(ObjectId id);
@@ -149,6 +151,7 @@ class ANVIL_API Game final : private JournalListener {
   std::vector<ObjectId> effect_sources_;              // objects whose static abilities apply
   std::vector<std::string> faults_;
   mutable int view_depth_ = 0;
+  mutable std::unique_ptr<ActiveEffects> active_;
 };
 
 ANVIL_END_NAMESPACE

@@ -196,8 +196,16 @@ struct ANVIL_API GameState {
   GameState(std::size_t players, std::uint64_t seed);
 
   std::size_t player_count() const { return players.size(); }
-  const Player& player(PlayerId p) const;
-  const GameObject& object(ObjectId id) const;
+  // Both throw RulesError for an id with no player or object. Inline: they are called at
+  // every step of every query.
+  const Player& player(PlayerId p) const {
+    if (!p.valid() || p.value >= players.size()) [[unlikely]] no_player(p);
+    return players[p.value];
+  }
+  const GameObject& object(ObjectId id) const {
+    if (!exists(id)) [[unlikely]] no_object(id);
+    return objects[id.value];
+  }
   bool exists(ObjectId id) const { return id.valid() && id.value < objects.size(); }
   // True when `ref` still names the same object in the same zone it was referenced in.
   bool is_current(ObjectRef ref) const;
@@ -205,6 +213,10 @@ struct ANVIL_API GameState {
   std::size_t zone_index(ZoneRef z) const;
 
   friend bool operator==(const GameState&, const GameState&) = default;
+
+ private:
+  [[noreturn]] static void no_player(PlayerId p);
+  [[noreturn]] static void no_object(ObjectId id);
 };
 
 // A stable 64-bit hash of everything in the state: same game, same hash, in any process.

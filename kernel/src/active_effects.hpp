@@ -1,0 +1,31 @@
+// Game::view's cache (view.cpp): the continuous effects active at one journal version, in the
+// order rule 613 applies them. Which effects are active depends on the state only, not on the
+// object viewed, so one list serves every view until the next edit: a rules module views every
+// permanent at each state-based check and each target or mana check, and gathering and sorting
+// the effects again for each of those views was most of a view's cost (docs/performance.md).
+// Private to the kernel.
+#pragma once
+
+#include <cstdint>
+#include <vector>
+
+#include "anvil/game.hpp"
+
+ANVIL_BEGIN_NAMESPACE
+
+struct Game::ActiveEffects {
+  struct Entry {
+    Layer layer;
+    std::uint32_t timestamp;
+    std::uint32_t order;  // ties: source id then ability, so the order never depends on history
+    std::uint32_t seq;    // the order gathered in, so that equal keys keep it (a stable sort)
+    const ContinuousEffect* effect;
+    EffectContext ctx;
+    ObjectId only;  // a floating effect on one object applies to that object only
+  };
+  std::vector<Entry> list;
+  std::uint64_t version = 0;  // the journal version `list` was gathered at
+  bool valid = false;
+};
+
+ANVIL_END_NAMESPACE
