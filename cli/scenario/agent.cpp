@@ -109,6 +109,9 @@ Answer Script::answer(PlayerId player, const Choice& choice) {
     case ChoiceKind::blockers:
       a = declaration(player, choice);
       break;
+    case ChoiceKind::option:
+      a = payment(choice);
+      break;
     case ChoiceKind::number:
       if (x_) {
         for (std::uint32_t i = 0; i < choice.options.size(); ++i) {
@@ -146,7 +149,9 @@ void Script::precheck(bool new_step) {
   if (next_action >= s_.actions.size()) return;
   const ActionSpec& next = s_.actions[next_action];
   const auto wanted = legal_kind(next.kind);
-  if (!wanted) return;
+  const bool turn_kind =
+      next.kind == Kind::end_turn || next.kind == Kind::hero_power || next.kind == Kind::attack;
+  if (!wanted && !turn_kind) return;
   const PlayerId player = *s_.player_id(next.player);
   // A step just entered has not begun: its first priority goes to the active player (117.3a),
   // which the module sets when the step begins. Judge on a copy where it already has.
@@ -158,6 +163,7 @@ void Script::precheck(bool new_step) {
     judge = copy.get();
   }
   if (judge->state().turn.priority != player) return;
+  if (precheck_turn(*judge, player) || !wanted) return;
   if (rules_.legal_actions(*judge, player).size() != 1) return;  // the agent will be asked
   begin_action();
   ++next_action;
@@ -176,7 +182,26 @@ void Script::refuse_action(const Game& judge, PlayerId player, const ActionSpec&
   refuse(why.empty() ? "it is not among the legal actions" : why);
 }
 
+// A manual payment decision ("Pay {4}{G}{G}: activate a mana ability") of an action with
+// `pay:`: the next source named, or, with none left and the cost not paid, the action is
+// refused as the player cancelling midway (726: the whole action is undone).
+std::optional<Answer> Script::payment(const Choice& choice) {
+  if (!pay_ || !choice.prompt.starts_with("Pay ")) return std::nullopt;
+  if (pay_->empty())
+    refuse(fmt::format("not enough mana: the sources in 'pay:' do not cover '{}'", choice.prompt));
+  const std::string source = pay_->front();
+  pay_->pop_front();
+  for (std::uint32_t i = 0; i < choice.options.size(); ++i)
+    if (choice.options[i].target.is_object() && choice.options[i].label == source)
+      return Answer{{i}};
+  refuse(fmt::format("{} is not an untapped mana source", source));
+}
+
 std::optional<Answer> Script::priority(PlayerId player, const Choice& choice) {
+  if (pay_ && !pay_->empty())
+    fail(fmt::format("'pay:' names more sources than the payment used: {}",
+                     fmt::join(*pay_, ", ")));
+  pay_.reset();
   settle_unasked_inputs();
   drop_satisfied();
   if (done()) throw Stop{};  // everything is done: the game stops here, before this decision
@@ -185,6 +210,7 @@ std::optional<Answer> Script::priority(PlayerId player, const Choice& choice) {
     fail(fmt::format("protocol: the priority decision has {} options but legal_actions lists {}",
                      choice.options.size(), legal.size()));
   }
+  if (auto turn = turn_action(player, legal)) return turn;
   const ActionSpec& next = s_.actions[next_action];
   const auto wanted = legal_kind(next.kind);
   if (wanted && *s_.player_id(next.player) == player) {
@@ -197,6 +223,10 @@ std::optional<Answer> Script::priority(PlayerId player, const Choice& choice) {
       if (next.ability && l.ability != *next.ability) continue;
       targets_.assign(next.targets.begin(), next.targets.end());
       x_ = next.x;
+      if (next.has_pay) {  // the module asks for this payment source by source
+        pay_.emplace(next.pay.begin(), next.pay.end());
+        game_->journal().set_attr(player, Symbol("pay_manually"), 1);
+      }
       inputs_for_ = next_action - 1;
       pushed_.reset();
       return Answer{{i}};

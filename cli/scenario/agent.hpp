@@ -64,7 +64,13 @@ class Script {
   void begin_action();
   std::optional<Answer> priority(PlayerId player, const Choice& choice);
   std::optional<Answer> target(const Choice& choice);
+  std::optional<Answer> payment(const Choice& choice);
   std::optional<Answer> declaration(PlayerId player, const Choice& choice);
+  // Turn-based modules (hearth; turn_actions.cpp): plays, attacks, hero powers, end_turn.
+  std::optional<Answer> turn_action(PlayerId player, const std::vector<LegalAction>& legal);
+  bool precheck_turn(const Game& judge, PlayerId player);
+  LegalAction turn_wanted(const Game& judge, PlayerId player, const ActionSpec& next);
+  std::optional<Target> resolve_target(const Game& judge, const TargetSpec& t) const;
   Answer from_choices(PlayerId player, const Choice& choice);
   std::optional<std::uint32_t> match_target(const Choice& choice, const TargetSpec& t) const;
   bool target_matches(const Target& o, const TargetSpec& t) const;
@@ -78,6 +84,7 @@ class Script {
   Game* game_ = nullptr;
   std::deque<TargetSpec> targets_;
   std::optional<std::int64_t> x_;
+  std::optional<std::deque<std::string>> pay_;  // the `pay:` sources of the current action
   std::optional<Journal::Checkpoint> action_start_;
   // The stack item the current action pushed: it may resolve before the agent is asked anything.
   std::optional<StackItem> pushed_;

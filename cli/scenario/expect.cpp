@@ -43,6 +43,22 @@ std::string player_name(const Scenario& s, PlayerId p) {
                                                           : "nobody";
 }
 
+// hearth: a hero's weapon is the object in its command zone; its durability is its toughness
+// less its damage.
+void check_weapon(const Game& game, PlayerId id, const PlayerExpect& want, std::vector<std::string>& out) {
+  const auto& held = game.state().zone(ZoneRef::command(id)).objects;
+  const std::string have = held.empty() ? "none" : game.card(held.back()).name;
+  if (have != *want.weapon) {
+    out.push_back(fmt::format("{}: weapon {}, expected {}", want.player, have, *want.weapon));
+    return;
+  }
+  if (!want.weapon_durability || held.empty()) return;
+  const std::int64_t durability = game.view(held.back()).toughness - game.object(held.back()).damage;
+  if (durability != *want.weapon_durability)
+    out.push_back(fmt::format("{}: weapon durability {}, expected {}", want.player, durability,
+                              *want.weapon_durability));
+}
+
 void check_player(const Scenario& s, const Game& game, const PlayerExpect& want,
                   std::vector<std::string>& out) {
   const PlayerId id = *s.player_id(want.player);
@@ -59,6 +75,11 @@ void check_player(const Scenario& s, const Game& game, const PlayerExpect& want,
     if (have != n)
       out.push_back(fmt::format("{}: {} '{}' counters, expected {}", want.player, have, name, n));
   }
+  for (const auto& [name, n] : want.attrs) {
+    const auto have = p.attrs.get(Symbol(name));
+    if (have != n) out.push_back(fmt::format("{}: {} {}, expected {}", want.player, name, have, n));
+  }
+  if (want.weapon) check_weapon(game, id, want, out);
   for (const ZoneExpect& z : want.zones) {
     const ZoneKind kind = zone_kind(z.zone);
     const bool ordered = kind == ZoneKind::library;

@@ -100,12 +100,32 @@ class Parser {
               [&] { p.counters.emplace_back("poison", static_cast<std::int32_t>(v->integer())); });
     }
     if (const Param* v = r.optional("counters")) collect(d_, [&] { read_counts(*v, p.counters); });
+    read_hearth_player(r, p);
     std::vector<PositionCard>* zones[] = {&p.hand, &p.library, &p.graveyard, &p.battlefield,
                                           &p.exile};
     for (std::size_t z = 0; z < std::size(kZones); ++z) {
       if (const Param* v = r.optional(kZones[z])) collect(d_, [&] { read_cards(*v, *zones[z]); });
     }
     r.finish();
+  }
+
+  // hearth: hero, armor, mana (crystals and mana this turn) and weapon ({card, durability}).
+  void read_hearth_player(MapReader& r, PositionPlayer& p) {
+    for (const char* key : {"hero", "armor", "mana"})
+      if (const Param* v = r.optional(key)) collect(d_, [&] { p.settings.emplace_back(key, text(*v, key)); });
+    if (const Param* v = r.optional("weapon")) {
+      collect(d_, [&] {
+        if (v->is_scalar()) {
+          p.settings.emplace_back("weapon", text(*v, "'weapon'"));
+          return;
+        }
+        MapReader w(*v, "'weapon'", d_);
+        if (const Param* c = w.required("card")) p.settings.emplace_back("weapon", text(*c, "'card'"));
+        if (const Param* n = w.optional("durability"))
+          p.settings.emplace_back("weapon_durability", std::to_string(n->integer()));
+        w.finish();
+      });
+    }
   }
 
   template <class Int>
@@ -158,7 +178,18 @@ class Parser {
 
   void read_pairs(const Param& v, ActionSpec& a, std::string_view what) {
     if (v.is_scalar() && v.text().empty()) return;  // `attack: {}` is "no attackers"
-    for (const auto& [left, right] : map(v, what)) a.pairs.emplace_back(left, text(right, what));
+    for (const auto& [left, right] : map(v, what)) {
+      // hearth: the defender may be {card: NAME, of: PLAYER}.
+      a.pairs.emplace_back(left, right.is_map() ? std::string() : text(right, what));
+      if (right.is_map()) {
+        a.defenders.push_back(read_target(right));
+      } else {
+        TargetSpec t;
+        t.where = right.where();
+        (s_.player_id(right.text()) ? t.player : t.card) = right.text();
+        a.defenders.push_back(std::move(t));
+      }
+    }
   }
 
   void read_actions(const Param& v) {
@@ -190,6 +221,13 @@ class Parser {
     if (const Param* n = kind("advance", ActionSpec::Kind::advance)) a.step = text(*n, "'advance'");
     if (const Param* n = kind("attack", ActionSpec::Kind::attack)) read_pairs(*n, a, "'attack'");
     if (const Param* n = kind("block", ActionSpec::Kind::block)) read_pairs(*n, a, "'block'");
+    if (const Param* n = kind("end_turn", ActionSpec::Kind::end_turn)) {
+      if (!n->boolean()) n->fail("'end_turn' can only be true");
+    }
+    if (const Param* n = kind("hero_power", ActionSpec::Kind::hero_power)) {
+      if (!n->boolean()) n->fail("'hero_power' can only be true");
+    }
+    if (const Param* n = r.optional("position")) collect(d_, [&] { a.position = n->integer(); });
     if (const Param* n = r.optional("ability")) {
       collect(d_, [&] { a.ability = static_cast<std::uint16_t>(n->integer()); });
     }
@@ -199,12 +237,17 @@ class Parser {
       });
     }
     if (const Param* n = r.optional("x")) collect(d_, [&] { a.x = n->integer(); });
-    if (r.optional("pay")) a.has_pay = true;
+    if (const Param* n = r.optional("pay")) {  // manual payment: mana sources, in order
+      collect(d_, [&] {
+        for (const Param& s : list(*n, "'pay'")) a.pay.push_back(text(s, "'pay'"));
+        a.has_pay = true;
+      });
+    }
     r.finish();
     if (kinds != 1) {
       item.fail(
           "an action has exactly one of cast, play, activate, resolve, advance, attack, "
-          "block");
+          "block, end_turn, hero_power");
     }
     const bool needs_player =
         a.kind != ActionSpec::Kind::resolve && a.kind != ActionSpec::Kind::advance;
@@ -315,6 +358,20 @@ class Parser {
     if (const Param* n = r.optional("life")) collect(d_, [&] { p.life = n->integer(); });
     if (const Param* n = r.optional("poison")) collect(d_, [&] { p.poison = n->integer(); });
     if (const Param* n = r.optional("counters")) collect(d_, [&] { read_counts(*n, p.counters); });
+    for (const char* key : {"armor", "mana"})  // hearth
+      if (const Param* n = r.optional(key)) collect(d_, [&] { p.attrs.emplace_back(key, n->integer()); });
+    if (const Param* n = r.optional("weapon")) {
+      collect(d_, [&] {
+        if (n->is_scalar()) {
+          p.weapon = text(*n, "'weapon'");
+          return;
+        }
+        MapReader w(*n, "'weapon'", d_);
+        if (const Param* c = w.required("card")) p.weapon = text(*c, "'card'");
+        if (const Param* d = w.optional("durability")) p.weapon_durability = d->integer();
+        w.finish();
+      });
+    }
     for (std::string_view zone : kZones) {
       if (const Param* n = r.optional(zone)) {
         collect(d_, [&] { p.zones.push_back(read_zone(*n, std::string(zone))); });
@@ -378,6 +435,10 @@ std::string ActionSpec::str() const {
       return player + " attacks";
     case Kind::block:
       return player + " blocks";
+    case Kind::end_turn:
+      return player + " ends the turn";
+    case Kind::hero_power:
+      return player + " uses the hero power";
   }
   return "?";
 }

@@ -99,10 +99,6 @@ Result run_scenario(const Scenario& s, std::shared_ptr<const CardPool> pool,
     return failed(fmt::format("unknown step '{}' (the steps are {})", bad,
                               fmt::join(rules.step_names(), ", ")));
   }
-  for (std::size_t i = 0; i < s.actions.size(); ++i) {
-    if (s.actions[i].has_pay)
-      return failed(fmt::format("action {}: 'pay:' is not supported by the runner yet", i + 1));
-  }
   std::unique_ptr<Game> game;
   try {
     game = rules.setup_position(std::move(pool), s.position);

@@ -29,17 +29,22 @@ struct TargetSpec {
 };
 
 struct ActionSpec {
-  enum class Kind : std::uint8_t { cast, play, activate, resolve, advance, attack, block };
+  // end_turn and hero_power: modules whose turn ends by passing (hearth, turn_actions.cpp).
+  enum class Kind : std::uint8_t { cast, play, activate, resolve, advance, attack, block, end_turn, hero_power };
   Kind kind = Kind::resolve;
   std::string player;
   std::string card;                      // cast, play, activate
   std::optional<std::uint16_t> ability;  // activate: LegalAction::ability
   std::vector<TargetSpec> targets;
   std::optional<std::int64_t> x;
-  bool has_pay = false;  // `pay:` was given (not supported yet: the scenario fails)
+  bool has_pay = false;  // `pay:` was given: the payment is made by hand from `pay`
+  std::vector<std::string> pay;  // the mana sources to tap, by card name, in order
   std::string step;      // advance
   // attack: attacker → defender (player or planeswalker); block: blocker → attacker.
   std::vector<std::pair<std::string, std::string>> pairs;
+  // attack in a turn-based module (hearth): the defender of each pair, a player or a card.
+  std::vector<TargetSpec> defenders;
+  std::optional<std::int64_t> position;  // play: the board position (hearth; default rightmost)
   SourceLocation where;
   std::string str() const;  // "cast Lightning Bolt (A)" for messages
 };
@@ -69,6 +74,10 @@ struct PlayerExpect {
   std::optional<std::int64_t> poison;
   std::vector<std::pair<std::string, std::int64_t>> counters;
   std::vector<ZoneExpect> zones;
+  // Player attrs the module keeps (hearth: armor, mana), and the weapon in the command zone.
+  std::vector<std::pair<std::string, std::int64_t>> attrs;
+  std::optional<std::string> weapon;  // a card name, or "none"
+  std::optional<std::int64_t> weapon_durability;
 };
 
 struct CardExpect {
