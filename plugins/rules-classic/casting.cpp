@@ -1,6 +1,7 @@
 // Casting spells, activating abilities and playing lands (601, 602, 305), and resolving the
 // top of the stack (608): every target is checked again; all illegal and the spell or ability
 // does nothing; some illegal and those are ignored (passed on as Target{} of kind none).
+#include <algorithm>
 #include <string>
 
 #include "classic.hpp"
@@ -72,7 +73,14 @@ void cast(Game& game, const LegalAction& action) {
   const CardDef& def = game.card(card);
   const ManaCost cost = game.cost_of(card);
   std::vector<Target> targets;
-  if (const auto spell = spell_ability(def)) {
+  std::optional<std::uint16_t> spell = spell_ability(def);
+  if (is_modal(def)) {  // 700.2a: the mode is chosen as the spell is cast (the action names it)
+    const std::vector<std::uint16_t> modes = spell_modes(def);
+    if (std::find(modes.begin(), modes.end(), action.ability) == modes.end())
+      throw RulesError(def.name + " has no mode " + std::to_string(action.ability));
+    spell = action.ability;
+  }
+  if (spell) {
     const Ability& a = *def.abilities[*spell].impl;
     const ResolveContext ctx{game.object(card).ref(), def.id, *spell, p, {}, 0, {}};
     auto chosen = choose_targets(game, p, a, ctx, card);
@@ -85,7 +93,7 @@ void cast(Game& game, const LegalAction& action) {
   StackItem item;
   item.source = game.object(card).ref();
   item.card = def.id;
-  item.ability = spell_ability(def).value_or(0);
+  item.ability = spell.value_or(0);
   item.controller = p;
   item.is_spell = true;
   item.x = x;
@@ -119,6 +127,21 @@ void activate(Game& game, const LegalAction& action) {
   if (pc.tap && !tap(game, source, source)) throw RulesError(def.name + " could not be tapped");
   if (pc.sacrifice && !sacrifice(game, source, source))
     throw RulesError(def.name + " could not be sacrificed");
+  if (pc.loyalty) {  // 606.4: the loyalty cost, and the once-per-turn mark
+    const Target self = Target::of(game.object(source).ref());
+    if (pc.loyalty_change > 0) {
+      add_counters(game, self, kLoyalty, static_cast<std::int32_t>(pc.loyalty_change), source);
+    } else if (pc.loyalty_change < 0) {
+      const auto n = static_cast<std::int32_t>(-pc.loyalty_change);
+      if (game.object(source).counters.get(kLoyalty) < n ||
+          remove_counters(game, self, kLoyalty, n, source) != n)
+        throw RulesError(def.name + " has too few loyalty counters");
+    }
+    const GameObject& o = game.object(source);
+    game.journal().set_attr(source, kLoyaltyZc, static_cast<std::int64_t>(o.zone_changes) + 1);
+    game.journal().set_attr(source, kLoyaltyTurn,
+                            static_cast<std::int64_t>(game.state().turn.number) + 1);
+  }
   ctx.x = x;
   if (cost->mana_ability) {  // 605.3a: no stack; the player keeps priority
     game.resolve(ctx);
@@ -188,12 +211,18 @@ void resolve_top(Game& game) {
   const Characteristics c = game.view(card);
   if (is_permanent_card(c)) {
     move_to_zone(game, card, ZoneRef::battlefield(item.controller), Cause::resolve);
+    // 303.4f: an Aura spell enters attached to its target (checked legal above, 608.3a).
+    if (enchant_ability(def) && on_battlefield(game, card) && !targets.empty() &&
+        targets[0].is_object())
+      attach(game, card, targets[0].object.id);
     if (c.has_type(kPlaneswalker) && c.loyalty > 0 && on_battlefield(game, card))
       add_counters(game, Target::of(game.object(card).ref()), kLoyalty, c.loyalty, card);
     return;
   }
+  const bool modal = is_modal(def);
   for (std::size_t i = 0; i < def.abilities.size(); ++i) {
     if (def.abilities[i].kind != AbilityKind::spell || !def.abilities[i].impl) continue;
+    if (modal && i != item.ability) continue;  // only the chosen mode
     ResolveContext step = ctx;
     step.ability = static_cast<std::uint16_t>(i);
     game.resolve(step);

@@ -43,6 +43,7 @@ inline constexpr Symbol kPlaneswalker = "Planeswalker"_sym;
 inline constexpr Symbol kArtifact = "Artifact"_sym;
 inline constexpr Symbol kEnchantment = "Enchantment"_sym;
 inline constexpr Symbol kLegendary = "Legendary"_sym;
+inline constexpr Symbol kAura = "Aura"_sym;
 
 // Keywords, as their handlers add them to a card.
 inline constexpr Symbol kFlying = "Flying"_sym;
@@ -61,6 +62,12 @@ inline constexpr Symbol kIndestructible = "Indestructible"_sym;
 inline constexpr Symbol kHexproof = "Hexproof"_sym;
 inline constexpr Symbol kShroud = "Shroud"_sym;
 inline constexpr Symbol kChangeling = "Changeling"_sym;
+// Restrictions an effect gives ("enchanted creature can't attack or block"), kept with the
+// keywords in layer 6 so that they come and go with their effect.
+inline constexpr Symbol kCantAttack = "can't attack"_sym;
+inline constexpr Symbol kCantBlock = "can't block"_sym;
+// "CARDNAME attacks each combat if able" (508.1d), the `attacks_each_combat` keyword.
+inline constexpr Symbol kMustAttack = "attacks each combat if able"_sym;
 
 // Counters.
 inline constexpr Symbol kPlusOne = "+1/+1"_sym;
@@ -71,11 +78,14 @@ inline constexpr Symbol kLoyalty = "loyalty"_sym;
 // Player attrs.
 inline constexpr Symbol kLandsPlayed = "lands_played"_sym;
 inline constexpr Symbol kDrewFromEmpty = "drew_from_empty"_sym;
+// 1: the player's next payment is made by hand, source by source (mana.cpp, pay_manually).
+inline constexpr Symbol kPayManually = "pay_manually"_sym;
 // Game attrs.
 inline constexpr Symbol kStepBegun = "step_begun"_sym;      // turn-based actions of the step done
 inline constexpr Symbol kPasses = "passes"_sym;             // consecutive passes
 inline constexpr Symbol kDamagePhase = "damage_phase"_sym;  // 1: first-strike damage was dealt
 inline constexpr Symbol kMaxTurns = "max_turns"_sym;
+inline constexpr Symbol kMulligansPending = "mulligans_pending"_sym;  // option `mulligans`
 inline constexpr Symbol kNoRegenerate =
     "no_regenerate"_sym;  // a "can't be regenerated" destroy runs
 inline constexpr Symbol kCleanupActed = "cleanup_acted"_sym;
@@ -94,6 +104,11 @@ inline constexpr Symbol kStruckFirst = "struck_first"_sym;
 inline constexpr Symbol kRegenShields = "regen_shields"_sym;  // count while "regen_zc" matches
 inline constexpr Symbol kRegenZc = "regen_zc"_sym;            // zone_changes + 1
 inline constexpr Symbol kDeathtouched = "deathtouch_damage"_sym;
+// Attachment, on the Aura (auras.cpp): valid while "attached_self" == its zone_changes + 1 and
+// the enchanted object's zone_changes + 1 is still "attached_zc".
+inline constexpr Symbol kAttachedTo = "attached_to"_sym;  // object id + 1
+inline constexpr Symbol kAttachedZc = "attached_zc"_sym;
+inline constexpr Symbol kAttachedSelf = "attached_self"_sym;
 
 // Mana: five colours then colourless, as pool attrs "mana_pool_W" … "mana_pool_C".
 inline constexpr std::size_t kManaKinds = 6;
@@ -107,6 +122,8 @@ struct ParsedCost {
   ManaCost mana;
   bool tap = false;
   bool sacrifice = false;  // "Sacrifice CARDNAME" (only in activation costs)
+  bool loyalty = false;    // a loyalty ability (606): sorcery speed, once per turn
+  std::int64_t loyalty_change = 0;  // +N puts N loyalty counters on, -N removes N
 };
 ParsedCost parse_cost(const Param& text);
 // The same notation, parts optionally separated by ", ", plus "Sacrifice CARDNAME" (or "Sac").
@@ -120,6 +137,10 @@ struct ActivationCost {
   bool mana_ability = false;
 };
 std::optional<ActivationCost> activation_cost(const AbilityDef& a);
+
+// An optional parameter, or nullptr when absent or empty (a skipped positional value,
+// "prevent:1:any::{T}").
+const Param* given(const Bound& b, std::string_view name);
 
 // --- abilities the keyword handlers compile ------------------------------------------------
 
@@ -161,7 +182,186 @@ class DestroyAllAbility final : public Ability {
   std::string describe() const override;
 };
 
+// "Enchant creature" (303.4): the Aura spell's target is what it will enchant; it has no effect
+// of its own on resolution (the Aura enters attached, casting.cpp).
+class EnchantAbility final : public Ability {
+ public:
+  Symbol what;  // a card type, or the empty Symbol for any permanent
+  bool can_enchant(const Game& game, ObjectId object) const;
+  std::size_t target_count() const override { return 1; }
+  std::string target_prompt(std::size_t index) const override;
+  bool can_target(const Game& game, const ResolveContext& ctx, std::size_t index,
+                  const Target& t) const override;
+  std::string describe() const override;
+};
+
+// A number in a card: a constant or a value expression of a loaded plugin (Count$…).
+struct Amount {
+  std::int64_t constant = 0;
+  std::shared_ptr<const ValueExpr> expr;
+  std::int64_t eval(const Game& game, const ResolveContext& ctx) const;
+  std::string text() const;  // "+2", or "X" for an expression
+};
+
+// +X/+Y (layer 7c) or keywords and restrictions (layer 6), given either by an Aura to the
+// object it enchants (static) or by a resolved spell to its target (floating: the numbers are
+// the FloatingEffect's a and b).
+class GrantEffect final : public ContinuousEffect {
+ public:
+  explicit GrantEffect(Layer layer) : layer_(layer) {}
+  Layer layer() const override { return layer_; }
+  bool affects(const Game& game, const EffectContext& ctx, ObjectId object,
+               const Characteristics& so_far) const override;
+  void apply(const Game& game, const EffectContext& ctx, ObjectId object,
+             Characteristics& c) const override;
+
+  bool floating = false;
+  Amount power, toughness;   // static
+  std::uint16_t ability = 0;  // static: the ability's index, for value expressions
+  std::vector<Symbol> keywords;
+
+ private:
+  Layer layer_;
+};
+
+// A static ability: one continuous effect, from the zones given (none: only named by floating
+// effects).
+class StaticAbility final : public Ability {
+ public:
+  StaticAbility(std::shared_ptr<const ContinuousEffect> effect, std::string text,
+                ZoneMask zones = zone_bit(ZoneKind::battlefield))
+      : effect_(std::move(effect)), text_(std::move(text)), zones_(zones) {}
+  ZoneMask zones() const override { return zones_; }
+  const ContinuousEffect* continuous() const override { return effect_.get(); }
+  std::string describe() const override { return text_; }
+
+ private:
+  std::shared_ptr<const ContinuousEffect> effect_;
+  std::string text_;
+  ZoneMask zones_;
+};
+
+// "Target creature [you control] gets +N/+N [and gains K] until end of turn."
+class PumpAbility final : public Ability {
+ public:
+  bool yours = false;
+  std::int64_t power = 0, toughness = 0;
+  std::vector<Symbol> keywords;
+  std::uint16_t pt_ability = 0, keyword_ability = 0;  // the floating effects' abilities
+  std::string text;
+  std::size_t target_count() const override { return 1; }
+  std::string target_prompt(std::size_t) const override { return "Choose a creature"; }
+  bool can_target(const Game& game, const ResolveContext& ctx, std::size_t index,
+                  const Target& t) const override;
+  void resolve(Game& game, const ResolveContext& ctx) const override;
+  std::string describe() const override { return text; }
+};
+
+// "Prevent the next N [combat] damage that would be dealt to <target> this turn" (prevention.cpp).
+enum class PreventTarget : std::uint8_t { none, any, creature, player };
+class PreventAbility final : public Ability {
+ public:
+  std::int64_t amount = 0;  // -1: all
+  PreventTarget target = PreventTarget::any;
+  bool combat_only = false;
+  std::uint16_t shield = 0;  // the helper ability its shields (FloatingEffects) name
+  std::string text;
+  ZoneMask zones() const override;
+  void connect(Game& game, ObjectId self, std::vector<Connection>& out) const override;
+  std::size_t target_count() const override { return target == PreventTarget::none ? 0 : 1; }
+  std::string target_prompt(std::size_t index) const override;
+  bool can_target(const Game& game, const ResolveContext& ctx, std::size_t index,
+                  const Target& t) const override;
+  void resolve(Game& game, const ResolveContext& ctx) const override;
+  std::string describe() const override { return text; }
+
+ private:
+  bool is_shield(const Game& game, ObjectId self, const FloatingEffect& f) const;
+  static bool covers(const Game& game, const FloatingEffect& f, const DamageEvent& e);
+  void use_shields(Game& game, ObjectId self, DamageEvent& d) const;
+};
+
+// "Creatures can't attack you unless their controller pays {N} for each creature they control
+// that's attacking you." (Propaganda): read by combat.cpp when attackers are declared.
+class AttackTaxAbility final : public Ability {
+ public:
+  std::int64_t per_attacker = 0;
+  std::string describe() const override {
+    return "Creatures can't attack you unless their controller pays {" +
+           std::to_string(per_attacker) +
+           "} for each creature they control that's attacking you.";
+  }
+};
+
+// A planeswalker's loyalty ability (606): "+1: You gain 2 life." Its effect is a Drawback$
+// step list; Tgt is the target player, or the controller when it has no target.
+class LoyaltyAbility final : public Ability {
+ public:
+  std::int64_t change = 0;
+  bool targets_player = false, opponent_only = false;
+  std::shared_ptr<const EffectStep> effect;
+  std::string text;
+  std::size_t target_count() const override { return targets_player ? 1 : 0; }
+  std::string target_prompt(std::size_t) const override { return "Choose a player"; }
+  bool can_target(const Game&, const ResolveContext& ctx, std::size_t,
+                  const Target& t) const override {
+    return t.is_player() && (!opponent_only || t.player != ctx.controller);
+  }
+  void resolve(Game& game, const ResolveContext& ctx) const override;
+  std::string describe() const override { return text; }
+};
+// Object attrs: the turn number + 1 a loyalty ability of this object was last activated, valid
+// while "loyalty_zc" is its zone_changes + 1.
+inline constexpr Symbol kLoyaltyTurn = "loyalty_turn"_sym;
+inline constexpr Symbol kLoyaltyZc = "loyalty_zc"_sym;
+
+// Delayed triggers (delayed.cpp): `do: Flicker` exiles the target; the card's ReturnAbility
+// (added after the trigger) returns it at the beginning of the next end step.
+void flicker(Game& game, const ResolveContext& ctx);
+class ReturnAbility final : public Ability {
+ public:
+  ZoneMask zones() const override;
+  void connect(Game& game, ObjectId self, std::vector<Connection>& out) const override;
+  void resolve(Game& game, const ResolveContext& ctx) const override;
+  std::string describe() const override;
+};
+
+// State triggers and defender-dependent attack restrictions (state_triggers.cpp).
+class SacrificeWhenNoAbility final : public Ability {
+ public:
+  Symbol type;  // a basic land type
+  std::string type_name;
+  bool condition(const Game& game, ObjectId self) const;
+  void resolve(Game& game, const ResolveContext& ctx) const override;
+  std::string describe() const override;
+};
+class AttackUnlessAbility final : public Ability {
+ public:
+  Symbol type;
+  std::string type_name;
+  std::string describe() const override;
+};
+// Fires the state triggers whose condition holds (603.8); true if any fired.
+bool fire_state_triggers(Game& game);
+// Why `attacker` can't attack `defending` (its printed condition); empty if it can.
+std::string attack_condition_refusal(const Game& game, ObjectId attacker, PlayerId defending);
+void register_state_trigger_keywords(Registrar& registrar);
+
+// Auras (auras.cpp).
+std::optional<ObjectId> attached_to(const Game& game, ObjectId aura);
+void attach(Game& game, ObjectId aura, ObjectId to);
+const EnchantAbility* enchant_ability(const CardDef& def);
+// 704.5m: of `auras` (permanents whose current subtypes include Aura, in battlefield order),
+// those attached to nothing, or to something they cannot enchant.
+std::vector<ObjectId> illegal_auras(const Game& game, const std::vector<ObjectId>& auras);
+
 void register_keywords(Registrar& registrar);
+// enchant, enchanted, pump (auras.cpp).
+void register_aura_keywords(Registrar& registrar);
+// prevent (prevention.cpp).
+void register_prevention_keyword(Registrar& registrar);
+// bounce, gain_life, modal (spells.cpp).
+void register_spell_keywords(Registrar& registrar);
 // trigger: {when, whose, other, do, if} (triggers.cpp).
 void register_trigger_keyword(Registrar& registrar);
 // move_simultaneously, marking the batch so that look-back triggers of sources moved in the
@@ -207,6 +407,9 @@ struct ManaSource {
 std::vector<ManaSource> mana_sources(const Game& game, PlayerId p, ObjectId exclude);
 bool can_pay(const Game& game, PlayerId p, const ManaCost& cost, std::int64_t x,
              ObjectId exclude = {});
+// The same answer from sources already listed by mana_sources(game, p, exclude), for a caller
+// that asks about several costs in one state (legal_actions, for every card in hand).
+bool can_pay(const std::vector<ManaSource>& sources, const ManaCost& cost, std::int64_t x);
 // Taps sources deterministically and empties the pool by the amount paid.
 // REQUIRES: can_pay(game, p, cost, x, exclude). Throws RulesError otherwise.
 void pay(Game& game, PlayerId p, const ManaCost& cost, std::int64_t x, ObjectId exclude = {});
@@ -219,11 +422,21 @@ bool is_legal_target(const Game& game, const Ability& ability, const ResolveCont
                      std::size_t index, const Target& t);
 std::vector<Target> legal_targets(const Game& game, const Ability& ability,
                                   const ResolveContext& ctx, std::size_t index);
+// legal_targets(...) is not empty, without building the list.
+bool has_legal_target(const Game& game, const Ability& ability, const ResolveContext& ctx,
+                      std::size_t index);
 // Asks `who` for each target in turn; nullopt if a slot has no legal target.
 std::optional<std::vector<Target>> choose_targets(Game& game, PlayerId who, const Ability& ability,
                                                   ResolveContext ctx, ObjectId source);
 // The spell ability a card is cast for: its first, or none (a permanent spell).
 std::optional<std::uint16_t> spell_ability(const CardDef& def);
+// "Choose one —" (spells.cpp): the card's spell abilities are modes. spell_modes lists them
+// (for a card that is not modal, only its first spell ability).
+bool is_modal(const CardDef& def);
+std::vector<std::uint16_t> spell_modes(const CardDef& def);
+
+// The London mulligan (setup.cpp), asked at the first advance() of a game set up with it.
+void run_mulligans(Game& game);
 
 // State-based actions (704) until none apply; true if any was performed.
 bool run_state_based(Game& game);

@@ -68,9 +68,30 @@ bool can_tap_attack(const Game& game, ObjectId id, std::string& why) {
     why = name + " has summoning sickness";
   else if (c.has_keyword(kDefender))
     why = name + " has defender";
+  else if (c.has_keyword(kCantAttack))
+    why = name + " can't attack";
   return why.empty();
 }
 
+// The generic mana attacking `defender` costs per creature (Propaganda, 508.1g): the attack
+// taxes of the permanents the defending player controls. Planeswalkers are not taxed.
+std::int64_t attack_tax(const Game& game, const Target& defender) {
+  if (!defender.is_player()) return 0;
+  std::int64_t tax = 0;
+  for (ObjectId id : controlled(game, defender.player))
+    for (const AbilityDef& a : game.card(id).abilities)
+      if (const auto* t = dynamic_cast<const AttackTaxAbility*>(a.impl.get())) tax += t->per_attacker;
+  return tax;
+}
+
+std::int64_t total_tax(const Game& game, const std::vector<Pair>& picks) {
+  std::int64_t total = 0;
+  for (const Pair& p : picks) total += attack_tax(game, p.second);
+  return total;
+}
+
+// 508.1c-d: restrictions, then requirements ("attacks each combat if able") obeyed as far as
+// possible without paying a cost; then the costs (508.1g-h) must be payable.
 std::string attack_refusal(const Game& game, const std::vector<Pair>& picks) {
   std::set<ObjectId> seen;
   for (const Pair& p : picks) {
@@ -78,6 +99,29 @@ std::string attack_refusal(const Game& game, const std::vector<Pair>& picks) {
     if (!seen.insert(p.first).second)
       return object_label(game, p.first) + " is declared as an attacker twice";
     if (!can_tap_attack(game, p.first, why)) return why;
+    why = attack_condition_refusal(game, p.first, defending_player(game, p.second));
+    if (!why.empty()) return why;
+  }
+  const PlayerId active = game.state().turn.active;
+  for (ObjectId id : controlled(game, active)) {
+    std::string why;
+    if (seen.count(id) || !has_keyword(game, id, kMustAttack) || !can_tap_attack(game, id, why))
+      continue;
+    bool free_defender = false;  // a requirement never forces paying a cost (508.1d)
+    for (const Player& p : game.state().players) {
+      if (p.id == active || p.outcome != Outcome::playing) continue;
+      if (attack_tax(game, Target::of(p.id)) == 0) free_defender = true;
+      for (ObjectId pw : controlled(game, p.id))  // planeswalkers are never taxed
+        if (game.view(pw).has_type(kPlaneswalker)) free_defender = true;
+    }
+    if (free_defender) return object_label(game, id) + " attacks each combat if able";
+  }
+  if (const std::int64_t tax = total_tax(game, picks); tax > 0) {
+    ManaCost cost;
+    cost.present = true;
+    cost.generic = static_cast<std::uint16_t>(std::min<std::int64_t>(tax, 65535));
+    if (!can_pay(game, active, cost, 0))
+      return "the attack costs {" + std::to_string(tax) + "}, which cannot be paid";
   }
   return {};
 }
@@ -91,6 +135,7 @@ std::string block_refusal(const Game& game, const std::vector<Pair>& picks) {
     const Characteristics c = game.view(p.first);
     if (!c.has_type(kCreature)) return name + " is not a creature";
     if (game.object(p.first).tapped) return name + " is tapped";
+    if (c.has_keyword(kCantBlock)) return name + " can't block";
     const Characteristics a = game.view(attacker);
     if (a.has_keyword(kFlying) && !c.has_keyword(kFlying) && !c.has_keyword(kReach))
       return name + " cannot block " + std::string(a.name) + ", which has flying";
@@ -144,6 +189,12 @@ void declare_attackers(Game& game) {
   choice.min_picks = 0;
   choice.max_picks = static_cast<std::uint32_t>(all.size());
   const std::vector<Pair> picks = ask_declaration(game, choice, all, attack_refusal);
+  if (const std::int64_t tax = total_tax(game, picks); tax > 0) {  // 508.1g-h, checked payable
+    ManaCost cost;
+    cost.present = true;
+    cost.generic = static_cast<std::uint16_t>(std::min<std::int64_t>(tax, 65535));
+    pay(game, active, cost, 0);
+  }
   for (const Pair& p : picks) {
     if (!has_keyword(game, p.first, kVigilance)) tap(game, p.first);
     set_combat_attr(game, p.first, kAttacking, encode_defender(p.second));

@@ -29,18 +29,34 @@ bool has_creature_type(const Game& game, ObjectId id, Symbol type) {
   return game.view(id).has_subtype(type);  // changeling adds every creature type (changeling.cpp)
 }
 
+namespace {
+// Permanents on every side of the battlefield: sizing the list once keeps these two functions,
+// called at every decision, to one allocation (docs/performance.md).
+std::size_t permanent_count(const GameState& s) {
+  std::size_t n = 0;
+  for (const Player& seat : s.players) n += s.zone(ZoneRef::battlefield(seat.id)).objects.size();
+  return n;
+}
+}  // namespace
+
 std::vector<ObjectId> controlled(const Game& game, PlayerId p) {
+  const GameState& s = game.state();
   std::vector<ObjectId> out;
-  for (const Player& seat : game.state().players)
-    for (ObjectId id : game.state().zone(ZoneRef::battlefield(seat.id)).objects)
-      if (game.object(id).controller == p) out.push_back(id);
+  out.reserve(permanent_count(s));
+  for (const Player& seat : s.players)
+    for (ObjectId id : s.zone(ZoneRef::battlefield(seat.id)).objects)
+      if (s.objects[id.value].controller == p) out.push_back(id);
   return out;
 }
 
 std::vector<ObjectId> battlefield(const Game& game) {
+  const GameState& s = game.state();
   std::vector<ObjectId> out;
-  for (const Player& seat : game.state().players)
-    for (ObjectId id : game.state().zone(ZoneRef::battlefield(seat.id)).objects) out.push_back(id);
+  out.reserve(permanent_count(s));
+  for (const Player& seat : s.players) {
+    const auto& objects = s.zone(ZoneRef::battlefield(seat.id)).objects;
+    out.insert(out.end(), objects.begin(), objects.end());
+  }
   return out;
 }
 
@@ -104,6 +120,21 @@ std::vector<Target> legal_targets(const Game& game, const Ability& ability,
   return out;
 }
 
+// The same candidates in the same order, stopping at the first legal one: legal_actions asks
+// this of every card in hand at every decision, and a burn spell's first candidate, a player,
+// usually settles it.
+bool has_legal_target(const Game& game, const Ability& ability, const ResolveContext& ctx,
+                      std::size_t index) {
+  const GameState& s = game.state();
+  for (const Player& p : s.players)
+    if (is_legal_target(game, ability, ctx, index, Target::of(p.id))) return true;
+  for (const Player& seat : s.players)
+    for (ObjectId id : s.zone(ZoneRef::battlefield(seat.id)).objects)
+      if (is_legal_target(game, ability, ctx, index, Target::of(s.objects[id.value].ref())))
+        return true;
+  return false;
+}
+
 // --- counters in layer 7c -------------------------------------------------------------------
 
 namespace {
@@ -113,6 +144,7 @@ class CountersEffect final : public ContinuousEffect {
   bool affects(const Game& game, const EffectContext&, ObjectId object,
                const Characteristics&) const override {
     const GameObject& o = game.object(object);
+    if (o.counters.items.empty()) return false;  // most objects: asked at every view
     return o.counters.get(kPlusOne) != 0 || o.counters.get(kMinusOne) != 0;
   }
   void apply(const Game& game, const EffectContext&, ObjectId object,

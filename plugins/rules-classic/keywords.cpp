@@ -1,5 +1,7 @@
 // Keyword handlers: the sixteen evergreen keywords (a Symbol on the card, the rules in the
 // module) and the ability keywords with named params: mana, regenerate, destroy_all, loyalty.
+#include <array>
+#include <cctype>
 #include <string>
 #include <utility>
 
@@ -102,6 +104,79 @@ class DestroyAllKeyword final : public KeywordHandler {
   }
 };
 
+// attacks_each_combat: "CARDNAME attacks each combat if able."
+class MustAttackKeyword final : public KeywordHandler {
+ public:
+  void compile(const Params& params, CompileContext& ctx) const override {
+    if (params.size() != 0) params.fail("'attacks_each_combat' takes no parameters");
+    ctx.card.base.add_keyword(kMustAttack);
+  }
+  std::string summary() const override {
+    return "attacks_each_combat — CARDNAME attacks each combat if able";
+  }
+};
+
+// attack_tax: {cost: "{2}"}
+class AttackTaxKeyword final : public KeywordHandler {
+ public:
+  void compile(const Params& params, CompileContext& ctx) const override {
+    const Bound b = params.bind({"cost"});
+    const ParsedCost cost = parse_cost(b.required("cost"));
+    if (cost.tap || cost.mana.x != 0 || cost.mana.value() != cost.mana.generic ||
+        cost.mana.generic == 0)
+      b.required("cost").fail("an attack tax is generic mana, like {2}");
+    auto impl = std::make_shared<AttackTaxAbility>();
+    impl->per_attacker = cost.mana.generic;
+    ctx.card.abilities.push_back(ability_def(AbilityKind::static_, params, std::move(impl)));
+  }
+  std::string summary() const override {
+    return "attack_tax: {cost: \"{2}\"} — creatures can't attack you unless their controller "
+           "pays that for each";
+  }
+};
+
+// loyalty_ability: {cost: "+1", do: "YouGainLife/2", target: player}
+class LoyaltyAbilityKeyword final : public KeywordHandler {
+ public:
+  void compile(const Params& params, CompileContext& ctx) const override {
+    const Bound b = params.bind({"cost", "do", "target?"});
+    const Param& cost = b.required("cost");
+    const std::string& c = cost.text();
+    auto impl = std::make_shared<LoyaltyAbility>();
+    if (c == "0") {
+      impl->change = 0;
+    } else if ((c.starts_with('+') || c.starts_with('-')) && c.size() > 1 &&
+               c.find_first_not_of("0123456789", 1) == std::string::npos && c.size() < 6) {
+      impl->change = std::stoll(c.substr(1)) * (c[0] == '-' ? -1 : 1);
+    } else {
+      cost.fail("a loyalty cost is +N, -N or 0", "cost: \"+1\"");
+    }
+    if (const Param* t = b.optional("target")) {
+      if (t->text() != "player" && t->text() != "opponent")
+        t->fail("a loyalty ability's target is 'player' or 'opponent'");
+      impl->targets_player = true;
+      impl->opponent_only = t->text() == "opponent";
+    }
+    const Param& effect = b.required("do");
+    std::string_view d = effect.text();
+    if (d.starts_with("Drawback$")) d.remove_prefix(9);
+    auto verb = ctx.registry.get<EffectVerb>("Drawback", effect.where());
+    CompileContext inner{ctx.registry, ctx.card, effect.where(), ctx.diagnostics};
+    impl->effect = verb->compile(d, inner);
+    if (!impl->effect) effect.fail("'do' compiled to nothing");
+    std::string does = impl->effect->describe();
+    if (!does.empty()) does[0] = static_cast<char>(std::toupper(static_cast<unsigned char>(does[0])));
+    if (impl->targets_player && does.starts_with("That player"))  // Tgt is the target here
+      does.replace(0, 11, impl->opponent_only ? "Target opponent" : "Target player");
+    impl->text = (c == "0" ? "0" : (impl->change < 0 ? "\u2212" + c.substr(1) : c)) + ": " + does + ".";
+    ctx.card.abilities.push_back(ability_def(AbilityKind::activated, params, std::move(impl)));
+  }
+  std::string summary() const override {
+    return "loyalty_ability: {cost: \"+1\", do: \"<Drawback$ steps>\", target: player} — a "
+           "planeswalker's loyalty ability";
+  }
+};
+
 // loyalty: {amount: 4}
 class LoyaltyKeyword final : public KeywordHandler {
  public:
@@ -119,6 +194,17 @@ class LoyaltyKeyword final : public KeywordHandler {
 
 }  // namespace
 
+void LoyaltyAbility::resolve(Game& game, const ResolveContext& ctx) const {
+  std::array<Target, 1> tgt{Target::of(ctx.controller)};
+  if (targets_player) {
+    if (ctx.targets.empty() || !ctx.targets[0].is_player()) return;
+    tgt[0] = ctx.targets[0];
+  }
+  ResolveContext then = ctx;
+  then.targets = tgt;
+  effect->run(game, then, 0);
+}
+
 void register_keywords(Registrar& registrar) {
   for (const char* name : {"Flying", "Reach", "Haste", "Vigilance", "Defender", "First Strike",
                            "Double Strike", "Trample", "Deathtouch", "Lifelink", "Wither", "Infect",
@@ -128,7 +214,14 @@ void register_keywords(Registrar& registrar) {
   registrar.add<KeywordHandler>("regenerate", std::make_shared<RegenerateKeyword>());
   registrar.add<KeywordHandler>("destroy_all", std::make_shared<DestroyAllKeyword>());
   registrar.add<KeywordHandler>("loyalty", std::make_shared<LoyaltyKeyword>());
+  registrar.add<KeywordHandler>("attacks_each_combat", std::make_shared<MustAttackKeyword>());
+  registrar.add<KeywordHandler>("attack_tax", std::make_shared<AttackTaxKeyword>());
+  registrar.add<KeywordHandler>("loyalty_ability", std::make_shared<LoyaltyAbilityKeyword>());
   register_trigger_keyword(registrar);
+  register_aura_keywords(registrar);
+  register_prevention_keyword(registrar);
+  register_spell_keywords(registrar);
+  register_state_trigger_keywords(registrar);
 }
 
 }  // namespace anvil::rules_classic

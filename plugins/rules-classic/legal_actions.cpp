@@ -1,5 +1,8 @@
 // What a player may do with priority (legal_actions), and why not (why_not).
+#include <algorithm>
+#include <optional>
 #include <string>
+#include <vector>
 
 #include "classic.hpp"
 #include "module.hpp"
@@ -27,14 +30,15 @@ bool targets_available(const Game& game, PlayerId p, ObjectId card, std::uint16_
                        const Ability& a) {
   const ResolveContext ctx{game.object(card).ref(), game.object(card).card, index, p, {}, 0, {}};
   for (std::size_t i = 0; i < a.target_count(); ++i)
-    if (legal_targets(game, a, ctx, i).empty()) return false;
+    if (!has_legal_target(game, a, ctx, i)) return false;
   return true;
 }
 
-// Why `p` may not play the land `id` now; empty if they may.
-std::string land_refusal(const Game& game, PlayerId p, ObjectId id) {
-  if (game.object(id).zone != ZoneRef::hand(p)) return "that card is not in your hand";
-  if (!game.view(id).has_type(kLand)) return "it is not a land";
+// Why `p` may not play the land `id`, whose current characteristics are `c`, now; empty if
+// they may. The caller has checked that the card is in p's hand. (legal_actions views each
+// card in hand once and passes that view to these checks.)
+std::string land_refusal(const Game& game, PlayerId p, const Characteristics& c) {
+  if (!c.has_type(kLand)) return "it is not a land";
   if (game.state().turn.active != p || !main_phase(game)) return "it is not your main phase";
   if (!game.state().stack.empty()) return "the stack is not empty";
   if (game.state().player(p).attrs.get(kLandsPlayed) >= 1)
@@ -42,9 +46,30 @@ std::string land_refusal(const Game& game, PlayerId p, ObjectId id) {
   return {};
 }
 
-std::string cast_refusal(const Game& game, PlayerId p, ObjectId id) {
+std::string land_refusal(const Game& game, PlayerId p, ObjectId id) {
   if (game.object(id).zone != ZoneRef::hand(p)) return "that card is not in your hand";
-  const Characteristics c = game.view(id);
+  return land_refusal(game, p, game.view(id));
+}
+
+// p's mana sources, listed on first use and then reused for every card in one legal_actions
+// call (the state does not change in between).
+class SourcesOnce {
+ public:
+  SourcesOnce(const Game& game, PlayerId p) : game_(game), p_(p) {}
+  const std::vector<ManaSource>& get() {
+    if (!sources_) sources_ = mana_sources(game_, p_, ObjectId{});
+    return *sources_;
+  }
+
+ private:
+  const Game& game_;
+  PlayerId p_;
+  std::optional<std::vector<ManaSource>> sources_;
+};
+
+// Why `p` may not cast `id` (in their hand, characteristics `c`) for `mode` now.
+std::string cast_refusal(const Game& game, PlayerId p, ObjectId id, std::uint16_t mode,
+                         const Characteristics& c, SourcesOnce& sources) {
   if (c.has_type(kLand)) return "a land is played, not cast";
   if (!c.has_type(kInstant) && !sorcery_timing(game, p)) {
     if (game.state().turn.active != p || !main_phase(game)) return "it is not your main phase";
@@ -52,11 +77,27 @@ std::string cast_refusal(const Game& game, PlayerId p, ObjectId id) {
   }
   if (!c.cost.present) return "it has no mana cost";
   const CardDef& def = game.card(id);
-  if (const auto spell = spell_ability(def))
-    if (!targets_available(game, p, id, *spell, *def.abilities[*spell].impl))
-      return "no legal target";
-  if (!can_pay(game, p, c.cost, 0)) return "not enough mana";
+  std::optional<std::uint16_t> spell = spell_ability(def);
+  if (is_modal(def)) {
+    const std::vector<std::uint16_t> modes = spell_modes(def);
+    if (std::find(modes.begin(), modes.end(), mode) == modes.end()) {
+      // No mode named (a caller that knows nothing of modes): why the first mode is refused.
+      if (modes.empty()) return "it has no mode";
+      const std::string first = cast_refusal(game, p, id, modes.front(), c, sources);
+      return first.empty() ? "it has no such mode" : first;
+    }
+    spell = mode;
+  }
+  if (spell && !targets_available(game, p, id, *spell, *def.abilities[*spell].impl))
+    return "no legal target";
+  if (!can_pay(sources.get(), c.cost, 0)) return "not enough mana";
   return {};
+}
+
+std::string cast_refusal(const Game& game, PlayerId p, ObjectId id, std::uint16_t mode) {
+  if (game.object(id).zone != ZoneRef::hand(p)) return "that card is not in your hand";
+  SourcesOnce sources(game, p);
+  return cast_refusal(game, p, id, mode, game.view(id), sources);
 }
 
 std::string activate_refusal(const Game& game, PlayerId p, ObjectId id, std::uint16_t ability) {
@@ -77,6 +118,14 @@ std::string activate_refusal(const Game& game, PlayerId p, ObjectId id, std::uin
   const GameObject& o = game.object(id);
   const Characteristics c = game.view(id);
   const ParsedCost& pc = cost->cost;
+  if (pc.loyalty) {  // 606.3: sorcery speed, one loyalty ability per permanent per turn
+    if (!sorcery_timing(game, p)) return "a loyalty ability is activated only at sorcery speed";
+    if (o.attrs.get(kLoyaltyZc) == static_cast<std::int64_t>(o.zone_changes) + 1 &&
+        o.attrs.get(kLoyaltyTurn) == static_cast<std::int64_t>(game.state().turn.number) + 1)
+      return "a loyalty ability of it was already activated this turn";
+    if (pc.loyalty_change < 0 && o.counters.get(kLoyalty) < -pc.loyalty_change)
+      return "it has too few loyalty counters";  // 606.6
+  }
   if (pc.tap && o.tapped) return "it is tapped";
   if (pc.tap && c.has_type(kCreature) && o.summoning_sick && !c.has_keyword(kHaste))
     return "it has summoning sickness";
@@ -90,20 +139,26 @@ std::string activate_refusal(const Game& game, PlayerId p, ObjectId id, std::uin
 std::vector<LegalAction> ClassicRules::legal_actions(const Game& game, PlayerId player) const {
   std::vector<LegalAction> out;
   if (game.state().over || game.state().turn.priority != player) return out;
+  SourcesOnce sources(game, player);
   for (ObjectId id : game.state().zone(ZoneRef::hand(player)).objects) {
     const std::string name = object_label(game, id);
-    if (game.view(id).has_type(kLand)) {
-      if (land_refusal(game, player, id).empty())
+    const Characteristics c = game.view(id);
+    if (c.has_type(kLand)) {
+      if (land_refusal(game, player, c).empty())
         out.push_back({LegalAction::Kind::play_land, id, 0, {}, 0, "Play " + name});
       continue;
     }
-    if (cast_refusal(game, player, id).empty())
-      out.push_back({LegalAction::Kind::cast,
-                     id,
-                     spell_ability(game.card(id)).value_or(0),
-                     {},
-                     0,
-                     "Cast " + name});
+    const CardDef& def = game.card(id);
+    if (is_modal(def)) {  // one action per mode (700.2)
+      for (std::uint16_t mode : spell_modes(def))
+        if (cast_refusal(game, player, id, mode, c, sources).empty())
+          out.push_back({LegalAction::Kind::cast, id, mode, {}, 0,
+                         "Cast " + name + ": " + def.abilities[mode].impl->describe()});
+      continue;
+    }
+    const std::uint16_t spell = spell_ability(def).value_or(0);
+    if (cast_refusal(game, player, id, spell, c, sources).empty())
+      out.push_back({LegalAction::Kind::cast, id, spell, {}, 0, "Cast " + name});
   }
   for (ObjectId id : controlled(game, player)) {
     const CardDef& def = game.card(id);
@@ -133,7 +188,7 @@ std::string ClassicRules::why_not(const Game& game, PlayerId player,
     case LegalAction::Kind::play_land:
       return land_refusal(game, player, wanted.object);
     case LegalAction::Kind::cast:
-      return cast_refusal(game, player, wanted.object);
+      return cast_refusal(game, player, wanted.object, wanted.ability);
     case LegalAction::Kind::activate:
       return activate_refusal(game, player, wanted.object, wanted.ability);
     default:

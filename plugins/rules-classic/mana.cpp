@@ -172,6 +172,12 @@ ParsedCost parse_cost(const Param& text) {
 
 std::optional<ActivationCost> activation_cost(const AbilityDef& a) {
   if (!a.impl) return std::nullopt;
+  if (const auto* l = dynamic_cast<const LoyaltyAbility*>(a.impl.get())) {
+    ActivationCost out;
+    out.cost.loyalty = true;
+    out.cost.loyalty_change = l->change;
+    return out;
+  }
   if (const auto* c = classic_ability(a)) {
     ActivationCost out;
     out.cost.mana = c->cost;
@@ -225,6 +231,10 @@ bool can_pay(const Game& game, PlayerId p, const ManaCost& cost, std::int64_t x,
   return make_plan(mana_sources(game, p, exclude), cost, x).ok;
 }
 
+bool can_pay(const std::vector<ManaSource>& sources, const ManaCost& cost, std::int64_t x) {
+  return make_plan(sources, cost, x).ok;
+}
+
 std::int64_t max_affordable_x(const Game& game, PlayerId p, const ManaCost& cost,
                               ObjectId exclude) {
   if (cost.x == 0) return 0;
@@ -235,10 +245,71 @@ std::int64_t max_affordable_x(const Game& game, PlayerId p, const ManaCost& cost
   return static_cast<std::int64_t>(spare / cost.x);
 }
 
+namespace {
+
+std::string cost_text(const ManaCost& cost, std::int64_t x) {
+  std::string out;
+  const std::int64_t generic = cost.generic + std::max<std::int64_t>(0, x) * cost.x;
+  if (generic > 0 || cost.value() == 0) out += "{" + std::to_string(generic) + "}";
+  for (std::size_t c = 0; c < kColorCount; ++c)
+    for (int i = 0; i < cost.colored[c]; ++i) out += std::string("{") + kKindLetters[c] + "}";
+  for (int i = 0; i < cost.colorless; ++i) out += "{C}";
+  return out;
+}
+
+// 601.2g-h for a player who pays by hand (player attr "pay_manually", one payment): they
+// activate mana abilities one at a time — each picked source is tapped and its mana added to
+// the pool — until the pool alone pays the cost, then the pool pays it. "Pay the rest
+// automatically" leaves the rest to automatic payment; "Cancel" abandons the action, which the
+// caller's checkpoint (Game::perform) undoes whole, mana abilities included (726).
+void pay_manually(Game& game, PlayerId p, const ManaCost& cost, std::int64_t x, ObjectId exclude) {
+  game.journal().set_attr(p, kPayManually, 0);
+  Journal& j = game.journal();
+  for (;;) {
+    std::vector<ManaSource> pool, objects;
+    for (ManaSource& s : mana_sources(game, p, exclude))
+      (s.object.valid() ? objects : pool).push_back(std::move(s));
+    if (make_plan(pool, cost, x).ok) return;
+    Choice choice;
+    choice.kind = ChoiceKind::option;
+    choice.player = p;
+    choice.prompt = "Pay " + cost_text(cost, x) + ": activate a mana ability";
+    for (std::size_t i = 0; i < objects.size(); ++i)
+      choice.options.push_back({object_label(game, objects[i].object),
+                                Target::of(game.object(objects[i].object).ref()),
+                                static_cast<std::int64_t>(i)});
+    choice.options.push_back({"Pay the rest automatically", {}, -1});
+    choice.options.push_back({"Cancel", {}, -2});
+    const std::int64_t v = choice.options.at(game.ask(choice).picks.at(0)).value;
+    if (v == -1) return;
+    if (v == -2) throw RulesError("payment cancelled");
+    const ManaSource& s = objects.at(static_cast<std::size_t>(v));
+    if (!tap(game, s.object, s.object)) throw RulesError(object_label(game, s.object) + " could not be tapped");
+    std::vector<std::uint8_t> made = s.kinds;
+    if (!s.bundle) {  // one mana: the colour the cost still needs, if it can make it
+      std::uint8_t kind = s.kinds.front();
+      for (std::uint8_t k : s.kinds) {
+        const std::int64_t have = game.state().player(p).attrs.get(kPools[k]);
+        const int need = k < kColorCount ? cost.colored[k] : cost.colorless;
+        if (have < need) {
+          kind = k;
+          break;
+        }
+      }
+      made = {kind};
+    }
+    for (std::uint8_t k : made)
+      j.set_attr(p, kPools[k], game.state().player(p).attrs.get(kPools[k]) + 1);
+  }
+}
+
+}  // namespace
+
 void pay(Game& game, PlayerId p, const ManaCost& cost, std::int64_t x, ObjectId exclude) {
+  if (game.state().player(p).attrs.get(kPayManually) != 0) pay_manually(game, p, cost, x, exclude);
   const std::vector<ManaSource> sources = mana_sources(game, p, exclude);
   const Plan plan = make_plan(sources, cost, x);
-  if (!plan.ok) throw RulesError("cannot pay the cost");
+  if (!plan.ok) throw RulesError("not enough mana to pay " + cost_text(cost, x));
   std::vector<bool> used(plan.units.size(), false);
   std::vector<bool> source_used(sources.size(), false);
   for (int u : plan.unit_of_slot) {

@@ -12,6 +12,7 @@ namespace {
 struct Settings {
   std::int32_t starting_life = 20;
   std::int64_t max_turns = 200;
+  bool mulligans = false;  // 103.5: the London mulligan before the first turn
 };
 
 Settings read_options(const std::vector<std::pair<std::string, std::string>>& options) {
@@ -30,9 +31,11 @@ Settings read_options(const std::vector<std::pair<std::string, std::string>>& op
       s.starting_life = static_cast<std::int32_t>(std::clamp<std::int64_t>(n, 1, 1'000'000));
     else if (key == "max_turns")
       s.max_turns = std::max<std::int64_t>(1, n);
+    else if (key == "mulligans")
+      s.mulligans = n != 0;
     else
       throw LoadError({}, "unknown classic option '" + key + "'",
-                      "the options are starting_life and max_turns");
+                      "the options are starting_life, max_turns and mulligans");
   }
   return s;
 }
@@ -78,7 +81,8 @@ std::unique_ptr<Game> ClassicRules::setup(std::shared_ptr<const CardPool> cards,
   if (config.decks.size() != 2)
     throw LoadError({},
                     "the classic rules need two decks, got " + std::to_string(config.decks.size()));
-  auto game = new_game(std::move(cards), 2, config.seed, read_options(config.options));
+  const Settings settings = read_options(config.options);
+  auto game = new_game(std::move(cards), 2, config.seed, settings);
   for (std::size_t p = 0; p < 2; ++p) {
     const PlayerId player(static_cast<std::uint8_t>(p));
     for (const std::string& name : config.decks[p].cards)
@@ -93,8 +97,49 @@ std::unique_ptr<Game> ClassicRules::setup(std::shared_ptr<const CardPool> cards,
   j.set_priority_player(PlayerId(0));
   j.set_step(kUntap);
   j.set_game_attr(kStepBegun, 0);
+  // The agents are seated after setup: the first advance() asks for the mulligans.
+  if (settings.mulligans) j.set_game_attr(kMulligansPending, 1);
   j.clear();
   return game;
+}
+
+// 103.5 (London mulligan): in turn order, each player keeps or shuffles their hand into their
+// library and draws a new seven; once they keep, they put one card from their hand on the bottom
+// of their library per mulligan taken. (The CR has every player decide each round before the
+// next; deciding player by player gives the same choices here, since no information is shared
+// between the two.)
+void run_mulligans(Game& game) {
+  game.journal().set_game_attr(kMulligansPending, 0);
+  PlayerId p = game.state().turn.active;
+  for (std::size_t seat = 0; seat < game.state().player_count(); ++seat, p = next_player(game, p)) {
+    std::int64_t taken = 0;
+    for (; taken < 7; ++taken) {
+      Choice choice;
+      choice.kind = ChoiceKind::mulligan;
+      choice.player = p;
+      choice.prompt = taken == 0 ? "Keep your opening hand or mulligan"
+                                 : "Keep this hand (then put " + std::to_string(taken) +
+                                       " on the bottom) or mulligan again";
+      choice.options = {{"Keep", {}, 0}, {"Mulligan", {}, 1}};
+      if (game.ask(choice).picks.at(0) == 0) break;
+      for (ObjectId id : std::vector<ObjectId>(game.state().zone(ZoneRef::hand(p)).objects))
+        move_to_zone(game, id, ZoneRef::library(p), Cause::rules);
+      shuffle(game, p);
+      draw(game, p, 7, ObjectId{});
+    }
+    const std::vector<ObjectId> hand = game.state().zone(ZoneRef::hand(p)).objects;
+    const auto bottom = static_cast<std::size_t>(std::min<std::int64_t>(taken, hand.size()));
+    if (bottom == 0) continue;
+    Choice choice;
+    choice.kind = ChoiceKind::option;
+    choice.player = p;
+    choice.prompt = "Put " + std::to_string(bottom) + " card(s) on the bottom of your library";
+    for (ObjectId id : hand)
+      choice.options.push_back({object_label(game, id), Target::of(game.object(id).ref()), 0});
+    choice.min_picks = choice.max_picks = static_cast<std::uint32_t>(bottom);
+    for (std::uint32_t i : game.ask(choice).picks)
+      move_to_zone(game, hand.at(i), ZoneRef::library(p), Cause::rules, {}, 0);
+  }
 }
 
 std::unique_ptr<Game> ClassicRules::setup_position(std::shared_ptr<const CardPool> cards,

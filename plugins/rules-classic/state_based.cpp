@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <map>
 #include <string>
+#include <string_view>
 
 #include "classic.hpp"
 
@@ -14,14 +15,21 @@ bool loses(const Player& p) {
   return p.life <= 0 || p.attrs.get(kDrewFromEmpty) != 0 || p.counters.get(kPoison) >= 10;
 }
 
+// A legendary permanent seen by this pass: its controller and name.
+struct Legend {
+  ObjectId id;
+  PlayerId controller;
+  std::string_view name;
+};
+
 // 704.5j: for each player, each group of legendary permanents with one name keeps one.
-void legend_rule(Game& game, std::vector<ZoneMove>& moves) {
+// `legends` are in battlefield order, seat by seat, as the pass viewed them.
+void legend_rule(Game& game, const std::vector<Legend>& legends, std::vector<ZoneMove>& moves) {
+  if (legends.size() < 2) return;  // nothing to choose between
   for (const Player& p : game.state().players) {
     std::map<std::string, std::vector<ObjectId>> by_name;
-    for (ObjectId id : controlled(game, p.id)) {
-      const Characteristics c = game.view(id);
-      if (c.has_supertype(kLegendary)) by_name[std::string(c.name)].push_back(id);
-    }
+    for (const Legend& l : legends)
+      if (l.controller == p.id) by_name[std::string(l.name)].push_back(l.id);
     for (const auto& [name, ids] : by_name) {
       if (ids.size() < 2) continue;
       Choice choice;
@@ -60,10 +68,23 @@ bool sba_pass(Game& game) {
     if (game.state().over) return true;
   }
 
+  // Each permanent is viewed once (a view is the costly part of a pass, which runs at every
+  // priority); the legend rule and the Aura check below reuse what this loop saw. Nothing is
+  // edited in between.
   std::vector<ZoneMove> moves;
+  std::vector<Legend> legends;
+  std::vector<ObjectId> auras;
+  // 704.5q: +1/+1 and -1/-1 counters annihilate (removed after the moves below).
+  std::vector<std::pair<ObjectId, std::int64_t>> annihilate;
   for (ObjectId id : battlefield(game)) {
     const GameObject& o = game.object(id);
+    if (!o.counters.items.empty()) {
+      const std::int64_t n = std::min(o.counters.get(kPlusOne), o.counters.get(kMinusOne));
+      if (n > 0) annihilate.emplace_back(id, n);
+    }
     const Characteristics c = game.view(id);
+    if (c.has_supertype(kLegendary)) legends.push_back({id, o.controller, c.name});
+    if (c.has_subtype(kAura)) auras.push_back(id);
     if (c.has_type(kCreature)) {
       if (c.toughness <= 0) {  // 704.5f: not destroy, so no regeneration or indestructible
         moves.push_back({id, ZoneRef::graveyard(o.owner), Cause::state_based, {}});
@@ -75,18 +96,15 @@ bool sba_pass(Game& game) {
       moves.push_back({id, ZoneRef::graveyard(o.owner), Cause::state_based, {}});
     }
   }
-  legend_rule(game, moves);
+  legend_rule(game, legends, moves);
+  // 704.5m: an Aura attached to nothing legal. An Aura whose creature dies in this pass goes
+  // in the next one (§4 test 2).
+  for (ObjectId id : illegal_auras(game, auras))
+    moves.push_back({id, ZoneRef::graveyard(game.object(id).owner), Cause::state_based, {}});
   // 704.5d: tokens that left the battlefield cease to exist.
   for (const GameObject& o : game.state().objects)
     if (o.token && o.zone.kind != ZoneKind::battlefield && o.zone.kind != ZoneKind::none)
       moves.push_back({o.id, ZoneRef::nowhere(), Cause::state_based, {}});
-  // 704.5q: +1/+1 and -1/-1 counters annihilate.
-  std::vector<std::pair<ObjectId, std::int64_t>> annihilate;
-  for (ObjectId id : battlefield(game)) {
-    const GameObject& o = game.object(id);
-    const std::int64_t n = std::min(o.counters.get(kPlusOne), o.counters.get(kMinusOne));
-    if (n > 0) annihilate.emplace_back(id, n);
-  }
   if (!moves.empty()) {
     // A destroy replaced away (indestructible, regeneration) changes nothing to repeat for.
     const std::vector<bool> moved = move_in_one_event(game, moves);
@@ -100,7 +118,7 @@ bool sba_pass(Game& game) {
   }
   // 704.5h looks at deathtouch damage "since the last check": the mark is spent.
   for (ObjectId id : battlefield(game))
-    if (game.object(id).attrs.get(kDeathtouched) != 0)
+    if (!game.object(id).attrs.items.empty() && game.object(id).attrs.get(kDeathtouched) != 0)
       game.journal().set_attr(id, kDeathtouched, 0);
   for (const auto& [id, n] : annihilate) {
     if (!on_battlefield(game, id)) continue;

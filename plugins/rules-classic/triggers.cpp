@@ -25,7 +25,8 @@ enum class When : std::uint8_t {
   attacks,
   blocks,
   dealt_damage,
-  cast
+  cast,
+  end_step  // "at the beginning of [each player's] end step" (Citadel of Pain)
 };
 enum class Whose : std::uint8_t { unspecified, you, opponent, any };
 enum class Condition : std::uint8_t {
@@ -36,9 +37,18 @@ enum class Condition : std::uint8_t {
   life_at_most
 };
 
+// What a targeted trigger targets (603.3d: chosen as it is put on the stack).
+enum class TriggerTarget : std::uint8_t {
+  none, creature, opponents_creature, player, opponent, other_permanent
+};
+
 class TriggerAbility final : public Ability {
  public:
   When when = When::enters;
+  TriggerTarget target = TriggerTarget::none;
+  bool destroy = false;  // do: Destroy — destroy the target creature
+  bool flicker = false;  // do: Flicker — exile the target permanent, back at the next end step
+  bool may = false;      // "you may": the controller chooses on resolution (603.5)
   Whose whose = Whose::unspecified;
   bool other = false;
   std::shared_ptr<const EffectStep> effect;
@@ -55,9 +65,54 @@ class TriggerAbility final : public Ability {
 
   void connect(Game& game, ObjectId self, std::vector<Connection>& out) const override;
 
+  std::size_t target_count() const override { return target == TriggerTarget::none ? 0 : 1; }
+  std::string target_prompt(std::size_t) const override { return "Choose a target"; }
+  bool can_target(const Game& game, const ResolveContext& ctx, std::size_t,
+                  const Target& t) const override {
+    switch (target) {
+      case TriggerTarget::creature:
+      case TriggerTarget::opponents_creature:
+        return t.is_object() && is_creature(game, t.object.id) &&
+               (target == TriggerTarget::creature ||
+                game.object(t.object.id).controller != ctx.controller);
+      case TriggerTarget::player:
+        return t.is_player();
+      case TriggerTarget::opponent:
+        return t.is_player() && t.player != ctx.controller;
+      case TriggerTarget::other_permanent:
+        return t.is_object() && t.object.id != ctx.source.id && on_battlefield(game, t.object.id);
+      default:
+        return false;
+    }
+  }
+
   void resolve(Game& game, const ResolveContext& ctx) const override {
     // 603.4: the intervening "if" is checked again as the ability resolves.
     if (!condition_holds(game, ctx.controller, ctx.source.id)) return;
+    if (may) {
+      Choice choice;
+      choice.kind = ChoiceKind::yes_no;
+      choice.player = ctx.controller;
+      choice.prompt = text + " Do it?";
+      choice.source = ctx.source.id;
+      choice.options = {{"No", {}, 0}, {"Yes", {}, 1}};
+      if (game.ask(choice).picks.at(0) == 0) return;
+    }
+    if (target != TriggerTarget::none) {  // rechecked by resolve_top (608.2b)
+      if (ctx.targets.empty() || ctx.targets[0].kind == Target::Kind::none) return;
+      if (destroy) {
+        anvil::destroy(game, ctx.targets[0].object.id, ctx.source.id);
+        return;
+      }
+      if (flicker) {
+        rules_classic::flicker(game, ctx);
+        return;
+      }
+      if (ctx.targets[0].is_player()) {  // Tgt of the Drawback$ steps: the target player
+        effect->run(game, ctx, ctx.event.amount);
+        return;
+      }
+    }
     // Tgt of the Drawback$ steps: the player the event is about.
     std::array<Target, 1> tgt{Target::of(ctx.controller)};
     const Target& subject = ctx.event.subject;
@@ -175,6 +230,16 @@ void TriggerAbility::connect(Game& game, ObjectId self, std::vector<Connection>&
             fire(g, r);
           }));
       return;
+    case When::end_step:
+      out.push_back(
+          game.bus().on_trigger<TurnStepEvent>([fire, self, me](Game& g, const TurnStepEvent& e) {
+            if (e.step != kEnd || !on_battlefield(g, self)) return;
+            if (!me->player_matches(g.object(self).controller, e.active)) return;
+            EventRecord r = record_of(g.state(), e);
+            r.subject = Target::of(e.active);
+            fire(g, r);
+          }));
+      return;
     case When::attacks:
       out.push_back(
           game.bus().on_trigger<AttackEvent>([fire, self, me](Game& g, const AttackEvent& e) {
@@ -223,11 +288,12 @@ void TriggerAbility::connect(Game& game, ObjectId self, std::vector<Connection>&
 std::string when_text(const TriggerAbility& t) {
   const bool self_only = t.whose == Whose::unspecified && !t.other;
   std::string who;
-  if (t.when == When::upkeep || t.when == When::cast) {
+  if (t.when == When::upkeep || t.when == When::cast || t.when == When::end_step) {
     const std::string player = t.whose == Whose::you        ? "your"
                                : t.whose == Whose::opponent ? "each opponent's"
                                                             : "each player's";
     if (t.when == When::upkeep) return "At the beginning of " + player + " upkeep";
+    if (t.when == When::end_step) return "At the beginning of " + player + " end step";
     return t.whose == Whose::you        ? "Whenever you cast a spell"
            : t.whose == Whose::opponent ? "Whenever an opponent casts a spell"
                                         : "Whenever a player casts a spell";
@@ -268,10 +334,10 @@ std::string condition_text(const TriggerAbility& t) {
 class TriggerKeyword final : public KeywordHandler {
  public:
   void compile(const Params& params, CompileContext& ctx) const override {
-    const Bound b = params.bind({"when", "whose?", "other?", "do", "if?"});
+    const Bound b = params.bind({"when", "whose?", "other?", "do", "if?", "target?", "may?"});
     auto impl = std::make_shared<TriggerAbility>();
     const Param& when = b.required("when");
-    static const std::array<std::pair<std::string_view, When>, 8> kWhen{{
+    static const std::array<std::pair<std::string_view, When>, 9> kWhen{{
         {"enters", When::enters},
         {"dies", When::dies},
         {"leaves", When::leaves},
@@ -280,6 +346,7 @@ class TriggerKeyword final : public KeywordHandler {
         {"blocks", When::blocks},
         {"dealt_damage", When::dealt_damage},
         {"cast", When::cast},
+        {"end_step", When::end_step},
     }};
     bool found = false;
     for (const auto& [name, w] : kWhen)
@@ -289,7 +356,7 @@ class TriggerKeyword final : public KeywordHandler {
       }
     if (!found)
       when.fail("unknown trigger event '" + when.text() + "'",
-                "one of enters, dies, leaves, upkeep, attacks, blocks, dealt_damage, cast");
+                "one of enters, dies, leaves, upkeep, attacks, blocks, dealt_damage, cast, end_step");
     if (const Param* whose = b.optional("whose")) {
       if (whose->text() == "you")
         impl->whose = Whose::you;
@@ -301,7 +368,8 @@ class TriggerKeyword final : public KeywordHandler {
         whose->fail("'whose' is you, opponent or any");
     }
     if (const Param* other = b.optional("other")) impl->other = other->boolean();
-    if (impl->other && (impl->when == When::upkeep || impl->when == When::cast))
+    if (impl->other &&
+        (impl->when == When::upkeep || impl->when == When::cast || impl->when == When::end_step))
       b.optional("other")->fail("'other' is for events about creatures");
     if (const Param* cond = b.optional("if")) {
       const std::string& c = cond->text();
@@ -327,14 +395,65 @@ class TriggerKeyword final : public KeywordHandler {
                    "have N or more life; you have N or less life");
       }
     }
+    if (const Param* t = b.optional("target")) {
+      static const std::array<std::pair<std::string_view, TriggerTarget>, 5> kTargets{{
+          {"creature", TriggerTarget::creature},
+          {"creature_opponent", TriggerTarget::opponents_creature},
+          {"player", TriggerTarget::player},
+          {"opponent", TriggerTarget::opponent},
+          {"other_permanent", TriggerTarget::other_permanent},
+      }};
+      for (const auto& [name, k] : kTargets)
+        if (t->text() == name) impl->target = k;
+      if (impl->target == TriggerTarget::none)
+        t->fail("unknown target '" + t->text() + "'",
+                "one of creature, creature_opponent, player, opponent, other_permanent");
+    }
+    if (const Param* m = b.optional("may")) impl->may = m->boolean();
     const Param& effect = b.required("do");
+    if (effect.text() == "Destroy") {  // the module's own effect: destroy the target creature
+      if (impl->target != TriggerTarget::creature &&
+          impl->target != TriggerTarget::opponents_creature)
+        effect.fail("'do: Destroy' needs a creature target",
+                    "target: creature or target: creature_opponent");
+      impl->destroy = true;
+      impl->text = when_text(*impl) + condition_text(*impl) + (impl->may ? ", you may" : ",") +
+                   " destroy target creature" +
+                   (impl->target == TriggerTarget::opponents_creature ? " an opponent controls"
+                                                                      : "") +
+                   ".";
+      ctx.card.abilities.push_back(
+          AbilityDef{AbilityKind::triggered, impl->text, "rules-classic", params.where(), impl});
+      return;
+    }
+    if (effect.text() == "Flicker") {  // the module's own effect, with a delayed return (603.7)
+      if (impl->target != TriggerTarget::other_permanent)
+        effect.fail("'do: Flicker' needs 'target: other_permanent'");
+      impl->flicker = true;
+      impl->text = when_text(*impl) + condition_text(*impl) +
+                   ", exile another target permanent. Return that card to the battlefield under "
+                   "its owner's control at the beginning of the next end step.";
+      ctx.card.abilities.push_back(
+          AbilityDef{AbilityKind::triggered, impl->text, "rules-classic", params.where(), impl});
+      auto back = std::make_shared<ReturnAbility>();
+      ctx.card.abilities.push_back(AbilityDef{AbilityKind::triggered, back->describe(),
+                                              "rules-classic", params.where(), back});
+      return;
+    }
+    if (impl->target == TriggerTarget::creature ||
+        impl->target == TriggerTarget::opponents_creature ||
+        impl->target == TriggerTarget::other_permanent)
+      effect.fail("a creature or permanent target works with 'do: Destroy' or 'do: Flicker' only",
+                  "Drawback$ steps act on players: target: player or opponent");
     std::string_view d = effect.text();
     if (d.starts_with("Drawback$")) d.remove_prefix(9);
     auto verb = ctx.registry.get<EffectVerb>("Drawback", effect.where());
     CompileContext inner{ctx.registry, ctx.card, effect.where(), ctx.diagnostics};
     impl->effect = verb->compile(d, inner);
     if (!impl->effect) effect.fail("'do' compiled to nothing");
-    impl->text = when_text(*impl) + condition_text(*impl) + ", " + impl->effect->describe() + ".";
+    std::string does = impl->effect->describe();
+    if (impl->may) does = does.starts_with("you ") ? "you may " + does.substr(4) : "you may: " + does;
+    impl->text = when_text(*impl) + condition_text(*impl) + ", " + does + ".";
     ctx.card.abilities.push_back(
         AbilityDef{AbilityKind::triggered, impl->text, "rules-classic", params.where(), impl});
   }

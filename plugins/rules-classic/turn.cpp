@@ -197,12 +197,14 @@ Choice priority_choice(const Game& game, PlayerId p, const std::vector<LegalActi
 }  // namespace
 
 bool ClassicRules::advance(Game& game) const {
+  if (game.state().attrs.get(kMulligansPending) != 0) run_mulligans(game);
   enter_priority_step(game);
   if (game.state().over) return false;
   // 117.5: state-based actions, then triggers, until neither happens.
   for (;;) {
     const bool sba = run_state_based(game);
     if (game.state().over) return false;
+    fire_state_triggers(game);  // 603.8, checked with the SBAs; put on the stack just below
     if (!put_triggers(game) && !sba) break;
   }
   const PlayerId p = game.state().turn.priority;

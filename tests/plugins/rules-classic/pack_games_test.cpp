@@ -39,5 +39,51 @@ TEST(RulesClassicPackGames, RandomAgentsPlayTheClassicCorePackDecksToTheEnd) {
   }
 }
 
+DeckList deck_of(std::string name, const std::vector<std::pair<int, std::string>>& entries) {
+  DeckList deck{std::move(name), {}, {}};
+  for (const auto& [copies, card] : entries)
+    for (int i = 0; i < copies; ++i) deck.cards.push_back(card);
+  return deck;
+}
+
+// The cards the packs' decks do not play — Auras, prevention and redirection, pump, bounce and
+// modal spells, targeted, "may" and delayed triggers, attack requirements and taxes — with
+// mulligans on: 50 games without an exception, a fault or a game that does not end.
+TEST(RulesClassicPackGames, RandomAgentsPlayDecksOfTheAuraPreventionAndTriggerCards) {
+  const std::filesystem::path pack_dir = CLASSIC_CORE_PACK_DIR;
+  if (!std::filesystem::exists(pack_dir / "pack.yaml")) GTEST_SKIP() << "no classic-core pack";
+  Registry registry;
+  PluginHost host(registry);
+  (void)host.load_dir(std::filesystem::path(RULES_CLASSIC_PLUGIN).parent_path());
+  LoadedPack pack = load_pack(pack_dir, registry);
+  ASSERT_TRUE(pack.ok());
+  auto cards = std::make_shared<CardPool>();
+  for (CardDef& c : pack.cards) cards->add(std::move(c));
+  const DeckList white = deck_of(
+      "Tricks", {{8, "Plains"}, {6, "Forest"}, {4, "Island"}, {2, "Holy Strength"},
+                 {2, "Pacifism"}, {2, "Unflinching Courage"}, {2, "Giant Growth"},
+                 {2, "Ranger's Guile"}, {2, "Unsummon"}, {2, "Holy Day"}, {2, "Healing Salve"},
+                 {2, "Samite Healer"}, {2, "Flickerwisp"}, {2, "Soul's Attendant"},
+                 {2, "Propaganda"}, {2, "Pariah"}, {2, "Sea Serpent"}, {4, "Grizzly Bears"}});
+  const DeckList black = deck_of(
+      "Bruisers", {{10, "Swamp"}, {10, "Mountain"}, {3, "Unholy Strength"},
+                   {3, "Ravenous Chupacabra"}, {4, "Bloodrock Cyclops"}, {4, "Typhoid Rats"},
+                   {4, "Hill Giant"}, {2, "Llanowar Elves"}});
+  const auto rules = registry.get<RulesModule>("classic");
+  for (std::uint64_t seed = 1; seed <= 50; ++seed) {
+    MatchConfig config;
+    config.decks = {white, black};
+    config.seed = seed;
+    config.options = {{"max_turns", "200"}, {"mulligans", "1"}};
+    auto game = rules->setup(cards, config);
+    game->seat(PlayerId(0), std::make_shared<RandomAgent>(seed * 2));
+    game->seat(PlayerId(1), std::make_shared<RandomAgent>(seed * 2 + 1));
+    int advances = 0;
+    while (rules->advance(*game)) ASSERT_LT(++advances, 100000) << "seed " << seed;
+    EXPECT_TRUE(game->state().over);
+    EXPECT_TRUE(game->faults().empty());
+  }
+}
+
 }  // namespace
 }  // namespace anvil::classic_test

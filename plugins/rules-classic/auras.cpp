@@ -1,0 +1,383 @@
+// Auras (303.4) and "gets +N/+N until end of turn" spells: the keywords `enchant`, `enchanted`
+// and `pump`, attachment, and the state-based action for Auras attached to nothing legal
+// (704.5m).
+//
+// An Aura spell targets what it will enchant (303.4a); if that target is illegal on resolution
+// the spell goes to the graveyard (608.3a, casting.cpp); otherwise the Aura enters attached to
+// it. Attachment is three object attrs on the Aura, each valid only for one zone_changes value
+// of its object, so a moved Aura or a moved creature (a new object, 400.7) is attached to
+// nothing. What the Aura gives the enchanted object are static abilities applied through the
+// kernel's layers (613): +X/+Y in layer 7c, keywords and restrictions in layer 6.
+#include <algorithm>
+#include <cctype>
+#include <string>
+#include <utility>
+
+#include "classic.hpp"
+
+namespace anvil::rules_classic {
+
+namespace {
+
+// What a Aura's attrs say it is attached to, if that is still the same object on the battlefield.
+std::optional<ObjectId> attachment(const GameState& s, ObjectId aura) {
+  const GameObject& a = s.object(aura);
+  if (a.zone.kind != ZoneKind::battlefield) return std::nullopt;
+  if (a.attrs.get(kAttachedSelf) != static_cast<std::int64_t>(a.zone_changes) + 1)
+    return std::nullopt;
+  const std::int64_t to = a.attrs.get(kAttachedTo);
+  if (to <= 0) return std::nullopt;
+  const ObjectId id(static_cast<std::uint32_t>(to - 1));
+  if (!s.exists(id)) return std::nullopt;
+  const GameObject& o = s.object(id);
+  if (o.zone.kind != ZoneKind::battlefield ||
+      a.attrs.get(kAttachedZc) != static_cast<std::int64_t>(o.zone_changes) + 1)
+    return std::nullopt;
+  return id;
+}
+
+std::string signed_text(std::int64_t n) { return (n < 0 ? "" : "+") + std::to_string(n); }
+
+}  // namespace
+
+const Param* given(const Bound& b, std::string_view name) {
+  const Param* p = b.optional(name);
+  return p && !(p->is_scalar() && p->text().empty()) ? p : nullptr;
+}
+
+std::optional<ObjectId> attached_to(const Game& game, ObjectId aura) {
+  return attachment(game.state(), aura);
+}
+
+void attach(Game& game, ObjectId aura, ObjectId to) {
+  Journal& j = game.journal();
+  j.set_attr(aura, kAttachedSelf, static_cast<std::int64_t>(game.object(aura).zone_changes) + 1);
+  j.set_attr(aura, kAttachedTo, static_cast<std::int64_t>(to.value) + 1);
+  j.set_attr(aura, kAttachedZc, static_cast<std::int64_t>(game.object(to).zone_changes) + 1);
+}
+
+const EnchantAbility* enchant_ability(const CardDef& def) {
+  for (const AbilityDef& a : def.abilities)
+    if (const auto* e = dynamic_cast<const EnchantAbility*>(a.impl.get())) return e;
+  return nullptr;
+}
+
+// --- enchant ---------------------------------------------------------------------------------
+
+bool EnchantAbility::can_enchant(const Game& game, ObjectId object) const {
+  return on_battlefield(game, object) && (!what || game.view(object).has_type(what));
+}
+
+bool EnchantAbility::can_target(const Game& game, const ResolveContext&, std::size_t,
+                                const Target& t) const {
+  return t.is_object() && can_enchant(game, t.object.id);
+}
+
+std::string EnchantAbility::target_prompt(std::size_t) const {
+  return "Choose the " + std::string(what == kCreature ? "creature" : "permanent") +
+         " to enchant";
+}
+
+std::string EnchantAbility::describe() const {
+  return "Enchant " + std::string(what == kCreature ? "creature" : "permanent");
+}
+
+std::vector<ObjectId> illegal_auras(const Game& game, const std::vector<ObjectId>& auras) {
+  std::vector<ObjectId> out;
+  for (ObjectId id : auras) {
+    const EnchantAbility* e = enchant_ability(game.card(id));
+    if (!e) continue;
+    const auto to = attached_to(game, id);
+    if (!to || *to == id || !e->can_enchant(game, *to)) out.push_back(id);
+  }
+  return out;
+}
+
+// --- what the Aura or the spell gives -------------------------------------------------------
+
+bool GrantEffect::affects(const Game& game, const EffectContext& ctx, ObjectId object,
+                          const Characteristics&) const {
+  if (floating) return ctx.affected.is_object() && ctx.affected.object.id == object;
+  return attached_to(game, ctx.source) == object;
+}
+
+void GrantEffect::apply(const Game& game, const EffectContext& ctx, ObjectId,
+                        Characteristics& c) const {
+  if (layer_ == Layer::ability) {
+    for (Symbol k : keywords) c.add_keyword(k);
+    return;
+  }
+  if (floating) {
+    c.power += static_cast<std::int32_t>(ctx.a);
+    c.toughness += static_cast<std::int32_t>(ctx.b);
+    return;
+  }
+  const GameObject& source = game.object(ctx.source);
+  const ResolveContext rc{source.ref(), source.card, ability, ctx.controller, {}, 0, {}};
+  c.power += static_cast<std::int32_t>(power.eval(game, rc));
+  c.toughness += static_cast<std::int32_t>(toughness.eval(game, rc));
+}
+
+std::int64_t Amount::eval(const Game& game, const ResolveContext& ctx) const {
+  return expr ? expr->eval(game, ctx) : constant;
+}
+
+std::string Amount::text() const { return expr ? "X" : signed_text(constant); }
+
+namespace {
+
+AbilityDef def_of(AbilityKind kind, const Params& params, std::shared_ptr<const Ability> impl) {
+  return AbilityDef{kind, impl->describe(), "rules-classic", params.where(), std::move(impl)};
+}
+
+// "2", "+2", "-1" or "<Function>$<expr>" (a registered value function: Count$…).
+Amount compile_amount(const Param& p, CompileContext& ctx) {
+  Amount out;
+  const std::string& t = p.text();
+  if (const auto dollar = t.find('$'); dollar != std::string::npos) {
+    const std::string name = t.substr(0, dollar);
+    auto fn = ctx.registry.get<ValueFunction>(name, p.where());
+    CompileContext inner{ctx.registry, ctx.card, p.where(), ctx.diagnostics};
+    out.expr = fn->compile(std::string_view(t).substr(dollar + 1), inner);
+    if (!out.expr) p.fail("value function '" + name + "' compiled to nothing");
+    return out;
+  }
+  out.constant = p.integer();
+  if (out.constant < -1000 || out.constant > 1000)
+    p.fail("a power or toughness change is between -1000 and 1000");
+  return out;
+}
+
+// "Flying Hexproof" or [Flying, Hexproof]; "First Strike" is one keyword. Each must be a
+// keyword the module registers; restrictions `attack`/`block` go to `restrict`.
+std::vector<std::string> compile_keywords(const Param& p, CompileContext& ctx) {
+  std::vector<std::string> names;
+  if (p.is_list()) {
+    for (const Param& item : p.items()) names.push_back(item.text());
+  } else {
+    std::string rest = p.text();
+    while (!rest.empty()) {
+      std::size_t cut = rest.find(' ');
+      std::string word = rest.substr(0, cut);
+      rest = cut == std::string::npos ? "" : rest.substr(cut + 1);
+      if ((word == "First" || word == "Double") && rest.starts_with("Strike")) {
+        word += " Strike";
+        rest = rest.size() > 6 ? rest.substr(7) : "";
+      }
+      if (!word.empty()) names.push_back(word);
+    }
+  }
+  for (const std::string& n : names)
+    if (!ctx.registry.find<KeywordHandler>(n))
+      p.fail("'" + n + "' is not a registered keyword", "for example Flying, Trample, Hexproof");
+  return names;
+}
+
+std::vector<Symbol> compile_restrictions(const Param& p) {
+  std::vector<Symbol> out;
+  std::vector<std::string> words;
+  if (p.is_list()) {
+    for (const Param& item : p.items()) words.push_back(item.text());
+  } else {
+    std::string rest = p.text();
+    for (std::size_t at; (at = rest.find(' ')) != std::string::npos; rest = rest.substr(at + 1))
+      if (at > 0) words.push_back(rest.substr(0, at));
+    if (!rest.empty()) words.push_back(rest);
+  }
+  for (const std::string& w : words) {
+    if (w == "attack")
+      out.push_back(kCantAttack);
+    else if (w == "block")
+      out.push_back(kCantBlock);
+    else
+      p.fail("unknown restriction '" + w + "'", "use attack, block or both");
+  }
+  return out;
+}
+
+// "flying and hexproof": the keywords as rules text names them.
+std::string keyword_text(const std::vector<std::string>& names) {
+  std::string out;
+  for (std::size_t i = 0; i < names.size(); ++i) {
+    if (i) out += i + 1 == names.size() ? " and " : ", ";
+    std::string k = names[i];
+    for (char& ch : k) ch = static_cast<char>(std::tolower(static_cast<unsigned char>(ch)));
+    out += k;
+  }
+  return out;
+}
+
+// "can't attack or block".
+std::string restriction_text(const std::vector<Symbol>& r) {
+  const bool attack = std::find(r.begin(), r.end(), kCantAttack) != r.end();
+  const bool block = std::find(r.begin(), r.end(), kCantBlock) != r.end();
+  return attack && block ? "can't attack or block" : attack ? "can't attack" : "can't block";
+}
+
+// enchant: {what: creature}
+class EnchantKeyword final : public KeywordHandler {
+ public:
+  void compile(const Params& params, CompileContext& ctx) const override {
+    const Bound b = params.bind({"what"});
+    const Param& what = b.required("what");
+    auto impl = std::make_shared<EnchantAbility>();
+    if (what.text() == "creature")
+      impl->what = kCreature;
+    else if (what.text() == "permanent")
+      impl->what = Symbol{};
+    else
+      what.fail("an Aura enchants a 'creature' or a 'permanent'");
+    ctx.card.abilities.push_back(def_of(AbilityKind::spell, params, std::move(impl)));
+  }
+  std::string summary() const override {
+    return "enchant: {what: creature} — an Aura: cast targeting what it enchants";
+  }
+};
+
+// Adds the static or floating abilities for +power/+toughness and for keywords; returns their
+// indexes (pt first) in the card's abilities.
+struct Grants {
+  std::optional<Amount> power, toughness;
+  std::vector<std::string> keyword_names;
+  std::vector<Symbol> restrictions;
+  // Keywords then restrictions, as the ability layer adds them.
+  std::vector<Symbol> symbols() const {
+    std::vector<Symbol> out;
+    for (const std::string& n : keyword_names) out.emplace_back(n);
+    out.insert(out.end(), restrictions.begin(), restrictions.end());
+    return out;
+  }
+  // "has flying", "can't attack or block", "has flying and can't block".
+  std::string ability_text(const char* has) const {
+    std::string out;
+    if (!keyword_names.empty()) out = has + keyword_text(keyword_names);
+    if (!restrictions.empty()) out += (out.empty() ? "" : " and ") + restriction_text(restrictions);
+    return out;
+  }
+};
+
+Grants read_grants(const Bound& b, CompileContext& ctx) {
+  Grants g;
+  if (const Param* p = given(b, "power")) g.power = compile_amount(*p, ctx);
+  if (const Param* p = given(b, "toughness")) g.toughness = compile_amount(*p, ctx);
+  if (const Param* p = given(b, "grant")) g.keyword_names = compile_keywords(*p, ctx);
+  if (const Param* p = given(b, "restrict")) g.restrictions = compile_restrictions(*p);
+  return g;
+}
+
+std::string pt_text(const Grants& g) {
+  return (g.power ? g.power->text() : "+0") + "/" + (g.toughness ? g.toughness->text() : "+0");
+}
+
+// enchanted: {power: 1, toughness: 2, grant: Flying, restrict: "attack block"}
+class EnchantedKeyword final : public KeywordHandler {
+ public:
+  void compile(const Params& params, CompileContext& ctx) const override {
+    const Bound b = params.bind({"power?", "toughness?", "grant?", "restrict?"});
+    Grants g = read_grants(b, ctx);
+    if (!g.power && !g.toughness && g.symbols().empty())
+      params.fail("'enchanted' needs power, toughness, grant or restrict");
+    if (g.power || g.toughness) {
+      auto e = std::make_shared<GrantEffect>(Layer::pt_modify);
+      e->power = g.power.value_or(Amount{});
+      e->toughness = g.toughness.value_or(Amount{});
+      e->ability = static_cast<std::uint16_t>(ctx.card.abilities.size());
+      auto impl = std::make_shared<StaticAbility>(e, "Enchanted creature gets " + pt_text(g) + ".");
+      ctx.card.abilities.push_back(def_of(AbilityKind::static_, params, std::move(impl)));
+    }
+    if (!g.symbols().empty()) {
+      auto e = std::make_shared<GrantEffect>(Layer::ability);
+      e->keywords = g.symbols();
+      auto impl = std::make_shared<StaticAbility>(
+          e, "Enchanted creature " + g.ability_text("has ") + ".");
+      ctx.card.abilities.push_back(def_of(AbilityKind::static_, params, std::move(impl)));
+    }
+  }
+  std::string summary() const override {
+    return "enchanted: {power: 1, toughness: 2, grant: Flying, restrict: attack} — what an Aura "
+           "gives the enchanted creature";
+  }
+};
+
+// pump: {target: creature, power: 3, toughness: 3, grant: Hexproof}
+class PumpKeyword final : public KeywordHandler {
+ public:
+  void compile(const Params& params, CompileContext& ctx) const override {
+    const Bound b = params.bind({"target", "power?", "toughness?", "grant?", "restrict?"});
+    const Param& target = b.required("target");
+    auto impl = std::make_shared<PumpAbility>();
+    if (target.text() == "creature")
+      impl->yours = false;
+    else if (target.text() == "creature_you_control")
+      impl->yours = true;
+    else
+      target.fail("unknown target '" + target.text() + "'", "creature or creature_you_control");
+    Grants g = read_grants(b, ctx);
+    if (!g.power && !g.toughness && g.symbols().empty())
+      params.fail("'pump' needs power, toughness, grant or restrict");
+    for (const std::optional<Amount>* a : {&g.power, &g.toughness})
+      if (*a && (*a)->expr) params.fail("'pump' takes plain numbers");
+    impl->power = g.power ? g.power->constant : 0;
+    impl->toughness = g.toughness ? g.toughness->constant : 0;
+    impl->keywords = g.symbols();
+    // The spell first, then the effects its floating effects name (never active by themselves).
+    const auto base = ctx.card.abilities.size();
+    impl->pt_ability = static_cast<std::uint16_t>(base + 1);
+    impl->keyword_ability = static_cast<std::uint16_t>(base + 2);
+    std::string text = std::string("Target creature") + (impl->yours ? " you control" : "");
+    if (g.power || g.toughness) text += " gets " + pt_text(g);
+    if (!g.symbols().empty())
+      text += std::string(g.power || g.toughness ? " and " : " ") + g.ability_text("gains ");
+    impl->text = text + " until end of turn.";
+    ctx.card.abilities.push_back(def_of(AbilityKind::spell, params, impl));
+    auto pt = std::make_shared<GrantEffect>(Layer::pt_modify);
+    pt->floating = true;
+    ctx.card.abilities.push_back(def_of(
+        AbilityKind::static_, params, std::make_shared<StaticAbility>(pt, "(+N/+N)", ZoneMask{0})));
+    auto kw = std::make_shared<GrantEffect>(Layer::ability);
+    kw->floating = true;
+    kw->keywords = g.symbols();
+    ctx.card.abilities.push_back(def_of(
+        AbilityKind::static_, params, std::make_shared<StaticAbility>(kw, "(keywords)", ZoneMask{0})));
+  }
+  std::string summary() const override {
+    return "pump: {target: creature, power: 3, toughness: 3, grant: Hexproof} — until end of turn";
+  }
+};
+
+}  // namespace
+
+bool PumpAbility::can_target(const Game& game, const ResolveContext& ctx, std::size_t,
+                             const Target& t) const {
+  return t.is_object() && is_creature(game, t.object.id) &&
+         (!yours || game.object(t.object.id).controller == ctx.controller);
+}
+
+void PumpAbility::resolve(Game& game, const ResolveContext& ctx) const {
+  if (ctx.targets.empty() || !ctx.targets[0].is_object()) return;
+  FloatingEffect f;
+  f.source = ctx.source;
+  f.card = ctx.card;
+  f.controller = ctx.controller;
+  f.affected = ctx.targets[0];
+  f.until = Duration::end_of_turn;
+  if (power != 0 || toughness != 0) {
+    f.ability = pt_ability;
+    f.a = power;
+    f.b = toughness;
+    game.add_effect(f);
+  }
+  if (!keywords.empty()) {
+    f.ability = keyword_ability;
+    f.a = f.b = 0;
+    game.add_effect(f);
+  }
+}
+
+void register_aura_keywords(Registrar& registrar) {
+  registrar.add<KeywordHandler>("enchant", std::make_shared<EnchantKeyword>());
+  registrar.add<KeywordHandler>("enchanted", std::make_shared<EnchantedKeyword>());
+  registrar.add<KeywordHandler>("pump", std::make_shared<PumpKeyword>());
+}
+
+}  // namespace anvil::rules_classic

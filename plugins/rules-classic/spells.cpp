@@ -1,0 +1,138 @@
+// Small spell abilities of the classic card language: `bounce` (Unsummon), `gain_life`
+// ("Target player gains 3 life") and `modal` ("Choose one —", 700.2): a modal card's spell
+// abilities are its modes; each is offered as its own cast action (LegalAction::ability names
+// the mode, as Forge lists one spell ability per mode), and only the chosen mode's targets are
+// chosen and only that mode resolves.
+#include <string>
+#include <utility>
+
+#include "classic.hpp"
+
+namespace anvil::rules_classic {
+
+namespace {
+
+AbilityDef def_of(AbilityKind kind, const Params& params, std::shared_ptr<const Ability> impl) {
+  return AbilityDef{kind, impl->describe(), "rules-classic", params.where(), std::move(impl)};
+}
+
+// "Return target creature to its owner's hand."
+class BounceAbility final : public Ability {
+ public:
+  std::size_t target_count() const override { return 1; }
+  std::string target_prompt(std::size_t) const override { return "Choose a creature to return"; }
+  bool can_target(const Game& game, const ResolveContext&, std::size_t,
+                  const Target& t) const override {
+    return t.is_object() && is_creature(game, t.object.id);
+  }
+  void resolve(Game& game, const ResolveContext& ctx) const override {
+    if (ctx.targets.empty() || !ctx.targets[0].is_object()) return;
+    const ObjectId id = ctx.targets[0].object.id;
+    move_to_zone(game, id, ZoneRef::hand(game.object(id).owner), Cause::bounce, ctx.source.id);
+  }
+  std::string describe() const override { return "Return target creature to its owner's hand."; }
+};
+
+// "Target player gains N life." / "You gain N life."
+class GainLifeAbility final : public Ability {
+ public:
+  bool targeted = true;
+  std::int64_t amount = 0;
+  std::size_t target_count() const override { return targeted ? 1 : 0; }
+  std::string target_prompt(std::size_t) const override { return "Choose a player"; }
+  bool can_target(const Game&, const ResolveContext&, std::size_t, const Target& t) const override {
+    return t.is_player();
+  }
+  void resolve(Game& game, const ResolveContext& ctx) const override {
+    PlayerId who = ctx.controller;
+    if (targeted) {
+      if (ctx.targets.empty() || !ctx.targets[0].is_player()) return;
+      who = ctx.targets[0].player;
+    }
+    gain_life(game, who, static_cast<std::int32_t>(amount), ctx.source.id);
+  }
+  std::string describe() const override {
+    return std::string(targeted ? "Target player gains " : "You gain ") + std::to_string(amount) +
+           " life.";
+  }
+};
+
+// bounce: {target: creature}
+class BounceKeyword final : public KeywordHandler {
+ public:
+  void compile(const Params& params, CompileContext& ctx) const override {
+    const Bound b = params.bind({"target"});
+    const Param& t = b.required("target");
+    if (t.text() != "creature") t.fail("bounce returns a 'creature'");
+    ctx.card.abilities.push_back(
+        def_of(AbilityKind::spell, params, std::make_shared<BounceAbility>()));
+  }
+  std::string summary() const override {
+    return "bounce: {target: creature} — return target creature to its owner's hand";
+  }
+};
+
+// gain_life: {target: player, amount: 3}
+class GainLifeKeyword final : public KeywordHandler {
+ public:
+  void compile(const Params& params, CompileContext& ctx) const override {
+    const Bound b = params.bind({"amount", "target?"});
+    auto impl = std::make_shared<GainLifeAbility>();
+    const Param& amount = b.required("amount");
+    impl->amount = amount.integer();
+    if (impl->amount < 1 || impl->amount > 1000) amount.fail("gain 1 to 1000 life");
+    if (const Param* t = b.optional("target")) {
+      if (t->text() == "you")
+        impl->targeted = false;
+      else if (t->text() != "player")
+        t->fail("unknown target '" + t->text() + "'", "player or you");
+    }
+    ctx.card.abilities.push_back(def_of(AbilityKind::spell, params, std::move(impl)));
+  }
+  std::string summary() const override {
+    return "gain_life: {target: player, amount: 3} — target player (or you) gains life";
+  }
+};
+
+class ModalMarker final : public Ability {
+ public:
+  std::string describe() const override { return "Choose one —"; }
+};
+
+// modal: the card's spell abilities are modes, one of which is chosen as it is cast.
+class ModalKeyword final : public KeywordHandler {
+ public:
+  void compile(const Params& params, CompileContext& ctx) const override {
+    if (params.size() != 0) params.fail("'modal' takes no parameters");
+    ctx.card.abilities.push_back(
+        def_of(AbilityKind::keyword, params, std::make_shared<ModalMarker>()));
+  }
+  std::string summary() const override {
+    return "modal — \"Choose one —\": each spell ability of the card is a mode";
+  }
+};
+
+}  // namespace
+
+bool is_modal(const CardDef& def) {
+  for (const AbilityDef& a : def.abilities)
+    if (dynamic_cast<const ModalMarker*>(a.impl.get())) return true;
+  return false;
+}
+
+std::vector<std::uint16_t> spell_modes(const CardDef& def) {
+  std::vector<std::uint16_t> out;
+  for (std::size_t i = 0; i < def.abilities.size(); ++i)
+    if (def.abilities[i].kind == AbilityKind::spell && def.abilities[i].impl)
+      out.push_back(static_cast<std::uint16_t>(i));
+  if (!is_modal(def) && out.size() > 1) out.resize(1);
+  return out;
+}
+
+void register_spell_keywords(Registrar& registrar) {
+  registrar.add<KeywordHandler>("bounce", std::make_shared<BounceKeyword>());
+  registrar.add<KeywordHandler>("gain_life", std::make_shared<GainLifeKeyword>());
+  registrar.add<KeywordHandler>("modal", std::make_shared<ModalKeyword>());
+}
+
+}  // namespace anvil::rules_classic

@@ -1,0 +1,137 @@
+// State triggers (603.8) and an attack restriction that depends on the defending player, for the
+// Sea Serpent family: "CARDNAME can't attack unless defending player controls an Island. When you
+// control no Islands, sacrifice CARDNAME." — the keywords `sacrifice_when_no` and
+// `attacks_only_if_defender_controls`.
+//
+// A state trigger is checked whenever a player would receive priority (with the state-based
+// actions, 117.5); it triggers once when its condition becomes true and not again while the
+// ability is waiting or on the stack (603.8): the source's attr "state_fired" (valid for one
+// zone_changes value) is set when it triggers and cleared as it resolves.
+#include <string>
+
+#include "classic.hpp"
+
+namespace anvil::rules_classic {
+
+namespace {
+
+constexpr Symbol kStateFired = "state_fired"_sym;  // zone_changes + 1 while triggered
+
+bool controls_land_type(const Game& game, PlayerId p, Symbol type) {
+  for (ObjectId id : controlled(game, p)) {
+    const Characteristics c = game.view(id);
+    if (c.has_type(kLand) && c.has_subtype(type)) return true;
+  }
+  return false;
+}
+
+AbilityDef def_of(AbilityKind kind, const Params& params, std::shared_ptr<const Ability> impl) {
+  return AbilityDef{kind, impl->describe(), "rules-classic", params.where(), std::move(impl)};
+}
+
+// A basic land type, as written in the card language.
+Symbol land_type(const Param& p, std::string& name) {
+  name = p.text();
+  for (const char* basic : {"Plains", "Island", "Swamp", "Mountain", "Forest"})
+    if (name == basic) return Symbol(name);
+  p.fail("'" + name + "' is not a basic land type", "Plains, Island, Swamp, Mountain or Forest");
+}
+
+// sacrifice_when_no: {type: Island}
+class SacrificeWhenNoKeyword final : public KeywordHandler {
+ public:
+  void compile(const Params& params, CompileContext& ctx) const override {
+    const Bound b = params.bind({"type"});
+    auto impl = std::make_shared<SacrificeWhenNoAbility>();
+    impl->type = land_type(b.required("type"), impl->type_name);
+    ctx.card.abilities.push_back(def_of(AbilityKind::triggered, params, std::move(impl)));
+  }
+  std::string summary() const override {
+    return "sacrifice_when_no: {type: Island} — when you control no Islands, sacrifice CARDNAME";
+  }
+};
+
+// attacks_only_if_defender_controls: {type: Island}
+class AttackUnlessKeyword final : public KeywordHandler {
+ public:
+  void compile(const Params& params, CompileContext& ctx) const override {
+    const Bound b = params.bind({"type"});
+    auto impl = std::make_shared<AttackUnlessAbility>();
+    impl->type = land_type(b.required("type"), impl->type_name);
+    ctx.card.abilities.push_back(def_of(AbilityKind::static_, params, std::move(impl)));
+  }
+  std::string summary() const override {
+    return "attacks_only_if_defender_controls: {type: Island} — CARDNAME can't attack unless "
+           "defending player controls an Island";
+  }
+};
+
+}  // namespace
+
+bool SacrificeWhenNoAbility::condition(const Game& game, ObjectId self) const {
+  return !controls_land_type(game, game.object(self).controller, type);
+}
+
+void SacrificeWhenNoAbility::resolve(Game& game, const ResolveContext& ctx) const {
+  if (game.state().exists(ctx.source.id) && game.object(ctx.source.id).attrs.get(kStateFired) != 0)
+    game.journal().set_attr(ctx.source.id, kStateFired, 0);  // it may trigger again (603.8)
+  if (game.state().is_current(ctx.source) && on_battlefield(game, ctx.source.id))
+    sacrifice(game, ctx.source.id, ctx.source.id);
+}
+
+std::string SacrificeWhenNoAbility::describe() const {
+  return "When you control no " + type_name + "s, sacrifice CARDNAME.";
+}
+
+std::string AttackUnlessAbility::describe() const {
+  const char* article = type_name == "Island" ? "an " : "a ";
+  return "CARDNAME can't attack unless defending player controls " + std::string(article) +
+         type_name + ".";
+}
+
+std::string attack_condition_refusal(const Game& game, ObjectId attacker, PlayerId defending) {
+  for (const AbilityDef& a : game.card(attacker).abilities)
+    if (const auto* r = dynamic_cast<const AttackUnlessAbility*>(a.impl.get()))
+      if (!controls_land_type(game, defending, r->type)) {
+        std::string text = r->describe();
+        text.replace(text.find("CARDNAME"), 8, object_label(game, attacker));
+        return text.substr(0, text.size() - 1);
+      }
+  return {};
+}
+
+bool fire_state_triggers(Game& game) {
+  bool fired = false;
+  for (ObjectId id : battlefield(game)) {
+    const CardDef& def = game.card(id);
+    for (std::size_t i = 0; i < def.abilities.size(); ++i) {
+      // Only the keyword above makes these, always as triggered abilities: the kind is a cheap
+      // test before the cast, which this loop otherwise makes for every ability at every priority.
+      if (def.abilities[i].kind != AbilityKind::triggered) continue;
+      const auto* s = dynamic_cast<const SacrificeWhenNoAbility*>(def.abilities[i].impl.get());
+      if (!s) continue;
+      const GameObject& o = game.object(id);
+      const auto zc = static_cast<std::int64_t>(o.zone_changes) + 1;
+      if (o.attrs.get(kStateFired) == zc || !s->condition(game, id)) continue;
+      game.journal().set_attr(id, kStateFired, zc);
+      PendingTrigger t;
+      t.source = o.ref();
+      t.card = o.card;
+      t.ability = static_cast<std::uint16_t>(i);
+      t.controller = o.controller;
+      t.event.kind = "state"_sym;
+      t.event.subject = Target::of(o.ref());
+      game.fire_trigger(t);
+      fired = true;
+    }
+  }
+  return fired;
+}
+
+void register_state_trigger_keywords(Registrar& registrar) {
+  registrar.add<KeywordHandler>("sacrifice_when_no", std::make_shared<SacrificeWhenNoKeyword>());
+  registrar.add<KeywordHandler>("attacks_only_if_defender_controls",
+                                std::make_shared<AttackUnlessKeyword>());
+}
+
+}  // namespace anvil::rules_classic
