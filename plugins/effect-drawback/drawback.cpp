@@ -10,7 +10,7 @@ namespace anvil::effect_drawback {
 namespace {
 
 // "TgtP" (the seed's variable name) is accepted for "Tgt"; longer words first.
-constexpr std::array<std::string_view, 4> kPlayers = {"TgtP", "You", "Opp", "Tgt"};
+constexpr std::array<std::string_view, 5> kPlayers = {"TgtP", "Chosen", "You", "Opp", "Tgt"};
 
 SourceLocation at(const CompileContext& ctx, std::size_t offset) {
   SourceLocation where = ctx.where;

@@ -7,4 +7,5 @@ ANVIL_PLUGIN("effect-drawback", "0.1.0", "Drawback$: extra effects of spells (do
   registrar.add<anvil::EffectVerb>("Drawback",
                                    std::make_shared<anvil::effect_drawback::Drawback>());
   anvil::effect_drawback::register_verbs(registrar);
+  anvil::effect_drawback::register_choice_keywords(registrar);
 }

@@ -1,5 +1,5 @@
-// The verbs of the seed's doDrawBack table. Each receives "<Player>/<number or X>[/<field>]",
-// Player one of You, Opp, Tgt.
+// The verbs of the seed's doDrawBack table. Each receives "<Player>/<amount>[/<field>]",
+// Player one of You, Opp, Tgt, Chosen; the amount a number, X or Dealt.
 #include <array>
 #include <charconv>
 #include <string>
@@ -14,7 +14,7 @@ namespace {
 
 using namespace anvil::literals;
 
-enum class Who : std::uint8_t { you, opp, tgt };
+enum class Who : std::uint8_t { you, opp, tgt, chosen };
 
 SourceLocation at(const CompileContext& ctx, std::size_t offset) {
   SourceLocation where = ctx.where;
@@ -27,11 +27,22 @@ SourceLocation at(const CompileContext& ctx, std::size_t offset) {
 struct Args {
   Who who = Who::you;
   bool is_x = false;
+  // "Dealt": the amount of ctx.event — the damage a damage spell actually dealt (after
+  // prevention), or the amount of the event that triggered an ability. X is the amount the
+  // effect computed before dealing it: Corrupt gains Dealt, Tendrils of Corruption gains X.
+  bool is_dealt = false;
   std::int64_t n = 0;
   std::vector<std::pair<std::string, std::size_t>> fields;  // text, offset in args
 
-  std::int64_t amount(std::int64_t x) const { return std::max<std::int64_t>(0, is_x ? x : n); }
-  std::string number() const { return is_x ? "X" : std::to_string(n); }
+  // "Count$TypeUntappedTgtCtrl.Land": a value function's expression, evaluated when the step
+  // runs (with the step's context: Tgt is the same player as the step's).
+  std::shared_ptr<const ValueExpr> expr;
+
+  std::int64_t amount(std::int64_t x, const Game& game, const ResolveContext& ctx) const {
+    if (expr) return std::max<std::int64_t>(0, expr->eval(game, ctx));
+    return std::max<std::int64_t>(0, is_dealt ? ctx.event.amount : is_x ? x : n);
+  }
+  std::string number() const { return is_x || expr ? "X" : std::to_string(n); }
 };
 
 Args parse_args(std::string_view verb, std::string_view args, const CompileContext& ctx,
@@ -46,6 +57,21 @@ Args parse_args(std::string_view verb, std::string_view args, const CompileConte
     if (slash == std::string_view::npos) break;
     start = slash + 1;
   }
+  // A value function's expression ("Count$…/Plus.1") runs to the end of the step: its own '/'s
+  // are not the step's.
+  if (parts.size() >= 2 && parts[1].first.find('$') != std::string_view::npos) {
+    const std::size_t start_at = parts[1].second;
+    const std::string_view text = args.substr(start_at);
+    const std::size_t dollar = text.find('$');
+    const std::string name(text.substr(0, dollar));
+    auto fn = ctx.registry.get<ValueFunction>(name, at(ctx, start_at));
+    CompileContext inner{ctx.registry, ctx.card, at(ctx, start_at + dollar + 1), ctx.diagnostics};
+    a.expr = fn->compile(text.substr(dollar + 1), inner);
+    if (!a.expr)
+      throw LoadError(at(ctx, start_at), "value function '" + name + "' compiled to nothing");
+    parts.resize(2);
+    parts[1].first = "X";
+  }
   const std::string_view who = parts[0].first;
   if (who == "You")
     a.who = Who::you;
@@ -53,25 +79,29 @@ Args parse_args(std::string_view verb, std::string_view args, const CompileConte
     a.who = Who::opp;
   else if (who == "Tgt")
     a.who = Who::tgt;
+  else if (who == "Chosen")
+    a.who = Who::chosen;
   else
     throw LoadError(at(ctx, 0), "effect verb '" + std::string(verb) +
-                                    "' needs a player (You, Opp or Tgt) first; found '" +
+                                    "' needs a player (You, Opp, Tgt or Chosen) first; found '" +
                                     std::string(who) + "'");
   if (parts.size() < 2 || parts[1].first.empty()) {
     if (!number_optional)
       throw LoadError(at(ctx, parts.size() < 2 ? args.size() : parts[1].second),
-                      "effect verb '" + std::string(verb) + "' needs a number or X: '" +
+                      "effect verb '" + std::string(verb) + "' needs a number, X or Dealt: '" +
                           std::string(verb) + "/2'");
     a.n = 1;
   } else if (parts[1].first == "X") {
-    a.is_x = true;
+    a.is_x = !a.expr;
+  } else if (parts[1].first == "Dealt") {
+    a.is_dealt = true;
   } else {
     const std::string_view t = parts[1].first;
     auto [end, ec] = std::from_chars(t.data(), t.data() + t.size(), a.n);
     if (ec == std::errc::result_out_of_range)
       throw LoadError(at(ctx, parts[1].second), "the number '" + std::string(t) + "' is too large");
     if (ec != std::errc() || end != t.data() + t.size() || a.n < 0)
-      throw LoadError(at(ctx, parts[1].second), "expected a number or X after '" +
+      throw LoadError(at(ctx, parts[1].second), "expected a number, X or Dealt after '" +
                                                     std::string(verb) + "/', found '" +
                                                     std::string(t) + "'");
   }
@@ -94,7 +124,8 @@ PlayerId opponent_of(const Game& game, PlayerId p) {
   return PlayerId{static_cast<std::uint8_t>((p.value + 1) % game.state().player_count())};
 }
 
-// The player a step acts on; none for Tgt without a target.
+// The player a step acts on; none for Tgt without a target, or Chosen when the source has no
+// chosen player.
 PlayerId player_of(const Game& game, const ResolveContext& ctx, Who who) {
   switch (who) {
     case Who::you:
@@ -106,6 +137,8 @@ PlayerId player_of(const Game& game, const ResolveContext& ctx, Who who) {
       if (ctx.targets[0].is_player()) return ctx.targets[0].player;
       if (ctx.targets[0].is_object()) return game.object(ctx.targets[0].object.id).controller;
       return PlayerId::none();
+    case Who::chosen:
+      return chosen_player(game, ctx.source.id);
   }
   return PlayerId::none();
 }
@@ -119,6 +152,8 @@ std::string subject(Who who) {
       return "your opponent";
     case Who::tgt:
       return "that player";
+    case Who::chosen:
+      return "the chosen player";
   }
   return "";
 }
@@ -127,13 +162,35 @@ std::string verb_form(Who who, std::string_view base, std::string_view third) {
 }
 std::string possessive(Who who) { return who == Who::you ? "your" : "their"; }
 
+std::string a_or_an(const std::string& word) {
+  const bool vowel =
+      !word.empty() && std::string_view("AEIOUaeiou").find(word.front()) != std::string_view::npos;
+  return (vowel ? "an " : "a ") + word;
+}
+
+bool is_card_type(std::string_view t) {
+  static constexpr std::array<std::string_view, 8> kCardTypes = {
+      "Artifact", "Creature",     "Enchantment", "Instant",
+      "Land",     "Planeswalker", "Sorcery",     "Battle"};
+  for (std::string_view c : kCardTypes)
+    if (c == t) return true;
+  return false;
+}
+
+std::string lower(std::string s) {
+  for (char& c : s)
+    if (c >= 'A' && c <= 'Z') c = static_cast<char>(c - 'A' + 'a');
+  return s;
+}
+
 std::string count_of(const Args& a, std::string_view noun, std::string_view nouns) {
   static constexpr std::array<std::string_view, 11> kWords = {
       "zero", "a", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten"};
-  if (a.is_x) return "X " + std::string(nouns);
+  if (a.is_x || a.expr) return "X " + std::string(nouns);
+  if (a.is_dealt) return "that many " + std::string(nouns);
+  if (a.n == 1) return a_or_an(std::string(noun));
   if (a.n >= 0 && a.n <= 10)
-    return std::string(kWords[static_cast<std::size_t>(a.n)]) + " " +
-           std::string(a.n == 1 ? noun : nouns);
+    return std::string(kWords[static_cast<std::size_t>(a.n)]) + " " + std::string(nouns);
   return std::to_string(a.n) + " " + std::string(nouns);
 }
 
@@ -184,11 +241,17 @@ class Step : public EffectStep {
   void run(Game& game, const ResolveContext& ctx, std::int64_t x) const override {
     const PlayerId p = player_of(game, ctx, args_.who);
     if (!p.valid() || p.value >= game.state().player_count()) return;  // Tgt with no target
-    apply(game, ctx, p, args_.amount(x));
+    apply(game, ctx, p, args_.amount(x, game, ctx));
+  }
+  // The step's clause, and what its X is when the amount is a value function.
+  std::string describe() const final {
+    if (!args_.expr) return text();
+    return text() + ", where X is " + args_.expr->describe();
   }
 
  protected:
   virtual void apply(Game& game, const ResolveContext& ctx, PlayerId p, std::int64_t n) const = 0;
+  virtual std::string text() const = 0;
   Args args_;
 };
 
@@ -198,8 +261,9 @@ class DamageStep final : public Step {
   void apply(Game& game, const ResolveContext& ctx, PlayerId p, std::int64_t n) const override {
     if (n > 0) deal_damage(game, ctx.source.id, Target::of(p), clamp32(n));
   }
-  std::string describe() const override {
-    return "CARDNAME deals " + args_.number() + " damage to " + subject(args_.who);
+  std::string text() const override {
+    return "CARDNAME deals " + (args_.is_dealt ? std::string("that much") : args_.number()) +
+           " damage to " + subject(args_.who);
   }
 };
 
@@ -214,10 +278,10 @@ class LifeStep final : public Step {
       lose_life(game, p, clamp32(n), ctx.source.id);
     }
   }
-  std::string describe() const override {
+  std::string text() const override {
     return subject(args_.who) + " " +
            verb_form(args_.who, gain_ ? "gain" : "lose", gain_ ? "gains" : "loses") + " " +
-           args_.number() + " life";
+           (args_.is_dealt ? std::string("that much") : args_.number()) + " life";
   }
 
  private:
@@ -230,7 +294,7 @@ class DrawStep final : public Step {
   void apply(Game& game, const ResolveContext& ctx, PlayerId p, std::int64_t n) const override {
     if (n > 0) draw(game, p, static_cast<int>(std::min<std::int64_t>(n, 1'000'000)), ctx.source.id);
   }
-  std::string describe() const override {
+  std::string text() const override {
     return subject(args_.who) + " " + verb_form(args_.who, "draw", "draws") + " " +
            count_of(args_, "card", "cards");
   }
@@ -257,16 +321,18 @@ class DiscardStep final : public Step {
       for (ObjectId id : hand)
         if (has_any_type(game, id, type_)) typed.push_back(id);
       if (!typed.empty() && n > 0) {
+        // Yes: one card of the type instead (then which one, if there are several).
+        const std::string one = a_or_an(type_text()) + " card";
         Choice choice;
-        choice.kind = ChoiceKind::option;
+        choice.kind = ChoiceKind::yes_no;
         choice.player = p;
-        choice.prompt = "Discard " + std::to_string(n) + " cards, or one " + type_name_ + " card?";
+        choice.prompt = "Discard " + one + " instead of " + std::to_string(n) + " cards?";
         choice.source = ctx.source.id;
-        choice.options = {{"Discard " + std::to_string(n) + " cards", {}, 0},
-                          {"Discard a " + type_name_ + " card", {}, 1}};
+        choice.options = {{"No: discard " + std::to_string(n) + " cards", {}, 0},
+                          {"Yes: discard " + one, {}, 1}};
         if (game.ask(choice).picks.at(0) == 1) {
-          for (ObjectId id : pick(game, p, ChoiceKind::discard, "Discard a " + type_name_ + " card",
-                                  typed, 1, ctx.source.id))
+          for (ObjectId id :
+               pick(game, p, ChoiceKind::discard, "Discard " + one, typed, 1, ctx.source.id))
             discard(game, id, ctx.source.id);
           return;
         }
@@ -277,20 +343,22 @@ class DiscardStep final : public Step {
                             "Discard " + std::to_string(n) + " card(s)", hand, n, ctx.source.id))
       discard(game, id, ctx.source.id);
   }
-  std::string describe() const override {
+  std::string text() const override {
     std::string s = subject(args_.who) + " " + verb_form(args_.who, "discard", "discards") + " " +
                     count_of(args_, "card", "cards");
     if (mode_ == Mode::at_random) s += " at random";
     if (mode_ == Mode::unless_type)
       s += " unless " + subject(args_.who) + " " + verb_form(args_.who, "discard", "discards") +
-           " a" +
-           (std::string_view("AEIOU").find(type_name_.front()) != std::string_view::npos ? "n "
-                                                                                         : " ") +
-           type_name_ + " card";
+           " " + a_or_an(type_text()) + " card";
     return s;
   }
 
  private:
+  // Card types read in lower case ("an artifact card"), subtypes as written ("a Goblin card").
+  std::string type_text() const {
+    return is_card_type(type_name_) ? lower(type_name_) : type_name_;
+  }
+
   Mode mode_;
   std::string type_name_;
   Symbol type_;
@@ -320,7 +388,7 @@ class HandToLibraryStep final : public Step {
                    bottom ? 0 : static_cast<std::size_t>(-1));
     }
   }
-  std::string describe() const override {
+  std::string text() const override {
     const char* where = where_ == Where::top      ? "on top of"
                         : where_ == Where::bottom ? "on the bottom of"
                                                   : "on top of or on the bottom of";
@@ -344,7 +412,7 @@ class GenTokenStep final : public Step {
     for (std::int64_t i = 0; i < std::min<std::int64_t>(n, 1000); ++i)
       create_token(game, *card, p, ctx.source.id);
   }
-  std::string describe() const override {
+  std::string text() const override {
     return subject(args_.who) + " " + verb_form(args_.who, "create", "creates") + " " +
            count_of(args_, name_ + " token", name_ + " tokens");
   }
@@ -383,10 +451,12 @@ class PickStep final : public Step {
       }
     }
   }
-  std::string describe() const override {
+  std::string text() const override {
+    const std::string type =
+        is_card_type(type_name_) ? lower(type_name_) : type_name_;  // "a creature", "a Goblin"
     const std::string what = type_name_.empty()
                                  ? std::string(kind_ == Kind::sacrifice ? "permanent" : "card")
-                                 : type_name_ + (kind_ == Kind::sacrifice ? "" : " card");
+                                 : type + (kind_ == Kind::sacrifice ? "" : " card");
     std::string whats = what + (what.ends_with("s") ? "es" : "s");
     if (kind_ == Kind::sacrifice)
       return subject(args_.who) + " " + verb_form(args_.who, "sacrifice", "sacrifices") + " " +

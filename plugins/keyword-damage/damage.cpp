@@ -7,6 +7,7 @@
 #include <string>
 #include <utility>
 
+#include "compile.hpp"
 #include "descriptions.hpp"
 
 namespace anvil::keyword_damage {
@@ -16,26 +17,20 @@ namespace {
 using namespace anvil::literals;
 
 constexpr Symbol kCreature = "Creature"_sym;
+constexpr Symbol kDamage = "damage"_sym;
 constexpr std::string_view kPlugin = "keyword-damage";
 constexpr std::string_view kCantrip = "Cantrip";
-
-SourceLocation shifted(const SourceLocation& where, std::size_t offset) {
-  SourceLocation w = where;
-  if (w.line != 0) w.column = (w.column == 0 ? 1 : w.column) + static_cast<std::uint32_t>(offset);
-  return w;
-}
 
 // ---- the ability
 
 class DamageSpell final : public Ability {
  public:
   TargetKind kind = TargetKind::creature_or_player;
-  std::int32_t amount = 0;  // when `amount_expr` is null
-  std::shared_ptr<const ValueExpr> amount_expr;
+  Amount amount;
   std::shared_ptr<const EffectStep> drawback;
   std::string spell_text, stack_text;
 
-  std::size_t target_count() const override { return 1; }
+  std::size_t target_count() const override { return kind == TargetKind::itself ? 0 : 1; }
   std::string describe_on_stack(const Game&, const ResolveContext&) const override {
     return stack_text;
   }
@@ -45,43 +40,54 @@ class DamageSpell final : public Ability {
 
   bool can_target(const Game& game, const ResolveContext&, std::size_t index,
                   const Target& t) const override {
-    if (index != 0) return false;
+    if (index != 0 || kind == TargetKind::itself) return false;
     if (t.is_player()) {
       return kind != TargetKind::creature && t.player.valid() &&
              t.player.value < game.state().player_count();
     }
     if (!t.is_object() || kind == TargetKind::player) return false;
-    const GameState& s = game.state();
-    if (!s.exists(t.object.id) || !s.is_current(t.object)) return false;
-    if (s.object(t.object.id).zone.kind != ZoneKind::battlefield) return false;
-    return game.view(t.object.id).has_type(kCreature);
+    return is_creature_on_battlefield(game, t.object);
   }
 
   void resolve(Game& game, const ResolveContext& ctx) const override {
-    // 608.2b: a target that moved or is no longer legal — the spell does nothing.
-    if (ctx.targets.empty() || !can_target(game, ctx, 0, ctx.targets[0])) return;
-    const Target target = ctx.targets[0];
-    const std::int32_t n = amount_now(game, ctx);
+    Target target;
+    if (kind == TargetKind::itself) {
+      // "CARDNAME deals 1 damage to itself": only while it is the same permanent.
+      if (!is_on_battlefield(game, ctx.source)) return;
+      target = Target::of(ctx.source);
+    } else {
+      // 608.2b: a target that moved or is no longer legal — the spell does nothing.
+      if (ctx.targets.empty() || !can_target(game, ctx, 0, ctx.targets[0])) return;
+      target = ctx.targets[0];
+    }
+    const std::int32_t n = amount.now(game, ctx);
     // "That player": the target, or the creature's controller as it was when damage was dealt.
     const PlayerId tgt_player =
         target.is_player() ? target.player : game.object(target.object.id).controller;
-    deal_damage(game, ctx.source.id, target, n);
+    const std::int32_t dealt = deal_damage(game, ctx.source.id, target, n);
     if (!drawback) return;
     const std::array<Target, 1> tgt{Target::of(tgt_player)};
     ResolveContext then = ctx;
     then.targets = tgt;
+    // X is the amount computed above; Dealt is what deal_damage dealt after prevention and
+    // replacement (Corrupt: "you gain life equal to the damage dealt this way").
+    then.event = EventRecord{kDamage, target, Target::of(ctx.source), dealt};
     drawback->run(game, then, n);
   }
 
   std::string describe() const override { return spell_text; }
 
  private:
-  std::int32_t amount_now(const Game& game, const ResolveContext& ctx) const {
-    if (!amount_expr) return amount;
-    const std::int64_t v = amount_expr->eval(game, ctx);
-    if (v <= 0) return 0;
-    return static_cast<std::int32_t>(
-        std::min<std::int64_t>(v, std::numeric_limits<std::int32_t>::max()));
+  static bool is_creature_on_battlefield(const Game& game, ObjectRef ref) {
+    const GameState& s = game.state();
+    if (!s.exists(ref.id) || !s.is_current(ref)) return false;
+    if (s.object(ref.id).zone.kind != ZoneKind::battlefield) return false;
+    return game.view(ref.id).has_type(kCreature);
+  }
+  static bool is_on_battlefield(const Game& game, ObjectRef ref) {
+    const GameState& s = game.state();
+    return s.exists(ref.id) && s.is_current(ref) &&
+           s.object(ref.id).zone.kind == ZoneKind::battlefield;
   }
 };
 
@@ -96,11 +102,9 @@ class CantripAbility final : public Ability {
 // ---- compiling
 
 struct Parts {
-  const Param* cost = nullptr;  // abDamageTgt* only
+  const Param* cost = nullptr;  // abDamage* only
   const Param* amount = nullptr;
-  const Param* drawback = nullptr;
-  const Param* description = nullptr;
-  const Param* stack_description = nullptr;
+  Tail tail;
   const Param* target = nullptr;  // named form only
 };
 
@@ -119,18 +123,8 @@ Parts positional_parts(const Params& params, bool with_cost) {
     params.fail("'" + params.keyword() + "' needs a damage amount: '" + params.keyword() +
                 (with_cost ? ":{T}:3'" : ":3'"));
   p.amount = &v[i++];
-  if (v.size() > i && v[i].text().starts_with("Drawback$")) p.drawback = &v[i++];
-  if (v.size() > i) p.description = &v[i++];
-  if (v.size() > i) p.stack_description = &v[i++];
-  if (v.size() > i) {
-    v[i].fail("'" + params.keyword() +
-                  "' takes at most #Dmg, Drawback$, a description and a stack "
-                  "description; found an extra part '" +
-                  v[i].text() + "'",
-              "a ':' inside a description splits it; reword without ':'");
-  }
-  if (p.description && p.description->text().starts_with("Drawback$"))
-    p.description->fail("the Drawback$ part comes right after the damage amount");
+  p.tail = positional_tail(params, i, "#Dmg, Drawback$, a description and a stack description",
+                           "the damage amount");
   return p;
 }
 
@@ -142,9 +136,9 @@ Parts named_parts(const Params& params, bool needs_target) {
           : params.bind({"amount", "drawback?", "description?", "stack_description?"});
   if (needs_target) p.target = &b.required("target");
   p.amount = &b.required("amount");
-  p.drawback = b.optional("drawback");
-  p.description = b.optional("description");
-  p.stack_description = b.optional("stack_description");
+  p.tail.drawback = b.optional("drawback");
+  p.tail.description = b.optional("description");
+  p.tail.stack_description = b.optional("stack_description");
   return p;
 }
 
@@ -199,70 +193,18 @@ TargetKind parse_target(const Param& target) {
               hint.empty() ? "use creature, player or creature_or_player" : hint);
 }
 
-// "3" or "Count$TypeYouCtrl.Swamp" (any registered value function: "<Name>$<expr>").
-void compile_amount(const Param& amount, CompileContext& ctx, DamageSpell& spell,
-                    DamageText& text) {
-  const std::string& a = amount.text();
-  if (const auto dollar = a.find('$'); dollar != std::string::npos) {
-    const std::string name = a.substr(0, dollar);
-    auto fn = ctx.registry.get<ValueFunction>(name, amount.where());
-    CompileContext inner{ctx.registry, ctx.card, shifted(amount.where(), dollar + 1),
-                         ctx.diagnostics};
-    spell.amount_expr = fn->compile(std::string_view(a).substr(dollar + 1), inner);
-    if (!spell.amount_expr) amount.fail("value function '" + name + "' compiled to nothing");
-    text.amount = "X";
-    text.x_means = spell.amount_expr->describe();
-    return;
+const char* suffix(TargetKind kind) {
+  switch (kind) {
+    case TargetKind::creature:
+      return "TgtC";
+    case TargetKind::player:
+      return "TgtP";
+    case TargetKind::creature_or_player:
+      return "TgtCP";
+    case TargetKind::itself:
+      return "Self";
   }
-  const std::int64_t n = amount.integer();  // any size; the seed's length <= 2 test is gone
-  if (n < 0 || n > std::numeric_limits<std::int32_t>::max())
-    amount.fail("damage amount " + a + " is out of range (0 to 2147483647)");
-  spell.amount = static_cast<std::int32_t>(n);
-  text.amount = a.starts_with('+') ? a.substr(1) : a;
-}
-
-void compile_drawback(const Param& drawback, CompileContext& ctx, DamageSpell& spell,
-                      DamageText& text) {
-  std::string_view d = drawback.text();
-  std::size_t offset = 0;
-  if (d.starts_with("Drawback$")) {
-    d.remove_prefix(9);
-    offset = 9;
-  }
-  auto verb = ctx.registry.get<EffectVerb>("Drawback", drawback.where());
-  CompileContext inner{ctx.registry, ctx.card, shifted(drawback.where(), offset), ctx.diagnostics};
-  spell.drawback = verb->compile(d, inner);
-  if (!spell.drawback) drawback.fail("Drawback$ compiled to nothing");
-  text.drawback = spell.drawback->describe();
-}
-
-std::string source_text(const Params& params) {
-  if (params.is_named()) return params.keyword();
-  std::string s = params.keyword();
-  for (const Param& v : params.positional_values()) s += ":" + v.text();
-  return s;
-}
-
-// Adds a spell ability before any Cantrip already on the card, so Cantrip resolves last.
-// compile_keyword stamps only the abilities at the end of the list, so this one is stamped here:
-// provider, location, and a handle that keeps this plugin loaded while the card lives.
-void add_spell(const Params& params, CompileContext& ctx, std::shared_ptr<const Ability> impl) {
-  AbilityDef def{AbilityKind::spell, source_text(params), std::string(kPlugin), params.where(),
-                 std::move(impl)};
-  auto& abilities = ctx.card.abilities;
-  auto at = abilities.end();
-  for (auto it = abilities.begin(); it != abilities.end(); ++it)
-    if (it->kind == AbilityKind::spell && it->text == kCantrip) {
-      at = it;
-      break;
-    }
-  if (at != abilities.end()) {
-    auto holder = std::make_shared<
-        std::pair<std::shared_ptr<const KeywordHandler>, std::shared_ptr<const Ability>>>(
-        ctx.registry.find<KeywordHandler>(params.keyword()), def.impl);
-    def.impl = std::shared_ptr<const Ability>(holder, holder->second.get());
-  }
-  abilities.insert(at, std::move(def));
+  return "";
 }
 
 class DamageKeyword final : public KeywordHandler {
@@ -284,25 +226,27 @@ class DamageKeyword final : public KeywordHandler {
     DamageText text;
     spell->kind = fixed_ ? *fixed_ : parse_target(*parts.target);
     text.target = spell->kind;
-    compile_amount(*parts.amount, ctx, *spell, text);
-    if (parts.drawback) compile_drawback(*parts.drawback, ctx, *spell, text);
+    spell->amount = compile_amount(*parts.amount, ctx, "damage");
+    text.amount = spell->amount.text;
+    text.x_means = spell->amount.x_means;
+    if (parts.tail.drawback) {
+      spell->drawback = compile_drawback(*parts.tail.drawback, ctx);
+      text.drawback = spell->drawback->describe();
+    }
+    const Param* desc = parts.tail.description;
+    const Param* stack_desc = parts.tail.stack_description;
     const std::string& name = ctx.card.name;
-    spell->spell_text = with_name(parts.description && !parts.description->text().empty()
-                                      ? parts.description->text()
-                                      : spell_description(text),
-                                  name);
-    spell->stack_text =
-        with_name(parts.stack_description && !parts.stack_description->text().empty()
-                      ? parts.stack_description->text()
-                      : stack_description(text),
-                  name);
+    spell->spell_text =
+        with_name(desc && !desc->text().empty() ? desc->text() : spell_description(text), name);
+    spell->stack_text = with_name(
+        stack_desc && !stack_desc->text().empty() ? stack_desc->text() : stack_description(text),
+        name);
     if (!activated_) {
       add_spell(params, ctx, std::move(spell));
       return;
     }
     std::string cost = normalise_cost(*parts.cost);
-    if (!parts.description || parts.description->text().empty())
-      spell->spell_text = cost + ": " + spell->spell_text;
+    if (!desc || desc->text().empty()) spell->spell_text = cost + ": " + spell->spell_text;
     ctx.card.abilities.push_back(AbilityDef{AbilityKind::activated, source_text(params),
                                             std::string(kPlugin), params.where(), std::move(spell),
                                             std::move(cost)});
@@ -310,19 +254,13 @@ class DamageKeyword final : public KeywordHandler {
 
   std::string summary() const override {
     if (activated_)
-      return std::string("abDamageTgt") +
-             (*fixed_ == TargetKind::creature ? "C"
-              : *fixed_ == TargetKind::player ? "P"
-                                              : "CP") +
+      return std::string("abDamage") + suffix(*fixed_) +
              ":Cost:#Dmg[:Drawback$…][:Description[:StackDescription]] — an activated ability: "
              "damage to " +
              target_text(*fixed_);
     if (!fixed_)
       return "spDamageTgt: {target, amount, drawback?, description?, stack_description?}";
-    return std::string("spDamageTgt") +
-           (*fixed_ == TargetKind::creature ? "C"
-            : *fixed_ == TargetKind::player ? "P"
-                                            : "CP") +
+    return std::string("spDamage") + suffix(*fixed_) +
            ":#Dmg[:Drawback$…][:SpellDescription[:StackDescription]] — damage to " +
            target_text(*fixed_);
   }
@@ -361,6 +299,8 @@ void register_keywords(Registrar& registrar) {
                                 std::make_shared<DamageKeyword>(TargetKind::player, true));
   registrar.add<KeywordHandler>(
       "abDamageTgtCP", std::make_shared<DamageKeyword>(TargetKind::creature_or_player, true));
+  registrar.add<KeywordHandler>("abDamageSelf",
+                                std::make_shared<DamageKeyword>(TargetKind::itself, true));
   registrar.add<KeywordHandler>("Cantrip", std::make_shared<CantripKeyword>());
 }
 

@@ -6,7 +6,7 @@
 namespace anvil::keyword_damage {
 
 // Registers spDamageTgtC, spDamageTgtP, spDamageTgtCP, spDamageTgt, Cantrip and the activated
-// abDamageTgtC, abDamageTgtP, abDamageTgtCP.
+// abDamageTgtC, abDamageTgtP, abDamageTgtCP and abDamageSelf.
 void register_keywords(Registrar& registrar);
 
 }  // namespace anvil::keyword_damage

@@ -13,8 +13,9 @@ std::string drawback_clause(const DamageText& d) {
   if (s.starts_with(kDeals)) s.erase(0, kDeals.size());
   const std::string_view tgt = "that player";
   const std::string who = d.target == TargetKind::creature ? "that creature's controller"
-                          : d.target == TargetKind::player
-                              ? "that player"
+                          : d.target == TargetKind::player ? "that player"
+                          : d.target == TargetKind::itself
+                              ? "its controller"
                               : "that player or that creature's controller";
   for (std::size_t at = s.find(tgt); at != std::string::npos; at = s.find(tgt, at + who.size()))
     s.replace(at, tgt.size(), who);
@@ -31,6 +32,8 @@ const char* target_text(TargetKind kind) {
       return "target player";
     case TargetKind::creature_or_player:
       return "target creature or player";
+    case TargetKind::itself:
+      return "itself";
   }
   return "";
 }

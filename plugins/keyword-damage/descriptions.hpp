@@ -14,7 +14,9 @@
 
 namespace anvil::keyword_damage {
 
-enum class TargetKind : unsigned char { creature, player, creature_or_player };
+// `itself`: no target, the permanent damages itself (Stuffy Doll's "{T}: CARDNAME deals 1 damage
+// to itself").
+enum class TargetKind : unsigned char { creature, player, creature_or_player, itself };
 
 struct DamageText {
   TargetKind target = TargetKind::creature_or_player;
@@ -23,7 +25,7 @@ struct DamageText {
   std::string drawback;  // EffectStep::describe(), or empty
 };
 
-const char* target_text(TargetKind kind);  // "target creature or player"
+const char* target_text(TargetKind kind);  // "target creature or player", "itself"
 std::string spell_description(const DamageText& d);
 std::string stack_description(const DamageText& d);
 // Every "CARDNAME" in `text` replaced by `name` (no change when `name` is empty).

@@ -1,11 +1,14 @@
 #include "count.hpp"
 
+#include <algorithm>
 #include <array>
 #include <charconv>
 #include <limits>
 #include <string>
 #include <utility>
 #include <vector>
+
+#include "alias.hpp"
 
 namespace anvil::value_count {
 
@@ -114,7 +117,12 @@ enum class Location : std::uint8_t {
   in_all_yards,
   in_your_hand,
   in_opp_hand,
-  in_all_hands
+  in_all_hands,
+  // "that player": the player ctx.targets[0] names, or the controller of the object it names
+  // (a trigger's player: Citadel of Pain's "untapped lands they control").
+  tgt_ctrl,
+  in_tgt_yard,
+  in_tgt_hand
 };
 enum class MathOp : std::uint8_t { plus, minus, n_minus, twice, half_up, half_down };
 
@@ -150,6 +158,11 @@ std::int64_t subtract(std::int64_t a, std::int64_t b) {
   return __builtin_sub_overflow(a, b, &r) ? (b < 0 ? kMax : kMin) : r;
 }
 
+bool in_yards(Location l) {
+  return l == Location::in_your_yard || l == Location::in_opp_yard || l == Location::in_all_yards ||
+         l == Location::in_tgt_yard;
+}
+
 PlayerId opponent_of(const Game& game, PlayerId you) {
   const auto n = game.state().player_count();
   return PlayerId{static_cast<std::uint8_t>((you.value + 1) % n)};
@@ -167,7 +180,20 @@ class CountExpr final : public ValueExpr {
   std::string text;
 
   std::int64_t eval(const Game& game, const ResolveContext& ctx) const override {
-    std::int64_t v = base_value(game, ctx);
+    // A count inside a power/toughness effect (Aspect of Wolf: +X/+Y, X the Forests you
+    // control) looks at the view of every permanent, the enchanted creature's too, and that view
+    // applies the effect, which counts again. A count never reads power or toughness, so the
+    // nested evaluation cannot change what the outer one reads: it answers 0 instead of looping.
+    thread_local std::vector<const CountExpr*> active;
+    if (std::find(active.begin(), active.end(), this) != active.end()) return 0;
+    active.push_back(this);
+    struct Pop {
+      std::vector<const CountExpr*>& v;
+      ~Pop() { v.pop_back(); }
+    } pop{active};
+    return apply_math(base_value(game, ctx));
+  }
+  std::int64_t apply_math(std::int64_t v) const {
     for (const Step& s : math) {
       switch (s.op) {
         case MathOp::plus:
@@ -213,8 +239,20 @@ class CountExpr final : public ValueExpr {
         return domain(game, you);
       case Base::chroma:
         return chroma(game, you);
-      case Base::count:
-        return count(game, you);
+      case Base::count: {
+        // A "that player" location counts as "you" would, for that player.
+        switch (location) {
+          case Location::tgt_ctrl:
+            return count(game, that_player(game, ctx), Location::you_ctrl, false);
+          case Location::in_tgt_yard:
+            return count(game, that_player(game, ctx), Location::in_your_yard,
+                         counts_aliases(game, ctx));
+          case Location::in_tgt_hand:
+            return count(game, that_player(game, ctx), Location::in_your_hand, false);
+          default:
+            return count(game, you, location, counts_aliases(game, ctx));
+        }
+      }
     }
     return 0;
   }
@@ -248,13 +286,24 @@ class CountExpr final : public ValueExpr {
     return n;
   }
 
-  bool matches(const Game& game, ObjectId id) const {
+  // Whether cards in graveyards that count as named filter.name count here: the effect is from
+  // a spell of that name (Pardic Firecat: "effects from spells named Flame Burst count it as a
+  // card named Flame Burst").
+  bool counts_aliases(const Game& game, const ResolveContext& ctx) const {
+    if (filter.quality != Quality::named || !in_yards(location)) return false;
+    const GameState& s = game.state();
+    if (!s.exists(ctx.source.id)) return false;
+    return game.view(ctx.source.id).name == filter.name;
+  }
+
+  bool matches(const Game& game, ObjectId id, bool aliases) const {
     const Characteristics c = game.view(id);
     switch (filter.quality) {
       case Quality::none:
         break;
       case Quality::named:
-        if (c.name != filter.name) return false;
+        if (c.name != filter.name && !(aliases && counts_as_named(game, id, filter.name)))
+          return false;
         break;
       case Quality::type:
         if (!c.has_type(filter.type) && !c.has_subtype(filter.type) &&
@@ -269,38 +318,48 @@ class CountExpr final : public ValueExpr {
     return true;
   }
 
-  std::int64_t count_zone(const Game& game, ZoneRef zone) const {
+  std::int64_t count_zone(const Game& game, ZoneRef zone, bool aliases) const {
     std::int64_t n = 0;
-    for (ObjectId id : game.state().zone(zone).objects) n += matches(game, id);
+    for (ObjectId id : game.state().zone(zone).objects) n += matches(game, id, aliases);
     return n;
   }
 
-  std::int64_t count(const Game& game, PlayerId you) const {
+  static PlayerId that_player(const Game& game, const ResolveContext& ctx) {
+    if (!ctx.targets.empty()) {
+      const Target& t = ctx.targets[0];
+      if (t.is_player()) return t.player;
+      if (t.is_object() && game.state().exists(t.object.id))
+        return game.object(t.object.id).controller;
+    }
+    return ctx.controller;
+  }
+
+  std::int64_t count(const Game& game, PlayerId you, Location where, bool aliases) const {
     const std::size_t players = game.state().player_count();
     std::int64_t n = 0;
-    switch (location) {
+    switch (where) {
       case Location::you_ctrl:
       case Location::opp_ctrl:
       case Location::on_battlefield:
         each_permanent(game, [&](ObjectId id) {
           const bool mine = game.object(id).controller == you;
-          if (location == Location::you_ctrl && !mine) return;
-          if (location == Location::opp_ctrl && mine) return;
-          n += matches(game, id);
+          if (where == Location::you_ctrl && !mine) return;
+          if (where == Location::opp_ctrl && mine) return;
+          n += matches(game, id, false);
         });
         return n;
       default:
         break;
     }
-    const bool hand = location == Location::in_your_hand || location == Location::in_opp_hand ||
-                      location == Location::in_all_hands;
-    const bool mine = location == Location::in_your_yard || location == Location::in_your_hand;
-    const bool theirs = location == Location::in_opp_yard || location == Location::in_opp_hand;
+    const bool hand = where == Location::in_your_hand || where == Location::in_opp_hand ||
+                      where == Location::in_all_hands;
+    const bool mine = where == Location::in_your_yard || where == Location::in_your_hand;
+    const bool theirs = where == Location::in_opp_yard || where == Location::in_opp_hand;
     for (std::size_t i = 0; i < players; ++i) {
       const PlayerId p{static_cast<std::uint8_t>(i)};
       if (mine && p != you) continue;
       if (theirs && p == you) continue;
-      n += count_zone(game, hand ? ZoneRef::hand(p) : ZoneRef::graveyard(p));
+      n += count_zone(game, hand ? ZoneRef::hand(p) : ZoneRef::graveyard(p), aliases && !hand);
     }
     return n;
   }
@@ -315,7 +374,7 @@ struct Token {
 };
 
 // Longer words first where one contains another ("Untapped" before "Tapped").
-constexpr std::array<Token, 20> kTokens = {{
+constexpr std::array<Token, 23> kTokens = {{
     {"Named", Token::Kind::quality, static_cast<int>(Quality::named)},
     {"Type", Token::Kind::quality, static_cast<int>(Quality::type)},
     {"White", Token::Kind::color, 0},
@@ -336,6 +395,9 @@ constexpr std::array<Token, 20> kTokens = {{
     {"InYourHand", Token::Kind::location, static_cast<int>(Location::in_your_hand)},
     {"InOppHand", Token::Kind::location, static_cast<int>(Location::in_opp_hand)},
     {"InAllHands", Token::Kind::location, static_cast<int>(Location::in_all_hands)},
+    {"TgtCtrl", Token::Kind::location, static_cast<int>(Location::tgt_ctrl)},
+    {"InTgtYard", Token::Kind::location, static_cast<int>(Location::in_tgt_yard)},
+    {"InTgtHand", Token::Kind::location, static_cast<int>(Location::in_tgt_hand)},
 }};
 
 constexpr std::array<std::string_view, 6> kDescriptions = {
@@ -370,12 +432,19 @@ const char* location_text(Location l) {
       return "in your opponents' hands";
     case Location::in_all_hands:
       return "in all hands";
+    case Location::tgt_ctrl:
+      return "that player controls";
+    case Location::in_tgt_yard:
+      return "in that player's graveyard";
+    case Location::in_tgt_hand:
+      return "in that player's hand";
   }
   return "";
 }
 
 bool on_battlefield(Location l) {
-  return l == Location::you_ctrl || l == Location::opp_ctrl || l == Location::on_battlefield;
+  return l == Location::you_ctrl || l == Location::opp_ctrl || l == Location::on_battlefield ||
+         l == Location::tgt_ctrl;
 }
 
 std::string plural(std::string word) {
@@ -567,7 +636,7 @@ void parse_combination(std::string_view desc, std::string_view field, bool has_f
   if (!have_location)
     fail(ctx, 0, "Count$ '" + std::string(desc) + "' names no location",
          "add one of YouCtrl, OppCtrl, OnBattlefield, InYourYard, InOppYard, InAllYards, "
-         "InYourHand, InOppHand, InAllHands");
+         "InYourHand, InOppHand, InAllHands, TgtCtrl, InTgtYard, InTgtHand");
   if (e.filter.quality == Quality::none) {
     if (has_field)
       fail(ctx, field_offset,

@@ -108,9 +108,11 @@ TEST_F(Drawback, DiscardUnlessDiscardTypeOffersTheTypedCard) {
   put("Kindle", me, ZoneRef::hand(me));
   put("Swamp", me, ZoneRef::hand(me));
   const ObjectId thopter = put("Ornithopter", me, ZoneRef::hand(me));
-  agent(me).script.push_back({1});  // discard the artifact
+  agent(me).script.push_back({1});  // yes: discard the artifact (the only one: not asked which)
   run("YouDiscard/2/UnlessDiscardType.Artifact");
-  EXPECT_EQ(agent(me).asked.at(0).kind, ChoiceKind::option);
+  ASSERT_EQ(agent(me).asked.size(), 1u);
+  EXPECT_EQ(agent(me).asked.at(0).kind, ChoiceKind::yes_no);
+  EXPECT_EQ(agent(me).asked.at(0).prompt, "Discard an artifact card instead of 2 cards?");
   EXPECT_EQ(game_->object(thopter).zone.kind, ZoneKind::graveyard);
   EXPECT_EQ(size(ZoneRef::hand(me)), 2u);
   run("YouDiscard/2/UnlessDiscardType.Artifact");  // no artifact left: two cards
@@ -172,7 +174,9 @@ TEST_F(Drawback, DescriptionsReadAsRulesText) {
   EXPECT_EQ(describe("TgtDiscard/2"), "that player discards two cards");
   EXPECT_EQ(describe("OppDiscard/1/AtRandom"), "your opponent discards a card at random");
   EXPECT_EQ(describe("YouDiscard/2/UnlessDiscardType.Artifact"),
-            "you discard two cards unless you discard an Artifact card");
+            "you discard two cards unless you discard an artifact card");
+  EXPECT_EQ(describe("YouDiscard/1/UnlessDiscardType.Goblin"),
+            "you discard a card unless you discard a Goblin card");
   EXPECT_EQ(describe("YouGainLife/X&OppLoseLife/X"),
             "you gain X life, then your opponent loses X life");
   EXPECT_EQ(describe("TgtDraw/1"), "that player draws a card");
@@ -180,8 +184,10 @@ TEST_F(Drawback, DescriptionsReadAsRulesText) {
             "you put a card from your hand on top of or on the bottom of your library");
   EXPECT_EQ(describe("YouGenToken/2/Goblin Token"), "you create two Goblin Token tokens");
   EXPECT_EQ(describe("YouReturnFromYard/1/Creature"),
-            "you return a Creature card from your graveyard to your hand");
-  EXPECT_EQ(describe("OppSacrifice/1/Creature"), "your opponent sacrifices a Creature");
+            "you return a creature card from your graveyard to your hand");
+  EXPECT_EQ(describe("OppSacrifice/1/Creature"), "your opponent sacrifices a creature");
+  EXPECT_EQ(describe("OppSacrifice/1/Artifact"), "your opponent sacrifices an artifact");
+  EXPECT_EQ(describe("OppSacrifice/2/Goblin"), "your opponent sacrifices two Goblins");
 }
 
 TEST_F(Drawback, UnknownVerbsAndBadArgumentsAreLoadErrors) {
@@ -191,9 +197,9 @@ TEST_F(Drawback, UnknownVerbsAndBadArgumentsAreLoadErrors) {
   EXPECT_EQ(error_of("YouGainLife/3&DamgeYou/1"),
             "cards.txt:5:44: Drawback$ verb 'DamgeYou' is unknown; did you mean 'DamageYou'?");
   EXPECT_EQ(error_of("YouGainLife/three"),
-            "cards.txt:5:42: expected a number or X after 'GainLife/', found 'three'");
+            "cards.txt:5:42: expected a number, X or Dealt after 'GainLife/', found 'three'");
   EXPECT_EQ(error_of("YouGainLife"),
-            "cards.txt:5:41: effect verb 'GainLife' needs a number or X: 'GainLife/2'");
+            "cards.txt:5:41: effect verb 'GainLife' needs a number, X or Dealt: 'GainLife/2'");
   EXPECT_EQ(error_of("YouDiscard/2/AtRandm"),
             "cards.txt:5:43: Discard field 'AtRandm' is unknown; did you mean 'AtRandom'?");
   EXPECT_EQ(error_of("YouHandToLibrary/1"),
@@ -226,6 +232,67 @@ TEST_F(Drawback, OtherPluginsAddVerbs) {
   fill("Kindle", opp, ZoneRef::library(opp), 3);
   run("OppMill/2");
   EXPECT_EQ(size(ZoneRef::graveyard(opp)), 2u);
+}
+
+TEST_F(Drawback, DealtIsTheAmountOfTheEventXTheNumberPassed) {
+  // Corrupt's "you gain life equal to the damage dealt this way": a damage spell puts what
+  // deal_damage returned in ctx.event; a trigger has its event there already.
+  auto step = compile("YouGainLife/Dealt&OppLoseLife/X");
+  const ObjectId source = put("Lightning Bolt", me, ZoneRef::stack());
+  ResolveContext ctx{game_->object(source).ref(), id("Lightning Bolt"), 0, me, {}, 0, {}};
+  ctx.event.amount = 2;
+  ASSERT_TRUE(game_->perform("drawback", [&](Game& g) { step->run(g, ctx, 5); }).ok());
+  EXPECT_EQ(life(me), 22);
+  EXPECT_EQ(life(opp), 15);
+  EXPECT_EQ(describe("YouGainLife/Dealt"), "you gain that much life");
+  EXPECT_EQ(describe("ChosenDamage/Dealt"), "CARDNAME deals that much damage to the chosen player");
+  EXPECT_EQ(describe("TgtDraw/Dealt"), "that player draws that many cards");
+}
+
+TEST_F(Drawback, ChoosePlayerAsItEntersAndChosenActsOnThatPlayer) {
+  // Stuffy Doll: "As CARDNAME enters the battlefield, choose a player."
+  const ObjectId idol = put("Chosen Idol", me, ZoneRef::hand(me));
+  agent(me).script.push_back({1});  // player 1
+  ASSERT_TRUE(
+      game_
+          ->perform("enter",
+                    [&](Game& g) { move_to_zone(g, idol, ZoneRef::battlefield(me), Cause::put); })
+          .ok());
+  ASSERT_EQ(agent(me).asked.size(), 1u);
+  EXPECT_EQ(agent(me).asked[0].options.size(), 2u);
+  EXPECT_EQ(agent(me).asked[0].options[1].target, Target::of(opp));
+  EXPECT_EQ(pool_->at(id("Chosen Idol")).abilities.at(0).impl->describe(),
+            "As CARDNAME enters the battlefield, choose a player.");
+  auto step = compile("ChosenDamage/2");
+  const ResolveContext ctx{game_->object(idol).ref(), id("Chosen Idol"), 0, me, {}, 0, {}};
+  ASSERT_TRUE(game_->perform("drawback", [&](Game& g) { step->run(g, ctx, 0); }).ok());
+  EXPECT_EQ(life(opp), 18);
+  EXPECT_EQ(life(me), 20);
+  // A source with no chosen player (put there directly): Chosen acts on nobody.
+  const ObjectId other = on_battlefield("Chosen Idol", me);
+  const ResolveContext none{game_->object(other).ref(), id("Chosen Idol"), 0, me, {}, 0, {}};
+  ASSERT_TRUE(game_->perform("drawback", [&](Game& g) { step->run(g, none, 0); }).ok());
+  EXPECT_EQ(life(opp), 18);
+  EXPECT_EQ(life(me), 20);
+}
+
+TEST_F(Drawback, AValueFunctionAmountIsEvaluatedWithTheStepsTgt) {
+  // Citadel of Pain: TgtDamage/Count$TypeUntappedTgtCtrl.Land, Tgt the player whose end step it
+  // is. The expression's own '/' suffixes stay with it.
+  on_battlefield("Mountain", opp);
+  on_battlefield("Mountain", opp);
+  game_->journal().set_tapped(on_battlefield("Swamp", opp), true);
+  on_battlefield("Forest", me);
+  run("TgtDamage/Count$TypeUntappedTgtCtrl.Land");
+  EXPECT_EQ(life(opp), 18);
+  run("TgtDamage/Count$TypeUntappedTgtCtrl.Land/Plus.1", 0, Target::of(me));
+  EXPECT_EQ(life(me), 18);
+  EXPECT_EQ(describe("TgtDamage/Count$TypeUntappedTgtCtrl.Land"),
+            "CARDNAME deals X damage to that player, where X is the number of untapped lands "
+            "that player controls");
+  EXPECT_NE(error_of("TgtDamage/Count$TypeUntapedTgtCtrl.Land")
+                .find("Count$ description 'Untaped' is unknown; did you mean 'Untapped'?"),
+            std::string::npos);
 }
 
 }  // namespace

@@ -348,3 +348,110 @@ TEST_F(KeywordDamage, AbDamageResolvesLikeTheSpellWithItsDrawback) {
 
 }  // namespace
 }  // namespace anvil::script_test
+
+namespace anvil::script_test {
+namespace {
+
+// A shield on the bus preventing `n` damage to `who` (a player or an object), as a prevention
+// card would register it.
+ScopedConnection prevent(Game& game, Target who, std::int32_t n) {
+  return game.bus().on_replacement<DamageEvent>(
+      [who, n](const Game&, const DamageEvent& e) -> std::optional<Replacement<DamageEvent>> {
+        if (!(e.target == who)) return std::nullopt;
+        return Replacement<DamageEvent>{"prevent", ObjectId{}, [n](Game&, DamageEvent& d) {
+                                          d.amount = std::max(0, d.amount - n);
+                                          if (d.amount == 0) d.cancelled = true;
+                                        }};
+      });
+}
+
+TEST_F(KeywordDamage, CorruptGainsTheDamageDealtTendrilsGainsX) {
+  // Corrupt: Drawback$YouGainLife/Dealt — deal_damage's return value, after prevention.
+  fill("Swamp", me, ZoneRef::battlefield(me), 4);
+  {
+    ScopedConnection shield = prevent(*game_, Target::of(opp), 3);
+    cast("Corrupt", me, {Target::of(opp)});
+  }
+  EXPECT_EQ(life(opp), 19);
+  EXPECT_EQ(life(me), 21);
+  cast("Corrupt", me, {Target::of(opp)});  // nothing prevented: all 4
+  EXPECT_EQ(life(opp), 15);
+  EXPECT_EQ(life(me), 25);
+  // Tendrils of Corruption: Drawback$YouGainLife/X — X, whatever was prevented.
+  const ObjectId bears = on_battlefield("Grizzly Bears", opp);
+  ScopedConnection shield = prevent(*game_, target(bears), 3);
+  cast("Tendrils of Corruption", me, {target(bears)});
+  EXPECT_EQ(game_->object(bears).damage, 1);
+  EXPECT_EQ(life(me), 29);
+  EXPECT_EQ(spell_of("Corrupt").describe(),
+            "Corrupt deals X damage to target creature or player and you gain that much life, "
+            "where X is the number of Swamps you control.");
+}
+
+TEST_F(KeywordDamage, SpDrawDrawsThenRunsItsDrawback) {
+  fill("Swamp", me, ZoneRef::library(me), 4);
+  const ObjectId thopter = put("Ornithopter", me, ZoneRef::hand(me));
+  agent(me).script.push_back({1});  // yes: discard the artifact instead
+  cast("Thirst for Knowledge", me, {});
+  EXPECT_EQ(size(ZoneRef::library(me)), 1u);
+  EXPECT_EQ(size(ZoneRef::hand(me)), 3u);
+  EXPECT_EQ(game_->object(thopter).zone.kind, ZoneKind::graveyard);
+  EXPECT_EQ(spell_of("Thirst for Knowledge").describe(),
+            "Draw three cards. Then discard two cards unless you discard an artifact card.");
+  EXPECT_EQ(spell_of("Thirst for Knowledge").target_count(), 0u);
+  EXPECT_EQ(card("Draw X\nU\nSorcery\nno text\nspDraw:Count$YourLifeTotal/HalfDown\n")
+                .abilities.at(0)
+                .impl->describe(),
+            "Draw X cards, where X is half your life total, rounded down.");
+  EXPECT_NE(error_of("No Amount\nU\nSorcery\nno text\nspDraw\n").find("needs the number of cards"),
+            std::string::npos);
+  EXPECT_NE(error_of("Typo\nU\nSorcery\nno text\nspDarw:3\n").find("did you mean 'spDraw'?"),
+            std::string::npos);
+  EXPECT_NE(error_of("Typo\nU\nSorcery\nno text\nspBounceTgtC:Creature\n")
+                .find("did you mean 'spBounceTgt'?"),
+            std::string::npos);
+}
+
+TEST_F(KeywordDamage, SpBounceReturnsThePermanentAndItsControllerDraws) {
+  put("Swamp", opp, ZoneRef::library(opp));
+  const ObjectId bears = on_battlefield("Grizzly Bears", opp);
+  cast("Call to Heel", me, {target(bears)});
+  EXPECT_EQ(size(ZoneRef::hand(opp)), 2u);  // the Bears and the card drawn
+  EXPECT_EQ(size(ZoneRef::hand(me)), 0u);
+  EXPECT_EQ(game_->object(bears).zone.kind, ZoneKind::hand);
+  EXPECT_EQ(spell_of("Call to Heel").describe(),
+            "Return target creature to its owner's hand. Its controller draws a card.");
+  // The target gone (a new object now): nothing happens, no card drawn.
+  const ObjectId piker = on_battlefield("Goblin Piker", opp);
+  const Target gone = target(piker);
+  move_to_zone(*game_, piker, ZoneRef::graveyard(opp), Cause::destroy);
+  cast("Call to Heel", me, {gone});
+  EXPECT_EQ(size(ZoneRef::hand(opp)), 2u);
+  // Types: a list, or Permanent; a misspelt one is a load error.
+  EXPECT_EQ(card("Bounce\nU\nInstant\nno text\nspBounceTgt:Artifact,Enchantment\n")
+                .abilities.at(0)
+                .impl->describe(),
+            "Return target artifact or enchantment to its owner's hand.");
+  EXPECT_EQ(error_of("Bad\nU\nInstant\nno text\nspBounceTgt:Creture\n"),
+            "test.txt:5:13: error: card 'Bad': spBounceTgt type 'Creture' is unknown; did you "
+            "mean 'Creature'?");
+}
+
+TEST_F(KeywordDamage, AbDamageSelfDamagesThePermanentItself) {
+  // Stuffy Doll's "{T}: CARDNAME deals 1 damage to itself" — no target.
+  const CardDef& def = pool_->at(id("Chosen Idol"));
+  const AbilityDef& a = def.abilities.at(1);
+  EXPECT_EQ(a.kind, AbilityKind::activated);
+  EXPECT_EQ(a.cost, "{T}");
+  EXPECT_EQ(a.impl->target_count(), 0u);
+  EXPECT_EQ(a.impl->describe(),
+            "{T}: Chosen Idol deals 1 damage to itself and 1 damage to its controller.");
+  const ObjectId idol = on_battlefield("Chosen Idol", opp);
+  const ResolveContext ctx{game_->object(idol).ref(), def.id, 1, opp, {}, 0, {}};
+  ASSERT_TRUE(game_->perform("resolve", [&](Game& g) { g.resolve(ctx); }).ok());
+  EXPECT_EQ(game_->object(idol).damage, 1);
+  EXPECT_EQ(life(opp), 19);
+}
+
+}  // namespace
+}  // namespace anvil::script_test

@@ -200,7 +200,8 @@ TEST_F(ValueCount, UnknownWordsAreLoadErrorsWithColumnAndHint) {
   EXPECT_EQ(error_of("Type.Swamp"),
             "cards.txt:3:20: Count$ 'Type' names no location; add one of YouCtrl, OppCtrl, "
             "OnBattlefield, "
-            "InYourYard, InOppYard, InAllYards, InYourHand, InOppHand, InAllHands");
+            "InYourYard, InOppYard, InAllYards, InYourHand, InOppHand, InAllHands, TgtCtrl, "
+            "InTgtYard, InTgtHand");
   EXPECT_EQ(error_of("Chroma.Q"),
             "cards.txt:3:27: Count$Chroma needs one colour letter: Chroma.W, .U, .B, .R or .G; "
             "found 'Q'");
@@ -227,6 +228,51 @@ TEST_F(ValueCount, OtherPluginsAddCountingDescriptions) {
   EXPECT_EQ(describe("Devotion.R/Twice"), "twice your devotion to red");
   EXPECT_EQ(error_of("Devotoin.R"),
             "cards.txt:3:20: Count$ description 'Devotoin' is unknown; did you mean 'Devotion'?");
+}
+
+TEST_F(ValueCount, TgtLocationsCountForThePlayerTheTargetNames) {
+  on_battlefield("Mountain", opp);
+  game_->journal().set_tapped(on_battlefield("Mountain", opp), true);
+  on_battlefield("Forest", me);
+  put("Kindle", opp, ZoneRef::graveyard(opp));
+  put("Kindle", opp, ZoneRef::hand(opp));
+  put("Kindle", opp, ZoneRef::hand(opp));
+  auto count = [&](std::string_view expr, Target tgt) {
+    const std::vector<Target> targets{tgt};
+    const ResolveContext ctx{{}, {}, 0, me, targets, 0, {}};
+    return compile(expr)->eval(*game_, ctx);
+  };
+  EXPECT_EQ(count("TypeUntappedTgtCtrl.Land", Target::of(opp)), 1);
+  EXPECT_EQ(count("TypeTgtCtrl.Land", Target::of(opp)), 2);
+  EXPECT_EQ(count("TypeTgtCtrl.Land", Target::of(me)), 1);
+  const ObjectId bears = on_battlefield("Grizzly Bears", opp);  // a creature: its controller
+  EXPECT_EQ(count("TypeTgtCtrl.Land", target(bears)), 2);
+  EXPECT_EQ(count("InTgtHand", Target::of(opp)), 2);
+  EXPECT_EQ(count("NamedInTgtYard.Kindle", Target::of(opp)), 1);
+  EXPECT_EQ(eval("TypeTgtCtrl.Land"), 1);  // no target: you
+  EXPECT_EQ(describe("TypeUntappedTgtCtrl.Land"),
+            "the number of untapped lands that player controls");
+  EXPECT_EQ(describe("InTgtHand"), "the number of cards in that player's hand");
+}
+
+TEST_F(ValueCount, CardsCountAsANameInGraveyardsForSpellsOfThatName) {
+  // Pardic Firecat: CountsAsNamedInYard:Flame Burst.
+  put("Pardic Firecat", me, ZoneRef::graveyard(me));
+  put("Flame Burst", opp, ZoneRef::graveyard(opp));
+  on_battlefield("Pardic Firecat", me);  // not in a graveyard: never counts
+  auto count_for = [&](std::string_view spell, std::string_view expr) {
+    const ObjectId source = put(spell, me, ZoneRef::stack());
+    const ResolveContext ctx{game_->object(source).ref(), id(spell), 0, me, {}, 0, {}};
+    return compile(expr)->eval(*game_, ctx);
+  };
+  EXPECT_EQ(count_for("Flame Burst", "NamedInAllYards.Flame Burst"), 2);
+  EXPECT_EQ(count_for("Flame Burst", "NamedInYourYard.Flame Burst"), 1);
+  EXPECT_EQ(count_for("Flame Burst", "NamedYouCtrl.Flame Burst"), 0);
+  // Another spell counting Flame Bursts does not see the Firecat as one.
+  EXPECT_EQ(count_for("Lightning Bolt", "NamedInAllYards.Flame Burst"), 1);
+  EXPECT_EQ(pool_->at(id("Pardic Firecat")).abilities.at(0).impl->describe(),
+            "If CARDNAME is in a graveyard, effects from spells named Flame Burst count it as a "
+            "card named Flame Burst.");
 }
 
 }  // namespace
