@@ -1,0 +1,22 @@
+// HearthRules: the RulesModule "hearth". Stateless: everything about a game is in its GameState,
+// so one instance serves every game on every thread.
+#pragma once
+
+#include "hearth.hpp"
+
+namespace anvil::rules_hearth {
+
+class HearthRules final : public RulesModule {
+ public:
+  std::unique_ptr<Game> setup(std::shared_ptr<const CardPool> cards, const MatchConfig& config) const override;
+  bool advance(Game& game) const override;
+  std::vector<LegalAction> legal_actions(const Game& game, PlayerId player) const override;
+  void check_state(Game& game) const override;
+  std::unique_ptr<Game> setup_position(std::shared_ptr<const CardPool> cards,
+                                       const Position& position) const override;
+  std::vector<std::string> step_names() const override;
+  std::string step_name(const Game& game) const override;
+  std::string why_not(const Game& game, PlayerId player, const LegalAction& wanted) const override;
+};
+
+}  // namespace anvil::rules_hearth

@@ -1,0 +1,100 @@
+// The basic hero power of each class (2 mana, once a turn). They are the rules module's own, not
+// card files; the three that make a card (Rogue's Wicked Knife, Paladin's Silver Hand Recruit,
+// Shaman's totems) use those cards from the loaded packs and are unavailable without them.
+#include "hearth.hpp"
+
+namespace anvil::rules_hearth {
+
+namespace {
+
+std::optional<CardId> card_attr(const Game& game, Symbol key) {
+  const std::int64_t v = game.state().attrs.get(key);
+  if (v <= 0) return std::nullopt;
+  return CardId(static_cast<std::uint32_t>(v - 1));
+}
+
+// Shaman: the basic totems not already on the board.
+std::vector<CardId> free_totems(const Game& game, PlayerId p) {
+  std::vector<CardId> out;
+  for (Symbol key : kTotems) {
+    auto id = card_attr(game, key);
+    if (!id) continue;
+    bool present = false;
+    for (ObjectId m : game.state().zone(ZoneRef::battlefield(p)).objects) present = present || game.object(m).card == *id;
+    if (!present) out.push_back(*id);
+  }
+  return out;
+}
+
+}  // namespace
+
+std::string power_refusal(const Game& game, PlayerId p) {
+  if (game.state().turn.active != p) return "it is not your turn";
+  const Player& pl = game.state().player(p);
+  if (pl.attrs.get(kPowerUsed) != 0) return "the hero power was already used this turn";
+  if (pl.attrs.get(kMana) < 2) return "not enough mana";
+  const int board = static_cast<int>(game.state().zone(ZoneRef::battlefield(p)).objects.size());
+  switch (hero_of(game, p)) {
+    case HeroClass::rogue:
+      if (!card_attr(game, kKnife)) return "no card 'Wicked Knife' is loaded";
+      break;
+    case HeroClass::paladin:
+      if (!card_attr(game, kRecruit)) return "no card 'Silver Hand Recruit' is loaded";
+      if (board >= kMaxBoard) return "the board is full";
+      break;
+    case HeroClass::shaman:
+      if (free_totems(game, p).empty()) return "no basic totem is left to summon";
+      if (board >= kMaxBoard) return "the board is full";
+      break;
+    default:
+      break;
+  }
+  return {};
+}
+
+std::vector<Target> power_targets_of(HearthWorld& w, PlayerId p) {
+  const Game& game = w.game();
+  std::vector<Target> out;
+  for (PlayerId q : {p, other(p)}) {
+    out.push_back(Target::of(q));
+    for (ObjectId m : w.minions(q)) {
+      const Target t = Target::of(game.object(m).ref());
+      if (q != p && w.has(t, tags::kStealth)) continue;
+      if (w.has(t, tags::kNoSpellTarget)) continue;  // "can't be targeted by spells or hero powers"
+      out.push_back(t);
+    }
+  }
+  return out;
+}
+
+void use_power(Game& game, PlayerId p, const Target& target) {
+  HearthWorld w(game);
+  Journal& j = game.journal();
+  j.set_attr(p, kMana, game.state().player(p).attrs.get(kMana) - 2);
+  j.set_attr(p, kPowerUsed, 1);
+  switch (hero_of(game, p)) {
+    case HeroClass::mage: w.damage(ObjectId{}, p, target, 1, false); break;        // Fireblast
+    case HeroClass::priest: w.heal(ObjectId{}, p, target, 2, false); break;        // Lesser Heal
+    case HeroClass::warrior: w.gain_armor(p, 2); break;                            // Armor Up!
+    case HeroClass::hunter: w.damage(ObjectId{}, p, Target::of(other(p)), 2, false); break;  // Steady Shot
+    case HeroClass::rogue: w.equip(*card_attr(game, kKnife), p); break;            // Dagger Mastery
+    case HeroClass::warlock:                                                       // Life Tap
+      w.draw(p);
+      w.damage(ObjectId{}, p, Target::of(p), 2, false);
+      break;
+    case HeroClass::paladin: w.summon(*card_attr(game, kRecruit), p, ObjectId{}); break;  // Reinforce
+    case HeroClass::shaman: {                                                      // Totemic Call
+      const auto totems = free_totems(game, p);
+      w.summon(totems[static_cast<std::size_t>(w.random(totems.size()))], p, ObjectId{});
+      break;
+    }
+    case HeroClass::druid:                                                         // Shapeshift
+      j.set_attr(p, kPowerAttack, game.state().player(p).attrs.get(kPowerAttack) + 1);
+      w.gain_armor(p, 1);
+      break;
+  }
+  w.fire({ev::used_power, p, Target::of(p), target, 0});
+  w.resolve_deaths();
+}
+
+}  // namespace anvil::rules_hearth

@@ -1,0 +1,214 @@
+// A new game from two decks (heroes, shuffled decks, 3 and 4 cards, the mulligan to come), a
+// game from a Position (scenarios), and advance(): one decision of the active player.
+#include <algorithm>
+
+#include "module.hpp"
+
+namespace anvil::rules_hearth {
+
+namespace {
+
+constexpr const char* kStepNames[] = {"mulligan", "main"};
+
+std::int64_t whole_number(const std::string& key, const std::string& value) {
+  try {
+    std::size_t used = 0;
+    const std::int64_t n = std::stoll(value, &used);
+    if (used == value.size()) return n;
+  } catch (const std::exception&) {
+  }
+  throw LoadError({}, "hearth setting '" + key + "' must be a whole number, not '" + value + "'");
+}
+
+std::int64_t read_max_turns(const std::vector<std::pair<std::string, std::string>>& options) {
+  std::int64_t max_turns = 100;  // 50 rounds
+  for (const auto& [key, value] : options) {
+    if (key != "max_turns")
+      throw LoadError({}, "unknown hearth option '" + key + "'", "the option is max_turns");
+    max_turns = std::max<std::int64_t>(1, whole_number(key, value));
+  }
+  return max_turns;
+}
+
+HeroClass read_hero(const std::string& value, const std::string& whose) {
+  if (auto c = hero_class(value)) return *c;
+  std::vector<std::string> names(std::begin(kClasses), std::end(kClasses));
+  throw LoadError({}, whose + ": unknown hero '" + value + "'", did_you_mean(value, names));
+}
+
+CardId find_card(const CardPool& pool, const std::string& name) {
+  if (auto id = pool.find(name)) return *id;
+  std::vector<std::string> names = pool.names();
+  throw LoadError({}, "unknown card '" + name + "'", did_you_mean(name, names));
+}
+
+std::unique_ptr<Game> new_game(std::shared_ptr<const CardPool> cards, std::uint64_t seed, std::int64_t max_turns) {
+  auto game = std::make_unique<Game>(std::move(cards), 2, seed);
+  game->add_rule_effect(pulled_stats_effect());
+  Journal& j = game->journal();
+  j.set_game_attr(kMaxTurns, max_turns);
+  const CardPool& pool = game->cards();
+  auto remember = [&](Symbol key, const char* name) {
+    if (auto id = pool.find(name)) j.set_game_attr(key, static_cast<std::int64_t>(id->value) + 1);
+  };
+  remember(kRecruit, "Silver Hand Recruit");
+  remember(kKnife, "Wicked Knife");
+  for (std::size_t i = 0; i < std::size(kTotems); ++i) remember(kTotems[i], kTotemNames[i]);
+  for (const Player& p : game->state().players) j.set_life(p.id, kStartingHealth);
+  return game;
+}
+
+void check_hearth_card(const Game& game, CardId id) {
+  const tags::CardScript* s = script_of(game.cards().at(id));
+  if (!s)
+    throw LoadError({}, "card '" + game.cards().at(id).name + "' is not a hearth card",
+                    "load it from a .json file with the tags plugin");
+  if (s->interface_version != tags::kInterfaceVersion)
+    throw LoadError({}, "card '" + game.cards().at(id).name + "' was compiled by a tags plugin built with tag headers " +
+                            std::to_string(s->interface_version) + ", this rules module with " +
+                            std::to_string(tags::kInterfaceVersion),
+                    "rebuild the tags and rules-hearth plugins together");
+  const auto missing = tags::missing_references(*s, game.cards());
+  if (!missing.empty())
+    throw LoadError({}, "card '" + game.cards().at(id).name + "' names card '" + missing.front() +
+                            "', which no loaded pack defines");
+}
+
+}  // namespace
+
+std::unique_ptr<Game> HearthRules::setup(std::shared_ptr<const CardPool> cards, const MatchConfig& config) const {
+  if (config.decks.size() != 2)
+    throw LoadError({}, "the hearth rules need two decks, got " + std::to_string(config.decks.size()));
+  auto game = new_game(std::move(cards), config.seed, read_max_turns(config.options));
+  Journal& j = game->journal();
+  for (std::size_t i = 0; i < 2; ++i) {
+    const PlayerId p(static_cast<std::uint8_t>(i));
+    const DeckList& deck = config.decks[i];
+    std::optional<HeroClass> hero;
+    for (const auto& [key, value] : deck.settings)
+      if (key == "hero") hero = read_hero(value, "deck '" + deck.name + "'");
+    if (!hero) throw LoadError({}, "deck '" + deck.name + "' names no hero", "add 'hero: Mage' (or another class)");
+    j.set_attr(p, kHeroClass, static_cast<std::int64_t>(*hero) + 1);
+    for (const std::string& name : deck.cards) {
+      const CardId id = find_card(game->cards(), name);
+      check_hearth_card(*game, id);
+      game->add_card(id, p, ZoneRef::library(p));
+    }
+    j.shuffle_zone(ZoneRef::library(p));
+  }
+  HearthWorld w(*game);
+  for (int k = 0; k < 3; ++k) w.draw(PlayerId(0));
+  for (int k = 0; k < 4; ++k) w.draw(PlayerId(1));
+  j.set_turn_number(1);
+  j.set_active_player(PlayerId(0));
+  j.set_priority_player(PlayerId(0));
+  j.set_step(kMulligan);
+  j.clear();
+  return game;
+}
+
+std::unique_ptr<Game> HearthRules::setup_position(std::shared_ptr<const CardPool> cards,
+                                                  const Position& position) const {
+  if (position.players.size() != 2)
+    throw LoadError({}, "the hearth rules need two players, got " + std::to_string(position.players.size()));
+  if (position.active >= 2) throw LoadError({}, "the active player is not one of the players");
+  if (!position.step.empty() && position.step != "main")
+    throw LoadError({}, "a hearth position starts in step 'main', not '" + position.step + "'");
+  auto game = new_game(std::move(cards), position.seed, read_max_turns(position.options));
+  Journal& j = game->journal();
+  HearthWorld w(*game);
+  for (std::size_t i = 0; i < 2; ++i) {
+    const PositionPlayer& pp = position.players[i];
+    const PlayerId p(static_cast<std::uint8_t>(i));
+    const std::string whose = "player '" + pp.name + "'";
+    if (pp.life) j.set_life(p, *pp.life);
+    if (!pp.counters.empty()) throw LoadError({}, whose + ": the hearth rules have no counters");
+    if (!pp.exile.empty()) throw LoadError({}, whose + ": the hearth rules have no exile");
+    std::int64_t mana = kMaxMana;
+    std::optional<std::string> weapon;
+    std::optional<std::int64_t> durability;
+    for (const auto& [key, value] : pp.settings) {
+      if (key == "hero") j.set_attr(p, kHeroClass, static_cast<std::int64_t>(read_hero(value, whose)) + 1);
+      else if (key == "armor") j.set_attr(p, kArmor, std::max<std::int64_t>(0, whole_number(key, value)));
+      else if (key == "mana") mana = std::clamp<std::int64_t>(whole_number(key, value), 0, kMaxMana);
+      else if (key == "weapon") weapon = value;
+      else if (key == "weapon_durability") durability = whole_number(key, value);
+      else throw LoadError({}, whose + ": unknown hearth setting '" + key + "'", "the settings are hero, armor, mana, weapon");
+    }
+    if (game->state().player(p).attrs.get(kHeroClass) == 0) j.set_attr(p, kHeroClass, 1);  // Mage
+    j.set_attr(p, kCrystals, mana);
+    j.set_attr(p, kMana, mana);
+    auto place = [&](const PositionCard& pc, ZoneRef zone) {
+      const CardId id = find_card(game->cards(), pc.card);
+      check_hearth_card(*game, id);
+      const ObjectId o = game->add_card(id, p, zone);
+      if (pc.damage) j.set_damage(o, pc.damage);
+      if (zone.kind == ZoneKind::battlefield) j.set_summoning_sick(o, pc.sick.value_or(false));
+      return o;
+    };
+    for (auto it = pp.library.rbegin(); it != pp.library.rend(); ++it) place(*it, ZoneRef::library(p));
+    for (const PositionCard& c : pp.hand) place(c, ZoneRef::hand(p));
+    for (const PositionCard& c : pp.graveyard) place(c, ZoneRef::graveyard(p));
+    if (static_cast<int>(pp.battlefield.size()) > kMaxBoard) throw LoadError({}, whose + ": more than 7 minions");
+    for (const PositionCard& c : pp.battlefield) {
+      const ObjectId o = place(c, ZoneRef::battlefield(p));
+      if (script(*game, o).kind != tags::CardKind::minion)
+        throw LoadError({}, whose + ": '" + c.card + "' on the board is not a minion");
+    }
+    if (weapon) {
+      const ObjectId o = place(PositionCard{*weapon, false, 0, {}, {}}, ZoneRef::command(p));
+      if (script(*game, o).kind != tags::CardKind::weapon) throw LoadError({}, whose + ": '" + *weapon + "' is not a weapon");
+      if (durability) j.set_damage(o, std::max<std::int32_t>(0, script(*game, o).health - static_cast<std::int32_t>(*durability)));
+    }
+  }
+  const PlayerId active(static_cast<std::uint8_t>(position.active));
+  j.set_turn_number(2);  // not the first turn
+  j.set_active_player(active);
+  j.set_priority_player(active);
+  j.set_step(kMain);
+  j.clear();
+  return game;
+}
+
+bool HearthRules::advance(Game& game) const {
+  if (game.state().over) return false;
+  if (game.state().turn.step == kMulligan) {
+    mulligan(game);
+    return !game.state().over;
+  }
+  if (game.state().over) return false;
+  const PlayerId p = game.state().turn.active;
+  const std::vector<LegalAction> actions = list_actions(game, p);
+  Choice c;
+  c.kind = ChoiceKind::action;
+  c.player = p;
+  c.prompt = "Your turn " + std::to_string(game.state().turn.number);
+  for (std::size_t i = 0; i < actions.size(); ++i) {
+    Option o{actions[i].label, Target{}, static_cast<std::int64_t>(i)};
+    if (actions[i].object.valid()) o.target = Target::of(game.object(actions[i].object).ref());
+    if (actions[i].kind == LegalAction::Kind::end_turn) c.pass = static_cast<std::uint32_t>(i);
+    c.options.push_back(std::move(o));
+  }
+  const Answer a = game.ask(c);
+  perform(game, actions.at(a.picks.at(0)));
+  return !game.state().over;
+}
+
+std::vector<LegalAction> HearthRules::legal_actions(const Game& game, PlayerId player) const {
+  return list_actions(game, player);
+}
+
+void HearthRules::check_state(Game& game) const { HearthWorld(game).resolve_deaths(); }
+
+std::vector<std::string> HearthRules::step_names() const { return {std::begin(kStepNames), std::end(kStepNames)}; }
+
+std::string HearthRules::step_name(const Game& game) const {
+  const std::uint16_t s = game.state().turn.step;
+  return s < kStepCount ? kStepNames[s] : "?";
+}
+
+std::string HearthRules::why_not(const Game& game, PlayerId player, const LegalAction& wanted) const {
+  return refusal(game, player, wanted);
+}
+
+}  // namespace anvil::rules_hearth

@@ -1,0 +1,569 @@
+// HearthWorld: what damage, healing, summoning, drawing and the other actions mean in the hearth
+// game (HEARTH-TAGS.md §10), every change journaled, and the events they fire.
+#include <algorithm>
+#include <optional>
+
+#include "hearth.hpp"
+
+namespace anvil::rules_hearth {
+
+namespace {
+
+Target of(const Game& g, ObjectId id) { return Target::of(g.object(id).ref()); }
+
+// Removes floating effects that affect `t` (silence, a minion leaving play).
+void drop_effects_on(Game& game, const Target& t) {
+  const auto& effects = game.state().effects;
+  for (std::size_t i = effects.size(); i-- > 0;) {
+    const Target& a = effects[i].affected;
+    if (a.kind == t.kind && (t.is_player() ? a.player == t.player : a.object.id == t.object.id))
+      game.journal().remove_effect(i);
+  }
+}
+
+// The `target` of an effect: for a player event what it happened to (the minion summoned); for
+// an event on the owner itself, the other party (what it damaged, what it attacks).
+Target target_of(const tags::EventSpec& spec, const tags::TagEvent& e) {
+  if (spec.player_event || e.other.kind == Target::Kind::none) return e.subject;
+  return e.other;
+}
+
+// Health lost with an aura (its source died or was silenced) only lowers a minion's health if it
+// was above the new maximum: the damage shrinks by what the maximum lost.
+class KeepHealth {
+ public:
+  explicit KeepHealth(HearthWorld& w) : w_(w) {
+    for (const Player& p : w.game().state().players)
+      for (ObjectId m : w.minions(p.id)) before_.push_back({w.game().object(m).ref(), w.stats(m).health});
+  }
+  ~KeepHealth() {
+    for (const auto& [ref, max] : before_) {
+      if (!w_.game().state().is_current(ref) || !w_.is_minion_on_board(ref.id)) continue;
+      const std::int32_t now = w_.stats(ref.id).health;
+      const GameObject& o = w_.game().object(ref.id);
+      if (now < max && o.damage > 0) w_.game().journal().set_damage(ref.id, std::max(0, o.damage - (max - now)));
+    }
+  }
+
+ private:
+  HearthWorld& w_;
+  std::vector<std::pair<ObjectRef, std::int32_t>> before_;
+};
+
+}  // namespace
+
+// --- reading ---------------------------------------------------------------------------------
+
+std::vector<ObjectId> HearthWorld::minions(PlayerId p) {
+  return game_.state().zone(ZoneRef::battlefield(p)).objects;
+}
+
+std::optional<ObjectId> HearthWorld::weapon(PlayerId p) {
+  const auto& w = game_.state().zone(ZoneRef::command(p)).objects;
+  if (w.empty()) return std::nullopt;
+  return w.back();
+}
+
+std::vector<ObjectId> HearthWorld::dead_minions(PlayerId p) {
+  std::vector<ObjectId> out;
+  for (ObjectId id : game_.state().zone(ZoneRef::graveyard(p)).objects)
+    if (game_.object(id).attrs.get(kBoardPos) != 0) out.push_back(id);  // died on the board
+  return out;
+}
+
+std::vector<ObjectId> HearthWorld::died_this_turn(PlayerId p) {
+  std::vector<ObjectId> out;
+  for (ObjectId id : dead_minions(p))
+    if (game_.object(id).attrs.get(kDiedTurn) == game_.state().turn.number) out.push_back(id);
+  return out;
+}
+
+PlayerId HearthWorld::controller(const Target& t) {
+  return t.is_player() ? t.player : game_.object(t.object.id).controller;
+}
+
+std::vector<CardId> HearthWorld::collection() {
+  std::vector<CardId> out;
+  out.reserve(game_.cards().size());
+  for (std::size_t i = 0; i < game_.cards().size(); ++i) out.push_back(CardId(static_cast<std::uint32_t>(i)));
+  return out;
+}
+
+bool HearthWorld::is_minion_on_board(ObjectId id) {
+  return game_.state().exists(id) && game_.object(id).zone.kind == ZoneKind::battlefield;
+}
+
+std::uint64_t HearthWorld::random(std::uint64_t n) { return n <= 1 ? 0 : game_.journal().random_below(n); }
+
+// --- damage and healing ----------------------------------------------------------------------
+
+void HearthWorld::damage(ObjectId source, PlayerId by, const Target& t, std::int32_t amount, bool spell) {
+  if (spell && by.valid()) {
+    amount += spell_damage(by);
+    for (ObjectId m : minions(by)) amount *= stats(m).spell_multiplier;
+  }
+  if (amount <= 0 || game_.state().over) return;
+  Journal& j = game_.journal();
+  if (t.is_object()) {
+    if (!game_.state().is_current(t.object) || !is_minion_on_board(t.object.id)) return;
+    if (has(t, tags::kImmune)) return;
+    if (has(t, tags::kDivineShield)) {
+      j.set_attr(t.object.id, kShieldLost, 1);
+      return;
+    }
+    const GameObject& o = game_.object(t.object.id);
+    j.set_damage(o.id, o.damage + amount);
+  } else {
+    if (has(t, tags::kImmune)) return;
+    const Player& p = game_.state().player(t.player);
+    const auto armor = static_cast<std::int32_t>(p.attrs.get(kArmor));
+    const std::int32_t absorbed = std::min(armor, amount);
+    if (absorbed) j.set_attr(t.player, kArmor, armor - absorbed);
+    if (amount > absorbed) j.set_life(t.player, p.life - (amount - absorbed));
+  }
+  fire({ev::damaged, controller(t), t, source.valid() ? of(game_, source) : Target{}, amount});
+  fire({ev::character_damaged, controller(t), t, source.valid() ? of(game_, source) : Target{}, amount});
+  if (source.valid() && game_.state().exists(source))
+    fire({ev::did_damage, game_.object(source).controller, of(game_, source), t, amount});
+}
+
+void HearthWorld::heal(ObjectId source, PlayerId by, const Target& t, std::int32_t amount, bool spell) {
+  (void)spell;
+  if (by.valid()) {
+    for (ObjectId m : minions(by)) {
+      const tags::Stats s = stats(m);
+      if (s.has(tags::kHealAsDamage)) {
+        damage(source, by, t, amount, spell);
+        return;
+      }
+      amount *= s.heal_multiplier;
+    }
+  }
+  if (amount <= 0) return;
+  Journal& j = game_.journal();
+  std::int32_t healed = 0;
+  if (t.is_object()) {
+    if (!is_minion_on_board(t.object.id)) return;
+    const GameObject& o = game_.object(t.object.id);
+    healed = std::min(o.damage, amount);
+    if (healed) j.set_damage(o.id, o.damage - healed);
+  } else {
+    const Player& p = game_.state().player(t.player);
+    healed = std::clamp(kStartingHealth - p.life, 0, amount);
+    if (healed) j.set_life(t.player, p.life + healed);
+  }
+  if (healed) fire({ev::character_healed, controller(t), t, Target{}, healed});
+}
+
+void HearthWorld::set_health(const Target& t, std::int32_t health) {
+  if (t.is_player()) {
+    game_.journal().set_life(t.player, health);
+    return;
+  }
+  if (!is_minion_on_board(t.object.id)) return;
+  game_.journal().set_attr(t.object.id, kSetHealth, std::max(1, health));
+  game_.journal().set_damage(t.object.id, 0);
+}
+
+// --- the board -------------------------------------------------------------------------------
+
+ObjectId HearthWorld::place_minion(ObjectId id, PlayerId p, std::size_t position) {
+  Journal& j = game_.journal();
+  const ZoneRef board = ZoneRef::battlefield(p);
+  const std::size_t size = game_.state().zone(board).objects.size();
+  position = std::min(position, size);
+  if (game_.object(id).zone != board) j.move_object(id, board, position);
+  j.set_controller(id, p);
+  j.set_summoning_sick(id, true);
+  return id;
+}
+
+std::optional<ObjectId> HearthWorld::summon(CardId card, PlayerId p, ObjectId beside) {
+  const auto& board = game_.state().zone(ZoneRef::battlefield(p)).objects;
+  if (static_cast<int>(board.size()) >= kMaxBoard) return std::nullopt;
+  std::size_t position = board.size();
+  if (beside.valid() && game_.state().exists(beside)) {
+    const GameObject& b = game_.object(beside);
+    if (b.zone == ZoneRef::battlefield(p)) {
+      position = static_cast<std::size_t>(std::find(board.begin(), board.end(), beside) - board.begin()) + 1;
+    } else if (b.zone.kind == ZoneKind::graveyard && b.controller == p && b.attrs.get(kBoardPos) != 0) {
+      position = static_cast<std::size_t>(b.attrs.get(kBoardPos) - 1);  // where it died
+    }
+  }
+  const ObjectId id = game_.add_card(card, p, ZoneRef::hand(p), true);
+  place_minion(id, p, position);
+  fire({ev::minion_placed, p, of(game_, id), Target{}, 0});
+  fire({ev::minion_summoned, p, of(game_, id), Target{}, 0});
+  fire({ev::after_added, p, of(game_, id), Target{}, 0});
+  return id;
+}
+
+void HearthWorld::destroy(const Target& t) {
+  if (t.is_player()) {
+    game_.journal().set_life(t.player, 0);
+    return;
+  }
+  if (!game_.state().is_current(t.object)) return;
+  const ZoneKind z = game_.object(t.object.id).zone.kind;
+  if (z == ZoneKind::battlefield || z == ZoneKind::command) game_.journal().set_attr(t.object.id, kDestroyed, 1);
+}
+
+void HearthWorld::silence(ObjectId m) {
+  if (!is_minion_on_board(m)) return;
+  Journal& j = game_.journal();
+  KeepHealth keep(*this);
+  j.set_attr(m, kSilenced, 1);
+  j.set_attr(m, kFrozen, 0);
+  j.set_attr(m, kSetHealth, 0);
+  drop_effects_on(game_, of(game_, m));
+  // Health lost with its buffs cannot leave damage above the new maximum's reach of 1.
+  const tags::Stats s = stats(m);
+  const GameObject& o = game_.object(m);
+  if (o.damage >= s.health) j.set_damage(m, std::max(0, s.health - 1));
+}
+
+void HearthWorld::give(ObjectId source, CardId card, std::uint16_t ability, const Target& t, std::int64_t amount,
+                       std::optional<PlayerId> until_turn_end_of) {
+  if (t.is_object() && !game_.state().is_current(t.object)) return;
+  const tags::GivenTag* g = tags::given_tag(game_.cards().at(card), ability);
+  if (!g) throw RulesError("give: ability " + std::to_string(ability) + " of '" + game_.cards().at(card).name +
+                           "' is not a given tag");
+  Journal& j = game_.journal();
+  if (g->buff) {
+    tags::Stats probe;
+    g->buff->status.status->apply(probe, amount, 0);
+    // Freezing is a state with its own thaw rule, not a lasting buff.
+    if (probe.has(tags::kFrozen)) {
+      if (t.is_player()) j.set_attr(t.player, kFrozen, 1);
+      else j.set_attr(t.object.id, kFrozen, 1);
+      return;
+    }
+    if (t.is_object() && probe.has(tags::kDivineShield)) j.set_attr(t.object.id, kShieldLost, 0);
+    if (t.is_object() && probe.has(tags::kStealth)) j.set_attr(t.object.id, kStealthLost, 0);
+  }
+  FloatingEffect e;
+  if (source.valid() && game_.state().exists(source)) e.source = game_.object(source).ref();
+  e.card = card;
+  e.ability = ability;
+  e.controller = controller(t);
+  e.affected = t;
+  e.until = until_turn_end_of ? Duration::end_of_turn : Duration::permanent;
+  e.a = amount;
+  e.b = until_turn_end_of ? until_turn_end_of->value + 1 : 0;
+  game_.add_effect(e);
+}
+
+void HearthWorld::bounce(ObjectId m) {
+  if (!is_minion_on_board(m)) return;
+  const GameObject& o = game_.object(m);
+  drop_effects_on(game_, of(game_, m));
+  if (static_cast<int>(game_.state().zone(ZoneRef::hand(o.owner)).objects.size()) >= kMaxHand) {
+    game_.journal().set_attr(m, kDestroyed, 1);
+    return;
+  }
+  const PlayerId owner = o.owner;
+  Journal& j = game_.journal();
+  j.set_damage(m, 0);
+  for (Symbol s : {kFrozen, kShieldLost, kStealthLost, kSilenced, kAttacks, kSetHealth}) j.set_attr(m, s, 0);
+  j.move_object(m, ZoneRef::hand(owner));
+  j.set_controller(m, owner);
+}
+
+void HearthWorld::transform(ObjectId m, CardId into) {
+  if (!is_minion_on_board(m)) return;
+  Journal& j = game_.journal();
+  drop_effects_on(game_, of(game_, m));
+  j.set_card(m, into);
+  j.set_damage(m, 0);
+  for (Symbol s : {kFrozen, kShieldLost, kStealthLost, kSilenced, kSetHealth}) j.set_attr(m, s, 0);
+}
+
+void HearthWorld::steal(ObjectId m, PlayerId to) {
+  if (!is_minion_on_board(m) || game_.object(m).controller == to) return;
+  if (static_cast<int>(minions(to).size()) >= kMaxBoard) {
+    game_.journal().set_attr(m, kDestroyed, 1);
+    return;
+  }
+  drop_effects_on(game_, of(game_, m));
+  place_minion(m, to, minions(to).size());
+}
+
+void HearthWorld::remove_from_play(ObjectId m) {
+  if (!is_minion_on_board(m)) return;
+  drop_effects_on(game_, of(game_, m));
+  game_.journal().move_object(m, ZoneRef::exile(game_.object(m).owner));
+}
+
+void HearthWorld::remove_divine_shield(ObjectId m) {
+  if (is_minion_on_board(m)) game_.journal().set_attr(m, kShieldLost, 1);
+}
+
+// --- cards -----------------------------------------------------------------------------------
+
+void HearthWorld::draw(PlayerId p) {
+  Journal& j = game_.journal();
+  const auto& library = game_.state().zone(ZoneRef::library(p)).objects;
+  if (library.empty()) {
+    const std::int64_t fatigue = game_.state().player(p).attrs.get(kFatigue) + 1;
+    j.set_attr(p, kFatigue, fatigue);
+    damage(ObjectId{}, PlayerId{}, Target::of(p), static_cast<std::int32_t>(fatigue), false);
+    fire({ev::fatigue_damage, p, Target::of(p), Target{}, fatigue});
+    return;
+  }
+  const ObjectId top = library.back();
+  if (static_cast<int>(game_.state().zone(ZoneRef::hand(p)).objects.size()) >= kMaxHand) {
+    j.move_object(top, ZoneRef::graveyard(p));  // overdraw: the card is destroyed
+    fire({ev::card_destroyed, p, of(game_, top), Target{}, 0});
+    return;
+  }
+  j.move_object(top, ZoneRef::hand(p));
+  fire({ev::card_drawn, p, of(game_, top), Target{}, 0});
+  fire({ev::drawn, p, of(game_, top), Target{}, 0});
+}
+
+void HearthWorld::add_to_hand(CardId card, PlayerId p) {
+  if (static_cast<int>(game_.state().zone(ZoneRef::hand(p)).objects.size()) >= kMaxHand) return;
+  game_.add_card(card, p, ZoneRef::hand(p));
+}
+
+void HearthWorld::add_to_deck(CardId card, PlayerId p) {
+  const ObjectId id = game_.add_card(card, p, ZoneRef::library(p));
+  const std::size_t size = game_.state().zone(ZoneRef::library(p)).objects.size();
+  game_.journal().move_object(id, ZoneRef::library(p), static_cast<std::size_t>(random(size)));
+}
+
+void HearthWorld::discard_random(PlayerId p) {
+  const auto& hand = game_.state().zone(ZoneRef::hand(p)).objects;
+  if (hand.empty()) return;
+  const ObjectId card = hand[static_cast<std::size_t>(random(hand.size()))];
+  game_.journal().move_object(card, ZoneRef::graveyard(p));
+  fire({ev::card_discarded, p, of(game_, card), Target{}, 0});
+}
+
+// --- heroes, weapons and mana ----------------------------------------------------------------
+
+void HearthWorld::equip(CardId card, PlayerId p) {
+  if (auto old = weapon(p)) game_.journal().set_attr(*old, kDestroyed, 1);
+  resolve_deaths();  // the old weapon goes (and its deathrattle runs) before the new one comes
+  game_.add_card(card, p, ZoneRef::command(p));
+}
+
+void HearthWorld::change_weapon(PlayerId p, std::int32_t attack, std::int32_t durability) {
+  auto w = weapon(p);
+  if (!w) return;
+  Journal& j = game_.journal();
+  const GameObject& o = game_.object(*w);
+  if (attack) j.set_attr(*w, kWeaponAttack, o.attrs.get(kWeaponAttack) + attack);
+  if (durability > 0) j.set_attr(*w, kWeaponDurability, o.attrs.get(kWeaponDurability) + durability);
+  if (durability < 0) j.set_damage(*w, o.damage - durability);
+}
+
+void HearthWorld::gain_armor(PlayerId p, std::int32_t amount) {
+  if (amount <= 0) return;
+  game_.journal().set_attr(p, kArmor, game_.state().player(p).attrs.get(kArmor) + amount);
+  fire({ev::armor_increased, p, Target::of(p), Target{}, amount});
+}
+
+void HearthWorld::gain_mana(PlayerId p, std::int32_t amount) {
+  const std::int64_t mana = game_.state().player(p).attrs.get(kMana);
+  game_.journal().set_attr(p, kMana, std::clamp<std::int64_t>(mana + amount, 0, kMaxMana));
+}
+
+void HearthWorld::give_mana_crystal(PlayerId p, std::int32_t count, bool empty) {
+  const auto& a = game_.state().player(p).attrs;
+  game_.journal().set_attr(p, kCrystals, std::clamp<std::int64_t>(a.get(kCrystals) + count, 0, kMaxMana));
+  if (!empty) gain_mana(p, count);
+}
+
+void HearthWorld::destroy_mana_crystal(PlayerId p) {
+  const auto& a = game_.state().player(p).attrs;
+  const std::int64_t crystals = std::max<std::int64_t>(0, a.get(kCrystals) - 1);
+  game_.journal().set_attr(p, kCrystals, crystals);
+  if (a.get(kMana) > crystals) game_.journal().set_attr(p, kMana, crystals);
+}
+
+// --- events ----------------------------------------------------------------------------------
+
+void HearthWorld::fire(const tags::TagEvent& e) {
+  if (game_.state().over) return;
+  if (fire_depth_ > 32) throw RulesError("effects triggered each other more than 32 deep");
+  ++fire_depth_;
+  struct Leave {
+    int& d;
+    ~Leave() { --d; }
+  } leave{fire_depth_};
+  const GameState& st = game_.state();
+  // Effects given to objects (give_effect) are rare: note whether there are any at all.
+  bool given = false;
+  for (const FloatingEffect& fe : st.effects)
+    if (const tags::GivenTag* g = tags::given_tag(game_.cards().at(fe.card), fe.ability); g && g->effect) given = true;
+  // Listeners, in the order they entered play: minions and weapons with effects, and the subject
+  // of an object event wherever it is (a card drawn).
+  std::vector<std::pair<std::uint32_t, ObjectRef>> found;
+  auto consider = [&](ObjectId id) {
+    const GameObject& o = st.objects[id.value];
+    const tags::CardScript* s = script_of(game_.cards().at(o.card));
+    const bool in_hand = o.zone.kind == ZoneKind::hand;
+    const bool listens = s && (in_hand ? !s->hand_effects.empty() : !s->effects.empty() && o.attrs.get(kSilenced) == 0);
+    if (given || listens) found.emplace_back(o.timestamp, o.ref());
+  };
+  for (const Player& p : st.players) {
+    for (ZoneRef z : {ZoneRef::battlefield(p.id), ZoneRef::command(p.id)})
+      for (ObjectId id : st.zone(z).objects) consider(id);
+    // Cards in hand listen with their card-level effects (Bolvar Fordragon).
+    for (ObjectId id : st.zone(ZoneRef::hand(p.id)).objects)
+      if (const tags::CardScript* s = script_of(game_.cards().at(st.objects[id.value].card)); s && !s->hand_effects.empty())
+        consider(id);
+  }
+  if (e.subject.is_object() && st.is_current(e.subject.object)) {
+    const ZoneKind z = game_.object(e.subject.object.id).zone.kind;
+    if (z != ZoneKind::battlefield && z != ZoneKind::command && z != ZoneKind::hand) consider(e.subject.object.id);
+  }
+  if (found.empty()) {
+    end_given_until(*this, e);
+    return;
+  }
+  std::sort(found.begin(), found.end(), [](const auto& a, const auto& b) { return a.first < b.first; });
+  std::vector<ObjectRef> listeners;
+  listeners.reserve(found.size());
+  for (const auto& f : found) listeners.push_back(f.second);
+  for (ObjectRef ref : listeners) {
+    if (!st.is_current(ref) || game_.state().over) continue;
+    const GameObject& o = game_.object(ref.id);
+    const bool in_play = o.zone.kind == ZoneKind::battlefield || o.zone.kind == ZoneKind::command;
+    const bool in_hand = o.zone.kind == ZoneKind::hand;
+    if ((in_play && o.attrs.get(kSilenced) == 0) || in_hand) {
+      const tags::CardScript& s = script(game_, ref.id);
+      for (const tags::Effect& eff : in_hand ? s.hand_effects : s.effects) {
+        tags::Ctx c = ctx_for(ref.id, o.controller);
+        c.target = target_of(eff.event, e);
+        c.event = &e;
+        if (eff.event.matches(c, e)) eff.run(c);
+        if (!st.is_current(ref)) break;
+      }
+    }
+    if (!st.is_current(ref)) continue;
+    // Effects given to it (give_effect).
+    for (std::size_t i = 0; i < st.effects.size(); ++i) {
+      const FloatingEffect fe = st.effects[i];
+      if (!fe.affected.is_object() || fe.affected.object != ref) continue;
+      const tags::GivenTag* g = tags::given_tag(game_.cards().at(fe.card), fe.ability);
+      if (!g || !g->effect) continue;
+      tags::Ctx c{*this, ref.id, fe.card, game_.object(ref.id).controller, target_of(g->effect->event, e), &e,
+                  false, Target{}};
+      if (g->effect->event.matches(c, e)) g->effect->run(c);
+      if (!st.is_current(ref)) break;
+    }
+  }
+  end_given_until(*this, e);
+}
+
+// Given buffs and auras whose `until` event this is end now (AuraUntil, BuffUntil), matched
+// from the receiver's side.
+void end_given_until(HearthWorld& w, const tags::TagEvent& e) {
+  Game& game = w.game();
+  const auto& effects = game.state().effects;
+  for (std::size_t i = effects.size(); i-- > 0;) {
+    const FloatingEffect fe = effects[i];
+    const tags::GivenTag* g = tags::given_tag(game.cards().at(fe.card), fe.ability);
+    if (!g) continue;
+    const std::optional<tags::EventSpec>& until = g->buff ? g->buff->until : g->aura ? g->aura->until : std::nullopt;
+    if (!until || until->name != e.name) continue;
+    ObjectId owner;
+    PlayerId player;
+    if (fe.affected.is_player()) {
+      player = fe.affected.player;
+    } else {
+      if (!game.state().exists(fe.affected.object.id)) continue;
+      owner = fe.affected.object.id;
+      player = game.object(owner).controller;
+    }
+    tags::Ctx c{w, owner, fe.card, player, e.subject, &e, false, Target{}};
+    if (until->matches(c, e)) game.journal().remove_effect(i);
+  }
+}
+
+void run_tags(HearthWorld& w, const std::vector<tags::ActionTag>& list, ObjectId owner, CardId card,
+              PlayerId player, const Target& chosen, bool spell) {
+  for (const tags::ActionTag& t : list) {
+    tags::Ctx c{w, owner, card, player, chosen, nullptr, spell, chosen};
+    t.run(c);
+    if (w.game().state().over) return;
+  }
+}
+
+// --- deaths ----------------------------------------------------------------------------------
+
+void HearthWorld::resolve_deaths() {
+  Journal& j = game_.journal();
+  for (int round = 0; round < 100 && !game_.state().over; ++round) {
+    struct Death {
+      ObjectId id;
+      PlayerId controller;
+      std::uint32_t timestamp;
+      bool weapon;
+    };
+    std::vector<Death> dying;
+    const GameState& st = game_.state();
+    for (const Player& p : st.players) {
+      for (ObjectId m : st.zone(ZoneRef::battlefield(p.id)).objects) {
+        const GameObject& o = game_.object(m);
+        if (o.attrs.get(kDestroyed) != 0 || stats(m).health - o.damage <= 0)
+          dying.push_back({m, o.controller, o.timestamp, false});
+      }
+      for (ObjectId w : st.zone(ZoneRef::command(p.id)).objects) {
+        const GameObject& o = game_.object(w);
+        if (o.attrs.get(kDestroyed) != 0 || stats(w).health - o.damage <= 0)
+          dying.push_back({w, o.controller, o.timestamp, true});
+      }
+    }
+    if (dying.empty()) break;
+    // In the order they entered play.
+    std::sort(dying.begin(), dying.end(), [](const Death& a, const Death& b) { return a.timestamp < b.timestamp; });
+    std::vector<ObjectId> moved;
+    std::optional<KeepHealth> keep(std::in_place, *this);
+    for (const Death& d : dying) {
+      std::size_t pos = 0;
+      if (!d.weapon) {
+        const auto& board = game_.state().zone(ZoneRef::battlefield(d.controller)).objects;
+        pos = static_cast<std::size_t>(std::find(board.begin(), board.end(), d.id) - board.begin());
+      }
+      drop_effects_on(game_, of(game_, d.id));
+      j.move_object(d.id, ZoneRef::graveyard(game_.object(d.id).owner));
+      j.set_controller(d.id, d.controller);
+      j.set_attr(d.id, kBoardPos, d.weapon ? 0 : static_cast<std::int64_t>(pos) + 1);
+      j.set_attr(d.id, kDiedTurn, game_.state().turn.number);
+      j.set_attr(d.id, kDestroyed, 0);
+      moved.push_back(d.id);
+    }
+    keep.reset();  // their auras are gone: survivors keep their health
+    for (std::size_t i = 0; i < dying.size(); ++i) {
+      const Death& d = dying[i];
+      const ObjectId dead = moved[i];
+      const GameObject& o = game_.object(dead);
+      const tags::CardScript& s = script(game_, dead);
+      if (o.attrs.get(kSilenced) == 0) {
+        int times = 1;
+        for (ObjectId m : minions(d.controller)) times = stats(m).has(tags::kDoubleDeathrattle) ? 2 : times;
+        for (int k = 0; k < times; ++k) run_tags(*this, s.deathrattle, dead, o.card, d.controller, Target{}, false);
+      }
+      if (d.weapon)
+        fire({ev::weapon_destroyed, d.controller, of(game_, dead), Target{}, 0});
+      else
+        fire({ev::minion_died, d.controller, of(game_, dead), Target{}, 0});
+    }
+  }
+  // Heroes: both dead at once is a draw.
+  const GameState& st = game_.state();
+  if (st.over) return;
+  bool any = false;
+  for (const Player& p : st.players) any = any || p.life <= 0;
+  if (!any) return;
+  bool all = true;
+  for (const Player& p : st.players) all = all && p.life <= 0;
+  for (const Player& p : st.players)
+    j.set_outcome(p.id, all ? Outcome::drew : p.life <= 0 ? Outcome::lost : Outcome::won);
+  j.set_over(true);
+}
+
+}  // namespace anvil::rules_hearth

@@ -1,0 +1,343 @@
+// The actions of HEARTH-TAGS.md §3 that this build supports, plus the extension `gain_mana`
+// (docs/hearth.md). Each runs on one selected target through the World.
+#include <functional>
+
+#include "anvil/tags/card_script.hpp"
+#include "compiler.hpp"
+
+namespace anvil::tags {
+
+namespace {
+
+using Run = std::function<void(Ctx&, const Target&)>;
+
+class FnAction final : public Action {
+ public:
+  explicit FnAction(Run run) : run_(std::move(run)) {}
+  void run(Ctx& c, const Target& t) const override { run_(c, t); }
+
+ private:
+  Run run_;
+};
+
+using Build = std::function<Run(const Param&, Compiler&)>;
+
+class FnFactory final : public ActionFactory {
+ public:
+  explicit FnFactory(Build b) : build_(std::move(b)) {}
+  std::shared_ptr<const Action> compile(const Param& tag, Compiler& c) const override {
+    Run r = build_(tag, c);
+    if (!r) return nullptr;
+    return std::make_shared<FnAction>(std::move(r));
+  }
+
+ private:
+  Build build_;
+};
+
+void add(Registrar& r, const char* name, Build b) {
+  r.add<ActionFactory>(name, std::make_shared<FnFactory>(std::move(b)));
+}
+
+// The player a player-level action applies to: the player itself, or an object's controller.
+PlayerId player_of(Ctx& c, const Target& t) {
+  return t.is_player() ? t.player : c.world.controller(t);
+}
+
+Amount amount_key(const Param& tag, Compiler& c, std::int64_t fallback) {
+  if (const Param* a = tag.find("amount")) return c.amount(*a, tag.find("multiplier"));
+  Amount a;
+  a.value = fallback;
+  return a;
+}
+
+std::int32_t n32(std::int64_t v) {
+  return static_cast<std::int32_t>(std::clamp<std::int64_t>(v, -1'000'000, 1'000'000));
+}
+
+// When a given tag ends: `until` names a turn_ended event, or `expires` (the owner's turn end).
+struct Lifetime {
+  bool turn_end = false;
+  Scope scope = Scope::friendly;  // whose turn, relative to the receiver
+  bool of_giver = false;          // expires: the end of the giving owner's turn
+};
+
+std::optional<Lifetime> lifetime(const Param& tag, Compiler&) {
+  Lifetime l;
+  if (const Param* u = tag.find("until")) {
+    const Param* n = u->find("event_name");
+    // `until turn_ended` is a turn's end; any other event (or a turn_ended with a condition)
+    // ends it when the rules module fires that event (the GivenTag's own `until`).
+    if (n && n->text() == "turn_ended" && !u->find("condition")) {
+      l.turn_end = true;
+      l.scope = Scope::friendly;
+      if (const Param* p = u->find("player")) {
+        const std::string& s = p->text();
+        l.scope = s == "enemy" ? Scope::enemy : s == "both" ? Scope::both : s == "current_player" ? Scope::current
+                : s == "other_player" ? Scope::other : s == "player_one" ? Scope::player_one
+                : s == "player_two" ? Scope::player_two : Scope::friendly;
+      }
+    }
+    return l;
+  }
+  if (const Param* e = tag.find("expires"); e && e->boolean()) {
+    l.turn_end = true;
+    l.of_giver = true;
+  }
+  return l;
+}
+
+std::optional<PlayerId> end_of(Ctx& c, const Lifetime& l, const Target& t) {
+  if (!l.turn_end) return std::nullopt;
+  if (l.of_giver) return c.player;
+  // Relative to the receiving player (HEARTH-TAGS.md §9, Loatheb).
+  const PlayerId receiver = player_of(c, t);
+  Ctx r{c.world, c.owner, c.card, receiver, c.target, c.event, c.spell, c.chosen};
+  for (const Player& p : c.world.game().state().players)
+    if (scope_includes(l.scope, r, p.id)) return p.id;
+  return std::nullopt;
+}
+
+struct Gift {
+  std::uint16_t ability = 0;
+  Amount amount;
+  Lifetime life;
+};
+
+// give {buffs | auras}, give_aura {auras}, give_effect {effects}: each compiled into a GivenTag
+// of this card, handed to the target at run time.
+Run give(const Param& tag, Compiler& c, const char* key) {
+  const Param* list = tag.find(key);
+  if (!list || !list->is_list()) tag.fail(std::string("this action needs a list '") + key + "'");
+  std::vector<Gift> gifts;
+  for (const Param& item : list->items()) {
+    auto given = std::make_shared<GivenTag>();
+    Gift g;
+    if (std::string_view(key) == "buffs") {
+      auto b = c.buff(item);
+      if (!b) continue;
+      g.amount = b->status.amount;
+      given->buff = std::move(*b);
+    } else if (std::string_view(key) == "auras") {
+      auto a = c.aura(item);
+      if (!a) continue;
+      g.amount = a->status.amount;
+      given->aura = std::move(*a);
+    } else {
+      const Param* ev = item.find("event");
+      const Param* tags = item.find("tags");
+      if (!ev || !tags || !tags->is_list()) item.fail("an effect needs 'event' and a list 'tags'");
+      auto e = c.event(*ev);
+      if (!e) continue;
+      Effect eff;
+      eff.event = std::move(*e);
+      bool ok = true;
+      for (const Param& t : tags->items()) {
+        auto at = c.action_tag(t);
+        if (!at) ok = false;
+        else eff.tags.push_back(std::move(*at));
+      }
+      if (!ok) continue;
+      given->effect = std::move(eff);
+    }
+    auto life = lifetime(item, c);
+    if (!life) continue;
+    g.life = *life;
+    g.ability = c.add_given(given);
+    gifts.push_back(std::move(g));
+  }
+  if (gifts.empty()) return nullptr;
+  return [gifts](Ctx& c, const Target& t) {
+    for (const Gift& g : gifts)
+      c.world.give(c.owner, c.card, g.ability, t, g.amount.eval(c), end_of(c, g.life, t));
+  };
+}
+
+}  // namespace
+
+void register_actions(Registrar& r) {
+  add(r, "give", [](const Param& tag, Compiler& c) -> Run {
+    // Hearthbreaker's JSON reader turns `give {auras}` into give_aura and `give {effects}` into
+    // give_effect; `give {buffs}` is the action itself.
+    return give(tag, c, tag.find("auras") ? "auras" : tag.find("effects") ? "effects" : "buffs");
+  });
+  add(r, "give_aura", [](const Param& tag, Compiler& c) -> Run { return give(tag, c, "auras"); });
+  add(r, "give_effect", [](const Param& tag, Compiler& c) -> Run { return give(tag, c, "effects"); });
+  add(r, "damage", [](const Param& tag, Compiler& c) -> Run {
+    Amount a = amount_key(tag, c, 0);
+    return [a](Ctx& x, const Target& t) { x.world.damage(x.owner, x.player, t, n32(a.eval(x)), x.spell); };
+  });
+  add(r, "heal", [](const Param& tag, Compiler& c) -> Run {
+    Amount a = amount_key(tag, c, 0);
+    return [a](Ctx& x, const Target& t) { x.world.heal(x.owner, x.player, t, n32(a.eval(x)), x.spell); };
+  });
+  add(r, "set_health", [](const Param& tag, Compiler& c) -> Run {
+    Amount a = amount_key(tag, c, 1);
+    return [a](Ctx& x, const Target& t) { x.world.set_health(t, n32(a.eval(x))); };
+  });
+  add(r, "increase_armor", [](const Param& tag, Compiler& c) -> Run {
+    Amount a = amount_key(tag, c, 0);
+    return [a](Ctx& x, const Target& t) { x.world.gain_armor(player_of(x, t), n32(a.eval(x))); };
+  });
+  auto kill = [](const Param&, Compiler&) -> Run {
+    return [](Ctx& x, const Target& t) { x.world.destroy(t); };
+  };
+  add(r, "kill", kill);
+  add(r, "destroy", kill);
+  add(r, "remove", [](const Param&, Compiler&) -> Run {
+    return [](Ctx& x, const Target& t) {
+      if (t.is_object()) x.world.remove_from_play(t.object.id);
+    };
+  });
+  add(r, "summon", [](const Param& tag, Compiler& c) -> Run {
+    const Param* card = tag.find("card");
+    if (!card) tag.fail("summon needs 'card'");
+    auto source = c.card_source(*card);
+    if (!source) return nullptr;
+    const std::int64_t count = int_key(tag, "count", 1);
+    return [source, count](Ctx& x, const Target& t) {
+      const PlayerId p = player_of(x, t);
+      // Beside the owner when it is on its controller's board (deathrattles: where it was).
+      ObjectId beside = x.owner;
+      for (std::int64_t i = 0; i < count; ++i)
+        if (auto id = source->pick(x)) x.world.summon(*id, p, beside);
+    };
+  });
+  add(r, "draw", [](const Param& tag, Compiler& c) -> Run {
+    Amount a = amount_key(tag, c, 1);
+    return [a](Ctx& x, const Target& t) {
+      for (std::int64_t i = a.eval(x); i > 0; --i) x.world.draw(player_of(x, t));
+    };
+  });
+  add(r, "add_card", [](const Param& tag, Compiler& c) -> Run {
+    const Param* card = tag.find("card");
+    if (!card) tag.fail("add_card needs 'card'");
+    auto source = c.card_source(*card);
+    if (!source) return nullptr;
+    const std::int64_t count = int_key(tag, "count", 1);
+    const bool deck = tag.find("add_to_deck") && tag.find("add_to_deck")->boolean();
+    return [source, count, deck](Ctx& x, const Target& t) {
+      for (std::int64_t i = 0; i < count; ++i) {
+        auto id = source->pick(x);
+        if (!id) continue;
+        if (deck)
+          x.world.add_to_deck(*id, player_of(x, t));
+        else
+          x.world.add_to_hand(*id, player_of(x, t));
+      }
+    };
+  });
+  add(r, "transform", [](const Param& tag, Compiler& c) -> Run {
+    const Param* card = tag.find("card");
+    if (!card) tag.fail("transform needs 'card'");
+    auto source = c.card_source(*card);
+    if (!source) return nullptr;
+    return [source](Ctx& x, const Target& t) {
+      if (!t.is_object()) return;
+      if (auto id = source->pick(x)) x.world.transform(t.object.id, *id);
+    };
+  });
+  add(r, "bounce", [](const Param&, Compiler&) -> Run {
+    return [](Ctx& x, const Target& t) {
+      if (t.is_object()) x.world.bounce(t.object.id);
+    };
+  });
+  add(r, "silence", [](const Param&, Compiler&) -> Run {
+    return [](Ctx& x, const Target& t) {
+      if (t.is_object()) x.world.silence(t.object.id);
+    };
+  });
+  add(r, "remove_divine_shields", [](const Param&, Compiler&) -> Run {
+    return [](Ctx& x, const Target& t) {
+      if (t.is_object()) x.world.remove_divine_shield(t.object.id);
+    };
+  });
+  add(r, "discard", [](const Param& tag, Compiler& c) -> Run {
+    // The default query, a random card of the hand, may also be written out.
+    if (const Param* q = tag.find("query")) {
+      const Param* qn = q->find("name");
+      const Param* conds = q->find("conditions");
+      const bool plain_hand = qn && qn->text() == "hand" && (!conds || (conds->is_list() && conds->items().empty()));
+      if (!plain_hand) {
+        c.unsupported("discard with a query");
+        return nullptr;
+      }
+    }
+    Amount a = amount_key(tag, c, 1);
+    return [a](Ctx& x, const Target& t) {
+      for (std::int64_t i = a.eval(x); i > 0; --i) x.world.discard_random(player_of(x, t));
+    };
+  });
+  add(r, "equip", [](const Param& tag, Compiler& c) -> Run {
+    const Param* w = tag.find("weapon");
+    if (!w) tag.fail("equip needs 'weapon'");
+    auto source = c.card_source(*w);
+    if (!source) return nullptr;
+    return [source](Ctx& x, const Target& t) {
+      if (auto id = source->pick(x)) x.world.equip(*id, player_of(x, t));
+    };
+  });
+  add(r, "steal", [](const Param&, Compiler&) -> Run {
+    return [](Ctx& x, const Target& t) {
+      if (t.is_object()) x.world.steal(t.object.id, x.player);
+    };
+  });
+  add(r, "increase_weapon_attack", [](const Param& tag, Compiler& c) -> Run {
+    Amount a = amount_key(tag, c, 1);
+    return [a](Ctx& x, const Target& t) { x.world.change_weapon(player_of(x, t), n32(a.eval(x)), 0); };
+  });
+  add(r, "increase_durability", [](const Param&, Compiler&) -> Run {
+    return [](Ctx& x, const Target& t) { x.world.change_weapon(player_of(x, t), 0, 1); };
+  });
+  add(r, "decrease_durability", [](const Param&, Compiler&) -> Run {
+    return [](Ctx& x, const Target& t) { x.world.change_weapon(player_of(x, t), 0, -1); };
+  });
+  add(r, "give_mana_crystal", [](const Param& tag, Compiler&) -> Run {
+    const std::int64_t count = int_key(tag, "count", 1);
+    const bool empty = tag.find("empty") && tag.find("empty")->boolean();
+    return [count, empty](Ctx& x, const Target& t) {
+      x.world.give_mana_crystal(player_of(x, t), n32(count), empty);
+    };
+  });
+  add(r, "destroy_mana_crystal", [](const Param&, Compiler&) -> Run {
+    return [](Ctx& x, const Target& t) { x.world.destroy_mana_crystal(player_of(x, t)); };
+  });
+  add(r, "change_target", [](const Param& tag, Compiler& c) -> Run {
+    const Param* sel = tag.find("selector");
+    if (!sel) tag.fail("change_target needs 'selector' (the new target)");
+    auto selector = c.selector(*sel);
+    if (!selector) return nullptr;
+    return [selector](Ctx& x, const Target&) {
+      const std::vector<Target> to = selector->select(x);
+      if (!to.empty()) x.world.change_target(to.front());
+    };
+  });
+  // Kel'Thuzad: every friendly minion that died this turn comes back.
+  add(r, "resurrect_friendly", [](const Param&, Compiler&) -> Run {
+    return [](Ctx& x, const Target& t) {
+      const PlayerId p = player_of(x, t);
+      for (ObjectId dead : x.world.died_this_turn(p)) x.world.summon(x.world.game().object(dead).card, p, ObjectId{});
+    };
+  });
+  // Echoing Ooze: a copy (of the card) of each selected minion, beside it.
+  add(r, "duplicate", [](const Param& tag, Compiler& c) -> Run {
+    const Param* sel = tag.find("selector");
+    if (!sel) tag.fail("duplicate needs 'selector' (what to copy)");
+    auto selector = c.selector(*sel);
+    if (!selector) return nullptr;
+    return [selector](Ctx& x, const Target&) {
+      for (const Target& m : selector->select(x)) {
+        if (!m.is_object()) continue;
+        const GameObject& o = x.world.game().object(m.object.id);
+        x.world.summon(o.card, o.controller, o.id);
+      }
+    };
+  });
+  // Extension (hearth conventions): mana for this turn only, never above 10.
+  add(r, "gain_mana", [](const Param& tag, Compiler& c) -> Run {
+    Amount a = amount_key(tag, c, 1);
+    return [a](Ctx& x, const Target& t) { x.world.gain_mana(player_of(x, t), n32(a.eval(x))); };
+  });
+}
+
+}  // namespace anvil::tags

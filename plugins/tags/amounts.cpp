@@ -1,0 +1,253 @@
+// Amount functions (HEARTH-TAGS.md §5) and card sources (§6): built into the tags plugin.
+#include "anvil/tags/card_script.hpp"
+#include "compiler.hpp"
+#include "vocabulary.hpp"
+
+namespace anvil::tags {
+
+namespace {
+
+class Count final : public AmountFunction {
+ public:
+  explicit Count(std::shared_ptr<const Selector> s) : selector_(std::move(s)) {}
+  std::int64_t eval(Ctx& c) const override {
+    return static_cast<std::int64_t>(selector_->select(c).size());
+  }
+
+ private:
+  std::shared_ptr<const Selector> selector_;
+};
+
+class Attribute final : public AmountFunction {
+ public:
+  enum class What : std::uint8_t { attack, health, damage, max_health, mana, durability, base_attack, cards_played };
+  Attribute(What w, std::shared_ptr<const Selector> s) : what_(w), selector_(std::move(s)) {}
+  std::int64_t eval(Ctx& c) const override {
+    std::int64_t sum = 0;
+    for (const Target& t : selector_->select(c)) {
+      switch (what_) {
+        case What::attack: sum += c.world.attack_of(t); break;
+        case What::health: sum += c.world.health_of(t); break;
+        case What::damage: sum += c.world.damage_of(t); break;
+        case What::max_health: sum += c.world.max_health_of(t); break;
+        case What::mana:
+          if (t.is_object()) sum += c.world.stats(t.object.id).cost;
+          break;
+        case What::durability: sum += c.world.health_of(t); break;
+        case What::cards_played:
+          if (t.is_player()) sum += c.world.cards_played(t.player);
+          break;
+        case What::base_attack:
+          if (t.is_object())
+            if (const CardScript* s = card_script(c.world.game().card(t.object.id))) sum += s->attack;
+          break;
+      }
+    }
+    return sum;
+  }
+
+ private:
+  What what_;
+  std::shared_ptr<const Selector> selector_;
+};
+
+class RandomAmount final : public AmountFunction {
+ public:
+  RandomAmount(std::int64_t lo, std::int64_t hi) : lo_(lo), hi_(std::max(lo, hi)) {}
+  std::int64_t eval(Ctx& c) const override {
+    return lo_ + static_cast<std::int64_t>(c.world.random(static_cast<std::uint64_t>(hi_ - lo_ + 1)));
+  }
+
+ private:
+  std::int64_t lo_, hi_;
+};
+
+class EventValue final : public AmountFunction {
+ public:
+  std::int64_t eval(Ctx& c) const override { return c.event ? c.event->amount : 0; }
+};
+
+class Difference final : public AmountFunction {
+ public:
+  Difference(Amount a, Amount b) : a_(std::move(a)), b_(std::move(b)) {}
+  std::int64_t eval(Ctx& c) const override { return a_.eval(c) - b_.eval(c); }
+
+ private:
+  Amount a_, b_;
+};
+
+// A card name, or one of several at random. Names are looked up in the game's pool when used:
+// a summoned card may come from another file or pack.
+class Named final : public CardSource {
+ public:
+  explicit Named(std::vector<std::string> names) : names_(std::move(names)) {}
+  std::optional<CardId> pick(Ctx& c) const override {
+    const std::string& n =
+        names_.size() == 1 ? names_[0] : names_[static_cast<std::size_t>(c.world.random(names_.size()))];
+    auto id = c.world.game().cards().find(n);
+    if (!id) throw RulesError("no card named '" + n + "' is loaded");
+    return id;
+  }
+
+ private:
+  std::vector<std::string> names_;
+};
+
+// {"name":"same"}: the card holding the tag.
+class Same final : public CardSource {
+ public:
+  std::optional<CardId> pick(Ctx& c) const override {
+    if (!c.owner.valid()) return std::nullopt;
+    return c.world.game().object(c.owner).card;
+  }
+};
+
+// {"name":"hand", player, conditions: []}: a copy of a random card in that player's hand.
+class FromHand final : public CardSource {
+ public:
+  explicit FromHand(Scope scope) : scope_(scope) {}
+  std::optional<CardId> pick(Ctx& c) const override {
+    std::vector<CardId> cards;
+    for (const Player& p : c.world.game().state().players)
+      if (scope_includes(scope_, c, p.id))
+        for (ObjectId id : c.world.game().state().zone(ZoneRef::hand(p.id)).objects)
+          cards.push_back(c.world.game().object(id).card);
+    if (cards.empty()) return std::nullopt;
+    return cards[static_cast<std::size_t>(c.world.random(cards.size()))];
+  }
+
+ private:
+  Scope scope_;
+};
+
+// {"name":"last_card", player}: the card just played — the subject of the triggering event
+// (both Hearthbreaker cards using it react to spell_cast), or nothing outside an event.
+class LastCard final : public CardSource {
+ public:
+  std::optional<CardId> pick(Ctx& c) const override {
+    if (!c.event || !c.event->subject.is_object()) return std::nullopt;
+    if (!c.world.game().state().exists(c.event->subject.object.id)) return std::nullopt;
+    return c.world.game().object(c.event->subject.object.id).card;
+  }
+};
+
+class Copy final : public CardSource {
+ public:
+  explicit Copy(std::shared_ptr<const Selector> s) : selector_(std::move(s)) {}
+  std::optional<CardId> pick(Ctx& c) const override {
+    for (const Target& t : selector_->select(c))
+      if (t.is_object()) return c.world.game().object(t.object.id).card;
+    return std::nullopt;
+  }
+
+ private:
+  std::shared_ptr<const Selector> selector_;
+};
+
+// A random collectible card of the whole collection ({"name":"collection"} without
+// conditions; with conditions it is reported unsupported).
+class Collection final : public CardSource {
+ public:
+  std::optional<CardId> pick(Ctx& c) const override {
+    std::vector<CardId> pool;
+    for (CardId id : c.world.collection()) {
+      const CardScript* s = card_script(c.world.game().cards().at(id));
+      // Only cards that can be played here: every card they name is loaded.
+      if (s && s->collectible && missing_references(*s, c.world.game().cards()).empty()) pool.push_back(id);
+    }
+    if (pool.empty()) return std::nullopt;
+    return pool[static_cast<std::size_t>(c.world.random(pool.size()))];
+  }
+};
+
+std::shared_ptr<const Selector> selector_key(const Param& tag, TagCompiler& c) {
+  const Param* s = tag.find("selector");
+  if (!s) c.fail(tag, "this amount needs 'selector'");
+  return c.selector(*s);
+}
+
+}  // namespace
+
+std::shared_ptr<const AmountFunction> make_amount_function(const Param& tag, TagCompiler& c) {
+  const Param* n = tag.find("name");
+  if (!n) c.fail(tag, "an amount function needs 'name'");
+  const std::string& name = n->text();
+  if (name == "count") {
+    auto s = selector_key(tag, c);
+    return s ? std::make_shared<Count>(s) : nullptr;
+  }
+  if (name == "attribute") {
+    auto s = selector_key(tag, c);
+    if (!s) return nullptr;
+    const std::string attr = tag.find("attribute") ? tag.find("attribute")->text() : "";
+    using W = Attribute::What;
+    W w;
+    if (attr == "attack") w = W::attack;
+    else if (attr == "health") w = W::health;
+    else if (attr == "damage") w = W::damage;
+    else if (attr == "max_health" || attr == "base_health") w = W::max_health;
+    else if (attr == "mana" || attr == "current_mana") w = W::mana;
+    else if (attr == "durability") w = W::durability;
+    else if (attr == "base_attack") w = W::base_attack;
+    else if (attr == "cards_played") w = W::cards_played;
+    else {
+      c.unsupported("attribute " + attr);
+      return nullptr;
+    }
+    return std::make_shared<Attribute>(w, s);
+  }
+  if (name == "random_amount")
+    return std::make_shared<RandomAmount>(int_key(tag, "minimum", 0), int_key(tag, "maximum", 0));
+  if (name == "event_value") return std::make_shared<EventValue>();
+  if (name == "difference") {
+    const Param* v = tag.find("value");
+    const Param* a = tag.find("amount");
+    if (!v || !a) c.fail(tag, "difference needs 'value' and 'amount'");
+    return std::make_shared<Difference>(c.amount(*v, nullptr), c.amount(*a, nullptr));
+  }
+  std::vector<std::string> names(amount_function_names().begin(), amount_function_names().end());
+  c.fail(*n, "unknown amount function '" + name + "'", did_you_mean(name, names));
+}
+
+std::shared_ptr<const CardSource> make_card_source(const Param& value, TagCompiler& c) {
+  auto note = [&](const std::string& n) {
+    if (c.references) c.references->push_back(n);
+  };
+  if (value.is_scalar()) {
+    note(value.text());
+    return std::make_shared<Named>(std::vector<std::string>{value.text()});
+  }
+  if (value.is_list()) {
+    std::vector<std::string> names;
+    for (const Param& p : value.items()) {
+      names.push_back(p.text());
+      note(p.text());
+    }
+    if (names.empty()) c.fail(value, "an empty list of cards");
+    return std::make_shared<Named>(std::move(names));
+  }
+  const Param* n = value.find("name");
+  if (!n) c.fail(value, "a card query needs 'name'");
+  const std::string& name = n->text();
+  if (name == "object") {
+    auto s = selector_key(value, c);
+    return s ? std::make_shared<Copy>(s) : nullptr;
+  }
+  if (name == "collection" && !value.find("conditions")) return std::make_shared<Collection>();
+  if (name == "same") return std::make_shared<Same>();
+  if (name == "last_card") return std::make_shared<LastCard>();
+  if (name == "hand") {
+    const Param* conds = value.find("conditions");
+    if (!conds || (conds->is_list() && conds->items().empty()))
+      return std::make_shared<FromHand>(c.scope(value.find("player"), Scope::friendly));
+  }
+  for (std::string_view v : card_source_names())
+    if (v == name) {
+      c.unsupported("card source " + name + (name == "collection" || name == "hand" ? " with conditions" : ""));
+      return nullptr;
+    }
+  std::vector<std::string> names(card_source_names().begin(), card_source_names().end());
+  c.fail(*n, "unknown card source '" + name + "'", did_you_mean(name, names));
+}
+
+}  // namespace anvil::tags

@@ -1,0 +1,316 @@
+// The parts a tagged card is made of (HEARTH-TAGS.md §3-8) and the factories that compile them.
+//
+// Every part is compiled once, when the card loads, into an immutable object; a game runs them
+// with no string work. Each kind of part has a factory interface registered by name in the
+// Registry under its PluginKind, so any plugin can add one:
+//
+//   class Double final : public ActionFactory {           // {"name": "double_health"}
+//     std::shared_ptr<const Action> compile(const Param& tag, Compiler& c) const override;
+//   };
+//   ANVIL_PLUGIN("my-tags", "1.0.0", "one more action") {
+//     registrar.add<anvil::tags::ActionFactory>("double_health", std::make_shared<Double>());
+//   }
+//
+// A tag is a Param map (the JSON object, converted once) whose "name" picks the factory. The
+// factory reads the keys it knows through the Compiler, which compiles nested parts (a
+// selector's condition, an action's amount) by their names in turn.
+//
+// "friendly", "enemy" and "both" are always relative to Ctx::player, the player owning the tag
+// (for an aura given to a player, the receiving player), never to whoever happens to act.
+#pragma once
+
+#include <anvil/sdk.hpp>
+#include <cstdint>
+#include <memory>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "anvil/tags/stats.hpp"
+#include "anvil/tags/world.hpp"
+
+namespace anvil::tags {
+
+using namespace anvil::literals;
+
+// What a running tag knows: its world, whose tag it is, and what it is about.
+struct Ctx {
+  World& world;
+  ObjectId owner;        // the minion, weapon or card holding the tag; none for a hero power
+  CardId card;           // the card whose tags are running (a given tag: the card that gave it)
+  PlayerId player;       // the tag's owner: "friendly" means this player
+  Target target;         // the chosen target (spell, battlecry) or the event's subject
+  const TagEvent* event = nullptr;  // the event that triggered an effect
+  bool spell = false;    // a spell's own actions: spell damage applies
+  Target chosen;         // what the user picker chose
+};
+
+// Player scopes of the `players` / `player` keys, relative to Ctx::player.
+enum class Scope : std::uint8_t { friendly, enemy, both, player_one, player_two, current, other };
+inline bool scope_includes(Scope s, const Ctx& c, PlayerId p);
+
+class Condition {
+ public:
+  virtual ~Condition() = default;
+  // Whether `t` satisfies the condition for the tag in `c`.
+  virtual bool holds(Ctx& c, const Target& t) const = 0;
+};
+
+// An amount: a number, or a Function object, times `multiplier`.
+class AmountFunction {
+ public:
+  virtual ~AmountFunction() = default;
+  virtual std::int64_t eval(Ctx& c) const = 0;
+};
+struct Amount {
+  std::int64_t value = 0;
+  std::shared_ptr<const AmountFunction> function;
+  std::int64_t multiplier = 1;
+  std::int64_t eval(Ctx& c) const { return (function ? function->eval(c) : value) * multiplier; }
+};
+
+struct Picker {
+  enum class Kind : std::uint8_t { all, user, random };
+  Kind kind = Kind::all;
+  std::int64_t count = 1;
+};
+
+class Selector {
+ public:
+  virtual ~Selector() = default;
+  // Every object or player the selector could select, before its condition and picker.
+  virtual void candidates(Ctx& c, std::vector<Target>& out) const = 0;
+  Picker picker;
+  std::shared_ptr<const Condition> condition;  // explicit: defaults are set by each factory
+
+  // Candidates that pass the condition (what a user picker offers).
+  std::vector<Target> eligible(Ctx& c) const;
+  // What the selector selects now: all, the user's choice (Ctx::chosen), or random ones.
+  std::vector<Target> select(Ctx& c) const;
+};
+
+class Action {
+ public:
+  virtual ~Action() = default;
+  virtual void run(Ctx& c, const Target& t) const = 0;
+};
+
+// A card to make: a name, a random one of several, or a query.
+class CardSource {
+ public:
+  virtual ~CardSource() = default;
+  // nullopt when the query finds nothing.
+  virtual std::optional<CardId> pick(Ctx& c) const = 0;
+};
+
+struct EventSpec {
+  Symbol name;
+  bool player_event = true;  // player events match by scope; object events fire on the owner
+  Scope scope = Scope::friendly;
+  std::shared_ptr<const Condition> condition;  // checked on the event's subject
+  bool matches(Ctx& c, const TagEvent& e) const;
+};
+
+// {actions, selector, condition?}: the condition is checked against (owner, target) first,
+// then every action runs on every selected target.
+struct ActionTag {
+  std::vector<std::shared_ptr<const Action>> actions;
+  std::shared_ptr<const Selector> selector;
+  std::shared_ptr<const Condition> condition;
+  // Runs it; false if it found no target.
+  bool run(Ctx& c) const;
+  bool targets_user() const { return selector && selector->picker.kind == Picker::Kind::user; }
+};
+
+struct StatusTag {
+  std::shared_ptr<const Status> status;
+  Amount amount;
+  std::int64_t minimum = 0;
+};
+
+struct Aura {
+  StatusTag status;
+  std::shared_ptr<const Selector> selector;
+  bool expires = false;                 // ends at the end of its owner's turn
+  std::optional<EventSpec> until;       // AuraUntil
+  // Whether the aura held by `c` applies to `t`.
+  bool affects(Ctx& c, const Target& t) const;
+};
+
+struct Buff {
+  StatusTag status;
+  std::optional<EventSpec> until;  // BuffUntil
+};
+
+struct Effect {
+  EventSpec event;
+  std::vector<ActionTag> tags;  // in order, stopping at the first that finds no target
+  void run(Ctx& c) const;
+};
+
+class Compiler;
+
+// --- factories, registered by name -------------------------------------------------------
+
+class ActionFactory {
+ public:
+  static constexpr PluginKind kKind = PluginKind::tag_action;
+  virtual ~ActionFactory() = default;
+  virtual std::shared_ptr<const Action> compile(const Param& tag, Compiler& c) const = 0;
+};
+class StatusFactory {
+ public:
+  static constexpr PluginKind kKind = PluginKind::tag_status;
+  virtual ~StatusFactory() = default;
+  virtual std::shared_ptr<const Status> compile(const Param& tag, Compiler& c) const = 0;
+};
+class SelectorFactory {
+ public:
+  static constexpr PluginKind kKind = PluginKind::tag_selector;
+  virtual ~SelectorFactory() = default;
+  // Reads its own keys; the Compiler reads `picker` and `condition` around it.
+  virtual std::shared_ptr<Selector> compile(const Param& tag, Compiler& c) const = 0;
+  // The condition used when the tag has none (minion: minion_is_not_target), or null.
+  virtual std::shared_ptr<const Condition> default_condition(Compiler& c) const;
+};
+class ConditionFactory {
+ public:
+  static constexpr PluginKind kKind = PluginKind::tag_condition;
+  virtual ~ConditionFactory() = default;
+  virtual std::shared_ptr<const Condition> compile(const Param& tag, Compiler& c) const = 0;
+};
+// Events are names the rules module fires; the factory says which kind it is and its default
+// condition (`after_added`: minion_is_not_target).
+class EventFactory {
+ public:
+  static constexpr PluginKind kKind = PluginKind::tag_event;
+  virtual ~EventFactory() = default;
+  virtual bool player_event() const = 0;
+  virtual std::shared_ptr<const Condition> default_condition(Compiler& c) const;
+};
+
+// Compiles nested parts through the registry. Implemented by the tags plugin's loaders; a
+// factory in another plugin calls it, never constructs it. Every method throws LoadError
+// naming the card and the tag for a name nobody registered, and returns null (after a warning
+// naming card and tag) for a part of the vocabulary this build does not support.
+class Compiler {
+ public:
+  virtual ~Compiler() = default;
+  virtual const Registry& registry() const = 0;
+  virtual CardDef& card() = 0;
+  virtual std::shared_ptr<const Action> action(const Param& tag) = 0;
+  virtual std::shared_ptr<const Status> status(const Param& tag) = 0;
+  virtual std::shared_ptr<const Selector> selector(const Param& tag) = 0;
+  virtual std::shared_ptr<const Condition> condition(const Param& tag) = 0;
+  virtual std::optional<EventSpec> event(const Param& tag) = 0;
+  virtual Amount amount(const Param& value, const Param* multiplier) = 0;
+  virtual std::shared_ptr<const CardSource> card_source(const Param& value) = 0;
+  virtual std::optional<ActionTag> action_tag(const Param& tag) = 0;
+  virtual std::optional<Aura> aura(const Param& tag) = 0;
+  virtual std::optional<Buff> buff(const Param& tag) = 0;
+  virtual Scope scope(const Param* value, Scope fallback) = 0;
+  // Adds a status ability (a Buff or Aura a `give` action hands out) to the card being
+  // compiled; returns its ability index, for World::give.
+  virtual std::uint16_t add_given(std::shared_ptr<const Ability> ability) = 0;
+  // A warning naming the card: a part that loads but is not supported.
+  virtual void unsupported(std::string_view what) = 0;
+};
+
+// Reads an integer key of a tag, or `fallback` when absent.
+inline std::int64_t int_key(const Param& tag, std::string_view key, std::int64_t fallback) {
+  const Param* v = tag.find(key);
+  return v ? v->integer() : fallback;
+}
+
+// --- the runtime of the containers (inline: rules modules run them without linking tags) ---
+
+inline bool scope_includes(Scope s, const Ctx& c, PlayerId p) {
+  switch (s) {
+    case Scope::friendly: return p == c.player;
+    case Scope::enemy: return p != c.player;
+    case Scope::both: return true;
+    case Scope::player_one: return p == PlayerId(0);
+    case Scope::player_two: return p == PlayerId(1);
+    case Scope::current: return p == c.world.current_player();
+    case Scope::other: return p != c.world.current_player();
+  }
+  return false;
+}
+
+inline std::vector<Target> Selector::eligible(Ctx& c) const {
+  std::vector<Target> all;
+  candidates(c, all);
+  if (!condition) return all;
+  std::vector<Target> out;
+  out.reserve(all.size());
+  for (const Target& t : all)
+    if (condition->holds(c, t)) out.push_back(t);
+  return out;
+}
+
+inline std::vector<Target> Selector::select(Ctx& c) const {
+  std::vector<Target> pool = eligible(c);
+  switch (picker.kind) {
+    case Picker::Kind::all:
+      return pool;
+    case Picker::Kind::user:
+      for (const Target& t : pool)
+        if (t == c.chosen) return {t};
+      return {};
+    case Picker::Kind::random: {
+      std::vector<Target> out;
+      for (std::int64_t i = 0; i < picker.count && !pool.empty(); ++i) {
+        const std::size_t k = static_cast<std::size_t>(c.world.random(pool.size()));
+        out.push_back(pool[k]);
+        pool.erase(pool.begin() + static_cast<std::ptrdiff_t>(k));
+      }
+      return out;
+    }
+  }
+  return {};
+}
+
+inline bool EventSpec::matches(Ctx& c, const TagEvent& e) const {
+  if (e.name != name) return false;
+  if (player_event) {
+    if (!scope_includes(scope, c, e.player)) return false;
+  } else if (!(e.subject.is_object() && e.subject.object.id == c.owner)) {
+    return false;  // an object event fires on its owner only
+  }
+  return !condition || condition->holds(c, e.subject);
+}
+
+inline bool ActionTag::run(Ctx& c) const {
+  if (condition && !condition->holds(c, c.target)) return false;
+  const std::vector<Target> targets = selector ? selector->select(c) : std::vector<Target>{};
+  if (targets.empty()) return false;
+  for (const Target& t : targets) {
+    const Target saved = c.target;
+    for (const auto& a : actions) a->run(c, t);
+    c.target = saved;
+  }
+  return true;
+}
+
+inline bool Aura::affects(Ctx& c, const Target& t) const {
+  std::vector<Target> all;
+  selector->candidates(c, all);
+  bool found = false;
+  for (const Target& x : all) found = found || x == t;
+  return found && (!selector->condition || selector->condition->holds(c, t));
+}
+
+inline void Effect::run(Ctx& c) const {
+  for (const ActionTag& t : tags)
+    if (!t.run(c)) return;
+}
+
+inline std::shared_ptr<const Condition> SelectorFactory::default_condition(Compiler&) const {
+  return nullptr;
+}
+inline std::shared_ptr<const Condition> EventFactory::default_condition(Compiler&) const {
+  return nullptr;
+}
+
+}  // namespace anvil::tags

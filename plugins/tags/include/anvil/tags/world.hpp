@@ -1,0 +1,91 @@
+// World: the hearth game as tag parts see it while a game runs. The rules module that runs
+// tagged cards (rules-hearth) implements it over its Game; the tags plugin only calls it. Every
+// change goes through the World, so the rules decide what damage, summoning or drawing means
+// (divine shield, armor, a full board, overdraw, fatigue) and journal it.
+//
+//   void run(Ctx& c, const Target& t) const override {        // a "damage" action
+//     c.world.damage(c.owner, c.player, t, static_cast<std::int32_t>(amount.eval(c)), spell_);
+//   }
+//
+// Lifetime: a World lives for one call into tag code; parts never keep it.
+#pragma once
+
+#include <anvil/sdk.hpp>
+#include <cstdint>
+#include <optional>
+#include <vector>
+
+#include "anvil/tags/stats.hpp"
+
+namespace anvil::tags {
+
+// An event as it happened, for effects to match (HEARTH-TAGS.md §7). `player` is the player the
+// event belongs to (whose turn ended, who played the card, whose minion died).
+struct TagEvent {
+  Symbol name;
+  PlayerId player;
+  Target subject;  // the minion summoned, the character damaged, the card played…
+  Target other;    // the damage source, the attack target…
+  std::int64_t amount = 0;
+};
+
+class World {
+ public:
+  virtual ~World() = default;
+  virtual Game& game() = 0;
+
+  // --- reading: pulled values, never written ---
+  virtual Stats stats(ObjectId id) = 0;  // a minion, weapon or card with its statuses
+  virtual std::int32_t attack_of(const Target& t) = 0;
+  virtual std::int32_t health_of(const Target& t) = 0;      // current health
+  virtual std::int32_t max_health_of(const Target& t) = 0;
+  virtual std::int32_t damage_of(const Target& t) = 0;
+  virtual std::vector<ObjectId> minions(PlayerId p) = 0;   // board order, left to right
+  virtual std::optional<ObjectId> weapon(PlayerId p) = 0;
+  virtual std::int32_t spell_damage(PlayerId p) = 0;
+  virtual std::vector<ObjectId> dead_minions(PlayerId p) = 0;  // this game, in death order
+  virtual std::vector<ObjectId> died_this_turn(PlayerId p) = 0;  // in death order
+  virtual PlayerId controller(const Target& t) = 0;
+  virtual PlayerId current_player() = 0;
+  virtual std::vector<CardId> collection() = 0;  // every card a random card may come from
+  virtual std::int32_t cards_played(PlayerId p) = 0;  // this turn, the card being played included
+
+  // --- acting ---
+  // `spell`: damage or healing of a spell, to which spell damage and its multipliers apply.
+  virtual void damage(ObjectId source, PlayerId by, const Target& t, std::int32_t amount,
+                      bool spell) = 0;
+  virtual void heal(ObjectId source, PlayerId by, const Target& t, std::int32_t amount,
+                    bool spell) = 0;
+  // Summons next to `beside` (to its right) or, without it, at the right end. Nothing on a full
+  // board.
+  virtual std::optional<ObjectId> summon(CardId card, PlayerId p, ObjectId beside) = 0;
+  virtual void draw(PlayerId p) = 0;
+  virtual void add_to_hand(CardId card, PlayerId p) = 0;
+  virtual void add_to_deck(CardId card, PlayerId p) = 0;
+  virtual void destroy(const Target& t) = 0;  // marks for destruction; deaths resolve later
+  virtual void silence(ObjectId minion) = 0;
+  // Gives GivenTag `ability` of `card` (a buff, aura or effect the card's tags compiled) to `t`
+  // with its amount evaluated now. `until_turn_end_of`: it ends when that player's turn ends;
+  // none: it lasts while `t` is in play.
+  virtual void give(ObjectId source, CardId card, std::uint16_t ability, const Target& t,
+                    std::int64_t amount, std::optional<PlayerId> until_turn_end_of) = 0;
+  virtual void equip(CardId weapon, PlayerId p) = 0;
+  virtual void gain_armor(PlayerId p, std::int32_t amount) = 0;
+  virtual void gain_mana(PlayerId p, std::int32_t amount) = 0;
+  virtual void give_mana_crystal(PlayerId p, std::int32_t count, bool empty) = 0;
+  virtual void destroy_mana_crystal(PlayerId p) = 0;
+  virtual void bounce(ObjectId minion) = 0;
+  virtual void transform(ObjectId minion, CardId into) = 0;
+  virtual void discard_random(PlayerId p) = 0;
+  virtual void change_weapon(PlayerId p, std::int32_t attack, std::int32_t durability) = 0;
+  virtual void remove_divine_shield(ObjectId minion) = 0;
+  virtual void set_health(const Target& t, std::int32_t health) = 0;
+  virtual void steal(ObjectId minion, PlayerId to) = 0;
+  virtual void remove_from_play(ObjectId minion) = 0;
+  // Redirects the attack being declared to `to` (change_target; the ogres).
+  virtual void change_target(const Target& to) = 0;
+  // A uniform number in [0, n), from the game's RNG (journaled).
+  virtual std::uint64_t random(std::uint64_t n) = 0;
+};
+
+}  // namespace anvil::tags

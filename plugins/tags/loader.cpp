@@ -1,0 +1,248 @@
+// Reads a JSON array of cards and compiles each card's tags into a CardScript. One card with an
+// error is left out and reported; the others load. Unsupported tags are warnings naming the
+// card and the tag; the card loads without them.
+#include "loader.hpp"
+
+#include <anvil/pack.hpp>
+
+#include "anvil/tags/card_script.hpp"
+#include "compiler.hpp"
+
+namespace anvil::tags {
+
+namespace {
+
+Param named(const char* name) { return Param::map({{"name", Param::scalar(name, {})}}, {}); }
+
+// --- v1 → v2: the Dec-2014 shapes rewritten into the final ones ----------------------------
+
+// A v1 card selector (card, spell, minion_card, secret, battlecry) as the v2 `card` selector
+// with a condition, scoped as the v1 player selector holding it was.
+Param v1_card_selector(const Param& sel, const Param& players) {
+  std::vector<std::pair<std::string, Param>> out{{"name", Param::scalar("card", sel.where())},
+                                                 {"players", players}};
+  const Param* n = sel.find("name");
+  const std::string kind = n ? n->text() : "card";
+  const char* cond = kind == "spell"        ? "is_spell"
+                     : kind == "minion_card" ? "is_minion"
+                     : kind == "secret"      ? "is_secret"
+                     : kind == "battlecry"   ? "has_battlecry"
+                                             : nullptr;
+  if (cond) out.emplace_back("condition", named(cond));
+  return Param::map(std::move(out), sel.where());
+}
+
+Param v1_aura(const Param& aura) {
+  const Param* action = aura.find("action");
+  const Param* selector = aura.find("selector");
+  if (!action || !selector) aura.fail("a v1 aura needs 'action' and 'selector'");
+  std::vector<std::pair<std::string, Param>> out;
+  const Param* name = action->find("name");
+  if (name && name->text() == "mana_change") {
+    // v1 pushed a filter onto the selected players; v2 pulls it from cards of those players.
+    std::vector<std::pair<std::string, Param>> status{{"name", Param::scalar("mana_change", {})}};
+    if (const Param* a = action->find("amount")) status.emplace_back("amount", *a);
+    if (const Param* m = action->find("minimum")) status.emplace_back("minimum", *m);
+    out.emplace_back("status", Param::map(std::move(status), action->where()));
+    const Param* players = selector->find("players");
+    const Param scope = players ? *players : Param::scalar("friendly", {});
+    const Param* cs = action->find("card_selector");
+    out.emplace_back("selector", v1_card_selector(cs ? *cs : named("card"), scope));
+  } else {
+    out.emplace_back("status", *action);  // reversible actions are v2's statuses
+    out.emplace_back("selector", *selector);
+  }
+  if (const Param* u = aura.find("until")) out.emplace_back("until", *u);
+  return Param::map(std::move(out), aura.where());
+}
+
+Param v1_effect(const Param& effect) {
+  const Param* when = effect.find("when");
+  const Param* action = effect.find("action");
+  const Param* selector = effect.find("selector");
+  if (!when || !action || !selector) effect.fail("a v1 effect needs 'when', 'action' and 'selector'");
+  Param tag = Param::map({{"actions", Param::list({*action}, action->where())}, {"selector", *selector}},
+                         effect.where());
+  return Param::map({{"event", *when}, {"tags", Param::list({tag}, effect.where())}}, effect.where());
+}
+
+// --- compiling one card --------------------------------------------------------------------
+
+class CardReader {
+ public:
+  CardReader(const Param& node, bool v1, CardFileContext& ctx) : node_(node), v1_(v1), ctx_(ctx) {}
+
+  void read() {
+    MapReader r(node_, "a card", ctx_.diagnostics);
+    if (!r.ok()) return;
+    CardDef card;
+    card.pack = ctx_.pack;
+    card.where = node_.where();
+    auto script = std::make_shared<CardScript>();
+    const std::size_t errors_before = error_count();
+    const Param* name = r.required("name");
+    if (!name) return;
+    collect(ctx_.diagnostics, [&] {
+      card.name = name->text();
+      if (const Param* ref = r.optional("ref_name")) card.name = ref->text();
+      if (card.name.empty()) name->fail("a card needs a name");
+      read_fields(r, card, *script);
+      // The script is ability 0, before the given tags that `give` actions add (their indices).
+      card.abilities.emplace_back(AbilityKind::static_, std::string(kCardScriptText), "tags",
+                                  node_.where(), script);
+      TagCompiler c(ctx_.registry, card, node_.where(), ctx_.diagnostics);
+      c.references = &script->references;
+      read_tags(r, c, *script);
+    });
+    r.finish();
+    if (error_count() != errors_before) return;
+    card.rules_text = script->text;
+    ctx_.cards.push_back(std::move(card));
+  }
+
+ private:
+  std::size_t error_count() const {
+    std::size_t n = 0;
+    for (const Diagnostic& d : ctx_.diagnostics) n += d.severity == Diagnostic::Severity::error;
+    return n;
+  }
+
+  static std::int32_t int32(const Param& v) {
+    const std::int64_t n = v.integer();
+    if (n < -1000 || n > 1000) v.fail("a number from -1000 to 1000");
+    return static_cast<std::int32_t>(n);
+  }
+
+  void read_fields(MapReader& r, CardDef& card, CardScript& s) {
+    const Param* type = r.required("type");
+    if (!type) node_.fail("a card needs 'type'");
+    const std::string& t = type->text();
+    if (t == "minion") s.kind = CardKind::minion;
+    else if (t == "spell") s.kind = CardKind::spell;
+    else if (t == "weapon") s.kind = CardKind::weapon;
+    else type->fail("unknown card type '" + t + "'", did_you_mean(t, std::vector<std::string>{"minion", "spell", "weapon"}));
+    if (const Param* v = r.required("mana")) s.mana = int32(*v);
+    if (const Param* v = r.optional("attack")) s.attack = int32(*v);
+    if (const Param* v = r.optional("health")) s.health = int32(*v);
+    if (const Param* v = r.optional("durability")) s.health = int32(*v);
+    if (s.kind == CardKind::minion && !node_.find("health")) node_.fail("a minion needs 'health'");
+    if (s.kind == CardKind::weapon && !node_.find("durability")) node_.fail("a weapon needs 'durability'");
+    if (const Param* v = r.optional("overload")) s.overload = int32(*v);
+    if (const Param* v = r.optional("rarity")) s.rarity = Symbol(v->text());
+    if (const Param* v = r.optional("character_class")) s.hero_class = Symbol(v->text());
+    if (const Param* v = r.optional("minion_type")) s.minion_type = Symbol(v->text());
+    if (const Param* v = r.optional("collectible")) s.collectible = v->boolean();
+    if (const Param* v = r.optional("text")) s.text = v->text();
+    card.base.cost.present = true;
+    card.base.cost.generic = static_cast<std::uint16_t>(std::max(0, s.mana));
+    card.base.types = {s.kind == CardKind::minion  ? "Minion"_sym
+                       : s.kind == CardKind::spell ? "Spell"_sym
+                                                   : "Weapon"_sym};
+    if (s.minion_type) card.base.subtypes = {s.minion_type};
+    card.base.has_stats = s.kind != CardKind::spell;
+    card.base.power = s.attack;
+    card.base.toughness = s.health;
+  }
+
+  void tags_list(const Param* v, Compiler& c, std::vector<ActionTag>& out) {
+    if (!v) return;
+    if (v->is_map()) {  // card_defs.json writes a single battlecry or deathrattle as one object
+      if (auto at = c.action_tag(*v)) out.push_back(std::move(*at));
+      return;
+    }
+    if (v->is_scalar()) {
+      // card_defs.json has `"deathrattle": 1` on a token (Panther): no actions, said aloud.
+      ctx_.diagnostics.push_back({Diagnostic::Severity::warning, v->where(),
+                                  "card '" + c.card().name + "': '" + v->text() +
+                                      "' is not a list of action tags; ignored"});
+      return;
+    }
+    if (!v->is_list()) v->fail("a list of action tags");
+    for (const Param& t : v->items())
+      if (auto at = c.action_tag(t)) out.push_back(std::move(*at));
+  }
+  void auras(const Param* v, Compiler& c, std::vector<Aura>& out) {
+    if (!v) return;
+    if (!v->is_list()) v->fail("a list of auras");
+    for (const Param& a : v->items())
+      if (auto aura = c.aura(v1_ ? v1_aura(a) : a)) out.push_back(std::move(*aura));
+  }
+  void buffs(const Param* v, Compiler& c, std::vector<Buff>& out) {
+    if (!v) return;
+    if (!v->is_list()) v->fail("a list of buffs");
+    for (const Param& b : v->items())
+      if (auto buff = c.buff(b)) out.push_back(std::move(*buff));
+  }
+  void effects(const Param* v, Compiler& c, std::vector<Effect>& out) {
+    if (!v) return;
+    if (!v->is_list()) v->fail("a list of effects");
+    for (const Param& raw : v->items()) {
+      const Param e = v1_ ? v1_effect(raw) : raw;
+      const Param* ev = e.find("event");
+      const Param* tags = e.find("tags");
+      if (!ev || !tags || !tags->is_list()) e.fail("an effect needs 'event' and a list 'tags'");
+      auto spec = c.event(*ev);
+      if (!spec) continue;
+      Effect eff;
+      eff.event = std::move(*spec);
+      bool ok = true;
+      for (const Param& t : tags->items()) {
+        auto at = c.action_tag(t);
+        if (!at) ok = false;
+        else eff.tags.push_back(std::move(*at));
+      }
+      if (ok) out.push_back(std::move(eff));  // a partial effect would change its order rule
+    }
+  }
+
+  void read_tags(MapReader& r, Compiler& c, CardScript& s) {
+    tags_list(r.optional("battlecry"), c, s.battlecry);
+    tags_list(r.optional("deathrattle"), c, s.deathrattle);
+    tags_list(r.optional("play"), c, s.play);
+    if (s.kind == CardKind::spell && !node_.find("play")) node_.fail("a spell needs 'play': its actions");
+    if (const Param* v = r.optional("combo")) {
+      if (auto at = c.action_tag(*v)) s.combo = std::move(*at);
+    }
+    if (const Param* v = r.optional("choices")) {
+      if (!v->is_list()) v->fail("'choices' must be a list of {card, actions, selector}");
+      for (const Param& item : v->items()) {
+        const Param* name = item.find("card");
+        if (!name) item.fail("a choice needs 'card' (the option's name)");
+        // An option that cannot compile was reported; the card offers the others.
+        if (auto at = c.action_tag(item)) s.choices.push_back({name->text(), std::move(*at)});
+      }
+    }
+    auras(r.optional("enrage"), c, s.enrage);
+    if (const Param* impl = r.optional("impl")) {
+      MapReader ir(*impl, "'impl' of card '" + c.card().name + "'", ctx_.diagnostics);
+      if (ir.ok()) {
+        auras(ir.optional("auras"), c, s.auras);
+        effects(ir.optional("effects"), c, s.effects);
+        buffs(ir.optional("buffs"), c, s.buffs);
+      }
+    }
+    auras(r.optional("auras"), c, s.hand_auras);
+    effects(r.optional("effects"), c, s.hand_effects);
+    buffs(r.optional("buffs"), c, s.hand_buffs);
+    if (!s.hand_auras.empty()) c.unsupported("auras (in hand)");
+  }
+
+  const Param& node_;
+  bool v1_;
+  CardFileContext& ctx_;
+};
+
+}  // namespace
+
+void HearthLoader::load(const std::filesystem::path& file, std::string_view text,
+                        CardFileContext& ctx) const {
+  Param root;
+  if (!collect(ctx.diagnostics, [&] { root = json_to_param(text, file.string()); })) return;
+  if (!root.is_list()) {
+    ctx.error(root.where(), "a hearth card file is a JSON array of card objects");
+    return;
+  }
+  for (const Param& node : root.items()) CardReader(node, v1_, ctx).read();
+}
+
+}  // namespace anvil::tags

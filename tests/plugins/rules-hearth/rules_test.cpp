@@ -1,0 +1,241 @@
+// The rules of HEARTH-TAGS.md §10 and the statuses of the test pack, each from a position.
+#include <gtest/gtest.h>
+
+#include <algorithm>
+
+#include "fixture.hpp"
+
+namespace anvil::hearth_test {
+namespace {
+
+const PlayerId A(0), B(1);
+const ZoneRef kBoardA = ZoneRef::battlefield(A), kBoardB = ZoneRef::battlefield(B);
+
+bool offered(const std::vector<LegalAction>& actions, std::string_view label) {
+  return std::any_of(actions.begin(), actions.end(), [&](const LegalAction& a) { return a.label == label; });
+}
+
+LegalAction play(const Game& g, std::string_view card, std::int64_t pos = 0) {
+  return LegalAction{LegalAction::Kind::cast, find(g, ZoneRef::hand(A), card), 0, {}, pos, {}};
+}
+
+TEST(HearthRules, AMinionCannotBePlayedOnAFullBoard) {
+  auto g = position({.hand = {"Test Yeti"}, .board = std::vector<std::string>(7, "Test Raider")}, {});
+  EXPECT_FALSE(offered(rules().legal_actions(*g, A), "Play Test Yeti at 7"));
+  EXPECT_EQ(rules().why_not(*g, A, play(*g, "Test Yeti", 7)), "the board is full");
+}
+
+TEST(HearthRules, ASummonOnAFullBoardDoesNothing) {
+  // Test Golem dies (Test Bolt); its deathrattle summons into the gap it left, not past 7.
+  std::vector<std::string> board(6, "Test Raider");
+  board.insert(board.begin() + 2, "Test Golem");
+  auto g = position({.hand = {"Test Bolt"}}, {.board = board});
+  act(*g, {"Play Test Bolt targeting Test Golem"});
+  const auto b = names(*g, kBoardB);
+  ASSERT_EQ(b.size(), 7u);
+  EXPECT_EQ(b[2], "Test Raider");
+  EXPECT_EQ(std::count(b.begin(), b.end(), "Test Golem"), 0);
+}
+
+TEST(HearthRules, AnOverdrawnCardIsDestroyed) {
+  std::vector<std::string> hand(9, "Test Raider");
+  hand.push_back("Test Intellect");
+  auto g = position({.hand = hand, .library = {"Test Yeti", "Test Footman"}}, {});
+  act(*g, {"Play Test Intellect"});
+  EXPECT_EQ(g->state().zone(ZoneRef::hand(A)).objects.size(), 10u);
+  const auto grave = names(*g, ZoneRef::graveyard(A));
+  EXPECT_NE(std::find(grave.begin(), grave.end(), "Test Footman"), grave.end()) << "the second draw burns";
+}
+
+TEST(HearthRules, FatigueGrowsOneTwoThree) {
+  auto g = position({.life = 30}, {.life = 30});
+  act(*g, {"End turn", "End turn", "End turn", "End turn", "End turn"});
+  // A ends; B draws from an empty deck (1), A (1), B (2), A (2), B (3).
+  EXPECT_EQ(g->state().player(B).life, 30 - 1 - 2 - 3);
+  EXPECT_EQ(g->state().player(A).life, 30 - 1 - 2);
+}
+
+TEST(HearthRules, TauntForcesTheTarget) {
+  auto g = position({.board = {"Test Yeti"}}, {.board = {"Test Raider", "Test Footman"}});
+  const auto actions = rules().legal_actions(*g, A);
+  EXPECT_TRUE(offered(actions, "Attack with Test Yeti \xE2\x86\x92 Test Footman"));
+  EXPECT_FALSE(offered(actions, "Attack with Test Yeti \xE2\x86\x92 player 1"));
+  EXPECT_FALSE(offered(actions, "Attack with Test Yeti \xE2\x86\x92 Test Raider"));
+  LegalAction face{LegalAction::Kind::attack, find(*g, kBoardA, "Test Yeti"), 0, {Target::of(B)}, 0, {}};
+  EXPECT_EQ(rules().why_not(*g, A, face), "a minion with taunt is in the way");
+}
+
+TEST(HearthRules, DivineShieldAbsorbsTheFirstDamage) {
+  auto g = position({.board = {"Test Yeti"}}, {.board = {"Test Squire"}});
+  act(*g, {"Attack with Test Yeti \xE2\x86\x92 Test Squire"});
+  const ObjectId squire = find(*g, kBoardB, "Test Squire");
+  ASSERT_TRUE(squire.valid()) << "the shield took the hit";
+  EXPECT_EQ(g->object(squire).damage, 0);
+  EXPECT_EQ(g->object(find(*g, kBoardA, "Test Yeti")).damage, 1) << "combat damage is simultaneous";
+  auto g2 = g->fork();
+  act(*g2, {"End turn", "End turn", "Attack with Test Yeti \xE2\x86\x92 Test Squire"});
+  EXPECT_FALSE(find(*g2, kBoardB, "Test Squire").valid()) << "the second hit kills";
+}
+
+TEST(HearthRules, AFrozenMinionMissesItsNextAttackAndThaws) {
+  auto g = position({.hand = {"Test Bolt"}, .library = {"Test Yeti", "Test Yeti"}},
+                    {.board = {"Test Yeti"}, .library = {"Test Yeti", "Test Yeti"}});
+  act(*g, {"Play Test Bolt targeting Test Yeti", "End turn"});
+  // B's turn: the Yeti is frozen.
+  EXPECT_FALSE(offered(rules().legal_actions(*g, B), "Attack with Test Yeti \xE2\x86\x92 player 0"));
+  act(*g, {"End turn", "End turn"});
+  EXPECT_TRUE(offered(rules().legal_actions(*g, B), "Attack with Test Yeti \xE2\x86\x92 player 0"))
+      << "thawed at the end of B's turn";
+}
+
+TEST(HearthRules, SummoningSicknessAndCharge) {
+  auto g = position({.hand = {"Test Raider", "Test Boar"}}, {});
+  act(*g, {"Play Test Raider at 0", "Play Test Boar at 1"});
+  const auto actions = rules().legal_actions(*g, A);
+  EXPECT_FALSE(offered(actions, "Attack with Test Raider \xE2\x86\x92 player 1"));
+  EXPECT_TRUE(offered(actions, "Attack with Test Boar \xE2\x86\x92 player 1"));
+}
+
+TEST(HearthRules, OneAttackPerTurn) {
+  auto g = position({.board = {"Test Yeti"}}, {});
+  act(*g, {"Attack with Test Yeti \xE2\x86\x92 player 1"});
+  EXPECT_EQ(g->state().player(B).life, 26);
+  EXPECT_FALSE(offered(rules().legal_actions(*g, A), "Attack with Test Yeti \xE2\x86\x92 player 1"));
+}
+
+TEST(HearthRules, SilenceRemovesAurasAndBuffs) {
+  auto g = position({.hand = {"Test Silence", "Test Cleric"}, .board = {"Test Leader", "Test Raider"},
+                     .library = {"Test Yeti"}},
+                    {.library = {"Test Yeti"}});
+  act(*g, {"Play Test Cleric at 2 targeting Test Raider", "Attack with Test Raider \xE2\x86\x92 player 1"});
+  EXPECT_EQ(g->state().player(B).life, 30 - 4) << "2 printed + 1 aura + 1 buff";
+  act(*g, {"Play Test Silence targeting Test Leader", "End turn", "End turn",
+           "Attack with Test Raider \xE2\x86\x92 player 1"});
+  EXPECT_EQ(g->state().player(B).life, 26 - 3) << "the aura is gone; the Raider's own buff stays";
+  auto g2 = position({.hand = {"Test Silence"}, .board = {"Test Leader", "Test Raider"}}, {});
+  act(*g2, {"Play Test Silence targeting Test Raider", "Attack with Test Raider \xE2\x86\x92 player 1"});
+  EXPECT_EQ(g2->state().player(B).life, 27) << "silence does not stop another minion's aura";
+}
+
+TEST(HearthRules, EnrageIsOnOnlyWhileDamaged) {
+  auto calm = position({.board = {"Test Berserker"}}, {});
+  act(*calm, {"Attack with Test Berserker \xE2\x86\x92 player 1"});
+  EXPECT_EQ(calm->state().player(B).life, 28);
+  auto g = position({.hand = {"Test Lightning"}, .board = {"Test Berserker"}}, {});
+  act(*g, {"Play Test Lightning targeting Test Berserker", "Attack with Test Berserker \xE2\x86\x92 player 1"});
+  EXPECT_EQ(g->state().player(B).life, 25);
+}
+
+TEST(HearthRules, SpellDamageAddsToSpells) {
+  auto g = position({.hand = {"Test Bolt"}, .board = {"Test Geomancer"}}, {});
+  act(*g, {"Play Test Bolt targeting player 1"});
+  EXPECT_EQ(g->state().player(B).life, 26);
+}
+
+TEST(HearthRules, OverloadLocksCrystalsNextTurn) {
+  auto g = position({.hand = {"Test Lightning"}, .mana = 5}, {});
+  act(*g, {"Play Test Lightning targeting player 1", "End turn", "End turn"});
+  EXPECT_EQ(g->state().player(A).attrs.get("crystals"_sym), 6);
+  EXPECT_EQ(g->state().player(A).attrs.get("mana"_sym), 5);
+}
+
+TEST(HearthRules, ManaChangeMinimumNeverRaisesALowerCost) {
+  auto g = position({.hand = {"Test Yeti", "Test Raider", "Test Coin"}, .board = {"Test Portal"}, .mana = 2}, {});
+  const auto actions = rules().legal_actions(*g, A);
+  EXPECT_TRUE(offered(actions, "Play Test Yeti at 0")) << "4 - 2 = 2";
+  act(*g, {"Play Test Raider at 0"});
+  EXPECT_EQ(g->state().player(A).attrs.get("mana"_sym), 1) << "1 stays 1: max(min(1, 1), 1 - 2)";
+}
+
+TEST(HearthRules, DeathrattleSummonsWhereTheMinionDied) {
+  auto g = position({.hand = {"Test Bolt"}}, {.board = {"Test Footman", "Test Golem", "Test Yeti"}});
+  act(*g, {"Play Test Bolt targeting Test Golem"});
+  EXPECT_EQ(names(*g, kBoardB), (std::vector<std::string>{"Test Footman", "Test Raider", "Test Yeti"}));
+}
+
+TEST(HearthRules, AWeaponLosesDurabilityWhenTheHeroAttacks) {
+  auto g = position({.hand = {"Test Axe"}, .library = {"Test Yeti"}}, {.library = {"Test Yeti"}});
+  act(*g, {"Play Test Axe", "Attack with your hero \xE2\x86\x92 player 1", "End turn", "End turn",
+           "Attack with your hero \xE2\x86\x92 player 1"});
+  EXPECT_EQ(g->state().player(B).life, 24);
+  EXPECT_TRUE(g->state().zone(ZoneRef::command(A)).objects.empty()) << "2 durability, 2 attacks";
+}
+
+TEST(HearthRules, HeroPowers) {
+  auto mage = position({}, {.board = {"Test Raider"}});
+  act(*mage, {"Hero power targeting Test Raider"});
+  EXPECT_FALSE(find(*mage, kBoardB, "Test Raider").valid());
+  EXPECT_EQ(mage->state().player(A).attrs.get("mana"_sym), 8);
+  EXPECT_FALSE(offered(rules().legal_actions(*mage, A), "Hero power targeting player 1")) << "once a turn";
+  auto paladin = position({.hero = "Paladin"}, {});
+  act(*paladin, {"Hero power"});
+  EXPECT_EQ(names(*paladin, kBoardA), std::vector<std::string>{"Silver Hand Recruit"});
+  auto warrior = position({.hero = "Warrior"}, {});
+  act(*warrior, {"Hero power"});
+  EXPECT_EQ(warrior->state().player(A).attrs.get("armor"_sym), 2);
+}
+
+TEST(HearthRules, ChooseOneOffersEachOptionAsItsOwnPlay) {
+  auto g = position({.hand = {"Test Keeper"}}, {.board = {"Test Leader"}});
+  const auto actions = rules().legal_actions(*g, A);
+  EXPECT_TRUE(offered(actions, "Play Test Keeper (Test Moonfire) at 0 targeting player 1"));
+  EXPECT_TRUE(offered(actions, "Play Test Keeper (Test Dispel) at 0 targeting Test Leader"));
+  EXPECT_FALSE(offered(actions, "Play Test Keeper (Test Dispel) at 0 targeting player 1")) << "minions only";
+  act(*g, {"Play Test Keeper (Test Moonfire) at 0 targeting Test Leader"});
+  EXPECT_FALSE(find(*g, kBoardB, "Test Leader").valid()) << "2 damage to a 2/2";
+  EXPECT_EQ(names(*g, kBoardA), std::vector<std::string>{"Test Keeper"});
+}
+
+// Loatheb (HEARTH-TAGS §9): "friendly" in the given aura is relative to the receiving player, so
+// it lasts until the end of the enemy's turn, not the giver's.
+TEST(HearthRules, AnAuraGivenToAPlayerIsScopedFromTheReceiver) {
+  auto g = position({.hand = {"Test Loatheb"}, .library = {"Test Yeti", "Test Yeti"}},
+                    {.hand = {"Test Bolt"}, .library = {"Test Yeti", "Test Yeti"}});
+  const ObjectId bolt = find(*g, ZoneRef::hand(B), "Test Bolt");
+  act(*g, {"Play Test Loatheb at 0"});
+  EXPECT_EQ(g->view(bolt).cost.generic, 7);
+  act(*g, {"End turn"});
+  EXPECT_EQ(g->view(bolt).cost.generic, 7) << "still on B's turn";
+  act(*g, {"End turn"});
+  EXPECT_EQ(g->view(bolt).cost.generic, 2) << "gone as B's turn ended";
+}
+
+TEST(HearthRules, AnAuraUntilAnEventEndsWhenItFires) {
+  auto g = position({.hand = {"Test Kirin", "Test Bolt", "Test Lightning"}, .mana = 3}, {});
+  act(*g, {"Play Test Kirin at 0"});
+  EXPECT_EQ(g->view(find(*g, ZoneRef::hand(A), "Test Bolt")).cost.generic, 0);
+  act(*g, {"Play Test Bolt targeting player 1"});
+  EXPECT_EQ(g->view(find(*g, ZoneRef::hand(A), "Test Lightning")).cost.generic, 1) << "the next spell pays";
+}
+
+TEST(HearthRules, ChangeTargetRedirectsAnAttack) {
+  auto g = position({.board = {"Test Ogre"}}, {.board = {"Test Yeti"}});
+  act(*g, {"Attack with Test Ogre \xE2\x86\x92 Test Yeti"});
+  EXPECT_EQ(g->state().player(B).life, 26);
+  EXPECT_EQ(g->object(find(*g, kBoardB, "Test Yeti")).damage, 0);
+  EXPECT_EQ(g->object(find(*g, kBoardA, "Test Ogre")).damage, 0) << "a hero does not strike back";
+}
+
+TEST(HearthRules, ResurrectFriendlyReturnsWhatDiedThisTurn) {
+  auto g = position({.hand = {"Test Bolt"}, .board = {"Test Kel", "Test Raider"}, .library = {"Test Yeti"}},
+                    {.library = {"Test Yeti"}});
+  act(*g, {"Play Test Bolt targeting Test Raider", "End turn"});
+  EXPECT_EQ(names(*g, kBoardA), (std::vector<std::string>{"Test Kel", "Test Raider"}));
+}
+
+TEST(HearthRules, ArmorAbsorbsDamageFirst) {
+  auto g = position({.board = {"Test Yeti"}}, {.armor = 3});
+  act(*g, {"Attack with Test Yeti \xE2\x86\x92 player 1"});
+  EXPECT_EQ(g->state().player(B).attrs.get("armor"_sym), 0);
+  EXPECT_EQ(g->state().player(B).life, 29);
+}
+
+TEST(HearthRules, AGameEndsWhenAHeroDies) {
+  auto g = position({.board = {"Test Yeti"}}, {.life = 4});
+  act(*g, {"Attack with Test Yeti \xE2\x86\x92 player 1"});
+  EXPECT_TRUE(g->state().over);
+  EXPECT_EQ(rules().outcome(*g), (std::vector<Outcome>{Outcome::won, Outcome::lost}));
+}
+
+}  // namespace
+}  // namespace anvil::hearth_test
