@@ -31,5 +31,7 @@ void add_scenario_commands(CLI::App& app, const GlobalOptions& options,
                            std::vector<Command>& out);
 void add_sim_command(CLI::App& app, const GlobalOptions& options, std::vector<Command>& out);
 void add_replay_command(CLI::App& app, const GlobalOptions& options, std::vector<Command>& out);
+void add_bench_command(CLI::App& app, const GlobalOptions& options, std::vector<Command>& out);
+void add_play_command(CLI::App& app, const GlobalOptions& options, std::vector<Command>& out);
 
 }  // namespace anvil::cli

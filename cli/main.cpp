@@ -85,6 +85,8 @@ int main(int argc, char** argv) {
   add_scenario_commands(app, options, commands);
   add_sim_command(app, options, commands);
   add_replay_command(app, options, commands);
+  add_bench_command(app, options, commands);
+  add_play_command(app, options, commands);
 
   try {
     app.parse(argc, argv);

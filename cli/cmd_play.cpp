@@ -1,0 +1,81 @@
+// anvil play: a person plays against an agent in the terminal (docs/cli.md). The person sits
+// first; the decisions are asked by PlaySession (play_session.hpp), on stdin and stdout, which
+// may be pipes.
+#include <fmt/core.h>
+#include <unistd.h>
+
+#include <iostream>
+
+#include "commands.hpp"
+#include "engine_setup.hpp"
+#include "exit_codes.hpp"
+#include "match.hpp"
+#include "output.hpp"
+#include "pack_library.hpp"
+#include "play_session.hpp"
+
+namespace anvil::cli {
+
+namespace {
+
+struct PlayOptions {
+  std::string rules = "classic";
+  std::string deck;
+  std::string vs = "ai-heuristic";
+  std::string vs_deck;
+  std::uint64_t seed = 1;
+};
+
+int run_play(const GlobalOptions& global, const PlayOptions& o) {
+  auto engine = start_engine(global);
+  const auto rules = engine->registry.find<RulesModule>(o.rules);
+  if (!rules) {
+    const std::string hint = did_you_mean(o.rules, engine->registry.names(PluginKind::rules_module));
+    throw std::runtime_error(
+        fmt::format("no rules module named '{}' is loaded{}", o.rules, hint.empty() ? "" : "; " + hint));
+  }
+  (void)make_agent(engine->registry, o.vs);  // an unknown agent fails before the game, by name
+  PackLibrary packs(global, engine->registry);
+  const DeckRef mine = packs.deck(o.rules, o.deck);
+  DeckRef theirs;
+  if (!o.vs_deck.empty()) {
+    theirs = packs.deck(o.rules, o.vs_deck);
+  } else {  // the first bundled deck that is not the person's, else the same
+    theirs = mine;
+    for (const DeckRef& d : packs.decks(o.rules))
+      if (d.pack != mine.pack || d.deck.name != mine.deck.name) {
+        theirs = d;
+        break;
+      }
+  }
+  std::string error;
+  const auto cards = packs.pool(packs.with_requirements({mine.pack, theirs.pack}), error);
+  if (!cards) throw std::runtime_error(error);
+
+  MatchConfig config;
+  config.seed = o.seed;
+  config.decks = {mine.deck, theirs.deck};
+  std::unique_ptr<Game> game = rules->setup(cards, config);
+  fmt::print("You play {}:{} against {} playing {}:{} (seed {}).\n", mine.pack, mine.deck.name, o.vs, theirs.pack,
+             theirs.deck.name, o.seed);
+  PlaySession session(*game, *rules, engine->registry,
+                      PlaySeats{PlayerId(0), PlayerId(1), o.vs, agent_seed(o.seed, 1), o.rules}, std::cin, stdout,
+                      !isatty(fileno(stdin)));
+  session.run();
+  return kExitOk;
+}
+
+}  // namespace
+
+void add_play_command(CLI::App& app, const GlobalOptions& options, std::vector<Command>& out) {
+  CLI::App* play = app.add_subcommand("play", "Play a game against an agent in the terminal");
+  auto o = std::make_shared<PlayOptions>();
+  play->add_option("--rules", o->rules, "The rules module (default: classic)");
+  play->add_option("--deck", o->deck, "Your deck (\"Goblin Burn\" or \"pack:deck\")")->required();
+  play->add_option("--vs", o->vs, "The agent you play against (default: ai-heuristic)");
+  play->add_option("--vs-deck", o->vs_deck, "Its deck (default: the first other bundled deck)");
+  play->add_option("--seed", o->seed, "The game's seed: the shuffle and the agent's choices (default: 1)");
+  out.push_back({play, [&options, o] { return run_play(options, *o); }});
+}
+
+}  // namespace anvil::cli

@@ -1,0 +1,341 @@
+#include "play_session.hpp"
+
+#include <fmt/core.h>
+
+#include <algorithm>
+#include <charconv>
+#include <sstream>
+#include <stdexcept>
+
+#include "game_log.hpp"
+
+namespace anvil::cli {
+
+namespace {
+
+// Thrown out of the person's decision to stop the rules module mid-decision; the session's
+// request says why. (It may arrive wrapped, as an AbilityError, when the decision was asked
+// while an ability resolved: the request is what counts.)
+struct Interrupt : std::runtime_error {
+  Interrupt() : std::runtime_error("the person interrupted the game") {}
+};
+
+std::string trim(const std::string& s) {
+  const auto b = s.find_first_not_of(" \t\r\n");
+  if (b == std::string::npos) return {};
+  return s.substr(b, s.find_last_not_of(" \t\r\n") - b + 1);
+}
+
+std::string card_line(const DecisionView& view, ObjectId id) {
+  const Characteristics c = view.view(id);
+  const GameObject& o = view.object(id);
+  std::string s(c.name);
+  if (c.has_stats) s += fmt::format(" {}/{}", c.power, c.toughness);
+  std::vector<std::string> notes;
+  if (o.tapped) notes.push_back("tapped");
+  if (o.damage > 0) notes.push_back(fmt::format("{} damage", o.damage));
+  if (o.summoning_sick && c.has_type(Symbol("Creature"))) notes.push_back("sick");
+  for (const auto& [kind, n] : o.counters.items)
+    notes.push_back(fmt::format("{} counters", n));
+  if (!notes.empty()) {
+    s += " (";
+    for (std::size_t i = 0; i < notes.size(); ++i) s += (i ? ", " : "") + notes[i];
+    s += ")";
+  }
+  return s;
+}
+
+std::string zone_line(const DecisionView& view, ZoneRef z) {
+  const auto objects = view.zone(z);
+  if (!objects) return fmt::format("{} hidden", view.zone_size(z));
+  if (objects->empty()) return "nothing";
+  std::string s;
+  for (std::size_t i = 0; i < objects->size(); ++i) s += (i ? ", " : "") + card_line(view, (*objects)[i]);
+  return s;
+}
+
+constexpr const char* kHelp =
+    "Answer with the number of a choice; where several may be picked, numbers separated by\n"
+    "spaces, or 'none'. Commands:\n"
+    "  help       this text\n"
+    "  board      show the board again\n"
+    "  ai NAME    seat the agent NAME for your opponent, from now on\n"
+    "  undo       take back your previous decision\n"
+    "  log        the decisions so far: who decided what\n"
+    "  concede    give up this game\n";
+
+}  // namespace
+
+// --- the agents --------------------------------------------------------------------------
+
+// Records every answer of the agent it wraps in the session's log, under that agent's name.
+class PlaySession::Recorder final : public Agent {
+ public:
+  Recorder(PlaySession& session, PlayerId player, std::shared_ptr<Agent> inner)
+      : session_(session), player_(player), inner_(std::move(inner)) {}
+  std::string_view name() const override { return inner_->name(); }
+  Answer choose(const DecisionView& view, const Choice& choice) override {
+    Answer a = inner_->choose(view, choice);
+    session_.record(player_, inner_->name(), choice, a);
+    return a;
+  }
+
+ private:
+  PlaySession& session_;
+  PlayerId player_;
+  std::shared_ptr<Agent> inner_;
+};
+
+// The person: asks on the session's input and output.
+class PlaySession::Person final : public Agent {
+ public:
+  explicit Person(PlaySession& session) : s_(session) {}
+  std::string_view name() const override { return "person"; }
+
+  Answer choose(const DecisionView& view, const Choice& choice) override {
+    print_board(view);
+    print_choice(choice);
+    for (;;) {
+      fmt::print(s_.out_, "> ");
+      std::fflush(s_.out_);
+      std::string line;
+      if (!std::getline(s_.in_, line)) {
+        fmt::print(s_.out_, "\n(end of input: conceding)\n");
+        return interrupt(Request::concede);
+      }
+      if (s_.echo_) fmt::print(s_.out_, "{}\n", line);
+      line = trim(line);
+      if (line.empty()) continue;
+      if (auto answer = answer_of(view, choice, line)) {
+        s_.marks_.back().person_answered = true;
+        return *answer;
+      }
+    }
+  }
+
+ private:
+  [[noreturn]] Answer interrupt(Request r) {
+    s_.request_ = r;
+    throw Interrupt();
+  }
+
+  // An answer, or nullopt after handling a command or reporting a bad line.
+  std::optional<Answer> answer_of(const DecisionView& view, const Choice& choice, const std::string& line) {
+    std::istringstream words(line);
+    std::string word;
+    words >> word;
+    if (word == "help") {
+      fmt::print(s_.out_, "{}", kHelp);
+      return std::nullopt;
+    }
+    if (word == "board") {
+      print_board(view);
+      print_choice(choice);
+      return std::nullopt;
+    }
+    if (word == "log") {
+      print_log();
+      return std::nullopt;
+    }
+    if (word == "concede") interrupt(Request::concede);
+    if (word == "undo") {
+      if (!s_.can_undo()) {
+        fmt::print(s_.out_, "error: nothing to undo: this is your first decision\n");
+        return std::nullopt;
+      }
+      interrupt(Request::undo);
+    }
+    if (word == "ai") {
+      std::string agent;
+      words >> agent;
+      if (agent.empty()) {
+        fmt::print(s_.out_, "error: 'ai' needs an agent name, e.g. 'ai ai-random'\n");
+        return std::nullopt;
+      }
+      try {
+        s_.seat_opponent(agent);
+        fmt::print(s_.out_, "Your opponent is now played by {}.\n", agent);
+      } catch (const std::exception& e) {
+        fmt::print(s_.out_, "error: {}\n", e.what());
+      }
+      return std::nullopt;
+    }
+    if (word == "none") {
+      if (choice.min_picks > 0) {
+        fmt::print(s_.out_, "error: pick at least {}\n", choice.min_picks);
+        return std::nullopt;
+      }
+      return Answer{};
+    }
+    // Numbers.
+    Answer answer;
+    std::istringstream all(line);
+    const auto n = choice.options.size();
+    for (std::string token; all >> token;) {
+      unsigned value = 0;
+      const auto [end, ec] = std::from_chars(token.data(), token.data() + token.size(), value);
+      if (ec != std::errc() || end != token.data() + token.size()) {
+        fmt::print(s_.out_, "error: '{}' is neither a choice number nor a command (type 'help')\n", token);
+        return std::nullopt;
+      }
+      if (value < 1 || value > n) {
+        fmt::print(s_.out_, "error: there is no choice {}; choose 1 to {}\n", value, n);
+        return std::nullopt;
+      }
+      const auto index = static_cast<std::uint32_t>(value - 1);
+      if (std::find(answer.picks.begin(), answer.picks.end(), index) != answer.picks.end()) {
+        fmt::print(s_.out_, "error: choice {} is given twice\n", value);
+        return std::nullopt;
+      }
+      answer.picks.push_back(index);
+    }
+    if (answer.picks.size() < choice.min_picks || answer.picks.size() > choice.max_picks) {
+      fmt::print(s_.out_, "error: pick {}\n", choice.min_picks == choice.max_picks
+                                                   ? fmt::format("exactly {}", choice.min_picks)
+                                                   : fmt::format("{} to {}", choice.min_picks, choice.max_picks));
+      return std::nullopt;
+    }
+    return answer;
+  }
+
+  void print_board(const DecisionView& view) {
+    const Game& g = s_.game_;
+    const PlayerId you = s_.seats_.person, them = s_.seats_.opponent;
+    fmt::print(s_.out_, "\n=== Turn {}, {} ({} turn) ===\n", view.turn().number, s_.rules_.step_name(g),
+               view.turn().active == you ? "your" : "your opponent's");
+    for (PlayerId p : {them, you}) {
+      const Player& pl = view.player(p);
+      fmt::print(s_.out_, "{}: life {}, hand {}, library {}, graveyard {}\n", s_.seat_name(p), pl.life,
+                 view.zone_size(ZoneRef::hand(p)), view.zone_size(ZoneRef::library(p)),
+                 view.zone_size(ZoneRef::graveyard(p)));
+      fmt::print(s_.out_, "  battlefield: {}\n", zone_line(view, ZoneRef::battlefield(p)));
+    }
+    fmt::print(s_.out_, "Your hand: {}\n", zone_line(view, ZoneRef::hand(you)));
+    if (!view.stack().empty()) {
+      fmt::print(s_.out_, "Stack (top first):\n");
+      const auto& stack = view.stack();
+      for (auto it = stack.rbegin(); it != stack.rend(); ++it) {
+        std::string targets;
+        for (const Target& t : it->targets) {
+          if (t.is_player()) targets += (targets.empty() ? " → " : ", ") + s_.seat_name(t.player);
+          else if (t.is_object() && view.can_see(t.object.id))
+            targets += (targets.empty() ? " → " : ", ") + std::string(view.view(t.object.id).name);
+        }
+        fmt::print(s_.out_, "  {} ({}){}\n", g.cards().at(it->card).name, s_.seat_name(it->controller), targets);
+      }
+    }
+  }
+
+  void print_choice(const Choice& choice) {
+    if (!choice.refused.empty()) fmt::print(s_.out_, "Refused: {}. Choose again.\n", choice.refused);
+    fmt::print(s_.out_, "{}:\n", choice.prompt);
+    for (std::size_t i = 0; i < choice.options.size(); ++i)
+      fmt::print(s_.out_, "  {}. {}\n", i + 1, choice.options[i].label);
+    if (choice.max_picks != 1 || choice.min_picks != 1)
+      fmt::print(s_.out_, "(pick {} to {}: numbers separated by spaces, or 'none')\n", choice.min_picks,
+                 choice.max_picks);
+  }
+
+  void print_log() {
+    if (s_.log_.empty()) fmt::print(s_.out_, "No decisions yet.\n");
+    for (std::size_t i = 0; i < s_.log_.size(); ++i) {
+      const Entry& e = s_.log_[i];
+      fmt::print(s_.out_, "  {}. turn {}: {} ({}) {}: {}\n", i + 1, e.turn, s_.seat_name(e.player), e.agent,
+                 to_string(e.kind), e.what);
+    }
+  }
+
+  PlaySession& s_;
+};
+
+// --- the session -------------------------------------------------------------------------
+
+PlaySession::PlaySession(Game& game, const RulesModule& rules, const Registry& registry, PlaySeats seats,
+                         std::istream& in, std::FILE* out, bool echo)
+    : game_(game), rules_(rules), registry_(registry), seats_(std::move(seats)), in_(in), out_(out), echo_(echo) {
+  game_.seat(seats_.person, std::make_shared<Recorder>(*this, seats_.person, std::make_shared<Person>(*this)));
+  seat_opponent(seats_.opponent_agent);
+}
+
+PlaySession::~PlaySession() = default;
+
+void PlaySession::seat_opponent(const std::string& agent) {
+  std::shared_ptr<Agent> a = make_agent(registry_, agent, AgentOptions{seats_.agent_seed, {}, &registry_, seats_.rules});
+  game_.seat(seats_.opponent, std::make_shared<Recorder>(*this, seats_.opponent, std::move(a)));
+  seats_.opponent_agent = agent;
+}
+
+std::string PlaySession::seat_name(PlayerId p) const {
+  // The rules module labels players "player 0", "player 1" in its choices: the same names here.
+  return fmt::format("player {} ({})", p.value, p == seats_.person ? "you" : "opponent");
+}
+
+void PlaySession::record(PlayerId player, std::string_view agent, const Choice& choice, const Answer& answer) {
+  Entry e{game_.state().turn.number, player, std::string(agent), choice.kind, {}};
+  for (std::uint32_t i : answer.picks)
+    e.what += (e.what.empty() ? "" : ", ") + choice.options.at(i).label;
+  if (answer.picks.empty()) e.what = "none";
+  log_.push_back(std::move(e));
+}
+
+bool PlaySession::can_undo() const {
+  return std::any_of(marks_.begin(), marks_.end(), [](const Mark& m) { return m.person_answered; });
+}
+
+void PlaySession::undo() {
+  std::size_t i = marks_.size();
+  while (i > 0 && !marks_[i - 1].person_answered) --i;
+  const Mark mark = marks_.at(i - 1);
+  game_.journal().rollback(mark.checkpoint);
+  log_.resize(mark.log_size);
+  marks_.resize(i - 1);  // the loop marks this point again before advancing
+  fmt::print(out_, "Undone: back to your decision in turn {}, {}.\n", game_.state().turn.number,
+             rules_.step_name(game_));
+}
+
+void PlaySession::concede() {
+  Journal& j = game_.journal();
+  for (const Player& p : game_.state().players)
+    if (p.outcome == Outcome::playing) j.set_outcome(p.id, p.id == seats_.person ? Outcome::lost : Outcome::won);
+  j.set_over(true);
+  conceded_ = true;
+}
+
+void PlaySession::run() {
+  GameLog events(game_, out_, {seat_name(PlayerId(0)), seat_name(PlayerId(1))});
+  fmt::print(out_, "Type 'help' at any question for the commands.\n");
+  while (!game_.state().over) {
+    marks_.push_back(Mark{game_.journal().checkpoint(), log_.size(), false});
+    request_ = Request::none;
+    try {
+      if (!rules_.advance(game_)) break;
+    } catch (const std::exception&) {
+      const Request r = request_;
+      request_ = Request::none;
+      if (r == Request::undo) {
+        undo();
+        continue;
+      }
+      if (r == Request::concede) {
+        concede();
+        break;
+      }
+      throw;
+    }
+  }
+  print_result();
+}
+
+void PlaySession::print_result() {
+  const std::vector<Outcome> outcome = rules_.outcome(game_);
+  const Outcome mine = seats_.person.value < outcome.size() ? outcome[seats_.person.value] : Outcome::drew;
+  const std::string what = conceded_                  ? "you conceded"
+                           : mine == Outcome::won     ? "you won"
+                           : mine == Outcome::lost    ? "you lost"
+                           : mine == Outcome::drew    ? "a draw"
+                                                      : "unfinished";
+  fmt::print(out_, "Result: {} in turn {} (your opponent: {}).\n", what, game_.state().turn.number,
+             seats_.opponent_agent);
+}
+
+}  // namespace anvil::cli

@@ -1,0 +1,96 @@
+// PlaySession: a person against an agent, in the terminal (`anvil play`, docs/cli.md). Every
+// decision of the person's seat is asked on `in`/`out`: the board as that player sees it (a
+// DecisionView), the stack, life totals and the numbered legal choices; between them the game's
+// events as a turn-by-turn log (game_log.hpp). Commands at any question: `help`, `board`,
+// `ai NAME` (seat another agent for the opponent now, mid-game), `undo`, `log`, `concede`.
+//
+// Input is read line by line, so it may be a pipe: nothing needs a terminal, and the end of
+// input concedes cleanly. A bad line gets a message and the question again.
+//
+// Undo goes through the journal: a checkpoint is taken before each advance() of the rules
+// module; `undo` rolls back to the start of the most recent advance() in which the person
+// answered (so that decision, and any asked after it, are asked again) and truncates the
+// session's decision log to match. The rules module asks one priority decision per advance()
+// (plugins/rules-classic/README.md), so this is the person's previous decision, or the priority
+// decision that led to it (a target is chosen again with the spell it is for).
+#pragma once
+
+#include <anvil/extensions.hpp>
+#include <anvil/game.hpp>
+#include <anvil/rules.hpp>
+#include <cstdint>
+#include <cstdio>
+#include <istream>
+#include <memory>
+#include <string>
+#include <vector>
+
+namespace anvil::cli {
+
+struct PlaySeats {
+  PlayerId person;
+  PlayerId opponent;
+  std::string opponent_agent;  // registered name
+  std::uint64_t agent_seed = 0;
+  std::string rules;  // the rules module's registered name, for agents that run games forward
+};
+
+class PlaySession {
+ public:
+  // `echo`: repeat each line read after its prompt, so that a transcript of piped input reads
+  // like a terminal session.
+  PlaySession(Game& game, const RulesModule& rules, const Registry& registry, PlaySeats seats,
+              std::istream& in, std::FILE* out, bool echo);
+  ~PlaySession();
+  PlaySession(const PlaySession&) = delete;
+  PlaySession& operator=(const PlaySession&) = delete;
+
+  // Plays until the game ends or the person concedes; prints the result line
+  // ("Result: you won after 9 turns"). Errors of the game itself propagate.
+  void run();
+
+  // One decision as the session's log shows it: who decided (seat and agent) and what.
+  struct Entry {
+    std::uint32_t turn = 0;
+    PlayerId player;
+    std::string agent;
+    ChoiceKind kind = ChoiceKind::option;
+    std::string what;  // the labels of the options picked
+  };
+  const std::vector<Entry>& log() const { return log_; }
+
+ private:
+  class Person;
+  class Recorder;
+  friend class Person;
+  friend class Recorder;
+
+  enum class Request { none, undo, concede };
+  struct Mark {
+    Journal::Checkpoint checkpoint;
+    std::size_t log_size = 0;
+    bool person_answered = false;
+  };
+
+  void seat_opponent(const std::string& agent);
+  void record(PlayerId player, std::string_view agent, const Choice& choice, const Answer& answer);
+  bool can_undo() const;
+  void undo();
+  void concede();
+  void print_result();
+  std::string seat_name(PlayerId p) const;
+
+  Game& game_;
+  const RulesModule& rules_;
+  const Registry& registry_;
+  PlaySeats seats_;
+  std::istream& in_;
+  std::FILE* out_;
+  bool echo_;
+  std::vector<Entry> log_;
+  std::vector<Mark> marks_;
+  Request request_ = Request::none;
+  bool conceded_ = false;
+};
+
+}  // namespace anvil::cli

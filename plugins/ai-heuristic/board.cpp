@@ -1,0 +1,141 @@
+#include "board.hpp"
+
+#include <algorithm>
+#include <array>
+
+namespace anvil::ai_heuristic {
+
+double creature_value(const Characteristics& c) {
+  double v = 1.0 + 1.5 * std::max(0, c.power) + 1.0 * std::max(0, c.toughness);
+  for (Symbol k : c.keywords) {
+    if (k == kFlying || k == kDoubleStrike || k == kDeathtouch || k == kIndestructible)
+      v += 2.0 + 0.5 * std::max(0, c.power);
+    else if (k == kFirstStrike || k == kTrample || k == kLifelink)
+      v += 1.0 + 0.25 * std::max(0, c.power);
+    else if (k == kDefender)
+      v -= 1.0 * std::max(0, c.power);
+    else
+      v += 0.5;
+  }
+  return std::max(v, 0.5);
+}
+
+Fighter fighter(const DecisionView& view, ObjectId id) {
+  const GameObject& o = view.object(id);
+  const Characteristics c = view.view(id);
+  Fighter f;
+  f.id = id;
+  f.controller = o.controller;
+  f.power = c.power;
+  f.toughness = c.toughness;
+  f.damage = o.damage;
+  f.tapped = o.tapped;
+  f.flying = c.has_keyword(kFlying);
+  f.reach = c.has_keyword(kReach);
+  f.first_strike = c.has_keyword(kFirstStrike) || c.has_keyword(kDoubleStrike);
+  f.deathtouch = c.has_keyword(kDeathtouch);
+  f.indestructible = c.has_keyword(kIndestructible);
+  f.trample = c.has_keyword(kTrample);
+  f.vigilance = c.has_keyword(kVigilance);
+  f.value = creature_value(c);
+  return f;
+}
+
+std::vector<Fighter> creatures_of(const DecisionView& view, PlayerId p) {
+  std::vector<Fighter> out;
+  const auto zone = view.zone(ZoneRef::battlefield(p));
+  if (!zone) return out;
+  for (ObjectId id : *zone)
+    if (view.view(id).has_type(kCreature)) out.push_back(fighter(view, id));
+  return out;
+}
+
+namespace {
+bool lethal(const Fighter& from, const Fighter& to) {
+  if (to.indestructible || from.power <= 0) return false;
+  return from.deathtouch || from.power >= to.remaining();
+}
+}  // namespace
+
+bool kills(const Fighter& a, const Fighter& b) {
+  if (!lethal(a, b)) return false;
+  // b strikes first and kills a before a deals damage.
+  if (b.first_strike && !a.first_strike && lethal(b, a)) return false;
+  return true;
+}
+
+bool can_block(const Fighter& blocker, const Fighter& attacker) {
+  if (blocker.tapped) return false;
+  return !attacker.flying || blocker.flying || blocker.reach;
+}
+
+std::vector<std::uint8_t> land_colors(const DecisionView& view, PlayerId p) {
+  static constexpr std::array<Symbol, kColorCount> kBasic{"Plains"_sym, "Island"_sym, "Swamp"_sym, "Mountain"_sym,
+                                                         "Forest"_sym};
+  std::vector<std::uint8_t> out;
+  const auto zone = view.zone(ZoneRef::battlefield(p));
+  if (!zone) return out;
+  for (ObjectId id : *zone) {
+    if (view.object(id).tapped) continue;
+    const Characteristics c = view.view(id);
+    if (!c.has_type(kLand)) continue;
+    std::uint8_t mask = 0;
+    for (std::size_t k = 0; k < kColorCount; ++k)
+      if (c.has_subtype(kBasic[k])) mask = static_cast<std::uint8_t>(mask | (1u << k));
+    if (mask != 0) out.push_back(mask);
+  }
+  return out;
+}
+
+bool can_pay_all(const std::vector<std::uint8_t>& sources, const std::vector<ManaCost>& costs) {
+  // Coloured symbols first, each matched to a land (augmenting paths: a few lands, a few
+  // symbols), then the generic mana from the lands left.
+  std::vector<std::uint8_t> symbols;  // colour index per coloured symbol
+  int generic = 0;
+  for (const ManaCost& c : costs) {
+    generic += c.generic + c.colorless;
+    for (std::size_t k = 0; k < kColorCount; ++k)
+      for (int n = 0; n < c.colored[k]; ++n) symbols.push_back(static_cast<std::uint8_t>(k));
+  }
+  if (symbols.size() + static_cast<std::size_t>(generic) > sources.size()) return false;
+  std::vector<int> owner(sources.size(), -1);  // symbol paid by each land
+  std::vector<bool> seen;
+  auto augment = [&](auto&& self, std::size_t s) -> bool {
+    for (std::size_t l = 0; l < sources.size(); ++l) {
+      if (!(sources[l] & (1u << symbols[s])) || seen[l]) continue;
+      seen[l] = true;
+      if (owner[l] < 0 || self(self, static_cast<std::size_t>(owner[l]))) {
+        owner[l] = static_cast<int>(s);
+        return true;
+      }
+    }
+    return false;
+  };
+  for (std::size_t s = 0; s < symbols.size(); ++s) {
+    seen.assign(sources.size(), false);
+    if (!augment(augment, s)) return false;
+  }
+  return true;  // the land count was checked: the rest pay the generic part
+}
+
+PlayerId opponent_of(const DecisionView& view, PlayerId me) {
+  for (std::size_t i = 0; i < view.player_count(); ++i) {
+    const PlayerId p(static_cast<std::uint8_t>(i));
+    if (p != me && view.player(p).outcome == Outcome::playing) return p;
+  }
+  return PlayerId(static_cast<std::uint8_t>(me.value == 0 ? 1 : 0));
+}
+
+std::size_t hand_size(const DecisionView& view, PlayerId p) {
+  return view.zone_size(ZoneRef::hand(p));
+}
+
+std::string classic_step(const Choice& choice) {
+  constexpr std::string_view kPrefix = "Priority in ";
+  const std::string_view prompt = choice.prompt;
+  if (choice.kind != ChoiceKind::action || !prompt.starts_with(kPrefix)) return {};
+  const std::string_view rest = prompt.substr(kPrefix.size());
+  return std::string(rest.substr(0, rest.find(' ')));
+}
+
+}  // namespace anvil::ai_heuristic

@@ -1,0 +1,75 @@
+// What ai-heuristic reads off a DecisionView: creatures and their worth, who is hurt by what,
+// and the classic module's protocol (plugins/rules-classic/README.md) where it needs it. Reads
+// only what the deciding player may see.
+#pragma once
+
+#include <anvil/sdk.hpp>
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace anvil::ai_heuristic {
+
+using namespace anvil::literals;
+
+inline constexpr Symbol kCreature = "Creature"_sym;
+inline constexpr Symbol kLand = "Land"_sym;
+inline constexpr Symbol kFlying = "Flying"_sym;
+inline constexpr Symbol kReach = "Reach"_sym;
+inline constexpr Symbol kFirstStrike = "First Strike"_sym;
+inline constexpr Symbol kDoubleStrike = "Double Strike"_sym;
+inline constexpr Symbol kDeathtouch = "Deathtouch"_sym;
+inline constexpr Symbol kIndestructible = "Indestructible"_sym;
+inline constexpr Symbol kTrample = "Trample"_sym;
+inline constexpr Symbol kLifelink = "Lifelink"_sym;
+inline constexpr Symbol kVigilance = "Vigilance"_sym;
+inline constexpr Symbol kDefender = "Defender"_sym;
+inline constexpr Symbol kHaste = "Haste"_sym;
+// The classic module marks deathtouch damage on the creature (it dies at the next check).
+inline constexpr Symbol kDeathtouched = "deathtouch_damage"_sym;
+
+// A creature as combat and removal see it.
+struct Fighter {
+  ObjectId id;
+  PlayerId controller;
+  std::int32_t power = 0;
+  std::int32_t toughness = 0;
+  std::int32_t damage = 0;  // already marked this turn
+  bool tapped = false;
+  bool flying = false, reach = false, first_strike = false, deathtouch = false;
+  bool indestructible = false, trample = false, vigilance = false;
+  double value = 0;
+
+  // Damage still needed to destroy it by damage: toughness minus damage already marked.
+  std::int32_t remaining() const { return toughness - damage; }
+};
+
+// The creature's worth to its controller: its stats and keywords, as a number of "points"
+// (a vanilla 2/2 is worth about 4, a 4/4 flier about 10). Used to pick what to kill, what to
+// trade and what to chump with.
+double creature_value(const Characteristics& c);
+Fighter fighter(const DecisionView& view, ObjectId id);
+// The creatures `p` controls that the viewer can see, in battlefield order.
+std::vector<Fighter> creatures_of(const DecisionView& view, PlayerId p);
+
+// Whether `a` deals lethal damage to `b` in a fight between them (first strike counted: a
+// creature killed by first-strike damage deals none back).
+bool kills(const Fighter& a, const Fighter& b);
+bool can_block(const Fighter& blocker, const Fighter& attacker);
+
+// The colours each untapped land of `p` can make (its basic land types, as the classic rules
+// read them: Badlands makes black or red), one mask per land, bit i for Color i.
+std::vector<std::uint8_t> land_colors(const DecisionView& view, PlayerId p);
+// Whether `sources` (land_colors) can pay all of `costs` at once.
+bool can_pay_all(const std::vector<std::uint8_t>& sources, const std::vector<ManaCost>& costs);
+
+// The first other player still in the game (the heuristic plays two-player games).
+PlayerId opponent_of(const DecisionView& view, PlayerId me);
+std::size_t hand_size(const DecisionView& view, PlayerId p);
+
+// The step of a classic priority decision, read from its prompt ("Priority in main1 of turn
+// 3" → "main1"); empty when the choice is not a classic priority decision, which is how the
+// agent tells that another rules module is asking.
+std::string classic_step(const Choice& choice);
+
+}  // namespace anvil::ai_heuristic

@@ -1,0 +1,215 @@
+#include "combat.hpp"
+
+#include <algorithm>
+#include <map>
+#include <numeric>
+
+#include "board.hpp"
+
+namespace anvil::ai_heuristic {
+
+namespace {
+
+std::int64_t total_power(const std::vector<Fighter>& fs) {
+  std::int64_t n = 0;
+  for (const Fighter& f : fs) n += std::max(0, f.power);
+  return n;
+}
+
+}  // namespace
+
+Answer choose_attackers(const DecisionView& view, const Choice& choice) {
+  const PlayerId me = choice.player, opp = opponent_of(view, me);
+  // Each attacker's option against the opponent (the player, not a planeswalker).
+  std::map<std::uint32_t, std::uint32_t> option_of;  // attacker id → option
+  for (std::uint32_t i = 0; i < choice.options.size(); ++i) {
+    const Option& o = choice.options[i];
+    if (!o.target.is_object()) continue;
+    const std::uint32_t id = o.target.object.id.value;
+    if (o.value == static_cast<std::int64_t>(opp.value) + 1 || !option_of.contains(id)) option_of[id] = i;
+  }
+  std::vector<Fighter> able;
+  for (const auto& [id, option] : option_of) {
+    const Fighter f = fighter(view, ObjectId(id));
+    // The module refuses tapped, summoning-sick and defender attackers; only propose the rest.
+    const GameObject& o = view.object(ObjectId(id));
+    const Characteristics c = view.view(ObjectId(id));
+    if (f.tapped || f.power <= 0 || c.has_keyword(kDefender) || (o.summoning_sick && !c.has_keyword(kHaste)))
+      continue;
+    able.push_back(f);
+  }
+  Answer answer;
+  if (able.empty()) return answer;
+
+  std::vector<Fighter> blockers;
+  for (const Fighter& b : creatures_of(view, opp))
+    if (!b.tapped) blockers.push_back(b);
+  const std::int32_t opp_life = view.player(opp).life, my_life = view.player(me).life;
+
+  // Lethal even if every blocker stops one of the biggest attackers.
+  std::vector<std::int32_t> powers;
+  for (const Fighter& a : able) powers.push_back(a.power);
+  std::sort(powers.rbegin(), powers.rend());
+  std::int64_t through = 0;
+  for (std::size_t i = std::min(blockers.size(), powers.size()); i < powers.size(); ++i) through += powers[i];
+  if (through >= opp_life) {
+    for (const Fighter& a : able) answer.picks.push_back(option_of[a.id.value]);
+    return answer;
+  }
+
+  // The race: the opponent's creatures all untap for their turn. Facing lethal from them,
+  // creatures that could block stay home. (Holding back whenever behind in the race lost more
+  // games against ai-random, which blocks at random, than it saved.)
+  const std::int64_t counter = total_power(creatures_of(view, opp));
+  const bool in_danger = counter >= my_life;
+  for (const Fighter& a : able) {
+    bool good = true;
+    for (const Fighter& b : blockers) {
+      if (!can_block(b, a) || !kills(b, a)) continue;
+      if (!kills(a, b) || b.value < 0.5 * a.value) good = false;  // a bad block awaits it
+    }
+    if (good && in_danger && !a.vigilance) {
+      // Needed at home if it could block one of theirs.
+      Fighter home = a;
+      home.tapped = false;
+      for (const Fighter& t : creatures_of(view, opp))
+        if (can_block(home, t)) good = false;
+    }
+    if (good) answer.picks.push_back(option_of[a.id.value]);
+  }
+  return answer;
+}
+
+Answer choose_blockers(const DecisionView& view, const Choice& choice) {
+  const PlayerId me = choice.player;
+  struct Pairing {
+    std::uint32_t option;
+    std::uint32_t blocker, attacker;
+  };
+  std::vector<Pairing> pairs;
+  std::map<std::uint32_t, Fighter> fighters;
+  for (std::uint32_t i = 0; i < choice.options.size(); ++i) {
+    const Option& o = choice.options[i];
+    if (!o.target.is_object() || o.value < 0) continue;
+    const auto b = o.target.object.id.value, a = static_cast<std::uint32_t>(o.value);
+    pairs.push_back({i, b, a});
+    if (!fighters.contains(b)) fighters.emplace(b, fighter(view, ObjectId(b)));
+    if (!fighters.contains(a)) fighters.emplace(a, fighter(view, ObjectId(a)));
+  }
+  std::vector<std::uint32_t> attackers;
+  for (const Pairing& p : pairs)
+    if (std::find(attackers.begin(), attackers.end(), p.attacker) == attackers.end()) attackers.push_back(p.attacker);
+  // Most valuable (then hardest-hitting) attackers first.
+  std::sort(attackers.begin(), attackers.end(), [&](std::uint32_t x, std::uint32_t y) {
+    const Fighter &a = fighters.at(x), &b = fighters.at(y);
+    return a.value != b.value ? a.value > b.value : x < y;
+  });
+
+  std::map<std::uint32_t, std::uint32_t> blocked_by;  // attacker → blocker
+  std::vector<std::uint32_t> used;
+  auto free = [&](std::uint32_t b) { return std::find(used.begin(), used.end(), b) == used.end(); };
+  Answer answer;
+  auto assign = [&](std::uint32_t a, std::uint32_t b) {
+    for (const Pairing& p : pairs)
+      if (p.attacker == a && p.blocker == b) answer.picks.push_back(p.option);
+    blocked_by[a] = b;
+    used.push_back(b);
+  };
+  // The cheapest free blocker of `a` for which `fits` holds.
+  auto cheapest = [&](std::uint32_t a, auto fits) -> std::optional<std::uint32_t> {
+    std::optional<std::uint32_t> best;
+    for (const Pairing& p : pairs) {
+      if (p.attacker != a || !free(p.blocker)) continue;
+      const Fighter& b = fighters.at(p.blocker);
+      if (!can_block(b, fighters.at(a)) || !fits(b)) continue;
+      if (!best || b.value < fighters.at(*best).value) best = p.blocker;
+    }
+    return best;
+  };
+
+  // 1. Kill it and survive. 2. Trade up. 3. Stop it for free.
+  for (int pass = 0; pass < 3; ++pass)
+    for (std::uint32_t a : attackers) {
+      if (blocked_by.contains(a)) continue;
+      const Fighter& at = fighters.at(a);
+      auto fits = [&](const Fighter& b) {
+        const bool b_dies = kills(at, b), a_dies = kills(b, at);
+        if (pass == 0) return a_dies && !b_dies;
+        if (pass == 1) return a_dies && b_dies && b.value <= at.value;
+        return !b_dies;
+      };
+      if (auto b = cheapest(a, fits)) assign(a, *b);
+    }
+
+  // 4. Two blockers that together kill an attacker neither kills alone, when the attacker is
+  // worth more than the one blocker it could kill (its controller divides the damage).
+  for (std::uint32_t a : attackers) {
+    if (blocked_by.contains(a)) continue;
+    const Fighter& at = fighters.at(a);
+    if (at.indestructible || at.first_strike) continue;
+    std::vector<std::uint32_t> free_blockers;
+    for (const Pairing& p : pairs)
+      if (p.attacker == a && free(p.blocker) && can_block(fighters.at(p.blocker), at)) free_blockers.push_back(p.blocker);
+    std::optional<std::pair<std::uint32_t, std::uint32_t>> pick;
+    double pick_loss = at.value;
+    for (std::size_t x = 0; x < free_blockers.size(); ++x)
+      for (std::size_t y = x + 1; y < free_blockers.size(); ++y) {
+        const Fighter &b1 = fighters.at(free_blockers[x]), &b2 = fighters.at(free_blockers[y]);
+        const bool together = b1.deathtouch || b2.deathtouch ||
+                              std::max(0, b1.power) + std::max(0, b2.power) >= at.remaining();
+        if (!together) continue;
+        double loss = 0;  // the most it can take: the dearer blocker it can kill
+        if (kills(at, b1)) loss = std::max(loss, b1.value);
+        if (kills(at, b2)) loss = std::max(loss, b2.value);
+        if (loss < pick_loss) {
+          pick_loss = loss;
+          pick = std::pair{free_blockers[x], free_blockers[y]};
+        }
+      }
+    if (pick) {
+      assign(a, pick->first);
+      for (const Pairing& p : pairs)
+        if (p.attacker == a && p.blocker == pick->second) answer.picks.push_back(p.option);
+      used.push_back(pick->second);
+    }
+  }
+
+  // 5. Chump only when what gets through would kill.
+  auto unblocked_damage = [&] {
+    std::int64_t d = 0;
+    for (std::uint32_t a : attackers)
+      if (!blocked_by.contains(a)) d += std::max(0, fighters.at(a).power);
+    return d;
+  };
+  const std::int32_t life = view.player(me).life;
+  std::vector<std::uint32_t> by_power = attackers;
+  std::sort(by_power.begin(), by_power.end(), [&](std::uint32_t x, std::uint32_t y) {
+    return fighters.at(x).power != fighters.at(y).power ? fighters.at(x).power > fighters.at(y).power : x < y;
+  });
+  for (std::uint32_t a : by_power) {
+    if (unblocked_damage() < life) break;
+    if (blocked_by.contains(a) || fighters.at(a).trample) continue;
+    if (auto b = cheapest(a, [](const Fighter&) { return true; })) assign(a, *b);
+  }
+  return answer;
+}
+
+Answer choose_damage_division(const DecisionView& view, const Choice& choice) {
+  std::uint32_t pick = 0;
+  for (std::uint32_t i = 0; i < choice.options.size(); ++i)
+    if (choice.options[i].value > choice.options[pick].value) pick = i;  // the most
+  const Target& to = choice.options.empty() ? Target{} : choice.options.front().target;
+  if (to.is_object() && view.can_see(to.object.id) && choice.source.valid() && view.can_see(choice.source)) {
+    const Fighter victim = fighter(view, to.object.id);
+    const bool deathtouch = view.view(choice.source).has_keyword(kDeathtouch);
+    const std::int64_t need = deathtouch ? 1 : std::max(0, victim.remaining());
+    std::optional<std::uint32_t> lethal;
+    for (std::uint32_t i = 0; i < choice.options.size(); ++i)
+      if (choice.options[i].value >= need && (!lethal || choice.options[i].value < choice.options[*lethal].value))
+        lethal = i;
+    if (lethal) pick = *lethal;
+  }
+  return Answer{{pick}};
+}
+
+}  // namespace anvil::ai_heuristic

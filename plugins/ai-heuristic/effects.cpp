@@ -1,0 +1,231 @@
+#include "effects.hpp"
+
+#include <algorithm>
+#include <limits>
+
+namespace anvil::ai_heuristic {
+
+namespace {
+
+// Seated in the copy for any decision an effect asks there (a discard, a damage division):
+// the first options. The real agents never hear of the copy.
+class FirstOptions final : public Agent {
+ public:
+  std::string_view name() const override { return "ai-heuristic-lab"; }
+  Answer choose(const DecisionView&, const Choice& c) override {
+    Answer a;
+    for (std::uint32_t i = 0; i < c.min_picks; ++i) a.picks.push_back(i);
+    return a;
+  }
+};
+
+struct Before {
+  std::vector<std::int32_t> life;
+  std::vector<std::size_t> hand;
+  struct Creature {
+    ObjectId id;
+    std::uint32_t zone_changes;
+    PlayerId controller;
+    double value;
+  };
+  std::vector<Creature> creatures;
+};
+
+bool is_creature_on_battlefield(const Game& g, ObjectId id) {
+  return g.object(id).zone.kind == ZoneKind::battlefield && g.view(id).has_type(kCreature);
+}
+
+Before snapshot(const Game& g) {
+  Before b;
+  const GameState& s = g.state();
+  for (const Player& p : s.players) {
+    b.life.push_back(p.life);
+    b.hand.push_back(s.zone(ZoneRef::hand(p.id)).objects.size());
+    for (ObjectId id : s.zone(ZoneRef::battlefield(p.id)).objects)
+      if (g.view(id).has_type(kCreature))
+        b.creatures.push_back({id, s.object(id).zone_changes, s.object(id).controller,
+                               creature_value(g.view(id))});
+  }
+  return b;
+}
+
+// Whether the creature is dead or will die at the next state-based check.
+bool dead(const Game& g, const Before::Creature& c) {
+  const GameObject& o = g.object(c.id);
+  if (o.zone.kind != ZoneKind::battlefield || o.zone_changes != c.zone_changes) return true;
+  const Characteristics v = g.view(c.id);
+  if (v.toughness <= 0) return true;
+  if (v.has_keyword(kIndestructible)) return false;
+  return o.damage >= v.toughness || (o.damage > 0 && o.attrs.get(kDeathtouched) != 0);
+}
+
+// What a point of the agent's life is worth with `life` left: more the lower it is, and three
+// times more within reach of the opponent's creatures (`their_power`).
+double life_weight(std::int32_t life, std::int64_t their_power) {
+  const double w = 0.5 + 10.0 / std::max(life, 1);
+  return life <= their_power ? 3.0 * w : w;
+}
+
+double judge(const Game& g, const Before& b, PlayerId me, bool go_face) {
+  // The race: when the opponent's creatures could kill the agent next turn, each of them is
+  // worth half again as much dead.
+  std::int64_t their_power = 0;
+  for (const Before::Creature& c : b.creatures)
+    if (c.controller != me) their_power += std::max(0, g.view(c.id).power);
+  const double threat = their_power >= b.life[me.value] ? 1.5 : 1.0;
+  double s = 0;
+  for (const Before::Creature& c : b.creatures)
+    if (dead(g, c)) s += c.controller == me ? -c.value : threat * c.value;
+  std::vector<bool> known(g.state().objects.size(), false);
+  for (const Before::Creature& c : b.creatures) known[c.id.value] = true;
+  for (const Player& p : g.state().players)
+    for (ObjectId id : g.state().zone(ZoneRef::battlefield(p.id)).objects)
+      if (!known[id.value] && is_creature_on_battlefield(g, id))
+        s += (g.object(id).controller == me ? 1.0 : -1.0) * creature_value(g.view(id));
+  // Its own loss first: a spell that kills both players (Orcish Cannonade at 3 life) draws.
+  const Player& self = g.state().player(me);
+  if (self.life <= 0 || self.outcome == Outcome::lost) return -kGameOver;
+  for (const Player& p : g.state().players) {
+    const std::int32_t before = b.life[p.id.value], after = p.life;
+    const auto hand_delta = static_cast<double>(g.state().zone(ZoneRef::hand(p.id)).objects.size()) -
+                            static_cast<double>(b.hand[p.id.value]);
+    if (p.id == me) {
+      if (after < before) s -= (before - after) * life_weight(after, their_power);
+      if (after > before) s += (after - before) * 0.25 * life_weight(before, their_power);
+      s += hand_delta;
+    } else {
+      if (before > 0 && (after <= 0 || p.outcome == Outcome::lost)) return kGameOver;
+      const double face = after < 5 || go_face ? 4.0 : 0.25;
+      s += (before - after) * face;
+      s -= hand_delta;
+    }
+  }
+  return s;
+}
+
+}  // namespace
+
+EffectLab::EffectLab(const DecisionView& view, PlayerId me, std::uint64_t seed)
+    : view_(view), me_(me), seed_(seed) {}
+EffectLab::~EffectLab() = default;
+
+Game& EffectLab::game() {
+  if (!game_) {
+    game_ = view_.determinize(seed_);
+    auto stub = std::make_shared<FirstOptions>();
+    for (std::size_t i = 0; i < game_->state().player_count(); ++i)
+      game_->seat(PlayerId(static_cast<std::uint8_t>(i)), stub);
+  }
+  return *game_;
+}
+
+std::vector<Target> EffectLab::candidates(const Ability& ability, const ResolveContext& ctx,
+                                          std::size_t slot) {
+  Game& g = game();
+  std::vector<Target> out;
+  auto consider = [&](const Target& t) {
+    try {
+      if (ability.can_target(g, ctx, slot, t)) out.push_back(t);
+    } catch (const std::exception&) {
+      // A target the ability cannot even look at is not a candidate.
+    }
+  };
+  for (const Player& p : g.state().players)
+    if (p.outcome == Outcome::playing) consider(Target::of(p.id));
+  for (const Player& p : g.state().players)
+    for (ObjectId id : g.state().zone(ZoneRef::battlefield(p.id)).objects) {
+      const Characteristics c = g.view(id);
+      // Hexproof and shroud: the rules module offers no such target (702.11, 702.18).
+      if (c.has_keyword("Shroud"_sym) || (c.has_keyword("Hexproof"_sym) && p.id != me_)) continue;
+      consider(Target::of(g.object(id).ref()));
+    }
+  return out;
+}
+
+double EffectLab::score(ObjectId source, std::uint16_t ability, const std::vector<Target>& targets) {
+  Game& g = game();
+  const bool go_face = go_face_ || g.state().zone(ZoneRef::hand(me_)).objects.size() >= 7;
+  const Journal::Checkpoint cp = g.journal().checkpoint();
+  double s = -std::numeric_limits<double>::infinity();
+  try {
+    if (g.object(source).zone.kind == ZoneKind::hand) g.journal().move_object(source, ZoneRef::stack());
+    const Before before = snapshot(g);
+    const std::size_t pending = g.state().pending_triggers.size();
+    const GameObject& o = g.object(source);
+    g.resolve(ResolveContext{o.ref(), o.card, ability, me_, targets, 0, {}});
+    // What the effect set off, once: a creature that deals damage when it is dealt damage.
+    for (std::size_t i = pending, end = std::min<std::size_t>(g.state().pending_triggers.size(), pending + 8);
+         i < end; ++i) {
+      const PendingTrigger t = g.state().pending_triggers[i];
+      const AbilityDef& def = g.cards().at(t.card).abilities.at(t.ability);
+      if (def.impl && def.impl->target_count() == 0)
+        g.resolve(ResolveContext{t.source, t.card, t.ability, t.controller, {}, 0, t.event});
+    }
+    s = judge(g, before, me_, go_face);
+  } catch (const std::exception&) {
+    // An effect that cannot be tried out here is not chosen on its merits.
+  }
+  g.journal().rollback(cp);
+  return s;
+}
+
+std::int32_t EffectLab::damage_to(ObjectId source, std::uint16_t ability, PlayerId player) {
+  Game& g = game();
+  const CardDef& def = g.card(source);
+  if (ability >= def.abilities.size() || !def.abilities[ability].impl) return 0;
+  const Ability& a = *def.abilities[ability].impl;
+  if (a.target_count() != 1) return 0;
+  const std::vector<Target> target{Target::of(player)};
+  const ResolveContext ctx{g.object(source).ref(), def.id, ability, me_, {}, 0, {}};
+  try {
+    if (!a.can_target(g, ctx, 0, target[0])) return 0;
+  } catch (const std::exception&) {
+    return 0;
+  }
+  const Journal::Checkpoint cp = g.journal().checkpoint();
+  const std::int32_t life = g.state().player(player).life;
+  std::int32_t lost = 0;
+  try {
+    if (g.object(source).zone.kind == ZoneKind::hand) g.journal().move_object(source, ZoneRef::stack());
+    const GameObject& o = g.object(source);
+    g.resolve(ResolveContext{o.ref(), o.card, ability, me_, target, 0, {}});
+    lost = std::max(0, life - g.state().player(player).life);
+  } catch (const std::exception&) {
+    // Not counted.
+  }
+  g.journal().rollback(cp);
+  return lost;
+}
+
+std::optional<Judgement> EffectLab::best(ObjectId source, std::uint16_t ability, double cost_value) {
+  Game& g = game();
+  const CardDef& def = g.card(source);
+  if (ability >= def.abilities.size() || !def.abilities[ability].impl) return std::nullopt;
+  const Ability& a = *def.abilities[ability].impl;
+  Judgement j;
+  j.targets.assign(a.target_count(), Target{});
+  // Slot by slot, each the best given the ones before (spells here have one or two targets).
+  for (std::size_t slot = 0; slot < a.target_count(); ++slot) {
+    const ResolveContext ctx{g.object(source).ref(), def.id, ability, me_,
+                             std::span<const Target>(j.targets.data(), slot), 0, {}};
+    const std::vector<Target> options = candidates(a, ctx, slot);
+    if (options.empty()) return std::nullopt;
+    double top = -std::numeric_limits<double>::infinity();
+    Target chosen = options.front();
+    for (const Target& t : options) {
+      j.targets[slot] = t;
+      const double s = score(source, ability, j.targets);
+      if (s > top) {
+        top = s;
+        chosen = t;
+      }
+    }
+    j.targets[slot] = chosen;
+    j.score = top;
+  }
+  if (a.target_count() == 0) j.score = score(source, ability, {});
+  j.score -= cost_value;
+  return j;
+}
+
+}  // namespace anvil::ai_heuristic

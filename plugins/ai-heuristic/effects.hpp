@@ -1,0 +1,73 @@
+// EffectLab: judges a spell or ability by what it would do. The seed's damage-spell AI guessed
+// from the card's keyword ("is it a creature-or-player spell? how much damage?"); this resolves
+// the ability itself on a determinized copy of the game (hidden cards dealt at random from what
+// they could be, DecisionView::determinize), reads the result and rolls the copy back through
+// its journal. So every card the plugins can express is judged by its real effect: Count$
+// amounts, drawbacks that hurt the caster (Char, Psionic Blast, Orcish Artillery), life gain,
+// discard, and a creature that turns damage dealt to it into damage to a player (Stuffy Doll),
+// recognised by what its triggered ability does, not by its name.
+//
+// One copy per decision, made only when a decision has a spell or ability worth judging; each
+// candidate target costs a checkpoint, one resolution and a rollback.
+#pragma once
+
+#include <anvil/sdk.hpp>
+#include <cstdint>
+#include <memory>
+#include <optional>
+#include <vector>
+
+#include "board.hpp"
+
+namespace anvil::ai_heuristic {
+
+// How the agent scores outcomes. Points are creature-value points (board.hpp).
+struct Judgement {
+  double score = 0;
+  std::vector<Target> targets;  // one per target slot
+};
+
+class EffectLab {
+ public:
+  EffectLab(const DecisionView& view, PlayerId me, std::uint64_t seed);
+  ~EffectLab();
+  EffectLab(const EffectLab&) = delete;
+  EffectLab& operator=(const EffectLab&) = delete;
+
+  // The best targets for ability `ability` of `source` and what they are worth: cast from the
+  // hand (the card moves to the stack first, as when it is cast) or activated on the
+  // battlefield. `cost_value` is what paying costs beyond mana loses (a sacrificed creature).
+  // nullopt when the ability has targets but none is legal, or it cannot be judged.
+  std::optional<Judgement> best(ObjectId source, std::uint16_t ability, double cost_value = 0);
+
+  // The score of resolving with these targets (what best() maximises).
+  double score(ObjectId source, std::uint16_t ability, const std::vector<Target>& targets);
+
+  // How much life `player` loses if the ability targets them (0 if it cannot).
+  std::int32_t damage_to(ObjectId source, std::uint16_t ability, PlayerId player);
+  // Face damage counts fully from now on: the agent has the burn to finish the opponent.
+  void go_face() { go_face_ = true; }
+
+ private:
+  Game& game();
+  std::vector<Target> candidates(const Ability& ability, const ResolveContext& ctx,
+                                 std::size_t slot);
+
+  const DecisionView& view_;
+  PlayerId me_;
+  std::uint64_t seed_;
+  std::unique_ptr<Game> game_;  // made on first use
+  bool go_face_ = false;
+};
+
+// Scores of outcomes, shared with the tests' expectations (docs/agents.md):
+// a kill is worth the creature's value (against, for the agent's own; 1.5 times when the
+// opponent's creatures together could deal lethal damage to it); damage to the
+// opponent counts 4 a point when it would leave them under 5 life, the agent's hand is full or
+// the damage of the spells in its hand is enough to finish them, else 0.25; own life lost
+// counts 0.5 + 10 / (life left) a point, three times that within reach of the opponent's
+// creatures, and life gained a quarter of that; a lost game ±1000.
+inline constexpr double kWorthCasting = 1.0;
+inline constexpr double kGameOver = 1000.0;
+
+}  // namespace anvil::ai_heuristic

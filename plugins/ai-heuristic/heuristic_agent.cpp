@@ -1,0 +1,284 @@
+#include "heuristic_agent.hpp"
+
+#include <algorithm>
+#include <numeric>
+#include <string>
+
+#include "board.hpp"
+#include "combat.hpp"
+#include "effects.hpp"
+
+namespace anvil::ai_heuristic {
+
+namespace {
+
+constexpr double kPassProbability = 0.2;  // the fallback's, as ai-random's default
+
+std::optional<std::uint16_t> spell_ability(const CardDef& def) {
+  for (std::size_t i = 0; i < def.abilities.size(); ++i)
+    if (def.abilities[i].kind == AbilityKind::spell && def.abilities[i].impl)
+      return static_cast<std::uint16_t>(i);
+  return std::nullopt;
+}
+
+std::string named(std::string text, const std::string& name) {
+  for (std::size_t at = text.find("CARDNAME"); at != std::string::npos; at = text.find("CARDNAME"))
+    text.replace(at, 8, name);
+  return text;
+}
+
+// The activated ability an "Activate <card>: <text>" option is about: the one whose text it
+// shows, else the first activated ability with a cost.
+std::optional<std::uint16_t> activated_ability(const CardDef& def, const std::string& label) {
+  std::optional<std::uint16_t> first;
+  for (std::size_t i = 0; i < def.abilities.size(); ++i) {
+    const AbilityDef& a = def.abilities[i];
+    if (a.kind != AbilityKind::activated || a.cost.empty() || !a.impl) continue;
+    const auto index = static_cast<std::uint16_t>(i);
+    if (label == "Activate " + def.name + ": " + named(a.impl->describe(), def.name)) return index;
+    if (!first) first = index;
+  }
+  return first;
+}
+
+bool sacrifices_itself(const AbilityDef& a) { return a.cost.find("Sac") != std::string::npos; }
+
+// The options casting permanents (cards in hand without a spell ability) that together spend
+// the most mana the agent's untapped lands can pay, colours counted. When the lands cannot
+// explain what the rules offer (mana creatures, mana in the pool), every offered permanent.
+std::vector<std::uint32_t> curve_out(const DecisionView& view, const Choice& choice) {
+  const PlayerId me = choice.player;
+  std::vector<std::uint32_t> cards;
+  std::vector<ManaCost> costs;
+  for (std::uint32_t i = 0; i < choice.options.size() && cards.size() < 12; ++i) {
+    const Target& t = choice.options[i].target;
+    if (!t.is_object() || !view.can_see(t.object.id) || view.object(t.object.id).zone != ZoneRef::hand(me)) continue;
+    const Characteristics c = view.view(t.object.id);
+    if (c.has_type(kLand) || spell_ability(view.card(t.object.id))) continue;
+    cards.push_back(i);
+    costs.push_back(c.cost);
+  }
+  const std::vector<std::uint8_t> lands = land_colors(view, me);
+  std::uint32_t best_set = 0;
+  int best_mana = -1;
+  for (std::uint32_t set = 1; set < (1u << cards.size()); ++set) {
+    std::vector<ManaCost> chosen;
+    int mana = 0;
+    for (std::size_t k = 0; k < cards.size(); ++k)
+      if (set & (1u << k)) {
+        chosen.push_back(costs[k]);
+        mana += costs[k].value();
+      }
+    if (mana > best_mana && can_pay_all(lands, chosen)) {
+      best_mana = mana;
+      best_set = set;
+    }
+  }
+  if (best_set == 0) return cards;  // other mana than lands: let the offered options decide
+  std::vector<std::uint32_t> out;
+  for (std::size_t k = 0; k < cards.size(); ++k)
+    if (best_set & (1u << k)) out.push_back(cards[k]);
+  return out;
+}
+
+std::uint32_t pass_option(const Choice& choice) {
+  if (choice.pass && *choice.pass < choice.options.size()) return *choice.pass;
+  return static_cast<std::uint32_t>(choice.options.size() - 1);
+}
+
+}  // namespace
+
+HeuristicAgent::HeuristicAgent(std::uint64_t seed) : rng_{seed} {}
+
+Answer HeuristicAgent::choose(const DecisionView& view, const Choice& choice) {
+  if (choice.options.empty()) return {};
+  switch (choice.kind) {
+    case ChoiceKind::action:
+      return action(view, choice);
+    case ChoiceKind::target:
+      return target(view, choice);
+    case ChoiceKind::attackers:
+      return choose_attackers(view, choice);
+    case ChoiceKind::blockers:
+      return choose_blockers(view, choice);
+    case ChoiceKind::number: {
+      if (choice.source.valid() && choice.prompt.starts_with("damage to"))
+        return choose_damage_division(view, choice);
+      // X: as much as can be paid (a bigger X is a bigger effect).
+      std::uint32_t most = 0;
+      for (std::uint32_t i = 0; i < choice.options.size(); ++i)
+        if (choice.options[i].value > choice.options[most].value) most = i;
+      return Answer{{most}};
+    }
+    case ChoiceKind::trigger_order: {
+      Answer a;  // the natural order
+      a.picks.resize(std::min<std::size_t>(choice.max_picks, choice.options.size()));
+      std::iota(a.picks.begin(), a.picks.end(), 0u);
+      return a;
+    }
+    case ChoiceKind::discard: {
+      // Lands once five are in play, else the most expensive cards first.
+      const std::size_t lands = [&] {
+        std::size_t n = 0;
+        if (auto z = view.zone(ZoneRef::battlefield(choice.player)))
+          for (ObjectId id : *z) n += view.view(id).has_type(kLand);
+        return n;
+      }();
+      std::vector<std::uint32_t> order(choice.options.size());
+      std::iota(order.begin(), order.end(), 0u);
+      auto worth = [&](std::uint32_t i) {
+        const Target& t = choice.options[i].target;
+        if (!t.is_object() || !view.can_see(t.object.id)) return 0.0;
+        const Characteristics c = view.view(t.object.id);
+        if (c.has_type(kLand)) return lands >= 5 ? -1.0 : 100.0;
+        return -static_cast<double>(c.cost.value());
+      };
+      std::stable_sort(order.begin(), order.end(), [&](auto x, auto y) { return worth(x) < worth(y); });
+      order.resize(choice.min_picks);
+      return Answer{order};
+    }
+    case ChoiceKind::mulligan:
+    case ChoiceKind::yes_no:
+    case ChoiceKind::replacement:
+    case ChoiceKind::damage_division:
+    case ChoiceKind::option:
+      break;
+  }
+  return fallback(choice);
+}
+
+Answer HeuristicAgent::action(const DecisionView& view, const Choice& choice) {
+  plan_.reset();
+  const std::string step = classic_step(choice);
+  if (step.empty()) return fallback(choice);
+  const PlayerId me = choice.player;
+  const bool my_turn = view.turn().active == me, stack_empty = view.stack().empty();
+  const bool main = my_turn && stack_empty && (step == "main1" || step == "main2");
+  // When instants and abilities are used: its own main phases, the end of the opponent's turn,
+  // and when the opponent's attackers are declared (before damage).
+  const bool instant_window = main || (!my_turn && stack_empty && (step == "end" || step == "blockers"));
+  if (!instant_window) return Answer{{pass_option(choice)}};
+
+  std::optional<EffectLab> lab;
+  // The burn-out plan: when the damage the spells in hand can deal to the opponent is enough to
+  // finish them, every point of it goes to their face. Only counted when an offered action is
+  // judged on the copy (its score is what the plan changes).
+  const bool judges = std::any_of(choice.options.begin(), choice.options.end(), [&](const Option& o) {
+    if (!o.target.is_object() || !view.can_see(o.target.object.id)) return false;
+    const GameObject& obj = view.object(o.target.object.id);
+    return obj.zone == ZoneRef::battlefield(me) ||
+           (obj.zone == ZoneRef::hand(me) && spell_ability(view.card(o.target.object.id)));
+  });
+  if (judges) {
+    const PlayerId opp = opponent_of(view, me);
+    std::int64_t reach = 0;
+    if (const auto hand = view.zone(ZoneRef::hand(me)))
+      for (ObjectId id : *hand) {
+        const auto spell = spell_ability(view.card(id));
+        if (!spell || view.card(id).abilities[*spell].impl->target_count() != 1) continue;
+        if (!lab) lab.emplace(view, me, rng_.next());
+        reach += lab->damage_to(id, *spell, opp);
+      }
+    if (lab && reach >= view.player(opp).life) lab->go_face();
+  }
+  const std::vector<std::uint32_t> curve = main ? curve_out(view, choice) : std::vector<std::uint32_t>{};
+  double best_score = 0;
+  std::optional<std::uint32_t> best;
+  std::optional<Plan> best_plan;
+  for (std::uint32_t i = 0; i < choice.options.size(); ++i) {
+    const Option& o = choice.options[i];
+    if (i == pass_option(choice) || !o.target.is_object() || !view.can_see(o.target.object.id)) continue;
+    const ObjectId id = o.target.object.id;
+    const GameObject& obj = view.object(id);
+    const CardDef& def = view.card(id);
+    const Characteristics c = view.view(id);
+    double score = 0;
+    std::optional<Plan> plan;
+    if (obj.zone == ZoneRef::hand(me)) {
+      const auto spell = spell_ability(def);
+      if (c.has_type(kLand)) {
+        if (main) score = 1000;  // a land first: every later decision has more mana
+      } else if (!spell) {
+        // One of the permanents that together spend the most mana; among them, the one with the
+        // least generic mana first, so that automatic payment keeps the colours the others need.
+        if (std::find(curve.begin(), curve.end(), i) != curve.end())
+          score = 2.0 + c.cost.value() - 0.1 * c.cost.generic + 0.01 * (c.has_type(kCreature) ? creature_value(c) : 0);
+      } else {
+        if (!lab) lab.emplace(view, me, rng_.next());
+        if (auto j = lab->best(id, *spell); j && j->score >= kWorthCasting) {
+          score = 10.0 + j->score + c.cost.value();
+          plan = Plan{id, *spell, j->targets, 0};
+        }
+      }
+    } else if (obj.zone == ZoneRef::battlefield(me)) {
+      const auto ability = activated_ability(def, o.label);
+      if (!ability || def.abilities[*ability].impl->target_count() == 0) continue;  // mana, regeneration
+      if (!lab) lab.emplace(view, me, rng_.next());
+      const double cost = sacrifices_itself(def.abilities[*ability]) && c.has_type(kCreature) ? creature_value(c) : 0;
+      if (auto j = lab->best(id, *ability, cost); j && j->score >= kWorthCasting) {
+        score = 10.0 + j->score;
+        plan = Plan{id, *ability, j->targets, 0};
+      }
+    }
+    if (score > best_score) {
+      best_score = score;
+      best = i;
+      best_plan = std::move(plan);
+    }
+  }
+  if (!best) return Answer{{pass_option(choice)}};
+  plan_ = std::move(best_plan);
+  return Answer{{*best}};
+}
+
+Answer HeuristicAgent::target(const DecisionView& view, const Choice& choice) {
+  auto option_for = [&](const Target& t) -> std::optional<std::uint32_t> {
+    for (std::uint32_t i = 0; i < choice.options.size(); ++i)
+      if (choice.options[i].target == t) return i;
+    return std::nullopt;
+  };
+  if (plan_ && plan_->source == choice.source && plan_->next_slot < plan_->targets.size()) {
+    if (auto i = option_for(plan_->targets[plan_->next_slot++])) return Answer{{*i}};
+  }
+  // Unplanned (a trigger's target): the opponent's most valuable creature, else the opponent,
+  // else the first option.
+  const PlayerId opp = opponent_of(view, choice.player);
+  std::optional<std::uint32_t> best;
+  double top = -1;
+  for (std::uint32_t i = 0; i < choice.options.size(); ++i) {
+    const Target& t = choice.options[i].target;
+    if (!t.is_object() || !view.can_see(t.object.id)) continue;
+    if (view.object(t.object.id).controller != opp || !view.view(t.object.id).has_type(kCreature)) continue;
+    const double v = creature_value(view.view(t.object.id));
+    if (v > top) {
+      top = v;
+      best = i;
+    }
+  }
+  if (!best) best = option_for(Target::of(opp));
+  return Answer{{best.value_or(0)}};
+}
+
+Answer HeuristicAgent::fallback(const Choice& choice) {
+  const auto n = static_cast<std::uint32_t>(choice.options.size());
+  std::vector<std::uint32_t> candidates(n);
+  std::iota(candidates.begin(), candidates.end(), 0u);
+  if (choice.pass && *choice.pass < n && choice.max_picks == 1 && n > 1) {
+    constexpr std::uint64_t kSteps = std::uint64_t{1} << 53;
+    if (static_cast<double>(rng_.below(kSteps)) < kPassProbability * static_cast<double>(kSteps))
+      return Answer{{*choice.pass}};
+    candidates.erase(candidates.begin() + *choice.pass);
+  }
+  const std::uint32_t max = std::min<std::uint32_t>(choice.max_picks, static_cast<std::uint32_t>(candidates.size()));
+  const std::uint32_t min = std::min(choice.min_picks, max);
+  const auto picks = static_cast<std::uint32_t>(min + rng_.below(max - min + 1));
+  Answer answer;
+  for (std::uint32_t i = 0; i < picks; ++i) {
+    const auto j = static_cast<std::uint32_t>(i + rng_.below(candidates.size() - i));
+    std::swap(candidates[i], candidates[j]);
+    answer.picks.push_back(candidates[i]);
+  }
+  return answer;
+}
+
+}  // namespace anvil::ai_heuristic

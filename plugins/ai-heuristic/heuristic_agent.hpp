@@ -1,0 +1,51 @@
+// HeuristicAgent: ai-heuristic, a scored-rules player for the classic rules (DESIGN.md §2,
+// "Decisions and agents"; docs/agents.md). At each priority decision it scores the legal
+// actions and takes the best one worth taking, else passes:
+//   - a land, in its main phases, first;
+//   - removal and other spells or abilities with targets, judged by what they really do
+//     (effects.hpp), in its main phases, and instants and abilities also in the opponent's end
+//     step and declare-blockers step;
+//   - permanents curving out: the set its untapped lands can pay that spends the most mana,
+//     colours counted.
+// Combat is in combat.hpp. Targets are the ones the judged plan chose. It reads only the
+// DecisionView. Deterministic for a seed: the seed drives the determinized copies it judges
+// effects on, and the fallback.
+//
+// Another rules module (a priority prompt that is not classic's "Priority in <step> of turn
+// <n>") or a choice it has no rule for gets a seeded random legal answer, passing with
+// probability 0.2 when it can, like ai-random: a sensible default that never stalls a game.
+#pragma once
+
+#include <anvil/sdk.hpp>
+#include <cstdint>
+#include <optional>
+#include <string_view>
+#include <vector>
+
+namespace anvil::ai_heuristic {
+
+class HeuristicAgent final : public Agent {
+ public:
+  explicit HeuristicAgent(std::uint64_t seed);
+
+  std::string_view name() const override { return "ai-heuristic"; }
+  Answer choose(const DecisionView& view, const Choice& choice) override;
+
+ private:
+  Answer action(const DecisionView& view, const Choice& choice);
+  Answer target(const DecisionView& view, const Choice& choice);
+  Answer fallback(const Choice& choice);
+
+  // The spell or ability chosen at the last priority decision, with its judged targets: the
+  // target decisions that follow pick them.
+  struct Plan {
+    ObjectId source;
+    std::uint16_t ability = 0;
+    std::vector<Target> targets;
+    std::size_t next_slot = 0;
+  };
+  std::optional<Plan> plan_;
+  SplitMix64 rng_;
+};
+
+}  // namespace anvil::ai_heuristic

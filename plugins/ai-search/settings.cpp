@@ -1,0 +1,60 @@
+#include "settings.hpp"
+
+#include <charconv>
+#include <stdexcept>
+#include <string_view>
+
+namespace anvil::ai_search {
+
+namespace {
+
+constexpr const char* kKnown =
+    "playouts, ms, threads, rollout, exploration, per_determinization, max_steps, verify";
+
+[[noreturn]] void bad(const std::string& key, const std::string& value, const char* want) {
+  throw std::invalid_argument("ai-search: " + key + " must be " + want + ", got '" + value + "'");
+}
+
+template <class T>
+T number(const std::string& key, const std::string& value, T lo, const char* want) {
+  T parsed{};
+  const auto [end, ec] = std::from_chars(value.data(), value.data() + value.size(), parsed);
+  if (ec != std::errc() || end != value.data() + value.size() || parsed < lo) bad(key, value, want);
+  return parsed;
+}
+
+}  // namespace
+
+SearchSettings settings_from(const AgentOptions& options) {
+  SearchSettings s;
+  bool playouts_given = false;
+  for (const auto& [key, value] : options.settings) {
+    if (key == "playouts") {
+      s.playouts = number<std::uint64_t>(key, value, 1, "a whole number of at least 1");
+      playouts_given = true;
+    } else if (key == "ms") {
+      s.ms = number<std::uint64_t>(key, value, 1, "a whole number of milliseconds, at least 1");
+    } else if (key == "threads") {
+      s.threads = number<unsigned>(key, value, 1, "a whole number of at least 1");
+    } else if (key == "rollout") {
+      if (value.empty()) bad(key, value, "an agent name");
+      s.rollout = value;
+    } else if (key == "exploration") {
+      s.exploration = number<double>(key, value, 0.0, "a number of at least 0");
+    } else if (key == "per_determinization") {
+      s.per_determinization = number<std::uint32_t>(key, value, 1, "a whole number of at least 1");
+    } else if (key == "max_steps") {
+      s.max_steps = number<std::uint32_t>(key, value, 1, "a whole number of at least 1");
+    } else if (key == "verify") {
+      if (value != "0" && value != "1") bad(key, value, "0 or 1");
+      s.verify = value == "1";
+    } else {
+      throw std::invalid_argument("ai-search has no setting '" + key + "' (it has: " + kKnown + ")");
+    }
+  }
+  // A time budget alone searches until the time is up.
+  if (s.ms != 0 && !playouts_given) s.playouts = std::numeric_limits<std::uint64_t>::max();
+  return s;
+}
+
+}  // namespace anvil::ai_search

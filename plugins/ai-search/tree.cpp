@@ -1,0 +1,122 @@
+#include "tree.hpp"
+
+#include <algorithm>
+#include <cmath>
+#include <set>
+
+namespace anvil::ai_search {
+
+bool searched(ChoiceKind kind) {
+  switch (kind) {
+    case ChoiceKind::action:
+    case ChoiceKind::target:
+    case ChoiceKind::attackers:
+    case ChoiceKind::blockers:
+      return true;
+    default:
+      return false;
+  }
+}
+
+std::string answer_key(const Choice& choice, const std::vector<std::uint32_t>& picks) {
+  std::vector<const std::string*> labels;
+  for (std::uint32_t i : picks) labels.push_back(&choice.options[i].label);
+  std::sort(labels.begin(), labels.end(), [](const std::string* a, const std::string* b) { return *a < *b; });
+  std::string key = "[";  // "[]" is the empty answer, which no option label can be confused with
+  for (const std::string* l : labels) {
+    key += *l;
+    key += '\x1f';
+  }
+  key += ']';
+  return key;
+}
+
+std::vector<Candidate> candidates(const Choice& choice) {
+  const auto n = static_cast<std::uint32_t>(choice.options.size());
+  std::vector<Candidate> out;
+  std::set<std::string> seen;
+  auto add = [&](std::vector<std::uint32_t> picks) {
+    if (picks.size() < choice.min_picks || picks.size() > choice.max_picks) return;
+    std::string key = answer_key(choice, picks);
+    if (!seen.insert(key).second) return;
+    out.push_back({std::move(key), Answer{std::move(picks)}});
+  };
+  if (choice.max_picks <= 1) {
+    if (choice.min_picks == 0) add({});
+    for (std::uint32_t i = 0; i < n; ++i) add({i});
+    return out;
+  }
+  add({});
+  for (std::uint32_t i = 0; i < n; ++i) add({i});
+  std::set<std::uint64_t> objects;
+  for (const Option& o : choice.options) objects.insert(o.target.object.id.value);
+  if (objects.size() == n && n > 1) {
+    std::vector<std::uint32_t> all(n);
+    for (std::uint32_t i = 0; i < n; ++i) all[i] = i;
+    add(all);
+  }
+  return out;
+}
+
+std::string signature(const Choice& choice) {
+  std::string s = std::to_string(static_cast<int>(choice.kind)) + ":" + std::to_string(choice.player.value);
+  for (const Option& o : choice.options) {
+    s += '\x1e';
+    s += o.label;
+  }
+  return s;
+}
+
+std::uint32_t Tree::add_node(PlayerId player, std::string signature) {
+  nodes_.push_back(Node{player, std::move(signature), {}});
+  return static_cast<std::uint32_t>(nodes_.size() - 1);
+}
+
+std::vector<std::uint32_t> Tree::find(const std::vector<std::uint32_t>& from, const std::string& signature,
+                                      int depth) const {
+  std::vector<std::uint32_t> found, level = from;
+  for (int d = 0; d <= depth && !level.empty(); ++d) {
+    std::vector<std::uint32_t> next;
+    for (std::uint32_t n : level) {
+      if (nodes_[n].signature == signature) {
+        found.push_back(n);
+        continue;  // the decision itself, not a later one like it
+      }
+      for (const Edge& e : nodes_[n].edges)
+        if (e.child != kNoNode) next.push_back(e.child);
+    }
+    level = std::move(next);
+  }
+  return found;
+}
+
+Selection Tree::select(std::uint32_t index, const std::vector<Candidate>& candidates, double exploration) {
+  Node& node = nodes_[index];
+  std::vector<std::size_t> edge_of(candidates.size());
+  std::uint64_t total = 0;
+  for (std::size_t c = 0; c < candidates.size(); ++c) {
+    const auto it = std::find_if(node.edges.begin(), node.edges.end(),
+                                 [&](const Edge& e) { return e.key == candidates[c].key; });
+    if (it == node.edges.end()) {
+      node.edges.push_back(Edge{candidates[c].key});
+      return Selection{c, node.edges.size() - 1, true};
+    }
+    edge_of[c] = static_cast<std::size_t>(it - node.edges.begin());
+    total += it->visits;
+  }
+  const double log_total = std::log(static_cast<double>(std::max<std::uint64_t>(total, 1)));
+  Selection best;
+  double best_score = -1;
+  for (std::size_t c = 0; c < candidates.size(); ++c) {
+    const Edge& e = node.edges[edge_of[c]];
+    const double n = static_cast<double>(std::max<std::uint64_t>(e.visits, 1));
+    const double score = e.reward / n + exploration * std::sqrt(log_total / n);
+    if (score > best_score) {
+      best_score = score;
+      best = Selection{c, edge_of[c], false};
+    }
+  }
+  return best;
+}
+
+}  // namespace anvil::ai_search

@@ -1,0 +1,86 @@
+# `anvil play` driven through piped input, as a person would type it (docs/cli.md, "play").
+#   cmake -DANVIL=<anvil> -DCASE=<case> -DWORK=<dir> -P play_test.cmake
+# Cases:
+#   WholeGame     a scripted player answers every question until the game ends by the rules;
+#   Commands      help, a bad line, undo (nothing yet, then a land taken back: the earlier board
+#                 returns and the log is truncated), log, concede;
+#   SwapAgent     `ai ai-random` mid-game: the decision log shows ai-random deciding afterwards;
+#   EndOfInput    no input at all concedes cleanly.
+# The scripted player cycles "none", "1", "1 2": whatever the question, one of the three is a
+# legal answer (no picks, the first option, two picks) and the others get an error and the
+# question again — which also exercises the error path all game long.
+cmake_minimum_required(VERSION 3.25)
+file(REMOVE_RECURSE ${WORK})
+file(MAKE_DIRECTORY ${WORK})
+
+set(cycle "")
+foreach(i RANGE 1 1200)
+  string(APPEND cycle "none\n1\n1 2\n")
+endforeach()
+
+function(play input)
+  file(WRITE ${WORK}/input.txt "${input}")
+  execute_process(COMMAND ${ANVIL} play --deck "Goblin Burn" --vs-deck "Rakdos Drain" --seed 2
+                  INPUT_FILE ${WORK}/input.txt RESULT_VARIABLE status OUTPUT_VARIABLE out ERROR_VARIABLE err)
+  file(WRITE ${WORK}/output.txt "${out}")
+  if(NOT status EQUAL 0)
+    message(FATAL_ERROR "anvil play exited ${status}\n${err}\n(output in ${WORK}/output.txt)")
+  endif()
+  set(out "${out}" PARENT_SCOPE)
+endfunction()
+
+function(expect regex why)
+  if(NOT out MATCHES "${regex}")
+    message(FATAL_ERROR "${why}: no match for '${regex}' (output in ${WORK}/output.txt)")
+  endif()
+endfunction()
+
+if(CASE STREQUAL "WholeGame")
+  play("${cycle}")
+  expect("\nResult: (you won|you lost|a draw) in turn [0-9]+ \\(your opponent: ai-heuristic\\)\\.\n"
+         "the game should end by the rules, with a result line")
+  expect("error: pick" "a wrong number of picks should be reported")
+elseif(CASE STREQUAL "Commands")
+  play("help\nbogus\nundo\n1\nlog\nundo\nlog\nconcede\n")
+  expect("ai NAME +seat the agent NAME" "help lists the commands")
+  expect("error: 'bogus' is neither a choice number nor a command \\(type 'help'\\)" "a bad line is reported")
+  expect("error: nothing to undo" "undo before any decision")
+  expect("1\\. turn 1: player 0 \\(you\\) \\(person\\) action: Play Mountain"
+         "the question is asked again after errors, and the log says who decided what")
+  expect("Undone: back to your decision in turn 1, main1\\." "undo reports where it went")
+  expect("No decisions yet\\." "undo truncates the log")
+  expect("\nResult: you conceded in turn 1 " "concede ends the game")
+  # The boards: the first, the one after playing the land, the one after undo.
+  string(REGEX MATCHALL "Your hand: [^\n]*" hands "${out}")
+  string(REGEX MATCHALL "player 0 \\(you\\): [^\n]*\n  battlefield: [^\n]*" mine "${out}")
+  list(LENGTH hands n)
+  if(n LESS 3)
+    message(FATAL_ERROR "expected at least three boards, found ${n}")
+  endif()
+  list(GET hands 0 first)
+  list(GET hands 1 after_land)
+  list(GET hands 2 after_undo)
+  list(GET mine 0 first_side)
+  list(GET mine 2 undone_side)
+  if(first STREQUAL after_land OR NOT first STREQUAL after_undo OR NOT first_side STREQUAL undone_side)
+    message(FATAL_ERROR "undo should restore the first board:\n${first}\n${after_land}\n${after_undo}\n"
+                        "${first_side}\n${undone_side}")
+  endif()
+elseif(CASE STREQUAL "SwapAgent")
+  set(some "")
+  foreach(i RANGE 1 12)
+    string(APPEND some "none\n1\n1 2\n")
+  endforeach()
+  play("ai ai-random\n${some}log\nconcede\n")
+  expect("Your opponent is now played by ai-random\\." "the swap is confirmed")
+  expect("turn [0-9]+: player 1 \\(opponent\\) \\(ai-random\\) " "ai-random decides for the opponent")
+  if(out MATCHES "\\(ai-heuristic\\) ")
+    message(FATAL_ERROR "ai-heuristic decided after the swap (output in ${WORK}/output.txt)")
+  endif()
+  expect("\nResult: you conceded in turn [0-9]+ \\(your opponent: ai-random\\)\\." "concede after the swap")
+elseif(CASE STREQUAL "EndOfInput")
+  play("")
+  expect("\\(end of input: conceding\\)\nResult: you conceded in turn 1 " "end of input concedes")
+else()
+  message(FATAL_ERROR "unknown case '${CASE}'")
+endif()

@@ -1,0 +1,347 @@
+// ai-heuristic: each rule of docs/agents.md in a position built for it (the burn rules of the
+// seed thread with its bugs fixed, lands and the curve, combat), the fallback for another rules
+// module, and reproducible games.
+#include <gtest/gtest.h>
+
+#include <anvil/pack.hpp>
+#include <anvil/plugin_host.hpp>
+#include <anvil/sdk.hpp>
+#include <filesystem>
+#include <set>
+
+namespace anvil {
+namespace {
+
+using namespace anvil::literals;
+
+// The bundled plugins and the cards of classic-core, classic-burn and the test pack, once.
+struct World {
+  Registry registry;
+  PluginHost host{registry};
+  std::shared_ptr<CardPool> cards = std::make_shared<CardPool>();
+  const RulesModule* rules = nullptr;
+  std::string problem;
+
+  World() {
+    (void)host.load_dir(BUNDLED_PLUGIN_DIR);
+    rules = registry.find<RulesModule>("classic").get();
+    if (!rules) {
+      problem = "the classic rules are not built";
+      return;
+    }
+    const std::filesystem::path packs = PACK_DIR;
+    for (const std::filesystem::path& dir : {packs / "classic-core", packs / "classic-burn",
+                                             std::filesystem::path(TEST_PACK_DIR)}) {
+      LoadedPack pack = load_pack(dir, registry);
+      for (const Diagnostic& d : pack.diagnostics)
+        if (d.severity == Diagnostic::Severity::error) problem += d.str() + "\n";
+      for (CardDef& c : pack.cards) cards->add(std::move(c));
+    }
+  }
+};
+
+World& world() {
+  static World w;
+  return w;
+}
+
+// The opponent: passes, never attacks or blocks.
+class Passive final : public Agent {
+ public:
+  std::string_view name() const override { return "passive"; }
+  Answer choose(const DecisionView&, const Choice& c) override {
+    if (c.kind == ChoiceKind::action) return Answer{{c.pass.value_or(static_cast<std::uint32_t>(c.options.size() - 1))}};
+    Answer a;
+    for (std::uint32_t i = 0; i < c.min_picks; ++i) a.picks.push_back(i);
+    return a;
+  }
+};
+
+// The opponent: attacks with everything it can, otherwise passive.
+class AllOut final : public Agent {
+ public:
+  std::string_view name() const override { return "all-out"; }
+  Answer choose(const DecisionView& v, const Choice& c) override {
+    if (c.kind != ChoiceKind::attackers) return Passive().choose(v, c);
+    Answer a;
+    for (std::uint32_t i = 0; i < c.options.size(); ++i) a.picks.push_back(i);
+    return a;
+  }
+};
+
+PositionCard card(std::string name, std::int32_t damage = 0) {
+  PositionCard c;
+  c.card = std::move(name);
+  c.damage = damage;
+  c.sick = false;
+  return c;
+}
+
+PositionPlayer player(std::int32_t life, std::vector<std::string> hand, std::vector<std::string> battlefield) {
+  PositionPlayer p;
+  p.name = "p";
+  p.life = life;
+  for (auto& c : hand) p.hand.push_back(card(c));
+  for (auto& c : battlefield) p.battlefield.push_back(card(c));
+  for (int i = 0; i < 10; ++i) p.library.push_back(card("Mountain"));
+  return p;
+}
+
+class AiHeuristic : public ::testing::Test {
+ protected:
+  void SetUp() override {
+    if (!world().rules) GTEST_SKIP() << world().problem;
+    ASSERT_TRUE(world().problem.empty()) << world().problem;
+  }
+
+  // A game in `step` of player 0's turn (or player 1's when `active` is 1), ai-heuristic in seat 0.
+  std::unique_ptr<Game> start(PositionPlayer me, PositionPlayer them, std::string step = "main1",
+                              std::size_t active = 0, std::shared_ptr<Agent> opponent = std::make_shared<Passive>()) {
+    Position pos;
+    pos.players = {std::move(me), std::move(them)};
+    pos.step = std::move(step);
+    pos.active = active;
+    pos.seed = 3;
+    auto g = world().rules->setup_position(world().cards, pos);
+    g->seat(PlayerId(0), make_agent(world().registry, "ai-heuristic", AgentOptions{7, {}}));
+    g->seat(PlayerId(1), std::move(opponent));
+    return g;
+  }
+
+  // The same with ai-heuristic in seat 1, active: effects on both players are seen in the other
+  // order.
+  std::unique_ptr<Game> start_second(PositionPlayer me, PositionPlayer them) {
+    Position pos;
+    pos.players = {std::move(them), std::move(me)};
+    pos.step = "main1";
+    pos.active = 1;
+    pos.seed = 3;
+    auto g = world().rules->setup_position(world().cards, pos);
+    g->seat(PlayerId(1), make_agent(world().registry, "ai-heuristic", AgentOptions{7, {}}));
+    g->seat(PlayerId(0), std::make_shared<Passive>());
+    return g;
+  }
+
+  // advance() until the heuristic puts something on the stack or `limit` decisions are made;
+  // the targets of the stack's top item (empty if nothing was cast).
+  std::vector<Target> cast_targets(Game& g, int limit = 1) {
+    for (int i = 0; i < limit && g.state().stack.empty(); ++i)
+      if (!world().rules->advance(g)) break;
+    if (g.state().stack.empty()) return {};
+    return g.state().stack.back().targets;
+  }
+
+  static ObjectId on_battlefield(const Game& g, PlayerId p, std::string_view name) {
+    for (ObjectId id : g.state().zone(ZoneRef::battlefield(p)).objects)
+      if (g.card(id).name == name) return id;
+    return ObjectId{};
+  }
+  static std::size_t count_in(const Game& g, ZoneRef z, std::string_view name) {
+    std::size_t n = 0;
+    for (ObjectId id : g.state().zone(z).objects) n += g.card(id).name == name;
+    return n;
+  }
+};
+
+const PlayerId kMe(0), kThem(1);
+
+TEST_F(AiHeuristic, KillsTheBestCreatureItCanKill) {
+  auto g = start(player(20, {"Lightning Bolt"}, {"Mountain"}),
+                 player(20, {}, {"Grizzly Bears", "Hill Giant", "Serra Angel"}));
+  const auto targets = cast_targets(*g);
+  ASSERT_EQ(targets.size(), 1u) << "Lightning Bolt should be cast";
+  ASSERT_TRUE(targets[0].is_object());
+  EXPECT_EQ(g->card(targets[0].object.id).name, "Hill Giant") << "the best creature 3 damage kills";
+}
+
+TEST_F(AiHeuristic, CountsDamageAlreadyMarked) {
+  PositionPlayer them = player(20, {}, {"Grizzly Bears", "Hill Giant"});
+  them.battlefield.push_back(card("Serra Angel", 1));  // 4/4 with 1 damage: 3 more kill it
+  auto g = start(player(20, {"Lightning Bolt"}, {"Mountain"}), them);
+  const auto targets = cast_targets(*g);
+  ASSERT_EQ(targets.size(), 1u);
+  ASSERT_TRUE(targets[0].is_object());
+  EXPECT_EQ(g->card(targets[0].object.id).name, "Serra Angel");
+}
+
+TEST_F(AiHeuristic, GoesFaceWhenTheOpponentWouldDropUnderFive) {
+  auto g = start(player(20, {"Lightning Bolt"}, {"Mountain"}), player(7, {}, {"Grizzly Bears"}));
+  const auto targets = cast_targets(*g);
+  ASSERT_EQ(targets.size(), 1u);
+  EXPECT_TRUE(targets[0].is_player() && targets[0].player == kThem);
+}
+
+TEST_F(AiHeuristic, GoesFaceWhenItsHandIsFull) {
+  auto g = start(player(20, {"Lightning Bolt", "Hill Giant", "Hill Giant", "Hill Giant", "Hill Giant",
+                             "Hill Giant", "Hill Giant"},
+                        {"Mountain"}),
+                 player(20, {}, {"Grizzly Bears"}));
+  const auto targets = cast_targets(*g);
+  ASSERT_EQ(targets.size(), 1u);
+  EXPECT_TRUE(targets[0].is_player() && targets[0].player == kThem);
+}
+
+TEST_F(AiHeuristic, NeverBurnsItsOwnCreatures) {
+  // Its own creatures are the only ones, and face damage is not worth a card at 20 life.
+  auto g = start(player(20, {"Lightning Bolt"}, {"Mountain", "Grizzly Bears", "Hill Giant"}), player(20, {}, {}));
+  EXPECT_TRUE(cast_targets(*g, 3).empty());
+  EXPECT_EQ(count_in(*g, ZoneRef::hand(kMe), "Lightning Bolt"), 1u);
+  EXPECT_NE(on_battlefield(*g, kMe, "Grizzly Bears"), ObjectId{});
+}
+
+TEST_F(AiHeuristic, DoesNotWasteBurnOnACreatureItCannotKill) {
+  auto g = start(player(20, {"Lightning Bolt"}, {"Mountain"}), player(20, {}, {"Serra Angel"}));
+  EXPECT_TRUE(cast_targets(*g, 3).empty());
+  EXPECT_EQ(count_in(*g, ZoneRef::hand(kMe), "Lightning Bolt"), 1u);
+}
+
+TEST_F(AiHeuristic, WeighsItsOwnLifeAgainstADrawback) {
+  // Char: 4 damage to the target and 2 to its caster.
+  for (const auto& [life, casts] : std::vector<std::pair<int, bool>>{{20, true}, {3, false}, {2, false}}) {
+    auto g = start(player(life, {"Char"}, {"Mountain", "Mountain", "Mountain"}), player(20, {}, {"Hill Giant"}));
+    const auto targets = cast_targets(*g, 3);
+    EXPECT_EQ(!targets.empty(), casts) << "at " << life << " life";
+    if (!targets.empty()) {
+      EXPECT_TRUE(targets[0].is_object()) << "at " << life << " life";
+    }
+  }
+}
+
+TEST_F(AiHeuristic, DoesNotTradeItsLifeForTheOpponentsWhenBothWouldDie) {
+  // Orcish Cannonade: 2 damage to the target and 3 to its caster. The opponent is at 2: at 4
+  // life it wins, at 3 both would lose — a draw, not a win.
+  for (const auto& [life, casts] : std::vector<std::pair<int, bool>>{{4, true}, {3, false}}) {
+    auto g = start(player(life, {"Orcish Cannonade"}, {"Mountain", "Mountain", "Mountain"}), player(2, {}, {}));
+    EXPECT_EQ(!cast_targets(*g, 3).empty(), casts) << "at " << life << " life";
+    auto second = start_second(player(life, {"Orcish Cannonade"}, {"Mountain", "Mountain", "Mountain"}),
+                               player(2, {}, {}));
+    EXPECT_EQ(!cast_targets(*second, 3).empty(), casts) << "at " << life << " life, in seat 1";
+  }
+}
+
+TEST_F(AiHeuristic, WeighsItsOwnLifeBeforeActivatingOrcishArtillery) {
+  // {T}: 2 damage to any target and 3 to you: a Grizzly Bears is worth it at 20 life, not at 5.
+  for (const auto& [life, uses] : std::vector<std::pair<int, bool>>{{20, true}, {5, false}}) {
+    auto g = start(player(life, {}, {"Orcish Artillery"}), player(20, {}, {"Grizzly Bears"}));
+    EXPECT_EQ(!cast_targets(*g, 3).empty(), uses) << "at " << life << " life";
+  }
+}
+
+TEST_F(AiHeuristic, DamagesItsOwnIndestructibleCreatureThatHitsBack) {
+  // Douse in Gloom damages only creatures; the Effigy (a Stuffy Doll) turns 2 damage into 2 to the
+  // opponent at 6, who drops under 5. With an indestructible creature that does not hit back
+  // (Darksteel Myr), or none, the spell stays in hand.
+  auto g = start(player(20, {"Douse in Gloom"}, {"Swamp", "Swamp", "Swamp", "Patchwork Effigy"}),
+                 player(6, {}, {}));
+  const auto targets = cast_targets(*g);
+  ASSERT_EQ(targets.size(), 1u) << "Douse in Gloom should be cast";
+  ASSERT_TRUE(targets[0].is_object());
+  EXPECT_EQ(g->card(targets[0].object.id).name, "Patchwork Effigy");
+
+  for (const char* mine : {"Darksteel Myr", "Grizzly Bears"}) {
+    auto plain = start(player(20, {"Douse in Gloom"}, {"Swamp", "Swamp", "Swamp", mine}), player(6, {}, {}));
+    EXPECT_TRUE(cast_targets(*plain, 3).empty()) << "it would burn its own " << mine;
+  }
+}
+
+TEST_F(AiHeuristic, PlaysALandThenCastsTheBiggestAffordableSpell) {
+  auto g = start(player(20, {"Raging Goblin", "Mountain", "Hill Giant"}, {"Mountain", "Mountain", "Mountain"}),
+                 player(20, {}, {}));
+  ASSERT_TRUE(world().rules->advance(*g));
+  EXPECT_EQ(count_in(*g, ZoneRef::battlefield(kMe), "Mountain"), 4u) << "the land first";
+  ASSERT_TRUE(world().rules->advance(*g));
+  ASSERT_FALSE(g->state().stack.empty());
+  EXPECT_EQ(world().cards->at(g->state().stack.back().card).name, "Hill Giant") << "four mana: Hill Giant, not Raging Goblin";
+}
+
+TEST_F(AiHeuristic, SpendsItsManaOnTheSpellsThatUseMostOfIt) {
+  // Two Mountains, two Swamps: Orcish Artillery {1}{R}{R} is the biggest spell but leaves one
+  // land; Child of Night and Zulaport Cutthroat ({1}{B} each) use all four.
+  auto g = start(player(20, {"Orcish Artillery", "Child of Night", "Zulaport Cutthroat"},
+                        {"Mountain", "Mountain", "Swamp", "Swamp"}),
+                 player(20, {}, {}));
+  for (int i = 0; i < 12 && g->state().turn.step == 3; ++i) ASSERT_TRUE(world().rules->advance(*g));
+  EXPECT_NE(on_battlefield(*g, kMe, "Child of Night"), ObjectId{});
+  EXPECT_NE(on_battlefield(*g, kMe, "Zulaport Cutthroat"), ObjectId{});
+  EXPECT_EQ(count_in(*g, ZoneRef::hand(kMe), "Orcish Artillery"), 1u);
+}
+
+TEST_F(AiHeuristic, AttacksOnlyWhereNoBadBlockWaits) {
+  auto safe = start(player(20, {}, {"Grizzly Bears"}), player(20, {}, {}), "begin_combat");
+  for (int i = 0; i < 10 && safe->state().turn.step <= 7; ++i) ASSERT_TRUE(world().rules->advance(*safe));
+  EXPECT_LT(safe->state().player(kThem).life, 20) << "nothing blocks: attack";
+
+  auto wall = start(player(20, {}, {"Grizzly Bears"}), player(20, {}, {"Hill Giant"}), "begin_combat");
+  for (int i = 0; i < 10 && wall->state().turn.step <= 7; ++i) ASSERT_TRUE(world().rules->advance(*wall));
+  EXPECT_TRUE(wall->object(on_battlefield(*wall, kMe, "Grizzly Bears")).tapped == false)
+      << "Hill Giant would eat the Bears";
+}
+
+TEST_F(AiHeuristic, BlocksToKillOrTradeAndChumpsOnlyAgainstLethal) {
+  struct Case {
+    std::int32_t life;
+    std::string mine;
+    bool blocks;
+  };
+  for (const Case& c : {Case{20, "Spined Wurm", true}, Case{20, "Trained Armodon", true},
+                        Case{20, "Grizzly Bears", false}, Case{3, "Grizzly Bears", true}}) {
+    auto g = start(player(c.life, {}, {c.mine}), player(20, {}, {"Hill Giant"}), "begin_combat", 1,
+                   std::make_shared<AllOut>());
+    for (int i = 0; i < 8 && g->state().turn.step <= 6; ++i) ASSERT_TRUE(world().rules->advance(*g));
+    bool blocked = false;
+    for (const DecisionRecord& r : g->decisions())
+      if (r.kind == ChoiceKind::blockers) blocked = !r.picks.empty();
+    EXPECT_EQ(blocked, c.blocks) << c.mine << " at " << c.life << " life";
+  }
+}
+
+TEST_F(AiHeuristic, DoubleBlocksAnAttackerNeitherBlockerKillsAlone) {
+  // Spined Wurm (5/4) kills Grizzly Bears or Hill Giant, but not both, and is worth more.
+  auto g = start(player(20, {}, {"Grizzly Bears", "Hill Giant"}), player(20, {}, {"Spined Wurm"}), "begin_combat", 1,
+                 std::make_shared<AllOut>());
+  for (int i = 0; i < 12 && g->state().turn.step <= 7; ++i) ASSERT_TRUE(world().rules->advance(*g));
+  EXPECT_EQ(on_battlefield(*g, kThem, "Spined Wurm"), ObjectId{}) << "the Wurm should die";
+  EXPECT_EQ(g->state().player(kMe).life, 20);
+}
+
+TEST_F(AiHeuristic, AnswersAnotherRulesModuleWithLegalSeededChoices) {
+  Game game{std::make_shared<CardPool>(), 2, 1};
+  const DecisionView view(game, kMe);
+  Choice c;
+  c.kind = ChoiceKind::action;
+  c.prompt = "Your turn";  // not classic's "Priority in …"
+  for (std::uint32_t i = 0; i < 6; ++i) c.options.push_back({std::to_string(i), {}, i});
+  c.pass = 5;
+  auto a = make_agent(world().registry, "ai-heuristic", AgentOptions{11, {}});
+  auto b = make_agent(world().registry, "ai-heuristic", AgentOptions{11, {}});
+  std::set<std::uint32_t> seen;
+  for (int i = 0; i < 200; ++i) {
+    const Answer x = a->choose(view, c);
+    ASSERT_EQ(x.picks.size(), 1u);
+    ASSERT_LT(x.picks[0], 6u);
+    ASSERT_EQ(x, b->choose(view, c));
+    seen.insert(x.picks[0]);
+  }
+  EXPECT_EQ(seen.size(), 6u) << "a random default, not always the same option";
+}
+
+TEST_F(AiHeuristic, TheSameSeedPlaysTheSameGame) {
+  std::vector<std::uint64_t> hashes;
+  for (int run = 0; run < 2; ++run) {
+    MatchConfig config;
+    LoadedPack burn = load_pack(std::filesystem::path(PACK_DIR) / "classic-burn", world().registry);
+    ASSERT_GE(burn.decks.size(), 2u);
+    config.decks = {burn.decks[0], burn.decks[1]};
+    config.seed = 5;
+    auto g = world().rules->setup(world().cards, config);
+    g->seat(kMe, make_agent(world().registry, "ai-heuristic", AgentOptions{1, {}}));
+    g->seat(kThem, make_agent(world().registry, "ai-heuristic", AgentOptions{2, {}}));
+    world().rules->play(*g);
+    ASSERT_TRUE(g->state().over);
+    hashes.push_back(hash(g->state()));
+  }
+  EXPECT_EQ(hashes[0], hashes[1]);
+}
+
+}  // namespace
+}  // namespace anvil

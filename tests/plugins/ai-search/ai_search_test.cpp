@@ -1,0 +1,201 @@
+// ai-search: plays whole games, decides the same for the same seed (with one thread or two),
+// leaves the real game exactly as it was, and finds a lethal burn spell a random agent misses.
+#include <gtest/gtest.h>
+
+#include <anvil/pack.hpp>
+#include <anvil/plugin_host.hpp>
+#include <anvil/sdk.hpp>
+#include <filesystem>
+
+namespace anvil {
+namespace {
+
+using Settings = std::vector<std::pair<std::string, std::string>>;
+
+class AiSearch : public ::testing::Test {
+ protected:
+  static void SetUpTestSuite() {
+    registry_ = new Registry;
+    host_ = new PluginHost(*registry_);
+    (void)host_->load_dir(BUNDLED_PLUGIN_DIR);
+    auto pool = std::make_shared<CardPool>();
+    for (const char* dir : {CLASSIC_CORE_PACK_DIR, CLASSIC_BURN_PACK_DIR}) {
+      LoadedPack pack = load_pack(dir, *registry_);
+      if (!pack.ok())
+        for (const Diagnostic& d : pack.diagnostics) problems_ += d.str() + "\n";
+      for (CardDef& c : pack.cards) pool->add(std::move(c));
+      for (DeckList& d : pack.decks) decks_.push_back(std::move(d));
+    }
+    cards_ = pool;
+  }
+  static void TearDownTestSuite() {
+    delete host_;
+    delete registry_;
+  }
+  // Fails (not skips) every test when the plugins or packs did not load.
+  void SetUp() override {
+    ASSERT_TRUE(problems_.empty()) << problems_;
+    ASSERT_NE(registry_->find<RulesModule>("classic"), nullptr);
+  }
+
+  static const RulesModule& rules() { return *registry_->find<RulesModule>("classic"); }
+  static std::shared_ptr<Agent> agent(const std::string& spec, std::uint64_t seed) {
+    return make_agent(*registry_, spec, AgentOptions{seed, {}, nullptr, "classic"});
+  }
+  // A classic-core game between the two first decks.
+  static std::unique_ptr<Game> game(std::uint64_t seed) {
+    MatchConfig config;
+    config.decks = {decks_.at(0), decks_.at(1)};
+    config.seed = seed;
+    return rules().setup(cards_, config);
+  }
+  static PositionCard card(std::string name) {
+    PositionCard c;
+    c.card = std::move(name);
+    c.sick = false;
+    return c;
+  }
+  // Player 1 at 3 life with three Hill Giants ready to kill player 0 (also at 3) next turn;
+  // player 0, in their first main phase, has one Mountain and a Lightning Bolt. Only the Bolt
+  // to player 1's face wins; a random agent passes, or bolts one of six targets.
+  static std::unique_ptr<Game> lethal_position() {
+    Position pos;
+    pos.players.resize(2);
+    pos.players[0].name = "Searcher";
+    pos.players[1].name = "Opponent";
+    for (PositionPlayer& p : pos.players) {
+      p.life = 3;
+      for (int i = 0; i < 10; ++i) p.library.push_back(card("Mountain"));
+    }
+    pos.players[0].hand = {card("Lightning Bolt")};
+    pos.players[0].battlefield = {card("Mountain"), card("Grizzly Bears")};
+    pos.players[1].battlefield = {card("Hill Giant"), card("Hill Giant"), card("Hill Giant")};
+    pos.step = "main1";
+    pos.seed = 5;
+    return rules().setup_position(cards_, pos);
+  }
+  // Runs the game until it is over or the turn ends.
+  static void play_out_turn(Game& g) {
+    const std::uint32_t turn = g.state().turn.number;
+    while (g.state().turn.number == turn && rules().advance(g)) {
+    }
+  }
+
+  static Registry* registry_;
+  static PluginHost* host_;
+  static std::shared_ptr<const CardPool> cards_;
+  static std::vector<DeckList> decks_;
+  static std::string problems_;
+};
+Registry* AiSearch::registry_ = nullptr;
+PluginHost* AiSearch::host_ = nullptr;
+std::shared_ptr<const CardPool> AiSearch::cards_;
+std::vector<DeckList> AiSearch::decks_;
+std::string AiSearch::problems_;
+
+// Records the hash of the real game around every decision of the agent it wraps.
+class HashWatch final : public Agent {
+ public:
+  HashWatch(std::shared_ptr<Agent> inner, const Game*& game) : inner_(std::move(inner)), game_(game) {}
+  std::string_view name() const override { return inner_->name(); }
+  Answer choose(const DecisionView& view, const Choice& choice) override {
+    const std::uint64_t before = hash(game_->state());
+    Answer a = inner_->choose(view, choice);
+    changed += hash(game_->state()) != before;
+    ++asked;
+    return a;
+  }
+  int asked = 0, changed = 0;
+
+ private:
+  std::shared_ptr<Agent> inner_;
+  const Game*& game_;
+};
+
+TEST_F(AiSearch, PlaysACompleteGameAgainstAiRandomAndLeavesTheGameAsItWas) {
+  auto g = game(3);
+  const Game* watched = g.get();
+  auto search = std::make_shared<HashWatch>(agent("ai-search:playouts=8:max_steps=150:rollout=ai-random:verify=1", 11), watched);
+  g->seat(PlayerId(0), search);
+  g->seat(PlayerId(1), agent("ai-random", 12));
+  rules().play(*g);
+  EXPECT_TRUE(g->state().over);
+  EXPECT_TRUE(g->faults().empty());
+  EXPECT_GT(search->asked, 5);
+  EXPECT_EQ(search->changed, 0) << "a search changed the real game";
+  int by_search = 0;
+  for (const DecisionRecord& r : g->decisions()) by_search += r.agent == "ai-search";
+  EXPECT_EQ(by_search, search->asked);
+}
+
+// The decision log and hash after the first 200 actions of a game between `a` and `b`.
+std::pair<std::vector<DecisionRecord>, std::uint64_t> played(const RulesModule& rules, std::unique_ptr<Game> g,
+                                                             std::shared_ptr<Agent> a, std::shared_ptr<Agent> b) {
+  g->seat(PlayerId(0), std::move(a));
+  g->seat(PlayerId(1), std::move(b));
+  for (int i = 0; i < 200 && rules.advance(*g); ++i) {
+  }
+  return {g->decisions(), hash(g->state())};
+}
+
+bool same(const std::vector<DecisionRecord>& x, const std::vector<DecisionRecord>& y) {
+  if (x.size() != y.size()) return false;
+  for (std::size_t i = 0; i < x.size(); ++i)
+    if (x[i].player != y[i].player || x[i].kind != y[i].kind || x[i].picks != y[i].picks) return false;
+  return true;
+}
+
+TEST_F(AiSearch, TheSameSeedDecidesTheSameWithOneThreadOrTwo) {
+  for (const char* spec : {"ai-search:playouts=12:max_steps=100:rollout=ai-random",
+                           "ai-search:playouts=12:max_steps=100:rollout=ai-random:threads=2"}) {
+    const auto first = played(rules(), game(9), agent(spec, 21), agent("ai-random", 22));
+    const auto second = played(rules(), game(9), agent(spec, 21), agent("ai-random", 22));
+    EXPECT_TRUE(same(first.first, second.first)) << spec;
+    EXPECT_EQ(first.second, second.second) << spec;
+    const auto other = played(rules(), game(9), agent(spec, 23), agent("ai-random", 22));
+    EXPECT_FALSE(same(first.first, other.first) && first.second == other.second)
+        << spec << ": another seed should decide differently somewhere";
+  }
+}
+
+TEST_F(AiSearch, FindsTheLethalBoltThatARandomAgentUsuallyMisses) {
+  int random_wins = 0;
+  const int tries = 40;
+  for (int seed = 1; seed <= tries; ++seed) {
+    auto g = lethal_position();
+    g->seat(PlayerId(0), agent("ai-random", static_cast<std::uint64_t>(seed)));
+    g->seat(PlayerId(1), agent("ai-random", 1000 + static_cast<std::uint64_t>(seed)));
+    play_out_turn(*g);
+    random_wins += g->state().player(PlayerId(1)).outcome == Outcome::lost;
+  }
+  EXPECT_LT(random_wins, tries / 2) << "the position should be hard for a random agent";
+
+  for (std::uint64_t seed : {1, 2, 3}) {
+    auto g = lethal_position();
+    const std::uint32_t turn = g->state().turn.number;
+    g->seat(PlayerId(0), agent("ai-search:playouts=200:rollout=ai-random", seed));
+    g->seat(PlayerId(1), agent("ai-random", 99));
+    play_out_turn(*g);
+    EXPECT_EQ(g->state().player(PlayerId(1)).outcome, Outcome::lost) << "seed " << seed;
+    EXPECT_EQ(g->state().turn.number, turn) << "seed " << seed << ": the Bolt should end it this turn";
+  }
+}
+
+TEST_F(AiSearch, SettingsAreCheckedAndNamed) {
+  auto error_of = [](const std::string& spec) {
+    try {
+      (void)agent(spec, 1);
+    } catch (const Error& e) {
+      return std::string(e.what());
+    }
+    return std::string("no error");
+  };
+  EXPECT_NE(error_of("ai-search:playouts=0").find("playouts must be"), std::string::npos);
+  EXPECT_NE(error_of("ai-search:depth=3").find("no setting 'depth'"), std::string::npos);
+  EXPECT_NE(error_of("ai-search:rollout=ai-nothing").find("ai-nothing"), std::string::npos);
+  EXPECT_NE(error_of("ai-search:playouts").find("is not KEY=VALUE"), std::string::npos);
+  EXPECT_EQ(error_of("ai-search:ms=5:threads=2:rollout=ai-random"), "no error");
+}
+
+}  // namespace
+}  // namespace anvil
