@@ -142,6 +142,18 @@ std::optional<ActivationCost> activation_cost(const AbilityDef& a);
 // "prevent:1:any::{T}").
 const Param* given(const Bound& b, std::string_view name);
 
+// A `do:` parameter — one Drawback$ step list, with or without the "Drawback$" prefix —
+// compiled by the effect-drawback plugin, found by name; a LoadError at `effect` if it
+// compiles to nothing.
+std::shared_ptr<const EffectStep> compile_do(const Param& effect, CompileContext& ctx);
+
+// Abilities that work from every zone (a shield or a delayed return outlives its source's
+// stay on the battlefield).
+inline constexpr ZoneMask kEveryZone =
+    zone_bit(ZoneKind::library) | zone_bit(ZoneKind::hand) | zone_bit(ZoneKind::battlefield) |
+    zone_bit(ZoneKind::graveyard) | zone_bit(ZoneKind::exile) | zone_bit(ZoneKind::command) |
+    zone_bit(ZoneKind::stack);
+
 // --- abilities the keyword handlers compile ------------------------------------------------
 
 // An activated ability the module knows how to pay: a mana cost and maybe {T}.

@@ -276,4 +276,14 @@ std::string DestroyAllAbility::describe() const {
          "." + (regenerate ? "" : " They can't be regenerated.");
 }
 
+std::shared_ptr<const EffectStep> compile_do(const Param& effect, CompileContext& ctx) {
+  std::string_view steps = effect.text();
+  if (steps.starts_with("Drawback$")) steps.remove_prefix(9);
+  auto verb = ctx.registry.get<EffectVerb>("Drawback", effect.where());
+  CompileContext inner{ctx.registry, ctx.card, effect.where(), ctx.diagnostics};
+  std::shared_ptr<const EffectStep> step = verb->compile(steps, inner);
+  if (!step) effect.fail("'do' compiled to nothing");
+  return step;
+}
+
 }  // namespace anvil::rules_classic

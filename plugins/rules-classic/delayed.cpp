@@ -16,11 +16,6 @@ namespace anvil::rules_classic {
 
 namespace {
 
-constexpr ZoneMask kEveryZone = zone_bit(ZoneKind::library) | zone_bit(ZoneKind::hand) |
-                                zone_bit(ZoneKind::battlefield) | zone_bit(ZoneKind::graveyard) |
-                                zone_bit(ZoneKind::exile) | zone_bit(ZoneKind::command) |
-                                zone_bit(ZoneKind::stack);
-
 // On the exiled card: who returns it (source id + 1), for which of its zone_changes (+ 1), and
 // the controller of the delayed ability (+ 1).
 constexpr Symbol kReturnBy = "return_by"_sym;

@@ -158,12 +158,7 @@ class LoyaltyAbilityKeyword final : public KeywordHandler {
       impl->opponent_only = t->text() == "opponent";
     }
     const Param& effect = b.required("do");
-    std::string_view d = effect.text();
-    if (d.starts_with("Drawback$")) d.remove_prefix(9);
-    auto verb = ctx.registry.get<EffectVerb>("Drawback", effect.where());
-    CompileContext inner{ctx.registry, ctx.card, effect.where(), ctx.diagnostics};
-    impl->effect = verb->compile(d, inner);
-    if (!impl->effect) effect.fail("'do' compiled to nothing");
+    impl->effect = compile_do(effect, ctx);
     std::string does = impl->effect->describe();
     if (!does.empty()) does[0] = static_cast<char>(std::toupper(static_cast<unsigned char>(does[0])));
     if (impl->targets_player && does.starts_with("That player"))  // Tgt is the target here

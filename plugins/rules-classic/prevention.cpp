@@ -19,11 +19,6 @@ namespace anvil::rules_classic {
 
 namespace {
 
-constexpr ZoneMask kEveryZone = zone_bit(ZoneKind::library) | zone_bit(ZoneKind::hand) |
-                                zone_bit(ZoneKind::battlefield) | zone_bit(ZoneKind::graveyard) |
-                                zone_bit(ZoneKind::exile) | zone_bit(ZoneKind::command) |
-                                zone_bit(ZoneKind::stack);
-
 // The shields' own continuous effect: none.
 class NoEffect final : public ContinuousEffect {
  public:

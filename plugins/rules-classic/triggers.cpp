@@ -445,12 +445,7 @@ class TriggerKeyword final : public KeywordHandler {
         impl->target == TriggerTarget::other_permanent)
       effect.fail("a creature or permanent target works with 'do: Destroy' or 'do: Flicker' only",
                   "Drawback$ steps act on players: target: player or opponent");
-    std::string_view d = effect.text();
-    if (d.starts_with("Drawback$")) d.remove_prefix(9);
-    auto verb = ctx.registry.get<EffectVerb>("Drawback", effect.where());
-    CompileContext inner{ctx.registry, ctx.card, effect.where(), ctx.diagnostics};
-    impl->effect = verb->compile(d, inner);
-    if (!impl->effect) effect.fail("'do' compiled to nothing");
+    impl->effect = compile_do(effect, ctx);
     std::string does = impl->effect->describe();
     if (impl->may) does = does.starts_with("you ") ? "you may " + does.substr(4) : "you may: " + does;
     impl->text = when_text(*impl) + condition_text(*impl) + ", " + does + ".";

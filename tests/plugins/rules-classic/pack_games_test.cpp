@@ -11,31 +11,50 @@
 namespace anvil::classic_test {
 namespace {
 
+// classic-core as anvil loads it: this build's plugins, the pack, and its cards in one pool.
+struct ClassicCore {
+  Registry registry;
+  PluginHost host{registry};
+  LoadedPack pack;
+  std::shared_ptr<CardPool> cards = std::make_shared<CardPool>();
+  bool present = false;
+
+  ClassicCore() {
+    const std::filesystem::path dir = CLASSIC_CORE_PACK_DIR;
+    present = std::filesystem::exists(dir / "pack.yaml");
+    if (!present) return;
+    (void)host.load_dir(std::filesystem::path(RULES_CLASSIC_PLUGIN).parent_path());
+    pack = load_pack(dir, registry);
+    for (CardDef& c : pack.cards) cards->add(std::move(c));
+  }
+};
+
+// One game between random agents (seeded from `config.seed`), played to its end: no exception,
+// no fault, and it ends.
+void play_to_the_end(const ClassicCore& core, MatchConfig config) {
+  const auto rules = core.registry.get<RulesModule>("classic");
+  const std::uint64_t seed = config.seed;
+  auto game = rules->setup(core.cards, config);
+  game->seat(PlayerId(0), std::make_shared<RandomAgent>(seed * 2));
+  game->seat(PlayerId(1), std::make_shared<RandomAgent>(seed * 2 + 1));
+  int advances = 0;
+  while (rules->advance(*game)) ASSERT_LT(++advances, 100000) << "seed " << seed;
+  EXPECT_TRUE(game->state().over) << "seed " << seed;
+  EXPECT_TRUE(game->faults().empty()) << "seed " << seed;
+}
+
 // Issue 3's "done when": 1,000 complete games between the two decks, without an exception, an
 // invariant violation (a fault) or a game that does not end.
 TEST(RulesClassicPackGames, RandomAgentsPlayTheClassicCorePackDecksToTheEnd) {
-  const std::filesystem::path pack_dir = CLASSIC_CORE_PACK_DIR;
-  if (!std::filesystem::exists(pack_dir / "pack.yaml")) GTEST_SKIP() << "no classic-core pack";
-  Registry registry;
-  PluginHost host(registry);
-  (void)host.load_dir(std::filesystem::path(RULES_CLASSIC_PLUGIN).parent_path());
-  LoadedPack pack = load_pack(pack_dir, registry);
-  if (!pack.ok() || pack.decks.size() < 2) GTEST_SKIP() << "classic-core does not load here";
-  auto cards = std::make_shared<CardPool>();
-  for (CardDef& c : pack.cards) cards->add(std::move(c));
-  const auto rules = registry.get<RulesModule>("classic");
+  const ClassicCore core;
+  if (!core.present) GTEST_SKIP() << "no classic-core pack";
+  if (!core.pack.ok() || core.pack.decks.size() < 2) GTEST_SKIP() << "classic-core does not load here";
   for (std::uint64_t seed = 1; seed <= 1000; ++seed) {
     MatchConfig config;
-    config.decks = {pack.decks[0], pack.decks[1]};
+    config.decks = {core.pack.decks[0], core.pack.decks[1]};
     config.seed = seed;
     config.options = {{"max_turns", "200"}};
-    auto game = rules->setup(cards, config);
-    game->seat(PlayerId(0), std::make_shared<RandomAgent>(seed * 2));
-    game->seat(PlayerId(1), std::make_shared<RandomAgent>(seed * 2 + 1));
-    int advances = 0;
-    while (rules->advance(*game)) ASSERT_LT(++advances, 100000) << "seed " << seed;
-    EXPECT_TRUE(game->state().over);
-    EXPECT_TRUE(game->faults().empty());
+    play_to_the_end(core, config);
   }
 }
 
@@ -50,15 +69,9 @@ DeckList deck_of(std::string name, const std::vector<std::pair<int, std::string>
 // modal spells, targeted, "may" and delayed triggers, attack requirements and taxes — with
 // mulligans on: 50 games without an exception, a fault or a game that does not end.
 TEST(RulesClassicPackGames, RandomAgentsPlayDecksOfTheAuraPreventionAndTriggerCards) {
-  const std::filesystem::path pack_dir = CLASSIC_CORE_PACK_DIR;
-  if (!std::filesystem::exists(pack_dir / "pack.yaml")) GTEST_SKIP() << "no classic-core pack";
-  Registry registry;
-  PluginHost host(registry);
-  (void)host.load_dir(std::filesystem::path(RULES_CLASSIC_PLUGIN).parent_path());
-  LoadedPack pack = load_pack(pack_dir, registry);
-  ASSERT_TRUE(pack.ok());
-  auto cards = std::make_shared<CardPool>();
-  for (CardDef& c : pack.cards) cards->add(std::move(c));
+  const ClassicCore core;
+  if (!core.present) GTEST_SKIP() << "no classic-core pack";
+  ASSERT_TRUE(core.pack.ok());
   const DeckList white = deck_of(
       "Tricks", {{8, "Plains"}, {6, "Forest"}, {4, "Island"}, {2, "Holy Strength"},
                  {2, "Pacifism"}, {2, "Unflinching Courage"}, {2, "Giant Growth"},
@@ -69,19 +82,12 @@ TEST(RulesClassicPackGames, RandomAgentsPlayDecksOfTheAuraPreventionAndTriggerCa
       "Bruisers", {{10, "Swamp"}, {10, "Mountain"}, {3, "Unholy Strength"},
                    {3, "Ravenous Chupacabra"}, {4, "Bloodrock Cyclops"}, {4, "Typhoid Rats"},
                    {4, "Hill Giant"}, {2, "Llanowar Elves"}});
-  const auto rules = registry.get<RulesModule>("classic");
   for (std::uint64_t seed = 1; seed <= 50; ++seed) {
     MatchConfig config;
     config.decks = {white, black};
     config.seed = seed;
     config.options = {{"max_turns", "200"}, {"mulligans", "1"}};
-    auto game = rules->setup(cards, config);
-    game->seat(PlayerId(0), std::make_shared<RandomAgent>(seed * 2));
-    game->seat(PlayerId(1), std::make_shared<RandomAgent>(seed * 2 + 1));
-    int advances = 0;
-    while (rules->advance(*game)) ASSERT_LT(++advances, 100000) << "seed " << seed;
-    EXPECT_TRUE(game->state().over);
-    EXPECT_TRUE(game->faults().empty());
+    play_to_the_end(core, config);
   }
 }
 
