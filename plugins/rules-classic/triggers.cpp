@@ -26,7 +26,9 @@ enum class When : std::uint8_t {
   blocks,
   dealt_damage,
   cast,
-  end_step  // "at the beginning of [each player's] end step" (Citadel of Pain)
+  end_step,        // "at the beginning of [each player's] end step" (Citadel of Pain)
+  player_damaged,  // "whenever [an opponent] is dealt [N or more] damage" (Pain Magnification)
+  loses_life,      // "whenever [an opponent] loses life" (Exquisite Blood)
 };
 enum class Whose : std::uint8_t { unspecified, you, opponent, any };
 enum class Condition : std::uint8_t {
@@ -54,6 +56,7 @@ class TriggerAbility final : public Ability {
   std::shared_ptr<const EffectStep> effect;
   Condition condition = Condition::none;
   std::int64_t condition_n = 0;
+  std::int64_t at_least = 1;  // player_damaged: the damage from one source that triggers it
   std::string text;
 
   ZoneMask zones() const override {
@@ -273,6 +276,25 @@ void TriggerAbility::connect(Game& game, ObjectId self, std::vector<Connection>&
         fire(g, record_of(g.state(), e));
       }));
       return;
+    case When::player_damaged:
+      out.push_back(game.bus().on_trigger<DamageEvent>([fire, self, me](Game& g,
+                                                                        const DamageEvent& e) {
+        if (e.amount < me->at_least || !e.target.is_player() || !on_battlefield(g, self)) return;
+        if (!me->player_matches(g.object(self).controller, e.target.player)) return;
+        fire(g, record_of(g.state(), e));  // subject: the player dealt damage; amount: how much
+      }));
+      return;
+    case When::loses_life:
+      out.push_back(game.bus().on_trigger<LifeChangeEvent>([fire, self, me](
+                                                               Game& g, const LifeChangeEvent& e) {
+        if (e.delta >= 0 || !on_battlefield(g, self)) return;
+        if (!me->player_matches(g.object(self).controller, e.player)) return;
+        EventRecord r = record_of(g.state(), e);
+        r.subject = Target::of(e.player);
+        r.amount = -static_cast<std::int64_t>(e.delta);  // "that much": the life lost
+        fire(g, r);
+      }));
+      return;
     case When::cast:
       out.push_back(game.bus().on_trigger<CastEvent>([fire, self, me](Game& g, const CastEvent& e) {
         if (!on_battlefield(g, self)) return;
@@ -288,6 +310,18 @@ void TriggerAbility::connect(Game& game, ObjectId self, std::vector<Connection>&
 std::string when_text(const TriggerAbility& t) {
   const bool self_only = t.whose == Whose::unspecified && !t.other;
   std::string who;
+  if (t.when == When::player_damaged || t.when == When::loses_life) {
+    const std::string player = t.whose == Whose::you        ? "you are"
+                               : t.whose == Whose::opponent ? "an opponent is"
+                                                            : "a player is";
+    if (t.when == When::loses_life)
+      return t.whose == Whose::you        ? "Whenever you lose life"
+             : t.whose == Whose::opponent ? "Whenever an opponent loses life"
+                                          : "Whenever a player loses life";
+    return "Whenever " + player + " dealt " +
+           (t.at_least > 1 ? std::to_string(t.at_least) + " or more damage by a single source"
+                           : std::string("damage"));
+  }
   if (t.when == When::upkeep || t.when == When::cast || t.when == When::end_step) {
     const std::string player = t.whose == Whose::you        ? "your"
                                : t.whose == Whose::opponent ? "each opponent's"
@@ -311,7 +345,10 @@ std::string when_text(const TriggerAbility& t) {
                      : t.when == When::attacks ? " attacks"
                      : t.when == When::blocks  ? " blocks"
                                                : " is dealt damage";
-  return std::string(self_only ? "When " : "Whenever ") + who + verb;
+  // Oracle wording: "When" for what happens to the card once (enters, dies, leaves), "Whenever"
+  // for what can happen again (attacks, blocks, is dealt damage) and for other creatures.
+  const bool once = t.when == When::enters || t.when == When::dies || t.when == When::leaves;
+  return std::string(self_only && once ? "When " : "Whenever ") + who + verb;
 }
 
 std::string condition_text(const TriggerAbility& t) {
@@ -334,10 +371,11 @@ std::string condition_text(const TriggerAbility& t) {
 class TriggerKeyword final : public KeywordHandler {
  public:
   void compile(const Params& params, CompileContext& ctx) const override {
-    const Bound b = params.bind({"when", "whose?", "other?", "do", "if?", "target?", "may?"});
+    const Bound b =
+        params.bind({"when", "whose?", "other?", "do", "if?", "target?", "may?", "at_least?"});
     auto impl = std::make_shared<TriggerAbility>();
     const Param& when = b.required("when");
-    static const std::array<std::pair<std::string_view, When>, 9> kWhen{{
+    static const std::array<std::pair<std::string_view, When>, 11> kWhen{{
         {"enters", When::enters},
         {"dies", When::dies},
         {"leaves", When::leaves},
@@ -347,6 +385,8 @@ class TriggerKeyword final : public KeywordHandler {
         {"dealt_damage", When::dealt_damage},
         {"cast", When::cast},
         {"end_step", When::end_step},
+        {"player_damaged", When::player_damaged},
+        {"loses_life", When::loses_life},
     }};
     bool found = false;
     for (const auto& [name, w] : kWhen)
@@ -356,7 +396,8 @@ class TriggerKeyword final : public KeywordHandler {
       }
     if (!found)
       when.fail("unknown trigger event '" + when.text() + "'",
-                "one of enters, dies, leaves, upkeep, attacks, blocks, dealt_damage, cast, end_step");
+                "one of enters, dies, leaves, upkeep, attacks, blocks, dealt_damage, cast, end_step, "
+                "player_damaged, loses_life");
     if (const Param* whose = b.optional("whose")) {
       if (whose->text() == "you")
         impl->whose = Whose::you;
@@ -368,9 +409,17 @@ class TriggerKeyword final : public KeywordHandler {
         whose->fail("'whose' is you, opponent or any");
     }
     if (const Param* other = b.optional("other")) impl->other = other->boolean();
-    if (impl->other &&
-        (impl->when == When::upkeep || impl->when == When::cast || impl->when == When::end_step))
+    const bool player_event = impl->when == When::upkeep || impl->when == When::cast ||
+                              impl->when == When::end_step ||
+                              impl->when == When::player_damaged || impl->when == When::loses_life;
+    if (impl->other && player_event)
       b.optional("other")->fail("'other' is for events about creatures");
+    if (const Param* n = b.optional("at_least")) {
+      if (impl->when != When::player_damaged)
+        n->fail("'at_least' is for 'when: player_damaged' (damage from one source)");
+      impl->at_least = n->integer();
+      if (impl->at_least < 1) n->fail("'at_least' must be 1 or more");
+    }
     if (const Param* cond = b.optional("if")) {
       const std::string& c = cond->text();
       const auto number_in = [&](std::string_view prefix, std::string_view suffix) {
