@@ -372,6 +372,8 @@ void register_keywords(Registrar& registrar);
 void register_aura_keywords(Registrar& registrar);
 // prevent (prevention.cpp).
 void register_prevention_keyword(Registrar& registrar);
+// double: {what: life_gain | damage}, gain_becomes_loss, exile_instead_of_dying (replacements.cpp).
+void register_replacement_keywords(Registrar& registrar);
 // bounce, gain_life, modal (spells.cpp).
 void register_spell_keywords(Registrar& registrar);
 // trigger: {when, whose, other, do, if} (triggers.cpp).

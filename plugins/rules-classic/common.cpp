@@ -170,7 +170,10 @@ void ClassicHooks::apply_damage(Game& game, const DamageEvent& damage) {
   Characteristics source;
   PlayerId source_controller;
   if (game.state().exists(damage.source)) {
-    source = game.view(damage.source);  // its last known characteristics if it has left
+    // Where the source is now. A source that has left the battlefield is viewed in its new
+    // zone, so abilities it had there only from effects (an Aura's lifelink) are lost: last
+    // known information is not kept yet (docs/rules-classic.md, §1 test 6).
+    source = game.view(damage.source);
     source_controller = game.object(damage.source).controller;
   }
   const bool infect = source.has_keyword(kInfect);

@@ -1,5 +1,5 @@
 // Small spell abilities of the classic card language: `bounce` (Unsummon), `gain_life`
-// ("Target player gains 3 life") and `modal` ("Choose one —", 700.2): a modal card's spell
+// ("Target player gains 3 life"; with `ferocious`, a self-replacement) and `modal` ("Choose one —", 700.2): a modal card's spell
 // abilities are its modes; each is offered as its own cast action (LegalAction::ability names
 // the mode, as Forge lists one spell ability per mode), and only the chosen mode's targets are
 // chosen and only that mode resolves.
@@ -57,6 +57,41 @@ class GainLifeAbility final : public Ability {
   }
 };
 
+// Ferocious — "You gain N life instead if you control a creature with power 4 or greater." (Feed
+// the Clan): a self-replacement effect (614.15) of the spell's own life gain. It is a
+// replacement of the kernel's loop, connected while the spell is on the stack and applying only
+// to life gained from it, in the category applied before every other (616.1a): an opponent's
+// "if an opponent would gain life, that player loses that much life instead" (Tainted Remedy)
+// then turns the N gained into N lost (§2 test 4).
+class FerociousLifeAbility final : public Ability {
+ public:
+  std::int32_t amount = 0;
+  ZoneMask zones() const override { return zone_bit(ZoneKind::stack); }
+  void connect(Game& game, ObjectId self, std::vector<Connection>& out) const override {
+    out.push_back(game.bus().on_replacement<LifeChangeEvent>(
+        [this, self](const Game& g, const LifeChangeEvent& e) -> std::optional<Replacement<LifeChangeEvent>> {
+          if (e.delta <= 0 || e.source != self || !ferocious(g, g.object(self).controller))
+            return std::nullopt;
+          return Replacement<LifeChangeEvent>{
+              "ferocious: gain " + std::to_string(amount) + " life instead (" +
+                  object_label(g, self) + ")",
+              self, [this](Game&, LifeChangeEvent& l) { l.delta = amount; },
+              ReplacementCategory::self};
+        }));
+  }
+  std::string describe() const override {
+    return "Ferocious — You gain " + std::to_string(amount) +
+           " life instead if you control a creature with power 4 or greater.";
+  }
+
+ private:
+  static bool ferocious(const Game& game, PlayerId p) {
+    for (ObjectId id : controlled(game, p))
+      if (is_creature(game, id) && game.view(id).power >= 4) return true;
+    return false;
+  }
+};
+
 // bounce: {target: creature}
 class BounceKeyword final : public KeywordHandler {
  public:
@@ -72,11 +107,11 @@ class BounceKeyword final : public KeywordHandler {
   }
 };
 
-// gain_life: {target: player, amount: 3}
+// gain_life: {target: player, amount: 3, ferocious: 10}
 class GainLifeKeyword final : public KeywordHandler {
  public:
   void compile(const Params& params, CompileContext& ctx) const override {
-    const Bound b = params.bind({"amount", "target?"});
+    const Bound b = params.bind({"amount", "target?", "ferocious?"});
     auto impl = std::make_shared<GainLifeAbility>();
     const Param& amount = b.required("amount");
     impl->amount = amount.integer();
@@ -88,9 +123,17 @@ class GainLifeKeyword final : public KeywordHandler {
         t->fail("unknown target '" + t->text() + "'", "player or you");
     }
     ctx.card.abilities.push_back(def_of(AbilityKind::spell, params, std::move(impl)));
+    if (const Param* f = b.optional("ferocious")) {
+      auto instead = std::make_shared<FerociousLifeAbility>();
+      const std::int64_t n = f->integer();
+      if (n < 1 || n > 1000) f->fail("gain 1 to 1000 life instead");
+      instead->amount = static_cast<std::int32_t>(n);
+      ctx.card.abilities.push_back(def_of(AbilityKind::replacement, params, std::move(instead)));
+    }
   }
   std::string summary() const override {
-    return "gain_life: {target: player, amount: 3} — target player (or you) gains life";
+    return "gain_life: {target: player, amount: 3, ferocious: 6} — target player (or you) gains "
+           "life; with ferocious, that much instead if you control a creature with power 4+";
   }
 };
 

@@ -204,5 +204,34 @@ TEST(RulesClassicTriggerTargets, WithoutAResponseTheTargetIsDestroyed) {
   EXPECT_TRUE(find(g, "Grizzly Bears", ZoneRef::graveyard(kB)).valid());
 }
 
+// The replacement keywords of replacements.cpp and gain_life's self-replacement: their texts and
+// kinds, and the values they refuse (their behaviour: scenarios 614_test2_*, 616_test4*, 616_test8*).
+TEST(RulesClassicReplacementKeywords, CompileToReplacementsAndRefuseUnknownValues) {
+  CardDef d;
+  d.name = "Replacements";
+  std::vector<Diagnostic> diagnostics;
+  const SourceLocation where{"test", 1, 1};
+  CompileContext ctx{registry(), d, where, diagnostics};
+  const auto compile = [&](std::string_view line) {
+    registry().get<KeywordHandler>(line.substr(0, line.find(':')))
+        ->compile(Params::parse_classic(line, where), ctx);
+  };
+  for (const char* line : {"double:life_gain", "double:damage", "gain_becomes_loss:opponents",
+                           "gain_life:5:you:10"})
+    compile(line);
+  ASSERT_EQ(d.abilities.size(), 5u);  // three replacements, the spell and its self-replacement
+  EXPECT_EQ(d.abilities[0].text, "If you would gain life, you gain twice that much life instead.");
+  EXPECT_EQ(d.abilities[1].kind, AbilityKind::replacement);
+  EXPECT_EQ(d.abilities[2].text,
+            "If an opponent would gain life, that player loses that much life instead.");
+  EXPECT_EQ(d.abilities[3].kind, AbilityKind::spell);
+  EXPECT_EQ(d.abilities[4].kind, AbilityKind::replacement);
+  EXPECT_EQ(d.abilities[4].text,
+            "Ferocious — You gain 10 life instead if you control a creature with power 4 or greater.");
+  EXPECT_THROW(compile("double:mana"), LoadError);
+  EXPECT_THROW(compile("gain_becomes_loss:you"), LoadError);
+  EXPECT_THROW(compile("gain_life:5:you:0"), LoadError);
+}
+
 }  // namespace
 }  // namespace anvil::classic_test
