@@ -52,6 +52,7 @@ inline constexpr Symbol kDestroyed = "destroyed"_sym;
 inline constexpr Symbol kBoardPos = "board_pos"_sym;
 inline constexpr Symbol kDiedTurn = "died_turn"_sym;  // the turn number it died in
 inline constexpr Symbol kSetHealth = "set_health"_sym;  // set_health: the new maximum
+inline constexpr Symbol kSetAttack = "set_attack"_sym;  // set_attack: the attack + 1 (0: none)
 inline constexpr Symbol kWeaponAttack = "weapon_attack"_sym;  // increase_weapon_attack
 inline constexpr Symbol kWeaponDurability = "weapon_durability"_sym;  // increase_durability
 // Game attrs.
@@ -120,6 +121,7 @@ class HearthWorld final : public tags::World {
   std::vector<ObjectId> minions(PlayerId p) override;
   std::optional<ObjectId> weapon(PlayerId p) override;
   std::int32_t spell_damage(PlayerId p) override;
+  std::int32_t spell_amount(PlayerId p, std::int32_t amount) override;
   std::vector<ObjectId> dead_minions(PlayerId p) override;
   std::vector<ObjectId> died_this_turn(PlayerId p) override;
   PlayerId controller(const Target& t) override;
@@ -150,6 +152,8 @@ class HearthWorld final : public tags::World {
   void change_weapon(PlayerId p, std::int32_t attack, std::int32_t durability) override;
   void remove_divine_shield(ObjectId minion) override;
   void set_health(const Target& t, std::int32_t health) override;
+  void set_attack(const Target& t, std::int32_t attack) override;
+  void swap_with_hand(ObjectId minion, ObjectId card) override;
   void steal(ObjectId minion, PlayerId to) override;
   void remove_from_play(ObjectId minion) override;
   std::uint64_t random(std::uint64_t n) override;

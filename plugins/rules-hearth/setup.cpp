@@ -178,13 +178,14 @@ bool HearthRules::advance(Game& game) const {
   }
   if (game.state().over) return false;
   const PlayerId p = game.state().turn.active;
-  const std::vector<LegalAction> actions = list_actions(game, p);
+  std::vector<LegalAction> actions = list_actions(game, p);
   Choice c;
   c.kind = ChoiceKind::action;
   c.player = p;
   c.prompt = "Your turn " + std::to_string(game.state().turn.number);
   for (std::size_t i = 0; i < actions.size(); ++i) {
-    Option o{actions[i].label, Target{}, static_cast<std::int64_t>(i)};
+    // The label moves to the option (perform() never reads it): one string per action, not two.
+    Option o{std::move(actions[i].label), Target{}, static_cast<std::int64_t>(i)};
     if (actions[i].object.valid()) o.target = Target::of(game.object(actions[i].object).ref());
     if (actions[i].kind == LegalAction::Kind::end_turn) c.pass = static_cast<std::uint32_t>(i);
     c.options.push_back(std::move(o));

@@ -148,6 +148,7 @@ tags::Stats HearthWorld::stats(ObjectId id) {
   tags::fold_stats(st, buffs.span(), auras.span());
   tags::fold_cost(st, buffs.span(), auras.span());
   if (const std::int64_t h = o.attrs.get(kSetHealth)) st.health = static_cast<std::int32_t>(h);
+  if (const std::int64_t a = o.attrs.get(kSetAttack)) st.attack = static_cast<std::int32_t>(a - 1);
   st.attack += static_cast<std::int32_t>(o.attrs.get(kWeaponAttack));
   st.health += static_cast<std::int32_t>(o.attrs.get(kWeaponDurability));
   if (cacheable && cache_version_ == game_.journal().version()) cache_.emplace_back(id, st);
@@ -208,6 +209,12 @@ std::int32_t HearthWorld::spell_damage(PlayerId p) {
   std::int32_t n = 0;
   for (ObjectId m : minions(p)) n += stats(m).spell_damage;
   return n;
+}
+
+std::int32_t HearthWorld::spell_amount(PlayerId p, std::int32_t amount) {
+  amount += spell_damage(p);
+  for (ObjectId m : minions(p)) amount *= stats(m).spell_multiplier;
+  return amount;
 }
 
 }  // namespace anvil::rules_hearth

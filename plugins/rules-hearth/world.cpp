@@ -98,10 +98,7 @@ std::uint64_t HearthWorld::random(std::uint64_t n) { return n <= 1 ? 0 : game_.j
 // --- damage and healing ----------------------------------------------------------------------
 
 void HearthWorld::damage(ObjectId source, PlayerId by, const Target& t, std::int32_t amount, bool spell) {
-  if (spell && by.valid()) {
-    amount += spell_damage(by);
-    for (ObjectId m : minions(by)) amount *= stats(m).spell_multiplier;
-  }
+  if (spell && by.valid()) amount = spell_amount(by, amount);
   if (amount <= 0 || game_.state().over) return;
   Journal& j = game_.journal();
   if (t.is_object()) {
@@ -165,6 +162,11 @@ void HearthWorld::set_health(const Target& t, std::int32_t health) {
   game_.journal().set_damage(t.object.id, 0);
 }
 
+void HearthWorld::set_attack(const Target& t, std::int32_t attack) {
+  if (!t.is_object() || !is_minion_on_board(t.object.id)) return;
+  game_.journal().set_attr(t.object.id, kSetAttack, std::max(0, attack) + 1);
+}
+
 // --- the board -------------------------------------------------------------------------------
 
 ObjectId HearthWorld::place_minion(ObjectId id, PlayerId p, std::size_t position) {
@@ -215,6 +217,7 @@ void HearthWorld::silence(ObjectId m) {
   j.set_attr(m, kSilenced, 1);
   j.set_attr(m, kFrozen, 0);
   j.set_attr(m, kSetHealth, 0);
+  j.set_attr(m, kSetAttack, 0);
   drop_effects_on(game_, of(game_, m));
   // Health lost with its buffs cannot leave damage above the new maximum's reach of 1.
   const tags::Stats s = stats(m);
@@ -253,6 +256,17 @@ void HearthWorld::give(ObjectId source, CardId card, std::uint16_t ability, cons
   game_.add_effect(e);
 }
 
+void HearthWorld::swap_with_hand(ObjectId m, ObjectId card) {
+  if (!is_minion_on_board(m) || !game_.state().exists(card)) return;
+  const PlayerId p = game_.object(m).controller;
+  if (game_.object(card).zone != ZoneRef::hand(p) || script(game_, card).kind != tags::CardKind::minion) return;
+  const auto& board = game_.state().zone(ZoneRef::battlefield(p)).objects;
+  const auto at = static_cast<std::size_t>(std::find(board.begin(), board.end(), m) - board.begin());
+  place_minion(card, p, at);  // to the minion's left, where it stands once the minion leaves
+  bounce(m);                  // the hand has room: the card just left it
+  fire({ev::minion_placed, p, of(game_, card), Target{}, 0});
+}
+
 void HearthWorld::bounce(ObjectId m) {
   if (!is_minion_on_board(m)) return;
   const GameObject& o = game_.object(m);
@@ -264,7 +278,7 @@ void HearthWorld::bounce(ObjectId m) {
   const PlayerId owner = o.owner;
   Journal& j = game_.journal();
   j.set_damage(m, 0);
-  for (Symbol s : {kFrozen, kShieldLost, kStealthLost, kSilenced, kAttacks, kSetHealth}) j.set_attr(m, s, 0);
+  for (Symbol s : {kFrozen, kShieldLost, kStealthLost, kSilenced, kAttacks, kSetHealth, kSetAttack}) j.set_attr(m, s, 0);
   j.move_object(m, ZoneRef::hand(owner));
   j.set_controller(m, owner);
 }
@@ -275,7 +289,7 @@ void HearthWorld::transform(ObjectId m, CardId into) {
   drop_effects_on(game_, of(game_, m));
   j.set_card(m, into);
   j.set_damage(m, 0);
-  for (Symbol s : {kFrozen, kShieldLost, kStealthLost, kSilenced, kSetHealth}) j.set_attr(m, s, 0);
+  for (Symbol s : {kFrozen, kShieldLost, kStealthLost, kSilenced, kSetHealth, kSetAttack}) j.set_attr(m, s, 0);
 }
 
 void HearthWorld::steal(ObjectId m, PlayerId to) {

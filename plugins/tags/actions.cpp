@@ -1,5 +1,5 @@
-// The actions of HEARTH-TAGS.md §3 that this build supports, plus the extension `gain_mana`
-// (docs/hearth.md). Each runs on one selected target through the World.
+// The actions of HEARTH-TAGS.md §3 that this build supports, plus the extensions `gain_mana`
+// and `split_damage` (docs/hearth.md). Each runs on one selected target through the World.
 #include <functional>
 
 #include "anvil/tags/card_script.hpp"
@@ -175,6 +175,79 @@ void register_actions(Registrar& r) {
     Amount a = amount_key(tag, c, 1);
     return [a](Ctx& x, const Target& t) { x.world.set_health(t, n32(a.eval(x))); };
   });
+  // Hearthbreaker's SwapStats: `source_stat` of the source (the tag's owner with
+  // swap_with_owner, else the target itself) trades values with `dest_stat` of the target. Both
+  // are read before either is set; a health set to 0 kills, as set_health_to(0) does there.
+  add(r, "swap_stats", [](const Param& tag, Compiler&) -> Run {
+    auto stat = [&](const char* key) {
+      const Param* v = tag.find(key);
+      if (!v) tag.fail(std::string("swap_stats needs '") + key + "'");
+      const std::string& s = v->text();
+      if (s != "attack" && s != "health") v->fail("swap_stats swaps 'attack' or 'health', not '" + s + "'");
+      return s == "attack";
+    };
+    const bool from_attack = stat("source_stat");
+    const bool to_attack = stat("dest_stat");
+    const Param* with_owner = tag.find("swap_with_owner");
+    const bool owner = with_owner && with_owner->boolean();
+    return [=](Ctx& x, const Target& t) {
+      const Target source = owner ? Target::of(x.world.game().object(x.owner).ref()) : t;
+      auto get = [&](const Target& o, bool attack) { return attack ? x.world.attack_of(o) : x.world.health_of(o); };
+      auto set = [&](const Target& o, bool attack, std::int32_t v) {
+        if (attack) x.world.set_attack(o, v);
+        else if (v <= 0) x.world.destroy(o);
+        else x.world.set_health(o, v);
+      };
+      const std::int32_t a = get(source, from_attack);
+      const std::int32_t b = get(t, to_attack);
+      set(source, from_attack, b);
+      set(t, to_attack, a);
+    };
+  });
+  // Alarm-o-Bot: the tag's owner trades places with a random card of the selected player's
+  // hand that is a minion (or, with `condition`, that satisfies it). Nothing without one.
+  add(r, "swap_with_hand", [](const Param& tag, Compiler& c) -> Run {
+    const Param* cond = tag.find("condition");
+    auto condition = cond ? c.condition(*cond)
+                          : c.condition(Param::map({{"name", Param::scalar("is_minion", {})}}, {}));
+    if (!condition) return nullptr;
+    return [condition](Ctx& x, const Target& t) {
+      if (!x.owner.valid()) return;  // the World checks that it is a minion in play
+      std::vector<ObjectId> choices;
+      for (ObjectId id : x.world.game().state().zone(ZoneRef::hand(player_of(x, t))).objects)
+        if (condition->holds(x, Target::of(x.world.game().object(id).ref()))) choices.push_back(id);
+      if (choices.empty()) return;
+      x.world.swap_with_hand(x.owner, choices[static_cast<std::size_t>(x.world.random(choices.size()))]);
+    };
+  });
+  // A joust: a random minion card of each player's deck is revealed (the tag's owner first).
+  // The owner wins with one that costs more than the opponent's, or with one against none;
+  // `win_action` (else `lose_action`, if any) then runs on the selected target. The cards stay.
+  add(r, "joust", [](const Param& tag, Compiler& c) -> Run {
+    const Param* win = tag.find("win_action");
+    if (!win) tag.fail("joust needs 'win_action'");
+    auto win_action = c.action(*win);
+    const Param* lose = tag.find("lose_action");
+    auto lose_action = lose ? c.action(*lose) : nullptr;
+    auto is_minion = c.condition(Param::map({{"name", Param::scalar("is_minion", {})}}, {}));
+    if (!win_action || !is_minion) return nullptr;
+    return [=](Ctx& x, const Target& t) {
+      auto reveal = [&](PlayerId p) -> std::optional<std::int32_t> {
+        std::vector<ObjectId> minions;
+        for (ObjectId id : x.world.game().state().zone(ZoneRef::library(p)).objects)
+          if (is_minion->holds(x, Target::of(x.world.game().object(id).ref()))) minions.push_back(id);
+        if (minions.empty()) return std::nullopt;
+        return x.world.stats(minions[static_cast<std::size_t>(x.world.random(minions.size()))]).cost;
+      };
+      const std::optional<std::int32_t> mine = reveal(x.player);
+      std::optional<std::int32_t> theirs;
+      for (const Player& p : x.world.game().state().players)
+        if (p.id != x.player) theirs = reveal(p.id);
+      const bool won = mine && (!theirs || *mine > *theirs);
+      if (won) win_action->run(x, t);
+      else if (lose_action) lose_action->run(x, t);
+    };
+  });
   add(r, "increase_armor", [](const Param& tag, Compiler& c) -> Run {
     Amount a = amount_key(tag, c, 0);
     return [a](Ctx& x, const Target& t) { x.world.gain_armor(player_of(x, t), n32(a.eval(x))); };
@@ -334,6 +407,29 @@ void register_actions(Registrar& r) {
     };
   });
   // Extension (hearth conventions): mana for this turn only, never above 10.
+  // Arcane Missiles, as Hearthbreaker's own spell does it: `amount` missiles of 1 damage, each
+  // at a random living character of the selected player, and spell damage adds missiles (with
+  // its multipliers) rather than damage to each one. Each missile is aimed after the previous
+  // one hit, so a minion it killed is no longer a target.
+  add(r, "split_damage", [](const Param& tag, Compiler& c) -> Run {
+    Amount a = amount_key(tag, c, 1);
+    return [a](Ctx& x, const Target& t) {
+      const PlayerId p = player_of(x, t);
+      std::int32_t missiles = n32(a.eval(x));
+      if (x.spell && x.player.valid()) missiles = x.world.spell_amount(x.player, missiles);
+      std::vector<Target> pool;
+      for (std::int32_t i = 0; i < missiles; ++i) {
+        pool.clear();
+        pool.push_back(Target::of(p));
+        for (ObjectId id : x.world.minions(p)) {
+          const Target m = Target::of(x.world.game().object(id).ref());
+          if (x.world.health_of(m) > 0) pool.push_back(m);
+        }
+        const Target hit = pool[static_cast<std::size_t>(x.world.random(pool.size()))];
+        x.world.damage(x.owner, x.player, hit, 1, false);
+      }
+    };
+  });
   add(r, "gain_mana", [](const Param& tag, Compiler& c) -> Run {
     Amount a = amount_key(tag, c, 1);
     return [a](Ctx& x, const Target& t) { x.world.gain_mana(player_of(x, t), n32(a.eval(x))); };

@@ -1,4 +1,6 @@
 // Amount functions (HEARTH-TAGS.md §5) and card sources (§6): built into the tags plugin.
+#include <algorithm>
+
 #include "anvil/tags/card_script.hpp"
 #include "compiler.hpp"
 #include "vocabulary.hpp"
@@ -102,22 +104,29 @@ class Same final : public CardSource {
   }
 };
 
-// {"name":"hand", player, conditions: []}: a copy of a random card in that player's hand.
+// {"name":"hand", player, conditions: []}: a copy of a random card in that player's hand, of
+// those satisfying every condition (checked on the card in the hand).
 class FromHand final : public CardSource {
  public:
-  explicit FromHand(Scope scope) : scope_(scope) {}
+  FromHand(Scope scope, std::vector<std::shared_ptr<const Condition>> conditions)
+      : scope_(scope), conditions_(std::move(conditions)) {}
   std::optional<CardId> pick(Ctx& c) const override {
     std::vector<CardId> cards;
     for (const Player& p : c.world.game().state().players)
       if (scope_includes(scope_, c, p.id))
-        for (ObjectId id : c.world.game().state().zone(ZoneRef::hand(p.id)).objects)
-          cards.push_back(c.world.game().object(id).card);
+        for (ObjectId id : c.world.game().state().zone(ZoneRef::hand(p.id)).objects) {
+          const GameObject& o = c.world.game().object(id);
+          const Target t = Target::of(o.ref());
+          if (std::all_of(conditions_.begin(), conditions_.end(), [&](const auto& k) { return k->holds(c, t); }))
+            cards.push_back(o.card);
+        }
     if (cards.empty()) return std::nullopt;
     return cards[static_cast<std::size_t>(c.world.random(cards.size()))];
   }
 
  private:
   Scope scope_;
+  std::vector<std::shared_ptr<const Condition>> conditions_;
 };
 
 // {"name":"last_card", player}: the card just played — the subject of the triggering event
@@ -237,13 +246,20 @@ std::shared_ptr<const CardSource> make_card_source(const Param& value, TagCompil
   if (name == "same") return std::make_shared<Same>();
   if (name == "last_card") return std::make_shared<LastCard>();
   if (name == "hand") {
-    const Param* conds = value.find("conditions");
-    if (!conds || (conds->is_list() && conds->items().empty()))
-      return std::make_shared<FromHand>(c.scope(value.find("player"), Scope::friendly));
+    std::vector<std::shared_ptr<const Condition>> conditions;
+    if (const Param* conds = value.find("conditions")) {
+      if (!conds->is_list()) c.fail(*conds, "'conditions' is a list of conditions");
+      for (const Param& k : conds->items()) {
+        auto compiled = c.condition(k);
+        if (!compiled) return nullptr;  // unsupported: the compiler has warned
+        conditions.push_back(std::move(compiled));
+      }
+    }
+    return std::make_shared<FromHand>(c.scope(value.find("player"), Scope::friendly), std::move(conditions));
   }
   for (std::string_view v : card_source_names())
     if (v == name) {
-      c.unsupported("card source " + name + (name == "collection" || name == "hand" ? " with conditions" : ""));
+      c.unsupported("card source " + name + (name == "collection" ? " with conditions" : ""));
       return nullptr;
     }
   std::vector<std::string> names(card_source_names().begin(), card_source_names().end());

@@ -239,3 +239,91 @@ TEST(HearthRules, AGameEndsWhenAHeroDies) {
 
 }  // namespace
 }  // namespace anvil::hearth_test
+
+namespace anvil::hearth_test {
+namespace {
+
+TEST(HearthTags, SwapStatsTradesAttackAndHealthOfTheTarget) {
+  // Crazed Alchemist: a 4/5 becomes a 5/4, whatever buffs made its numbers.
+  auto g = position({.hand = {"Test Alchemist"}}, {.board = {"Test Yeti"}});
+  act(*g, {"Play Test Alchemist at 0 targeting Test Yeti"});
+  const Characteristics yeti = g->view(find(*g, ZoneRef::battlefield(PlayerId(1)), "Test Yeti"));
+  EXPECT_EQ(yeti.power, 5);
+  EXPECT_EQ(yeti.toughness, 4);
+}
+
+TEST(HearthTags, SwapStatsWithTheOwnerTradesHealth) {
+  // Vol'jin (6/2) and a damaged Yeti (4 health left of 5) swap their current health.
+  auto g = position({.hand = {"Test Voljin"}, .mana = 5}, {.board = {"Test Yeti"}});
+  g->journal().set_damage(find(*g, ZoneRef::battlefield(PlayerId(1)), "Test Yeti"), 1);
+  act(*g, {"Play Test Voljin at 0 targeting Test Yeti"});
+  const ObjectId voljin = find(*g, ZoneRef::battlefield(PlayerId(0)), "Test Voljin");
+  const ObjectId yeti = find(*g, ZoneRef::battlefield(PlayerId(1)), "Test Yeti");
+  EXPECT_EQ(g->view(voljin).toughness - g->object(voljin).damage, 4);
+  EXPECT_EQ(g->view(yeti).toughness - g->object(yeti).damage, 2);
+}
+
+}  // namespace
+}  // namespace anvil::hearth_test
+
+namespace anvil::hearth_test {
+namespace {
+
+TEST(HearthTags, SwapWithHandTradesTheMinionForAMinionCardOfTheHand) {
+  // Alarm-o-Bot: at the start of A's turn it goes back to the hand and the only minion card of
+  // the hand (not the spells, nor the one drawn) takes its place, between the two Raiders.
+  auto g = position({.hand = {"Test Bolt", "Test Yeti"}, .board = {"Test Raider", "Test Alarm", "Test Raider"},
+                     .library = {"Test Bolt", "Test Bolt"}},
+                    {.library = {"Test Footman"}});
+  act(*g, {"End turn", "End turn"});
+  EXPECT_EQ(names(*g, ZoneRef::battlefield(PlayerId(0))),
+            (std::vector<std::string>{"Test Raider", "Test Yeti", "Test Raider"}));
+  const auto hand = names(*g, ZoneRef::hand(PlayerId(0)));
+  EXPECT_NE(std::find(hand.begin(), hand.end(), "Test Alarm"), hand.end());
+}
+
+}  // namespace
+}  // namespace anvil::hearth_test
+
+namespace anvil::hearth_test {
+namespace {
+
+bool can_attack_with_warhorse(const Game& g) {
+  const auto actions = rules().legal_actions(g, PlayerId(0));
+  return std::any_of(actions.begin(), actions.end(), [](const LegalAction& a) {
+    return a.label == "Attack with Test Warhorse \xE2\x86\x92 player 1";
+  });
+}
+
+TEST(HearthTags, AJoustWonByACostlierMinionRunsTheWinAction) {
+  // A reveals a Yeti (4) against B's Raider (1): the Warhorse gains charge and attacks at once.
+  auto g = position({.hand = {"Test Warhorse"}, .library = {"Test Bolt", "Test Yeti"}, .mana = 4}, {.library = {"Test Raider"}});
+  act(*g, {"Play Test Warhorse at 0"});
+  EXPECT_TRUE(can_attack_with_warhorse(*g));
+}
+
+TEST(HearthTags, AJoustLostOrWithoutAMinionDoesNothing) {
+  auto lost = position({.hand = {"Test Warhorse"}, .library = {"Test Raider"}, .mana = 4}, {.library = {"Test Yeti"}});
+  act(*lost, {"Play Test Warhorse at 0"});
+  EXPECT_FALSE(can_attack_with_warhorse(*lost)) << "1 against 4";
+  auto none = position({.hand = {"Test Warhorse"}, .library = {"Test Bolt"}, .mana = 4}, {.library = {}});
+  act(*none, {"Play Test Warhorse at 0"});
+  EXPECT_FALSE(can_attack_with_warhorse(*none)) << "no minion in A's deck: A loses";
+}
+
+}  // namespace
+}  // namespace anvil::hearth_test
+
+namespace anvil::hearth_test {
+namespace {
+
+TEST(HearthTags, AHandCardSourceWithConditionsPicksOnlyMatchingCards) {
+  // Of Yeti, Bolt and Raider only the Raider is a Murloc: every pick copies it.
+  auto g = position({.hand = {"Test Yeti", "Test Echo", "Test Bolt", "Test Raider"}}, {});
+  act(*g, {"Play Test Echo"});
+  EXPECT_EQ(names(*g, ZoneRef::hand(PlayerId(0))),
+            (std::vector<std::string>{"Test Yeti", "Test Bolt", "Test Raider", "Test Raider"}));
+}
+
+}  // namespace
+}  // namespace anvil::hearth_test

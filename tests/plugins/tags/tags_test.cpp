@@ -119,11 +119,11 @@ TEST(TagsLoader, AnUnknownTagIsAnErrorNamingFileCardAndTagWithADidYouMean) {
 TEST(TagsLoader, AnUnsupportedTagIsAWarningAndTheCardLoads) {
   Result r = load(R"([{"name": "Ogre", "type": "minion", "mana": 3, "attack": 4, "health": 4,
     "impl": {"effects": [{"event": {"event_name": "attack"},
-      "tags": [{"actions": [{"name": "joust", "win_action": {"name": "draw"}}], "selector": {"name": "self"}}]}]}}])");
+      "tags": [{"actions": [{"name": "replace"}], "selector": {"name": "self"}}]}]}}])");
   ASSERT_EQ(r.cards.size(), 1u) << r.errors();
   ASSERT_EQ(r.diagnostics.size(), 1u);
   EXPECT_EQ(r.diagnostics[0].severity, Diagnostic::Severity::warning);
-  EXPECT_NE(r.diagnostics[0].message.find("card 'Ogre': unsupported tag 'joust'"), std::string::npos);
+  EXPECT_NE(r.diagnostics[0].message.find("card 'Ogre': unsupported tag 'replace'"), std::string::npos);
 }
 
 TEST(TagsLoader, VersionOneAurasAndEffectsBecomeVersionTwo) {

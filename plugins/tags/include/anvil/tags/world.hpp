@@ -43,6 +43,9 @@ class World {
   virtual std::vector<ObjectId> minions(PlayerId p) = 0;   // board order, left to right
   virtual std::optional<ObjectId> weapon(PlayerId p) = 0;
   virtual std::int32_t spell_damage(PlayerId p) = 0;
+  // `amount` of a spell of `p` with p's spell damage added and its multipliers applied: what
+  // a `spell` damage deals, and how many missiles `split_damage` fires.
+  virtual std::int32_t spell_amount(PlayerId p, std::int32_t amount) = 0;
   virtual std::vector<ObjectId> dead_minions(PlayerId p) = 0;  // this game, in death order
   virtual std::vector<ObjectId> died_this_turn(PlayerId p) = 0;  // in death order
   virtual PlayerId controller(const Target& t) = 0;
@@ -75,11 +78,16 @@ class World {
   virtual void give_mana_crystal(PlayerId p, std::int32_t count, bool empty) = 0;
   virtual void destroy_mana_crystal(PlayerId p) = 0;
   virtual void bounce(ObjectId minion) = 0;
+  // `card`, a minion card in the hand of the minion's controller, takes the minion's place on
+  // the board (put in play, not summoned: no battlecry) and the minion returns to the hand.
+  virtual void swap_with_hand(ObjectId minion, ObjectId card) = 0;
   virtual void transform(ObjectId minion, CardId into) = 0;
   virtual void discard_random(PlayerId p) = 0;
   virtual void change_weapon(PlayerId p, std::int32_t attack, std::int32_t durability) = 0;
   virtual void remove_divine_shield(ObjectId minion) = 0;
   virtual void set_health(const Target& t, std::int32_t health) = 0;
+  // A minion's attack becomes `attack`, whatever its buffs and auras (swap_stats).
+  virtual void set_attack(const Target& t, std::int32_t attack) = 0;
   virtual void steal(ObjectId minion, PlayerId to) = 0;
   virtual void remove_from_play(ObjectId minion) = 0;
   // Redirects the attack being declared to `to` (change_target; the ogres).
