@@ -44,7 +44,8 @@ std::unique_ptr<Game> new_game(const RulesModule& rules, const std::shared_ptr<c
 // Runs `game` to its end; returns the advance() calls.
 std::uint64_t play(const RulesModule& rules, Game& game, std::uint64_t seed) {
   std::uint64_t actions = 1;
-  while (rules.advance(game))
+  // trim() between advances, as `anvil sim` does; a rollout's root is held.
+  for (; rules.advance(game); game.journal().trim())
     if (++actions > kMaxActions) throw std::runtime_error(fmt::format("game {} did not end within {} actions", seed, kMaxActions));
   return actions;
 }
@@ -98,10 +99,10 @@ RolloutRun run_rollouts(const RulesModule& rules, const std::shared_ptr<const Ca
     for (std::size_t seat = 0; seat < copy->state().player_count(); ++seat)
       copy->seat(PlayerId(static_cast<std::uint8_t>(seat)),
                  make_agent(registry, agent, AgentOptions{seat_seed(seed + i, seat + 2), {}, &registry, rules_name}));
-    const Journal::Checkpoint root = copy->journal().checkpoint();
+    const Journal::Hold root = copy->journal().hold();
     for (std::size_t p = 0; p < playouts; ++p) {
       run.steps += play(rules, *copy, seed + i);
-      copy->journal().rollback(root);
+      copy->journal().rollback(root.checkpoint());
     }
     seconds += CpuClock::now() - start;
   }

@@ -22,6 +22,7 @@ void run(const RulesModule& rules, MatchResult& result, std::size_t max_advances
     if (before_play) before_play(game);
     std::size_t advances = 0;
     while (rules.advance(game)) {
+      game.journal().trim();  // nothing rolls this game back: keep one advance()'s edits only
       if (++advances >= max_advances) {
         r.error = fmt::format("the game did not end within {} decisions", max_advances);
         break;

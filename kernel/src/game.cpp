@@ -1,6 +1,7 @@
 #include "anvil/game.hpp"
 
 #include <algorithm>
+#include <atomic>
 #include <limits>
 #include <string>
 #include <utility>
@@ -12,6 +13,34 @@
 ANVIL_BEGIN_NAMESPACE
 
 using namespace literals;
+
+namespace {
+
+// Game::invoke's body, for any callable: refresh() connects every ability of a copied game
+// through it, and a lambda that big would cost std::function an allocation each time.
+template <class F>
+void call_as(const Game& game, CardId card, std::uint16_t ability, F&& fn) {
+  auto context = [&](std::string problem) {
+    const CardDef& def = game.cards().at(card);
+    const AbilityDef* a = ability < def.abilities.size() ? &def.abilities[ability] : nullptr;
+    return AbilityError(a ? a->provider : std::string("?"), def.name,
+                        a ? (a->text.empty() ? std::string(to_string(a->kind)) : a->text) : "#" + std::to_string(ability),
+                        std::move(problem));
+  };
+  try {
+    fn();
+  } catch (const AbilityError&) {
+    throw;  // already names the innermost plugin
+  } catch (const RulesError&) {
+    throw;  // the kernel's own complaint, not the plugin's
+  } catch (const std::exception& e) {
+    throw context(e.what());
+  } catch (...) {
+    throw context("an exception that is not a std::exception");
+  }
+}
+
+}  // namespace
 
 // --- RulesHooks defaults ------------------------------------------------------------------
 
@@ -42,7 +71,8 @@ Game::Game(std::shared_ptr<const CardPool> cards, std::size_t players, std::uint
       journal_(state_),
       bus_(std::make_unique<EventBus>()),
       rules_(std::make_shared<RulesHooks>()),
-      seats_(players) {
+      seats_(players),
+      decisions_(std::make_shared<std::vector<DecisionRecord>>()) {
   if (!cards_) throw RulesError("a Game needs a CardPool");
   journal_.set_listener(this);
 }
@@ -151,8 +181,8 @@ void Game::refresh(ObjectId id) {
     const AbilityDef& a = def.abilities[i];
     if (!a.impl || !(a.impl->zones() & here)) continue;
     if (a.impl->continuous()) has_static = true;
-    invoke(def.id, static_cast<std::uint16_t>(i),
-           [&] { a.impl->connect(*this, id, connections_[id.value]); });
+    call_as(*this, def.id, static_cast<std::uint16_t>(i),
+            [&] { a.impl->connect(*this, id, connections_[id.value]); });
   }
   if (has_static) effect_sources_.push_back(id);
 }
@@ -234,32 +264,21 @@ Answer Game::ask(const Choice& choice) {
   if (std::adjacent_find(seen.begin(), seen.end()) != seen.end()) throw invalid("an option picked twice");
   if (!seen.empty() && seen.back() >= n) throw invalid("option " + std::to_string(seen.back()) + " does not exist");
 
-  decisions_.push_back(DecisionRecord{decisions_.size(), choice.player, std::string(a->name()), choice.kind,
-                                      answer.picks});
+  if (decisions_.use_count() > 1) {
+    decisions_ = std::make_shared<std::vector<DecisionRecord>>(*decisions_);
+  } else {
+    // Another thread's copy may have just let go of the log: see its reads as done.
+    std::atomic_thread_fence(std::memory_order_acquire);
+  }
+  decisions_->push_back(DecisionRecord{decisions_->size(), choice.player, std::string(a->name()), choice.kind,
+                                       answer.picks});
   return answer;
 }
 
 // --- calling plugin code ------------------------------------------------------------------
 
 void Game::invoke(CardId card, std::uint16_t ability, const std::function<void()>& fn) {
-  auto context = [&](std::string problem) {
-    const CardDef& def = cards_->at(card);
-    const AbilityDef* a = ability < def.abilities.size() ? &def.abilities[ability] : nullptr;
-    return AbilityError(a ? a->provider : std::string("?"), def.name,
-                        a ? (a->text.empty() ? std::string(to_string(a->kind)) : a->text) : "#" + std::to_string(ability),
-                        std::move(problem));
-  };
-  try {
-    fn();
-  } catch (const AbilityError&) {
-    throw;  // already names the innermost plugin
-  } catch (const RulesError&) {
-    throw;  // the kernel's own complaint, not the plugin's
-  } catch (const std::exception& e) {
-    throw context(e.what());
-  } catch (...) {
-    throw context("an exception that is not a std::exception");
-  }
+  call_as(*this, card, ability, fn);
 }
 
 void Game::resolve(const ResolveContext& ctx) {

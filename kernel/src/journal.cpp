@@ -429,12 +429,20 @@ void Journal::undo(const Edit& e) {
   }
 }
 
-void Journal::rollback(Checkpoint cp) {
+void Journal::valid_target(Checkpoint cp, const char* what) const {
   if (cp.epoch != epoch_)
-    throw RulesError("rollback: the checkpoint is from before the journal was cleared");
-  if (cp.position > edits_.size())
-    throw RulesError("rollback: the journal was already rolled back past this checkpoint");
-  while (edits_.size() > cp.position) {
+    throw RulesError(std::string(what) + ": the checkpoint is from before the journal was cleared");
+  if (cp.position > base_ + edits_.size())
+    throw RulesError(std::string(what) + ": the journal was already rolled back past this checkpoint");
+  if (cp.position < base_)
+    throw RulesError(std::string(what) + ": the checkpoint's edits were trimmed (" + std::to_string(base_ - cp.position) +
+                     " of them); a checkpoint kept across trim() must be held (Journal::hold)");
+}
+
+void Journal::rollback(Checkpoint cp) {
+  valid_target(cp, "rollback");
+  const std::size_t keep = static_cast<std::size_t>(cp.position - base_);
+  while (edits_.size() > keep) {
     const Edit e = edits_.back();
     edits_.pop_back();
     undo(e);
@@ -449,7 +457,79 @@ void Journal::clear() {
   taken_stack_.clear();
   removed_effects_.clear();
   old_orders_.clear();
+  base_ = 0;
   ++epoch_;
+}
+
+std::size_t Journal::trim() {
+  std::uint64_t keep_from = base_ + edits_.size();
+  for (const Checkpoint& h : holds_)
+    if (h.epoch == epoch_) keep_from = std::min(keep_from, h.position);
+  if (keep_from <= base_) return 0;
+  const std::size_t n = static_cast<std::size_t>(keep_from - base_);
+  if (n == edits_.size()) {
+    // Nothing held: the usual case between two decisions. clear() keeps the capacity, so the
+    // journal's memory is that of the busiest stretch between two trims.
+    edits_.clear();
+    taken_triggers_.clear();
+    taken_stack_.clear();
+    removed_effects_.clear();
+    old_orders_.clear();
+  } else {
+    // The side vectors are in edit order (undo takes them from the back): the trimmed edits'
+    // entries are their first ones.
+    std::size_t triggers = 0, stack = 0, effects = 0, orders = 0;
+    for (std::size_t i = 0; i < n; ++i) switch (edits_[i].kind) {
+        case EditKind::trigger_take: ++triggers; break;
+        case EditKind::stack_take: ++stack; break;
+        case EditKind::effect_remove: ++effects; break;
+        case EditKind::zone_reorder: ++orders; break;
+        default: break;
+      }
+    auto drop_front = [](auto& v, std::size_t k) { v.erase(v.begin(), v.begin() + static_cast<std::ptrdiff_t>(k)); };
+    drop_front(edits_, n);
+    drop_front(taken_triggers_, triggers);
+    drop_front(taken_stack_, stack);
+    drop_front(removed_effects_, effects);
+    drop_front(old_orders_, orders);
+  }
+  base_ = keep_from;
+  return n;
+}
+
+// --- holds --------------------------------------------------------------------------------
+
+Journal::Hold Journal::hold(Checkpoint cp) {
+  valid_target(cp, "hold");
+  holds_.push_back(cp);
+  return Hold(this, cp);
+}
+
+void Journal::release(const Checkpoint& cp) noexcept {
+  for (std::size_t i = 0; i < holds_.size(); ++i)
+    if (holds_[i].position == cp.position && holds_[i].epoch == cp.epoch) {
+      holds_[i] = holds_.back();
+      holds_.pop_back();
+      return;
+    }
+}
+
+Journal::Hold::Hold(Hold&& other) noexcept
+    : journal_(std::exchange(other.journal_, nullptr)), cp_(other.cp_) {}
+
+Journal::Hold& Journal::Hold::operator=(Hold&& other) noexcept {
+  if (this != &other) {
+    release();
+    journal_ = std::exchange(other.journal_, nullptr);
+    cp_ = other.cp_;
+  }
+  return *this;
+}
+
+Journal::Hold::~Hold() { release(); }
+
+void Journal::Hold::release() noexcept {
+  if (journal_) std::exchange(journal_, nullptr)->release(cp_);
 }
 
 ANVIL_END_NAMESPACE

@@ -373,6 +373,46 @@ void BM_GameFork(benchmark::State& state) {
 }
 BENCHMARK(BM_GameFork);
 
+// Always picks the first option.
+class FirstPick final : public Agent {
+ public:
+  std::string_view name() const override { return "first"; }
+  Answer choose(const DecisionView&, const Choice&) override { return Answer{{0}}; }
+};
+
+// A fork of a game 300 decisions in: the copy shares the decision log (copy on write) instead
+// of copying 300 records, so this costs what BM_GameFork costs.
+void BM_GameForkWithDecisionLog(benchmark::State& state) {
+  std::unique_ptr<Game> game = make_table();
+  const auto agent = std::make_shared<FirstPick>();
+  for (int n = 0; n < kPlayers; ++n) game->seat(PlayerId(static_cast<std::uint8_t>(n)), agent);
+  const Choice choice{ChoiceKind::option, PlayerId(0), "pick", {{"a", {}, 0}, {"b", {}, 0}}, 1, 1, {}, {}, {}};
+  for (int i = 0; i < 300; ++i) (void)game->ask(choice);
+  AllocationsPerOp allocations(state);
+  for (auto _ : state) {
+    std::unique_ptr<Game> fork = game->fork();
+    benchmark::DoNotOptimize(fork.get());
+  }
+}
+BENCHMARK(BM_GameForkWithDecisionLog);
+
+// Rounds of edits with a trim() after each, as `anvil sim` trims after each advance(): the
+// journal's memory is that of one round however long the game.
+void BM_EditsThenTrim(benchmark::State& state) {
+  std::unique_ptr<Game> game = make_table();
+  for (auto _ : state) {
+    for (int r = 0; r < 2 * kLibraryCards; r += 10) {
+      make_edits(*game, 10);
+      game->journal().trim();
+    }
+    state.PauseTiming();
+    game = make_table();  // the library is drawn out: start over
+    state.ResumeTiming();
+  }
+  state.counters["journal_bytes"] = static_cast<double>(game->journal().edits().capacity() * sizeof(Edit));
+}
+BENCHMARK(BM_EditsThenTrim);
+
 // The part of a fork that is not the copy: an empty bus, three signals for each event type.
 void BM_EventBusConstruct(benchmark::State& state) {
   AllocationsPerOp allocations(state);

@@ -111,7 +111,7 @@ class ANVIL_API Game final : private JournalListener {
   // real alternative (one option, exactly one pick) is answered without asking.
   // Throws RulesError for an empty seat or an invalid answer.
   Answer ask(const Choice& choice);
-  const std::vector<DecisionRecord>& decisions() const { return decisions_; }
+  const std::vector<DecisionRecord>& decisions() const { return *decisions_; }
 
   // --- calling plugin code ---
   // Runs `fn` as the code of `card`'s ability `ability`; any exception from it becomes an
@@ -146,7 +146,9 @@ class ANVIL_API Game final : private JournalListener {
   std::shared_ptr<RulesHooks> rules_;
   std::vector<std::shared_ptr<const ContinuousEffect>> rule_effects_;
   std::vector<std::shared_ptr<Agent>> seats_;
-  std::vector<DecisionRecord> decisions_;
+  // Shared by a game and its copies until one of them decides (copy on write): a copy made to
+  // look ahead seldom decides, and copying a long log was a large part of a copy's cost.
+  std::shared_ptr<std::vector<DecisionRecord>> decisions_;
   std::vector<std::vector<Connection>> connections_;  // by ObjectId
   std::vector<ObjectId> effect_sources_;              // objects whose static abilities apply
   std::vector<std::string> faults_;

@@ -10,6 +10,17 @@
 //   int score = evaluate(game);
 //   game.journal().rollback(cp);            // hash(game.state()) is what it was
 //
+// Memory: the code that drives a game (the loop calling RulesModule::advance) calls trim()
+// between two advance() calls, where no rules module's own checkpoint is outstanding. trim()
+// forgets every edit older than the oldest *held* checkpoint, so the journal holds one
+// decision's worth of edits instead of the whole game. A checkpoint kept longer than the call
+// that made it — across advance() calls, an undo stack, a search root — must be held:
+//
+//   Journal::Hold root = copy->journal().hold();   // trim() keeps everything after it
+//   while (rules.advance(*copy)) copy->journal().trim();
+//   copy->journal().rollback(root.checkpoint());
+//
+// Rolling back to a checkpoint whose edits were trimmed throws RulesError; it never half-undoes.
 // Ownership: a Journal edits the GameState it was built for; the Game owns both. A listener
 // (the Game) sees every edit as it is applied and as it is undone.
 #pragma once
@@ -76,10 +87,32 @@ class ANVIL_API JournalListener {
 class ANVIL_API Journal {
  public:
   // A position to roll back to. Only valid for the journal that made it, and only until that
-  // journal is cleared or rolled back past it.
+  // journal is cleared, rolled back past it, or trimmed past it while it was not held.
   struct Checkpoint {
-    std::uint64_t position = 0;
+    std::uint64_t position = 0;  // edits made since the last clear(), trimmed ones included
     std::uint64_t epoch = 0;
+  };
+
+  // A held checkpoint: while it lives, trim() keeps every edit after it. Move-only. REQUIRES:
+  // it does not outlive its journal (hold it in the scope that holds the game).
+  class ANVIL_API Hold {
+   public:
+    Hold() = default;
+    Hold(Hold&& other) noexcept;
+    Hold& operator=(Hold&& other) noexcept;
+    Hold(const Hold&) = delete;
+    Hold& operator=(const Hold&) = delete;
+    ~Hold();
+    Checkpoint checkpoint() const { return cp_; }
+    bool held() const { return journal_ != nullptr; }
+    // Lets go early; trim() may then forget the edits after it.
+    void release() noexcept;
+
+   private:
+    friend class Journal;
+    Hold(Journal* journal, Checkpoint cp) : journal_(journal), cp_(cp) {}
+    Journal* journal_ = nullptr;
+    Checkpoint cp_;
   };
 
   explicit Journal(GameState& state);
@@ -137,16 +170,27 @@ class ANVIL_API Journal {
   FloatingEffect remove_effect(std::size_t index);
 
   // --- undo ---
-  Checkpoint checkpoint() const { return Checkpoint{edits_.size(), epoch_}; }
-  // Undoes every edit made after `cp`, newest first. Throws RulesError for a checkpoint of
-  // another epoch or one already rolled back past.
+  Checkpoint checkpoint() const { return Checkpoint{base_ + edits_.size(), epoch_}; }
+  // The checkpoint of now, held until the Hold goes.
+  Hold hold() { return hold(checkpoint()); }
+  // Holds an earlier checkpoint. Throws RulesError if it can no longer be rolled back to.
+  Hold hold(Checkpoint cp);
+  // Undoes every edit made after `cp`, newest first. Throws RulesError, changing nothing, for
+  // a checkpoint of another epoch, one already rolled back past, or one whose edits trim()
+  // forgot.
   void rollback(Checkpoint cp);
-  // Forgets all history (edits can no longer be undone) to bound memory between turns.
-  // Every earlier checkpoint becomes invalid.
+  // Forgets every edit older than the oldest held checkpoint (all of them if none is held);
+  // returns how many. Only call it where no unheld checkpoint is still meant for rollback.
+  std::size_t trim();
+  // Forgets all history (edits can no longer be undone); every earlier checkpoint, held or
+  // not, becomes invalid.
   void clear();
 
+  // The edits kept (made since the last trim() or clear()), oldest first.
   std::size_t size() const { return edits_.size(); }
   const std::vector<Edit>& edits() const { return edits_; }
+  // How many checkpoints are held now.
+  std::size_t holds() const { return holds_.size(); }
   // Grows with every applied and every undone edit: a cache keyed by it is never stale.
   std::uint64_t version() const { return version_; }
   const GameState& state() const { return state_; }
@@ -161,6 +205,8 @@ class ANVIL_API Journal {
   void set_game_field(GameField f, std::int64_t v);
   void place(ObjectId id, std::size_t zone_index, std::size_t position);
   void unplace(ObjectId id, std::size_t zone_index, std::size_t position);
+  void valid_target(Checkpoint cp, const char* what) const;
+  void release(const Checkpoint& cp) noexcept;
 
   GameState& state_;
   JournalListener* listener_ = nullptr;
@@ -169,6 +215,8 @@ class ANVIL_API Journal {
   std::vector<StackItem> taken_stack_;
   std::vector<FloatingEffect> removed_effects_;
   std::vector<std::vector<ObjectId>> old_orders_;
+  std::vector<Checkpoint> holds_;  // unordered; a few at most (an undo stack, a search root)
+  std::uint64_t base_ = 0;         // edits of this epoch trimmed away: edits_[0]'s position
   std::uint64_t epoch_ = 0;
   std::uint64_t version_ = 0;
 };

@@ -145,5 +145,139 @@ TEST(Journal, ShuffleIsSeededAndUndoable) {
   EXPECT_EQ(a->state().zone(ZoneRef::library(PlayerId(0))).objects, order);
 }
 
+// --- trimming: a game's journal keeps only what a live checkpoint can still roll back ------
+
+TEST(JournalTrim, RollbackToAHeldCheckpointRestoresTheExactStateAfterTrims) {
+  Cards cards;
+  auto game = make_game(cards, 10);
+  SplitMix64 rng{77};
+  std::int64_t probe = 0;
+  for (int sequence = 0; sequence < 600; ++sequence) {
+    struct Saved {
+      Journal::Hold hold;
+      std::uint64_t hash;
+      GameState state;
+    };
+    std::vector<Saved> saved;
+    std::vector<Journal::Checkpoint> unheld;  // made before a trim() and not held: gone
+    const int edits = 1 + static_cast<int>(rng.below(40));
+    for (int i = 0; i < edits; ++i) {
+      if (rng.below(5) == 0) saved.push_back({game->journal().hold(), hash(game->state()), game->state()});
+      if (rng.below(6) == 0) {
+        unheld.push_back(game->journal().checkpoint());
+        game->journal().set_game_attr("probe"_sym, ++probe);  // surely recorded, unlike a no-op
+        game->journal().trim();  // a safe point: the game driver's, between two decisions
+        if (saved.empty()) {
+          EXPECT_EQ(game->journal().size(), 0u);
+        }
+      }
+      random_edit(*game, cards, rng);
+    }
+    for (const Journal::Checkpoint& cp : unheld) {
+      if (!saved.empty() && cp.position >= saved.front().hold.checkpoint().position) continue;  // still kept
+      const std::uint64_t before = hash(game->state());
+      EXPECT_THROW(game->journal().rollback(cp), RulesError) << "sequence " << sequence;
+      ASSERT_EQ(hash(game->state()), before) << "a refused rollback undoes nothing";
+    }
+    while (!saved.empty()) {
+      saved.resize(saved.size() - rng.below(saved.size()));
+      game->journal().rollback(saved.back().hold.checkpoint());
+      ASSERT_EQ(hash(game->state()), saved.back().hash) << "sequence " << sequence;
+      ASSERT_EQ(game->state(), saved.back().state) << "sequence " << sequence;
+      saved.pop_back();
+      if (rng.below(3) == 0) game->journal().trim();  // the released holds' edits may go now
+    }
+    EXPECT_EQ(game->journal().holds(), 0u);
+  }
+}
+
+TEST(JournalTrim, RollbackToATrimmedCheckpointIsRefusedAndChangesNothing) {
+  Cards cards;
+  auto game = make_game(cards, 1);
+  const auto cp = game->journal().checkpoint();
+  game->journal().set_life(PlayerId(0), 3);
+  EXPECT_EQ(game->journal().trim(), 1u);
+  game->journal().set_life(PlayerId(0), 4);
+  EXPECT_THROW(game->journal().rollback(cp), RulesError);
+  EXPECT_THROW((void)game->journal().hold(cp), RulesError);
+  EXPECT_EQ(game->state().players[0].life, 4);
+  const auto after = game->journal().checkpoint();
+  game->journal().set_life(PlayerId(0), 5);
+  game->journal().rollback(after);
+  EXPECT_EQ(game->state().players[0].life, 4);
+}
+
+TEST(JournalTrim, AHoldKeepsItsEditsUntilItGoes) {
+  Cards cards;
+  auto game = make_game(cards, 1);
+  Journal& j = game->journal();
+  j.set_life(PlayerId(0), 3);
+  Journal::Hold held = j.hold();
+  j.set_life(PlayerId(0), 4);
+  j.set_life(PlayerId(1), 9);
+  EXPECT_EQ(j.trim(), 1u) << "only the edit before the hold goes";
+  EXPECT_EQ(j.size(), 2u);
+  Journal::Hold moved = std::move(held);
+  EXPECT_FALSE(held.held());
+  EXPECT_EQ(j.holds(), 1u);
+  EXPECT_EQ(j.trim(), 0u);
+  j.rollback(moved.checkpoint());
+  EXPECT_EQ(game->state().players[0].life, 3);
+  EXPECT_EQ(game->state().players[1].life, 20);
+  moved.release();
+  EXPECT_EQ(j.holds(), 0u);
+  j.set_life(PlayerId(0), 6);
+  EXPECT_EQ(j.trim(), 1u);
+  EXPECT_EQ(j.size(), 0u);
+}
+
+TEST(JournalTrim, MemoryStaysBoundedOverALongGame) {
+  Cards cards;
+  auto game = make_game(cards, 10);
+  SplitMix64 rng{5};
+  std::size_t capacity_after_warmup = 0;
+  for (int turn = 0; turn < 1000; ++turn) {
+    // A turn's worth of edits, and a look-ahead that rolls back, as an agent's would.
+    for (int i = 0; i < 20; ++i) random_edit(*game, cards, rng);
+    {
+      const Journal::Hold look = game->journal().hold();
+      const std::uint64_t before = hash(game->state());
+      for (int i = 0; i < 10; ++i) random_edit(*game, cards, rng);
+      game->journal().trim();
+      game->journal().rollback(look.checkpoint());
+      ASSERT_EQ(hash(game->state()), before);
+    }
+    game->journal().trim();
+    ASSERT_EQ(game->journal().size(), 0u);
+    if (turn == 100) capacity_after_warmup = game->journal().edits().capacity();
+  }
+  // Without trim() the journal would hold about 1000 × 20 edits.
+  EXPECT_LE(game->journal().edits().capacity(), std::max<std::size_t>(capacity_after_warmup, 64) * 2);
+}
+
+// --- the decision log is shared by copies until one of them decides ------------------------
+
+TEST(GameCopy, SharesTheDecisionLogUntilOneSideDecides) {
+  Cards cards;
+  auto game = make_game(cards, 5);
+  auto agent = std::make_shared<FixedAgent>(1);
+  game->seat(PlayerId(0), agent);
+  game->seat(PlayerId(1), agent);
+  const Choice c{ChoiceKind::option, PlayerId(0), "pick", {{"a", {}, 0}, {"b", {}, 0}}, 1, 1, {}, {}, {}};
+  (void)game->ask(c);
+  auto copy = game->determinize(PlayerId(0), 3);
+  EXPECT_EQ(&copy->decisions(), &game->decisions()) << "a copy does not copy the log";
+  (void)copy->ask(c);
+  EXPECT_EQ(copy->decisions().size(), 2u);
+  EXPECT_EQ(game->decisions().size(), 1u) << "the copy's decision is its own";
+  auto fork = game->fork();
+  (void)game->ask(c);
+  (void)game->ask(c);
+  EXPECT_EQ(game->decisions().size(), 3u);
+  EXPECT_EQ(fork->decisions().size(), 1u) << "the original's decisions are its own";
+  EXPECT_EQ(copy->decisions().size(), 2u);
+  EXPECT_EQ(game->decisions()[2].index, 2u);
+}
+
 }  // namespace
 }  // namespace anvil::testing
