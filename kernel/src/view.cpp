@@ -78,11 +78,14 @@ const Game::ActiveEffects& Game::active_effects() const {
   return cache;
 }
 
-Characteristics Game::view(ObjectId id) const {
+Characteristics Game::view(ObjectId id) const { return view(id, Layer::cost); }
+
+Characteristics Game::view(ObjectId id, Layer through) const {
   DepthGuard guard(view_depth_);
   const GameObject& o = state_.object(id);
   Characteristics c = cards_->at(o.card).base;
-  for (const ActiveEffects::Entry& a : active_effects().list) {
+  for (const ActiveEffects::Entry& a : active_effects().list) {  // sorted by layer first
+    if (a.layer > through) break;
     if (a.only.valid() && a.only != id) continue;
     if (a.effect->affects(*this, a.ctx, id, c)) a.effect->apply(*this, a.ctx, id, c);
   }

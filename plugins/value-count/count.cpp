@@ -168,6 +168,14 @@ PlayerId opponent_of(const Game& game, PlayerId you) {
   return PlayerId{static_cast<std::uint8_t>((you.value + 1) % n)};
 }
 
+// What a count reads of an object: its name, types, colours, abilities and mana cost, never its
+// power or toughness. So it views objects through the ability layer only: a count inside a
+// power/toughness effect (Aspect of Wolf: +X/+Y, X the Forests you control) looks at the
+// enchanted creature too, and a full view of it would apply that effect, and count, again.
+Characteristics what_it_is(const Game& game, ObjectId id) {
+  return game.view(id, Layer::ability);
+}
+
 class CountExpr final : public ValueExpr {
  public:
   Base base = Base::count;
@@ -180,17 +188,6 @@ class CountExpr final : public ValueExpr {
   std::string text;
 
   std::int64_t eval(const Game& game, const ResolveContext& ctx) const override {
-    // A count inside a power/toughness effect (Aspect of Wolf: +X/+Y, X the Forests you
-    // control) looks at the view of every permanent, the enchanted creature's too, and that view
-    // applies the effect, which counts again. A count never reads power or toughness, so the
-    // nested evaluation cannot change what the outer one reads: it answers 0 instead of looping.
-    thread_local std::vector<const CountExpr*> active;
-    if (std::find(active.begin(), active.end(), this) != active.end()) return 0;
-    active.push_back(this);
-    struct Pop {
-      std::vector<const CountExpr*>& v;
-      ~Pop() { v.pop_back(); }
-    } pop{active};
     return apply_math(base_value(game, ctx));
   }
   std::int64_t apply_math(std::int64_t v) const {
@@ -270,7 +267,7 @@ class CountExpr final : public ValueExpr {
     unsigned seen = 0;
     each_permanent(game, [&](ObjectId id) {
       if (game.object(id).controller != you) return;
-      const Characteristics c = game.view(id);
+      const Characteristics c = what_it_is(game, id);
       if (!c.has_type(kLand)) return;
       for (std::size_t i = 0; i < kBasicLandTypes.size(); ++i)
         if (c.has_subtype(Symbol(kBasicLandTypes[i]))) seen |= 1u << i;
@@ -281,7 +278,7 @@ class CountExpr final : public ValueExpr {
   std::int64_t chroma(const Game& game, PlayerId you) const {
     std::int64_t n = 0;
     each_permanent(game, [&](ObjectId id) {
-      if (game.object(id).controller == you) n += game.view(id).cost.symbols_of(color);
+      if (game.object(id).controller == you) n += what_it_is(game, id).cost.symbols_of(color);
     });
     return n;
   }
@@ -293,11 +290,11 @@ class CountExpr final : public ValueExpr {
     if (filter.quality != Quality::named || !in_yards(location)) return false;
     const GameState& s = game.state();
     if (!s.exists(ctx.source.id)) return false;
-    return game.view(ctx.source.id).name == filter.name;
+    return what_it_is(game, ctx.source.id).name == filter.name;
   }
 
   bool matches(const Game& game, ObjectId id, bool aliases) const {
-    const Characteristics c = game.view(id);
+    const Characteristics c = what_it_is(game, id);
     switch (filter.quality) {
       case Quality::none:
         break;

@@ -85,6 +85,11 @@ class ANVIL_API Game final : private JournalListener {
   // order (rule 613). Static abilities of objects in play, floating effects and the rules
   // module's own effects all apply; an effect whose source has gone no longer does.
   Characteristics view(ObjectId id) const;
+  // The same with only the effects of layers up to `through` applied: what an object is
+  // (types, colours, abilities) without its power and toughness effects. An effect computing a
+  // power or toughness from other objects' types (an Aura's +X/+X, X the Forests you control)
+  // reads them this way; a full view of the enchanted creature would apply that effect again.
+  Characteristics view(ObjectId id, Layer through) const;
   ManaCost cost_of(ObjectId id) const { return view(id).cost; }
 
   // Puts a new object for `card` into `zone` (setup, tests, tokens). Journaled; fires nothing.
