@@ -151,7 +151,7 @@ void Script::precheck(bool new_step) {
   const auto wanted = legal_kind(next.kind);
   const bool turn_kind =
       next.kind == Kind::end_turn || next.kind == Kind::hero_power || next.kind == Kind::attack;
-  if (!wanted && !turn_kind) return;
+  if (!wanted && !turn_kind && next.kind != Kind::pass) return;
   const PlayerId player = *s_.player_id(next.player);
   // A step just entered has not begun: its first priority goes to the active player (117.3a),
   // which the module sets when the step begins. Judge on a copy where it already has.
@@ -163,6 +163,12 @@ void Script::precheck(bool new_step) {
     judge = copy.get();
   }
   if (judge->state().turn.priority != player) return;
+  if (next.kind == Kind::pass) {
+    // A player who may only pass is not asked (the kernel answers for them): their `pass`
+    // happens now, in the advance() about to run.
+    if (rules_.legal_actions(*judge, player).size() == 1) ++next_action;
+    return;
+  }
   if (precheck_turn(*judge, player) || !wanted) return;
   if (rules_.legal_actions(*judge, player).size() != 1) return;  // the agent will be asked
   begin_action();
@@ -212,6 +218,8 @@ std::optional<Answer> Script::priority(PlayerId player, const Choice& choice) {
   }
   if (auto turn = turn_action(player, legal)) return turn;
   const ActionSpec& next = s_.actions[next_action];
+  // `pass`: this player passes once, here; anyone else asked before them passes too (below).
+  if (next.kind == Kind::pass && *s_.player_id(next.player) == player) ++next_action;
   const auto wanted = legal_kind(next.kind);
   if (wanted && *s_.player_id(next.player) == player) {
     begin_action();

@@ -111,6 +111,15 @@ std::vector<std::string> card_differences(const Game& game, ObjectId id, const C
     const auto have = o.counters.get(Symbol(name));
     if (have != n) d.push_back(fmt::format("{} '{}' counters, expected {}", have, name, n));
   }
+  for (const auto& [source, n] : want.effects) {
+    std::int64_t have = 0;
+    for (const FloatingEffect& f : game.state().effects)
+      if (f.affected.is_object() && f.affected.object.id == id &&
+          game.state().is_current(f.affected.object) && game.state().exists(f.source.id) &&
+          game.card(f.source.id).name == source)
+        have += f.a;
+    if (have != n) d.push_back(fmt::format("effects of '{}' at {}, expected {}", source, have, n));
+  }
   return d;
 }
 

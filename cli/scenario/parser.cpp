@@ -215,6 +215,9 @@ class Parser {
     if (const Param* n = kind("play", ActionSpec::Kind::play)) a.card = text(*n, "'play'");
     if (const Param* n = kind("activate", ActionSpec::Kind::activate))
       a.card = text(*n, "'activate'");
+    if (const Param* n = kind("pass", ActionSpec::Kind::pass)) {
+      if (!n->boolean()) n->fail("'pass' can only be true");
+    }
     if (const Param* n = kind("resolve", ActionSpec::Kind::resolve)) {
       if (!n->boolean()) n->fail("'resolve' can only be true");
     }
@@ -246,7 +249,7 @@ class Parser {
     r.finish();
     if (kinds != 1) {
       item.fail(
-          "an action has exactly one of cast, play, activate, resolve, advance, attack, "
+          "an action has exactly one of cast, play, activate, pass, resolve, advance, attack, "
           "block, end_turn, hero_power");
     }
     const bool needs_player =
@@ -401,6 +404,7 @@ class Parser {
     if (const Param* n = r.optional("power")) collect(d_, [&] { c.power = n->integer(); });
     if (const Param* n = r.optional("toughness")) collect(d_, [&] { c.toughness = n->integer(); });
     if (const Param* n = r.optional("counters")) collect(d_, [&] { read_counts(*n, c.counters); });
+    if (const Param* n = r.optional("effects")) collect(d_, [&] { read_counts(*n, c.effects); });
     if (const Param* n = r.optional("count")) {
       collect(d_,
               [&] { c.count = static_cast<std::size_t>(std::max<std::int64_t>(0, n->integer())); });
@@ -427,6 +431,8 @@ std::string ActionSpec::str() const {
       return player + " plays " + card;
     case Kind::activate:
       return player + " activates " + card;
+    case Kind::pass:
+      return player + " passes";
     case Kind::resolve:
       return "resolve";
     case Kind::advance:

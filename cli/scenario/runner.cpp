@@ -64,8 +64,19 @@ Driven drive(Game& game, Script& script, const Scenario& s, const RulesModule& r
   Driven out;
   int advances = 0;
   bool new_step = false;
+  // A resolution leaves the state-based actions it causes for the next time a player would get
+  // priority (117.5). Before `resolve` is judged done, perform them, so that what they bring —
+  // a creature dying of its damage, its dies trigger waiting — is part of what the scenario
+  // waits for rather than left for the final check.
+  const auto settle = [&] {
+    const GameState& st = game.state();
+    if (script.next_action < s.actions.size() &&
+        s.actions[script.next_action].kind == ActionSpec::Kind::resolve && !st.over &&
+        st.stack.empty() && st.pending_triggers.empty())
+      rules.check_state(game);
+  };
   try {
-    for (script.drop_satisfied(); !script.done(); script.drop_satisfied()) {
+    for (settle(), script.drop_satisfied(); !script.done(); settle(), script.drop_satisfied()) {
       if (++advances > kMaxAdvances) {
         out.error = fmt::format("stuck: {} advances without finishing action {} ({})", kMaxAdvances,
                                 script.next_action + 1, s.actions[script.next_action].str());

@@ -30,7 +30,7 @@ struct TargetSpec {
 
 struct ActionSpec {
   // end_turn and hero_power: modules whose turn ends by passing (hearth, turn_actions.cpp).
-  enum class Kind : std::uint8_t { cast, play, activate, resolve, advance, attack, block, end_turn, hero_power };
+  enum class Kind : std::uint8_t { cast, play, activate, pass, resolve, advance, attack, block, end_turn, hero_power };
   Kind kind = Kind::resolve;
   std::string player;
   std::string card;                      // cast, play, activate
@@ -89,6 +89,10 @@ struct CardExpect {
   std::optional<std::int64_t> power;
   std::optional<std::int64_t> toughness;
   std::vector<std::pair<std::string, std::int64_t>> counters;
+  // Floating effects aimed at the card, by the name of the card that made them: the sum of their
+  // first number (FloatingEffect::a — a classic prevention shield's damage still to prevent);
+  // 0 also passes when there is none.
+  std::vector<std::pair<std::string, std::int64_t>> effects;
   std::optional<std::size_t> count;  // how many such cards exist (default: at least one)
   SourceLocation where;
   std::string str() const;

@@ -295,6 +295,25 @@ TEST(ScenarioParser, ReportsProblemsWithFileLineAndColumn) {
             std::string::npos);
   EXPECT_NE(first_error("name: x\nname: y\nrules: toy\nplayers: {A: }\n").find("duplicate"),
             std::string::npos);
+  EXPECT_NE(first_error("name: x\nrules: toy\nplayers: {A: }\nactions: [{player: A, pass: false}]\n")
+                .find("'pass' can only be true"),
+            std::string::npos);
+  EXPECT_NE(first_error("name: x\nrules: toy\nplayers: {A: }\nactions: [{pass: true}]\n")
+                .find("needs 'player'"),
+            std::string::npos);
+  EXPECT_NE(first_error("name: x\nrules: toy\nplayers: {A: }\n"
+                        "expect: {cards: [{card: Forest, effects: {Shock: x}}]}\n")
+                .find("bad.yaml:4:"),
+            std::string::npos);
+}
+
+// `effects` counts the floating effects aimed at the card by the name of the card that made
+// them; the toy module makes none, so a non-zero expectation fails and zero passes.
+TEST(ScenarioRunner, EffectsCountFloatingEffectsByTheirSourcesName) {
+  EXPECT_TRUE(run("expect: {cards: [{card: Wall of Wood, effects: {Shock: 0}}]}\n").passed);
+  const Result r = run("expect: {cards: [{card: Wall of Wood, effects: {Shock: 2}}]}\n");
+  EXPECT_FALSE(r.passed);
+  EXPECT_NE(r.message.find("effects of 'Shock' at 0, expected 2"), std::string::npos) << r.message;
 }
 
 }  // namespace
