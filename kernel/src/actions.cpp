@@ -32,6 +32,7 @@ void apply_move(Game& game, const ZoneChangeEvent& e) {
 bool run_zone_change(Game& game, ZoneChangeEvent& e) {
   if (!game.bus().replace(game, e)) return false;
   if (!game.state().exists(e.object) || game.object(e.object).zone != e.from) return false;
+  game.rules().before_moves(game, std::span<const ZoneChangeEvent>(&e, 1));
   apply_move(game, e);
   game.bus().after(game, e);
   return true;
@@ -103,6 +104,14 @@ std::vector<bool> move_simultaneously(Game& game, std::span<const ZoneMove> move
   for (const ZoneMove& m : moves)
     events.push_back(zone_change(game, m.object, m.to, m.cause, m.source, PlayerId::none()));
   for (std::size_t i = 0; i < events.size(); ++i) happens[i] = game.bus().replace(game, events[i]);
+  // The rules module sees every move of the batch before any of them happens (last known
+  // information of objects whose characteristics depend on each other).
+  std::vector<ZoneChangeEvent> leaving;
+  for (std::size_t i = 0; i < events.size(); ++i)
+    if (happens[i] && game.state().exists(events[i].object) &&
+        game.object(events[i].object).zone == events[i].from)
+      leaving.push_back(events[i]);
+  if (!leaving.empty()) game.rules().before_moves(game, leaving);
   for (std::size_t i = 0; i < events.size(); ++i) {
     const ZoneChangeEvent& e = events[i];
     if (!happens[i]) continue;

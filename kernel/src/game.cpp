@@ -63,6 +63,12 @@ void RulesHooks::draw_from_empty(Game& game, PlayerId player) {
   game.journal().set_attr(player, "drew_from_empty"_sym, 1);
 }
 
+void RulesHooks::before_moves(Game&, std::span<const ZoneChangeEvent>) {}
+
+std::optional<LastKnown> RulesHooks::last_known(const Game&, ObjectId) const { return std::nullopt; }
+
+std::optional<LastKnown> Game::last_known(ObjectId id) const { return rules_->last_known(*this, id); }
+
 // --- construction -------------------------------------------------------------------------
 
 Game::Game(std::shared_ptr<const CardPool> cards, std::size_t players, std::uint64_t seed)

@@ -1,5 +1,6 @@
 // The verbs of the seed's doDrawBack table. Each receives "<Player>/<amount>[/<field>]",
 // Player one of You, Opp, Tgt, Chosen; the amount a number, X or Dealt.
+#include <algorithm>
 #include <array>
 #include <charconv>
 #include <string>
@@ -300,6 +301,20 @@ class DrawStep final : public Step {
   }
 };
 
+// "Mill N": the top N cards of the library go to the graveyard (701.13), through the kernel's
+// mill(); fewer if the library has fewer.
+class MillStep final : public Step {
+ public:
+  using Step::Step;
+  void apply(Game& game, const ResolveContext& ctx, PlayerId p, std::int64_t n) const override {
+    if (n > 0) mill(game, p, static_cast<int>(std::min<std::int64_t>(n, 1'000'000)), ctx.source.id);
+  }
+  std::string text() const override {
+    return subject(args_.who) + " " + verb_form(args_.who, "mill", "mills") + " " +
+           count_of(args_, "card", "cards");
+  }
+};
+
 class DiscardStep final : public Step {
  public:
   enum class Mode : std::uint8_t { choose, at_random, unless_type };
@@ -541,6 +556,11 @@ void register_verbs(Registrar& registrar) {
         std::string hint = did_you_mean(std::string_view(field).substr(0, field.find('.')), known);
         if (hint.empty()) hint = "use AtRandom or UnlessDiscardType.<Type>";
         throw LoadError(at(ctx, offset), "Discard field '" + field + "' is unknown", hint);
+      }));
+  registrar.add<EffectVerb>(
+      "Mill",
+      verb([](std::string_view a, CompileContext& ctx) -> std::shared_ptr<const EffectStep> {
+        return std::make_shared<MillStep>(parse_args("Mill", a, ctx, 0, 0));
       }));
   registrar.add<EffectVerb>(
       "HandToLibrary",

@@ -372,8 +372,10 @@ void register_keywords(Registrar& registrar);
 void register_aura_keywords(Registrar& registrar);
 // prevent (prevention.cpp).
 void register_prevention_keyword(Registrar& registrar);
-// double: {what: life_gain | damage}, gain_becomes_loss, exile_instead_of_dying (replacements.cpp).
+// double: {what: life_gain | damage}, gain_becomes_loss (replacements.cpp).
 void register_replacement_keywords(Registrar& registrar);
+// exile_instead_of_dying (exile_instead.cpp).
+void register_exile_instead_keyword(Registrar& registrar);
 // bounce, gain_life, modal (spells.cpp).
 void register_spell_keywords(Registrar& registrar);
 // trigger: {when, whose, other, do, if} (triggers.cpp).
@@ -389,6 +391,11 @@ class ClassicHooks final : public RulesHooks {
  public:
   void apply_damage(Game& game, const DamageEvent& damage) override;
   void draw_from_empty(Game& game, PlayerId player) override;
+  // Last known information of permanents that leave the battlefield (last_known.cpp): what it
+  // was there — its keywords, power, toughness and controller — while it stays in the zone it
+  // went to; nullopt while it is on the battlefield (view it) or if it never was.
+  void before_moves(Game& game, std::span<const ZoneChangeEvent> moves) override;
+  std::optional<LastKnown> last_known(const Game& game, ObjectId object) const override;
 };
 // +1/+1 and -1/-1 counters in layer 7c.
 std::shared_ptr<const ContinuousEffect> counters_effect();

@@ -169,10 +169,12 @@ void ClassicHooks::apply_damage(Game& game, const DamageEvent& damage) {
   if (n <= 0) return;  // 614.7a: 0 damage is not damage
   Characteristics source;
   PlayerId source_controller;
-  if (game.state().exists(damage.source)) {
-    // Where the source is now. A source that has left the battlefield is viewed in its new
-    // zone, so abilities it had there only from effects (an Aura's lifelink) are lost: last
-    // known information is not kept yet (docs/rules-classic.md, §1 test 6).
+  if (auto lk = last_known(game, damage.source)) {
+    // A permanent that has left deals damage as it last existed on the battlefield (608.2h,
+    // 702.15b): Mogg Fanatic sacrificed wearing Unflinching Courage still has lifelink.
+    source = std::move(lk->characteristics);
+    source_controller = lk->controller;
+  } else if (game.state().exists(damage.source)) {
     source = game.view(damage.source);
     source_controller = game.object(damage.source).controller;
   }

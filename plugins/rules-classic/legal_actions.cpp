@@ -28,9 +28,18 @@ const AbilityDef* ability_def(const Game& game, ObjectId id, std::uint16_t abili
 
 bool targets_available(const Game& game, PlayerId p, ObjectId card, std::uint16_t index,
                        const Ability& a) {
-  const ResolveContext ctx{game.object(card).ref(), game.object(card).card, index, p, {}, 0, {}};
-  for (std::size_t i = 0; i < a.target_count(); ++i)
-    if (!has_legal_target(game, a, ctx, i)) return false;
+  ResolveContext ctx{game.object(card).ref(), game.object(card).card, index, p, {}, 0, {}};
+  if (a.target_count() <= 1) return a.target_count() == 0 || has_legal_target(game, a, ctx, 0);
+  // Several targets ("destroy two target creatures"): chosen one after the other as casting
+  // does, each seeing the ones before (115.3: they must differ), so two are needed. Greedy, which
+  // is exact when every target has the same requirement.
+  std::vector<Target> chosen;
+  for (std::size_t i = 0; i < a.target_count(); ++i) {
+    ctx.targets = chosen;
+    const std::vector<Target> legal = legal_targets(game, a, ctx, i);
+    if (legal.empty()) return false;
+    chosen.push_back(legal.front());
+  }
   return true;
 }
 

@@ -1,6 +1,7 @@
 // Prevention shields (615): the keyword `prevent` — "Prevent the next N damage that would be
 // dealt to any target this turn", "Prevent all combat damage that would be dealt this turn" —
-// as a spell or, with a cost, an activated ability.
+// as a spell or, with a cost, an activated ability; and `no_prevention` (Flaring Pain: "Damage
+// can't be prevented this turn"), under which the shields apply to nothing and stay as they are.
 //
 // A shield is state: a FloatingEffect lasting until end of turn whose `affected` is what it
 // protects (none: everything), `a` the damage it still prevents (-1: all) and `b` 1 for combat
@@ -31,6 +32,18 @@ class NoEffect final : public ContinuousEffect {
 
 }  // namespace
 
+namespace {
+
+// Game attr: turn number + 1 of a turn in which damage can't be prevented (Flaring Pain).
+inline constexpr Symbol kNoPreventionTurn = "no_prevention_turn"_sym;
+
+bool prevention_off(const Game& game) {
+  return game.state().attrs.get(kNoPreventionTurn) ==
+         static_cast<std::int64_t>(game.state().turn.number) + 1;
+}
+
+}  // namespace
+
 ZoneMask PreventAbility::zones() const { return kEveryZone; }
 
 bool PreventAbility::is_shield(const Game& game, ObjectId self, const FloatingEffect& f) const {
@@ -50,7 +63,7 @@ void PreventAbility::connect(Game& game, ObjectId self, std::vector<Connection>&
   out.push_back(game.bus().on_replacement<DamageEvent>(
       [this, self](const Game& g, const DamageEvent& e) -> std::optional<Replacement<DamageEvent>> {
         // 615.12: damage that can't be prevented leaves the shields as they are.
-        if (!e.preventable || e.amount <= 0) return std::nullopt;
+        if (!e.preventable || e.amount <= 0 || prevention_off(g)) return std::nullopt;
         const auto& effects = g.state().effects;
         if (std::none_of(effects.begin(), effects.end(), [&](const FloatingEffect& f) {
               return is_shield(g, self, f) && covers(g, f, e);
@@ -230,8 +243,39 @@ class RedirectKeyword final : public KeywordHandler {
 
 }  // namespace
 
+// --- "Damage can't be prevented this turn." (615.12) ------------------------------------------
+
+namespace {
+
+class NoPreventionAbility final : public Ability {
+ public:
+  void resolve(Game& game, const ResolveContext&) const override {
+    game.journal().set_game_attr(kNoPreventionTurn,
+                                 static_cast<std::int64_t>(game.state().turn.number) + 1);
+  }
+  std::string describe() const override { return "Damage can't be prevented this turn."; }
+};
+
+// no_prevention: {} (Flaring Pain)
+class NoPreventionKeyword final : public KeywordHandler {
+ public:
+  void compile(const Params& params, CompileContext& ctx) const override {
+    (void)params.bind({});
+    auto impl = std::make_shared<NoPreventionAbility>();
+    ctx.card.abilities.push_back(
+        AbilityDef{AbilityKind::spell, impl->describe(), "rules-classic", params.where(), impl});
+  }
+  std::string summary() const override {
+    return "no_prevention: {} — \"Damage can't be prevented this turn.\" (shields stay as they "
+           "are, 615.12)";
+  }
+};
+
+}  // namespace
+
 void register_prevention_keyword(Registrar& registrar) {
   registrar.add<KeywordHandler>("prevent", std::make_shared<PreventKeyword>());
+  registrar.add<KeywordHandler>("no_prevention", std::make_shared<NoPreventionKeyword>());
   registrar.add<KeywordHandler>("redirect", std::make_shared<RedirectKeyword>());
 }
 

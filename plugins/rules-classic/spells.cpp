@@ -1,8 +1,10 @@
-// Small spell abilities of the classic card language: `bounce` (Unsummon), `gain_life`
+// Small spell abilities of the classic card language: `bounce` (Unsummon), `destroy` ("Destroy
+// two target creatures"), `gain_life`
 // ("Target player gains 3 life"; with `ferocious`, a self-replacement) and `modal` ("Choose one —", 700.2): a modal card's spell
 // abilities are its modes; each is offered as its own cast action (LegalAction::ability names
 // the mode, as Forge lists one spell ability per mode), and only the chosen mode's targets are
 // chosen and only that mode resolves.
+#include <array>
 #include <string>
 #include <utility>
 
@@ -31,6 +33,34 @@ class BounceAbility final : public Ability {
     move_to_zone(game, id, ZoneRef::hand(game.object(id).owner), Cause::bounce, ctx.source.id);
   }
   std::string describe() const override { return "Return target creature to its owner's hand."; }
+};
+
+// "Destroy target creature." / "Destroy two target creatures." — different creatures, destroyed
+// at once; on resolution the ones that became illegal are left alone (608.2b, §7 test 2).
+class DestroyTargetsAbility final : public Ability {
+ public:
+  std::size_t count = 1;
+  std::size_t target_count() const override { return count; }
+  std::string target_prompt(std::size_t) const override { return "Choose a creature to destroy"; }
+  bool can_target(const Game& game, const ResolveContext& ctx, std::size_t i,
+                  const Target& t) const override {
+    if (!t.is_object() || !is_creature(game, t.object.id)) return false;
+    for (std::size_t k = 0; k < ctx.targets.size(); ++k)  // "two target creatures" are two
+      if (k != i && ctx.targets[k].is_object() && ctx.targets[k].object.id == t.object.id)
+        return false;
+    return true;
+  }
+  void resolve(Game& game, const ResolveContext& ctx) const override {
+    std::vector<ObjectId> doomed;
+    for (const Target& t : ctx.targets)
+      if (t.is_object()) doomed.push_back(t.object.id);
+    destroy_simultaneously(game, doomed, ctx.source.id);
+  }
+  std::string describe() const override {
+    static constexpr std::array<std::string_view, 5> kCounts{"", "", "two", "three", "four"};
+    return count == 1 ? "Destroy target creature."
+                      : "Destroy " + std::string(kCounts[count]) + " target creatures.";
+  }
 };
 
 // "Target player gains N life." / "You gain N life."
@@ -107,6 +137,24 @@ class BounceKeyword final : public KeywordHandler {
   }
 };
 
+// destroy: {targets: 2}
+class DestroyKeyword final : public KeywordHandler {
+ public:
+  void compile(const Params& params, CompileContext& ctx) const override {
+    const Bound b = params.bind({"targets?"});
+    auto impl = std::make_shared<DestroyTargetsAbility>();
+    if (const Param* n = given(b, "targets")) {
+      const std::int64_t v = n->integer();
+      if (v < 1 || v > 4) n->fail("destroy takes 1 to 4 target creatures");
+      impl->count = static_cast<std::size_t>(v);
+    }
+    ctx.card.abilities.push_back(def_of(AbilityKind::spell, params, impl));
+  }
+  std::string summary() const override {
+    return "destroy: {targets: 2} — destroy one to four different target creatures";
+  }
+};
+
 // gain_life: {target: player, amount: 3, ferocious: 10}
 class GainLifeKeyword final : public KeywordHandler {
  public:
@@ -174,6 +222,7 @@ std::vector<std::uint16_t> spell_modes(const CardDef& def) {
 
 void register_spell_keywords(Registrar& registrar) {
   registrar.add<KeywordHandler>("bounce", std::make_shared<BounceKeyword>());
+  registrar.add<KeywordHandler>("destroy", std::make_shared<DestroyKeyword>());
   registrar.add<KeywordHandler>("gain_life", std::make_shared<GainLifeKeyword>());
   registrar.add<KeywordHandler>("modal", std::make_shared<ModalKeyword>());
 }

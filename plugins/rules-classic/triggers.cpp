@@ -21,11 +21,13 @@ enum class When : std::uint8_t {
   enters,
   dies,
   leaves,
+  exiled,  // put into exile from the battlefield (§2 test 3: a "dies" that was replaced)
   upkeep,
   attacks,
   blocks,
   dealt_damage,
   cast,
+  discards,        // "whenever [an opponent] discards a card" (Megrim)
   end_step,        // "at the beginning of [each player's] end step" (Citadel of Pain)
   player_damaged,  // "whenever [an opponent] is dealt [N or more] damage" (Pain Magnification)
   loses_life,      // "whenever [an opponent] loses life" (Exquisite Blood)
@@ -60,7 +62,7 @@ class TriggerAbility final : public Ability {
   std::string text;
 
   ZoneMask zones() const override {
-    if (when == When::dies || when == When::leaves)
+    if (when == When::dies || when == When::leaves || when == When::exiled)
       return zone_bit(ZoneKind::battlefield) | zone_bit(ZoneKind::graveyard) |
              zone_bit(ZoneKind::exile) | zone_bit(ZoneKind::hand) | zone_bit(ZoneKind::library);
     return zone_bit(ZoneKind::battlefield);
@@ -212,10 +214,12 @@ void TriggerAbility::connect(Game& game, ObjectId self, std::vector<Connection>&
       return;
     case When::dies:
     case When::leaves:
+    case When::exiled:
       out.push_back(game.bus().on_trigger<ZoneChangeEvent>(
           [fire, self, me](Game& g, const ZoneChangeEvent& e) {
             if (e.from.kind != ZoneKind::battlefield || e.to.kind == ZoneKind::battlefield) return;
             if (me->when == When::dies && e.to.kind != ZoneKind::graveyard) return;
+            if (me->when == When::exiled && e.to.kind != ZoneKind::exile) return;
             if (e.object != self && !source_present(g, self)) return;
             const bool creature = g.state().exists(e.object) && is_creature_card(g, e.object);
             if (!me->object_matches(g, self, e.object, g.object(e.object).controller, creature))
@@ -304,6 +308,17 @@ void TriggerAbility::connect(Game& game, ObjectId self, std::vector<Connection>&
         fire(g, r);
       }));
       return;
+    case When::discards:
+      // One trigger per card discarded (603.2c); "that player" is the one who discarded.
+      out.push_back(game.bus().on_trigger<ZoneChangeEvent>(
+          [fire, self, me](Game& g, const ZoneChangeEvent& e) {
+            if (e.cause != Cause::discard || !on_battlefield(g, self)) return;
+            if (!me->player_matches(g.object(self).controller, e.player)) return;
+            EventRecord r = record_of(g.state(), e);
+            r.subject = Target::of(e.player);
+            fire(g, r);
+          }));
+      return;
   }
 }
 
@@ -321,6 +336,11 @@ std::string when_text(const TriggerAbility& t) {
     return "Whenever " + player + " dealt " +
            (t.at_least > 1 ? std::to_string(t.at_least) + " or more damage by a single source"
                            : std::string("damage"));
+  }
+  if (t.when == When::discards) {
+    return t.whose == Whose::you        ? "Whenever you discard a card"
+           : t.whose == Whose::opponent ? "Whenever an opponent discards a card"
+                                        : "Whenever a player discards a card";
   }
   if (t.when == When::upkeep || t.when == When::cast || t.when == When::end_step) {
     const std::string player = t.whose == Whose::you        ? "your"
@@ -342,12 +362,14 @@ std::string when_text(const TriggerAbility& t) {
   const char* verb = t.when == When::enters    ? " enters"
                      : t.when == When::dies    ? " dies"
                      : t.when == When::leaves  ? " leaves the battlefield"
+                     : t.when == When::exiled  ? " is put into exile from the battlefield"
                      : t.when == When::attacks ? " attacks"
                      : t.when == When::blocks  ? " blocks"
                                                : " is dealt damage";
   // Oracle wording: "When" for what happens to the card once (enters, dies, leaves), "Whenever"
   // for what can happen again (attacks, blocks, is dealt damage) and for other creatures.
-  const bool once = t.when == When::enters || t.when == When::dies || t.when == When::leaves;
+  const bool once = t.when == When::enters || t.when == When::dies || t.when == When::leaves ||
+                    t.when == When::exiled;
   return std::string(self_only && once ? "When " : "Whenever ") + who + verb;
 }
 
@@ -375,15 +397,17 @@ class TriggerKeyword final : public KeywordHandler {
         params.bind({"when", "whose?", "other?", "do", "if?", "target?", "may?", "at_least?"});
     auto impl = std::make_shared<TriggerAbility>();
     const Param& when = b.required("when");
-    static const std::array<std::pair<std::string_view, When>, 11> kWhen{{
+    static const std::array<std::pair<std::string_view, When>, 13> kWhen{{
         {"enters", When::enters},
         {"dies", When::dies},
         {"leaves", When::leaves},
+        {"exiled", When::exiled},
         {"upkeep", When::upkeep},
         {"attacks", When::attacks},
         {"blocks", When::blocks},
         {"dealt_damage", When::dealt_damage},
         {"cast", When::cast},
+        {"discards", When::discards},
         {"end_step", When::end_step},
         {"player_damaged", When::player_damaged},
         {"loses_life", When::loses_life},
@@ -396,8 +420,8 @@ class TriggerKeyword final : public KeywordHandler {
       }
     if (!found)
       when.fail("unknown trigger event '" + when.text() + "'",
-                "one of enters, dies, leaves, upkeep, attacks, blocks, dealt_damage, cast, end_step, "
-                "player_damaged, loses_life");
+                "one of enters, dies, leaves, exiled, upkeep, attacks, blocks, dealt_damage, "
+                "cast, discards, end_step, player_damaged, loses_life");
     if (const Param* whose = b.optional("whose")) {
       if (whose->text() == "you")
         impl->whose = Whose::you;
@@ -410,6 +434,7 @@ class TriggerKeyword final : public KeywordHandler {
     }
     if (const Param* other = b.optional("other")) impl->other = other->boolean();
     const bool player_event = impl->when == When::upkeep || impl->when == When::cast ||
+                              impl->when == When::discards ||
                               impl->when == When::end_step ||
                               impl->when == When::player_damaged || impl->when == When::loses_life;
     if (impl->other && player_event)

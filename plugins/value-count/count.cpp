@@ -99,6 +99,8 @@ std::int64_t parse_int(const CompileContext& ctx, std::string_view text, std::si
 
 enum class Base : std::uint8_t {
   count,
+  card_power,      // CardPower: this card's power
+  card_toughness,  // CardToughness
   domain,
   your_life,
   opp_life,
@@ -226,6 +228,9 @@ class CountExpr final : public ValueExpr {
         return s.player(you).life;
       case Base::opp_life:
         return s.player(opponent_of(game, you)).life;
+      case Base::card_power:
+      case Base::card_toughness:
+        return own_stat(game, ctx);
       case Base::hellbent:
         return s.zone(ZoneRef::hand(you)).objects.empty() ? a : b;
       case Base::threshold:
@@ -252,6 +257,18 @@ class CountExpr final : public ValueExpr {
       }
     }
     return 0;
+  }
+
+  // The source's power or toughness now, or, once it has left the battlefield, as it last
+  // existed there (608.2h: Spikeshot Elder killed in response still deals its last power).
+  std::int64_t own_stat(const Game& game, const ResolveContext& ctx) const {
+    if (!game.state().exists(ctx.source.id)) return 0;
+    if (const auto lk = game.last_known(ctx.source.id)) {
+      const Characteristics& c = lk->characteristics;
+      return base == Base::card_power ? c.power : c.toughness;
+    }
+    const Characteristics c = game.view(ctx.source.id);
+    return base == Base::card_power ? c.power : c.toughness;
   }
 
   template <class Fn>
@@ -397,8 +414,9 @@ constexpr std::array<Token, 23> kTokens = {{
     {"InTgtHand", Token::Kind::location, static_cast<int>(Location::in_tgt_hand)},
 }};
 
-constexpr std::array<std::string_view, 6> kDescriptions = {
-    "Domain", "YourLifeTotal", "OppLifeTotal", "Chroma", "Hellbent", "Threshold"};
+constexpr std::array<std::string_view, 8> kDescriptions = {
+    "Domain",   "YourLifeTotal", "OppLifeTotal", "Chroma", "Hellbent", "Threshold",
+    "CardPower", "CardToughness"};
 
 std::vector<std::string> known_words(const Registry& registry) {
   std::vector<std::string> out;
@@ -687,6 +705,11 @@ std::shared_ptr<const ValueExpr> Count::compile(std::string_view expr, CompileCo
     no_field();
     e->base = Base::domain;
     e->text = "the number of basic land types among lands you control";
+  } else if (desc == "CardPower" || desc == "CardToughness") {
+    no_field();
+    const bool power = desc == "CardPower";
+    e->base = power ? Base::card_power : Base::card_toughness;
+    e->text = power ? "its power" : "its toughness";
   } else if (desc == "YourLifeTotal") {
     no_field();
     e->base = Base::your_life;

@@ -23,6 +23,8 @@
 #include <cstdint>
 #include <functional>
 #include <memory>
+#include <optional>
+#include <span>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -37,6 +39,12 @@
 
 ANVIL_BEGIN_NAMESPACE
 
+// An object as it last existed before it left a zone (RulesHooks::last_known).
+struct LastKnown {
+  Characteristics characteristics;
+  PlayerId controller;
+};
+
 // Where a rules module decides what the kernel's mechanics mean in its game (DESIGN.md §2,
 // "Actions"). The defaults are game-agnostic and minimal.
 class ANVIL_API RulesHooks {
@@ -48,6 +56,17 @@ class ANVIL_API RulesHooks {
   // A player was asked to draw from an empty library. Default: the player's attr
   // "drew_from_empty" is set to 1, for the rules module's state-based check.
   virtual void draw_from_empty(Game& game, PlayerId player);
+  // Zone changes that survived replacement and are about to happen together: the last moment
+  // their objects can be seen where they are. A rules module records last known information
+  // here (an object that left the battlefield is a new object whose abilities may still need
+  // what it was: lifelink of a source that is gone, its last power). Called once per event or
+  // simultaneous batch, before any of its objects moves. Default: nothing.
+  virtual void before_moves(Game& game, std::span<const ZoneChangeEvent> moves);
+  // What `object` was as it last existed where it was before its last zone change (608.2h:
+  // "last known information"), if the rules module recorded it in before_moves and the object
+  // has not moved again since; nullopt otherwise (then view it where it is). Plugins read it
+  // through Game::last_known. Default: nullopt.
+  virtual std::optional<LastKnown> last_known(const Game& game, ObjectId object) const;
 };
 
 // What `Game::perform` reports.
@@ -91,6 +110,10 @@ class ANVIL_API Game final : private JournalListener {
   // reads them this way; a full view of the enchanted creature would apply that effect again.
   Characteristics view(ObjectId id, Layer through) const;
   ManaCost cost_of(ObjectId id) const { return view(id).cost; }
+  // What `id` was as it last existed before its last zone change, as the rules module recorded
+  // it (608.2h); nullopt if it recorded nothing or the object moved again. An ability whose
+  // source has left reads its source this way ("damage equal to its power").
+  std::optional<LastKnown> last_known(ObjectId id) const;
 
   // Puts a new object for `card` into `zone` (setup, tests, tokens). Journaled; fires nothing.
   ObjectId add_card(CardId card, PlayerId owner, ZoneRef zone, bool token = false);

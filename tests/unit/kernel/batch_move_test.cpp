@@ -44,5 +44,54 @@ TEST(BatchMove, AppliesEveryMoveBeforeAnyTriggerAndSkipsReplacedOnes) {
   shield.disconnect();
 }
 
+// RulesHooks::before_moves sees a batch once, after replacement and before any move, and
+// Game::last_known returns what the rules module answers.
+class Recorder final : public RulesHooks {
+ public:
+  std::vector<std::vector<ObjectId>> batches;
+  std::vector<std::size_t> in_play_then;
+  void before_moves(Game& game, std::span<const ZoneChangeEvent> moves) override {
+    std::vector<ObjectId> ids;
+    for (const ZoneChangeEvent& e : moves) ids.push_back(e.object);
+    batches.push_back(std::move(ids));
+    in_play_then.push_back(game.state().zone(ZoneRef::battlefield(PlayerId{0})).objects.size());
+  }
+  std::optional<LastKnown> last_known(const Game& game, ObjectId id) const override {
+    if (game.object(id).zone.kind == ZoneKind::battlefield) return std::nullopt;
+    LastKnown lk{game.view(id), PlayerId{0}};
+    lk.characteristics.power = 99;
+    return lk;
+  }
+};
+
+TEST(BatchMove, TheRulesModuleSeesEachBatchBeforeAnyMove) {
+  Cards cards;
+  auto game = make_game(cards, 0);
+  auto recorder = std::make_shared<Recorder>();
+  game->set_rules(recorder);
+  const PlayerId p0{0};
+  const ObjectId a = game->add_card(cards.bear, p0, ZoneRef::battlefield(p0));
+  const ObjectId b = game->add_card(cards.bear, p0, ZoneRef::battlefield(p0));
+  const ObjectId c = game->add_card(cards.bear, p0, ZoneRef::battlefield(p0));
+  Connection shield = game->bus().on_replacement<ZoneChangeEvent>(
+      [b](const Game&, const ZoneChangeEvent& e) -> std::optional<Replacement<ZoneChangeEvent>> {
+        if (e.object != b) return std::nullopt;
+        return Replacement<ZoneChangeEvent>{"shield", b,
+                                            [](Game&, ZoneChangeEvent& z) { z.cancelled = true; }};
+      });
+  EXPECT_FALSE(game->last_known(a));
+  const std::vector<ZoneMove> moves{{a, ZoneRef::graveyard(p0), Cause::destroy, {}},
+                                    {b, ZoneRef::graveyard(p0), Cause::destroy, {}}};
+  move_simultaneously(*game, moves);
+  move_to_zone(*game, c, ZoneRef::hand(p0), Cause::bounce);
+  // The replaced move is not announced; the batch is one call, made with both still in play.
+  EXPECT_EQ(recorder->batches, (std::vector<std::vector<ObjectId>>{{a}, {c}}));
+  EXPECT_EQ(recorder->in_play_then, (std::vector<std::size_t>{3, 2}));
+  ASSERT_TRUE(game->last_known(a));
+  EXPECT_EQ(game->last_known(a)->characteristics.power, 99);
+  EXPECT_FALSE(game->last_known(b));  // still on the battlefield
+  shield.disconnect();
+}
+
 }  // namespace
 }  // namespace anvil::testing
