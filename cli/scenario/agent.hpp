@@ -35,6 +35,8 @@ class Script {
   bool done() const;
   // Targets or an X given to an action that the game has not asked for yet.
   bool inputs_left() const { return !targets_.empty() || x_.has_value(); }
+  // Whether the action those inputs belong to has put its spell or ability on the stack.
+  bool inputs_action_done() const { return pushed_.has_value(); }
   // Game::ask answers a choice with a single option itself, so a target or X the scenario names
   // may never be asked. Compares what is left with what the game put on the stack: a match
   // uses them up; a difference fails the scenario naming both.

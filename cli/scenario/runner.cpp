@@ -69,6 +69,9 @@ Driven drive(Game& game, Script& script, const Scenario& s, const RulesModule& r
   // a creature dying of its damage, its dies trigger waiting — is part of what the scenario
   // waits for rather than left for the final check.
   const auto settle = [&] {
+    // Targets the game chose itself (a single legal one) are checked once the action is on the
+    // stack, not at the next decision someone is asked, which may be turns away.
+    if (script.inputs_left() && script.inputs_action_done()) script.settle_unasked_inputs();
     const GameState& st = game.state();
     if (script.next_action < s.actions.size() &&
         s.actions[script.next_action].kind == ActionSpec::Kind::resolve && !st.over &&
