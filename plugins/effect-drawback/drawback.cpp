@@ -69,19 +69,26 @@ std::shared_ptr<const EffectStep> compile_step(std::string_view step, std::size_
     if (auto verb = ctx.registry.find<EffectVerb>(word))
       return compile_with(*verb, std::string(rest), offset + word.size() + 1);
   }
-  // Otherwise a player word before or after the verb: YouGainLife, GainLifeYou.
+  // Otherwise a player word before or after the verb: YouGainLife, GainLifeYou. The first
+  // reading that names a registered verb wins, so "TgtPoison" is Tgt + Poison, not TgtP +
+  // oison; with none, the first reading is reported.
   std::string_view player = "You", verb_name = word;
+  bool read = false;
   for (std::string_view p : kPlayers) {
+    std::string_view name;
     if (word.size() > p.size() && word.starts_with(p)) {
-      player = p;
-      verb_name = word.substr(p.size());
-      break;
+      name = word.substr(p.size());
+    } else if (word.size() > p.size() && word.ends_with(p)) {
+      name = word.substr(0, word.size() - p.size());
+    } else {
+      continue;
     }
-    if (word.size() > p.size() && word.ends_with(p)) {
+    if (!read || ctx.registry.find<EffectVerb>(name)) {
       player = p;
-      verb_name = word.substr(0, word.size() - p.size());
-      break;
+      verb_name = name;
     }
+    read = true;
+    if (ctx.registry.find<EffectVerb>(name)) break;
   }
   auto verb = verb_name == "Drawback" ? nullptr : ctx.registry.find<EffectVerb>(verb_name);
   if (!verb) {

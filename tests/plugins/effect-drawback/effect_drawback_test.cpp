@@ -210,8 +210,9 @@ TEST_F(Drawback, UnknownVerbsAndBadArgumentsAreLoadErrors) {
             "cards.txt:5:30: Drawback$ is empty; write a step such as 'YouGainLife/3'");
 }
 
-// A verb from another plugin, found by name like the built-in ones.
-class Mill final : public EffectVerb {
+// A verb from another plugin, found by name like the built-in ones ("bury": put the top cards
+// of the library into the graveyard, through the kernel's mill()).
+class Bury final : public EffectVerb {
  public:
   std::shared_ptr<const EffectStep> compile(std::string_view args, CompileContext&) const override {
     struct Step final : EffectStep {
@@ -220,7 +221,7 @@ class Mill final : public EffectVerb {
       void run(Game& game, const ResolveContext& ctx, std::int64_t) const override {
         mill(game, PlayerId{static_cast<std::uint8_t>(1 - ctx.controller.value)}, n);
       }
-      std::string describe() const override { return "your opponent mills"; }
+      std::string describe() const override { return "your opponent buries"; }
     };
     EXPECT_EQ(args, "Opp/2");  // the player word comes first
     return std::make_shared<Step>(2);
@@ -228,10 +229,42 @@ class Mill final : public EffectVerb {
 };
 
 TEST_F(Drawback, OtherPluginsAddVerbs) {
-  registry_.add<EffectVerb>("Mill", std::make_shared<Mill>());
+  registry_.add<EffectVerb>("Bury", std::make_shared<Bury>());
+  fill("Kindle", opp, ZoneRef::library(opp), 3);
+  run("OppBury/2");
+  EXPECT_EQ(size(ZoneRef::graveyard(opp)), 2u);
+}
+
+// "TgtP" (the seed's spelling of Tgt) does not swallow a verb that starts with P: "TgtPoison" is
+// Tgt + Poison when Poison is a verb.
+class Poison final : public EffectVerb {
+ public:
+  std::shared_ptr<const EffectStep> compile(std::string_view args, CompileContext&) const override {
+    struct Step final : EffectStep {
+      void run(Game&, const ResolveContext&, std::int64_t) const override {}
+      std::string describe() const override { return "poison"; }
+    };
+    EXPECT_EQ(args, "Tgt/2");
+    return std::make_shared<Step>();
+  }
+};
+
+TEST_F(Drawback, APlayerWordIsReadSoThatTheRestIsAVerb) {
+  registry_.add<EffectVerb>("Poison", std::make_shared<Poison>());
+  EXPECT_EQ(compile("TgtPoison/2")->describe(), "poison");
+  EXPECT_EQ(compile("TgtPDraw/1")->describe(), compile("TgtDraw/1")->describe());
+}
+
+// The built-in Mill: the top N of the library, or all of a smaller one.
+TEST_F(Drawback, MillPutsTheTopCardsIntoTheGraveyard) {
   fill("Kindle", opp, ZoneRef::library(opp), 3);
   run("OppMill/2");
   EXPECT_EQ(size(ZoneRef::graveyard(opp)), 2u);
+  EXPECT_EQ(size(ZoneRef::library(opp)), 1u);
+  run("OppMill/5");
+  EXPECT_EQ(size(ZoneRef::graveyard(opp)), 3u);
+  EXPECT_EQ(size(ZoneRef::library(opp)), 0u);
+  EXPECT_EQ(compile("TgtMill/20")->describe(), "that player mills 20 cards");
 }
 
 TEST_F(Drawback, DealtIsTheAmountOfTheEventXTheNumberPassed) {
