@@ -19,41 +19,29 @@ class FirstOptions final : public Agent {
   }
 };
 
-struct Before {
-  std::vector<std::int32_t> life;
-  std::vector<std::size_t> hand;
-  struct Creature {
-    ObjectId id;
-    std::uint32_t zone_changes;
-    PlayerId controller;
-    double value;
-  };
-  std::vector<Creature> creatures;
-};
+using Before = EffectLab::Before;
 
-bool is_creature_on_battlefield(const Game& g, ObjectId id) {
-  return g.object(id).zone.kind == ZoneKind::battlefield && g.view(id).has_type(kCreature);
-}
-
-Before snapshot(const Game& g) {
-  Before b;
+// Every permanent is viewed once: the view says whether it is a creature and what it is worth.
+void snapshot(const Game& g, Before& b) {
+  b.life.clear();
+  b.hand.clear();
+  b.creatures.clear();
   const GameState& s = g.state();
   for (const Player& p : s.players) {
     b.life.push_back(p.life);
     b.hand.push_back(s.zone(ZoneRef::hand(p.id)).objects.size());
-    for (ObjectId id : s.zone(ZoneRef::battlefield(p.id)).objects)
-      if (g.view(id).has_type(kCreature))
-        b.creatures.push_back({id, s.object(id).zone_changes, s.object(id).controller,
-                               creature_value(g.view(id))});
+    for (ObjectId id : s.zone(ZoneRef::battlefield(p.id)).objects) {
+      const Characteristics c = g.view(id);
+      if (c.has_type(kCreature))
+        b.creatures.push_back(
+            {id, s.object(id).zone_changes, s.object(id).controller, creature_value(c)});
+    }
   }
-  return b;
 }
 
-// Whether the creature is dead or will die at the next state-based check.
-bool dead(const Game& g, const Before::Creature& c) {
-  const GameObject& o = g.object(c.id);
-  if (o.zone.kind != ZoneKind::battlefield || o.zone_changes != c.zone_changes) return true;
-  const Characteristics v = g.view(c.id);
+// Whether the creature, still the same object on the battlefield and seen as `v` now, dies at
+// the next state-based check.
+bool dies(const GameObject& o, const Characteristics& v) {
   if (v.toughness <= 0) return true;
   if (v.has_keyword(kIndestructible)) return false;
   return o.damage >= v.toughness || (o.damage > 0 && o.attrs.get(kDeathtouched) != 0);
@@ -66,29 +54,48 @@ double life_weight(std::int32_t life, std::int64_t their_power) {
   return life <= their_power ? 3.0 * w : w;
 }
 
-double judge(const Game& g, const Before& b, PlayerId me, bool go_face) {
+// `marks` is scratch space, reused so that a judgement allocates nothing.
+double judge(const Game& g, const Before& b, PlayerId me, bool go_face, std::vector<char>& marks) {
   // The race: when the opponent's creatures could kill the agent next turn, each of them is
-  // worth half again as much dead.
+  // worth half again as much dead. One view of each creature serves the race and its death.
+  marks.assign(b.creatures.size() + g.state().objects.size(), 0);
+  char* const is_dead = marks.data();
+  char* const known = marks.data() + b.creatures.size();
   std::int64_t their_power = 0;
-  for (const Before::Creature& c : b.creatures)
-    if (c.controller != me) their_power += std::max(0, g.view(c.id).power);
+  for (std::size_t i = 0; i < b.creatures.size(); ++i) {
+    const Before::Creature& c = b.creatures[i];
+    const GameObject& o = g.object(c.id);
+    // Gone (or gone and back, a new object) is dead.
+    const bool here = o.zone.kind == ZoneKind::battlefield && o.zone_changes == c.zone_changes;
+    is_dead[i] = !here;
+    if (here || c.controller != me) {
+      const Characteristics v = g.view(c.id);
+      if (c.controller != me) their_power += std::max(0, v.power);
+      if (here) is_dead[i] = dies(o, v);
+    }
+    known[c.id.value] = 1;
+  }
   const double threat = their_power >= b.life[me.value] ? 1.5 : 1.0;
   double s = 0;
-  for (const Before::Creature& c : b.creatures)
-    if (dead(g, c)) s += c.controller == me ? -c.value : threat * c.value;
-  std::vector<bool> known(g.state().objects.size(), false);
-  for (const Before::Creature& c : b.creatures) known[c.id.value] = true;
+  for (std::size_t i = 0; i < b.creatures.size(); ++i) {
+    const Before::Creature& c = b.creatures[i];
+    if (is_dead[i]) s += c.controller == me ? -c.value : threat * c.value;
+  }
   for (const Player& p : g.state().players)
-    for (ObjectId id : g.state().zone(ZoneRef::battlefield(p.id)).objects)
-      if (!known[id.value] && is_creature_on_battlefield(g, id))
-        s += (g.object(id).controller == me ? 1.0 : -1.0) * creature_value(g.view(id));
+    for (ObjectId id : g.state().zone(ZoneRef::battlefield(p.id)).objects) {
+      if (known[id.value]) continue;
+      const Characteristics v = g.view(id);
+      if (v.has_type(kCreature))
+        s += (g.object(id).controller == me ? 1.0 : -1.0) * creature_value(v);
+    }
   // Its own loss first: a spell that kills both players (Orcish Cannonade at 3 life) draws.
   const Player& self = g.state().player(me);
   if (self.life <= 0 || self.outcome == Outcome::lost) return -kGameOver;
   for (const Player& p : g.state().players) {
     const std::int32_t before = b.life[p.id.value], after = p.life;
-    const auto hand_delta = static_cast<double>(g.state().zone(ZoneRef::hand(p.id)).objects.size()) -
-                            static_cast<double>(b.hand[p.id.value]);
+    const auto hand_delta =
+        static_cast<double>(g.state().zone(ZoneRef::hand(p.id)).objects.size()) -
+        static_cast<double>(b.hand[p.id.value]);
     if (p.id == me) {
       if (after < before) s -= (before - after) * life_weight(after, their_power);
       if (after > before) s += (after - before) * 0.25 * life_weight(before, their_power);
@@ -119,49 +126,75 @@ Game& EffectLab::game() {
   return *game_;
 }
 
+const std::vector<Target>& EffectLab::targetable() {
+  if (targetable_) return *targetable_;
+  Game& g = game();
+  std::vector<Target>& out = targetable_.emplace();
+  for (const Player& p : g.state().players)
+    if (p.outcome == Outcome::playing) out.push_back(Target::of(p.id));
+  for (const Player& p : g.state().players)
+    for (ObjectId id : g.state().zone(ZoneRef::battlefield(p.id)).objects)
+      out.push_back(Target::of(g.object(id).ref()));
+  return out;
+}
+
+bool EffectLab::shielded(ObjectId id) {
+  if (shielded_.size() <= id.value) shielded_.resize(id.value + 1, -1);
+  if (shielded_[id.value] < 0) {
+    Game& g = game();
+    const Characteristics c = g.view(id);
+    // Hexproof and shroud: the rules module offers no such target (702.11, 702.18).
+    // (Hexproof against the agent: on a battlefield other than its own.)
+    shielded_[id.value] = c.has_keyword("Shroud"_sym) ||
+                          (c.has_keyword("Hexproof"_sym) && g.object(id).zone.owner != me_);
+  }
+  return shielded_[id.value] != 0;
+}
+
 std::vector<Target> EffectLab::candidates(const Ability& ability, const ResolveContext& ctx,
                                           std::size_t slot) {
   Game& g = game();
   std::vector<Target> out;
-  auto consider = [&](const Target& t) {
+  for (const Target& t : targetable()) {
     try {
-      if (ability.can_target(g, ctx, slot, t)) out.push_back(t);
+      if (!ability.can_target(g, ctx, slot, t)) continue;
     } catch (const std::exception&) {
-      // A target the ability cannot even look at is not a candidate.
+      continue;  // a target the ability cannot even look at is not a candidate
     }
-  };
-  for (const Player& p : g.state().players)
-    if (p.outcome == Outcome::playing) consider(Target::of(p.id));
-  for (const Player& p : g.state().players)
-    for (ObjectId id : g.state().zone(ZoneRef::battlefield(p.id)).objects) {
-      const Characteristics c = g.view(id);
-      // Hexproof and shroud: the rules module offers no such target (702.11, 702.18).
-      if (c.has_keyword("Shroud"_sym) || (c.has_keyword("Hexproof"_sym) && p.id != me_)) continue;
-      consider(Target::of(g.object(id).ref()));
-    }
+    if (!t.is_object() || !shielded(t.object.id)) out.push_back(t);
+  }
   return out;
 }
 
-double EffectLab::score(ObjectId source, std::uint16_t ability, const std::vector<Target>& targets) {
+double EffectLab::score(ObjectId source, std::uint16_t ability,
+                        const std::vector<Target>& targets) {
   Game& g = game();
+  settle_burn_out();
   const bool go_face = go_face_ || g.state().zone(ZoneRef::hand(me_)).objects.size() >= 7;
   const Journal::Checkpoint cp = g.journal().checkpoint();
   double s = -std::numeric_limits<double>::infinity();
   try {
-    if (g.object(source).zone.kind == ZoneKind::hand) g.journal().move_object(source, ZoneRef::stack());
-    const Before before = snapshot(g);
+    if (g.object(source).zone.kind == ZoneKind::hand)
+      g.journal().move_object(source, ZoneRef::stack());
+    // The copy is in the same state before each trial of this source: read the board once.
+    if (before_source_ != source) {
+      before_source_.reset();
+      snapshot(g, before_);
+      before_source_ = source;
+    }
     const std::size_t pending = g.state().pending_triggers.size();
     const GameObject& o = g.object(source);
     g.resolve(ResolveContext{o.ref(), o.card, ability, me_, targets, 0, {}});
     // What the effect set off, once: a creature that deals damage when it is dealt damage.
-    for (std::size_t i = pending, end = std::min<std::size_t>(g.state().pending_triggers.size(), pending + 8);
+    for (std::size_t i = pending,
+                     end = std::min<std::size_t>(g.state().pending_triggers.size(), pending + 8);
          i < end; ++i) {
       const PendingTrigger t = g.state().pending_triggers[i];
       const AbilityDef& def = g.cards().at(t.card).abilities.at(t.ability);
       if (def.impl && def.impl->target_count() == 0)
         g.resolve(ResolveContext{t.source, t.card, t.ability, t.controller, {}, 0, t.event});
     }
-    s = judge(g, before, me_, go_face);
+    s = judge(g, before_, me_, go_face, scratch_);
   } catch (const std::exception&) {
     // An effect that cannot be tried out here is not chosen on its merits.
   }
@@ -186,7 +219,8 @@ std::int32_t EffectLab::damage_to(ObjectId source, std::uint16_t ability, Player
   const std::int32_t life = g.state().player(player).life;
   std::int32_t lost = 0;
   try {
-    if (g.object(source).zone.kind == ZoneKind::hand) g.journal().move_object(source, ZoneRef::stack());
+    if (g.object(source).zone.kind == ZoneKind::hand)
+      g.journal().move_object(source, ZoneRef::stack());
     const GameObject& o = g.object(source);
     g.resolve(ResolveContext{o.ref(), o.card, ability, me_, target, 0, {}});
     lost = std::max(0, life - g.state().player(player).life);
@@ -197,8 +231,33 @@ std::int32_t EffectLab::damage_to(ObjectId source, std::uint16_t ability, Player
   return lost;
 }
 
-std::optional<Judgement> EffectLab::best(ObjectId source, std::uint16_t ability, double cost_value) {
+void EffectLab::burn_out(std::vector<Burn> spells, PlayerId opponent) {
+  burn_ = std::move(spells);
+  burn_target_ = opponent;
+}
+
+void EffectLab::settle_burn_out() {
+  if (burn_.empty()) return;
+  const std::vector<Burn> spells = std::move(burn_);
+  burn_.clear();
   Game& g = game();
+  // A full hand counts face damage fully whatever the plan (score()).
+  if (go_face_ || g.state().zone(ZoneRef::hand(me_)).objects.size() >= 7) return;
+  const std::int32_t life = g.state().player(burn_target_).life;
+  std::int64_t reach = 0;
+  for (const Burn& b : spells) {
+    reach += b.copies * damage_to(b.source, b.ability, burn_target_);
+    if (reach >= life) {  // enough: the rest cannot change the plan
+      go_face_ = true;
+      return;
+    }
+  }
+}
+
+std::optional<Judgement> EffectLab::best(ObjectId source, std::uint16_t ability,
+                                         double cost_value) {
+  Game& g = game();
+  settle_burn_out();
   const CardDef& def = g.card(source);
   if (ability >= def.abilities.size() || !def.abilities[ability].impl) return std::nullopt;
   const Ability& a = *def.abilities[ability].impl;
@@ -206,8 +265,13 @@ std::optional<Judgement> EffectLab::best(ObjectId source, std::uint16_t ability,
   j.targets.assign(a.target_count(), Target{});
   // Slot by slot, each the best given the ones before (spells here have one or two targets).
   for (std::size_t slot = 0; slot < a.target_count(); ++slot) {
-    const ResolveContext ctx{g.object(source).ref(), def.id, ability, me_,
-                             std::span<const Target>(j.targets.data(), slot), 0, {}};
+    const ResolveContext ctx{g.object(source).ref(),
+                             def.id,
+                             ability,
+                             me_,
+                             std::span<const Target>(j.targets.data(), slot),
+                             0,
+                             {}};
     const std::vector<Target> options = candidates(a, ctx, slot);
     if (options.empty()) return std::nullopt;
     double top = -std::numeric_limits<double>::infinity();

@@ -8,7 +8,10 @@
 // recognised by what its triggered ability does, not by its name.
 //
 // One copy per decision, made only when a decision has a spell or ability worth judging; each
-// candidate target costs a checkpoint, one resolution and a rollback.
+// candidate target costs a checkpoint, one resolution and a rollback. Between trials the copy is
+// always back in the same state, so what depends only on that state is read once per decision:
+// which permanents can be targeted at all (shroud, hexproof), and the board before a source's
+// trials (the same for each of its candidate targets).
 #pragma once
 
 #include <anvil/sdk.hpp>
@@ -47,9 +50,36 @@ class EffectLab {
   std::int32_t damage_to(ObjectId source, std::uint16_t ability, PlayerId player);
   // Face damage counts fully from now on: the agent has the burn to finish the opponent.
   void go_face() { go_face_ = true; }
+  // A one-target spell in the agent's hand, and how many identical cards it stands for.
+  struct Burn {
+    ObjectId source;
+    std::uint16_t ability = 0;
+    std::int64_t copies = 1;
+  };
+  // The burn-out plan: face damage counts fully when the damage `spells` deal to `opponent`,
+  // each judged on its own, adds up to their life. Worked out before the first judgement, and
+  // only if one is made; not at all when the agent's hand is full (face damage then counts
+  // fully anyway), and only until the sum is enough.
+  void burn_out(std::vector<Burn> spells, PlayerId opponent);
+
+  // The board as a judgement compares it: life, hand sizes, creatures and their worth.
+  struct Before {
+    std::vector<std::int32_t> life;
+    std::vector<std::size_t> hand;
+    struct Creature {
+      ObjectId id;
+      std::uint32_t zone_changes;
+      PlayerId controller;
+      double value;
+    };
+    std::vector<Creature> creatures;
+  };
 
  private:
   Game& game();
+  void settle_burn_out();
+  const std::vector<Target>& targetable();
+  bool shielded(ObjectId id);
   std::vector<Target> candidates(const Ability& ability, const ResolveContext& ctx,
                                  std::size_t slot);
 
@@ -58,6 +88,18 @@ class EffectLab {
   std::uint64_t seed_;
   std::unique_ptr<Game> game_;  // made on first use
   bool go_face_ = false;
+  std::vector<Burn> burn_;  // burn_out()'s, until settled
+  PlayerId burn_target_;
+  // Read off the copy in its unchanging state between trials, on first use: players still in
+  // the game and permanents, which an ability may target; which permanents have shroud or
+  // hexproof against the agent (per object id: -1 not yet viewed, else 0 or 1), viewed only once
+  // an ability could target them; the board before the trials of `before_source_`, its card
+  // already on the stack if cast.
+  std::optional<std::vector<Target>> targetable_;
+  std::vector<signed char> shielded_;
+  std::optional<ObjectId> before_source_;
+  Before before_;
+  std::vector<char> scratch_;  // judge()'s per-object marks, reused
 };
 
 // Scores of outcomes, shared with the tests' expectations (docs/agents.md):

@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <numeric>
 #include <string>
+#include <utility>
 
 #include "board.hpp"
 #include "combat.hpp"
@@ -52,12 +53,16 @@ std::vector<std::uint32_t> curve_out(const DecisionView& view, const Choice& cho
   std::vector<ManaCost> costs;
   for (std::uint32_t i = 0; i < choice.options.size() && cards.size() < 12; ++i) {
     const Target& t = choice.options[i].target;
-    if (!t.is_object() || !view.can_see(t.object.id) || view.object(t.object.id).zone != ZoneRef::hand(me)) continue;
+    if (!t.is_object() || !view.can_see(t.object.id) ||
+        view.object(t.object.id).zone != ZoneRef::hand(me))
+      continue;
     const Characteristics c = view.view(t.object.id);
     if (c.has_type(kLand) || spell_ability(view.card(t.object.id))) continue;
     cards.push_back(i);
     costs.push_back(c.cost);
   }
+  if (cards.size() <= 1)
+    return cards;  // one card is the answer whether the lands pay for it or not
   const std::vector<std::uint8_t> lands = land_colors(view, me);
   std::uint32_t best_set = 0;
   int best_mana = -1;
@@ -79,6 +84,15 @@ std::vector<std::uint32_t> curve_out(const DecisionView& view, const Choice& cho
   for (std::size_t k = 0; k < cards.size(); ++k)
     if (best_set & (1u << k)) out.push_back(cards[k]);
   return out;
+}
+
+// Whether two cards in hand are the same card in the same state (only their identity and when
+// they came to hand differ): cast, they would be judged the same.
+bool same_card(const GameObject& a, const GameObject& b) {
+  return a.card == b.card && a.owner == b.owner && a.controller == b.controller &&
+         a.zone == b.zone && a.damage == b.damage && a.tapped == b.tapped &&
+         a.face_down == b.face_down && a.token == b.token && a.summoning_sick == b.summoning_sick &&
+         a.counters == b.counters && a.attrs == b.attrs;
 }
 
 std::uint32_t pass_option(const Choice& choice) {
@@ -133,7 +147,8 @@ Answer HeuristicAgent::choose(const DecisionView& view, const Choice& choice) {
         if (c.has_type(kLand)) return lands >= 5 ? -1.0 : 100.0;
         return -static_cast<double>(c.cost.value());
       };
-      std::stable_sort(order.begin(), order.end(), [&](auto x, auto y) { return worth(x) < worth(y); });
+      std::stable_sort(order.begin(), order.end(),
+                       [&](auto x, auto y) { return worth(x) < worth(y); });
       order.resize(choice.min_picks);
       return Answer{order};
     }
@@ -156,38 +171,54 @@ Answer HeuristicAgent::action(const DecisionView& view, const Choice& choice) {
   const bool main = my_turn && stack_empty && (step == "main1" || step == "main2");
   // When instants and abilities are used: its own main phases, the end of the opponent's turn,
   // and when the opponent's attackers are declared (before damage).
-  const bool instant_window = main || (!my_turn && stack_empty && (step == "end" || step == "blockers"));
+  const bool instant_window =
+      main || (!my_turn && stack_empty && (step == "end" || step == "blockers"));
   if (!instant_window) return Answer{{pass_option(choice)}};
 
   std::optional<EffectLab> lab;
   // The burn-out plan: when the damage the spells in hand can deal to the opponent is enough to
   // finish them, every point of it goes to their face. Only counted when an offered action is
-  // judged on the copy (its score is what the plan changes).
-  const bool judges = std::any_of(choice.options.begin(), choice.options.end(), [&](const Option& o) {
-    if (!o.target.is_object() || !view.can_see(o.target.object.id)) return false;
-    const GameObject& obj = view.object(o.target.object.id);
-    return obj.zone == ZoneRef::battlefield(me) ||
-           (obj.zone == ZoneRef::hand(me) && spell_ability(view.card(o.target.object.id)));
-  });
+  // judged on the copy (its score is what the plan changes): the lab works it out before its
+  // first judgement.
+  const bool judges =
+      std::any_of(choice.options.begin(), choice.options.end(), [&](const Option& o) {
+        if (!o.target.is_object() || !view.can_see(o.target.object.id)) return false;
+        const GameObject& obj = view.object(o.target.object.id);
+        return obj.zone == ZoneRef::battlefield(me) ||
+               (obj.zone == ZoneRef::hand(me) && spell_ability(view.card(o.target.object.id)));
+      });
   if (judges) {
-    const PlayerId opp = opponent_of(view, me);
-    std::int64_t reach = 0;
+    std::vector<EffectLab::Burn> burn;  // identical cards counted once, with their number
     if (const auto hand = view.zone(ZoneRef::hand(me)))
       for (ObjectId id : *hand) {
         const auto spell = spell_ability(view.card(id));
         if (!spell || view.card(id).abilities[*spell].impl->target_count() != 1) continue;
-        if (!lab) lab.emplace(view, me, rng_.next());
-        reach += lab->damage_to(id, *spell, opp);
+        const GameObject& card = view.object(id);
+        const auto same = std::find_if(burn.begin(), burn.end(), [&](const EffectLab::Burn& b) {
+          return same_card(view.object(b.source), card);
+        });
+        if (same != burn.end())
+          ++same->copies;
+        else
+          burn.push_back({id, *spell, 1});
       }
-    if (lab && reach >= view.player(opp).life) lab->go_face();
+    if (!burn.empty()) {
+      lab.emplace(view, me, rng_.next());
+      lab->burn_out(std::move(burn), opponent_of(view, me));
+    }
   }
-  const std::vector<std::uint32_t> curve = main ? curve_out(view, choice) : std::vector<std::uint32_t>{};
+  const std::vector<std::uint32_t> curve =
+      main ? curve_out(view, choice) : std::vector<std::uint32_t>{};
   double best_score = 0;
   std::optional<std::uint32_t> best;
   std::optional<Plan> best_plan;
+  // The spells judged so far. A second copy of one (or a second mode of a modal spell, judged
+  // by its first spell ability like the first) would score the same and lose the tie.
+  std::vector<std::pair<const GameObject*, ManaCost>> judged;
   for (std::uint32_t i = 0; i < choice.options.size(); ++i) {
     const Option& o = choice.options[i];
-    if (i == pass_option(choice) || !o.target.is_object() || !view.can_see(o.target.object.id)) continue;
+    if (i == pass_option(choice) || !o.target.is_object() || !view.can_see(o.target.object.id))
+      continue;
     const ObjectId id = o.target.object.id;
     const GameObject& obj = view.object(id);
     const CardDef& def = view.card(id);
@@ -202,8 +233,14 @@ Answer HeuristicAgent::action(const DecisionView& view, const Choice& choice) {
         // One of the permanents that together spend the most mana; among them, the one with the
         // least generic mana first, so that automatic payment keeps the colours the others need.
         if (std::find(curve.begin(), curve.end(), i) != curve.end())
-          score = 2.0 + c.cost.value() - 0.1 * c.cost.generic + 0.01 * (c.has_type(kCreature) ? creature_value(c) : 0);
+          score = 2.0 + c.cost.value() - 0.1 * c.cost.generic +
+                  0.01 * (c.has_type(kCreature) ? creature_value(c) : 0);
       } else {
+        if (std::any_of(judged.begin(), judged.end(), [&](const auto& x) {
+              return same_card(*x.first, obj) && x.second == c.cost;
+            }))
+          continue;
+        judged.emplace_back(&obj, c.cost);
         if (!lab) lab.emplace(view, me, rng_.next());
         if (auto j = lab->best(id, *spell); j && j->score >= kWorthCasting) {
           score = 10.0 + j->score + c.cost.value();
@@ -212,9 +249,12 @@ Answer HeuristicAgent::action(const DecisionView& view, const Choice& choice) {
       }
     } else if (obj.zone == ZoneRef::battlefield(me)) {
       const auto ability = activated_ability(def, o.label);
-      if (!ability || def.abilities[*ability].impl->target_count() == 0) continue;  // mana, regeneration
+      if (!ability || def.abilities[*ability].impl->target_count() == 0)
+        continue;  // mana, regeneration
       if (!lab) lab.emplace(view, me, rng_.next());
-      const double cost = sacrifices_itself(def.abilities[*ability]) && c.has_type(kCreature) ? creature_value(c) : 0;
+      const double cost = sacrifices_itself(def.abilities[*ability]) && c.has_type(kCreature)
+                              ? creature_value(c)
+                              : 0;
       if (auto j = lab->best(id, *ability, cost); j && j->score >= kWorthCasting) {
         score = 10.0 + j->score;
         plan = Plan{id, *ability, j->targets, 0};
@@ -248,7 +288,8 @@ Answer HeuristicAgent::target(const DecisionView& view, const Choice& choice) {
   for (std::uint32_t i = 0; i < choice.options.size(); ++i) {
     const Target& t = choice.options[i].target;
     if (!t.is_object() || !view.can_see(t.object.id)) continue;
-    if (view.object(t.object.id).controller != opp || !view.view(t.object.id).has_type(kCreature)) continue;
+    if (view.object(t.object.id).controller != opp || !view.view(t.object.id).has_type(kCreature))
+      continue;
     const double v = creature_value(view.view(t.object.id));
     if (v > top) {
       top = v;
@@ -269,7 +310,8 @@ Answer HeuristicAgent::fallback(const Choice& choice) {
       return Answer{{*choice.pass}};
     candidates.erase(candidates.begin() + *choice.pass);
   }
-  const std::uint32_t max = std::min<std::uint32_t>(choice.max_picks, static_cast<std::uint32_t>(candidates.size()));
+  const std::uint32_t max =
+      std::min<std::uint32_t>(choice.max_picks, static_cast<std::uint32_t>(candidates.size()));
   const std::uint32_t min = std::min(choice.min_picks, max);
   const auto picks = static_cast<std::uint32_t>(min + rng_.below(max - min + 1));
   Answer answer;

@@ -30,8 +30,8 @@ struct World {
       return;
     }
     const std::filesystem::path packs = PACK_DIR;
-    for (const std::filesystem::path& dir : {packs / "classic-core", packs / "classic-burn",
-                                             std::filesystem::path(TEST_PACK_DIR)}) {
+    for (const std::filesystem::path& dir :
+         {packs / "classic-core", packs / "classic-burn", std::filesystem::path(TEST_PACK_DIR)}) {
       LoadedPack pack = load_pack(dir, registry);
       for (const Diagnostic& d : pack.diagnostics)
         if (d.severity == Diagnostic::Severity::error) problem += d.str() + "\n";
@@ -50,7 +50,8 @@ class Passive final : public Agent {
  public:
   std::string_view name() const override { return "passive"; }
   Answer choose(const DecisionView&, const Choice& c) override {
-    if (c.kind == ChoiceKind::action) return Answer{{c.pass.value_or(static_cast<std::uint32_t>(c.options.size() - 1))}};
+    if (c.kind == ChoiceKind::action)
+      return Answer{{c.pass.value_or(static_cast<std::uint32_t>(c.options.size() - 1))}};
     Answer a;
     for (std::uint32_t i = 0; i < c.min_picks; ++i) a.picks.push_back(i);
     return a;
@@ -77,7 +78,8 @@ PositionCard card(std::string name, std::int32_t damage = 0) {
   return c;
 }
 
-PositionPlayer player(std::int32_t life, std::vector<std::string> hand, std::vector<std::string> battlefield) {
+PositionPlayer player(std::int32_t life, std::vector<std::string> hand,
+                      std::vector<std::string> battlefield) {
   PositionPlayer p;
   p.name = "p";
   p.life = life;
@@ -96,7 +98,8 @@ class AiHeuristic : public ::testing::Test {
 
   // A game in `step` of player 0's turn (or player 1's when `active` is 1), ai-heuristic in seat 0.
   std::unique_ptr<Game> start(PositionPlayer me, PositionPlayer them, std::string step = "main1",
-                              std::size_t active = 0, std::shared_ptr<Agent> opponent = std::make_shared<Passive>()) {
+                              std::size_t active = 0,
+                              std::shared_ptr<Agent> opponent = std::make_shared<Passive>()) {
     Position pos;
     pos.players = {std::move(me), std::move(them)};
     pos.step = std::move(step);
@@ -172,8 +175,9 @@ TEST_F(AiHeuristic, GoesFaceWhenTheOpponentWouldDropUnderFive) {
 }
 
 TEST_F(AiHeuristic, GoesFaceWhenItsHandIsFull) {
-  auto g = start(player(20, {"Lightning Bolt", "Hill Giant", "Hill Giant", "Hill Giant", "Hill Giant",
-                             "Hill Giant", "Hill Giant"},
+  auto g = start(player(20,
+                        {"Lightning Bolt", "Hill Giant", "Hill Giant", "Hill Giant", "Hill Giant",
+                         "Hill Giant", "Hill Giant"},
                         {"Mountain"}),
                  player(20, {}, {"Grizzly Bears"}));
   const auto targets = cast_targets(*g);
@@ -181,9 +185,28 @@ TEST_F(AiHeuristic, GoesFaceWhenItsHandIsFull) {
   EXPECT_TRUE(targets[0].is_player() && targets[0].player == kThem);
 }
 
+TEST_F(AiHeuristic, CountsEveryCopyOfABurnSpellTowardsBurningOut) {
+  // Three Bolts finish an opponent at 9 life: every point goes to the face. The copies are
+  // judged once (the same card in the same state) but each counts; two are not enough, and the
+  // Bears die instead.
+  for (const auto& [bolts, face] : std::vector<std::pair<int, bool>>{{3, true}, {2, false}}) {
+    auto g = start(
+        player(20, std::vector<std::string>(static_cast<std::size_t>(bolts), "Lightning Bolt"),
+               {"Mountain"}),
+        player(9, {}, {"Grizzly Bears"}));
+    const auto targets = cast_targets(*g);
+    ASSERT_EQ(targets.size(), 1u) << bolts << " Bolts";
+    EXPECT_EQ(targets[0].is_player() && targets[0].player == kThem, face) << bolts << " Bolts";
+    if (!face) {
+      EXPECT_TRUE(targets[0].is_object() && g->card(targets[0].object.id).name == "Grizzly Bears");
+    }
+  }
+}
+
 TEST_F(AiHeuristic, NeverBurnsItsOwnCreatures) {
   // Its own creatures are the only ones, and face damage is not worth a card at 20 life.
-  auto g = start(player(20, {"Lightning Bolt"}, {"Mountain", "Grizzly Bears", "Hill Giant"}), player(20, {}, {}));
+  auto g = start(player(20, {"Lightning Bolt"}, {"Mountain", "Grizzly Bears", "Hill Giant"}),
+                 player(20, {}, {}));
   EXPECT_TRUE(cast_targets(*g, 3).empty());
   EXPECT_EQ(count_in(*g, ZoneRef::hand(kMe), "Lightning Bolt"), 1u);
   EXPECT_NE(on_battlefield(*g, kMe, "Grizzly Bears"), ObjectId{});
@@ -197,8 +220,10 @@ TEST_F(AiHeuristic, DoesNotWasteBurnOnACreatureItCannotKill) {
 
 TEST_F(AiHeuristic, WeighsItsOwnLifeAgainstADrawback) {
   // Char: 4 damage to the target and 2 to its caster.
-  for (const auto& [life, casts] : std::vector<std::pair<int, bool>>{{20, true}, {3, false}, {2, false}}) {
-    auto g = start(player(life, {"Char"}, {"Mountain", "Mountain", "Mountain"}), player(20, {}, {"Hill Giant"}));
+  for (const auto& [life, casts] :
+       std::vector<std::pair<int, bool>>{{20, true}, {3, false}, {2, false}}) {
+    auto g = start(player(life, {"Char"}, {"Mountain", "Mountain", "Mountain"}),
+                   player(20, {}, {"Hill Giant"}));
     const auto targets = cast_targets(*g, 3);
     EXPECT_EQ(!targets.empty(), casts) << "at " << life << " life";
     if (!targets.empty()) {
@@ -211,10 +236,12 @@ TEST_F(AiHeuristic, DoesNotTradeItsLifeForTheOpponentsWhenBothWouldDie) {
   // Orcish Cannonade: 2 damage to the target and 3 to its caster. The opponent is at 2: at 4
   // life it wins, at 3 both would lose — a draw, not a win.
   for (const auto& [life, casts] : std::vector<std::pair<int, bool>>{{4, true}, {3, false}}) {
-    auto g = start(player(life, {"Orcish Cannonade"}, {"Mountain", "Mountain", "Mountain"}), player(2, {}, {}));
+    auto g = start(player(life, {"Orcish Cannonade"}, {"Mountain", "Mountain", "Mountain"}),
+                   player(2, {}, {}));
     EXPECT_EQ(!cast_targets(*g, 3).empty(), casts) << "at " << life << " life";
-    auto second = start_second(player(life, {"Orcish Cannonade"}, {"Mountain", "Mountain", "Mountain"}),
-                               player(2, {}, {}));
+    auto second =
+        start_second(player(life, {"Orcish Cannonade"}, {"Mountain", "Mountain", "Mountain"}),
+                     player(2, {}, {}));
     EXPECT_EQ(!cast_targets(*second, 3).empty(), casts) << "at " << life << " life, in seat 1";
   }
 }
@@ -239,19 +266,22 @@ TEST_F(AiHeuristic, DamagesItsOwnIndestructibleCreatureThatHitsBack) {
   EXPECT_EQ(g->card(targets[0].object.id).name, "Patchwork Effigy");
 
   for (const char* mine : {"Darksteel Myr", "Grizzly Bears"}) {
-    auto plain = start(player(20, {"Douse in Gloom"}, {"Swamp", "Swamp", "Swamp", mine}), player(6, {}, {}));
+    auto plain =
+        start(player(20, {"Douse in Gloom"}, {"Swamp", "Swamp", "Swamp", mine}), player(6, {}, {}));
     EXPECT_TRUE(cast_targets(*plain, 3).empty()) << "it would burn its own " << mine;
   }
 }
 
 TEST_F(AiHeuristic, PlaysALandThenCastsTheBiggestAffordableSpell) {
-  auto g = start(player(20, {"Raging Goblin", "Mountain", "Hill Giant"}, {"Mountain", "Mountain", "Mountain"}),
-                 player(20, {}, {}));
+  auto g = start(
+      player(20, {"Raging Goblin", "Mountain", "Hill Giant"}, {"Mountain", "Mountain", "Mountain"}),
+      player(20, {}, {}));
   ASSERT_TRUE(world().rules->advance(*g));
   EXPECT_EQ(count_in(*g, ZoneRef::battlefield(kMe), "Mountain"), 4u) << "the land first";
   ASSERT_TRUE(world().rules->advance(*g));
   ASSERT_FALSE(g->state().stack.empty());
-  EXPECT_EQ(world().cards->at(g->state().stack.back().card).name, "Hill Giant") << "four mana: Hill Giant, not Raging Goblin";
+  EXPECT_EQ(world().cards->at(g->state().stack.back().card).name, "Hill Giant")
+      << "four mana: Hill Giant, not Raging Goblin";
 }
 
 TEST_F(AiHeuristic, SpendsItsManaOnTheSpellsThatUseMostOfIt) {
@@ -268,11 +298,14 @@ TEST_F(AiHeuristic, SpendsItsManaOnTheSpellsThatUseMostOfIt) {
 
 TEST_F(AiHeuristic, AttacksOnlyWhereNoBadBlockWaits) {
   auto safe = start(player(20, {}, {"Grizzly Bears"}), player(20, {}, {}), "begin_combat");
-  for (int i = 0; i < 10 && safe->state().turn.step <= 7; ++i) ASSERT_TRUE(world().rules->advance(*safe));
+  for (int i = 0; i < 10 && safe->state().turn.step <= 7; ++i)
+    ASSERT_TRUE(world().rules->advance(*safe));
   EXPECT_LT(safe->state().player(kThem).life, 20) << "nothing blocks: attack";
 
-  auto wall = start(player(20, {}, {"Grizzly Bears"}), player(20, {}, {"Hill Giant"}), "begin_combat");
-  for (int i = 0; i < 10 && wall->state().turn.step <= 7; ++i) ASSERT_TRUE(world().rules->advance(*wall));
+  auto wall =
+      start(player(20, {}, {"Grizzly Bears"}), player(20, {}, {"Hill Giant"}), "begin_combat");
+  for (int i = 0; i < 10 && wall->state().turn.step <= 7; ++i)
+    ASSERT_TRUE(world().rules->advance(*wall));
   EXPECT_TRUE(wall->object(on_battlefield(*wall, kMe, "Grizzly Bears")).tapped == false)
       << "Hill Giant would eat the Bears";
 }
@@ -287,7 +320,8 @@ TEST_F(AiHeuristic, BlocksToKillOrTradeAndChumpsOnlyAgainstLethal) {
                         Case{20, "Grizzly Bears", false}, Case{3, "Grizzly Bears", true}}) {
     auto g = start(player(c.life, {}, {c.mine}), player(20, {}, {"Hill Giant"}), "begin_combat", 1,
                    std::make_shared<AllOut>());
-    for (int i = 0; i < 8 && g->state().turn.step <= 6; ++i) ASSERT_TRUE(world().rules->advance(*g));
+    for (int i = 0; i < 8 && g->state().turn.step <= 6; ++i)
+      ASSERT_TRUE(world().rules->advance(*g));
     bool blocked = false;
     for (const DecisionRecord& r : g->decisions())
       if (r.kind == ChoiceKind::blockers) blocked = !r.picks.empty();
@@ -297,8 +331,8 @@ TEST_F(AiHeuristic, BlocksToKillOrTradeAndChumpsOnlyAgainstLethal) {
 
 TEST_F(AiHeuristic, DoubleBlocksAnAttackerNeitherBlockerKillsAlone) {
   // Spined Wurm (5/4) kills Grizzly Bears or Hill Giant, but not both, and is worth more.
-  auto g = start(player(20, {}, {"Grizzly Bears", "Hill Giant"}), player(20, {}, {"Spined Wurm"}), "begin_combat", 1,
-                 std::make_shared<AllOut>());
+  auto g = start(player(20, {}, {"Grizzly Bears", "Hill Giant"}), player(20, {}, {"Spined Wurm"}),
+                 "begin_combat", 1, std::make_shared<AllOut>());
   for (int i = 0; i < 12 && g->state().turn.step <= 7; ++i) ASSERT_TRUE(world().rules->advance(*g));
   EXPECT_EQ(on_battlefield(*g, kThem, "Spined Wurm"), ObjectId{}) << "the Wurm should die";
   EXPECT_EQ(g->state().player(kMe).life, 20);
