@@ -1,13 +1,15 @@
 // RandomAgent: a uniformly random legal answer to every decision, reproducible from its seed.
 #pragma once
 
+#include <anvil/label_blind.hpp>
 #include <anvil/sdk.hpp>
 #include <cstdint>
 #include <string_view>
 
 namespace anvil::ai_random {
 
-class RandomAgent final : public Agent {
+// Label-blind: it picks by index, so the rules may leave option labels empty.
+class RandomAgent final : public Agent, public LabelBlind {
  public:
   // REQUIRES: 0 <= pass_probability <= 1.
   RandomAgent(std::uint64_t seed, double pass_probability);

@@ -19,17 +19,26 @@ const tags::ActionTag* user_tag(const Game& game, PlayerId p, const tags::CardSc
   return s.user_tag();
 }
 
-// Targets a card may be played on. `needed`: it cannot be played without one.
-std::vector<Target> play_targets(HearthWorld& w, PlayerId p, ObjectId card, bool& needed, std::size_t option = 0) {
+// Targets a card may be played on, into `out` (cleared first). `needed`: it cannot be played
+// without one.
+void play_targets(HearthWorld& w, PlayerId p, ObjectId card, std::vector<Target>& out, bool& needed,
+                  std::size_t option = 0) {
   const Game& game = w.game();
   const tags::CardScript& s = script(game, card);
   const tags::ActionTag* tag = user_tag(game, p, s, option);
+  out.clear();
   needed = false;
-  if (!tag) return {};
+  if (!tag) return;
   tags::Ctx c = w.ctx_for(card, p);
-  if (tag->condition && !tag->condition->holds(c, c.target)) return {};
-  std::vector<Target> out;
-  for (const Target& t : tag->selector->eligible(c)) {
+  if (tag->condition && !tag->condition->holds(c, c.target)) return;
+  // tags::Selector::eligible, filtered further as it goes: the candidates that pass the
+  // selector's condition, in order.
+  const tags::Selector& sel = *tag->selector;
+  sel.candidates(c, out);
+  std::size_t kept = 0;
+  for (std::size_t i = 0; i < out.size(); ++i) {
+    const Target t = out[i];
+    if (sel.condition && !sel.condition->holds(c, t)) continue;
     if (t.is_object()) {
       // Minions in play and weapons (a `weapon` selector with a user picker) can be targeted.
       const ZoneKind z = game.object(t.object.id).zone.kind;
@@ -37,24 +46,35 @@ std::vector<Target> play_targets(HearthWorld& w, PlayerId p, ObjectId card, bool
       if (w.controller(t) != p && w.has(t, tags::kStealth)) continue;
       if (s.kind == tags::CardKind::spell && w.has(t, tags::kNoSpellTarget)) continue;
     }
-    out.push_back(t);
+    out[kept++] = t;
   }
+  out.resize(kept);
   needed = s.kind == tags::CardKind::spell;  // a battlecry without a target still plays
-  return out;
 }
 
-std::string play_refusal(HearthWorld& w, PlayerId p, ObjectId card) {
+// Why `p` cannot play `card` now, or empty. When empty, `targets` and `needed` are what
+// play_targets found for it (no Choose One option).
+std::string play_refusal(HearthWorld& w, PlayerId p, ObjectId card, std::vector<Target>& targets, bool& needed) {
   const Game& game = w.game();
   if (!game.state().exists(card) || game.object(card).zone != ZoneRef::hand(p)) return "that card is not in your hand";
   const tags::CardScript& s = script(game, card);
-  if (w.stats(card).cost > game.state().player(p).attrs.get(kMana)) return "not enough mana";
-  if (s.kind == tags::CardKind::minion && static_cast<int>(w.minions(p).size()) >= kMaxBoard) return "the board is full";
-  bool needed = false;
-  if (play_targets(w, p, card, needed).empty() && needed) return "no legal target";
+  if (w.stats(card).cost > attr_of(game.state().player(p).attrs, kMana)) return "not enough mana";
+  if (s.kind == tags::CardKind::minion &&
+      static_cast<int>(w.in(ZoneRef::battlefield(p)).size()) >= kMaxBoard)
+    return "the board is full";
+  if (std::string r = secret_refusal(game, p, card); !r.empty()) return r;
+  play_targets(w, p, card, targets, needed);
+  if (targets.empty() && needed) return "no legal target";
   return {};
 }
 
-// Labels are built into one buffer: they are made for every legal action of every decision.
+std::string play_refusal(HearthWorld& w, PlayerId p, ObjectId card) {
+  std::vector<Target> targets;
+  bool needed = false;
+  return play_refusal(w, p, card, targets, needed);
+}
+
+// Labels are built into one buffer: they are made for every option of every decision.
 void append_target(std::string& out, const Game& game, const Target& t) {
   if (t.is_player()) {
     out += "player ";
@@ -64,96 +84,122 @@ void append_target(std::string& out, const Game& game, const Target& t) {
   out += t.is_object() && game.state().exists(t.object.id) ? game.card(t.object.id).name : std::string_view("nothing");
 }
 
-std::string label_of(const Game& game, const LegalAction& a) {
-  std::string l;
-  l.reserve(64);
-  switch (a.kind) {
-    case LegalAction::Kind::cast: {
-      const tags::CardScript& s = script(game, a.object);
-      l += "Play ";
-      l += game.card(a.object).name;
-      if (a.ability > 0) {
-        l += " (";
-        l += s.choices.at(a.ability - 1).name;
-        l += ')';
-      }
-      if (s.kind == tags::CardKind::minion) {
-        l += " at ";
-        l += std::to_string(a.value);
-      }
-      if (!a.targets.empty()) {
-        l += " targeting ";
-        append_target(l, game, a.targets[0]);
-      }
-      return l;
-    }
-    case LegalAction::Kind::attack:
-      l += "Attack with ";
-      l += a.object.valid() ? std::string_view(game.card(a.object).name) : std::string_view("your hero");
-      l += " \xE2\x86\x92 ";
-      append_target(l, game, a.targets.at(0));
-      return l;
-    case LegalAction::Kind::hero_power:
-      l += "Hero power";
-      if (!a.targets.empty()) {
-        l += " targeting ";
-        append_target(l, game, a.targets[0]);
-      }
-      return l;
-    default:
-      return "End turn";
-  }
-}
-
-void add(const Game& game, std::vector<LegalAction>& out, LegalAction a) {
-  a.label = label_of(game, a);
-  out.push_back(std::move(a));
+bool same_targets(const Move& m, const std::vector<Target>& targets) {
+  return m.target.kind == Target::Kind::none ? targets.empty() : targets.size() == 1 && targets[0] == m.target;
 }
 
 }  // namespace
 
-std::vector<LegalAction> list_actions(const Game& game, PlayerId p) {
-  std::vector<LegalAction> out;
-  const GameState& st = game.state();
-  if (st.over || st.turn.active != p || st.turn.step != kMain) return out;
+void append_label(std::string& l, const Game& game, const Move& m) {
+  switch (m.kind) {
+    case LegalAction::Kind::cast: {
+      const CardDef& card = game.card(m.object);
+      const tags::CardScript& s = script(game, m.object);
+      l += "Play ";
+      l += card.name;
+      if (m.ability > 0) {
+        l += " (";
+        l += s.choices.at(m.ability - 1).name;
+        l += ')';
+      }
+      if (s.kind == tags::CardKind::minion) {
+        l += " at ";
+        if (m.value >= 0 && m.value < 10)
+          l += static_cast<char>('0' + m.value);  // a board position: one digit
+        else
+          l += std::to_string(m.value);
+      }
+      if (m.target.kind != Target::Kind::none) {
+        l += " targeting ";
+        append_target(l, game, m.target);
+      }
+      return;
+    }
+    case LegalAction::Kind::attack:
+      l += "Attack with ";
+      l += m.object.valid() ? std::string_view(game.card(m.object).name) : std::string_view("your hero");
+      l += " \xE2\x86\x92 ";
+      append_target(l, game, m.target);
+      return;
+    case LegalAction::Kind::hero_power:
+      l += "Hero power";
+      if (m.target.kind != Target::Kind::none) {
+        l += " targeting ";
+        append_target(l, game, m.target);
+      }
+      return;
+    default:
+      l += "End turn";
+  }
+}
+
+std::string label_of(const Game& game, const Move& m) {
+  std::string l;
+  append_label(l, game, m);
+  return l;
+}
+
+void list_moves(const Game& game, PlayerId p, std::vector<Move>& out) {
   HearthWorld w(game);
-  const std::size_t board = w.minions(p).size();
-  for (ObjectId card : st.zone(ZoneRef::hand(p)).objects) {
-    if (!play_refusal(w, p, card).empty()) continue;
+  list_moves(w, p, out);
+}
+
+void list_moves(HearthWorld& w, PlayerId p, std::vector<Move>& out) {
+  const Game& game = w.game();
+  const GameState& st = game.state();
+  if (st.over || st.turn.active != p || st.turn.step != kMain) return;
+  const std::vector<ObjectId>& minions = w.in(ZoneRef::battlefield(p));
+  const std::size_t board = minions.size();
+  std::vector<Target> targets;
+  for (ObjectId card : w.in(ZoneRef::hand(p))) {
+    bool needed = false;
+    if (!play_refusal(w, p, card, targets, needed).empty()) continue;
     const tags::CardScript& s = script(game, card);
-    // Choose One: each option is its own play (LegalAction::ability = option, 1-based).
+    // Choose One: each option is its own play (Move::ability = option, 1-based).
     const std::size_t options = s.choices.size();
     for (std::size_t option = options ? 1 : 0; option <= options; ++option) {
-      bool needed = false;
-      std::vector<Target> targets = play_targets(w, p, card, needed, option);
+      if (option > 0) play_targets(w, p, card, targets, needed, option);  // option 0: the refusal's
       if (targets.empty() && needed) continue;
-      if (targets.empty()) targets.push_back(Target{});
       const bool minion = s.kind == tags::CardKind::minion;
-      for (std::size_t pos = 0; pos <= (minion ? board : 0); ++pos)
-        for (const Target& t : targets) {
-          LegalAction a{LegalAction::Kind::cast, card, static_cast<std::uint16_t>(option), {},
-                        static_cast<std::int64_t>(pos), {}};
-          if (t.kind != Target::Kind::none) a.targets.push_back(t);
-          add(game, out, std::move(a));
-        }
+      for (std::size_t pos = 0; pos <= (minion ? board : 0); ++pos) {
+        const auto value = static_cast<std::int64_t>(pos);
+        const auto ability = static_cast<std::uint16_t>(option);
+        if (targets.empty()) out.push_back({LegalAction::Kind::cast, card, ability, Target{}, value});
+        for (const Target& t : targets) out.push_back({LegalAction::Kind::cast, card, ability, t, value});
+      }
     }
   }
-  std::vector<Target> attackers;
-  for (ObjectId m : w.minions(p)) attackers.push_back(ref_of(game, m));
-  attackers.push_back(Target::of(p));
-  for (const Target& a : attackers) {
-    if (!can_attack(w, a)) continue;
-    for (const Target& d : attack_targets(w, p))
-      add(game, out, {LegalAction::Kind::attack, a.is_object() ? a.object.id : ObjectId{}, 0, {d}, 0, {}});
-  }
-  if (power_refusal(game, p).empty()) {
+  // What may be attacked is the same for every attacker: listed once, when one can attack.
+  std::vector<Target> defenders;
+  bool listed = false;
+  auto attacks = [&](const Target& a, ObjectId attacker) {
+    if (!can_attack(w, a)) return;
+    if (!listed) attack_targets(w, p, defenders), listed = true;
+    for (const Target& d : defenders) out.push_back({LegalAction::Kind::attack, attacker, 0, d, 0});
+  };
+  for (ObjectId m : minions) attacks(Target::of(game.object(m).ref()), m);
+  attacks(Target::of(p), ObjectId{});
+  if (!power_blocker(game, p)) {
     if (power_targets(hero_of(game, p))) {
-      for (const Target& t : power_targets_of(w, p)) add(game, out, {LegalAction::Kind::hero_power, ObjectId{}, 0, {t}, 0, {}});
+      for (const Target& t : power_targets_of(w, p)) out.push_back({LegalAction::Kind::hero_power, ObjectId{}, 0, t, 0});
     } else {
-      add(game, out, {LegalAction::Kind::hero_power, ObjectId{}, 0, {}, 0, {}});
+      out.push_back({LegalAction::Kind::hero_power, ObjectId{}, 0, Target{}, 0});
     }
   }
-  add(game, out, {LegalAction::Kind::end_turn, ObjectId{}, 0, {}, 0, {}});
+  out.push_back({LegalAction::Kind::end_turn, ObjectId{}, 0, Target{}, 0});
+}
+
+std::vector<LegalAction> list_actions(const Game& game, PlayerId p) {
+  std::vector<Move> moves;
+  moves.reserve(64);
+  list_moves(game, p, moves);
+  std::vector<LegalAction> out;
+  out.reserve(moves.size());
+  for (const Move& m : moves) {
+    LegalAction a{m.kind, m.object, m.ability, {}, m.value, label_of(game, m)};
+    if (m.target.kind != Target::Kind::none) a.targets.push_back(m.target);
+    out.push_back(std::move(a));
+  }
   return out;
 }
 
@@ -162,11 +208,12 @@ std::string refusal(const Game& game, PlayerId p, const LegalAction& a) {
   if (st.over) return "the game is over";
   if (st.turn.active != p) return "it is not your turn";
   if (st.turn.step != kMain) return "the game has not started";
-  auto same = [&](const LegalAction& l) {
-    return l.kind == a.kind && l.object == a.object && l.targets == a.targets &&
-           (a.kind != LegalAction::Kind::cast || (l.value == a.value && l.ability == a.ability));
+  auto same = [&](const Move& m) {
+    return m.kind == a.kind && m.object == a.object && same_targets(m, a.targets) &&
+           (a.kind != LegalAction::Kind::cast || (m.value == a.value && m.ability == a.ability));
   };
-  const auto legal = list_actions(game, p);
+  std::vector<Move> legal;
+  list_moves(game, p, legal);
   if (std::any_of(legal.begin(), legal.end(), same)) return {};
   switch (a.kind) {
     case LegalAction::Kind::end_turn:
@@ -200,16 +247,19 @@ std::string refusal(const Game& game, PlayerId p, const LegalAction& a) {
 }
 
 // What runs as a minion or weapon is played: the chosen option, the combo, or the battlecry.
-std::vector<tags::ActionTag> battlecry_of(const tags::CardScript& s, bool combo, std::size_t option) {
-  if (option > 0) return {s.choices.at(option - 1).tag};
-  if (combo && s.combo) return {*s.combo};
+// `one` holds a single tag when it is not one of the script's lists (no copy of those).
+const std::vector<tags::ActionTag>& battlecry_of(const tags::CardScript& s, bool combo, std::size_t option,
+                                                 std::vector<tags::ActionTag>& one) {
+  if (option > 0) return one = {s.choices.at(option - 1).tag};
+  if (combo && s.combo) return one = {*s.combo};
   return s.battlecry;
 }
 
-void play_card(Game& game, PlayerId p, ObjectId card, const Target& chosen, std::size_t position,
+void play_card(HearthWorld& w, PlayerId p, ObjectId card, const Target& chosen, std::size_t position,
                std::size_t option) {
-  HearthWorld w(game);
+  Game& game = w.game();
   Journal& j = game.journal();
+  std::vector<tags::ActionTag> one;
   const tags::CardScript& s = script(game, card);
   const CardId card_id = game.object(card).card;
   const bool combo = game.state().player(p).attrs.get(kCardsPlayed) > 0;
@@ -225,7 +275,7 @@ void play_card(Game& game, PlayerId p, ObjectId card, const Target& chosen, std:
       const Target m = ref_of(game, object);
       w.fire({ev::card_played, p, m, chosen, 0});
       w.fire({ev::minion_placed, p, m, Target{}, 0});
-      run_tags(w, battlecry_of(s, combo, option), object, card_id, p, chosen, false);
+      run_tags(w, battlecry_of(s, combo, option, one), object, card_id, p, chosen, false);
       if (game.state().is_current(m.object) && w.is_minion_on_board(object)) {
         w.fire({ev::minion_summoned, p, m, Target{}, 0});
         w.fire({ev::after_added, p, m, Target{}, 0});
@@ -236,35 +286,36 @@ void play_card(Game& game, PlayerId p, ObjectId card, const Target& chosen, std:
       j.move_object(card, ZoneRef::graveyard(p));
       object = card;
       w.fire({ev::spell_cast, p, ref_of(game, card), chosen, 0});
-      run_tags(w, option > 0 ? std::vector<tags::ActionTag>{s.choices.at(option - 1).tag} : s.play, object, card_id,
-               p, chosen, true);
+      if (option > 0) one = {s.choices.at(option - 1).tag};
+      run_tags(w, option > 0 ? one : s.play, object, card_id, p, chosen, true);
       break;
     case tags::CardKind::weapon:
       if (auto old = w.weapon(p)) j.set_attr(*old, kDestroyed, 1);
       w.resolve_deaths();
       j.move_object(card, ZoneRef::command(p));
-      run_tags(w, battlecry_of(s, combo, option), card, card_id, p, chosen, false);
+      run_tags(w, battlecry_of(s, combo, option, one), card, card_id, p, chosen, false);
       break;
   }
   w.fire({ev::card_used, p, ref_of(game, object), chosen, 0});
   w.resolve_deaths();
 }
 
-void perform(Game& game, const LegalAction& a) {
+void perform(HearthWorld& w, const Move& m) {
+  Game& game = w.game();
   const PlayerId p = game.state().turn.active;
-  const Target chosen = a.targets.empty() ? Target{} : a.targets[0];
-  switch (a.kind) {
+  const Target chosen = m.target;
+  switch (m.kind) {
     case LegalAction::Kind::cast:
-      play_card(game, p, a.object, chosen, static_cast<std::size_t>(a.value), a.ability);
+      play_card(w, p, m.object, chosen, static_cast<std::size_t>(m.value), m.ability);
       break;
     case LegalAction::Kind::attack:
-      attack(game, a.object.valid() ? ref_of(game, a.object) : Target::of(p), chosen);
+      attack(w, m.object.valid() ? ref_of(game, m.object) : Target::of(p), chosen);
       break;
     case LegalAction::Kind::hero_power:
-      use_power(game, p, chosen);
+      use_power(w, p, chosen);
       break;
     case LegalAction::Kind::end_turn:
-      end_turn(game);
+      end_turn(w);
       break;
     default:
       throw RulesError("the hearth rules have no such action");

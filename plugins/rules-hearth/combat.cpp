@@ -4,56 +4,70 @@
 
 namespace anvil::rules_hearth {
 
-namespace {
 
-int attacks_allowed(HearthWorld& w, const Target& t) {
-  if (w.has(t, tags::kMegaWindfury)) return 4;
-  if (w.has(t, tags::kWindfury)) return 2;
-  return 1;
-}
-
-std::int64_t attacks_made(const Game& g, const Target& t) {
-  return t.is_player() ? g.state().player(t.player).attrs.get(kAttacks)
-                       : g.object(t.object.id).attrs.get(kAttacks);
-}
-
-}  // namespace
-
-// Why `attacker` may not attack now; empty if it may.
-std::string attack_refusal(HearthWorld& w, const Target& attacker) {
+// Why `attacker` may not attack now, or null if it may: constant texts, so that asking about
+// every character while listing legal actions allocates nothing. The attacker's stats are read
+// once for all the checks (HearthWorld::has reads the same, plus the frozen attr).
+const char* attack_blocker(HearthWorld& w, const Target& attacker) {
   const Game& game = w.game();
   const PlayerId p = w.controller(attacker);
   if (game.state().turn.active != p) return "it is not your turn";
-  if (attacker.is_object()) {
-    if (!game.state().is_current(attacker.object) || !w.is_minion_on_board(attacker.object.id))
-      return "it is not on the board";
-    if (game.object(attacker.object.id).summoning_sick && !w.has(attacker, tags::kCharge))
-      return "it has summoning sickness";
-  }
-  if (w.has(attacker, tags::kFrozen)) return "it is frozen";
-  if (w.has(attacker, tags::kCantAttack)) return "it can't attack";
-  if (w.attack_of(attacker) <= 0) return "it has no attack";
-  if (attacks_made(game, attacker) >= attacks_allowed(w, attacker)) return "it already attacked this turn";
-  return {};
+  if (attacker.is_object() &&
+      (!game.state().is_current(attacker.object) || !w.is_minion_on_board(attacker.object.id)))
+    return "it is not on the board";
+  const tags::Stats s = w.stats_of(attacker);
+  if (attacker.is_object() && game.object(attacker.object.id).summoning_sick && !s.has(tags::kCharge))
+    return "it has summoning sickness";
+  const SymbolCounts& attrs =
+      attacker.is_player() ? game.state().player(attacker.player).attrs : game.object(attacker.object.id).attrs;
+  if (attr_of(attrs, kFrozen) != 0 || s.has(tags::kFrozen)) return "it is frozen";
+  if (s.has(tags::kCantAttack)) return "it can't attack";
+  if (s.attack <= 0) return "it has no attack";
+  const int allowed = s.has(tags::kMegaWindfury) ? 4 : s.has(tags::kWindfury) ? 2 : 1;
+  if (attr_of(attrs, kAttacks) >= allowed) return "it already attacked this turn";
+  return nullptr;
 }
 
-bool can_attack(HearthWorld& w, const Target& attacker) { return attack_refusal(w, attacker).empty(); }
+std::string attack_refusal(HearthWorld& w, const Target& attacker) {
+  const char* why = attack_blocker(w, attacker);
+  return why ? why : std::string();
+}
 
-std::vector<Target> attack_targets(HearthWorld& w, PlayerId p) {
+bool can_attack(HearthWorld& w, const Target& attacker) { return attack_blocker(w, attacker) == nullptr; }
+
+void attack_targets(HearthWorld& w, PlayerId p, std::vector<Target>& out) {
   const Game& game = w.game();
   const PlayerId enemy = other(p);
-  std::vector<Target> all{Target::of(enemy)}, taunts;
-  for (ObjectId m : w.minions(enemy)) {
+  out.clear();
+  out.push_back(Target::of(enemy));
+  bool taunt = false;
+  for (ObjectId m : w.in(ZoneRef::battlefield(enemy))) {
     const Target t = Target::of(game.object(m).ref());
     if (w.has(t, tags::kStealth)) continue;  // stealthed minions cannot be attacked
-    all.push_back(t);
-    if (w.has(t, tags::kTaunt)) taunts.push_back(t);
+    taunt = taunt || w.has(t, tags::kTaunt);
+    out.push_back(t);
   }
-  return taunts.empty() ? all : taunts;
+  if (!taunt) return;
+  // A minion with taunt is in the way: only those may be attacked.
+  std::size_t kept = 0;
+  for (std::size_t i = 1; i < out.size(); ++i)
+    if (w.has(out[i], tags::kTaunt)) out[kept++] = out[i];
+  out.resize(kept);
+}
+
+std::vector<Target> attack_targets(HearthWorld& w, PlayerId p) {
+  std::vector<Target> out;
+  attack_targets(w, p, out);
+  return out;
 }
 
 void attack(Game& game, const Target& attacker, Target defender) {
   HearthWorld w(game);
+  attack(w, attacker, defender);
+}
+
+void attack(HearthWorld& w, const Target& attacker, Target defender) {
+  Game& game = w.game();
   Journal& j = game.journal();
   const PlayerId p = w.controller(attacker);
   if (attacker.is_object()) {

@@ -3,13 +3,8 @@
 
 namespace anvil::rules_hearth {
 
-const tags::CardScript* script_of(const CardDef& def) { return tags::card_script(def); }
-
-const tags::CardScript& script(const Game& game, ObjectId id) {
-  const CardDef& def = game.card(id);
-  const tags::CardScript* s = tags::card_script(def);
-  if (!s) throw RulesError("'" + def.name + "' is not a hearth card (load it with the tags plugin's hearth loaders)");
-  return *s;
+void not_a_hearth_card(const CardDef& def) {
+  throw RulesError("'" + def.name + "' is not a hearth card (load it with the tags plugin's hearth loaders)");
 }
 
 PlayerId other(PlayerId p) { return PlayerId(static_cast<std::uint8_t>(1 - p.value)); }

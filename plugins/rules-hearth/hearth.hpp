@@ -11,9 +11,11 @@
 // The module object holds nothing about a game: one instance serves every game and thread.
 #pragma once
 
+#include <anvil/label_blind.hpp>
 #include <anvil/sdk.hpp>
 #include <anvil/tags/card_script.hpp>
 #include <cstdint>
+#include <cstring>
 #include <optional>
 #include <string>
 #include <utility>
@@ -101,8 +103,29 @@ inline constexpr Symbol card_destroyed = "card_destroyed"_sym;  // overdraw (int
 inline constexpr Symbol fatigue_damage = "fatigue_damage"_sym;  // internal
 }  // namespace ev
 
-const tags::CardScript& script(const Game& game, ObjectId id);
-const tags::CardScript* script_of(const CardDef& def);
+// tags::card_script, inline and with the marker compared at a fixed length: the rules look up a
+// card's script for nearly everything they read.
+inline const tags::CardScript* script_of(const CardDef& def) {
+  constexpr std::size_t n = tags::kCardScriptText.size();
+  if (def.abilities.empty()) return nullptr;
+  const std::string& text = def.abilities[0].text;
+  if (text.size() != n || std::memcmp(text.data(), tags::kCardScriptText.data(), n) != 0) return nullptr;
+  return static_cast<const tags::CardScript*>(def.abilities[0].impl.get());
+}
+[[noreturn]] void not_a_hearth_card(const CardDef& def);
+// SymbolCounts::get, inline: an object or player holds a handful of attrs, each key once, and
+// the rules read them at every step.
+inline std::int64_t attr_of(const SymbolCounts& attrs, Symbol key) {
+  for (const auto& [k, v] : attrs.items)
+    if (k == key) return v;
+  return 0;
+}
+inline const tags::CardScript& script(const Game& game, ObjectId id) {
+  const CardDef& def = game.card(id);
+  const tags::CardScript* s = script_of(def);
+  if (!s) not_a_hearth_card(def);
+  return *s;
+}
 PlayerId other(PlayerId p);
 
 // The World over one Game. Cheap to make; make one per call into the rules.
@@ -118,7 +141,7 @@ class HearthWorld final : public tags::World {
   std::int32_t health_of(const Target& t) override;
   std::int32_t max_health_of(const Target& t) override;
   std::int32_t damage_of(const Target& t) override;
-  std::vector<ObjectId> minions(PlayerId p) override;
+  const std::vector<ObjectId>& minions(PlayerId p) override;
   std::optional<ObjectId> weapon(PlayerId p) override;
   std::int32_t spell_damage(PlayerId p) override;
   std::int32_t spell_amount(PlayerId p, std::int32_t amount) override;
@@ -130,6 +153,19 @@ class HearthWorld final : public tags::World {
   std::int32_t cards_played(PlayerId p) override {
     return static_cast<std::int32_t>(game_.state().player(p).attrs.get(kCardsPlayed));
   }
+  // tag_world.cpp: what the later tags need (secrets, card queries, Jaraxxus, Tracking).
+  std::int32_t mana_crystals(PlayerId p) override;
+  Symbol hero_class(PlayerId p) override;
+  std::optional<ObjectId> last_drawn(PlayerId p) override;
+  std::vector<ObjectId> secrets(PlayerId p) override;
+  void transform_card(ObjectId card, CardId into) override;
+  void remove_card(ObjectId card, bool discarded) override;
+  void draw_card(ObjectId card) override;
+  std::size_t choose(PlayerId p, const std::string& prompt, const std::vector<Target>& options) override;
+  void become_copy(ObjectId minion, ObjectId of) override;
+  void replace_hero(PlayerId p, CardId hero, ObjectId from) override;
+  bool apply_secret(CardId secret, PlayerId p) override;
+  void remove_secret(ObjectId secret) override;
 
   void damage(ObjectId source, PlayerId by, const Target& t, std::int32_t amount, bool spell) override;
   void heal(ObjectId source, PlayerId by, const Target& t, std::int32_t amount, bool spell) override;
@@ -168,6 +204,16 @@ class HearthWorld final : public tags::World {
   // summoned events are the caller's.
   ObjectId place_minion(ObjectId card_or_new, PlayerId p, std::size_t position);
   bool has(const Target& t, tags::Flag f);  // a keyword that is in force (shields not lost…)
+  // The objects of a zone (GameState::zone), its index looked up once per World.
+  const std::vector<ObjectId>& in(ZoneRef z) {
+    const auto kind = static_cast<std::size_t>(z.kind);
+    if (z.owner.value >= 2 || kind >= 8) return game_.state().zone(z).objects;
+    std::uint16_t& i = zone_at_[z.owner.value][kind];
+    if (i == 0) i = static_cast<std::uint16_t>(game_.state().zone_index(z) + 1);
+    return game_.state().zones[i - 1u].objects;
+  }
+  // The pulled stats of a minion, weapon or card, or of a hero (its weapon's attack included).
+  tags::Stats stats_of(const Target& t) { return t.is_player() ? hero_stats(t.player) : stats(t.object.id); }
   bool is_minion_on_board(ObjectId id);
   // Resolves deaths (minions, weapons, heroes) until none; ends the game if a hero died.
   void resolve_deaths();
@@ -177,28 +223,113 @@ class HearthWorld final : public tags::World {
   using Ctx = tags::Ctx;
   class Applied;  // a short list of applied statuses (stats.cpp)
   void collect_auras(const Target& t, Applied& out);
-  void collect_buffs(const Target& t, Applied& out);
+  void collect_buffs(const Target& t, const GameObject* o, const tags::CardScript* s, Applied& out);
+  // Whether aura `a` of holder `h` (the holder's `k`th aura, its enrage auras after its auras)
+  // affects `t`: tags::Aura::affects, with the selector's candidates listed once per version.
+  bool aura_affects(std::size_t h, std::size_t k, const tags::Aura& a, tags::Ctx& c, const Target& t);
+  void list_candidates(std::size_t h, tags::Ctx& c);
   tags::Stats hero_stats(PlayerId p);
   // Rebuilds what pulls need when the journal's version moved: the stats cache is emptied, the
   // aura holders and whether any buff or aura was given are found again.
-  void refresh();
+  void refresh() {
+    if (cache_version_ != game_.journal().version()) rebuild();
+  }
+  void rebuild();
 
   Game& game_;
   int depth_ = 0;  // aura conditions may read stats: bounded
   int fire_depth_ = 0;
+  std::uint16_t zone_at_[2][8] = {};  // in(): zone index + 1 by player and kind (0: not looked up)
+  // fire()'s listeners, (timestamp, object), of every event being fired, innermost last.
+  std::vector<std::pair<std::uint32_t, ObjectRef>> listeners_;
+  // The objects in play and in hand that listen (unsorted), as of the journal's version
+  // scan_at_.version: still right while only minor edits followed (see JournalMark).
+  std::vector<std::pair<std::uint32_t, ObjectRef>> scan_;
+  // A point in the journal, to tell whether what followed was only minor: edits that move no
+  // object, create, transform or silence none, change no controller or timestamp, and add or
+  // remove no floating effect. Who listens to events and which minions hold auras depend on
+  // nothing else.
+  struct JournalMark {
+    std::uint64_t version = ~std::uint64_t{0};
+    std::size_t size = 0;
+  };
+  JournalMark mark() const { return {game_.journal().version(), game_.journal().size()}; }
+  bool only_minor_since(const JournalMark& m) const;
+  JournalMark scan_at_;
+  JournalMark holders_at_;  // when aura_holders_ and given_buffs_/given_auras_ were found
+  bool scan_given_ = false;  // some effect was given to an object: every object listens
+  bool scan_until_ = false;  // some given buff or aura ends with an event (end_given_until)
+  void end_until(const tags::TagEvent& e);
+  // What a card's script holds (kScripted | kListens (effects) | kListensInHand | kHolds),
+  // remembered for 64 cards by CardId, direct-mapped (a game has about 30 different cards), so
+  // that scans look up no script: a script is found by comparing its ability's text.
+  enum CardFlag : std::uint8_t { kScripted = 1, kListens = 2, kListensInHand = 4, kHolds = 8 };
+  struct CardSlot {
+    CardId card;
+    std::uint8_t flags;
+  };
+  std::uint64_t card_known_ = 0;
+  // Left uninitialized (a union with an empty constructor; a World is made for every call into
+  // the rules): a slot is only read once its bit says it was written.
+  union CardSlots {
+    CardSlots() {}
+    CardSlot at[64];
+  } card_flags_;
+  std::uint8_t card_flags(CardId card);
+  void scan_listeners();
+  bool listens(const GameObject& o, bool given);
   // Pulled stats of this World's reads, valid while the journal's version is unchanged (any
   // edit, applied or undone, bumps it): queries such as legal_actions read each minion often.
   std::uint64_t cache_version_ = ~std::uint64_t{0};
-  std::vector<std::pair<ObjectId, tags::Stats>> cache_;
+  // Direct-mapped by ObjectId (a hand and two boards fit with few collisions; a collision only
+  // evicts): slot i holds a value while bit i of cache_valid_ is set. Nothing to allocate or clear
+  // but the bits, since a World lives for one call and the version moves with every edit.
+  static constexpr std::size_t kCacheSlots = 64;
+  struct CacheSlot {
+    ObjectId id;
+    tags::Stats stats;
+  };
+  std::uint64_t cache_valid_ = 0;
+  std::uint64_t cache_stable_ = 0;  // slots whose value was stable (stats()) when stored
+  union CacheSlots {  // uninitialized, like card_flags_
+    CacheSlots() {}
+    CacheSlot at[kCacheSlots];
+  } cache_;
+  JournalMark stats_at_;  // the version the slots were valid at
+  // The valid stable slots that the edits since `m` leave right, or 0 if they may all be wrong.
+  std::uint64_t stable_survivors(const JournalMark& m) const;
+  void find_holders();
+  std::uint8_t hero_valid_ = 0;  // the same for the two heroes, by PlayerId
+  tags::Stats hero_cache_[2];
   struct Holder {
     ObjectId id;
     PlayerId controller;
     const tags::CardScript* script;
+    std::uint32_t span = kUnlisted;  // into aura_spans_, once listed
   };
+  static constexpr std::uint32_t kUnlisted = ~std::uint32_t{0};
   std::vector<Holder> aura_holders_;
+  // The candidates of each holder's aura selectors at cache_version_, listed when first needed
+  // (an aura's candidates are the same whatever target is asked about, and legal_actions or a
+  // pass of deaths asks about every minion): the holder's auras, then its enrage auras, k are
+  // aura_candidates_[aura_spans_[span + k] .. aura_spans_[span + k + 1]).
+  std::vector<Target> aura_candidates_;
+  std::vector<std::uint32_t> aura_spans_;
+  bool listing_ = false;  // a selector read stats while listing: that read is not cached
   std::optional<Target> redirect_;  // minions in play, not silenced, with auras or enrage
   bool given_buffs_ = false, given_auras_ = false;
 };
+
+// Secrets (tag_world.cpp): objects in their player's exile zone, face down, attr kSecret.
+inline constexpr Symbol kSecret = "secret"_sym;
+inline constexpr Symbol kMaxLife = "max_life"_sym;    // a replaced hero's maximum health (0: 30)
+inline constexpr Symbol kHeroCard = "hero_card"_sym;  // CardId + 1 of a replaced hero
+// Runs the secrets the event `e` springs (the opponent's turn only): each is revealed, then acts.
+void fire_secrets(HearthWorld& w, const tags::TagEvent& e);
+// Why `card` (a secret spell) cannot be played by `p` now, or empty.
+std::string secret_refusal(const Game& game, PlayerId p, ObjectId card);
+// The hero's maximum health: 30, or the health of the card that replaced it.
+std::int32_t max_life(const Game& game, PlayerId p);
 
 // Ends given buffs and auras whose `until` is the event `e` (world.cpp).
 void end_given_until(HearthWorld& w, const tags::TagEvent& e);
@@ -213,24 +344,45 @@ std::shared_ptr<const ContinuousEffect> pulled_stats_effect();
 // Turn.
 void begin_turn(Game& game);
 void end_turn(Game& game);
+void begin_turn(HearthWorld& w);
+void end_turn(HearthWorld& w);
 void mulligan(Game& game);
 void end_game_drawn(Game& game);
 
-// Actions (actions.cpp).
+// Actions (actions.cpp). A Move is a LegalAction as the module lists it for itself: no label
+// (built only for the options of a decision) and at most one target, so that listing the moves
+// of a decision allocates nothing per move.
+struct Move {
+  LegalAction::Kind kind = LegalAction::Kind::end_turn;
+  ObjectId object;           // the card played, the attacking minion (none: the hero)
+  std::uint16_t ability = 0;  // a Choose One option, 1-based
+  Target target;             // none when it has no target
+  std::int64_t value = 0;    // a minion's board position
+};
+void list_moves(const Game& game, PlayerId p, std::vector<Move>& out);
+// The same in `w`, whose pulled values serve perform() next (advance makes one World for both).
+void list_moves(HearthWorld& w, PlayerId p, std::vector<Move>& out);
+std::string label_of(const Game& game, const Move& m);
+void append_label(std::string& out, const Game& game, const Move& m);
 std::vector<LegalAction> list_actions(const Game& game, PlayerId p);
 std::string refusal(const Game& game, PlayerId p, const LegalAction& a);
-void perform(Game& game, const LegalAction& a);
+void perform(HearthWorld& w, const Move& m);
 std::string target_label(const Game& game, const Target& t);
 
 // Hero powers.
 std::string power_refusal(const Game& game, PlayerId p);
+const char* power_blocker(const Game& game, PlayerId p);  // the same, null when it may
 std::vector<Target> power_targets_of(HearthWorld& w, PlayerId p);
 void use_power(Game& game, PlayerId p, const Target& target);
+void use_power(HearthWorld& w, PlayerId p, const Target& target);
 
 // Characters.
 std::string attack_refusal(HearthWorld& w, const Target& attacker);
+const char* attack_blocker(HearthWorld& w, const Target& attacker);  // the same, null when it may
 bool can_attack(HearthWorld& w, const Target& attacker);
 std::vector<Target> attack_targets(HearthWorld& w, PlayerId p);
+void attack_targets(HearthWorld& w, PlayerId p, std::vector<Target>& out);  // into `out`
 void attack(Game& game, const Target& attacker, Target defender);
+void attack(HearthWorld& w, const Target& attacker, Target defender);
 
 }  // namespace anvil::rules_hearth

@@ -26,9 +26,28 @@ std::vector<CardId> free_totems(const Game& game, PlayerId p) {
   return out;
 }
 
+// Whether free_totems(game, p) would find one, without listing them.
+bool any_free_totem(const Game& game, PlayerId p) {
+  const auto& board = game.state().zone(ZoneRef::battlefield(p)).objects;
+  for (Symbol key : kTotems) {
+    auto id = card_attr(game, key);
+    if (!id) continue;
+    bool present = false;
+    for (ObjectId m : board) present = present || game.object(m).card == *id;
+    if (!present) return true;
+  }
+  return false;
+}
+
 }  // namespace
 
 std::string power_refusal(const Game& game, PlayerId p) {
+  const char* why = power_blocker(game, p);
+  return why ? why : std::string();
+}
+
+// Constant texts: legal_actions asks at every decision.
+const char* power_blocker(const Game& game, PlayerId p) {
   if (game.state().turn.active != p) return "it is not your turn";
   const Player& pl = game.state().player(p);
   if (pl.attrs.get(kPowerUsed) != 0) return "the hero power was already used this turn";
@@ -43,13 +62,13 @@ std::string power_refusal(const Game& game, PlayerId p) {
       if (board >= kMaxBoard) return "the board is full";
       break;
     case HeroClass::shaman:
-      if (free_totems(game, p).empty()) return "no basic totem is left to summon";
+      if (!any_free_totem(game, p)) return "no basic totem is left to summon";
       if (board >= kMaxBoard) return "the board is full";
       break;
     default:
       break;
   }
-  return {};
+  return nullptr;
 }
 
 std::vector<Target> power_targets_of(HearthWorld& w, PlayerId p) {
@@ -69,6 +88,11 @@ std::vector<Target> power_targets_of(HearthWorld& w, PlayerId p) {
 
 void use_power(Game& game, PlayerId p, const Target& target) {
   HearthWorld w(game);
+  use_power(w, p, target);
+}
+
+void use_power(HearthWorld& w, PlayerId p, const Target& target) {
+  Game& game = w.game();
   Journal& j = game.journal();
   j.set_attr(p, kMana, game.state().player(p).attrs.get(kMana) - 2);
   j.set_attr(p, kPowerUsed, 1);

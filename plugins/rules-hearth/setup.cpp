@@ -178,20 +178,34 @@ bool HearthRules::advance(Game& game) const {
   }
   if (game.state().over) return false;
   const PlayerId p = game.state().turn.active;
-  std::vector<LegalAction> actions = list_actions(game, p);
+  // One World for the listing and the move: what the listing pulled serves the move's first reads.
+  HearthWorld w(game);
+  std::vector<Move> moves;
+  moves.reserve(24);  // most decisions have fewer; under 1 KiB, which glibc serves without consolidating
+  list_moves(w, p, moves);
   Choice c;
   c.kind = ChoiceKind::action;
   c.player = p;
   c.prompt = "Your turn " + std::to_string(game.state().turn.number);
-  for (std::size_t i = 0; i < actions.size(); ++i) {
-    // The label moves to the option (perform() never reads it): one string per action, not two.
-    Option o{std::move(actions[i].label), Target{}, static_cast<std::int64_t>(i)};
-    if (actions[i].object.valid()) o.target = Target::of(game.object(actions[i].object).ref());
-    if (actions[i].kind == LegalAction::Kind::end_turn) c.pass = static_cast<std::uint32_t>(i);
-    c.options.push_back(std::move(o));
+  c.options.reserve(moves.size());
+  // Labels are made here, for the options, and only here (perform() never reads them), and only
+  // for an agent that reads them: a random agent does not (anvil/label_blind.hpp).
+  const bool labels = !label_blind(game.agent(p));
+  std::string label;  // built in one buffer, then copied at its exact size
+  if (labels) label.reserve(128);
+  for (std::size_t i = 0; i < moves.size(); ++i) {
+    Option& o = c.options.emplace_back();
+    if (labels) {
+      label.clear();
+      append_label(label, game, moves[i]);
+      o.label.assign(label);
+    }
+    o.value = static_cast<std::int64_t>(i);
+    if (moves[i].object.valid()) o.target = Target::of(game.object(moves[i].object).ref());
+    if (moves[i].kind == LegalAction::Kind::end_turn) c.pass = static_cast<std::uint32_t>(i);
   }
   const Answer a = game.ask(c);
-  perform(game, actions.at(a.picks.at(0)));
+  perform(w, moves.at(a.picks.at(0)));
   return !game.state().over;
 }
 

@@ -1,5 +1,6 @@
 // Pulled values: what buffs and auras apply to a minion, weapon, card or hero, folded by
 // tags::fold_stats / tags::fold_cost (the one place their order is decided).
+#include <algorithm>
 #include <array>
 #include <span>
 
@@ -31,37 +32,99 @@ bool same(const GameState& s, const Target& a, const Target& b) {
 class HearthWorld::Applied {
  public:
   void push_back(const tags::Applied& a) {
-    if (n_ < inline_.size() && more_.empty()) {
-      inline_[n_++] = a;
+    if (n_ < std::size(inline_.at) && more_.empty()) {
+      inline_.at[n_++] = a;
       return;
     }
-    if (more_.empty()) more_.assign(inline_.begin(), inline_.begin() + static_cast<std::ptrdiff_t>(n_));
+    if (more_.empty()) more_.assign(inline_.at, inline_.at + n_);
     more_.push_back(a);
     ++n_;
   }
   std::span<const tags::Applied> span() const {
-    return more_.empty() ? std::span<const tags::Applied>(inline_.data(), n_) : std::span<const tags::Applied>(more_);
+    return more_.empty() ? std::span<const tags::Applied>(inline_.at, n_) : std::span<const tags::Applied>(more_);
   }
 
  private:
-  std::array<tags::Applied, 8> inline_{};
+  // Left uninitialized (a union with an empty constructor): only the first n_ are written and
+  // read, and a stats read makes two of these.
+  union Slots {
+    Slots() {}
+    tags::Applied at[8];
+  } inline_;
   std::size_t n_ = 0;
   std::vector<tags::Applied> more_;
 };
 
-void HearthWorld::refresh() {
-  if (cache_version_ == game_.journal().version()) return;
+void HearthWorld::rebuild() {
   cache_version_ = game_.journal().version();
-  cache_.clear();
+  const JournalMark since = stats_at_;
+  stats_at_ = mark();
+  hero_valid_ = 0;
+  aura_candidates_.clear();
+  aura_spans_.clear();
+  find_holders();
+  // With no aura anywhere, a stable value (see cache_stable_) outlives edits that leave its own
+  // object alone; every other value is read again.
+  cache_valid_ = aura_holders_.empty() && !given_auras_ ? stable_survivors(since) : 0;
+}
+
+std::uint64_t HearthWorld::stable_survivors(const JournalMark& m) const {
+  std::uint64_t keep = cache_valid_ & cache_stable_;
+  if (!keep) return 0;
+  const Journal& j = game_.journal();
+  if (j.version() < m.version || j.size() < m.size || j.size() - m.size != j.version() - m.version) return 0;
+  auto drop = [&](std::uint32_t object) {
+    const std::size_t slot = object % kCacheSlots;
+    if ((keep >> slot & 1) && cache_.at[slot].id.value == object) keep &= ~(std::uint64_t{1} << slot);
+  };
+  const std::vector<Edit>& edits = j.edits();
+  for (std::size_t i = m.size; i < edits.size() && keep; ++i) {
+    const Edit& e = edits[i];
+    switch (e.kind) {
+      case EditKind::object_field:  // damage, tapped, sickness: not stats
+        if (e.field == static_cast<std::uint8_t>(ObjectField::controller) ||
+            e.field == static_cast<std::uint8_t>(ObjectField::timestamp))
+          drop(e.subject);
+        break;
+      case EditKind::object_attr:  // the attrs stats() reads
+        if (e.key == kSilenced.raw() || e.key == kSetHealth.raw() || e.key == kSetAttack.raw() ||
+            e.key == kWeaponAttack.raw() || e.key == kWeaponDurability.raw())
+          drop(e.subject);
+        break;
+      case EditKind::zone_move:    // in play or in hand: which buffs count
+      case EditKind::object_card:  // another card
+        drop(e.subject);
+        break;
+      case EditKind::object_counter:
+      case EditKind::object_create:
+      case EditKind::player_field:
+      case EditKind::player_counter:
+      case EditKind::player_attr:
+      case EditKind::game_field:
+      case EditKind::game_attr:
+      case EditKind::rng:
+        break;
+      default:  // floating effects (given buffs), anything else
+        return 0;
+    }
+  }
+  return keep;
+}
+
+void HearthWorld::find_holders() {
+  if (only_minor_since(holders_at_)) {  // the same holders: only their candidates are listed anew
+    for (Holder& h : aura_holders_) h.span = kUnlisted;
+    return;
+  }
+  holders_at_ = mark();
   aura_holders_.clear();
   given_buffs_ = given_auras_ = false;
   const GameState& st = game_.state();
   for (const Player& p : st.players)
-    for (ObjectId m : st.zone(ZoneRef::battlefield(p.id)).objects) {
+    for (ObjectId m : in(ZoneRef::battlefield(p.id))) {
       const GameObject& o = st.objects[m.value];
-      if (o.attrs.get(kSilenced) != 0) continue;
-      const tags::CardScript* s = script_of(game_.cards().at(o.card));
-      if (s && (!s->auras.empty() || !s->enrage.empty())) aura_holders_.push_back({m, o.controller, s});
+      if ((card_flags(o.card) & kHolds) && attr_of(o.attrs, kSilenced) == 0)
+        aura_holders_.push_back({m, o.controller, script_of(game_.cards().at(o.card))});
     }
   for (const FloatingEffect& e : st.effects) {
     const tags::GivenTag* g = tags::given_tag(game_.cards().at(e.card), e.ability);
@@ -76,16 +139,15 @@ tags::Ctx HearthWorld::ctx_for(ObjectId owner, PlayerId player) {
   return tags::Ctx{*this, owner, card, player, Target{}, nullptr, false, Target{}};
 }
 
-void HearthWorld::collect_buffs(const Target& t, Applied& out) {
-  if (t.is_object()) {
-    const GameObject& o = game_.object(t.object.id);
-    const tags::CardScript& s = script(game_, o.id);
-    const bool in_play = o.zone.kind == ZoneKind::battlefield || o.zone.kind == ZoneKind::command;
-    const bool in_hand = o.zone.kind == ZoneKind::hand || o.zone.kind == ZoneKind::library;
-    if ((in_play && o.attrs.get(kSilenced) == 0) || in_hand) {
-      tags::Ctx c = ctx_for(o.id, o.controller);
-      for (const tags::Buff& b : in_play ? s.buffs : s.hand_buffs)
-        out.push_back({b.status.status.get(), b.status.amount.eval(c), b.status.minimum});
+// `o` and `s`: the object `t` is, and its script (null for a hero).
+void HearthWorld::collect_buffs(const Target& t, const GameObject* o, const tags::CardScript* s, Applied& out) {
+  if (o) {
+    const bool in_play = o->zone.kind == ZoneKind::battlefield || o->zone.kind == ZoneKind::command;
+    const bool in_hand = o->zone.kind == ZoneKind::hand || o->zone.kind == ZoneKind::library;
+    const std::vector<tags::Buff>& list = in_play ? s->buffs : s->hand_buffs;
+    if (!list.empty() && ((in_play && attr_of(o->attrs, kSilenced) == 0) || in_hand)) {
+      tags::Ctx c{*this, o->id, o->card, o->controller, Target{}, nullptr, false, Target{}};
+      for (const tags::Buff& b : list) out.push_back({b.status.status.get(), b.status.amount.eval(c), b.status.minimum});
     }
   }
   if (!given_buffs_) return;
@@ -97,19 +159,52 @@ void HearthWorld::collect_buffs(const Target& t, Applied& out) {
   }
 }
 
+// Lists the candidates of every aura of holder `h` (its auras, then its enrage auras).
+void HearthWorld::list_candidates(std::size_t h, tags::Ctx& c) {
+  const tags::CardScript& s = *aura_holders_[h].script;
+  listing_ = true;
+  struct Done {
+    bool& b;
+    ~Done() { b = false; }
+  } done{listing_};
+  const auto span = static_cast<std::uint32_t>(aura_spans_.size());
+  aura_spans_.push_back(static_cast<std::uint32_t>(aura_candidates_.size()));
+  for (const std::vector<tags::Aura>* list : {&s.auras, &s.enrage})
+    for (const tags::Aura& a : *list) {
+      a.selector->candidates(c, aura_candidates_);
+      aura_spans_.push_back(static_cast<std::uint32_t>(aura_candidates_.size()));
+    }
+  aura_holders_[h].span = span;
+}
+
+bool HearthWorld::aura_affects(std::size_t h, std::size_t k, const tags::Aura& a, tags::Ctx& c, const Target& t) {
+  // Listed for, and used by, top-level reads only (depth 1 inside stats()), so that a selector
+  // that reads stats sees the same depth-bounded values as it would unlisted; deeper reads, and
+  // reads while listing, ask the aura itself.
+  if (listing_ || depth_ != 1) return a.affects(c, t);
+  if (aura_holders_[h].span == kUnlisted) list_candidates(h, c);
+  const std::uint32_t span = aura_holders_[h].span;
+  const auto first = aura_candidates_.begin() + aura_spans_[span + k];
+  const auto last = aura_candidates_.begin() + aura_spans_[span + k + 1];
+  const bool found = std::find(first, last, t) != last;
+  return found && (!a.selector->condition || a.selector->condition->holds(c, t));
+}
+
 void HearthWorld::collect_auras(const Target& t, Applied& out) {
   const GameState& st = game_.state();
-  // A copy: evaluating an aura may read stats, which may refresh the holders.
-  const std::vector<Holder> holders = aura_holders_;
-  for (const Holder& h : holders) {
-    if (!st.exists(h.id)) continue;
-    const tags::CardScript& s = *h.script;
-    tags::Ctx c = ctx_for(h.id, h.controller);
+  // By index, not by reference: evaluating an aura reads stats, which lists other holders'
+  // candidates (reads never edit, so the holders themselves stay as they are).
+  for (std::size_t h = 0; h < aura_holders_.size(); ++h) {
+    const Holder holder = aura_holders_[h];
+    if (!st.exists(holder.id)) continue;
+    const tags::CardScript& s = *holder.script;
+    tags::Ctx c = ctx_for(holder.id, holder.controller);
+    std::size_t k = 0;
     for (const tags::Aura& a : s.auras)
-      if (a.affects(c, t)) out.push_back({a.status.status.get(), a.status.amount.eval(c), a.status.minimum});
-    if (st.objects[h.id.value].damage > 0)  // enrage: while damaged
+      if (aura_affects(h, k++, a, c, t)) out.push_back({a.status.status.get(), a.status.amount.eval(c), a.status.minimum});
+    if (st.objects[holder.id.value].damage > 0)  // enrage: while damaged
       for (const tags::Aura& a : s.enrage)
-        if (a.affects(c, t)) out.push_back({a.status.status.get(), a.status.amount.eval(c), a.status.minimum});
+        if (aura_affects(h, k++, a, c, t)) out.push_back({a.status.status.get(), a.status.amount.eval(c), a.status.minimum});
   }
   if (!given_auras_) return;
   for (const FloatingEffect& e : st.effects) {
@@ -131,37 +226,73 @@ void HearthWorld::collect_auras(const Target& t, Applied& out) {
 }
 
 tags::Stats HearthWorld::stats(ObjectId id) {
+  // The cache first: legal_actions and a pass of deaths read each minion several times.
+  if (depth_ == 0) {
+    refresh();
+    const std::size_t slot = id.value % kCacheSlots;
+    if ((cache_valid_ >> slot & 1) && cache_.at[slot].id == id) return cache_.at[slot].stats;
+  }
   const GameObject& o = game_.object(id);
   const tags::CardScript& s = script(game_, id);
   tags::Stats st = tags::Stats::printed(s.attack, s.health, s.mana);
   if (depth_ >= kMaxDepth) return st;
   refresh();
   const bool cacheable = depth_ == 0;  // deeper reads are bounded, not the whole value
-  if (cacheable)
-    for (const auto& [cid, cs] : cache_)
-      if (cid == id) return cs;
-  DepthGuard guard(depth_);
-  Applied buffs, auras;
-  const Target t = Target::of(o.ref());
-  collect_buffs(t, buffs);
-  collect_auras(t, auras);
-  tags::fold_stats(st, buffs.span(), auras.span());
-  tags::fold_cost(st, buffs.span(), auras.span());
-  if (const std::int64_t h = o.attrs.get(kSetHealth)) st.health = static_cast<std::int32_t>(h);
-  if (const std::int64_t a = o.attrs.get(kSetAttack)) st.attack = static_cast<std::int32_t>(a - 1);
-  st.attack += static_cast<std::int32_t>(o.attrs.get(kWeaponAttack));
-  st.health += static_cast<std::int32_t>(o.attrs.get(kWeaponDurability));
-  if (cacheable && cache_version_ == game_.journal().version()) cache_.emplace_back(id, st);
+  const bool in_play = o.zone.kind == ZoneKind::battlefield || o.zone.kind == ZoneKind::command;
+  const std::vector<tags::Buff>& own = in_play ? s.buffs : s.hand_buffs;
+  // Stable: no aura anywhere and only constant amounts, so that the value depends on nothing
+  // but this object (its card, zone, attrs) and the buffs given to it.
+  bool stable = aura_holders_.empty() && !given_auras_;
+  for (const tags::Buff& b : own) stable = stable && !b.status.amount.function;
+  if (aura_holders_.empty() && !given_buffs_ && !given_auras_ && own.empty()) {
+    // Nothing can apply (the common case): the folds of no statuses, without collecting any.
+    tags::fold_stats(st, {}, {});
+    tags::fold_cost(st, {}, {});
+  } else {
+    DepthGuard guard(depth_);
+    Applied buffs, auras;
+    const Target t = Target::of(o.ref());
+    collect_buffs(t, &o, &s, buffs);
+    collect_auras(t, auras);
+    tags::fold_stats(st, buffs.span(), auras.span());
+    tags::fold_cost(st, buffs.span(), auras.span());
+  }
+  // The attrs that set or add to stats, read in one pass over the object's few attrs.
+  std::int64_t set_health = 0, set_attack = 0, weapon_attack = 0, weapon_durability = 0;
+  for (const auto& [key, value] : o.attrs.items) {
+    if (key == kSetHealth) set_health = value;
+    else if (key == kSetAttack) set_attack = value;
+    else if (key == kWeaponAttack) weapon_attack = value;
+    else if (key == kWeaponDurability) weapon_durability = value;
+  }
+  if (set_health) st.health = static_cast<std::int32_t>(set_health);
+  if (set_attack) st.attack = static_cast<std::int32_t>(set_attack - 1);
+  st.attack += static_cast<std::int32_t>(weapon_attack);
+  st.health += static_cast<std::int32_t>(weapon_durability);
+  if (cacheable && cache_version_ == game_.journal().version()) {
+    const std::size_t slot = id.value % kCacheSlots;
+    cache_.at[slot] = {id, st};
+    cache_valid_ |= std::uint64_t{1} << slot;
+    if (stable)
+      cache_stable_ |= std::uint64_t{1} << slot;
+    else
+      cache_stable_ &= ~(std::uint64_t{1} << slot);
+  }
   return st;
 }
 
 tags::Stats HearthWorld::hero_stats(PlayerId p) {
+  const bool cacheable = depth_ == 0 && p.value < std::size(hero_cache_);
+  if (cacheable) {
+    refresh();
+    if (hero_valid_ >> p.value & 1) return hero_cache_[p.value];
+  }
   tags::Stats st;
   if (depth_ >= kMaxDepth) return st;
   refresh();
   DepthGuard guard(depth_);
   Applied buffs, auras;
-  collect_buffs(Target::of(p), buffs);
+  collect_buffs(Target::of(p), nullptr, nullptr, buffs);
   collect_auras(Target::of(p), auras);
   tags::fold_stats(st, buffs.span(), auras.span());
   if (auto w = weapon(p)) {
@@ -170,18 +301,22 @@ tags::Stats HearthWorld::hero_stats(PlayerId p) {
     st.flags |= ws.flags & (tags::kWindfury | tags::kMegaWindfury);  // Doomhammer: the hero's
   }
   st.attack += static_cast<std::int32_t>(game_.state().player(p).attrs.get(kPowerAttack));
+  if (cacheable && cache_version_ == game_.journal().version()) {
+    hero_cache_[p.value] = st;
+    hero_valid_ |= static_cast<std::uint8_t>(1u << p.value);
+  }
   return st;
 }
 
 bool HearthWorld::has(const Target& t, tags::Flag f) {
   if (t.is_player()) {
-    if (f == tags::kFrozen && game_.state().player(t.player).attrs.get(kFrozen) != 0) return true;
+    if (f == tags::kFrozen && attr_of(game_.state().player(t.player).attrs, kFrozen) != 0) return true;
     return hero_stats(t.player).has(f);
   }
   const GameObject& o = game_.object(t.object.id);
-  if (f == tags::kFrozen && o.attrs.get(kFrozen) != 0) return true;
-  if (f == tags::kDivineShield && o.attrs.get(kShieldLost) != 0) return false;
-  if (f == tags::kStealth && o.attrs.get(kStealthLost) != 0) return false;
+  if (f == tags::kFrozen && attr_of(o.attrs, kFrozen) != 0) return true;
+  if (f == tags::kDivineShield && attr_of(o.attrs, kShieldLost) != 0) return false;
+  if (f == tags::kStealth && attr_of(o.attrs, kStealthLost) != 0) return false;
   return stats(o.id).has(f);
 }
 
@@ -191,7 +326,7 @@ std::int32_t HearthWorld::attack_of(const Target& t) {
 }
 
 std::int32_t HearthWorld::max_health_of(const Target& t) {
-  if (t.is_player()) return kStartingHealth;
+  if (t.is_player()) return max_life(game_, t.player);
   return stats(t.object.id).health;
 }
 
@@ -201,7 +336,7 @@ std::int32_t HearthWorld::health_of(const Target& t) {
 }
 
 std::int32_t HearthWorld::damage_of(const Target& t) {
-  if (t.is_player()) return std::max(0, kStartingHealth - game_.state().player(t.player).life);
+  if (t.is_player()) return std::max(0, max_life(game_, t.player) - game_.state().player(t.player).life);
   return game_.object(t.object.id).damage;
 }
 

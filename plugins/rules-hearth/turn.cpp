@@ -7,6 +7,12 @@
 namespace anvil::rules_hearth {
 
 void begin_turn(Game& game) {
+  HearthWorld w(game);
+  begin_turn(w);
+}
+
+void begin_turn(HearthWorld& w) {
+  Game& game = w.game();
   Journal& j = game.journal();
   const PlayerId p = game.state().turn.active;
   const auto& a = game.state().player(p).attrs;
@@ -23,16 +29,20 @@ void begin_turn(Game& game) {
     if (game.object(m).summoning_sick) j.set_summoning_sick(m, false);
     if (game.object(m).attrs.get(kAttacks) != 0) j.set_attr(m, kAttacks, 0);
   }
-  HearthWorld w(game);
   w.fire({ev::turn_started, p, Target::of(p), Target{}, 0});
   w.draw(p);
   w.resolve_deaths();
 }
 
 void end_turn(Game& game) {
+  HearthWorld w(game);
+  end_turn(w);
+}
+
+void end_turn(HearthWorld& w) {
+  Game& game = w.game();
   Journal& j = game.journal();
   const PlayerId p = game.state().turn.active;
-  HearthWorld w(game);
   w.fire({ev::turn_ended, p, Target::of(p), Target{}, 0});
   if (game.state().over) return;
   // Frozen characters that could not attack this turn thaw as it ends.
@@ -62,7 +72,7 @@ void end_turn(Game& game) {
   j.set_priority_player(other(p));
   // The next turn starts as this one ends: after end_turn the next player has drawn and has
   // their mana (a scenario's expectations see the new turn begun).
-  begin_turn(game);
+  begin_turn(w);
 }
 
 void mulligan(Game& game) {

@@ -54,12 +54,12 @@ class KeepHealth {
 
 // --- reading ---------------------------------------------------------------------------------
 
-std::vector<ObjectId> HearthWorld::minions(PlayerId p) {
-  return game_.state().zone(ZoneRef::battlefield(p)).objects;
+const std::vector<ObjectId>& HearthWorld::minions(PlayerId p) {
+  return in(ZoneRef::battlefield(p));
 }
 
 std::optional<ObjectId> HearthWorld::weapon(PlayerId p) {
-  const auto& w = game_.state().zone(ZoneRef::command(p)).objects;
+  const auto& w = in(ZoneRef::command(p));
   if (w.empty()) return std::nullopt;
   return w.back();
 }
@@ -146,7 +146,7 @@ void HearthWorld::heal(ObjectId source, PlayerId by, const Target& t, std::int32
     if (healed) j.set_damage(o.id, o.damage - healed);
   } else {
     const Player& p = game_.state().player(t.player);
-    healed = std::clamp(kStartingHealth - p.life, 0, amount);
+    healed = std::clamp(max_life(game_, t.player) - p.life, 0, amount);
     if (healed) j.set_life(t.player, p.life + healed);
   }
   if (healed) fire({ev::character_healed, controller(t), t, Target{}, healed});
@@ -398,6 +398,93 @@ void HearthWorld::destroy_mana_crystal(PlayerId p) {
 
 // --- events ----------------------------------------------------------------------------------
 
+std::uint8_t HearthWorld::card_flags(CardId card) {
+  const std::size_t slot = card.value % std::size(card_flags_.at);
+  if ((card_known_ >> slot & 1) && card_flags_.at[slot].card == card) return card_flags_.at[slot].flags;
+  std::uint8_t f = 0;
+  if (const tags::CardScript* s = script_of(game_.cards().at(card))) {
+    f |= kScripted;
+    if (!s->effects.empty()) f |= kListens;
+    if (!s->hand_effects.empty()) f |= kListensInHand;
+    if (!s->auras.empty() || !s->enrage.empty()) f |= kHolds;
+  }
+  card_flags_.at[slot] = {card, f};
+  card_known_ |= std::uint64_t{1} << slot;
+  return f;
+}
+
+bool HearthWorld::listens(const GameObject& o, bool given) {
+  if (given) return true;  // effects given to objects: every object is asked
+  const std::uint8_t f = card_flags(o.card);
+  if (!(f & kScripted)) return false;
+  return o.zone.kind == ZoneKind::hand ? (f & kListensInHand) != 0
+                                       : (f & kListens) != 0 && attr_of(o.attrs, kSilenced) == 0;
+}
+
+bool HearthWorld::only_minor_since(const JournalMark& m) const {
+  const Journal& j = game_.journal();
+  if (j.version() == m.version) return true;
+  // Only appended since (no undo, trim or clear): the journal then grew by as many edits as
+  // its version moved, and those edits are its last ones.
+  if (j.version() < m.version || j.size() < m.size || j.size() - m.size != j.version() - m.version) return false;
+  const std::vector<Edit>& edits = j.edits();
+  for (std::size_t i = m.size; i < edits.size(); ++i) {
+    const Edit& e = edits[i];
+    switch (e.kind) {
+      case EditKind::object_field:
+        if (e.field == static_cast<std::uint8_t>(ObjectField::controller) ||
+            e.field == static_cast<std::uint8_t>(ObjectField::timestamp))
+          return false;
+        break;
+      case EditKind::object_attr:
+        if (e.key == kSilenced.raw()) return false;
+        break;
+      case EditKind::object_counter:
+      case EditKind::player_field:
+      case EditKind::player_counter:
+      case EditKind::player_attr:
+      case EditKind::game_field:
+      case EditKind::game_attr:
+      case EditKind::rng:
+        break;
+      default:  // moves, new objects, transforms, floating effects, anything else
+        return false;
+    }
+  }
+  return true;
+}
+
+// end_given_until, skipped while the effects in play are those of the last scan and none of them
+// ends with an event (most games give few buffs, and events are fired at every step).
+void HearthWorld::end_until(const tags::TagEvent& e) {
+  if (scan_until_ || !only_minor_since(scan_at_)) end_given_until(*this, e);
+}
+
+void HearthWorld::scan_listeners() {
+  const GameState& st = game_.state();
+  scan_at_ = mark();
+  scan_.clear();
+  // Effects given to objects (give_effect) are rare: note whether there are any at all.
+  scan_given_ = scan_until_ = false;
+  for (const FloatingEffect& fe : st.effects)
+    if (const tags::GivenTag* g = tags::given_tag(game_.cards().at(fe.card), fe.ability)) {
+      scan_given_ = scan_given_ || g->effect;
+      scan_until_ = scan_until_ || (g->buff && g->buff->until) || (g->aura && g->aura->until);
+    }
+  for (const Player& p : st.players) {
+    for (ZoneRef z : {ZoneRef::battlefield(p.id), ZoneRef::command(p.id)})
+      for (ObjectId id : in(z)) {
+        const GameObject& o = st.objects[id.value];
+        if (listens(o, scan_given_)) scan_.emplace_back(o.timestamp, o.ref());
+      }
+    // Cards in hand listen with their card-level effects (Bolvar Fordragon), and only with those.
+    for (ObjectId id : in(ZoneRef::hand(p.id))) {
+      const GameObject& o = st.objects[id.value];
+      if ((card_flags(o.card) & kListensInHand) && listens(o, scan_given_)) scan_.emplace_back(o.timestamp, o.ref());
+    }
+  }
+}
+
 void HearthWorld::fire(const tags::TagEvent& e) {
   if (game_.state().over) return;
   if (fire_depth_ > 32) throw RulesError("effects triggered each other more than 32 deep");
@@ -406,42 +493,37 @@ void HearthWorld::fire(const tags::TagEvent& e) {
     int& d;
     ~Leave() { --d; }
   } leave{fire_depth_};
+  fire_secrets(*this, e);  // tag_world.cpp
   const GameState& st = game_.state();
-  // Effects given to objects (give_effect) are rare: note whether there are any at all.
-  bool given = false;
-  for (const FloatingEffect& fe : st.effects)
-    if (const tags::GivenTag* g = tags::given_tag(game_.cards().at(fe.card), fe.ability); g && g->effect) given = true;
-  // Listeners, in the order they entered play: minions and weapons with effects, and the subject
-  // of an object event wherever it is (a card drawn).
-  std::vector<std::pair<std::uint32_t, ObjectRef>> found;
-  auto consider = [&](ObjectId id) {
-    const GameObject& o = st.objects[id.value];
-    const tags::CardScript* s = script_of(game_.cards().at(o.card));
-    const bool in_hand = o.zone.kind == ZoneKind::hand;
-    const bool listens = s && (in_hand ? !s->hand_effects.empty() : !s->effects.empty() && o.attrs.get(kSilenced) == 0);
-    if (given || listens) found.emplace_back(o.timestamp, o.ref());
-  };
-  for (const Player& p : st.players) {
-    for (ZoneRef z : {ZoneRef::battlefield(p.id), ZoneRef::command(p.id)})
-      for (ObjectId id : st.zone(z).objects) consider(id);
-    // Cards in hand listen with their card-level effects (Bolvar Fordragon).
-    for (ObjectId id : st.zone(ZoneRef::hand(p.id)).objects)
-      if (const tags::CardScript* s = script_of(game_.cards().at(st.objects[id.value].card)); s && !s->hand_effects.empty())
-        consider(id);
-  }
+  // Listeners, in the order they entered play: minions and weapons with effects, cards in hand
+  // with card-level effects, and the subject of an object event wherever it is (a card drawn).
+  // What is in play and in hand is listed once per journal version (events often follow each
+  // other with no edit in between: damaged, character_damaged, did_damage).
+  if (!only_minor_since(scan_at_)) scan_listeners();
+  // Listed at the end of listeners_, a stack that nested events (fired by the effects run
+  // below) grow and shrink past `first`.
+  const std::size_t first = listeners_.size();
+  struct Pop {
+    std::vector<std::pair<std::uint32_t, ObjectRef>>& v;
+    std::size_t n;
+    ~Pop() { v.resize(n); }
+  } pop{listeners_, first};
+  listeners_.insert(listeners_.end(), scan_.begin(), scan_.end());
   if (e.subject.is_object() && st.is_current(e.subject.object)) {
-    const ZoneKind z = game_.object(e.subject.object.id).zone.kind;
-    if (z != ZoneKind::battlefield && z != ZoneKind::command && z != ZoneKind::hand) consider(e.subject.object.id);
+    const GameObject& o = game_.object(e.subject.object.id);
+    const ZoneKind z = o.zone.kind;
+    if (z != ZoneKind::battlefield && z != ZoneKind::command && z != ZoneKind::hand && listens(o, scan_given_))
+      listeners_.emplace_back(o.timestamp, o.ref());
   }
-  if (found.empty()) {
-    end_given_until(*this, e);
+  if (listeners_.size() == first) {
+    end_until(e);
     return;
   }
-  std::sort(found.begin(), found.end(), [](const auto& a, const auto& b) { return a.first < b.first; });
-  std::vector<ObjectRef> listeners;
-  listeners.reserve(found.size());
-  for (const auto& f : found) listeners.push_back(f.second);
-  for (ObjectRef ref : listeners) {
+  const auto by_time = [](const auto& a, const auto& b) { return a.first < b.first; };
+  std::sort(listeners_.begin() + static_cast<std::ptrdiff_t>(first), listeners_.end(), by_time);
+  const std::size_t last = listeners_.size();
+  for (std::size_t k = first; k < last; ++k) {
+    const ObjectRef ref = listeners_[k].second;  // by value: nested events grow listeners_
     if (!st.is_current(ref) || game_.state().over) continue;
     const GameObject& o = game_.object(ref.id);
     const bool in_play = o.zone.kind == ZoneKind::battlefield || o.zone.kind == ZoneKind::command;
@@ -469,7 +551,7 @@ void HearthWorld::fire(const tags::TagEvent& e) {
       if (!st.is_current(ref)) break;
     }
   }
-  end_given_until(*this, e);
+  end_until(e);
 }
 
 // Given buffs and auras whose `until` event this is end now (AuraUntil, BuffUntil), matched
@@ -520,14 +602,14 @@ void HearthWorld::resolve_deaths() {
     std::vector<Death> dying;
     const GameState& st = game_.state();
     for (const Player& p : st.players) {
-      for (ObjectId m : st.zone(ZoneRef::battlefield(p.id)).objects) {
+      for (ObjectId m : in(ZoneRef::battlefield(p.id))) {
         const GameObject& o = game_.object(m);
-        if (o.attrs.get(kDestroyed) != 0 || stats(m).health - o.damage <= 0)
+        if (attr_of(o.attrs, kDestroyed) != 0 || stats(m).health - o.damage <= 0)
           dying.push_back({m, o.controller, o.timestamp, false});
       }
-      for (ObjectId w : st.zone(ZoneRef::command(p.id)).objects) {
+      for (ObjectId w : in(ZoneRef::command(p.id))) {
         const GameObject& o = game_.object(w);
-        if (o.attrs.get(kDestroyed) != 0 || stats(w).health - o.damage <= 0)
+        if (attr_of(o.attrs, kDestroyed) != 0 || stats(w).health - o.damage <= 0)
           dying.push_back({w, o.controller, o.timestamp, true});
       }
     }
@@ -539,7 +621,7 @@ void HearthWorld::resolve_deaths() {
     for (const Death& d : dying) {
       std::size_t pos = 0;
       if (!d.weapon) {
-        const auto& board = game_.state().zone(ZoneRef::battlefield(d.controller)).objects;
+        const auto& board = in(ZoneRef::battlefield(d.controller));
         pos = static_cast<std::size_t>(std::find(board.begin(), board.end(), d.id) - board.begin());
       }
       drop_effects_on(game_, of(game_, d.id));

@@ -273,7 +273,10 @@ void register_actions(Registrar& r) {
       // Beside the owner when it is on its controller's board (deathrattles: where it was).
       ObjectId beside = x.owner;
       for (std::int64_t i = 0; i < count; ++i)
-        if (auto id = source->pick(x)) x.world.summon(*id, p, beside);
+        if (auto id = source->pick(x, t)) {
+          x.select(id);
+          x.world.summon(*id, p, beside);
+        }
     };
   });
   add(r, "draw", [](const Param& tag, Compiler& c) -> Run {
@@ -291,7 +294,8 @@ void register_actions(Registrar& r) {
     const bool deck = tag.find("add_to_deck") && tag.find("add_to_deck")->boolean();
     return [source, count, deck](Ctx& x, const Target& t) {
       for (std::int64_t i = 0; i < count; ++i) {
-        auto id = source->pick(x);
+        auto id = source->pick(x, t);
+        x.select(id);
         if (!id) continue;
         if (deck)
           x.world.add_to_deck(*id, player_of(x, t));
@@ -305,9 +309,17 @@ void register_actions(Registrar& r) {
     if (!card) tag.fail("transform needs 'card'");
     auto source = c.card_source(*card);
     if (!source) return nullptr;
+    // A minion in play, or a card in a hand or deck (Gnomish Experimenter's last_drawn).
     return [source](Ctx& x, const Target& t) {
-      if (!t.is_object()) return;
-      if (auto id = source->pick(x)) x.world.transform(t.object.id, *id);
+      if (!t.is_object() || !x.world.game().state().is_current(t.object)) return;
+      auto id = source->pick(x, t);
+      x.select(id);
+      if (!id) return;
+      const ZoneKind z = x.world.game().object(t.object.id).zone.kind;
+      if (z == ZoneKind::hand || z == ZoneKind::library)
+        x.world.transform_card(t.object.id, *id);
+      else
+        x.world.transform(t.object.id, *id);
     };
   });
   add(r, "bounce", [](const Param&, Compiler&) -> Run {
@@ -325,20 +337,104 @@ void register_actions(Registrar& r) {
       if (t.is_object()) x.world.remove_divine_shield(t.object.id);
     };
   });
+  // discard {amount, query?}: without a query (or with the plain query of the hand) random cards
+  // of the selected player's hand; with one, each card the query picks, from a hand or a deck
+  // (Fel Reaver: the deck), goes to the graveyard and card_discarded fires.
   add(r, "discard", [](const Param& tag, Compiler& c) -> Run {
-    // The default query, a random card of the hand, may also be written out.
-    if (const Param* q = tag.find("query")) {
-      const Param* qn = q->find("name");
-      const Param* conds = q->find("conditions");
-      const bool plain_hand = qn && qn->text() == "hand" && (!conds || (conds->is_list() && conds->items().empty()));
-      if (!plain_hand) {
-        c.unsupported("discard with a query");
-        return nullptr;
-      }
-    }
     Amount a = amount_key(tag, c, 1);
-    return [a](Ctx& x, const Target& t) {
-      for (std::int64_t i = a.eval(x); i > 0; --i) x.world.discard_random(player_of(x, t));
+    const Param* q = tag.find("query");
+    const Param* qn = q ? q->find("name") : nullptr;
+    const Param* conds = q ? q->find("conditions") : nullptr;
+    const Param* qp = q ? q->find("player") : nullptr;
+    // The default query, any card of the selected player's own hand, may also be written out.
+    const bool plain_hand = !q || (qn && qn->text() == "hand" && (!qp || qp->text() == "friendly") &&
+                                   (!conds || (conds->is_list() && conds->items().empty())));
+    if (plain_hand) {
+      return [a](Ctx& x, const Target& t) {
+        for (std::int64_t i = a.eval(x); i > 0; --i) x.world.discard_random(player_of(x, t));
+      };
+    }
+    auto source = c.card_source(*q);
+    if (!source) return nullptr;
+    if (!source->picks_objects()) q->fail("discard takes a card of a hand or deck: a 'hand' or 'deck' query");
+    return [a, source](Ctx& x, const Target& t) {
+      for (std::int64_t i = a.eval(x); i > 0; --i) {
+        auto id = source->pick_object(x, t);
+        x.select(id ? std::optional<CardId>(x.world.game().object(*id).card) : std::nullopt);
+        if (!id) return;
+        x.world.remove_card(*id, true);
+      }
+    };
+  });
+  // remove_from_deck {card}: the card a deck query picks leaves the deck (it is not drawn); the
+  // next action takes it with the card source `same` (Deathlord summons it, Captain's Parrot
+  // adds it to the hand, Mad Scientist applies it as a secret).
+  add(r, "remove_from_deck", [](const Param& tag, Compiler& c) -> Run {
+    const Param* card = tag.find("card");
+    if (!card) tag.fail("remove_from_deck needs 'card' (a deck query)");
+    auto source = c.card_source(*card);
+    if (!source) return nullptr;
+    if (!source->picks_objects()) card->fail("remove_from_deck takes a card of a deck: a 'deck' query");
+    return [source](Ctx& x, const Target& t) {
+      auto id = source->pick_object(x, t);
+      x.select(id ? std::optional<CardId>(x.world.game().object(*id).card) : std::nullopt);
+      if (id) x.world.remove_card(*id, false);
+    };
+  });
+  // Faceless Manipulator: the tag's owner becomes a copy of the target (Hearthbreaker's Replace:
+  // `actor.replace(target.copy(actor.player))`).
+  add(r, "replace", [](const Param&, Compiler&) -> Run {
+    return [](Ctx& x, const Target& t) {
+      if (!t.is_object() || !x.owner.valid() || t.object.id == x.owner) return;
+      x.world.become_copy(x.owner, t.object.id);
+    };
+  });
+  // Lord Jaraxxus: the selected hero becomes the card `card`, with the tag owner's health.
+  add(r, "replace_hero_with_minion", [](const Param& tag, Compiler& c) -> Run {
+    const Param* card = tag.find("card");
+    if (!card) tag.fail("replace_hero_with_minion needs 'card' (the hero)");
+    auto source = c.card_source(*card);
+    if (!source) return nullptr;
+    return [source](Ctx& x, const Target& t) {
+      auto id = source->pick(x, t);
+      x.select(id);
+      if (id) x.world.replace_hero(player_of(x, t), *id, x.owner);
+    };
+  });
+  // apply_secret {secrets}: the secret card the query gives is put into play for the selected
+  // player (Mad Scientist: from the deck; Kezan Mystic: the one it took; a secret spell:
+  // itself). A card that is not a secret, or a secret the player already has, does nothing.
+  add(r, "apply_secret", [](const Param& tag, Compiler& c) -> Run {
+    const Param* secrets = tag.find("secrets");
+    if (!secrets) tag.fail("apply_secret needs 'secrets' (a card query)");
+    auto source = c.card_source(*secrets);
+    if (!source) return nullptr;
+    return [source](Ctx& x, const Target& t) {
+      auto id = source->pick(x, t);
+      if (!id) return;
+      const CardScript* s = card_script(x.world.game().cards().at(*id));
+      if (!s || !s->secret) return;
+      x.select(id);
+      x.world.apply_secret(*id, player_of(x, t));
+    };
+  });
+  // remove_secret {player=enemy}: a random secret of each player of the scope (relative to the
+  // selected player) leaves play unrevealed; `same` is the last one removed.
+  add(r, "remove_secret", [](const Param& tag, Compiler& c) -> Run {
+    const Scope scope = c.scope(tag.find("player"), Scope::enemy);
+    return [scope](Ctx& x, const Target& t) {
+      Ctx r{x.world, x.owner, x.card, player_of(x, t), x.target, x.event, x.spell, x.chosen};
+      for (const Player& p : x.world.game().state().players) {
+        if (!scope_includes(scope, r, p.id)) continue;
+        const std::vector<ObjectId> secrets = x.world.secrets(p.id);
+        if (secrets.empty()) {
+          x.select(std::nullopt);
+          break;
+        }
+        const ObjectId s = secrets[static_cast<std::size_t>(x.world.random(secrets.size()))];
+        x.select(x.world.game().object(s).card);
+        x.world.remove_secret(s);
+      }
     };
   });
   add(r, "equip", [](const Param& tag, Compiler& c) -> Run {
@@ -347,7 +443,9 @@ void register_actions(Registrar& r) {
     auto source = c.card_source(*w);
     if (!source) return nullptr;
     return [source](Ctx& x, const Target& t) {
-      if (auto id = source->pick(x)) x.world.equip(*id, player_of(x, t));
+      auto id = source->pick(x, t);
+      x.select(id);
+      if (id) x.world.equip(*id, player_of(x, t));
     };
   });
   add(r, "steal", [](const Param&, Compiler&) -> Run {
@@ -428,6 +526,27 @@ void register_actions(Registrar& r) {
         const Target hit = pool[static_cast<std::size_t>(x.world.random(pool.size()))];
         x.world.damage(x.owner, x.player, hit, 1, false);
       }
+    };
+  });
+  // Extension (Tracking): the selected player looks at the top `count` cards of their deck,
+  // draws the one they choose and the others are removed from the game (as Hearthbreaker's
+  // Tracking does). With one card there is nothing to choose.
+  add(r, "draw_one_of_top", [](const Param& tag, Compiler&) -> Run {
+    const std::int64_t count = int_key(tag, "count", 3);
+    if (count < 1) tag.fail("draw_one_of_top needs a 'count' of at least 1");
+    return [count](Ctx& x, const Target& t) {
+      const PlayerId p = player_of(x, t);
+      const auto& deck = x.world.game().state().zone(ZoneRef::library(p)).objects;
+      std::vector<ObjectId> top;  // the top of the deck is its back
+      for (auto it = deck.rbegin(); it != deck.rend() && static_cast<std::int64_t>(top.size()) < count; ++it)
+        top.push_back(*it);
+      if (top.empty()) return;
+      std::vector<Target> options;
+      for (ObjectId id : top) options.push_back(Target::of(x.world.game().object(id).ref()));
+      const std::size_t keep = top.size() == 1 ? 0 : x.world.choose(p, "Choose the card to draw", options);
+      for (std::size_t i = 0; i < top.size(); ++i)
+        if (i != keep) x.world.remove_card(top[i], false);
+      x.world.draw_card(top.at(keep));
     };
   });
   add(r, "gain_mana", [](const Param& tag, Compiler& c) -> Run {

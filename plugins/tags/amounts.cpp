@@ -22,7 +22,7 @@ class Count final : public AmountFunction {
 
 class Attribute final : public AmountFunction {
  public:
-  enum class What : std::uint8_t { attack, health, damage, max_health, mana, durability, base_attack, cards_played };
+  enum class What : std::uint8_t { attack, health, damage, max_health, mana, durability, base_attack, cards_played, max_mana };
   Attribute(What w, std::shared_ptr<const Selector> s) : what_(w), selector_(std::move(s)) {}
   std::int64_t eval(Ctx& c) const override {
     std::int64_t sum = 0;
@@ -36,6 +36,9 @@ class Attribute final : public AmountFunction {
           if (t.is_object()) sum += c.world.stats(t.object.id).cost;
           break;
         case What::durability: sum += c.world.health_of(t); break;
+        case What::max_mana:  // a player's mana crystals (Wild Growth)
+          if (t.is_player()) sum += c.world.mana_crystals(t.player);
+          break;
         case What::cards_played:
           if (t.is_player()) sum += c.world.cards_played(t.player);
           break;
@@ -78,12 +81,21 @@ class Difference final : public AmountFunction {
   Amount a_, b_;
 };
 
+// The point of view of a card query (Hearthbreaker's CardQuery.get_card(target, …)): its
+// `player` scope and its conditions are relative to the target of the action asking.
+Ctx query_ctx(Ctx& c, const Target& t) {
+  Ctx q = c;
+  if (t.is_player()) q.player = t.player;
+  else if (t.is_object() && c.world.game().state().exists(t.object.id)) q.player = c.world.controller(t);
+  return q;
+}
+
 // A card name, or one of several at random. Names are looked up in the game's pool when used:
 // a summoned card may come from another file or pack.
 class Named final : public CardSource {
  public:
   explicit Named(std::vector<std::string> names) : names_(std::move(names)) {}
-  std::optional<CardId> pick(Ctx& c) const override {
+  std::optional<CardId> pick(Ctx& c, const Target&) const override {
     const std::string& n =
         names_.size() == 1 ? names_[0] : names_[static_cast<std::size_t>(c.world.random(names_.size()))];
     auto id = c.world.game().cards().find(n);
@@ -95,36 +107,52 @@ class Named final : public CardSource {
   std::vector<std::string> names_;
 };
 
-// {"name":"same"}: the card holding the tag.
+// {"name":"same"}: Hearthbreaker's `game.selected_card` — the card the previous card action of
+// this run chose (Ctx::selected; nothing if it chose nothing); else, in an effect, the card of
+// the event (Chromaggus: the card drawn); else the card holding the tag.
 class Same final : public CardSource {
  public:
-  std::optional<CardId> pick(Ctx& c) const override {
+  std::optional<CardId> pick(Ctx& c, const Target&) const override {
+    if (c.selected) return c.selected->valid() ? c.selected : std::nullopt;
+    const GameState& st = c.world.game().state();
+    if (c.event && c.event->subject.is_object() && st.exists(c.event->subject.object.id))
+      return c.world.game().object(c.event->subject.object.id).card;
     if (!c.owner.valid()) return std::nullopt;
     return c.world.game().object(c.owner).card;
   }
 };
 
-// {"name":"hand", player, conditions: []}: a copy of a random card in that player's hand, of
-// those satisfying every condition (checked on the card in the hand).
-class FromHand final : public CardSource {
+// {"name":"hand"|"deck", player, conditions: []}: a random card of those hands or decks (the
+// scope relative to the action's target) that satisfies every condition, checked on the card
+// where it is. The object itself is what discard and remove_from_deck take.
+class FromZone final : public CardSource {
  public:
-  FromHand(Scope scope, std::vector<std::shared_ptr<const Condition>> conditions)
-      : scope_(scope), conditions_(std::move(conditions)) {}
-  std::optional<CardId> pick(Ctx& c) const override {
-    std::vector<CardId> cards;
-    for (const Player& p : c.world.game().state().players)
-      if (scope_includes(scope_, c, p.id))
-        for (ObjectId id : c.world.game().state().zone(ZoneRef::hand(p.id)).objects) {
-          const GameObject& o = c.world.game().object(id);
-          const Target t = Target::of(o.ref());
-          if (std::all_of(conditions_.begin(), conditions_.end(), [&](const auto& k) { return k->holds(c, t); }))
-            cards.push_back(o.card);
-        }
+  FromZone(ZoneKind zone, Scope scope, std::vector<std::shared_ptr<const Condition>> conditions)
+      : zone_(zone), scope_(scope), conditions_(std::move(conditions)) {}
+  std::optional<CardId> pick(Ctx& c, const Target& t) const override {
+    auto id = pick_object(c, t);
+    if (!id) return std::nullopt;
+    return c.world.game().object(*id).card;
+  }
+  std::optional<ObjectId> pick_object(Ctx& c, const Target& t) const override {
+    Ctx q = query_ctx(c, t);
+    std::vector<ObjectId> cards;
+    for (const Player& p : c.world.game().state().players) {
+      if (!scope_includes(scope_, q, p.id)) continue;
+      const ZoneRef z = zone_ == ZoneKind::hand ? ZoneRef::hand(p.id) : ZoneRef::library(p.id);
+      for (ObjectId id : c.world.game().state().zone(z).objects) {
+        const Target card = Target::of(c.world.game().object(id).ref());
+        if (std::all_of(conditions_.begin(), conditions_.end(), [&](const auto& k) { return k->holds(q, card); }))
+          cards.push_back(id);
+      }
+    }
     if (cards.empty()) return std::nullopt;
     return cards[static_cast<std::size_t>(c.world.random(cards.size()))];
   }
+  bool picks_objects() const override { return true; }
 
  private:
+  ZoneKind zone_;
   Scope scope_;
   std::vector<std::shared_ptr<const Condition>> conditions_;
 };
@@ -133,7 +161,7 @@ class FromHand final : public CardSource {
 // (both Hearthbreaker cards using it react to spell_cast), or nothing outside an event.
 class LastCard final : public CardSource {
  public:
-  std::optional<CardId> pick(Ctx& c) const override {
+  std::optional<CardId> pick(Ctx& c, const Target&) const override {
     if (!c.event || !c.event->subject.is_object()) return std::nullopt;
     if (!c.world.game().state().exists(c.event->subject.object.id)) return std::nullopt;
     return c.world.game().object(c.event->subject.object.id).card;
@@ -143,7 +171,7 @@ class LastCard final : public CardSource {
 class Copy final : public CardSource {
  public:
   explicit Copy(std::shared_ptr<const Selector> s) : selector_(std::move(s)) {}
-  std::optional<CardId> pick(Ctx& c) const override {
+  std::optional<CardId> pick(Ctx& c, const Target&) const override {
     for (const Target& t : selector_->select(c))
       if (t.is_object()) return c.world.game().object(t.object.id).card;
     return std::nullopt;
@@ -153,20 +181,29 @@ class Copy final : public CardSource {
   std::shared_ptr<const Selector> selector_;
 };
 
-// A random collectible card of the whole collection ({"name":"collection"} without
-// conditions; with conditions it is reported unsupported).
+// {"name":"collection", conditions?}: a random collectible card of the whole collection that
+// can be played here (every card it names is loaded) and satisfies every condition, judged on
+// its definition (Condition::holds_card) from the action's target: Piloted Shredder's "a
+// random 2-Cost minion", Recombobulator's "of the same Cost" (`self` is the target).
 class Collection final : public CardSource {
  public:
-  std::optional<CardId> pick(Ctx& c) const override {
+  explicit Collection(std::vector<std::shared_ptr<const Condition>> conditions) : conditions_(std::move(conditions)) {}
+  std::optional<CardId> pick(Ctx& c, const Target& t) const override {
+    Ctx q = query_ctx(c, t);
+    if (t.is_object() && c.world.game().state().exists(t.object.id)) q.owner = t.object.id;
     std::vector<CardId> pool;
     for (CardId id : c.world.collection()) {
       const CardScript* s = card_script(c.world.game().cards().at(id));
-      // Only cards that can be played here: every card they name is loaded.
-      if (s && s->collectible && missing_references(*s, c.world.game().cards()).empty()) pool.push_back(id);
+      if (!s || !s->collectible || !missing_references(*s, c.world.game().cards()).empty()) continue;
+      if (std::all_of(conditions_.begin(), conditions_.end(), [&](const auto& k) { return k->holds_card(q, t, id); }))
+        pool.push_back(id);
     }
     if (pool.empty()) return std::nullopt;
     return pool[static_cast<std::size_t>(c.world.random(pool.size()))];
   }
+
+ private:
+  std::vector<std::shared_ptr<const Condition>> conditions_;
 };
 
 std::shared_ptr<const Selector> selector_key(const Param& tag, TagCompiler& c) {
@@ -199,6 +236,7 @@ std::shared_ptr<const AmountFunction> make_amount_function(const Param& tag, Tag
     else if (attr == "durability") w = W::durability;
     else if (attr == "base_attack") w = W::base_attack;
     else if (attr == "cards_played") w = W::cards_played;
+    else if (attr == "max_mana") w = W::max_mana;
     else {
       c.unsupported("attribute " + attr);
       return nullptr;
@@ -242,26 +280,28 @@ std::shared_ptr<const CardSource> make_card_source(const Param& value, TagCompil
     auto s = selector_key(value, c);
     return s ? std::make_shared<Copy>(s) : nullptr;
   }
-  if (name == "collection" && !value.find("conditions")) return std::make_shared<Collection>();
   if (name == "same") return std::make_shared<Same>();
   if (name == "last_card") return std::make_shared<LastCard>();
-  if (name == "hand") {
+  if (name == "hand" || name == "deck" || name == "collection") {
     std::vector<std::shared_ptr<const Condition>> conditions;
     if (const Param* conds = value.find("conditions")) {
       if (!conds->is_list()) c.fail(*conds, "'conditions' is a list of conditions");
       for (const Param& k : conds->items()) {
         auto compiled = c.condition(k);
         if (!compiled) return nullptr;  // unsupported: the compiler has warned
+        if (name == "collection" && !compiled->judges_cards()) {
+          // Such a condition needs an object in a game; the collection's cards are not.
+          const Param* kn = k.find("name");
+          c.unsupported_at(kn ? *kn : k, "condition " + (kn ? kn->text() : std::string("?")) + " on a card of the collection");
+          return nullptr;
+        }
         conditions.push_back(std::move(compiled));
       }
     }
-    return std::make_shared<FromHand>(c.scope(value.find("player"), Scope::friendly), std::move(conditions));
+    if (name == "collection") return std::make_shared<Collection>(std::move(conditions));
+    return std::make_shared<FromZone>(name == "hand" ? ZoneKind::hand : ZoneKind::library,
+                                      c.scope(value.find("player"), Scope::friendly), std::move(conditions));
   }
-  for (std::string_view v : card_source_names())
-    if (v == name) {
-      c.unsupported("card source " + name + (name == "collection" ? " with conditions" : ""));
-      return nullptr;
-    }
   std::vector<std::string> names(card_source_names().begin(), card_source_names().end());
   c.fail(*n, "unknown card source '" + name + "'", did_you_mean(name, names));
 }

@@ -1,5 +1,6 @@
 // The conditions of HEARTH-TAGS.md §8 that this build supports. Each holds or not for a target
 // `t` of the tag in `c`; "the owner" is Ctx::owner.
+#include <algorithm>
 #include <functional>
 
 #include "anvil/tags/card_script.hpp"
@@ -10,29 +11,41 @@ namespace anvil::tags {
 namespace {
 
 using Test = std::function<bool(Ctx&, const Target&)>;
+// The same condition judged on a card definition (a card of the collection): (ctx, what the
+// query is for, card).
+using CardTest = std::function<bool(Ctx&, const Target&, CardId)>;
+struct Both {
+  Test test;
+  CardTest card;  // empty: the condition needs an object in a game
+};
 
 class FnCondition final : public Condition {
  public:
-  explicit FnCondition(Test test) : test_(std::move(test)) {}
-  bool holds(Ctx& c, const Target& t) const override { return test_(c, t); }
+  explicit FnCondition(Both both) : both_(std::move(both)) {}
+  bool holds(Ctx& c, const Target& t) const override { return both_.test(c, t); }
+  bool judges_cards() const override { return static_cast<bool>(both_.card); }
+  bool holds_card(Ctx& c, const Target& t, CardId card) const override {
+    return both_.card && both_.card(c, t, card);
+  }
 
  private:
-  Test test_;
+  Both both_;
 };
 
+using BuildBoth = std::function<Both(const Param&, Compiler&)>;
 using Build = std::function<Test(const Param&, Compiler&)>;
 
 class FnFactory final : public ConditionFactory {
  public:
-  explicit FnFactory(Build build) : build_(std::move(build)) {}
+  explicit FnFactory(BuildBoth build) : build_(std::move(build)) {}
   std::shared_ptr<const Condition> compile(const Param& tag, Compiler& c) const override {
-    Test t = build_(tag, c);
-    if (!t) return nullptr;
-    return std::make_shared<FnCondition>(std::move(t));
+    Both b = build_(tag, c);
+    if (!b.test) return nullptr;
+    return std::make_shared<FnCondition>(std::move(b));
   }
 
  private:
-  Build build_;
+  BuildBoth build_;
 };
 
 bool is_object(const Target& t) { return t.is_object(); }
@@ -67,13 +80,47 @@ bool adjacent(Ctx& c, ObjectId a, const Target& t) {
 
 std::int32_t attack_of(Ctx& c, const Target& t) { return c.world.attack_of(t); }
 
-void add(Registrar& r, const char* name, Build b) {
+const CardScript* def_script(Ctx& c, CardId id) { return card_script(c.world.game().cards().at(id)); }
+
+void add_both(Registrar& r, const char* name, BuildBoth b) {
   r.add<ConditionFactory>(name, std::make_shared<FnFactory>(std::move(b)));
+}
+
+// A condition of objects in a game only.
+void add(Registrar& r, const char* name, Build b) {
+  add_both(r, name, [b](const Param& tag, Compiler& c) { return Both{b(tag, c), {}}; });
 }
 
 // A condition that ignores its keys.
 void add_plain(Registrar& r, const char* name, Test t) {
   add(r, name, [t](const Param&, Compiler&) { return t; });
+}
+
+// A condition that ignores its keys and reads only the card's script: judged the same on an
+// object (its card) and on a card of the collection.
+void add_script(Registrar& r, const char* name, std::function<bool(const CardScript&)> f) {
+  add_both(r, name, [f](const Param&, Compiler&) {
+    return Both{[f](Ctx& c, const Target& t) {
+                  const CardScript* s = script_of(c, t);
+                  return s && f(*s);
+                },
+                [f](Ctx& c, const Target&, CardId id) {
+                  const CardScript* s = def_script(c, id);
+                  return s && f(*s);
+                }};
+  });
+}
+
+// Hearthbreaker's CARD_RARITY numbers, which its data sometimes writes for a rarity.
+Symbol rarity_symbol(const Param& v) {
+  static constexpr const char* kRarities[] = {"Free", "Common", "Rare", "Epic", "Legendary"};
+  const std::string& text = v.text();
+  if (!text.empty() && std::all_of(text.begin(), text.end(), [](char ch) { return ch >= '0' && ch <= '9'; })) {
+    const std::int64_t n = v.integer();
+    if (n < 1 || n > 5) v.fail("a rarity number is 1 (Free) to 5 (Legendary)");
+    return Symbol(kRarities[n - 1]);
+  }
+  return Symbol(text);
 }
 
 }  // namespace
@@ -89,58 +136,69 @@ void register_conditions(Registrar& r) {
     return !(t.is_object() && t.object.id == c.owner);
   });
   add_plain(r, "not_current_target", [](Ctx& c, const Target& t) { return !(t == c.target); });
-  auto kind_is = [](CardKind k) {
-    return [k](Ctx& c, const Target& t) {
-      const CardScript* s = script_of(c, t);
-      return s && s->kind == k;
-    };
-  };
-  add_plain(r, "is_minion", kind_is(CardKind::minion));
-  add_plain(r, "is_spell", kind_is(CardKind::spell));
-  add_plain(r, "is_weapon", kind_is(CardKind::weapon));
-  add_plain(r, "is_secret", [](Ctx&, const Target&) { return false; });  // no secrets exist
-  add_plain(r, "has_secret", [](Ctx&, const Target&) { return false; });
+  add_script(r, "is_minion", [](const CardScript& s) { return s.kind == CardKind::minion; });
+  add_script(r, "is_spell", [](const CardScript& s) { return s.kind == CardKind::spell; });
+  add_script(r, "is_weapon", [](const CardScript& s) { return s.kind == CardKind::weapon; });
+  add_script(r, "is_secret", [](const CardScript& s) { return s.secret.has_value(); });
+  // Hearthbreaker: the tag owner's player has a secret in play.
+  add_plain(r, "has_secret", [](Ctx& c, const Target&) { return !c.world.secrets(c.player).empty(); });
   add_plain(r, "is_hero", [](Ctx&, const Target& t) { return t.is_player(); });
   add_plain(r, "target_is_minion", [](Ctx& c, const Target&) { return on_board(c, c.target); });
-  add(r, "is_type", [](const Param& tag, Compiler&) -> Test {
+  add_both(r, "is_type", [](const Param& tag, Compiler&) -> Both {
     const Param* type = tag.find("minion_type");
     if (!type) tag.fail("is_type needs 'minion_type'");
     const Symbol want(type->text());
     const bool include_self = tag.find("include_self") && tag.find("include_self")->boolean();
-    return [want, include_self](Ctx& c, const Target& t) {
-      if (!include_self && t.is_object() && t.object.id == c.owner) return false;
-      const CardScript* s = script_of(c, t);
-      return s && (s->minion_type == want || s->minion_type == "All"_sym);
+    auto is = [want](const CardScript* s) {
+      return s && s->kind == CardKind::minion && (s->minion_type == want || s->minion_type == "All"_sym);
     };
+    return {[want, include_self, is](Ctx& c, const Target& t) {
+              if (!include_self && t.is_object() && t.object.id == c.owner) return false;
+              return is(script_of(c, t));
+            },
+            [is](Ctx& c, const Target&, CardId id) { return is(def_script(c, id)); }};
   });
-  add(r, "is_rarity", [](const Param& tag, Compiler&) -> Test {
-    const Symbol want(tag.find("rarity") ? tag.find("rarity")->text() : "");
-    return [want](Ctx& c, const Target& t) {
-      const CardScript* s = script_of(c, t);
-      return s && s->rarity == want;
-    };
+  add_both(r, "is_rarity", [](const Param& tag, Compiler&) -> Both {
+    const Symbol want = tag.find("rarity") ? rarity_symbol(*tag.find("rarity")) : Symbol();
+    return {[want](Ctx& c, const Target& t) {
+              const CardScript* s = script_of(c, t);
+              return s && s->rarity == want;
+            },
+            [want](Ctx& c, const Target&, CardId id) {
+              const CardScript* s = def_script(c, id);
+              return s && s->rarity == want;
+            }};
   });
-  add(r, "has_card_name", [](const Param& tag, Compiler&) -> Test {
+  add_both(r, "has_card_name", [](const Param& tag, Compiler&) -> Both {
     const std::string name = tag.find("card_name") ? tag.find("card_name")->text() : "";
-    return [name](Ctx& c, const Target& t) {
-      return t.is_object() && c.world.game().card(t.object.id).name == name;
-    };
+    return {[name](Ctx& c, const Target& t) {
+              return t.is_object() && c.world.game().card(t.object.id).name == name;
+            },
+            [name](Ctx& c, const Target&, CardId id) { return c.world.game().cards().at(id).name == name; }};
   });
-  add(r, "mana_cost", [](const Param& tag, Compiler&) -> Test {
-    const std::int64_t n = int_key(tag, "amount", 0);
-    return [n](Ctx& c, const Target& t) { return t.is_object() && c.world.stats(t.object.id).cost == n; };
+  // `amount` may be a function: Recombobulator's "the same Cost" reads `self`, which for a
+  // card of the collection is the minion the query is for.
+  add_both(r, "mana_cost", [](const Param& tag, Compiler& c) -> Both {
+    const Param* a = tag.find("amount");
+    Amount n = a ? c.amount(*a, nullptr) : Amount{};
+    if (a && a->is_map() && !n.function) return {};
+    return {[n](Ctx& x, const Target& t) { return t.is_object() && x.world.stats(t.object.id).cost == n.eval(x); },
+            [n](Ctx& x, const Target&, CardId id) {
+              const CardScript* s = def_script(x, id);
+              return s && s->mana == n.eval(x);
+            }};
   });
-  add_plain(r, "has_overload", [](Ctx& c, const Target& t) {
-    const CardScript* s = script_of(c, t);
-    return s && s->overload > 0;
-  });
-  add_plain(r, "has_battlecry", [](Ctx& c, const Target& t) {
-    const CardScript* s = script_of(c, t);
-    return s && !s->battlecry.empty();
-  });
-  add_plain(r, "minion_has_deathrattle", [](Ctx& c, const Target& t) {
-    const CardScript* s = script_of(c, t);
-    return s && !s->deathrattle.empty() && c.world.game().object(t.object.id).attrs.get("silenced"_sym) == 0;
+  add_script(r, "has_overload", [](const CardScript& s) { return s.overload > 0; });
+  add_script(r, "has_battlecry", [](const CardScript& s) { return !s.battlecry.empty(); });
+  add_both(r, "minion_has_deathrattle", [](const Param&, Compiler&) -> Both {
+    return {[](Ctx& c, const Target& t) {
+              const CardScript* s = script_of(c, t);
+              return s && !s->deathrattle.empty() && c.world.game().object(t.object.id).attrs.get("silenced"_sym) == 0;
+            },
+            [](Ctx& c, const Target&, CardId id) {
+              const CardScript* s = def_script(c, id);
+              return s && !s->deathrattle.empty();
+            }};
   });
   add_plain(r, "is_damaged", [](Ctx& c, const Target& t) { return c.world.damage_of(t) > 0; });
   add_plain(r, "has_divine_shield", [](Ctx& c, const Target& t) {
@@ -181,22 +239,48 @@ void register_conditions(Registrar& r) {
     const std::int64_t n = std::max<std::int64_t>(1, int_key(tag, "amount", 1));
     return [n](Ctx& c, const Target&) { return c.world.random(static_cast<std::uint64_t>(n)) == 0; };
   });
-  add(r, "is_class", [](const Param& tag, Compiler&) -> Test {
+  // `amount` is a class name, or (Nefarian) {attribute: character_class, selector}: the class
+  // of the first selected player's hero.
+  add_both(r, "is_class", [](const Param& tag, Compiler& c) -> Both {
     const Param* v = tag.find("amount");
-    const Symbol want(v ? v->text() : "");
-    return [want](Ctx& c, const Target& t) {
-      const CardScript* s = script_of(c, t);
-      return s && s->hero_class == want;
-    };
+    std::function<Symbol(Ctx&)> want;
+    if (v && v->is_map()) {
+      const Param* attr = v->find("attribute");
+      const Param* sel = v->find("selector");
+      if (!attr || attr->text() != "character_class" || !sel)
+        v->fail("is_class reads a class name or {name: attribute, attribute: character_class, selector}");
+      auto selector = c.selector(*sel);
+      if (!selector) return {};
+      want = [selector](Ctx& x) {
+        for (const Target& t : selector->select(x))
+          if (t.is_player()) return x.world.hero_class(t.player);
+        return Symbol();
+      };
+    } else {
+      const Symbol name(v ? v->text() : "");
+      want = [name](Ctx&) { return name; };
+    }
+    return {[want](Ctx& c, const Target& t) {
+              const CardScript* s = script_of(c, t);
+              return s && s->hero_class == want(c);
+            },
+            [want](Ctx& c, const Target&, CardId id) {
+              const CardScript* s = def_script(c, id);
+              return s && s->hero_class == want(c);
+            }};
   });
-  add(r, "base_attack_equal_to", [](const Param& tag, Compiler&) -> Test {
+  add_both(r, "base_attack_equal_to", [](const Param& tag, Compiler&) -> Both {
     const std::int64_t n = int_key(tag, "attack_equal", 0);
     const bool include_self = tag.find("include_self") && tag.find("include_self")->boolean();
-    return [n, include_self](Ctx& c, const Target& t) {
-      if (!include_self && t.is_object() && t.object.id == c.owner) return false;
-      const CardScript* s = script_of(c, t);
-      return s && s->attack == n;
-    };
+    return {[n, include_self](Ctx& c, const Target& t) {
+              if (!include_self && t.is_object() && t.object.id == c.owner) return false;
+              const CardScript* s = script_of(c, t);
+              return s && s->attack == n;
+            },
+            [n](Ctx& c, const Target&, CardId id) {
+              const CardScript* s = def_script(c, id);
+              return s && s->attack == n;
+            }};
   });
   add(r, "has_status", [](const Param& tag, Compiler& c) -> Test {
     const Param* st = tag.find("status");
@@ -224,24 +308,52 @@ void register_conditions(Registrar& r) {
       return false;
     };
   });
-  add(r, "not", [](const Param& tag, Compiler& c) -> Test {
+  add_both(r, "not", [](const Param& tag, Compiler& c) -> Both {
     const Param* inner = tag.find("condition");
     if (!inner) tag.fail("not needs 'condition'");
     auto cond = c.condition(*inner);
-    if (!cond) return nullptr;
-    return [cond](Ctx& x, const Target& t) { return !cond->holds(x, t); };
+    if (!cond) return {};
+    Both b{[cond](Ctx& x, const Target& t) { return !cond->holds(x, t); }, {}};
+    if (cond->judges_cards())
+      b.card = [cond](Ctx& x, const Target& t, CardId id) { return !cond->holds_card(x, t, id); };
+    return b;
   });
-  add(r, "and", [](const Param& tag, Compiler& c) -> Test {
+  add_both(r, "and", [](const Param& tag, Compiler& c) -> Both {
     const Param* list = tag.find("conditions");
     if (!list || !list->is_list()) tag.fail("and needs a list 'conditions'");
     std::vector<std::shared_ptr<const Condition>> all;
+    bool cards = true;
     for (const Param& p : list->items()) {
       auto cond = c.condition(p);
-      if (!cond) return nullptr;
+      if (!cond) return {};
+      cards = cards && cond->judges_cards();
       all.push_back(std::move(cond));
     }
-    return [all](Ctx& x, const Target& t) {
-      for (const auto& cond : all)
+    Both b{[all](Ctx& x, const Target& t) {
+             for (const auto& cond : all)
+               if (!cond->holds(x, t)) return false;
+             return true;
+           },
+           {}};
+    if (cards)
+      b.card = [all](Ctx& x, const Target& t, CardId id) {
+        for (const auto& cond : all)
+          if (!cond->holds_card(x, t, id)) return false;
+        return true;
+      };
+    return b;
+  });
+  // Hearthbreaker's Matches: every target the selector selects satisfies the condition
+  // (Gnomish Experimenter: the card just drawn is a minion).
+  add(r, "matches", [](const Param& tag, Compiler& c) -> Test {
+    const Param* sel = tag.find("selector");
+    const Param* inner = tag.find("condition");
+    if (!sel || !inner) tag.fail("matches needs 'selector' and 'condition'");
+    auto selector = c.selector(*sel);
+    auto cond = c.condition(*inner);
+    if (!selector || !cond) return nullptr;
+    return [selector, cond](Ctx& x, const Target&) {
+      for (const Target& t : selector->select(x))
         if (!cond->holds(x, t)) return false;
       return true;
     };

@@ -176,30 +176,55 @@ class CardReader {
   void effects(const Param* v, Compiler& c, std::vector<Effect>& out) {
     if (!v) return;
     if (!v->is_list()) v->fail("a list of effects");
-    for (const Param& raw : v->items()) {
-      const Param e = v1_ ? v1_effect(raw) : raw;
-      const Param* ev = e.find("event");
-      const Param* tags = e.find("tags");
-      if (!ev || !tags || !tags->is_list()) e.fail("an effect needs 'event' and a list 'tags'");
-      auto spec = c.event(*ev);
-      if (!spec) continue;
-      Effect eff;
-      eff.event = std::move(*spec);
-      bool ok = true;
-      for (const Param& t : tags->items()) {
-        auto at = c.action_tag(t);
-        if (!at) ok = false;
-        else eff.tags.push_back(std::move(*at));
-      }
-      if (ok) out.push_back(std::move(eff));  // a partial effect would change its order rule
+    for (const Param& raw : v->items())
+      if (auto eff = effect(v1_ ? v1_effect(raw) : raw, c)) out.push_back(std::move(*eff));
+  }
+  // {event, tags}; nullopt when a part is unsupported (reported): a partial effect would change
+  // its order rule.
+  static std::optional<Effect> effect(const Param& e, Compiler& c) {
+    const Param* ev = e.find("event");
+    const Param* tags = e.find("tags");
+    if (!ev || !tags || !tags->is_list()) e.fail("an effect needs 'event' and a list 'tags'");
+    auto spec = c.event(*ev);
+    if (!spec) return std::nullopt;
+    Effect eff;
+    eff.event = std::move(*spec);
+    for (const Param& t : tags->items()) {
+      auto at = c.action_tag(t);
+      if (!at) return std::nullopt;
+      eff.tags.push_back(std::move(*at));
     }
+    return eff;
+  }
+  // A secret spell: `"secret": {event, tags}`. Played, it applies itself to its player, which
+  // is written out as its `play`: apply_secret of the card `same` (the spell) to the friendly
+  // player.
+  void secret(const Param* v, Compiler& c, CardScript& s) {
+    if (!v) return;
+    if (s.kind != CardKind::spell) v->fail("only a spell can be a secret");
+    if (node_.find("play")) v->fail("a secret is played by applying itself: give 'secret' or 'play', not both");
+    if (!v->is_map()) v->fail("'secret' is an effect {event, tags}");
+    s.secret = effect(*v, c);
+    if (!s.secret) return;
+    const Param apply = Param::map(
+        {{"actions", Param::list({Param::map({{"name", Param::scalar("apply_secret", v->where())},
+                                              {"secrets", named("same")}},
+                                             v->where())},
+                                 v->where())},
+         {"selector", Param::map({{"name", Param::scalar("player", v->where())},
+                                  {"players", Param::scalar("friendly", v->where())}},
+                                 v->where())}},
+        v->where());
+    if (auto at = c.action_tag(apply)) s.play.push_back(std::move(*at));
   }
 
   void read_tags(MapReader& r, Compiler& c, CardScript& s) {
     tags_list(r.optional("battlecry"), c, s.battlecry);
     tags_list(r.optional("deathrattle"), c, s.deathrattle);
     tags_list(r.optional("play"), c, s.play);
-    if (s.kind == CardKind::spell && !node_.find("play")) node_.fail("a spell needs 'play': its actions");
+    secret(r.optional("secret"), c, s);
+    if (s.kind == CardKind::spell && !node_.find("play") && !node_.find("secret"))
+      node_.fail("a spell needs 'play' (its actions) or 'secret'");
     if (const Param* v = r.optional("combo")) {
       if (auto at = c.action_tag(*v)) s.combo = std::move(*at);
     }

@@ -69,6 +69,28 @@ class ScopedSelector final : public Selector {
   Scope scope_;
 };
 
+// The card each player of the scope drew last (Hearthbreaker's last_drawn: the last card of the
+// hand, none once that player has taken fatigue — World::last_drawn).
+class LastDrawnSelector final : public Selector {
+ public:
+  explicit LastDrawnSelector(Scope scope) : scope_(scope) {}
+  void candidates(Ctx& c, std::vector<Target>& out) const override {
+    each_player(c, scope_, [&](PlayerId p) {
+      if (auto id = c.world.last_drawn(p)) out.push_back(object_target(c, *id));
+    });
+  }
+
+ private:
+  Scope scope_;
+};
+
+class LastDrawnFactory final : public SelectorFactory {
+ public:
+  std::shared_ptr<Selector> compile(const Param& tag, Compiler& c) const override {
+    return std::make_shared<LastDrawnSelector>(c.scope(tag.find("players"), Scope::friendly));
+  }
+};
+
 class SimpleFactory final : public SelectorFactory {
  public:
   explicit SimpleFactory(bool self) : self_(self) {}
@@ -113,6 +135,7 @@ void register_selectors(Registrar& r) {
   r.add<SelectorFactory>("player", std::make_shared<ScopedFactory>(W::player, Scope::friendly, false));
   r.add<SelectorFactory>("weapon", std::make_shared<ScopedFactory>(W::weapon, Scope::friendly, false));
   r.add<SelectorFactory>("card", std::make_shared<ScopedFactory>(W::card, Scope::friendly, false));
+  r.add<SelectorFactory>("last_drawn", std::make_shared<LastDrawnFactory>());
   r.add<SelectorFactory>("dead_minion",
                          std::make_shared<ScopedFactory>(W::dead_minion, Scope::friendly, false));
 }

@@ -3,6 +3,8 @@
 
 #include <algorithm>
 
+#include <anvil/label_blind.hpp>
+
 #include "fixture.hpp"
 
 namespace anvil::hearth_test {
@@ -323,6 +325,43 @@ TEST(HearthTags, AHandCardSourceWithConditionsPicksOnlyMatchingCards) {
   act(*g, {"Play Test Echo"});
   EXPECT_EQ(names(*g, ZoneRef::hand(PlayerId(0))),
             (std::vector<std::string>{"Test Yeti", "Test Bolt", "Test Raider", "Test Raider"}));
+}
+
+// Labels are made only for agents that read them (anvil/label_blind.hpp): a LabelBlind agent is
+// asked the same options, with empty labels.
+class FirstOption : public Agent {
+ public:
+  std::string_view name() const override { return "first"; }
+  Answer choose(const DecisionView&, const Choice& c) override {
+    labels.clear();
+    for (const Option& o : c.options) labels.push_back(o.label);
+    return Answer{{0}};
+  }
+  std::vector<std::string> labels;  // of the last choice
+};
+class BlindFirstOption final : public FirstOption, public LabelBlind {};
+
+TEST(HearthRules, LabelsAreLeftOutForALabelBlindAgentOnly) {
+  auto decide = [](std::shared_ptr<FirstOption> agent, std::vector<std::string>* legal) {
+    auto g = position({.hand = {"Test Yeti"}, .board = {"Test Raider"}}, {.board = {"Test Footman"}});
+    for (const LegalAction& a : rules().legal_actions(*g, A)) legal->push_back(a.label);
+    g->seat(A, agent);
+    rules().advance(*g);
+    return agent->labels;
+  };
+  std::vector<std::string> legal, ignored;
+  const auto sighted = decide(std::make_shared<FirstOption>(), &legal);
+  const auto blind = decide(std::make_shared<BlindFirstOption>(), &ignored);
+  ASSERT_GT(legal.size(), 2u);
+  EXPECT_EQ(sighted, legal) << "a sighted agent reads the labels of legal_actions";
+  ASSERT_EQ(blind.size(), legal.size()) << "the same options";
+  EXPECT_TRUE(std::all_of(blind.begin(), blind.end(), [](const std::string& l) { return l.empty(); }));
+  EXPECT_TRUE(label_blind(std::make_shared<BlindFirstOption>().get()));
+  EXPECT_FALSE(label_blind(std::make_shared<FirstOption>().get()));
+  // Across shared objects: the ai-random plugin's agent, seen from here as from rules-hearth.
+  const auto random = registry().find<AgentFactory>("ai-random");
+  ASSERT_TRUE(random);
+  EXPECT_TRUE(label_blind(random->make(AgentOptions{1, {}, &registry(), "hearth"}).get()));
 }
 
 }  // namespace

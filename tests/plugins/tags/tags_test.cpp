@@ -119,11 +119,96 @@ TEST(TagsLoader, AnUnknownTagIsAnErrorNamingFileCardAndTagWithADidYouMean) {
 TEST(TagsLoader, AnUnsupportedTagIsAWarningAndTheCardLoads) {
   Result r = load(R"([{"name": "Ogre", "type": "minion", "mana": 3, "attack": 4, "health": 4,
     "impl": {"effects": [{"event": {"event_name": "attack"},
-      "tags": [{"actions": [{"name": "replace"}], "selector": {"name": "self"}}]}]}}])");
+      "tags": [{"actions": [{"name": "remove_from_hand", "card": {"name": "same"}}], "selector": {"name": "self"}}]}]}}])");
   ASSERT_EQ(r.cards.size(), 1u) << r.errors();
   ASSERT_EQ(r.diagnostics.size(), 1u);
   EXPECT_EQ(r.diagnostics[0].severity, Diagnostic::Severity::warning);
-  EXPECT_NE(r.diagnostics[0].message.find("card 'Ogre': unsupported tag 'replace'"), std::string::npos);
+  EXPECT_NE(r.diagnostics[0].message.find("card 'Ogre': unsupported tag 'remove_from_hand'"), std::string::npos);
+}
+
+// A collection query judges its conditions on card definitions: a Hearthbreaker rarity number,
+// a cost and a kind; a condition that needs an object in a game is reported, never ignored.
+TEST(TagsQueries, ACollectionQueryJudgesItsConditionsOnCardDefinitions) {
+  Result r = load(std::string("[") + kYeti + R"(,
+    {"name": "Two", "type": "minion", "mana": 2, "attack": 2, "health": 2, "rarity": "Legendary"},
+    {"name": "Two Common", "type": "minion", "mana": 2, "attack": 2, "health": 2, "rarity": "Common"},
+    {"name": "Two Spell", "type": "spell", "mana": 2, "rarity": "Legendary",
+     "play": [{"actions": [], "selector": {"name": "self"}}]},
+    {"name": "Maker", "type": "spell", "mana": 0,
+     "play": [{"actions": [{"name": "summon", "card": {"name": "collection", "conditions": [
+                 {"name": "mana_cost", "amount": 2}, {"name": "is_minion"}, {"name": "is_rarity", "rarity": 5}]}}],
+               "selector": {"name": "player", "players": "friendly"}}]},
+    {"name": "Vague", "type": "spell", "mana": 1,
+     "play": [{"actions": [{"name": "summon", "card": {"name": "collection", "conditions": [{"name": "is_damaged"}]}}],
+               "selector": {"name": "player", "players": "friendly"}}]}])");
+  ASSERT_EQ(r.cards.size(), 6u) << r.errors();
+  ASSERT_EQ(r.diagnostics.size(), 1u) << r.errors();
+  EXPECT_NE(r.diagnostics[0].message.find("card 'Vague': unsupported tag 'condition is_damaged on a card of the collection'"),
+            std::string::npos) << r.errors();
+  auto g = game_with(std::move(r.cards), {"Maker", "Maker", "Maker"}, {});
+  for (int i = 0; i < 3; ++i) play(*g, "Play Maker");
+  const auto& board = g->state().zone(ZoneRef::battlefield(PlayerId(0))).objects;
+  ASSERT_EQ(board.size(), 3u);
+  for (ObjectId id : board) EXPECT_EQ(g->card(id).name, "Two");
+}
+
+// Nefarian's class query reads the enemy hero's class; Recombobulator's cost query reads the cost
+// of the minion it transforms (`self` is the query's target).
+TEST(TagsQueries, QueryConditionsReadTheHeroClassAndTheTargetsCost) {
+  Result r = load(std::string("[") + kYeti + R"(,
+    {"name": "Four", "type": "minion", "mana": 4, "attack": 1, "health": 1},
+    {"name": "Two", "type": "minion", "mana": 2, "attack": 2, "health": 2},
+    {"name": "Mage Trick", "type": "spell", "mana": 1, "character_class": "Mage",
+     "play": [{"actions": [], "selector": {"name": "self"}}]},
+    {"name": "Priest Trick", "type": "spell", "mana": 1, "character_class": "Priest",
+     "play": [{"actions": [], "selector": {"name": "self"}}]},
+    {"name": "Nef", "type": "spell", "mana": 0,
+     "play": [{"actions": [{"name": "add_card", "count": 2, "card": {"name": "collection", "conditions": [
+                 {"name": "is_class", "amount": {"name": "attribute", "attribute": "character_class",
+                                                 "selector": {"name": "hero", "players": "enemy", "picker": {"name": "all"}}}},
+                 {"name": "is_spell"}]}}],
+               "selector": {"name": "player", "players": "friendly"}}]},
+    {"name": "Recombobulate", "type": "spell", "mana": 0,
+     "play": [{"actions": [{"name": "transform", "card": {"name": "collection", "conditions": [
+                 {"name": "mana_cost", "amount": {"name": "attribute", "attribute": "mana", "selector": {"name": "self"}}},
+                 {"name": "is_minion"}]}}],
+               "selector": {"name": "minion", "players": "friendly", "picker": {"name": "user"}}}]}])");
+  ASSERT_EQ(r.cards.size(), 7u) << r.errors();
+  EXPECT_TRUE(r.diagnostics.empty()) << r.errors();
+  auto g = game_with(std::move(r.cards), {"Nef", "Recombobulate", "Recombobulate", "Recombobulate"}, {"Yeti"});
+  const PlayerId a(0);
+  play(*g, "Play Nef");
+  std::vector<std::string> hand;
+  for (ObjectId id : g->state().zone(ZoneRef::hand(a)).objects) hand.push_back(g->card(id).name);
+  // The enemy hero is a Mage (the position's default).
+  EXPECT_EQ(hand, (std::vector<std::string>{"Recombobulate", "Recombobulate", "Recombobulate", "Mage Trick",
+                                            "Mage Trick"}));
+  for (int i = 0; i < 3; ++i) {
+    const auto& board = g->state().zone(ZoneRef::battlefield(a)).objects;
+    ASSERT_EQ(board.size(), 1u);
+    play(*g, "Play Recombobulate targeting " + g->card(board[0]).name);
+    const std::string now = g->card(g->state().zone(ZoneRef::battlefield(a)).objects.at(0)).name;
+    EXPECT_TRUE(now == "Yeti" || now == "Four") << now << " does not cost 4";
+  }
+}
+
+// A secret is in play face down: its player sees it, the opponent sees only that there is one.
+TEST(TagsSecrets, ASecretIsHiddenFromTheOpponent) {
+  Result r = load(std::string("[") + kYeti + R"(,
+    {"name": "Trap", "type": "spell", "mana": 1,
+     "secret": {"event": {"event_name": "after_added", "player": "enemy"},
+                "tags": [{"actions": [{"name": "damage", "amount": 4}], "selector": {"name": "target"}}]}}])");
+  ASSERT_EQ(r.cards.size(), 2u) << r.errors();
+  EXPECT_TRUE(r.diagnostics.empty()) << r.errors();
+  const tags::CardScript* s = tags::card_script(r.cards[1]);
+  ASSERT_TRUE(s && s->secret);
+  ASSERT_EQ(s->play.size(), 1u) << "played, a secret applies itself";
+  auto g = game_with(std::move(r.cards), {"Trap"}, {});
+  play(*g, "Play Trap");
+  const auto& secrets = g->state().zone(ZoneRef::exile(PlayerId(0))).objects;
+  ASSERT_EQ(secrets.size(), 1u);
+  EXPECT_TRUE(DecisionView(*g, PlayerId(0)).can_see(secrets[0]));
+  EXPECT_FALSE(DecisionView(*g, PlayerId(1)).can_see(secrets[0]));
 }
 
 TEST(TagsLoader, VersionOneAurasAndEffectsBecomeVersionTwo) {

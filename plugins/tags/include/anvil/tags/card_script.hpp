@@ -22,7 +22,7 @@ namespace anvil::tags {
 inline constexpr std::string_view kCardScriptText = "tags: card";
 // Bumped whenever these headers change a layout or a virtual table: the tags plugin and a rules
 // module share objects through them, so both must be built from the same headers.
-inline constexpr std::uint32_t kInterfaceVersion = 6;
+inline constexpr std::uint32_t kInterfaceVersion = 7;
 inline constexpr std::string_view kGivenTagText = "tags: given";
 
 enum class CardKind : std::uint8_t { minion, spell, weapon };
@@ -54,6 +54,10 @@ class CardScript final : public Ability {
   std::vector<ActionTag> battlecry;
   std::vector<ActionTag> deathrattle;
   std::vector<ActionTag> play;  // a spell's actions
+  // A secret (a spell with `"secret": {event, tags}`): played, it is applied to its player
+  // (`play` is then `apply_secret` of itself); hidden from the opponent, it waits for `event` on
+  // the opponent's turn, is revealed and runs `tags`.
+  std::optional<Effect> secret;
   std::optional<ActionTag> combo;
   // Choose One: the player picks one option as the card is played; it runs instead of the
   // battlecry. `name` is the option card's name, for labels.

@@ -36,6 +36,10 @@ using namespace anvil::literals;
 
 // What a running tag knows: its world, whose tag it is, and what it is about.
 struct Ctx {
+  Ctx(World& w, ObjectId owner_, CardId card_, PlayerId player_, Target target_ = {},
+      const TagEvent* event_ = nullptr, bool spell_ = false, Target chosen_ = {})
+      : world(w), owner(owner_), card(card_), player(player_), target(target_), event(event_),
+        spell(spell_), chosen(chosen_) {}
   World& world;
   ObjectId owner;        // the minion, weapon or card holding the tag; none for a hero power
   CardId card;           // the card whose tags are running (a given tag: the card that gave it)
@@ -44,6 +48,12 @@ struct Ctx {
   const TagEvent* event = nullptr;  // the event that triggered an effect
   bool spell = false;    // a spell's own actions: spell damage applies
   Target chosen;         // what the user picker chose
+  // The card the last card action of this run chose (summoned, added, removed from the deck,
+  // discarded, a secret applied or removed): Hearthbreaker's `game.selected_card`, which the
+  // card source `same` reads (Deathlord: the minion removed from the deck is the one summoned).
+  // An invalid CardId: the action chose nothing (a deck with no minion), so `same` is nothing.
+  std::optional<CardId> selected;
+  void select(std::optional<CardId> c) { selected = c.value_or(CardId{}); }
 };
 
 // Player scopes of the `players` / `player` keys, relative to Ctx::player.
@@ -55,6 +65,16 @@ class Condition {
   virtual ~Condition() = default;
   // Whether `t` satisfies the condition for the tag in `c`.
   virtual bool holds(Ctx& c, const Target& t) const = 0;
+  // Whether the condition can judge a card definition that is in no zone of the game (a card of
+  // the collection a `collection` card source draws from). A card source refuses, as an
+  // unsupported tag, a condition that cannot.
+  virtual bool judges_cards() const { return false; }
+  // Whether `card` satisfies the condition, judged on its definition; `t` is what the query is
+  // for (the action's target: is_type's include_self, mana_cost's `self`).
+  virtual bool holds_card(Ctx& c, const Target& t, CardId card) const {
+    (void)c, (void)t, (void)card;
+    return false;
+  }
 };
 
 // An amount: a number, or a Function object, times `multiplier`.
@@ -100,8 +120,17 @@ class Action {
 class CardSource {
  public:
   virtual ~CardSource() = default;
-  // nullopt when the query finds nothing.
-  virtual std::optional<CardId> pick(Ctx& c) const = 0;
+  // nullopt when the query finds nothing. `t` is the target of the action asking (the player
+  // a card is added to, the minion transformed): the `player` scope of a query (deck, hand) and
+  // its conditions are relative to it, as in Hearthbreaker's CardQuery.get_card(target, …).
+  virtual std::optional<CardId> pick(Ctx& c, const Target& t) const = 0;
+  // Queries of cards in a game (hand, deck) also give the object: what discard and
+  // remove_from_deck take away. Others give nullopt.
+  virtual bool picks_objects() const { return false; }
+  virtual std::optional<ObjectId> pick_object(Ctx& c, const Target& t) const {
+    (void)c, (void)t;
+    return std::nullopt;
+  }
 };
 
 struct EventSpec {

@@ -13,6 +13,7 @@
 #include <anvil/sdk.hpp>
 #include <cstdint>
 #include <optional>
+#include <string>
 #include <vector>
 
 #include "anvil/tags/stats.hpp"
@@ -40,7 +41,9 @@ class World {
   virtual std::int32_t health_of(const Target& t) = 0;      // current health
   virtual std::int32_t max_health_of(const Target& t) = 0;
   virtual std::int32_t damage_of(const Target& t) = 0;
-  virtual std::vector<ObjectId> minions(PlayerId p) = 0;   // board order, left to right
+  // Board order, left to right. A reference into the game, valid until the board changes: copy
+  // it to act on each minion (selectors and counts only read it, and must not allocate).
+  virtual const std::vector<ObjectId>& minions(PlayerId p) = 0;
   virtual std::optional<ObjectId> weapon(PlayerId p) = 0;
   virtual std::int32_t spell_damage(PlayerId p) = 0;
   // `amount` of a spell of `p` with p's spell damage added and its multipliers applied: what
@@ -52,6 +55,13 @@ class World {
   virtual PlayerId current_player() = 0;
   virtual std::vector<CardId> collection() = 0;  // every card a random card may come from
   virtual std::int32_t cards_played(PlayerId p) = 0;  // this turn, the card being played included
+  virtual std::int32_t mana_crystals(PlayerId p) = 0;  // Hearthbreaker's max_mana
+  virtual Symbol hero_class(PlayerId p) = 0;  // "Mage"_sym…, the class of the player's hero
+  // The card `p` drew last, still the last of the hand; none once `p` took fatigue damage
+  // (Hearthbreaker's last_drawn: the hand's last card, unless the deck ran out).
+  virtual std::optional<ObjectId> last_drawn(PlayerId p) = 0;
+  // The secrets in play of `p` (hidden from the opponent), in the order they were applied.
+  virtual std::vector<ObjectId> secrets(PlayerId p) = 0;
 
   // --- acting ---
   // `spell`: damage or healing of a spell, to which spell damage and its multipliers apply.
@@ -82,7 +92,28 @@ class World {
   // the board (put in play, not summoned: no battlecry) and the minion returns to the hand.
   virtual void swap_with_hand(ObjectId minion, ObjectId card) = 0;
   virtual void transform(ObjectId minion, CardId into) = 0;
+  // A card in a hand or deck becomes another card (Gnomish Experimenter's Chicken).
+  virtual void transform_card(ObjectId card, CardId into) = 0;
   virtual void discard_random(PlayerId p) = 0;
+  // A card leaves its hand or deck without being played: `discarded`, it goes to the graveyard
+  // and card_discarded fires; otherwise it is removed from the game (remove_from_deck).
+  virtual void remove_card(ObjectId card, bool discarded) = 0;
+  // `card`, a card of its owner's deck, is drawn: to the hand (an 11th card is destroyed), and
+  // card_drawn fires.
+  virtual void draw_card(ObjectId card) = 0;
+  // Asks `p` to choose one of `options` (cards they may look at); returns its index.
+  virtual std::size_t choose(PlayerId p, const std::string& prompt, const std::vector<Target>& options) = 0;
+  // `minion` becomes a copy of `of`: its card, damage, buffs and given effects, silence; it
+  // stays where it is, with summoning sickness (Faceless Manipulator's replace).
+  virtual void become_copy(ObjectId minion, ObjectId of) = 0;
+  // The hero of `p` becomes the card `hero` (replace_hero_with_minion, Lord Jaraxxus): its
+  // health and maximum health become the current health of the minion `from`, armor stays.
+  virtual void replace_hero(PlayerId p, CardId hero, ObjectId from) = 0;
+  // Puts a copy of the secret card `secret` into play for `p`; false (nothing happens) when `p`
+  // already has that secret or has five.
+  virtual bool apply_secret(CardId secret, PlayerId p) = 0;
+  // Removes `secret` from play, unrevealed (Kezan Mystic).
+  virtual void remove_secret(ObjectId secret) = 0;
   virtual void change_weapon(PlayerId p, std::int32_t attack, std::int32_t durability) = 0;
   virtual void remove_divine_shield(ObjectId minion) = 0;
   virtual void set_health(const Target& t, std::int32_t health) = 0;
