@@ -96,8 +96,9 @@ std::vector<ObjectId> illegal_auras(const Game& game, const std::vector<ObjectId
 // --- what the Aura or the spell gives -------------------------------------------------------
 
 bool GrantEffect::affects(const Game& game, const EffectContext& ctx, ObjectId object,
-                          const Characteristics&) const {
+                          const Characteristics& so_far) const {
   if (floating) return ctx.affected.is_object() && ctx.affected.object.id == object;
+  if (all_creatures) return so_far.has_type(kCreature) && on_battlefield(game, object);
   return attached_to(game, ctx.source) == object;
 }
 
@@ -269,33 +270,58 @@ std::string pt_text(const Grants& g) {
   return (g.power ? g.power->text() : "+0") + "/" + (g.toughness ? g.toughness->text() : "+0");
 }
 
-// enchanted: {power: 1, toughness: 2, grant: Flying, restrict: "attack block"}
+// enchanted: {power: 1, toughness: 2, grant: Flying, restrict: "attack block"} (an Aura), and
+// the same as `equipped` (an Equipment, 301.5): what the permanent gives what it is attached to.
 class EnchantedKeyword final : public KeywordHandler {
  public:
+  explicit EnchantedKeyword(std::string noun) : noun_(std::move(noun)) {}
   void compile(const Params& params, CompileContext& ctx) const override {
     const Bound b = params.bind({"power?", "toughness?", "grant?", "restrict?"});
     Grants g = read_grants(b, ctx);
     if (!g.power && !g.toughness && g.symbols().empty())
-      params.fail("'enchanted' needs power, toughness, grant or restrict");
+      params.fail("'" + keyword() + "' needs power, toughness, grant or restrict");
     if (g.power || g.toughness) {
       auto e = std::make_shared<GrantEffect>(Layer::pt_modify);
       e->power = g.power.value_or(Amount{});
       e->toughness = g.toughness.value_or(Amount{});
       e->ability = static_cast<std::uint16_t>(ctx.card.abilities.size());
-      auto impl = std::make_shared<StaticAbility>(e, "Enchanted creature gets " + pt_text(g) + ".");
+      auto impl = std::make_shared<StaticAbility>(e, noun_ + " creature gets " + pt_text(g) + ".");
       ctx.card.abilities.push_back(def_of(AbilityKind::static_, params, std::move(impl)));
     }
     if (!g.symbols().empty()) {
       auto e = std::make_shared<GrantEffect>(Layer::ability);
       e->keywords = g.symbols();
       auto impl = std::make_shared<StaticAbility>(
-          e, "Enchanted creature " + g.ability_text("has ") + ".");
+          e, noun_ + " creature " + g.ability_text("has ") + ".");
       ctx.card.abilities.push_back(def_of(AbilityKind::static_, params, std::move(impl)));
     }
   }
   std::string summary() const override {
-    return "enchanted: {power: 1, toughness: 2, grant: Flying, restrict: attack} — what an Aura "
-           "gives the enchanted creature";
+    return keyword() + ": {power: 1, toughness: 2, grant: Flying, restrict: attack} — what " +
+           (noun_ == "Enchanted" ? "an Aura" : "an Equipment") + " gives the creature it is "
+           "attached to";
+  }
+
+ private:
+  std::string keyword() const { return noun_ == "Enchanted" ? "enchanted" : "equipped"; }
+  std::string noun_;
+};
+
+// creatures_have: {grant: Haste} — "All creatures have haste." (Concordant Crossroads), a
+// static ability in the ability layer.
+class CreaturesHaveKeyword final : public KeywordHandler {
+ public:
+  void compile(const Params& params, CompileContext& ctx) const override {
+    const Bound b = params.bind({"grant"});
+    auto e = std::make_shared<GrantEffect>(Layer::ability);
+    e->all_creatures = true;
+    const std::vector<std::string> names = compile_keywords(b.required("grant"), ctx);
+    for (const std::string& n : names) e->keywords.emplace_back(n);
+    auto impl = std::make_shared<StaticAbility>(e, "All creatures have " + keyword_text(names) + ".");
+    ctx.card.abilities.push_back(def_of(AbilityKind::static_, params, std::move(impl)));
+  }
+  std::string summary() const override {
+    return "creatures_have: {grant: Haste} — all creatures have the keywords";
   }
 };
 
@@ -376,8 +402,10 @@ void PumpAbility::resolve(Game& game, const ResolveContext& ctx) const {
 
 void register_aura_keywords(Registrar& registrar) {
   registrar.add<KeywordHandler>("enchant", std::make_shared<EnchantKeyword>());
-  registrar.add<KeywordHandler>("enchanted", std::make_shared<EnchantedKeyword>());
+  registrar.add<KeywordHandler>("enchanted", std::make_shared<EnchantedKeyword>("Enchanted"));
+  registrar.add<KeywordHandler>("equipped", std::make_shared<EnchantedKeyword>("Equipped"));
   registrar.add<KeywordHandler>("pump", std::make_shared<PumpKeyword>());
+  registrar.add<KeywordHandler>("creatures_have", std::make_shared<CreaturesHaveKeyword>());
 }
 
 }  // namespace anvil::rules_classic

@@ -44,6 +44,8 @@ inline constexpr Symbol kArtifact = "Artifact"_sym;
 inline constexpr Symbol kEnchantment = "Enchantment"_sym;
 inline constexpr Symbol kLegendary = "Legendary"_sym;
 inline constexpr Symbol kAura = "Aura"_sym;
+inline constexpr Symbol kEquipment = "Equipment"_sym;
+inline constexpr Symbol kWorld = "World"_sym;
 
 // Keywords, as their handlers add them to a card.
 inline constexpr Symbol kFlying = "Flying"_sym;
@@ -123,6 +125,7 @@ struct ParsedCost {
   bool tap = false;
   bool sacrifice = false;  // "Sacrifice CARDNAME" (only in activation costs)
   bool loyalty = false;    // a loyalty ability (606): sorcery speed, once per turn
+  bool sorcery = false;    // activated only as a sorcery (equip)
   std::int64_t loyalty_change = 0;  // +N puts N loyalty counters on, -N removes N
 };
 ParsedCost parse_cost(const Param& text);
@@ -161,6 +164,7 @@ class ClassicActivated : public Ability {
  public:
   ManaCost cost;
   bool tap = false;
+  bool sorcery = false;  // activated only as a sorcery (equip, 702.6a)
   virtual bool is_mana() const { return false; }
   // For mana abilities: the mana kinds produced (one entry per mana).
   std::vector<std::uint8_t> produces;
@@ -228,6 +232,7 @@ class GrantEffect final : public ContinuousEffect {
              Characteristics& c) const override;
 
   bool floating = false;
+  bool all_creatures = false;  // static: every creature on the battlefield, not what it is attached to
   Amount power, toughness;   // static
   std::uint16_t ability = 0;  // static: the ability's index, for value expressions
   std::vector<Symbol> keywords;
@@ -376,6 +381,14 @@ void register_prevention_keyword(Registrar& registrar);
 void register_replacement_keywords(Registrar& registrar);
 // exile_instead_of_dying (exile_instead.cpp).
 void register_exile_instead_keyword(Registrar& registrar);
+// equip (equipment.cpp).
+void register_equipment_keyword(Registrar& registrar);
+// 704.5n: of `equipment` (permanents whose subtypes include Equipment), those attached to
+// something that is not a creature (or to themselves); an Equipment whose creature left is
+// attached to nothing already.
+std::vector<ObjectId> loose_equipment(const Game& game, const std::vector<ObjectId>& equipment);
+// Attached to nothing, staying where it is (704.5n).
+void unattach(Game& game, ObjectId permanent);
 // bounce, gain_life, modal (spells.cpp).
 void register_spell_keywords(Registrar& registrar);
 // trigger: {when, whose, other, do, if} (triggers.cpp).

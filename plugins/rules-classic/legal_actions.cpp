@@ -135,6 +135,7 @@ std::string activate_refusal(const Game& game, PlayerId p, ObjectId id, std::uin
     if (pc.loyalty_change < 0 && o.counters.get(kLoyalty) < -pc.loyalty_change)
       return "it has too few loyalty counters";  // 606.6
   }
+  if (pc.sorcery && !sorcery_timing(game, p)) return "it is activated only as a sorcery";
   if (pc.tap && o.tapped) return "it is tapped";
   if (pc.tap && c.has_type(kCreature) && o.summoning_sick && !c.has_keyword(kHaste))
     return "it has summoning sickness";

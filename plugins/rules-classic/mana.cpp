@@ -182,6 +182,7 @@ std::optional<ActivationCost> activation_cost(const AbilityDef& a) {
     ActivationCost out;
     out.cost.mana = c->cost;
     out.cost.tap = c->tap;
+    out.cost.sorcery = c->sorcery;
     out.mana_ability = c->is_mana();
     return out;
   }

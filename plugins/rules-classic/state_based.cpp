@@ -73,7 +73,7 @@ bool sba_pass(Game& game) {
   // edited in between.
   std::vector<ZoneMove> moves;
   std::vector<Legend> legends;
-  std::vector<ObjectId> auras;
+  std::vector<ObjectId> auras, equipment, worlds;
   // 704.5q: +1/+1 and -1/-1 counters annihilate (removed after the moves below).
   std::vector<std::pair<ObjectId, std::int64_t>> annihilate;
   for (ObjectId id : battlefield(game)) {
@@ -85,6 +85,8 @@ bool sba_pass(Game& game) {
     const Characteristics c = game.view(id);
     if (c.has_supertype(kLegendary)) legends.push_back({id, o.controller, c.name});
     if (c.has_subtype(kAura)) auras.push_back(id);
+    if (c.has_subtype(kEquipment)) equipment.push_back(id);
+    if (c.has_supertype(kWorld)) worlds.push_back(id);
     if (c.has_type(kCreature)) {
       if (c.toughness <= 0) {  // 704.5f: not destroy, so no regeneration or indestructible
         moves.push_back({id, ZoneRef::graveyard(o.owner), Cause::state_based, {}});
@@ -101,6 +103,17 @@ bool sba_pass(Game& game) {
   // in the next one (§4 test 2).
   for (ObjectId id : illegal_auras(game, auras))
     moves.push_back({id, ZoneRef::graveyard(game.object(id).owner), Cause::state_based, {}});
+  // 704.5k: the world rule. Of two or more world permanents all but the newest (the latest
+  // timestamp) go to the graveyard; with a tie for newest, those go too. Not a destroy.
+  if (worlds.size() > 1) {
+    std::uint32_t newest = 0;
+    for (ObjectId id : worlds) newest = std::max(newest, game.object(id).timestamp);
+    std::size_t at_newest = 0;
+    for (ObjectId id : worlds) at_newest += game.object(id).timestamp == newest;
+    for (ObjectId id : worlds)
+      if (game.object(id).timestamp != newest || at_newest > 1)
+        moves.push_back({id, ZoneRef::graveyard(game.object(id).owner), Cause::state_based, {}});
+  }
   // 704.5d: tokens that left the battlefield cease to exist.
   for (const GameObject& o : game.state().objects)
     if (o.token && o.zone.kind != ZoneKind::battlefield && o.zone.kind != ZoneKind::none)
@@ -109,6 +122,13 @@ bool sba_pass(Game& game) {
     // A destroy replaced away (indestructible, regeneration) changes nothing to repeat for.
     const std::vector<bool> moved = move_in_one_event(game, moves);
     for (bool m : moved) acted = acted || m;
+  }
+  // 704.5n: an Equipment attached to something that is not a creature becomes unattached and
+  // stays on the battlefield.
+  for (ObjectId id : loose_equipment(game, equipment)) {
+    if (!on_battlefield(game, id)) continue;
+    unattach(game, id);
+    acted = true;
   }
   // 122.2: counters on an object that left the battlefield cease to exist with it.
   for (const GameObject& o : game.state().objects) {
