@@ -414,6 +414,9 @@ class ClassicHooks final : public RulesHooks {
 std::shared_ptr<const ContinuousEffect> counters_effect();
 // Changeling: every creature type, in the type layer.
 std::shared_ptr<const ContinuousEffect> changeling_effect();
+// The effect of an ability that floating effects only name, as a mark (prevention shields,
+// "exile it instead" markers): it changes no characteristic.
+std::shared_ptr<const ContinuousEffect> no_effect();
 
 bool on_battlefield(const Game& game, ObjectId id);
 bool is_creature(const Game& game, ObjectId id);

@@ -135,6 +135,24 @@ bool has_legal_target(const Game& game, const Ability& ability, const ResolveCon
   return false;
 }
 
+// --- marks ------------------------------------------------------------------------------------
+
+namespace {
+class NoEffect final : public ContinuousEffect {
+ public:
+  Layer layer() const override { return Layer::ability; }
+  bool affects(const Game&, const EffectContext&, ObjectId, const Characteristics&) const override {
+    return false;
+  }
+  void apply(const Game&, const EffectContext&, ObjectId, Characteristics&) const override {}
+};
+}  // namespace
+
+std::shared_ptr<const ContinuousEffect> no_effect() {
+  static const auto none = std::make_shared<NoEffect>();
+  return none;
+}
+
 // --- counters in layer 7c -------------------------------------------------------------------
 
 namespace {

@@ -20,16 +20,6 @@ namespace anvil::rules_classic {
 
 namespace {
 
-// The markers' own continuous effect: none (they change no characteristic).
-class NoEffect final : public ContinuousEffect {
- public:
-  Layer layer() const override { return Layer::ability; }
-  bool affects(const Game&, const EffectContext&, ObjectId, const Characteristics&) const override {
-    return false;
-  }
-  void apply(const Game&, const EffectContext&, ObjectId, Characteristics&) const override {}
-};
-
 class ExileInsteadOfDying final : public Ability {
  public:
   std::uint16_t marker = 0;  // the index of the markers' static ability on the card
@@ -98,10 +88,9 @@ class ExileInsteadOfDyingKeyword final : public KeywordHandler {
     impl->marker = static_cast<std::uint16_t>(ctx.card.abilities.size() + 1);
     ctx.card.abilities.push_back(AbilityDef{AbilityKind::spell, impl->describe(), "rules-classic",
                                             params.where(), impl});
-    static const auto none = std::make_shared<NoEffect>();
     ctx.card.abilities.push_back(AbilityDef{
         AbilityKind::static_, "(exile instead of dying)", "rules-classic", params.where(),
-        std::make_shared<StaticAbility>(none, "(exile instead of dying)", ZoneMask{0})});
+        std::make_shared<StaticAbility>(no_effect(), "(exile instead of dying)", ZoneMask{0})});
   }
   std::string summary() const override {
     return "exile_instead_of_dying: {} — after a targeting spell ability: \"If that creature "

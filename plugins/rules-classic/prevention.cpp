@@ -20,20 +20,6 @@ namespace anvil::rules_classic {
 
 namespace {
 
-// The shields' own continuous effect: none.
-class NoEffect final : public ContinuousEffect {
- public:
-  Layer layer() const override { return Layer::ability; }
-  bool affects(const Game&, const EffectContext&, ObjectId, const Characteristics&) const override {
-    return false;
-  }
-  void apply(const Game&, const EffectContext&, ObjectId, Characteristics&) const override {}
-};
-
-}  // namespace
-
-namespace {
-
 // Game attr: turn number + 1 of a turn in which damage can't be prevented (Flaring Pain).
 inline constexpr Symbol kNoPreventionTurn = "no_prevention_turn"_sym;
 
@@ -181,10 +167,9 @@ class PreventKeyword final : public KeywordHandler {
     const AbilityKind kind = cost.empty() ? AbilityKind::spell : AbilityKind::activated;
     ctx.card.abilities.push_back(
         AbilityDef{kind, impl->text, "rules-classic", params.where(), impl, cost});
-    static const auto none = std::make_shared<NoEffect>();
     ctx.card.abilities.push_back(AbilityDef{
         AbilityKind::static_, "(prevention shield)", "rules-classic", params.where(),
-        std::make_shared<StaticAbility>(none, "(prevention shield)", ZoneMask{0})});
+        std::make_shared<StaticAbility>(no_effect(), "(prevention shield)", ZoneMask{0})});
   }
   std::string summary() const override {
     return "prevent: {amount: 3, target: any, combat: false, cost: \"{T}\"} — a prevention "
