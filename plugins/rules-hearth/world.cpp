@@ -564,7 +564,7 @@ void end_given_until(HearthWorld& w, const tags::TagEvent& e) {
     const tags::GivenTag* g = tags::given_tag(game.cards().at(fe.card), fe.ability);
     if (!g) continue;
     const std::optional<tags::EventSpec>& until = g->buff ? g->buff->until : g->aura ? g->aura->until : std::nullopt;
-    if (!until || until->name != e.name) continue;
+    if (!until || !until->named(e.name)) continue;
     ObjectId owner;
     PlayerId player;
     if (fe.affected.is_player()) {

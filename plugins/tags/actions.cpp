@@ -1,4 +1,4 @@
-// The actions of HEARTH-TAGS.md §3 that this build supports, plus the extensions `gain_mana`
+// The actions of HEARTH-TAGS.md §3, plus the extensions `gain_mana`
 // and `split_damage` (docs/hearth.md). Each runs on one selected target through the World.
 #include <functional>
 
@@ -375,6 +375,41 @@ void register_actions(Registrar& r) {
     auto source = c.card_source(*card);
     if (!source) return nullptr;
     if (!source->picks_objects()) card->fail("remove_from_deck takes a card of a deck: a 'deck' query");
+    return [source](Ctx& x, const Target& t) {
+      auto id = source->pick_object(x, t);
+      x.select(id ? std::optional<CardId>(x.world.game().object(*id).card) : std::nullopt);
+      if (id) x.world.remove_card(*id, false);
+    };
+  });
+  // Version 1's player action mana_change {amount, minimum, card_selector}: from now on, the
+  // selected player's cards that card_selector selects (default: all its hand) cost `amount`
+  // more (less, when negative), never below `minimum` — an aura given to that player, as
+  // Hearthbreaker's mana filter was. In a v1 aura the loader already makes it a v2 cost aura.
+  add(r, "mana_change", [](const Param& tag, Compiler& c) -> Run {
+    std::vector<std::pair<std::string, Param>> status{{"name", Param::scalar("mana_change", tag.where())}};
+    if (const Param* a = tag.find("amount")) status.emplace_back("amount", *a);
+    if (const Param* m = tag.find("minimum")) status.emplace_back("minimum", *m);
+    const Param* cs = tag.find("card_selector");
+    std::vector<std::pair<std::string, Param>> sel =
+        cs && cs->is_map() ? cs->entries()
+                           : std::vector<std::pair<std::string, Param>>{{"name", Param::scalar("card", tag.where())}};
+    if (cs && !cs->is_map()) cs->fail("a card_selector is a selector object {name, …}");
+    if (!(cs && cs->find("players"))) sel.emplace_back("players", Param::scalar("friendly", tag.where()));
+    const Param aura = Param::map({{"status", Param::map(std::move(status), tag.where())},
+                                   {"selector", Param::map(std::move(sel), tag.where())}},
+                                  tag.where());
+    return give(Param::map({{"auras", Param::list({aura}, tag.where())}}, tag.where()), c, "auras");
+  });
+  // remove_from_hand {card}: the card a hand query picks leaves the hand unplayed, removed from
+  // the game (not discarded: no card_discarded); the next action takes it with `same`, as
+  // remove_from_deck's does.
+  add(r, "remove_from_hand", [](const Param& tag, Compiler& c) -> Run {
+    const Param* card = tag.find("card");
+    if (!card) tag.fail("remove_from_hand needs 'card' (a hand query)");
+    const Param* qn = card->is_map() ? card->find("name") : nullptr;
+    if (!qn || qn->text() != "hand") card->fail("remove_from_hand takes a card of a hand: a 'hand' query");
+    auto source = c.card_source(*card);
+    if (!source) return nullptr;
     return [source](Ctx& x, const Target& t) {
       auto id = source->pick_object(x, t);
       x.select(id ? std::optional<CardId>(x.world.game().object(*id).card) : std::nullopt);

@@ -98,17 +98,7 @@ std::shared_ptr<const Condition> TagCompiler::condition(const Param& tag) {
 std::optional<EventSpec> TagCompiler::event(const Param& tag) {
   auto f = factory<EventFactory>(tag, "event_name", "event");
   if (!f) return std::nullopt;
-  EventSpec e;
-  e.name = Symbol(tag.find("event_name")->text());
-  e.player_event = f->player_event();
-  e.scope = scope(tag.find("player"), Scope::friendly);
-  if (const Param* cond = tag.find("condition")) {
-    e.condition = condition(*cond);
-    if (!e.condition) return std::nullopt;
-  } else {
-    e.condition = f->default_condition(*this);
-  }
-  return e;
+  return f->compile(tag, *this);
 }
 
 Amount TagCompiler::amount(const Param& value, const Param* multiplier) {

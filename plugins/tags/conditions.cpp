@@ -1,4 +1,4 @@
-// The conditions of HEARTH-TAGS.md §8 that this build supports. Each holds or not for a target
+// The conditions of HEARTH-TAGS.md §8. Each holds or not for a target
 // `t` of the tag in `c`; "the owner" is Ctx::owner.
 #include <algorithm>
 #include <functional>
@@ -356,6 +356,21 @@ void register_conditions(Registrar& r) {
       for (const Target& t : selector->select(x))
         if (!cond->holds(x, t)) return false;
       return true;
+    };
+  });
+  // Hearthbreaker's CardMatches: the target is one the selector would select (its candidates,
+  // then its condition; the picker plays no part): `{"name": "spell"}` — a spell card in a
+  // friendly hand. It needs objects in a game, so a collection query cannot use it.
+  add(r, "card_matches", [](const Param& tag, Compiler& c) -> Test {
+    const Param* sel = tag.find("selector");
+    if (!sel) tag.fail("card_matches needs 'selector'");
+    auto selector = c.selector(*sel);
+    if (!selector) return nullptr;
+    return [selector](Ctx& x, const Target& t) {
+      std::vector<Target> all;
+      selector->candidates(x, all);
+      if (std::find(all.begin(), all.end(), t) == all.end()) return false;
+      return !selector->condition || selector->condition->holds(x, t);
     };
   });
   add(r, "greater_than", [](const Param& tag, Compiler& c) -> Test {

@@ -21,6 +21,28 @@ class Event final : public EventFactory {
   const char* default_;
 };
 
+// Version 1's either {event1, event2} ("until played or the turn ends"): each event compiles
+// as it would alone, and the first's chain ends with the second.
+class Either final : public EventFactory {
+ public:
+  bool player_event() const override { return true; }
+  std::optional<EventSpec> compile(const Param& tag, Compiler& c) const override {
+    const Param* a = tag.find("event1");
+    const Param* b = tag.find("event2");
+    if (!a || !b) tag.fail("either needs 'event1' and 'event2' (two events)");
+    auto first = c.event(*a);
+    auto second = c.event(*b);
+    if (!first || !second) return std::nullopt;
+    return chain(std::move(*first), *second);
+  }
+
+ private:
+  static EventSpec chain(EventSpec a, const EventSpec& b) {
+    a.or_else = std::make_shared<const EventSpec>(a.or_else ? chain(*a.or_else, b) : b);
+    return a;
+  }
+};
+
 }  // namespace
 
 void register_events(Registrar& r) {
@@ -42,6 +64,7 @@ void register_events(Registrar& r) {
   for (const char* n : {"attack", "attack_completed", "did_damage", "damaged", "weapon_destroyed",
                         "drawn", "spell_targeted"})
     object(n);
+  r.add<EventFactory>("either", std::make_shared<Either>());
 }
 
 }  // namespace anvil::tags

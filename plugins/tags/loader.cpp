@@ -16,19 +16,13 @@ Param named(const char* name) { return Param::map({{"name", Param::scalar(name, 
 
 // --- v1 → v2: the Dec-2014 shapes rewritten into the final ones ----------------------------
 
-// A v1 card selector (card, spell, minion_card, secret, battlecry) as the v2 `card` selector
-// with a condition, scoped as the v1 player selector holding it was.
+// A v1 card selector (card, spell, minion_card, secret, battlecry, specific_card), registered
+// selectors in their own right, scoped as the v1 player selector holding it was unless it names
+// its own `players`.
 Param v1_card_selector(const Param& sel, const Param& players) {
-  std::vector<std::pair<std::string, Param>> out{{"name", Param::scalar("card", sel.where())},
-                                                 {"players", players}};
-  const Param* n = sel.find("name");
-  const std::string kind = n ? n->text() : "card";
-  const char* cond = kind == "spell"        ? "is_spell"
-                     : kind == "minion_card" ? "is_minion"
-                     : kind == "secret"      ? "is_secret"
-                     : kind == "battlecry"   ? "has_battlecry"
-                                             : nullptr;
-  if (cond) out.emplace_back("condition", named(cond));
+  if (!sel.is_map()) sel.fail("a card_selector is a selector object {name, …}");
+  std::vector<std::pair<std::string, Param>> out = sel.entries();
+  if (!sel.find("players")) out.emplace_back("players", players);
   return Param::map(std::move(out), sel.where());
 }
 

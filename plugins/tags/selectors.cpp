@@ -1,6 +1,8 @@
-// The selectors of HEARTH-TAGS.md §5. Player scopes are relative to Ctx::player; the `minion`
+// The selectors of HEARTH-TAGS.md §5, and Hearthbreaker's own card selectors of §1. Player scopes are relative to Ctx::player; the `minion`
 // selector's default condition, minion_is_not_target ("other minions"), is set here, in the
 // open, rather than hidden in the selector.
+#include <algorithm>
+
 #include "compiler.hpp"
 
 namespace anvil::tags {
@@ -91,6 +93,110 @@ class LastDrawnFactory final : public SelectorFactory {
   }
 };
 
+// Hearthbreaker's own card selectors (`spell`, `secret`, `minion_card`, `battlecry`): the cards
+// in the hands of a player scope that are of one kind. The kind is the selector's own test, so a
+// `condition` key narrows it further rather than replacing it; v2 writes the same as a `card`
+// selector with a condition (HEARTH-TAGS.md §1).
+class KindCardSelector final : public Selector {
+ public:
+  KindCardSelector(Scope scope, std::shared_ptr<const Condition> kind) : scope_(scope), kind_(std::move(kind)) {}
+  void candidates(Ctx& c, std::vector<Target>& out) const override {
+    each_player(c, scope_, [&](PlayerId p) {
+      for (ObjectId id : c.world.game().state().zone(ZoneRef::hand(p)).objects) {
+        const Target t = object_target(c, id);
+        if (kind_->holds(c, t)) out.push_back(t);
+      }
+    });
+  }
+
+ private:
+  Scope scope_;
+  std::shared_ptr<const Condition> kind_;
+};
+
+class KindCardFactory final : public SelectorFactory {
+ public:
+  // `kind`: the condition (a tag, as a card file would write it) the cards must satisfy.
+  explicit KindCardFactory(Param kind) : kind_(std::move(kind)) {}
+  std::shared_ptr<Selector> compile(const Param& tag, Compiler& c) const override {
+    auto kind = c.condition(kind_);
+    if (!kind) return nullptr;
+    return std::make_shared<KindCardSelector>(c.scope(tag.find("players"), Scope::friendly), std::move(kind));
+  }
+
+ private:
+  Param kind_;
+};
+
+// specific_card {card_index, players?}: the card at `card_index` of each hand of the scope (0:
+// the card held longest, the leftmost), none when the hand is shorter. Hearthbreaker makes this
+// selector at run time around one card and re-points its index as cards before it are played;
+// its JSON keeps only the index, which is all a compiled, stateless selector can hold.
+class SpecificCardSelector final : public Selector {
+ public:
+  SpecificCardSelector(Scope scope, std::size_t index) : scope_(scope), index_(index) {}
+  void candidates(Ctx& c, std::vector<Target>& out) const override {
+    each_player(c, scope_, [&](PlayerId p) {
+      const auto& hand = c.world.game().state().zone(ZoneRef::hand(p)).objects;
+      if (index_ < hand.size()) out.push_back(object_target(c, hand[index_]));
+    });
+  }
+
+ private:
+  Scope scope_;
+  std::size_t index_;
+};
+
+class SpecificCardFactory final : public SelectorFactory {
+ public:
+  std::shared_ptr<Selector> compile(const Param& tag, Compiler& c) const override {
+    const Param* i = tag.find("card_index");
+    if (!i) tag.fail("specific_card needs 'card_index' (a position in the hand, 0 the leftmost)");
+    const std::int64_t index = i->integer();
+    if (index < 0 || index > 100) i->fail("a card_index is a position in a hand: 0 to 100");
+    return std::make_shared<SpecificCardSelector>(c.scope(tag.find("players"), Scope::friendly),
+                                                  static_cast<std::size_t>(index));
+  }
+};
+
+// constant {targets: [N, …]}: Hearthbreaker's internal fixed list of minions (it writes each
+// minion's `born` number). Here a number is an ObjectId of the game: an object keeps it from the
+// deck to the board, and a position sets them up in a known order. It selects, in the listed
+// order, those that are minions in play now, on either side.
+class ConstantSelector final : public Selector {
+ public:
+  explicit ConstantSelector(std::vector<std::uint32_t> ids) : ids_(std::move(ids)) {}
+  void candidates(Ctx& c, std::vector<Target>& out) const override {
+    const GameState& st = c.world.game().state();
+    for (std::uint32_t raw : ids_) {
+      const ObjectId id{raw};
+      if (!st.exists(id)) continue;
+      const GameObject& o = c.world.game().object(id);
+      if (o.zone.kind != ZoneKind::battlefield) continue;
+      const auto& board = c.world.minions(o.controller);
+      if (std::find(board.begin(), board.end(), id) != board.end()) out.push_back(object_target(c, id));
+    }
+  }
+
+ private:
+  std::vector<std::uint32_t> ids_;
+};
+
+class ConstantFactory final : public SelectorFactory {
+ public:
+  std::shared_ptr<Selector> compile(const Param& tag, Compiler&) const override {
+    const Param* list = tag.find("targets");
+    if (!list || !list->is_list()) tag.fail("constant needs a list 'targets' (object ids)");
+    std::vector<std::uint32_t> ids;
+    for (const Param& p : list->items()) {
+      const std::int64_t n = p.integer();
+      if (n < 0 || n > 0xFFFFFFF) p.fail("an object id is a number from 0");
+      ids.push_back(static_cast<std::uint32_t>(n));
+    }
+    return std::make_shared<ConstantSelector>(std::move(ids));
+  }
+};
+
 class SimpleFactory final : public SelectorFactory {
  public:
   explicit SimpleFactory(bool self) : self_(self) {}
@@ -138,6 +244,18 @@ void register_selectors(Registrar& r) {
   r.add<SelectorFactory>("last_drawn", std::make_shared<LastDrawnFactory>());
   r.add<SelectorFactory>("dead_minion",
                          std::make_shared<ScopedFactory>(W::dead_minion, Scope::friendly, false));
+  auto named = [](const char* n) { return Param::map({{"name", Param::scalar(n, {})}}, {}); };
+  r.add<SelectorFactory>("spell", std::make_shared<KindCardFactory>(named("is_spell")));
+  r.add<SelectorFactory>("secret", std::make_shared<KindCardFactory>(named("is_secret")));
+  r.add<SelectorFactory>("minion_card", std::make_shared<KindCardFactory>(named("is_minion")));
+  // Hearthbreaker: a minion card whose minion has a battlecry.
+  r.add<SelectorFactory>("battlecry",
+                         std::make_shared<KindCardFactory>(Param::map(
+                             {{"name", Param::scalar("and", {})},
+                              {"conditions", Param::list({named("is_minion"), named("has_battlecry")}, {})}},
+                             {})));
+  r.add<SelectorFactory>("specific_card", std::make_shared<SpecificCardFactory>());
+  r.add<SelectorFactory>("constant", std::make_shared<ConstantFactory>());
 }
 
 }  // namespace anvil::tags

@@ -7,7 +7,11 @@
 #include <anvil/sdk.hpp>
 #include <anvil/tags/card_script.hpp>
 #include <anvil/tags/stats.hpp>
+#include <algorithm>
 #include <filesystem>
+#include <map>
+
+#include "vocabulary.hpp"
 
 namespace anvil {
 namespace {
@@ -48,18 +52,18 @@ constexpr const char* kYeti =
     R"({"name": "Yeti", "type": "minion", "mana": 4, "attack": 4, "health": 5, "rarity": "Common",
         "character_class": "", "collectible": true})";
 
+// A position where A is to act with `hand` and `board`; B holds `enemy_hand` and `enemy_board`.
 std::unique_ptr<Game> game_with(std::vector<CardDef> cards, std::vector<std::string> hand,
-                                std::vector<std::string> board) {
+                                std::vector<std::string> board, std::vector<std::string> enemy_board = {},
+                                std::vector<std::string> enemy_hand = {}) {
   auto pool = std::make_shared<CardPool>();
   for (CardDef& c : cards) pool->add(std::move(c));
   Position pos;
   for (int i = 0; i < 2; ++i) {
     PositionPlayer p;
     p.name = i == 0 ? "A" : "B";
-    if (i == 0) {
-      for (const auto& n : hand) p.hand.push_back(PositionCard{n, false, 0, {}, {}});
-      for (const auto& n : board) p.battlefield.push_back(PositionCard{n, false, 0, false, {}});
-    }
+    for (const auto& n : i == 0 ? hand : enemy_hand) p.hand.push_back(PositionCard{n, false, 0, {}, {}});
+    for (const auto& n : i == 0 ? board : enemy_board) p.battlefield.push_back(PositionCard{n, false, 0, false, {}});
     pos.players.push_back(std::move(p));
   }
   return loaded().registry.get<RulesModule>("hearth")->setup_position(pool, pos);
@@ -116,14 +120,31 @@ TEST(TagsLoader, AnUnknownTagIsAnErrorNamingFileCardAndTagWithADidYouMean) {
   EXPECT_NE(e.find("did you mean 'damage'"), std::string::npos) << e;
 }
 
+// Every name of the vocabulary is supported now, so the warning is shown with a part whose
+// parameter this build does not read (an attribute Hearthbreaker reads with getattr).
 TEST(TagsLoader, AnUnsupportedTagIsAWarningAndTheCardLoads) {
   Result r = load(R"([{"name": "Ogre", "type": "minion", "mana": 3, "attack": 4, "health": 4,
     "impl": {"effects": [{"event": {"event_name": "attack"},
-      "tags": [{"actions": [{"name": "remove_from_hand", "card": {"name": "same"}}], "selector": {"name": "self"}}]}]}}])");
+      "tags": [{"actions": [{"name": "damage", "amount": {"name": "attribute", "attribute": "favourite_colour",
+                                                          "selector": {"name": "self"}}}],
+                "selector": {"name": "self"}}]}]}}])");
   ASSERT_EQ(r.cards.size(), 1u) << r.errors();
   ASSERT_EQ(r.diagnostics.size(), 1u);
   EXPECT_EQ(r.diagnostics[0].severity, Diagnostic::Severity::warning);
-  EXPECT_NE(r.diagnostics[0].message.find("card 'Ogre': unsupported tag 'remove_from_hand'"), std::string::npos);
+  EXPECT_NE(r.diagnostics[0].message.find("card 'Ogre': unsupported tag 'attribute favourite_colour'"), std::string::npos)
+      << r.errors();
+}
+
+// HEARTH-TAGS.md §3-8, as vocabulary.cpp lists it: a name no plugin registered would load as an
+// "unsupported tag" warning; the tags plugin registers every one.
+TEST(TagsLoader, EveryNameOfTheVocabularyIsRegistered) {
+  for (PluginKind kind : {PluginKind::tag_action, PluginKind::tag_status, PluginKind::tag_selector,
+                          PluginKind::tag_event, PluginKind::tag_condition}) {
+    const std::vector<std::string> names = loaded().registry.names(kind);
+    ASSERT_FALSE(tags::vocabulary(kind).empty());
+    for (std::string_view v : tags::vocabulary(kind))
+      EXPECT_NE(std::find(names.begin(), names.end(), v), names.end()) << "'" << v << "' is not registered";
+  }
 }
 
 // A collection query judges its conditions on card definitions: a Hearthbreaker rarity number,
@@ -270,6 +291,208 @@ TEST(TagsExtension, APluginAddsAnActionAndAConditionThatCardsUse) {
   EXPECT_FALSE(odd_offered) << "the condition filters targets";
   play(*g, "Play Even Smite targeting Yeti");
   ASSERT_EQ(g->state().zone(ZoneRef::battlefield(PlayerId(0))).objects.size(), 1u);
+}
+
+// --- the last names of the vocabulary: Hearthbreaker's own card selectors, constant,
+// card_matches and remove_from_hand ---------------------------------------------------------
+
+// Cards of every kind, and a minion whose aura takes 1 off the cost of the cards `selector`
+// selects: the costs of A's hand (and of B's Bolt, "enemy Bolt") show what it selected.
+constexpr const char* kKinds = R"(
+    {"name": "Bolt", "type": "spell", "mana": 3,
+     "play": [{"actions": [{"name": "damage", "amount": 1}], "selector": {"name": "hero", "players": "enemy"}}]},
+    {"name": "Trap", "type": "spell", "mana": 3,
+     "secret": {"event": {"event_name": "after_added", "player": "enemy"},
+                "tags": [{"actions": [{"name": "damage", "amount": 1}], "selector": {"name": "target"}}]}},
+    {"name": "Crier", "type": "minion", "mana": 3, "attack": 1, "health": 1,
+     "battlecry": [{"actions": [{"name": "damage", "amount": 1}], "selector": {"name": "hero", "players": "enemy"}}]})";
+
+std::unique_ptr<Game> discount_game(const std::string& selector) {
+  Result r = load(std::string("[") + kYeti + "," + kKinds + R"(,
+    {"name": "Discounter", "type": "minion", "mana": 1, "attack": 1, "health": 1,
+     "impl": {"auras": [{"status": {"name": "mana_change", "amount": -1}, "selector": )" + selector + "}]}}]");
+  EXPECT_TRUE(r.diagnostics.empty()) << r.errors();
+  return game_with(std::move(r.cards), {"Bolt", "Trap", "Crier", "Yeti"}, {"Discounter"}, {}, {"Bolt"});
+}
+
+std::map<std::string, int> costs(const Game& g) {
+  std::map<std::string, int> out;
+  for (ObjectId id : g.state().zone(ZoneRef::hand(PlayerId(0))).objects) out[g.card(id).name] = g.view(id).cost.generic;
+  for (ObjectId id : g.state().zone(ZoneRef::hand(PlayerId(1))).objects)
+    out["enemy " + g.card(id).name] = g.view(id).cost.generic;
+  return out;
+}
+
+using Costs = std::map<std::string, int>;
+
+TEST(TagsSelectors, SpellSelectsTheSpellCardsOfAHandSecretsIncluded) {
+  auto g = discount_game(R"({"name": "spell"})");
+  EXPECT_EQ(costs(*g), (Costs{{"Bolt", 2}, {"Trap", 2}, {"Crier", 3}, {"Yeti", 4}, {"enemy Bolt", 3}}));
+  auto e = discount_game(R"({"name": "spell", "players": "enemy"})");
+  EXPECT_EQ(costs(*e), (Costs{{"Bolt", 3}, {"Trap", 3}, {"Crier", 3}, {"Yeti", 4}, {"enemy Bolt", 2}}));
+}
+
+TEST(TagsSelectors, SecretSelectsTheSecretCardsOfAHand) {
+  auto g = discount_game(R"({"name": "secret"})");
+  EXPECT_EQ(costs(*g), (Costs{{"Bolt", 3}, {"Trap", 2}, {"Crier", 3}, {"Yeti", 4}, {"enemy Bolt", 3}}));
+}
+
+TEST(TagsSelectors, MinionCardSelectsTheMinionCardsOfAHand) {
+  auto g = discount_game(R"({"name": "minion_card"})");
+  EXPECT_EQ(costs(*g), (Costs{{"Bolt", 3}, {"Trap", 3}, {"Crier", 2}, {"Yeti", 3}, {"enemy Bolt", 3}}));
+}
+
+TEST(TagsSelectors, BattlecrySelectsTheMinionCardsWithABattlecry) {
+  auto g = discount_game(R"({"name": "battlecry"})");
+  EXPECT_EQ(costs(*g), (Costs{{"Bolt", 3}, {"Trap", 3}, {"Crier", 2}, {"Yeti", 4}, {"enemy Bolt", 3}}));
+}
+
+// The card at that index of the hand, now: once Bolt (index 0) is played, index 2 is Yeti.
+TEST(TagsSelectors, SpecificCardSelectsTheCardAtAnIndexOfTheHand) {
+  auto g = discount_game(R"({"name": "specific_card", "card_index": 2})");
+  EXPECT_EQ(costs(*g), (Costs{{"Bolt", 3}, {"Trap", 3}, {"Crier", 2}, {"Yeti", 4}, {"enemy Bolt", 3}}));
+  play(*g, "Play Bolt");
+  EXPECT_EQ(costs(*g), (Costs{{"Trap", 3}, {"Crier", 3}, {"Yeti", 3}, {"enemy Bolt", 3}}));
+  Result bad = load(R"([{"name": "Bad", "type": "minion", "mana": 1, "attack": 1, "health": 1,
+    "impl": {"auras": [{"status": {"name": "mana_change", "amount": -1}, "selector": {"name": "specific_card"}}]}}])");
+  EXPECT_TRUE(bad.cards.empty());
+  EXPECT_NE(bad.errors().find("specific_card needs 'card_index'"), std::string::npos) << bad.errors();
+}
+
+// card_matches: what the inner selector would select (here the minion cards of a friendly hand).
+TEST(TagsConditions, CardMatchesHoldsForWhatItsSelectorSelects) {
+  auto g = discount_game(R"({"name": "card", "players": "both",
+                             "condition": {"name": "card_matches", "selector": {"name": "minion_card"}}})");
+  EXPECT_EQ(costs(*g), (Costs{{"Bolt", 3}, {"Trap", 3}, {"Crier", 2}, {"Yeti", 3}, {"enemy Bolt", 3}}));
+  // As a target filter: only an enemy minion may be chosen.
+  Result r = load(std::string("[") + kYeti + R"(,
+    {"name": "Smite", "type": "spell", "mana": 1,
+     "play": [{"actions": [{"name": "damage", "amount": 2}],
+               "selector": {"name": "character", "players": "both", "picker": {"name": "user"},
+                            "condition": {"name": "card_matches", "selector": {"name": "minion", "players": "enemy"}}}}]}])");
+  ASSERT_EQ(r.cards.size(), 2u) << r.errors();
+  auto s = game_with(std::move(r.cards), {"Smite"}, {"Yeti"}, {"Yeti"});
+  std::vector<std::string> offered;
+  for (const LegalAction& a : loaded().registry.get<RulesModule>("hearth")->legal_actions(*s, PlayerId(0)))
+    if (a.label.starts_with("Play Smite")) offered.push_back(a.label);
+  ASSERT_EQ(offered.size(), 1u);
+  play(*s, offered[0]);
+  EXPECT_EQ(s->object(s->state().zone(ZoneRef::battlefield(PlayerId(1))).objects.at(0)).damage, 2);
+  EXPECT_EQ(s->object(s->state().zone(ZoneRef::battlefield(PlayerId(0))).objects.at(0)).damage, 0);
+}
+
+// remove_from_hand: the card leaves the hand unplayed (not discarded), and `same` is that card.
+TEST(TagsActions, RemoveFromHandTakesACardOfAHandThatSameThenNames) {
+  Result r = load(std::string("[") + kYeti + "," + kKinds + R"(,
+    {"name": "Pilfer", "type": "spell", "mana": 1,
+     "play": [{"actions": [{"name": "remove_from_hand", "card": {"name": "hand", "conditions": [{"name": "is_minion"}]}},
+                           {"name": "summon", "card": {"name": "same"}}],
+               "selector": {"name": "player", "players": "enemy"}}]}])");
+  ASSERT_EQ(r.cards.size(), 5u) << r.errors();
+  EXPECT_TRUE(r.diagnostics.empty()) << r.errors();
+  auto g = game_with(std::move(r.cards), {"Pilfer", "Crier"}, {}, {}, {"Bolt", "Yeti"});
+  play(*g, "Play Pilfer");
+  const PlayerId b(1);
+  const auto& hand = g->state().zone(ZoneRef::hand(b)).objects;
+  ASSERT_EQ(hand.size(), 1u);
+  EXPECT_EQ(g->card(hand[0]).name, "Bolt");
+  EXPECT_TRUE(g->state().zone(ZoneRef::graveyard(b)).objects.empty()) << "removed, not discarded";
+  const auto& board = g->state().zone(ZoneRef::battlefield(b)).objects;
+  ASSERT_EQ(board.size(), 1u) << "the summon of `same` is on the target's side";
+  EXPECT_EQ(g->card(board[0]).name, "Yeti");
+  EXPECT_EQ(g->state().zone(ZoneRef::hand(PlayerId(0))).objects.size(), 1u) << "A's Crier stays";
+  Result bad = load(R"([{"name": "Bad", "type": "spell", "mana": 1,
+     "play": [{"actions": [{"name": "remove_from_hand", "card": {"name": "deck"}}], "selector": {"name": "player"}}]}])");
+  EXPECT_TRUE(bad.cards.empty());
+  EXPECT_NE(bad.errors().find("a 'hand' query"), std::string::npos) << bad.errors();
+}
+
+// constant: the minions in play whose ObjectIds are listed, on either side; a listed id that is
+// not a minion in play is skipped.
+TEST(TagsSelectors, ConstantSelectsTheListedMinionsInPlay) {
+  auto blast = [](const std::string& targets) {
+    Result r = load(std::string("[") + kYeti + R"(,
+      {"name": "Blast", "type": "spell", "mana": 1,
+       "play": [{"actions": [{"name": "damage", "amount": 3}], "selector": {"name": "constant", "targets": )" +
+                    targets + "}}]}]");
+    EXPECT_TRUE(r.diagnostics.empty()) << r.errors();
+    return game_with(std::move(r.cards), {"Blast"}, {"Yeti", "Yeti"}, {"Yeti"});
+  };
+  // The same position sets up the same ids: learn them from a first game.
+  auto probe = blast("[]");
+  const ObjectId mine = probe->state().zone(ZoneRef::battlefield(PlayerId(0))).objects.at(1);
+  const ObjectId theirs = probe->state().zone(ZoneRef::battlefield(PlayerId(1))).objects.at(0);
+  const ObjectId card = probe->state().zone(ZoneRef::hand(PlayerId(0))).objects.at(0);
+  auto g = blast("[" + std::to_string(theirs.value) + ", " + std::to_string(mine.value) + ", " +
+                 std::to_string(card.value) + ", 99999]");
+  play(*g, "Play Blast");
+  const auto& a = g->state().zone(ZoneRef::battlefield(PlayerId(0))).objects;
+  ASSERT_EQ(a.size(), 2u);
+  EXPECT_EQ(g->object(a[0]).damage, 0);
+  EXPECT_EQ(g->object(a[1]).damage, 3);
+  EXPECT_EQ(g->object(g->state().zone(ZoneRef::battlefield(PlayerId(1))).objects.at(0)).damage, 3);
+}
+
+// A version 1 card_selector is the registered selector itself, scoped as its player selector.
+TEST(TagsLoader, AVersionOneCardSelectorKeepsItsKindAndIndex) {
+  Result r = load(std::string("[") + kYeti + "," + kKinds + R"(,
+    {"name": "Seer", "type": "minion", "mana": 2, "attack": 1, "health": 1,
+     "impl": {"auras": [{"action": {"name": "mana_change", "amount": -2, "minimum": 0,
+                                    "card_selector": {"name": "specific_card", "card_index": 0}},
+                         "selector": {"name": "player", "players": "friendly"}},
+                        {"action": {"name": "mana_change", "amount": -1, "minimum": 0,
+                                    "card_selector": {"name": "battlecry"}},
+                         "selector": {"name": "player", "players": "friendly"}}]}}])",
+                  "hearth-v1");
+  ASSERT_EQ(r.cards.size(), 5u) << r.errors();
+  EXPECT_TRUE(r.diagnostics.empty()) << r.errors();
+  auto g = game_with(std::move(r.cards), {"Yeti", "Crier", "Bolt"}, {"Seer"});
+  EXPECT_EQ(costs(*g), (Costs{{"Yeti", 2}, {"Crier", 2}, {"Bolt", 3}}));
+}
+
+// Version 1's player action mana_change: from then on the player's cards of the card_selector
+// cost less, never below the minimum (Crier: 3 - 2, but not below 1).
+TEST(TagsActions, ManaChangeChangesTheCostOfThePlayersCardsFromThenOn) {
+  Result r = load(std::string("[") + kYeti + "," + kKinds + R"(,
+    {"name": "Scroll", "type": "spell", "mana": 0,
+     "play": [{"actions": [{"name": "mana_change", "amount": -3, "minimum": 1, "card_selector": {"name": "minion_card"}}],
+               "selector": {"name": "player", "players": "friendly"}}]}])");
+  ASSERT_EQ(r.cards.size(), 5u) << r.errors();
+  EXPECT_TRUE(r.diagnostics.empty()) << r.errors();
+  auto g = game_with(std::move(r.cards), {"Scroll", "Yeti", "Crier", "Bolt"}, {}, {}, {"Crier"});
+  play(*g, "Play Scroll");
+  EXPECT_EQ(costs(*g), (Costs{{"Yeti", 1}, {"Crier", 1}, {"Bolt", 3}, {"enemy Crier", 3}}));
+  play(*g, "Play Yeti at 0");
+  EXPECT_EQ(costs(*g), (Costs{{"Crier", 1}, {"Bolt", 3}, {"enemy Crier", 3}})) << "it lasts";
+}
+
+// Version 1's either {event1, event2}: a buff until a minion is played or the turn ends.
+TEST(TagsEvents, EitherEndsABuffAtTheFirstOfItsTwoEvents) {
+  auto game = [] {
+    Result r = load(std::string("[") + kYeti + "," + kKinds + R"(,
+      {"name": "Brace", "type": "spell", "mana": 0,
+       "play": [{"actions": [{"name": "give", "buffs": [{"status": {"name": "change_attack", "amount": 3},
+                   "until": {"event_name": "either",
+                             "event1": {"event_name": "card_played", "player": "friendly", "condition": {"name": "is_minion"}},
+                             "event2": {"event_name": "turn_ended", "player": "friendly"}}}]}],
+                 "selector": {"name": "minion", "players": "friendly"}}]}])");
+    EXPECT_TRUE(r.diagnostics.empty()) << r.errors();
+    return game_with(std::move(r.cards), {"Brace", "Bolt", "Crier"}, {"Yeti"});
+  };
+  auto attack = [](const Game& g) {
+    return g.view(g.state().zone(ZoneRef::battlefield(PlayerId(0))).objects.at(0)).power;
+  };
+  auto g = game();
+  play(*g, "Play Brace");
+  EXPECT_EQ(attack(*g), 7);
+  play(*g, "Play Bolt");
+  EXPECT_EQ(attack(*g), 7) << "a spell is not the first event";
+  play(*g, "Play Crier at 1");
+  EXPECT_EQ(attack(*g), 4) << "a minion played ends it";
+  auto t = game();
+  play(*t, "Play Brace");
+  play(*t, "End turn");
+  EXPECT_EQ(attack(*t), 4) << "the end of the turn ends it";
 }
 
 }  // namespace

@@ -138,7 +138,12 @@ struct EventSpec {
   bool player_event = true;  // player events match by scope; object events fire on the owner
   Scope scope = Scope::friendly;
   std::shared_ptr<const Condition> condition;  // checked on the event's subject
+  // Version 1's `either {event1, event2}`: this event, or else that one (a chain). An effect's
+  // target is read as this first event's kind says.
+  std::shared_ptr<const EventSpec> or_else;
   bool matches(Ctx& c, const TagEvent& e) const;
+  // Whether an event of name `n` may match: this one's or one of the chain's.
+  bool named(Symbol n) const { return n == name || (or_else && or_else->named(n)); }
 };
 
 // {actions, selector, condition?}: the condition is checked against (owner, target) first,
@@ -217,6 +222,10 @@ class EventFactory {
   virtual ~EventFactory() = default;
   virtual bool player_event() const = 0;
   virtual std::shared_ptr<const Condition> default_condition(Compiler& c) const;
+  // The event `tag` writes. The default reads `player` (the scope) and `condition` (else the
+  // default condition) around the event's name; a composite event (either) reads its own keys.
+  // nullopt: a part is unsupported (reported).
+  virtual std::optional<EventSpec> compile(const Param& tag, Compiler& c) const;
 };
 
 // Compiles nested parts through the registry. Implemented by the tags plugin's loaders; a
@@ -301,13 +310,16 @@ inline std::vector<Target> Selector::select(Ctx& c) const {
 }
 
 inline bool EventSpec::matches(Ctx& c, const TagEvent& e) const {
-  if (e.name != name) return false;
-  if (player_event) {
-    if (!scope_includes(scope, c, e.player)) return false;
-  } else if (!(e.subject.is_object() && e.subject.object.id == c.owner)) {
-    return false;  // an object event fires on its owner only
-  }
-  return !condition || condition->holds(c, e.subject);
+  const bool mine = [&] {
+    if (e.name != name) return false;
+    if (player_event) {
+      if (!scope_includes(scope, c, e.player)) return false;
+    } else if (!(e.subject.is_object() && e.subject.object.id == c.owner)) {
+      return false;  // an object event fires on its owner only
+    }
+    return !condition || condition->holds(c, e.subject);
+  }();
+  return mine || (or_else && or_else->matches(c, e));
 }
 
 inline bool ActionTag::run(Ctx& c) const {
@@ -340,6 +352,19 @@ inline std::shared_ptr<const Condition> SelectorFactory::default_condition(Compi
 }
 inline std::shared_ptr<const Condition> EventFactory::default_condition(Compiler&) const {
   return nullptr;
+}
+inline std::optional<EventSpec> EventFactory::compile(const Param& tag, Compiler& c) const {
+  EventSpec e;
+  e.name = Symbol(tag.find("event_name")->text());
+  e.player_event = player_event();
+  e.scope = c.scope(tag.find("player"), Scope::friendly);
+  if (const Param* cond = tag.find("condition")) {
+    e.condition = c.condition(*cond);
+    if (!e.condition) return std::nullopt;
+  } else {
+    e.condition = default_condition(c);
+  }
+  return e;
 }
 
 }  // namespace anvil::tags
