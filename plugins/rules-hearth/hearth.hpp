@@ -59,6 +59,7 @@ inline constexpr Symbol kWeaponAttack = "weapon_attack"_sym;  // increase_weapon
 inline constexpr Symbol kWeaponDurability = "weapon_durability"_sym;  // increase_durability
 // Game attrs.
 inline constexpr Symbol kMaxTurns = "max_turns"_sym;
+inline constexpr Symbol kHandAuras = "hand_auras"_sym;  // 1: a card of the pool has card-level auras
 inline constexpr Symbol kRecruit = "recruit_card"_sym;  // CardId + 1 of Silver Hand Recruit
 inline constexpr Symbol kKnife = "knife_card"_sym;      // CardId + 1 of Wicked Knife
 inline constexpr Symbol kTotems[] = {"totem_0"_sym, "totem_1"_sym, "totem_2"_sym, "totem_3"_sym};
@@ -155,6 +156,8 @@ class HearthWorld final : public tags::World {
   }
   // tag_world.cpp: what the later tags need (secrets, card queries, Jaraxxus, Tracking).
   std::int32_t mana_crystals(PlayerId p) override;
+  std::int32_t armor(PlayerId p) override { return static_cast<std::int32_t>(game_.state().player(p).attrs.get(kArmor)); }
+  std::int32_t fatigue(PlayerId p) override { return static_cast<std::int32_t>(game_.state().player(p).attrs.get(kFatigue)); }
   Symbol hero_class(PlayerId p) override;
   std::optional<ObjectId> last_drawn(PlayerId p) override;
   std::vector<ObjectId> secrets(PlayerId p) override;
@@ -203,7 +206,7 @@ class HearthWorld final : public tags::World {
   // Puts a minion card onto `p`'s board at `position` (0 = leftmost); the minion_placed /
   // summoned events are the caller's.
   ObjectId place_minion(ObjectId card_or_new, PlayerId p, std::size_t position);
-  bool has(const Target& t, tags::Flag f);  // a keyword that is in force (shields not lost…)
+  bool has(const Target& t, tags::Flag f) override;  // a keyword that is in force (shields not lost…)
   // The objects of a zone (GameState::zone), its index looked up once per World.
   const std::vector<ObjectId>& in(ZoneRef z) {
     const auto kind = static_cast<std::size_t>(z.kind);
@@ -213,7 +216,7 @@ class HearthWorld final : public tags::World {
     return game_.state().zones[i - 1u].objects;
   }
   // The pulled stats of a minion, weapon or card, or of a hero (its weapon's attack included).
-  tags::Stats stats_of(const Target& t) { return t.is_player() ? hero_stats(t.player) : stats(t.object.id); }
+  tags::Stats stats_of(const Target& t) override { return t.is_player() ? hero_stats(t.player) : stats(t.object.id); }
   bool is_minion_on_board(ObjectId id);
   // Resolves deaths (minions, weapons, heroes) until none; ends the game if a hero died.
   void resolve_deaths();

@@ -47,6 +47,7 @@ std::unique_ptr<Game> new_game(std::shared_ptr<const CardPool> cards, std::uint6
   game->add_rule_effect(pulled_stats_effect());
   Journal& j = game->journal();
   j.set_game_attr(kMaxTurns, max_turns);
+  if (tags::pool_has_hand_auras(game->cards())) j.set_game_attr(kHandAuras, 1);  // find_holders
   const CardPool& pool = game->cards();
   auto remember = [&](Symbol key, const char* name) {
     if (auto id = pool.find(name)) j.set_game_attr(key, static_cast<std::int64_t>(id->value) + 1);

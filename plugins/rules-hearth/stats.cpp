@@ -120,12 +120,16 @@ void HearthWorld::find_holders() {
   aura_holders_.clear();
   given_buffs_ = given_auras_ = false;
   const GameState& st = game_.state();
+  // Hands and decks hold card-level auras (CardScript::auras_in), if a card of the pool has any.
+  static constexpr ZoneKind kHolderZones[] = {ZoneKind::battlefield, ZoneKind::hand, ZoneKind::library};
+  const std::size_t zones = st.attrs.get(kHandAuras) != 0 ? 3 : 1;
   for (const Player& p : st.players)
-    for (ObjectId m : in(ZoneRef::battlefield(p.id))) {
-      const GameObject& o = st.objects[m.value];
-      if ((card_flags(o.card) & kHolds) && attr_of(o.attrs, kSilenced) == 0)
-        aura_holders_.push_back({m, o.controller, script_of(game_.cards().at(o.card))});
-    }
+    for (ZoneKind z : std::span(kHolderZones).first(zones))
+      for (ObjectId m : in(ZoneRef{z, p.id})) {
+        const GameObject& o = st.objects[m.value];
+        const tags::CardScript* s = card_flags(o.card) & kHolds ? script_of(game_.cards().at(o.card)) : nullptr;
+        if (s && s->holds_auras_in(z) && attr_of(o.attrs, kSilenced) == 0) aura_holders_.push_back({m, o.controller, s});
+      }
   for (const FloatingEffect& e : st.effects) {
     const tags::GivenTag* g = tags::given_tag(game_.cards().at(e.card), e.ability);
     if (!g) continue;
@@ -169,7 +173,7 @@ void HearthWorld::list_candidates(std::size_t h, tags::Ctx& c) {
   } done{listing_};
   const auto span = static_cast<std::uint32_t>(aura_spans_.size());
   aura_spans_.push_back(static_cast<std::uint32_t>(aura_candidates_.size()));
-  for (const std::vector<tags::Aura>* list : {&s.auras, &s.enrage})
+  for (const std::vector<tags::Aura>* list : {&s.auras_in(game_.object(aura_holders_[h].id).zone.kind), &s.enrage})
     for (const tags::Aura& a : *list) {
       a.selector->candidates(c, aura_candidates_);
       aura_spans_.push_back(static_cast<std::uint32_t>(aura_candidates_.size()));
@@ -200,7 +204,7 @@ void HearthWorld::collect_auras(const Target& t, Applied& out) {
     const tags::CardScript& s = *holder.script;
     tags::Ctx c = ctx_for(holder.id, holder.controller);
     std::size_t k = 0;
-    for (const tags::Aura& a : s.auras)
+    for (const tags::Aura& a : s.auras_in(st.objects[holder.id.value].zone.kind))
       if (aura_affects(h, k++, a, c, t)) out.push_back({a.status.status.get(), a.status.amount.eval(c), a.status.minimum});
     if (st.objects[holder.id.value].damage > 0)  // enrage: while damaged
       for (const tags::Aura& a : s.enrage)

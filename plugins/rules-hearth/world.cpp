@@ -406,7 +406,7 @@ std::uint8_t HearthWorld::card_flags(CardId card) {
     f |= kScripted;
     if (!s->effects.empty()) f |= kListens;
     if (!s->hand_effects.empty()) f |= kListensInHand;
-    if (!s->auras.empty() || !s->enrage.empty()) f |= kHolds;
+    if (s->holds_auras()) f |= kHolds;
   }
   card_flags_.at[slot] = {card, f};
   card_known_ |= std::uint64_t{1} << slot;

@@ -20,18 +20,30 @@ class Count final : public AmountFunction {
   std::shared_ptr<const Selector> selector_;
 };
 
+// {"name": "attribute", attribute, selector}: the sum over the selected targets of one of their
+// numbers (Hearthbreaker's Attribute: `damage`, `attack` and `mana` computed, any other read by
+// name from the object). Every number of its minions, heroes, weapons and players that this game
+// has: a target without that number adds 0.
 class Attribute final : public AmountFunction {
  public:
-  enum class What : std::uint8_t { attack, health, damage, max_health, mana, durability, base_attack, cards_played, max_mana };
+  enum class What : std::uint8_t {
+    attack, health, damage, max_health, base_health, mana, durability, base_attack, cards_played, max_mana,
+    armor, fatigue, spell_damage, index
+  };
   Attribute(What w, std::shared_ptr<const Selector> s) : what_(w), selector_(std::move(s)) {}
   std::int64_t eval(Ctx& c) const override {
     std::int64_t sum = 0;
     for (const Target& t : selector_->select(c)) {
+      if (t.is_object() && !c.world.game().state().exists(t.object.id)) continue;
+      const CardScript* s = t.is_object() ? card_script(c.world.game().card(t.object.id)) : nullptr;
       switch (what_) {
         case What::attack: sum += c.world.attack_of(t); break;
         case What::health: sum += c.world.health_of(t); break;
         case What::damage: sum += c.world.damage_of(t); break;
         case What::max_health: sum += c.world.max_health_of(t); break;
+        case What::base_health:  // printed; a hero's is its starting health (Jaraxxus: his own)
+          sum += t.is_player() ? c.world.max_health_of(t) : s ? s->health : 0;
+          break;
         case What::mana:
           if (t.is_object()) sum += c.world.stats(t.object.id).cost;
           break;
@@ -43,8 +55,23 @@ class Attribute final : public AmountFunction {
           if (t.is_player()) sum += c.world.cards_played(t.player);
           break;
         case What::base_attack:
-          if (t.is_object())
-            if (const CardScript* s = card_script(c.world.game().card(t.object.id))) sum += s->attack;
+          if (s) sum += s->attack;
+          break;
+        case What::armor:  // a player's, as its hero's
+          if (t.is_player()) sum += c.world.armor(t.player);
+          break;
+        case What::fatigue:  // the fatigue damage the player last took
+          if (t.is_player()) sum += c.world.fatigue(t.player);
+          break;
+        case What::spell_damage:  // a minion's own, or all of a player's
+          sum += t.is_player() ? c.world.spell_damage(t.player) : c.world.stats(t.object.id).spell_damage;
+          break;
+        case What::index:  // a minion's place on its side, 0 the leftmost
+          if (t.is_object()) {
+            const auto& board = c.world.minions(c.world.controller(t));
+            const auto at = std::find(board.begin(), board.end(), t.object.id);
+            if (at != board.end()) sum += at - board.begin();
+          }
           break;
       }
     }
@@ -231,12 +258,17 @@ std::shared_ptr<const AmountFunction> make_amount_function(const Param& tag, Tag
     if (attr == "attack") w = W::attack;
     else if (attr == "health") w = W::health;
     else if (attr == "damage") w = W::damage;
-    else if (attr == "max_health" || attr == "base_health") w = W::max_health;
+    else if (attr == "max_health") w = W::max_health;
+    else if (attr == "base_health") w = W::base_health;
     else if (attr == "mana" || attr == "current_mana") w = W::mana;
     else if (attr == "durability") w = W::durability;
     else if (attr == "base_attack") w = W::base_attack;
     else if (attr == "cards_played") w = W::cards_played;
     else if (attr == "max_mana") w = W::max_mana;
+    else if (attr == "armor") w = W::armor;
+    else if (attr == "fatigue") w = W::fatigue;
+    else if (attr == "spell_damage") w = W::spell_damage;
+    else if (attr == "index") w = W::index;
     else {
       c.unsupported("attribute " + attr);
       return nullptr;

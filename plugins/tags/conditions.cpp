@@ -5,6 +5,7 @@
 
 #include "anvil/tags/card_script.hpp"
 #include "compiler.hpp"
+#include "vocabulary.hpp"
 
 namespace anvil::tags {
 
@@ -123,6 +124,75 @@ Symbol rarity_symbol(const Param& v) {
   return Symbol(text);
 }
 
+// has_status {status}: Hearthbreaker reads the target's attribute named as the status (getattr),
+// true when set. Here every status that leaves such a mark on what the stat fold computes:
+// - a keyword (taunt … power_targets_minions) in force now (World::has: a divine shield lost or
+//   stealth broken no longer counts; a freeze, which the rules keep apart, does);
+// - a number moved from its neutral value: spell_damage, multiply_spell_damage,
+//   multiply_heal_amount, increase_weapon_bonus, minimum_health.
+// The player modifiers (spell damage, the two multipliers, heal_as_damage, double_deathrattle,
+// power_targets_minions) are the player's in Hearthbreaker and the rules read them from the
+// player's minions: on a player they hold when its hero or one of its minions has them.
+// change_attack, change_health, set_attack, double_attack, attack_equals_health and mana_change
+// only change attack, health or cost and leave no such attribute (Hearthbreaker's getattr
+// fails): they are reported unsupported. A name that is no status is an error.
+Test has_status(const Param& tag, Compiler& c) {
+  const Param* st = tag.find("status");
+  if (!st) tag.fail("has_status needs 'status'");
+  const std::string name = st->text();
+  using Read = bool (*)(const Stats&);
+  struct Mark {
+    std::string_view name;
+    Read read;
+    bool players;  // a player modifier
+  };
+  static constexpr Mark kMarks[] = {
+      {"spell_damage", [](const Stats& s) { return s.spell_damage != 0; }, true},
+      {"multiply_spell_damage", [](const Stats& s) { return s.spell_multiplier != 1; }, true},
+      {"multiply_heal_amount", [](const Stats& s) { return s.heal_multiplier != 1; }, true},
+      {"increase_weapon_bonus", [](const Stats& s) { return s.weapon_bonus != 0; }, false},
+      {"minimum_health", [](const Stats& s) { return s.min_health > 0; }, false}};
+  static constexpr std::pair<std::string_view, Flag> kFlags[] = {
+      {"taunt", kTaunt}, {"charge", kCharge}, {"stealth", kStealth}, {"divine_shield", kDivineShield},
+      {"frozen", kFrozen}, {"immune", kImmune}, {"windfury", kWindfury}, {"mega_windfury", kMegaWindfury},
+      {"can_attack", kCanAttack}, {"cant_attack", kCantAttack}, {"no_spell_target", kNoSpellTarget},
+      {"stolen", kStolen}, {"heal_as_damage", kHealAsDamage}, {"double_deathrattle", kDoubleDeathrattle},
+      {"power_targets_minions", kPowerTargetsMinions}};
+  constexpr std::uint32_t kPlayerFlags = kHealAsDamage | kDoubleDeathrattle | kPowerTargetsMinions;
+  // `read` on the target, and on a player also on its minions when `players`.
+  auto judge = [](Read read, bool players) -> Test {
+    return [read, players](Ctx& x, const Target& t) {
+      if (t.is_object() && !x.world.game().state().exists(t.object.id)) return false;
+      if (read(x.world.stats_of(t))) return true;
+      if (!players || !t.is_player()) return false;
+      for (ObjectId m : x.world.minions(t.player))
+        if (read(x.world.stats(m))) return true;
+      return false;
+    };
+  };
+  for (const Mark& m : kMarks)
+    if (name == m.name) return judge(m.read, m.players);
+  for (const auto& [flag_name, flag] : kFlags)
+    if (name == flag_name) {
+      const Flag f = flag;
+      const bool players = (kPlayerFlags & f) != 0;
+      return [f, players](Ctx& x, const Target& t) {
+        if (t.is_object() && !x.world.game().state().exists(t.object.id)) return false;
+        if (x.world.has(t, f)) return true;
+        if (!players || !t.is_player()) return false;
+        for (ObjectId m : x.world.minions(t.player))
+          if (x.world.stats(m).has(f)) return true;
+        return false;
+      };
+    }
+  const auto statuses = vocabulary(PluginKind::tag_status);
+  if (std::find(statuses.begin(), statuses.end(), name) == statuses.end())
+    st->fail("has_status of '" + name + "', which is not a status",
+             did_you_mean(name, std::vector<std::string>(statuses.begin(), statuses.end())));
+  c.unsupported("has_status " + name);
+  return nullptr;
+}
+
 }  // namespace
 
 void register_conditions(Registrar& r) {
@@ -202,7 +272,7 @@ void register_conditions(Registrar& r) {
   });
   add_plain(r, "is_damaged", [](Ctx& c, const Target& t) { return c.world.damage_of(t) > 0; });
   add_plain(r, "has_divine_shield", [](Ctx& c, const Target& t) {
-    return is_object(t) && c.world.stats(t.object.id).has(kDivineShield);
+    return is_object(t) && c.world.has(t, kDivineShield);  // not once lost
   });
   auto attack_cmp = [](const char* key, int op) {
     return [key, op](const Param& tag, Compiler&) -> Test {
@@ -282,20 +352,7 @@ void register_conditions(Registrar& r) {
               return s && s->attack == n;
             }};
   });
-  add(r, "has_status", [](const Param& tag, Compiler& c) -> Test {
-    const Param* st = tag.find("status");
-    if (!st) tag.fail("has_status needs 'status'");
-    static constexpr std::pair<std::string_view, Flag> kFlags[] = {
-        {"taunt", kTaunt}, {"charge", kCharge}, {"stealth", kStealth}, {"divine_shield", kDivineShield},
-        {"frozen", kFrozen}, {"immune", kImmune}, {"windfury", kWindfury}, {"cant_attack", kCantAttack}};
-    for (const auto& [name, flag] : kFlags)
-      if (st->text() == name) {
-        const Flag f = flag;
-        return [f](Ctx& x, const Target& t) { return t.is_object() && x.world.stats(t.object.id).has(f); };
-      }
-    c.unsupported("has_status " + st->text());
-    return nullptr;
-  });
+  add(r, "has_status", has_status);
   add(r, "in_graveyard", [](const Param& tag, Compiler&) -> Test {
     const Param* card = tag.find("card");
     if (!card) tag.fail("in_graveyard needs 'card'");

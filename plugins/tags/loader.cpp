@@ -243,7 +243,6 @@ class CardReader {
     auras(r.optional("auras"), c, s.hand_auras);
     effects(r.optional("effects"), c, s.hand_effects);
     buffs(r.optional("buffs"), c, s.hand_buffs);
-    if (!s.hand_auras.empty()) c.unsupported("auras (in hand)");
   }
 
   const Param& node_;

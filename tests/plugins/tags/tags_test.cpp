@@ -495,5 +495,159 @@ TEST(TagsEvents, EitherEndsABuffAtTheFirstOfItsTwoEvents) {
   EXPECT_EQ(attack(*t), 4) << "the end of the turn ends it";
 }
 
+// --- issue 5: card-level auras, has_status of any status, every attribute -----------------
+
+// A card-level aura (HEARTH-TAGS §2) is held by the card while it is in the hand or the deck,
+// pulled like an aura of the board and seen from the card's player; played, the card holds its
+// `impl.auras` instead (here none).
+TEST(TagsAuras, ACardLevelAuraHoldsWhileItsCardIsInTheHandOrDeck) {
+  auto game = [](bool in_deck) {
+    Result r = load(std::string("[") + kYeti + "," + kKinds + R"(,
+      {"name": "Banner", "type": "minion", "mana": 1, "attack": 1, "health": 1,
+       "text": "While this is in your hand or deck, your minions have +1 Attack and your spells cost (1) less.",
+       "auras": [{"status": {"name": "change_attack", "amount": 1},
+                  "selector": {"name": "minion", "players": "friendly", "picker": {"name": "all"}}},
+                 {"status": {"name": "mana_change", "amount": -1},
+                  "selector": {"name": "card", "players": "friendly", "condition": {"name": "is_spell"}}}]}])");
+    EXPECT_TRUE(r.diagnostics.empty()) << r.errors();
+    const tags::CardScript* s = tags::card_script(r.cards.back());
+    EXPECT_TRUE(s && s->hand_auras.size() == 2 && s->auras.empty());
+    auto pool = std::make_shared<CardPool>();
+    for (CardDef& c : r.cards) pool->add(std::move(c));
+    Position pos;
+    for (int i = 0; i < 2; ++i) {
+      PositionPlayer p;
+      p.name = i == 0 ? "A" : "B";
+      p.battlefield.push_back(PositionCard{"Yeti", false, 0, false, {}});
+      p.hand.push_back(PositionCard{"Bolt", false, 0, {}, {}});
+      if (i == 0) (in_deck ? p.library : p.hand).push_back(PositionCard{"Banner", false, 0, {}, {}});
+      pos.players.push_back(std::move(p));
+    }
+    return loaded().registry.get<RulesModule>("hearth")->setup_position(pool, pos);
+  };
+  auto yeti_attack = [](const Game& g, int player) {
+    return g.view(g.state().zone(ZoneRef::battlefield(PlayerId(player))).objects.at(0)).power;
+  };
+  auto g = game(false);
+  EXPECT_EQ(yeti_attack(*g, 0), 5) << "held in the hand";
+  EXPECT_EQ(yeti_attack(*g, 1), 4) << "friendly is the card's player";
+  EXPECT_EQ(costs(*g), (Costs{{"Bolt", 2}, {"Banner", 1}, {"enemy Bolt", 3}}));
+  play(*g, "Play Banner at 1");
+  const auto& board = g->state().zone(ZoneRef::battlefield(PlayerId(0))).objects;
+  ASSERT_EQ(board.size(), 2u);
+  EXPECT_EQ(yeti_attack(*g, 0), 4) << "gone with the card from the hand";
+  EXPECT_EQ(g->view(board[1]).power, 1);
+  EXPECT_EQ(costs(*g), (Costs{{"Bolt", 3}, {"enemy Bolt", 3}}));
+  auto d = game(true);
+  EXPECT_EQ(yeti_attack(*d, 0), 5) << "held in the deck";
+  EXPECT_EQ(costs(*d), (Costs{{"Bolt", 2}, {"enemy Bolt", 3}}));
+}
+
+// has_status judges every status the stat fold knows: a number (a minion's spell damage, and a
+// player's through its minions) and a keyword in force (a freeze, which the rules keep apart,
+// counts; a divine shield once lost does not). A status that only changes attack, health or
+// cost has no such mark: reported unsupported; a name that is no status is an error.
+TEST(TagsConditions, HasStatusJudgesEveryStatusTheFoldKnows) {
+  auto judge = [](const std::string& status, const std::string& selector = "minion") {
+    return R"({"name": "Judge )" + selector + " " + status + R"(", "type": "spell", "mana": 0,
+      "play": [{"actions": [)" +
+           (selector == "minion" ? R"({"name": "give", "buffs": [{"status": {"name": "change_attack", "amount": 10}}]})"
+                                 : R"({"name": "increase_armor", "amount": 3})") +
+           R"(], "selector": {"name": ")" + selector + R"(", "players": "both", "picker": {"name": "all"},
+                     "condition": {"name": "has_status", "status": ")" + status + R"("}}}]})";
+  };
+  Result r = load(std::string("[") + kYeti + R"(,
+    {"name": "Brute", "type": "minion", "mana": 3, "attack": 3, "health": 3},
+    {"name": "Wizard", "type": "minion", "mana": 1, "attack": 1, "health": 1,
+     "impl": {"buffs": [{"status": {"name": "spell_damage", "damage": 1}}]}},
+    {"name": "Guard", "type": "minion", "mana": 2, "attack": 2, "health": 2,
+     "impl": {"buffs": [{"status": {"name": "divine_shield"}}]}},
+    {"name": "Chill", "type": "spell", "mana": 0,
+     "play": [{"actions": [{"name": "give", "buffs": [{"status": {"name": "frozen"}}]}],
+               "selector": {"name": "minion", "players": "both", "picker": {"name": "user"}}}]},
+    {"name": "Pop", "type": "spell", "mana": 0,
+     "play": [{"actions": [{"name": "damage", "amount": 1}],
+               "selector": {"name": "minion", "players": "both", "picker": {"name": "user"}}}]},
+    )" + judge("spell_damage") + "," + judge("divine_shield") + "," + judge("frozen") + "," +
+                  judge("spell_damage", "player") + "]");
+  ASSERT_EQ(r.cards.size(), 10u) << r.errors();
+  EXPECT_TRUE(r.diagnostics.empty()) << r.errors();
+  auto g = game_with(std::move(r.cards),
+                     {"Judge minion spell_damage", "Judge minion divine_shield", "Chill", "Judge minion frozen", "Pop",
+                      "Judge minion divine_shield", "Judge player spell_damage"},
+                     {"Yeti", "Wizard", "Guard"}, {"Brute"});
+  auto attacks = [&] {
+    std::vector<int> out;
+    for (int p = 0; p < 2; ++p)
+      for (ObjectId id : g->state().zone(ZoneRef::battlefield(PlayerId(p))).objects) out.push_back(g->view(id).power);
+    return out;
+  };
+  using Ints = std::vector<int>;
+  play(*g, "Play Judge minion spell_damage");
+  EXPECT_EQ(attacks(), (Ints{4, 11, 2, 3})) << "the Wizard's spell damage";
+  play(*g, "Play Judge minion divine_shield");
+  EXPECT_EQ(attacks(), (Ints{4, 11, 12, 3}));
+  play(*g, "Play Chill targeting Brute");
+  play(*g, "Play Judge minion frozen");
+  EXPECT_EQ(attacks(), (Ints{4, 11, 12, 13})) << "frozen by the rules";
+  play(*g, "Play Pop targeting Guard");
+  play(*g, "Play Judge minion divine_shield");
+  EXPECT_EQ(attacks(), (Ints{4, 11, 12, 13})) << "a lost shield is no status";
+  play(*g, "Play Judge player spell_damage");
+  EXPECT_EQ(g->state().player(PlayerId(0)).attrs.get("armor"_sym), 3) << "A's Wizard";
+  EXPECT_EQ(g->state().player(PlayerId(1)).attrs.get("armor"_sym), 0);
+
+  Result vague = load("[" + judge("change_attack") + "]");
+  ASSERT_EQ(vague.cards.size(), 1u) << vague.errors();
+  ASSERT_EQ(vague.diagnostics.size(), 1u) << vague.errors();
+  EXPECT_NE(vague.diagnostics[0].message.find("unsupported tag 'has_status change_attack'"), std::string::npos)
+      << vague.errors();
+  Result typo = load("[" + judge("tuant") + "]");
+  EXPECT_TRUE(typo.cards.empty());
+  EXPECT_NE(typo.errors().find("did you mean 'taunt'"), std::string::npos) << typo.errors();
+}
+
+// attribute: every number of this game's minions, heroes and players, summed over the selected
+// targets — here as armor A gains. base_health is printed (the Brute's buff is not), armor and
+// fatigue are a player's, spell_damage a minion's or all of a player's, index a board place.
+TEST(TagsAmounts, AttributeReadsEveryNumberOfMinionsHeroesAndPlayers) {
+  auto measure = [](const std::string& attribute, const std::string& selector) {
+    return R"({"name": "Measure )" + attribute + " of " + selector + R"(", "type": "spell", "mana": 0,
+      "play": [{"actions": [{"name": "increase_armor", "amount": {"name": "attribute", "attribute": ")" +
+           attribute + R"(", "selector": {"name": ")" + selector + R"(", "players": "friendly", "picker": {"name": "all"}}}}],
+                "selector": {"name": "hero", "players": "friendly"}}]})";
+  };
+  std::string cards = std::string("[") + kYeti + R"(,
+    {"name": "Brute", "type": "minion", "mana": 3, "attack": 3, "health": 3,
+     "impl": {"buffs": [{"status": {"name": "change_health", "amount": 2}}]}},
+    {"name": "Wizard", "type": "minion", "mana": 1, "attack": 1, "health": 1,
+     "impl": {"buffs": [{"status": {"name": "spell_damage", "damage": 1}}]}},
+    {"name": "Tap", "type": "spell", "mana": 0,
+     "play": [{"actions": [{"name": "draw"}], "selector": {"name": "player", "players": "friendly"}}]})";
+  const std::vector<std::pair<std::string, std::string>> asked = {
+      {"base_health", "minion"}, {"max_health", "minion"}, {"spell_damage", "minion"}, {"spell_damage", "player"},
+      {"index", "minion"},       {"armor", "player"},      {"fatigue", "player"},     {"base_health", "hero"}};
+  std::vector<std::string> hand;
+  for (const auto& [attribute, selector] : asked) {
+    cards += "," + measure(attribute, selector);
+    hand.push_back("Measure " + attribute + " of " + selector);
+  }
+  hand.insert(hand.end() - 2, "Tap");
+  Result r = load(cards + "]");
+  ASSERT_EQ(r.cards.size(), 4u + asked.size()) << r.errors();
+  EXPECT_TRUE(r.diagnostics.empty()) << r.errors();
+  auto g = game_with(std::move(r.cards), hand, {"Yeti", "Brute", "Wizard"});
+  std::vector<std::int64_t> gains;
+  for (const std::string& card : hand) {
+    const std::int64_t was = g->state().player(PlayerId(0)).attrs.get("armor"_sym);
+    play(*g, "Play " + card);
+    gains.push_back(g->state().player(PlayerId(0)).attrs.get("armor"_sym) - was);
+  }
+  // base_health 5+3+1, max_health 5+5+1, spell damage of minions 1 and of the player 1, index
+  // 0+1+2, armor (9+11+1+1+3 so far), Tap (fatigue 1, taken by the armor), fatigue 1, the
+  // hero's base health 30.
+  EXPECT_EQ(gains, (std::vector<std::int64_t>{9, 11, 1, 1, 3, 25, -1, 1, 30}));
+}
+
 }  // namespace
 }  // namespace anvil

@@ -22,7 +22,7 @@ namespace anvil::tags {
 inline constexpr std::string_view kCardScriptText = "tags: card";
 // Bumped whenever these headers change a layout or a virtual table: the tags plugin and a rules
 // module share objects through them, so both must be built from the same headers.
-inline constexpr std::uint32_t kInterfaceVersion = 8;
+inline constexpr std::uint32_t kInterfaceVersion = 9;
 inline constexpr std::string_view kGivenTagText = "tags: given";
 
 enum class CardKind : std::uint8_t { minion, spell, weapon };
@@ -76,6 +76,27 @@ class CardScript final : public Ability {
   std::vector<Effect> hand_effects;
   std::vector<Buff> hand_buffs;
 
+  // The auras the card holds where it is (HEARTH-TAGS.md §2): in play (the battlefield or the
+  // command zone) its `impl.auras`, in the hand or deck its card-level `auras`, elsewhere none.
+  // A rules module lists the cards that hold_auras() in those zones as aura holders and folds,
+  // for each, the auras of the zone it is in: a card-level aura is pulled like any other, while
+  // its card is there. Enrage auras are apart (they hold in play, while damaged).
+  const std::vector<Aura>& auras_in(ZoneKind zone) const {
+    static const std::vector<Aura> none;
+    switch (zone) {
+      case ZoneKind::battlefield:
+      case ZoneKind::command: return auras;
+      case ZoneKind::hand:
+      case ZoneKind::library: return hand_auras;
+      default: return none;
+    }
+  }
+  // Whether it holds auras anywhere, and in `zone` (enrage auras count in play).
+  bool holds_auras() const { return !auras.empty() || !enrage.empty() || !hand_auras.empty(); }
+  bool holds_auras_in(ZoneKind zone) const {
+    return !auras_in(zone).empty() || ((zone == ZoneKind::battlefield || zone == ZoneKind::command) && !enrage.empty());
+  }
+
   // The first battlecry or spell tag with a user picker: what the player targets.
   // `option`: a Choose One option, 1-based (0: none).
   const ActionTag* user_tag(std::size_t option = 0) const {
@@ -118,6 +139,15 @@ class GivenTag final : public Ability {
 inline const CardScript* card_script(const CardDef& def) {
   if (def.abilities.empty() || def.abilities[0].text != kCardScriptText) return nullptr;
   return static_cast<const CardScript*>(def.abilities[0].impl.get());
+}
+
+// Whether a card of `pool` has card-level auras: a rules module looks for aura holders in the
+// hands and decks only then (no card of Hearthbreaker's data has any, and stats are read often).
+inline bool pool_has_hand_auras(const CardPool& pool) {
+  for (std::size_t i = 0; i < pool.size(); ++i)
+    if (const CardScript* s = card_script(pool.at(CardId(static_cast<std::uint32_t>(i)))); s && !s->hand_auras.empty())
+      return true;
+  return false;
 }
 
 inline const GivenTag* given_tag(const CardDef& def, std::uint16_t ability) {

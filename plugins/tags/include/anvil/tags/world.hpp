@@ -37,6 +37,12 @@ class World {
 
   // --- reading: pulled values, never written ---
   virtual Stats stats(ObjectId id) = 0;  // a minion, weapon or card with its statuses
+  // The same for any target: a hero's are its player's statuses, its weapon's attack included.
+  virtual Stats stats_of(const Target& t) = 0;
+  // Whether keyword `f` is in force on `t` now: its statuses give it and the rules did not take
+  // it away since (a divine shield lost, stealth broken), or the rules froze it (a freeze is a
+  // state with its own thaw rule, not a status). has_status and has_divine_shield read this.
+  virtual bool has(const Target& t, Flag f) = 0;
   virtual std::int32_t attack_of(const Target& t) = 0;
   virtual std::int32_t health_of(const Target& t) = 0;      // current health
   virtual std::int32_t max_health_of(const Target& t) = 0;
@@ -56,6 +62,8 @@ class World {
   virtual std::vector<CardId> collection() = 0;  // every card a random card may come from
   virtual std::int32_t cards_played(PlayerId p) = 0;  // this turn, the card being played included
   virtual std::int32_t mana_crystals(PlayerId p) = 0;  // Hearthbreaker's max_mana
+  virtual std::int32_t armor(PlayerId p) = 0;
+  virtual std::int32_t fatigue(PlayerId p) = 0;  // the fatigue damage last taken (0: none yet)
   virtual Symbol hero_class(PlayerId p) = 0;  // "Mage"_sym…, the class of the player's hero
   // The card `p` drew last, still the last of the hand; none once `p` took fatigue damage
   // (Hearthbreaker's last_drawn: the hand's last card, unless the deck ran out).
