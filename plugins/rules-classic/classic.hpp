@@ -46,6 +46,7 @@ inline constexpr Symbol kLegendary = "Legendary"_sym;
 inline constexpr Symbol kAura = "Aura"_sym;
 inline constexpr Symbol kEquipment = "Equipment"_sym;
 inline constexpr Symbol kWorld = "World"_sym;
+inline constexpr Symbol kSaga = "Saga"_sym;
 
 // Keywords, as their handlers add them to a card.
 inline constexpr Symbol kFlying = "Flying"_sym;
@@ -76,6 +77,7 @@ inline constexpr Symbol kPlusOne = "+1/+1"_sym;
 inline constexpr Symbol kMinusOne = "-1/-1"_sym;
 inline constexpr Symbol kPoison = "poison"_sym;
 inline constexpr Symbol kLoyalty = "loyalty"_sym;
+inline constexpr Symbol kLore = "lore"_sym;  // on Sagas (714)
 
 // Player attrs.
 inline constexpr Symbol kLandsPlayed = "lands_played"_sym;
@@ -389,6 +391,13 @@ void register_equipment_keyword(Registrar& registrar);
 std::vector<ObjectId> loose_equipment(const Game& game, const std::vector<ObjectId>& equipment);
 // Attached to nothing, staying where it is (704.5n).
 void unattach(Game& game, ObjectId permanent);
+// Sagas (sagas.cpp): the `chapter` keyword; 714.3b, the lore counter put on each Saga of the
+// active player as their precombat main phase begins (a turn-based action); 704.5s, of `sagas`
+// (permanents whose subtypes include Saga), those at or past their final chapter with no chapter
+// ability of theirs waiting or on the stack.
+void register_saga_keyword(Registrar& registrar);
+void add_lore_counters(Game& game);
+std::vector<ObjectId> finished_sagas(const Game& game, const std::vector<ObjectId>& sagas);
 // bounce, gain_life, modal (spells.cpp).
 void register_spell_keywords(Registrar& registrar);
 // trigger: {when, whose, other, do, if} (triggers.cpp).

@@ -218,6 +218,7 @@ void register_keywords(Registrar& registrar) {
   register_replacement_keywords(registrar);
   register_exile_instead_keyword(registrar);
   register_equipment_keyword(registrar);
+  register_saga_keyword(registrar);
   register_spell_keywords(registrar);
   register_state_trigger_keywords(registrar);
 }

@@ -73,7 +73,7 @@ bool sba_pass(Game& game) {
   // edited in between.
   std::vector<ZoneMove> moves;
   std::vector<Legend> legends;
-  std::vector<ObjectId> auras, equipment, worlds;
+  std::vector<ObjectId> auras, equipment, worlds, sagas;
   // 704.5q: +1/+1 and -1/-1 counters annihilate (removed after the moves below).
   std::vector<std::pair<ObjectId, std::int64_t>> annihilate;
   for (ObjectId id : battlefield(game)) {
@@ -87,6 +87,7 @@ bool sba_pass(Game& game) {
     if (c.has_subtype(kAura)) auras.push_back(id);
     if (c.has_subtype(kEquipment)) equipment.push_back(id);
     if (c.has_supertype(kWorld)) worlds.push_back(id);
+    if (c.has_subtype(kSaga)) sagas.push_back(id);
     if (c.has_type(kCreature)) {
       if (c.toughness <= 0) {  // 704.5f: not destroy, so no regeneration or indestructible
         moves.push_back({id, ZoneRef::graveyard(o.owner), Cause::state_based, {}});
@@ -114,6 +115,10 @@ bool sba_pass(Game& game) {
       if (game.object(id).timestamp != newest || at_newest > 1)
         moves.push_back({id, ZoneRef::graveyard(game.object(id).owner), Cause::state_based, {}});
   }
+  // 704.5s: a Saga past its final chapter, none of its chapter abilities waiting or on the
+  // stack, is sacrificed.
+  for (ObjectId id : finished_sagas(game, sagas))
+    moves.push_back({id, ZoneRef::graveyard(game.object(id).owner), Cause::sacrifice, {}});
   // 704.5d: tokens that left the battlefield cease to exist.
   for (const GameObject& o : game.state().objects)
     if (o.token && o.zone.kind != ZoneKind::battlefield && o.zone.kind != ZoneKind::none)

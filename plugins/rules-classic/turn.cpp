@@ -89,6 +89,10 @@ bool begin_step(Game& game) {
       announce_step(game);
       if (game.state().turn.number > 1) draw(game, game.state().turn.active);  // 103.8a
       return true;
+    case kMain1:
+      add_lore_counters(game);  // 714.3b, before "at the beginning of" triggers
+      announce_step(game);
+      return true;
     case kAttackers:
       announce_step(game);
       declare_attackers(game);
