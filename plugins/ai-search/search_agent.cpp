@@ -24,28 +24,51 @@ std::vector<Candidate> with_policy(const Choice& choice, Answer policy, std::vec
 
 // Answers every decision of a copied game during playouts, for all its players: searched
 // decisions from the tree while the playout is in it, everything else from the rollout agent.
+//
+// A round is one playout per candidate of its paired decision: the first decision of the
+// searching player with two candidates or more (the root; for a root with nothing else to do,
+// the attack or block declaration after it). Up to there the playouts of a round are the same —
+// the same copy, a rollout agent made from the same seed, the other players' decisions answered
+// by that agent — and at the paired decision the k-th playout plays the k-th candidate, so that
+// the differences between their results are the candidates' and not the luck of the draw.
 class PlayoutAgent final : public Agent {
  public:
-  PlayoutAgent(Tree& tree, Agent& rollout, const SearchSettings& settings, std::string root_signature,
+  PlayoutAgent(Tree& tree, const SearchSettings& settings, std::string root_signature,
                const std::vector<Candidate>& root_candidates)
       : tree_(tree),
-        rollout_(rollout),
         settings_(settings),
         root_signature_(std::move(root_signature)),
         root_candidates_(root_candidates) {}
 
   std::string_view name() const override { return "ai-search"; }
 
-  void begin(bool check_root) {
+  // The playout's paired decision: its node, the edge taken, how many candidates it had and
+  // the first one's key (the rollout agent's answer); node kNoNode when none was reached.
+  struct Paired {
+    std::uint32_t node = kNoNode;
+    std::size_t edge = 0;
+    std::size_t width = 0;
+    std::string first;
+    ChoiceKind kind = ChoiceKind::action;
+  };
+
+  // A playout answered by `rollout`, playing candidate `force` at the paired decision, and with
+  // `prefix` that root candidate, the paired decision being a later one.
+  void begin(Agent& rollout, bool check_root, std::size_t force, std::optional<std::size_t> prefix) {
+    prefix_ = prefix;
+    rollout_ = &rollout;
     path_.clear();
     in_tree_ = true;
     check_root_ = check_root;
     asks_ = 0;
     cutoff_ = mismatch_ = false;
+    force_ = force;
+    paired_ = Paired{};
   }
   bool cutoff() const { return cutoff_; }
   bool mismatch() const { return mismatch_; }
   void stop() { cutoff_ = true; }
+  const Paired& paired() const { return paired_; }
 
   // Adds the playout's rewards (one per player) along the path it took through the tree.
   void backpropagate(const std::vector<double>& rewards) {
@@ -58,19 +81,31 @@ class PlayoutAgent final : public Agent {
   }
 
   Answer choose(const DecisionView& view, const Choice& choice) override {
+    Agent& rollout = *rollout_;
     if (++asks_ > settings_.max_steps) cutoff_ = true;  // scored as unfinished after this advance
-    if (!in_tree_ || cutoff_ || !searched(choice.kind) || !choice.refused.empty())
-      return rollout_.choose(view, choice);
+    if (!in_tree_ || cutoff_ || !searched(choice.kind) || !choice.refused.empty()) return rollout.choose(view, choice);
+    // The first searched decision of a playout must be the real one: the copy re-asks it when
+    // the game runs forward from where the real game stands. A rules module that is in the
+    // middle of an action there (an attack declaration) cannot be resumed from a copy.
+    if (path_.empty() && check_root_ && signature(choice) != root_signature_) {
+      mismatch_ = cutoff_ = true;
+      return rollout.choose(view, choice);
+    }
+    // At the root, the real decision's candidates (the same options, in the same order);
+    // elsewhere, as there, the rollout agent's answer first.
+    const std::vector<Candidate>* cands = &root_candidates_;
     std::uint32_t node = 0;
-    if (path_.empty()) {
-      // The first searched decision of a playout must be the real one: the copy re-asks it when
-      // the game runs forward from where the real game stands. A rules module that is in the
-      // middle of an action there (an attack declaration) cannot be resumed from a copy.
-      if (check_root_ && signature(choice) != root_signature_) {
-        mismatch_ = cutoff_ = true;
-        return rollout_.choose(view, choice);
-      }
-    } else {
+    // The rollout agent is asked at the root too, as the real game asked it: its answer there is
+    // the first candidate, and it may plan the targets that follow (ai-heuristic does).
+    if (path_.empty()) (void)rollout.choose(view, choice);
+    if (!path_.empty()) {
+      local_ = with_policy(choice, rollout.choose(view, choice), candidates(view, choice));
+      // Nothing to choose (a pass with only mana besides): no node, and the next decision with
+      // a choice becomes the child. Before the paired decision the other players play the
+      // rollout agent's answer, as in every playout of the round.
+      if (local_.size() == 1 || (paired_.node == kNoNode && choice.player != tree_.node(0).player))
+        return local_.front().answer;
+      cands = &local_;
       const auto [parent, edge] = path_.back();
       node = tree_.node(parent).edges[edge].child;
       if (node == kNoNode) {
@@ -78,55 +113,64 @@ class PlayoutAgent final : public Agent {
         tree_.node(parent).edges[edge].child = node;
       }
     }
-    // At the root, the real decision's candidates (the same options, in the same order);
-    // elsewhere, as there, the rollout agent's answer first.
-    const std::vector<Candidate> cands =
-        node == 0 ? root_candidates_ : with_policy(choice, rollout_.choose(view, choice), candidates(choice));
-    if (cands.empty()) return rollout_.choose(view, choice);
-    const Selection s = tree_.select(node, cands, settings_.exploration);
+    Selection s;
+    if (paired_.node != kNoNode) {
+      s = tree_.select(node, *cands, settings_.exploration);  // below the paired decision
+      if (s.expanded) in_tree_ = false;
+    } else if (path_.empty() && prefix_) {
+      s = tree_.edge(node, *cands, *prefix_);
+    } else if (cands->size() >= 2) {
+      s = tree_.edge(node, *cands, std::min(force_, cands->size() - 1));
+      paired_ = Paired{node, s.edge, cands->size(), cands->front().key, choice.kind};
+      if (!settings_.below_tree) in_tree_ = false;
+    } else {
+      s = tree_.edge(node, *cands, 0);  // a root with one candidate: on to the declaration after it
+    }
     path_.emplace_back(node, s.edge);
-    if (s.expanded) in_tree_ = false;
-    return cands[s.candidate].answer;
+    return (*cands)[s.candidate].answer;
   }
 
  private:
   Tree& tree_;
-  Agent& rollout_;
+  Agent* rollout_ = nullptr;
   const SearchSettings& settings_;
   std::string root_signature_;
   const std::vector<Candidate>& root_candidates_;
   std::vector<std::pair<std::uint32_t, std::size_t>> path_;
+  std::vector<Candidate> local_;  // the candidates of a decision below the root
   bool in_tree_ = true, check_root_ = true, cutoff_ = false, mismatch_ = false;
   std::uint32_t asks_ = 0;
+  std::size_t force_ = 0;
+  std::optional<std::size_t> prefix_;
+  Paired paired_;
 };
 
-// Each player's reward in [0, 1]: 1 for a win, 0 for a loss, ½ for a draw; an unfinished game
-// by life totals against the average opponent.
-std::vector<double> rewards_of(const GameState& s) {
-  std::vector<double> r(s.player_count(), 0.5);
-  bool decided = s.over;
-  for (const Player& p : s.players) decided |= p.outcome != Outcome::playing;
-  double total_life = 0;
-  for (const Player& p : s.players) total_life += p.life;
-  for (const Player& p : s.players) {
-    if (decided) {
-      r[p.id.value] = p.outcome == Outcome::won ? 1.0 : p.outcome == Outcome::lost ? 0.0 : 0.5;
-    } else if (s.player_count() > 1) {
-      const double others = (total_life - p.life) / static_cast<double>(s.player_count() - 1);
-      r[p.id.value] = std::clamp(0.5 + (p.life - others) / 40.0, 0.05, 0.95);
-    }
-  }
-  return r;
-}
-
-using Stats = std::map<std::string, std::pair<std::uint64_t, double>>;  // key → visits, reward
+// Per answer key, over the nodes of one decision in every thread's tree.
+struct Stat {
+  std::uint64_t visits = 0;
+  double reward = 0;
+  std::uint64_t pairs = 0;
+  double diff = 0, diff_sq = 0;
+};
+struct Stats {
+  std::map<std::string, Stat> by_key;
+  // The baseline of the paired differences, when every node had the same one.
+  std::string baseline;
+  bool paired_valid = true;
+};
 
 void add_edges(Stats& stats, const Node& node) {
   for (const Edge& e : node.edges) {
-    auto& [visits, reward] = stats[e.key];
-    visits += e.visits;
-    reward += e.reward;
+    Stat& st = stats.by_key[e.key];
+    st.visits += e.visits;
+    st.reward += e.reward;
+    st.pairs += e.pairs;
+    st.diff += e.diff;
+    st.diff_sq += e.diff_sq;
   }
+  if (node.baseline.empty()) return;
+  if (node.mixed || (!stats.baseline.empty() && stats.baseline != node.baseline)) stats.paired_valid = false;
+  stats.baseline = node.baseline;
 }
 
 // The most visited candidate (ties: the better mean, then the earlier candidate), or null.
@@ -135,34 +179,79 @@ const Candidate* most_visited(const std::vector<Candidate>& cands, const Stats& 
   std::uint64_t best_visits = 0;
   double best_mean = -1;
   for (const Candidate& c : cands) {
-    const auto it = stats.find(c.key);
-    if (it == stats.end() || it->second.first == 0) continue;
-    const auto [visits, reward] = it->second;
-    const double mean = reward / static_cast<double>(visits);
-    if (visits > best_visits || (visits == best_visits && mean > best_mean)) {
+    const auto it = stats.by_key.find(c.key);
+    if (it == stats.by_key.end() || it->second.visits == 0) continue;
+    const double mean = it->second.reward / static_cast<double>(it->second.visits);
+    if (it->second.visits > best_visits || (it->second.visits == best_visits && mean > best_mean)) {
       best = &c;
-      best_visits = visits;
+      best_visits = it->second.visits;
       best_mean = mean;
     }
   }
   return best;
 }
 
-// The answer to play: the most visited candidate when it is better than the rollout agent's
-// answer (`cands.front()`) with confidence — a one-sided two-proportion z-test at 95% — else the
-// rollout agent's. A small budget thus plays at least as well as the rollout agent does, and
-// deviates only for what the playouts show clearly (a lethal spell, a losing attack).
-const Candidate* decide(const std::vector<Candidate>& cands, const Stats& stats) {
+// Fewer paired rounds than this say too little about a candidate to play it instead.
+constexpr std::uint64_t kMinPairs = 8;
+
+// The answer to play. With paired rounds measured from the rollout agent's answer
+// (`cands.front()`): the candidate with the best mean difference among those whose difference is
+// above zero by `gate` standard errors (a one-sided paired test; 1.645 is 95%). Otherwise the
+// most visited candidate when it beats the rollout agent's answer by `gate` in a two-proportion
+// z-test on the playout results. Failing both, the rollout agent's answer: a small budget thus
+// plays at least about as well as the rollout agent, and deviates for what the playouts show.
+const Candidate* decide(const std::vector<Candidate>& cands, const Stats& stats, double gate) {
+  if (cands.empty()) return nullptr;
+  const Candidate* policy = &cands.front();
+  if (stats.paired_valid && stats.baseline == policy->key) {
+    const Candidate* best = policy;
+    double best_mean = 0;
+    for (const Candidate& c : cands) {
+      const auto it = stats.by_key.find(c.key);
+      if (&c == policy || it == stats.by_key.end() || it->second.pairs < kMinPairs) continue;
+      const double n = static_cast<double>(it->second.pairs);
+      const double mean = it->second.diff / n;
+      const double var = std::max(it->second.diff_sq / n - mean * mean, 0.0) * n / (n - 1);
+      // A floor on the spread: identical differences in every round are still a sample.
+      const double se = std::sqrt(std::max(var, 1e-4) / n);
+      if (mean > best_mean && mean / se > gate) {
+        best = &c;
+        best_mean = mean;
+      }
+    }
+    return best;
+  }
   const Candidate* best = most_visited(cands, stats);
-  if (!best || best == &cands.front()) return best;
-  const auto policy = stats.find(cands.front().key);
-  if (policy == stats.end() || policy->second.first == 0) return &cands.front();  // nothing to compare
-  const auto [nb, rb] = stats.at(best->key);
-  const auto [np, rp] = policy->second;
-  const double n1 = static_cast<double>(nb), n2 = static_cast<double>(np);
-  const double pooled = (rb + rp) / (n1 + n2);
+  if (!best || best == policy) return best;
+  const auto p = stats.by_key.find(policy->key);
+  if (p == stats.by_key.end() || p->second.visits == 0) return policy;  // nothing to compare
+  const Stat& b = stats.by_key.at(best->key);
+  const double n1 = static_cast<double>(b.visits), n2 = static_cast<double>(p->second.visits);
+  const double pooled = (b.reward + p->second.reward) / (n1 + n2);
   const double spread = std::sqrt(std::max(pooled * (1 - pooled), 1e-6) * (1 / n1 + 1 / n2));
-  return (rb / n1 - rp / n2) / spread > 1.645 ? best : &cands.front();
+  return (b.reward / n1 - p->second.reward / n2) / spread > gate ? best : policy;
+}
+
+// Whether a priority decision with nothing to choose is searched all the same, because the
+// combat declaration after it is asked in the middle of an action, where no copy can be resumed,
+// and is answered from the tree below this decision's pass. The classic rules declare attackers
+// as the beginning of combat ends and blockers as the declare-attackers step ends; the searched
+// decisions are the last priority of the player who declares (the active player passes first in
+// the beginning of combat, the defender last in the attackers step). Read from the classic
+// prompt ("Priority in begin_combat of turn 5"); other rules modules ask no such declarations.
+bool feeds_combat(const DecisionView& view, const Choice& choice) {
+  if (choice.kind != ChoiceKind::action) return false;
+  const bool active = view.turn().active == choice.player;
+  const std::string_view prompt = choice.prompt;
+  if (!(active ? prompt.starts_with("Priority in begin_combat ") : prompt.starts_with("Priority in attackers ")))
+    return false;
+  // A declaration needs an untapped creature of the declaring player.
+  using namespace anvil::literals;
+  const auto battlefield = view.zone(ZoneRef::battlefield(choice.player));
+  if (!battlefield) return false;
+  return std::any_of(battlefield->begin(), battlefield->end(), [&](ObjectId id) {
+    return !view.object(id).tapped && view.view(id).has_type("Creature"_sym);
+  });
 }
 
 // The children of the edges named `key` of `nodes`: where the tree goes after that answer.
@@ -183,20 +272,20 @@ SearchAgent::SearchAgent(const AgentOptions& options)
       settings_(settings_from(options)),
       seed_(options.seed),
       rules_name_(options.rules) {
-  std::string rollout = settings_.rollout;
-  if (rollout.empty())
-    rollout = registry_.entry(PluginKind::agent, "ai-heuristic") ? "ai-heuristic" : "ai-random";
-  if (rollout == "ai-search") throw std::invalid_argument("ai-search: rollout cannot be ai-search itself");
-  auto make = [&](std::uint64_t salt) {
-    std::uint64_t s = seed_ ^ (0xd1b54a32d192ed03ull * (salt + 1));
-    return make_agent(registry_, rollout, AgentOptions{SplitMix64::step(s), {}, &registry_, rules_name_});
-  };
-  fallback_ = make(0);
-  for (unsigned t = 0; t < settings_.threads; ++t) rollouts_.push_back(make(t + 1));
+  rollout_name_ = settings_.rollout;
+  if (rollout_name_.empty())
+    rollout_name_ = registry_.entry(PluginKind::agent, "ai-heuristic") ? "ai-heuristic" : "ai-random";
+  if (rollout_name_ == "ai-search") throw std::invalid_argument("ai-search: rollout cannot be ai-search itself");
+  std::uint64_t s = seed_ ^ 0xd1b54a32d192ed03ull;
+  fallback_ = make_rollout(SplitMix64::step(s));
   if (!rules_name_.empty()) rules_ = registry_.get<RulesModule>(rules_name_);
 }
 
 SearchAgent::~SearchAgent() = default;
+
+std::shared_ptr<Agent> SearchAgent::make_rollout(std::uint64_t seed) const {
+  return make_agent(registry_, rollout_name_, AgentOptions{seed, {}, &registry_, rules_name_});
+}
 
 const RulesModule& SearchAgent::rules() {
   if (rules_) return *rules_;
@@ -211,43 +300,60 @@ const RulesModule& SearchAgent::rules() {
   return *rules_;
 }
 
-std::uint64_t SearchAgent::seed_for(std::uint64_t thread, std::uint64_t determinization) const {
+std::uint64_t SearchAgent::seed_for(std::uint64_t thread, std::uint64_t n) const {
   std::uint64_t s = seed_;
   s ^= SplitMix64::step(s) + decision_;
   s ^= SplitMix64::step(s) + thread * 0x9e3779b97f4a7c15ull;
-  s ^= SplitMix64::step(s) + determinization;
+  s ^= SplitMix64::step(s) + n;
   return SplitMix64::step(s);
 }
 
-SearchAgent::Search SearchAgent::search(const DecisionView& view, const Choice& choice,
-                                        const std::vector<Candidate>& cands) {
+void SearchAgent::search(const DecisionView& view, const Choice& choice, const std::vector<Candidate>& cands,
+                         Search& out, std::optional<std::size_t> prefix, std::uint64_t playouts,
+                         std::uint64_t phase) {
   const RulesModule& module = rules();
   const unsigned threads = settings_.threads;
   const std::string root_signature = signature(choice);
   const auto deadline =
       settings_.ms ? Clock::now() + std::chrono::milliseconds(settings_.ms) : Clock::time_point::max();
-  Search out;
-  out.trees.resize(threads);
+  const bool fresh = out.trees.empty();
+  if (fresh) out.trees.resize(threads);
   std::vector<std::string> errors(threads);
   std::vector<char> resumable(threads, 1);
   std::mutex view_mutex;  // the real game is read by one determinization at a time
 
   auto work = [&](unsigned t) {
     // This thread's share of the playouts; the first threads take the remainder.
-    const std::uint64_t quota = settings_.playouts / threads + (t < settings_.playouts % threads ? 1 : 0);
+    const std::uint64_t quota = playouts / threads + (t < playouts % threads ? 1 : 0);
     Tree& tree = out.trees[t];
-    tree.add_node(choice.player, root_signature);
-    PlayoutAgent playout(tree, *rollouts_[t], settings_, root_signature, cands);
+    if (fresh) tree.add_node(choice.player, root_signature);
+    std::vector<double> rewards;  // of the last playout
+    PlayoutAgent playout(tree, settings_, root_signature, cands);
     const std::shared_ptr<Agent> seat(std::shared_ptr<Agent>{}, &playout);  // not owned
     std::unique_ptr<Game> game;
     Journal::Checkpoint root{};
     std::uint64_t root_hash = 0, determinization = 0, in_copy = settings_.per_determinization;
+    // Plays one playout from the root checkpoint; false when the copy cannot be resumed here.
+    auto play = [&](Agent& rollout, bool check_root, std::size_t force) {
+      playout.begin(rollout, check_root, force, prefix);
+      std::uint64_t steps = 0;
+      while (!playout.cutoff() && module.advance(*game))
+        if (++steps >= settings_.max_steps) playout.stop();
+      if (playout.mismatch()) return false;
+      rewards = rewards_of(*game, settings_.eval);
+      playout.backpropagate(rewards);
+      game->journal().rollback(root);
+      if (settings_.verify && hash(game->state()) != root_hash)
+        throw std::logic_error("the state hash after a rollback differs from the hash at the root");
+      return true;
+    };
     try {
-      for (std::uint64_t done = 0; done < quota && Clock::now() < deadline; ++done) {
+      std::uint64_t done = 0;
+      for (std::uint64_t round = 0; done < quota && Clock::now() < deadline; ++round) {
         if (in_copy == settings_.per_determinization) {
           {
             const std::lock_guard lock(view_mutex);
-            game = view.determinize(seed_for(t, determinization++));
+            game = view.determinize(seed_for(t, phase + determinization++));
           }
           for (std::size_t p = 0; p < game->state().player_count(); ++p)
             game->seat(PlayerId(static_cast<std::uint8_t>(p)), seat);
@@ -255,18 +361,37 @@ SearchAgent::Search SearchAgent::search(const DecisionView& view, const Choice& 
           if (settings_.verify) root_hash = hash(game->state());
           in_copy = 0;
         }
-        playout.begin(in_copy++ == 0);
-        std::uint64_t steps = 0;
-        while (!playout.cutoff() && module.advance(*game))
-          if (++steps >= settings_.max_steps) playout.stop();
-        if (playout.mismatch()) {
+        const bool first_in_copy = in_copy++ == 0;
+        // The round's first playout plays the rollout agent's answer at the paired decision; the
+        // others replay it with a rollout agent from the same seed and another candidate there.
+        const std::uint64_t rollout_seed = seed_for(t, phase + kRolloutSeeds + round);
+        if (!play(*make_rollout(rollout_seed), first_in_copy, 0)) {
           resumable[t] = 0;
           break;
         }
-        playout.backpropagate(rewards_of(game->state()));
-        game->journal().rollback(root);
-        if (settings_.verify && hash(game->state()) != root_hash)
-          throw std::logic_error("the state hash after a rollback differs from the hash at the root");
+        ++done;
+        const PlayoutAgent::Paired base = playout.paired();
+        // After a prefix, only a decision that cannot be searched by itself is worth pairing.
+        if (prefix && (base.node == kNoNode || base.kind == ChoiceKind::action)) break;
+        if (base.node == kNoNode) continue;
+        Node& node = tree.node(base.node);  // not kept: replays below it may add nodes
+        const PlayerId who = node.player;
+        const double base_reward = rewards.at(who.value);
+        if (node.baseline.empty()) node.baseline = base.first;
+        node.mixed |= node.baseline != base.first;
+        ++node.edges[base.edge].pairs;
+        for (std::size_t k = 1; k < base.width && done < quota; ++k, ++done) {
+          (void)play(*make_rollout(rollout_seed), false, k);
+          const PlayoutAgent::Paired& other = playout.paired();
+          // A replay that went elsewhere before the paired decision (the rules or an agent drew
+          // on a source of chance outside the copy and the seed) is not a pair.
+          if (other.node != base.node || other.first != base.first || other.width != base.width) continue;
+          Edge& e = tree.node(base.node).edges[other.edge];
+          const double d = rewards.at(who.value) - base_reward;
+          ++e.pairs;
+          e.diff += d;
+          e.diff_sq += d * d;
+        }
       }
     } catch (const std::exception& e) {
       errors[t] = e.what();
@@ -280,8 +405,7 @@ SearchAgent::Search SearchAgent::search(const DecisionView& view, const Choice& 
   // A thread's error is the search's: a game that breaks in a copy, or an inexact rollback.
   for (const std::string& e : errors)
     if (!e.empty()) throw std::runtime_error("ai-search: a playout failed: " + e);
-  out.resumable = std::all_of(resumable.begin(), resumable.end(), [](char r) { return r != 0; });
-  return out;
+  out.resumable = out.resumable && std::all_of(resumable.begin(), resumable.end(), [](char r) { return r != 0; });
 }
 
 Answer SearchAgent::choose(const DecisionView& view, const Choice& choice) {
@@ -289,15 +413,27 @@ Answer SearchAgent::choose(const DecisionView& view, const Choice& choice) {
   if (!searched(choice.kind) || !choice.refused.empty()) return fallback_->choose(view, choice);
   // The rollout agent's answer goes first: it is tried first and kept unless beaten clearly.
   const Answer policy = fallback_->choose(view, choice);
-  const std::vector<Candidate> cands = with_policy(choice, policy, candidates(choice));
-  if (cands.size() < 2) return policy;
+  std::vector<Candidate> cands = with_policy(choice, policy, candidates(view, choice));
+  // Before a combat declaration the playouts go to the declaration: when the rollout agent
+  // passes there, passing is the only candidate, and the declaration is each round's paired
+  // decision (an instant cast instead is left to the rollout agent).
+  const bool combat = feeds_combat(view, choice);
+  if (combat && choice.pass && policy.picks == std::vector<std::uint32_t>{*choice.pass}) cands.resize(1);
+  if (cands.size() < 2 && !combat) return policy;
 
-  Search s = search(view, choice, cands);
+  Search s;
+  search(view, choice, cands, s, std::nullopt, settings_.playouts, 0);
   Stats stats;
   if (s.resumable) {
     for (const Tree& tree : s.trees) add_edges(stats, tree.node(0));
-    const Candidate* chosen = decide(cands, stats);
+    const Candidate* chosen = decide(cands, stats, settings_.gate);
     if (!chosen) return policy;
+    // The answer's own targets (or the attack after a pass) are asked in the middle of the
+    // action it starts, where no copy resumes: rounds that play it pair them now, with half
+    // the budget again, for the tree to answer them when they are asked.
+    if (cands.size() > 1)
+      search(view, choice, cands, s, static_cast<std::size_t>(chosen - cands.data()), settings_.playouts / 2,
+             kPhaseSeeds);
     trees_ = std::move(s.trees);
     frontier_.assign(trees_.size(), {});
     for (std::size_t t = 0; t < trees_.size(); ++t) frontier_[t] = below(trees_[t], {0}, chosen->key);
@@ -311,7 +447,7 @@ Answer SearchAgent::choose(const DecisionView& view, const Choice& choice) {
     found[t] = trees_[t].find(frontier_[t], sig, kReuseDepth);
     for (std::uint32_t n : found[t]) add_edges(stats, trees_[t].node(n));
   }
-  const Candidate* chosen = decide(cands, stats);
+  const Candidate* chosen = decide(cands, stats, settings_.gate);
   if (!chosen) return policy;
   for (std::size_t t = 0; t < trees_.size(); ++t) frontier_[t] = below(trees_[t], found[t], chosen->key);
   return chosen->answer;

@@ -1,20 +1,23 @@
-// SearchAgent: Monte Carlo tree search over the decisions of a game (ai-search's README.md).
+// SearchAgent: Monte Carlo search over the decisions of a game (ai-search's README.md).
 //
 // At a searched decision it plays the game forward many times from determinized copies of what
-// it can see: one copy per determinization, and per playout a journal checkpoint, the game run
-// to its end by a tree policy then the rollout agent, and a rollback to the checkpoint — the
-// real game is never touched. Threads search separate trees on separate copies (root
-// parallelism); their root statistics are added up and the most visited answer is played.
+// it can see: per playout a journal checkpoint, the game run to its end (or `max_steps`, then
+// scored by the board) by the tree and the rollout agent, and a rollback to the checkpoint — the
+// real game is never touched. Playouts come in rounds: one per candidate of the round's paired
+// decision, on the same copy with rollout agents made from the same seed, so that candidates are
+// compared by paired differences. Threads search separate trees on separate copies (root
+// parallelism); their statistics are added up.
 //
 // A copy resumes a game at a decision only when running the rules module forward from it asks
 // that decision again (classic: priority). Decisions asked in the middle of an action (the
-// target of a spell just cast, the attack declaration) are answered from the previous search's
-// trees, which explored them below the answer it chose; failing that, by the rollout agent.
+// target of a spell just cast, the attack declaration) are paired in extra rounds that play the
+// answer just chosen, and answered from those trees; failing that, by the rollout agent.
 #pragma once
 
 #include <anvil/sdk.hpp>
 #include <cstdint>
 #include <memory>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -41,17 +44,28 @@ class SearchAgent final : public Agent {
     std::vector<Tree> trees;  // one per thread
     bool resumable = true;    // false: the copies could not be resumed at this decision
   };
-  Search search(const DecisionView& view, const Choice& choice, const std::vector<Candidate>& cands);
+  // Rounds of playouts from this decision into `out` (its trees made when empty). With `prefix`,
+  // every playout plays that candidate here, and the rounds pair the next decision of the same
+  // player, when that one is asked in the middle of an action (its target, an attack); they
+  // stop as soon as a round shows it is not. `phase` keeps the two kinds' seeds apart.
+  void search(const DecisionView& view, const Choice& choice, const std::vector<Candidate>& cands, Search& out,
+              std::optional<std::size_t> prefix, std::uint64_t playouts, std::uint64_t phase);
   const RulesModule& rules();
-  std::uint64_t seed_for(std::uint64_t thread, std::uint64_t determinization) const;
+  // The seed of thread `thread`'s n-th determinization, or with kRolloutSeeds added, of its
+  // n-th round's rollout agents, or with kPhaseSeeds, the same for the rounds after a prefix;
+  // different for every decision.
+  std::uint64_t seed_for(std::uint64_t thread, std::uint64_t n) const;
+  static constexpr std::uint64_t kRolloutSeeds = std::uint64_t{1} << 40;
+  static constexpr std::uint64_t kPhaseSeeds = std::uint64_t{1} << 41;
+  std::shared_ptr<Agent> make_rollout(std::uint64_t seed) const;
 
   const Registry& registry_;
   SearchSettings settings_;
   std::uint64_t seed_;
   std::string rules_name_;
   std::shared_ptr<const RulesModule> rules_;
-  std::shared_ptr<Agent> fallback_;              // unsearched decisions of the real game
-  std::vector<std::shared_ptr<Agent>> rollouts_;  // one per thread
+  std::string rollout_name_;
+  std::shared_ptr<Agent> fallback_;  // the rollout agent's answers in the real game
   std::uint64_t decision_ = 0;
   // The last search's trees, and per tree the nodes its chosen answers lead to.
   std::vector<Tree> trees_;

@@ -9,7 +9,7 @@ namespace anvil::ai_search {
 namespace {
 
 constexpr const char* kKnown =
-    "playouts, ms, threads, rollout, exploration, per_determinization, max_steps, verify";
+    "playouts, ms, threads, rollout, exploration, per_determinization, max_steps, verify, eval, gate, below";
 
 [[noreturn]] void bad(const std::string& key, const std::string& value, const char* want) {
   throw std::invalid_argument("ai-search: " + key + " must be " + want + ", got '" + value + "'");
@@ -48,6 +48,14 @@ SearchSettings settings_from(const AgentOptions& options) {
     } else if (key == "verify") {
       if (value != "0" && value != "1") bad(key, value, "0 or 1");
       s.verify = value == "1";
+    } else if (key == "eval") {
+      if (value != "board" && value != "life") bad(key, value, "board or life");
+      s.eval = value == "board" ? Evaluation::board : Evaluation::life;
+    } else if (key == "below") {
+      if (value != "tree" && value != "rollout") bad(key, value, "tree or rollout");
+      s.below_tree = value == "tree";
+    } else if (key == "gate") {
+      s.gate = number<double>(key, value, 0.0, "a number of at least 0");
     } else {
       throw std::invalid_argument("ai-search has no setting '" + key + "' (it has: " + kKnown + ")");
     }

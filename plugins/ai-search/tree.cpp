@@ -58,6 +58,21 @@ std::vector<Candidate> candidates(const Choice& choice) {
   return out;
 }
 
+std::vector<Candidate> candidates(const DecisionView& view, const Choice& choice) {
+  std::vector<Candidate> out = candidates(choice);
+  if (choice.kind != ChoiceKind::action) return out;
+  using namespace anvil::literals;
+  std::erase_if(out, [&](const Candidate& c) {
+    if (c.answer.picks.size() != 1) return false;
+    const Option& o = choice.options[c.answer.picks[0]];
+    if (!o.target.is_object() || !view.can_see(o.target.object.id)) return false;
+    const GameObject& obj = view.object(o.target.object.id);
+    return obj.zone.kind == ZoneKind::battlefield && obj.controller == choice.player &&
+           view.view(o.target.object.id).has_type("Land"_sym);
+  });
+  return out;
+}
+
 std::string signature(const Choice& choice) {
   std::string s = std::to_string(static_cast<int>(choice.kind)) + ":" + std::to_string(choice.player.value);
   for (const Option& o : choice.options) {
@@ -68,7 +83,7 @@ std::string signature(const Choice& choice) {
 }
 
 std::uint32_t Tree::add_node(PlayerId player, std::string signature) {
-  nodes_.push_back(Node{player, std::move(signature), {}});
+  nodes_.push_back(Node{player, std::move(signature), {}, {}, false});
   return static_cast<std::uint32_t>(nodes_.size() - 1);
 }
 
@@ -88,6 +103,15 @@ std::vector<std::uint32_t> Tree::find(const std::vector<std::uint32_t>& from, co
     level = std::move(next);
   }
   return found;
+}
+
+Selection Tree::edge(std::uint32_t index, const std::vector<Candidate>& candidates, std::size_t candidate) {
+  Node& node = nodes_[index];
+  const std::string& key = candidates[candidate].key;
+  const auto it = std::find_if(node.edges.begin(), node.edges.end(), [&](const Edge& e) { return e.key == key; });
+  if (it != node.edges.end()) return Selection{candidate, static_cast<std::size_t>(it - node.edges.begin()), false};
+  node.edges.push_back(Edge{key});
+  return Selection{candidate, node.edges.size() - 1, true};
 }
 
 Selection Tree::select(std::uint32_t index, const std::vector<Candidate>& candidates, double exploration) {

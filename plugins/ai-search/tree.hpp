@@ -33,6 +33,11 @@ std::string answer_key(const Choice& choice, const std::vector<std::uint32_t>& p
 // them when every option is a different object (a full attack).
 std::vector<Candidate> candidates(const Choice& choice);
 
+// candidates(choice) without the actions that only make mana: activating an ability of a land
+// the player controls. Payment is automatic, so mana made in advance is at best the same as
+// passing; leaving them out keeps a priority decision with nothing else to do from branching.
+std::vector<Candidate> candidates(const DecisionView& view, const Choice& choice);
+
 // What identifies a decision point: its kind, player and option labels.
 std::string signature(const Choice& choice);
 
@@ -41,12 +46,21 @@ struct Edge {
   std::uint32_t child = kNoNode;
   std::uint64_t visits = 0;
   double reward = 0;  // summed, for the node's player
+  // Paired comparisons (the node was a round's paired decision, search_agent.hpp): how many
+  // rounds played this answer, and the sums of its reward minus the reward of the node's
+  // baseline answer in the same round, and of their squares.
+  std::uint64_t pairs = 0;
+  double diff = 0, diff_sq = 0;
 };
 
 struct Node {
   PlayerId player;
   std::string signature;  // of the decision (signature()), to find it again after the search
   std::vector<Edge> edges;
+  // The key of the answer the paired differences are measured from (the rollout agent's
+  // answer); `mixed` when it was not the same in every round, which voids them.
+  std::string baseline;
+  bool mixed = false;
 };
 
 struct Selection {
@@ -71,6 +85,8 @@ class Tree {
   // The first candidate without an edge (which gets one), else the UCB1 choice among the
   // candidates' edges. Ties go to the earlier candidate, so a seed decides everything.
   Selection select(std::uint32_t node, const std::vector<Candidate>& candidates, double exploration);
+  // The edge of `node` named `key`, added when there is none (`expanded`).
+  Selection edge(std::uint32_t node, const std::vector<Candidate>& candidates, std::size_t candidate);
 
  private:
   std::vector<Node> nodes_;

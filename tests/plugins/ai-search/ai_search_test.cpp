@@ -7,6 +7,8 @@
 #include <anvil/sdk.hpp>
 #include <filesystem>
 
+#include "evaluate.hpp"
+
 namespace anvil {
 namespace {
 
@@ -147,7 +149,8 @@ bool same(const std::vector<DecisionRecord>& x, const std::vector<DecisionRecord
 
 TEST_F(AiSearch, TheSameSeedDecidesTheSameWithOneThreadOrTwo) {
   for (const char* spec : {"ai-search:playouts=12:max_steps=100:rollout=ai-random",
-                           "ai-search:playouts=12:max_steps=100:rollout=ai-random:threads=2"}) {
+                           "ai-search:playouts=12:max_steps=100:rollout=ai-random:threads=2",
+                           "ai-search:playouts=12:max_steps=100:rollout=ai-random:below=tree:eval=life"}) {
     const auto first = played(rules(), game(9), agent(spec, 21), agent("ai-random", 22));
     const auto second = played(rules(), game(9), agent(spec, 21), agent("ai-random", 22));
     EXPECT_TRUE(same(first.first, second.first)) << spec;
@@ -181,6 +184,31 @@ TEST_F(AiSearch, FindsTheLethalBoltThatARandomAgentUsuallyMisses) {
   }
 }
 
+// A playout stopped before the game ends is scored by the board: the three Hill Giants' side is
+// ahead of the Grizzly Bears' at equal life, and life alone sees them even.
+TEST_F(AiSearch, ScoresAnUnfinishedPlayoutByTheBoard) {
+  auto g = lethal_position();
+  const PlayerId searcher(0), opponent(1);
+  EXPECT_GT(ai_search::board_points(*g, opponent), ai_search::board_points(*g, searcher));
+  const std::vector<double> board = ai_search::rewards_of(*g, ai_search::Evaluation::board);
+  ASSERT_EQ(board.size(), 2u);
+  EXPECT_LT(board[0], 0.5);
+  EXPECT_GT(board[1], 0.5);
+  EXPECT_GE(board[0], 0.05);
+  EXPECT_LE(board[1], 0.95);
+  EXPECT_NEAR(board[0] + board[1], 1.0, 1e-9);
+  EXPECT_EQ(ai_search::rewards_of(*g, ai_search::Evaluation::life), (std::vector<double>{0.5, 0.5}));
+
+  // A finished game is its result, whatever the board.
+  g->seat(searcher, agent("ai-random", 1));
+  g->seat(opponent, agent("ai-random", 2));
+  rules().play(*g);
+  ASSERT_TRUE(g->state().over);
+  const std::vector<double> result = ai_search::rewards_of(*g, ai_search::Evaluation::board);
+  for (const Player& p : g->state().players)
+    EXPECT_EQ(result[p.id.value], p.outcome == Outcome::won ? 1.0 : p.outcome == Outcome::lost ? 0.0 : 0.5);
+}
+
 TEST_F(AiSearch, SettingsAreCheckedAndNamed) {
   auto error_of = [](const std::string& spec) {
     try {
@@ -194,7 +222,11 @@ TEST_F(AiSearch, SettingsAreCheckedAndNamed) {
   EXPECT_NE(error_of("ai-search:depth=3").find("no setting 'depth'"), std::string::npos);
   EXPECT_NE(error_of("ai-search:rollout=ai-nothing").find("ai-nothing"), std::string::npos);
   EXPECT_NE(error_of("ai-search:playouts").find("is not KEY=VALUE"), std::string::npos);
+  EXPECT_NE(error_of("ai-search:eval=material").find("eval must be board or life"), std::string::npos);
+  EXPECT_NE(error_of("ai-search:below=deep").find("below must be tree or rollout"), std::string::npos);
+  EXPECT_NE(error_of("ai-search:gate=-1").find("gate must be"), std::string::npos);
   EXPECT_EQ(error_of("ai-search:ms=5:threads=2:rollout=ai-random"), "no error");
+  EXPECT_EQ(error_of("ai-search:eval=life:below=tree:gate=0"), "no error");
 }
 
 }  // namespace
