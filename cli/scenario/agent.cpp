@@ -163,14 +163,20 @@ void Script::precheck(bool new_step) {
     judge = copy.get();
   }
   if (judge->state().turn.priority != player) return;
+  // Game::ask does not ask a decision with one option, nor a priority decision whose options
+  // are passing and mana abilities.
+  const std::vector<LegalAction> legal = rules_.legal_actions(*judge, player);
+  const bool asked = legal.size() > 1 && std::any_of(legal.begin(), legal.end(), [](const LegalAction& l) {
+    return l.kind != LegalAction::Kind::pass && !l.mana;
+  });
   if (next.kind == Kind::pass) {
     // A player who may only pass is not asked (the kernel answers for them): their `pass`
     // happens now, in the advance() about to run.
-    if (rules_.legal_actions(*judge, player).size() == 1) ++next_action;
+    if (!asked) ++next_action;
     return;
   }
   if (precheck_turn(*judge, player) || !wanted) return;
-  if (rules_.legal_actions(*judge, player).size() != 1) return;  // the agent will be asked
+  if (asked) return;  // the agent will be asked
   begin_action();
   ++next_action;
   refuse_action(*judge, player, next, *wanted);

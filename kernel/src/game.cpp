@@ -253,6 +253,13 @@ Answer Game::ask(const Choice& choice) {
                      " options for at least " + std::to_string(choice.min_picks) + " picks");
   if (choice.max_picks == 0) return {};
   if (n == 1 && choice.min_picks == 1) return Answer{{0}};  // no real alternative: not asked
+  // Nothing but mana abilities besides passing (Option::mana): not asked either, the player
+  // passes. Mana made now could pay for nothing and would empty at the end of the step.
+  if (choice.pass && *choice.pass < n && choice.max_picks == 1 &&
+      std::all_of(choice.options.begin(), choice.options.end(), [&](const Option& o) {
+        return o.mana || &o == &choice.options[*choice.pass];
+      }))
+    return Answer{{*choice.pass}};
 
   Agent* a = agent(choice.player);
   if (!a) throw RulesError("no agent is seated for player " + std::to_string(choice.player.value));

@@ -182,7 +182,8 @@ Answer HeuristicAgent::action(const DecisionView& view, const Choice& choice) {
   // first judgement.
   const bool judges =
       std::any_of(choice.options.begin(), choice.options.end(), [&](const Option& o) {
-        if (!o.target.is_object() || !view.can_see(o.target.object.id)) return false;
+        // Mana abilities are never taken (payment is automatic): nothing to judge.
+        if (o.mana || !o.target.is_object() || !view.can_see(o.target.object.id)) return false;
         const GameObject& obj = view.object(o.target.object.id);
         return obj.zone == ZoneRef::battlefield(me) ||
                (obj.zone == ZoneRef::hand(me) && spell_ability(view.card(o.target.object.id)));
@@ -217,7 +218,8 @@ Answer HeuristicAgent::action(const DecisionView& view, const Choice& choice) {
   std::vector<std::pair<const GameObject*, ManaCost>> judged;
   for (std::uint32_t i = 0; i < choice.options.size(); ++i) {
     const Option& o = choice.options[i];
-    if (i == pass_option(choice) || !o.target.is_object() || !view.can_see(o.target.object.id))
+    if (i == pass_option(choice) || o.mana || !o.target.is_object() ||
+        !view.can_see(o.target.object.id))
       continue;
     const ObjectId id = o.target.object.id;
     const GameObject& obj = view.object(id);

@@ -2,7 +2,6 @@
 
 #include <algorithm>
 #include <charconv>
-#include <numeric>
 #include <stdexcept>
 #include <string>
 #include <vector>
@@ -24,13 +23,17 @@ bool RandomAgent::chance(double probability) {
 
 Answer RandomAgent::choose(const DecisionView&, const Choice& choice) {
   const auto n = static_cast<std::uint32_t>(choice.options.size());
-  std::vector<std::uint32_t> candidates(n);
-  std::iota(candidates.begin(), candidates.end(), 0u);
+  // Options that only make mana are left alone: the rules pay costs automatically, and mana
+  // made for nothing empties at the end of the step (Option::mana).
+  std::vector<std::uint32_t> candidates;
+  candidates.reserve(n);
+  for (std::uint32_t i = 0; i < n; ++i)
+    if (!choice.options[i].mana) candidates.push_back(i);
 
   // A decision with a pass: pass now and then, otherwise do something else at random.
-  if (choice.pass && *choice.pass < n && choice.max_picks == 1 && n > 1) {
+  if (choice.pass && *choice.pass < n && choice.max_picks == 1 && candidates.size() > 1) {
     if (chance(pass_probability_)) return Answer{{*choice.pass}};
-    candidates.erase(candidates.begin() + *choice.pass);
+    candidates.erase(std::find(candidates.begin(), candidates.end(), *choice.pass));
   }
 
   const std::uint32_t max = std::min<std::uint32_t>(choice.max_picks, static_cast<std::uint32_t>(candidates.size()));

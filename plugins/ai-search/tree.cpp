@@ -65,6 +65,7 @@ std::vector<Candidate> candidates(const DecisionView& view, const Choice& choice
   std::erase_if(out, [&](const Candidate& c) {
     if (c.answer.picks.size() != 1) return false;
     const Option& o = choice.options[c.answer.picks[0]];
+    if (o.mana) return true;  // mana abilities: payment is automatic (Option::mana)
     if (!o.target.is_object() || !view.can_see(o.target.object.id)) return false;
     const GameObject& obj = view.object(o.target.object.id);
     return obj.zone.kind == ZoneKind::battlefield && obj.controller == choice.player &&

@@ -111,6 +111,9 @@ void cast(Game& game, const LegalAction& action) {
 void activate(Game& game, const LegalAction& action) {
   const PlayerId p = game.state().turn.priority;
   const ObjectId source = action.object;
+  if (action.ability >= kIntrinsicMana)  // a land's "{T}: Add {G}" (305.6)
+    return activate_intrinsic_mana(game, p, source,
+                                   static_cast<std::size_t>(action.ability - kIntrinsicMana));
   const CardDef& def = game.card(source);
   const AbilityDef& ad = def.abilities.at(action.ability);
   const auto cost = activation_cost(ad);

@@ -7,6 +7,7 @@
 #pragma once
 
 #include <anvil/sdk.hpp>
+#include <array>
 #include <cstdint>
 #include <optional>
 #include <span>
@@ -449,7 +450,27 @@ struct ManaSource {
   std::vector<std::uint8_t> kinds;  // alternatives (one mana) or, for a bundle, every mana
   bool bundle = false;              // produces every kind in `kinds` at once
   std::size_t ability = 0;
+  bool intrinsic = false;           // a land's basic land types (305.6), not a card ability
 };
+// What `player` may do at priority, as ClassicRules::legal_actions lists it (in that order, pass
+// last). `land_mana` false leaves out the lands' intrinsic mana abilities; `labels` false leaves
+// every label empty (for a label-blind agent, anvil/label_blind.hpp).
+std::vector<LegalAction> priority_actions(const Game& game, PlayerId player, bool land_mana,
+                                         bool labels);
+// Adds the lands' intrinsic mana abilities to a list priority_actions made without them.
+void add_land_mana(const Game& game, PlayerId player, std::vector<LegalAction>& actions,
+                   bool labels);
+// A basic land type's intrinsic mana ability ("{T}: Add {G}" of a Forest, 305.6) has no
+// AbilityDef. As a LegalAction it is activated as ability kIntrinsicMana + i, i indexing
+// land_mana_kinds() of the land (a dual land has two).
+inline constexpr std::uint16_t kIntrinsicMana = 0xFF00;
+// Taps `land` for the k-th kind of land_mana_kinds() and adds that mana to p's pool (605.3a:
+// no stack). Throws RulesError if it cannot.
+void activate_intrinsic_mana(Game& game, PlayerId p, ObjectId land, std::size_t k);
+// The letter of each mana kind: W U B R G, then C.
+inline constexpr std::array<char, kManaKinds> kManaLetters{'W', 'U', 'B', 'R', 'G', 'C'};
+// The classic activated ability an AbilityDef holds, if any (mana, regenerate…).
+const ClassicActivated* classic_ability(const AbilityDef& a);
 std::vector<ManaSource> mana_sources(const Game& game, PlayerId p, ObjectId exclude);
 bool can_pay(const Game& game, PlayerId p, const ManaCost& cost, std::int64_t x,
              ObjectId exclude = {});

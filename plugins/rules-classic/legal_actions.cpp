@@ -112,6 +112,12 @@ std::string cast_refusal(const Game& game, PlayerId p, ObjectId id, std::uint16_
 std::string activate_refusal(const Game& game, PlayerId p, ObjectId id, std::uint16_t ability) {
   if (!on_battlefield(game, id) || game.object(id).controller != p)
     return "you do not control that permanent";
+  if (ability >= kIntrinsicMana) {  // a basic land type's "{T}: Add {G}" (305.6)
+    const auto k = static_cast<std::size_t>(ability - kIntrinsicMana);
+    if (k >= land_mana_kinds(game.view(id)).size()) return "it has no such ability";
+    if (game.object(id).tapped) return "it is tapped";
+    return {};
+  }
   const AbilityDef* def = ability_def(game, id, ability);
   if (!def) return "it has no such ability";
   const auto cost = activation_cost(*def);
@@ -146,16 +152,43 @@ std::string activate_refusal(const Game& game, PlayerId p, ObjectId id, std::uin
 
 }  // namespace
 
-std::vector<LegalAction> ClassicRules::legal_actions(const Game& game, PlayerId player) const {
+namespace {
+
+// The intrinsic mana abilities of untapped lands with basic land types (305.6): mana abilities
+// too, offered like Llanowar Elves' (117.1d), inserted just before the pass that ends `actions`.
+void insert_land_mana(const Game& game, std::vector<LegalAction>& actions, bool labels,
+                      const std::vector<ManaSource>& sources) {
+  LegalAction pass = std::move(actions.back());
+  actions.pop_back();
+  for (const ManaSource& s : sources) {
+    if (!s.intrinsic) continue;
+    for (std::size_t k = 0; k < s.kinds.size(); ++k)
+      actions.push_back({LegalAction::Kind::activate, s.object,
+                         static_cast<std::uint16_t>(kIntrinsicMana + k), {}, 0,
+                         labels ? "Activate " + game.card(s.object).name + ": {T}: Add {" +
+                                      kManaLetters[s.kinds[k]] + "}."
+                                : std::string(),
+                         true});
+  }
+  actions.push_back(std::move(pass));
+}
+
+}  // namespace
+
+std::vector<LegalAction> priority_actions(const Game& game, PlayerId player, bool land_mana,
+                                         bool labels) {
   std::vector<LegalAction> out;
   if (game.state().over || game.state().turn.priority != player) return out;
   SourcesOnce sources(game, player);
+  const auto label = [labels](auto&&... parts) {
+    return labels ? (std::string() + ... + parts) : std::string();
+  };
   for (ObjectId id : game.state().zone(ZoneRef::hand(player)).objects) {
-    const std::string name = object_label(game, id);
     const Characteristics c = game.view(id);
     if (c.has_type(kLand)) {
       if (land_refusal(game, player, c).empty())
-        out.push_back({LegalAction::Kind::play_land, id, 0, {}, 0, "Play " + name});
+        out.push_back({LegalAction::Kind::play_land, id, 0, {}, 0,
+                       label("Play ", object_label(game, id))});
       continue;
     }
     const CardDef& def = game.card(id);
@@ -163,12 +196,14 @@ std::vector<LegalAction> ClassicRules::legal_actions(const Game& game, PlayerId 
       for (std::uint16_t mode : spell_modes(def))
         if (cast_refusal(game, player, id, mode, c, sources).empty())
           out.push_back({LegalAction::Kind::cast, id, mode, {}, 0,
-                         "Cast " + name + ": " + def.abilities[mode].impl->describe()});
+                         label("Cast ", object_label(game, id), ": ",
+                               labels ? def.abilities[mode].impl->describe() : "")});
       continue;
     }
     const std::uint16_t spell = spell_ability(def).value_or(0);
     if (cast_refusal(game, player, id, spell, c, sources).empty())
-      out.push_back({LegalAction::Kind::cast, id, spell, {}, 0, "Cast " + name});
+      out.push_back({LegalAction::Kind::cast, id, spell, {}, 0,
+                     label("Cast ", object_label(game, id))});
   }
   for (ObjectId id : controlled(game, player)) {
     const CardDef& def = game.card(id);
@@ -176,16 +211,30 @@ std::vector<LegalAction> ClassicRules::legal_actions(const Game& game, PlayerId 
       const auto index = static_cast<std::uint16_t>(i);
       if (!activation_cost(def.abilities[i]) || !activate_refusal(game, player, id, index).empty())
         continue;
-      std::string text = def.abilities[i].impl->describe();
-      for (std::size_t at = text.find("CARDNAME"); at != std::string::npos;
-           at = text.find("CARDNAME"))
-        text.replace(at, 8, def.name);
-      out.push_back(
-          {LegalAction::Kind::activate, id, index, {}, 0, "Activate " + def.name + ": " + text});
+      std::string text;
+      if (labels) {
+        text = def.abilities[i].impl->describe();
+        for (std::size_t at = text.find("CARDNAME"); at != std::string::npos;
+             at = text.find("CARDNAME"))
+          text.replace(at, 8, def.name);
+      }
+      const ClassicActivated* a = classic_ability(def.abilities[i]);
+      out.push_back({LegalAction::Kind::activate, id, index, {}, 0,
+                     label("Activate ", def.name, ": ", text), a && a->is_mana()});
     }
   }
-  out.push_back({LegalAction::Kind::pass, ObjectId{}, 0, {}, 0, "Pass"});
+  out.push_back({LegalAction::Kind::pass, ObjectId{}, 0, {}, 0, labels ? "Pass" : ""});
+  if (land_mana) insert_land_mana(game, out, labels, sources.get());
   return out;
+}
+
+void add_land_mana(const Game& game, PlayerId player, std::vector<LegalAction>& actions,
+                   bool labels) {
+  insert_land_mana(game, actions, labels, mana_sources(game, player, ObjectId{}));
+}
+
+std::vector<LegalAction> ClassicRules::legal_actions(const Game& game, PlayerId player) const {
+  return priority_actions(game, player, /*land_mana=*/true, /*labels=*/true);
 }
 
 std::string ClassicRules::why_not(const Game& game, PlayerId player,

@@ -11,7 +11,7 @@ namespace anvil::rules_classic {
 
 namespace {
 
-constexpr std::array<char, kManaKinds> kKindLetters{'W', 'U', 'B', 'R', 'G', 'C'};
+constexpr const std::array<char, kManaKinds>& kKindLetters = kManaLetters;
 constexpr std::array<Symbol, kManaKinds> kPools{"mana_pool_W"_sym, "mana_pool_U"_sym,
                                                 "mana_pool_B"_sym, "mana_pool_R"_sym,
                                                 "mana_pool_G"_sym, "mana_pool_C"_sym};
@@ -19,9 +19,6 @@ constexpr std::array<Symbol, kManaKinds> kPools{"mana_pool_W"_sym, "mana_pool_U"
 constexpr std::array<Symbol, kColorCount> kBasicTypes{"Plains"_sym, "Island"_sym, "Swamp"_sym,
                                                       "Mountain"_sym, "Forest"_sym};
 
-const ClassicActivated* classic_ability(const AbilityDef& a) {
-  return dynamic_cast<const ClassicActivated*>(a.impl.get());
-}
 
 struct Unit {
   std::size_t source;  // index into sources
@@ -203,7 +200,7 @@ std::vector<ManaSource> mana_sources(const Game& game, PlayerId p, ObjectId excl
     const GameObject& o = game.object(id);
     if (o.tapped || id == exclude) continue;
     const Characteristics c = game.view(id);
-    ManaSource land{id, {}, false, 0};
+    ManaSource land{id, {}, false, 0, true};
     land.kinds = land_mana_kinds(c);
     if (!land.kinds.empty()) {
       out.push_back(std::move(land));
@@ -346,6 +343,18 @@ void pay(Game& game, PlayerId p, const ManaCost& cost, std::int64_t x, ObjectId 
       j.set_attr(p, pool, game.state().player(p).attrs.get(pool) + 1);
     }
   }
+}
+
+const ClassicActivated* classic_ability(const AbilityDef& a) {
+  return dynamic_cast<const ClassicActivated*>(a.impl.get());
+}
+
+void activate_intrinsic_mana(Game& game, PlayerId p, ObjectId land, std::size_t k) {
+  const std::vector<std::uint8_t> kinds = land_mana_kinds(game.view(land));
+  if (k >= kinds.size()) throw RulesError(object_label(game, land) + " has no such mana ability");
+  if (!tap(game, land, land)) throw RulesError(object_label(game, land) + " could not be tapped");
+  const Symbol pool = kPools[kinds[k]];
+  game.journal().set_attr(p, pool, game.state().player(p).attrs.get(pool) + 1);
 }
 
 void empty_pools(Game& game) {

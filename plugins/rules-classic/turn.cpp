@@ -190,7 +190,7 @@ Choice priority_choice(const Game& game, PlayerId p, const std::vector<LegalActi
   choice.prompt = std::string("Priority in ") + step_label(game.state().turn.step) + " of turn " +
                   std::to_string(game.state().turn.number);
   for (std::size_t i = 0; i < actions.size(); ++i) {
-    Option o{actions[i].label, Target{}, static_cast<std::int64_t>(i)};
+    Option o{actions[i].label, Target{}, static_cast<std::int64_t>(i), actions[i].mana};
     if (actions[i].object.valid()) o.target = Target::of(game.object(actions[i].object).ref());
     if (actions[i].kind == LegalAction::Kind::pass) choice.pass = static_cast<std::uint32_t>(i);
     choice.options.push_back(std::move(o));
@@ -212,7 +212,12 @@ bool ClassicRules::advance(Game& game) const {
     if (!put_triggers(game) && !sba) break;
   }
   const PlayerId p = game.state().turn.priority;
-  const std::vector<LegalAction> actions = legal_actions(game, p);
+  // The lands' mana abilities are listed only when there is something else to do: with passing
+  // and mana abilities alone Game::ask answers "pass" without asking, so a decision without them
+  // is the same decision. Labels are left out for an agent that never reads them.
+  const bool labels = !label_blind(game.agent(p));
+  std::vector<LegalAction> actions = priority_actions(game, p, /*land_mana=*/false, labels);
+  if (actions.size() > 1) add_land_mana(game, p, actions, labels);
   const Answer answer = game.ask(priority_choice(game, p, actions));
   const LegalAction& chosen = actions.at(answer.picks.at(0));
   if (chosen.kind == LegalAction::Kind::pass) {

@@ -50,6 +50,11 @@ struct Option {
   std::string label;
   Target target;           // when the option is an object or a player
   std::int64_t value = 0;  // when the option is a number, a mode, an action index
+  // An action that only makes mana (a mana ability activated at priority, 605.3a). Mana made
+  // then only empties at the end of the step unless something is paid with it, and the rules
+  // pay costs automatically, so agents may leave such options alone: a priority decision with
+  // nothing else but passing is not asked (Game::ask).
+  bool mana = false;
 };
 
 struct Choice {

@@ -136,7 +136,8 @@ class ANVIL_API Game final : private JournalListener {
   void seat(PlayerId player, std::shared_ptr<Agent> agent);
   Agent* agent(PlayerId player) const;
   // Asks the seated agent, checks the answer, appends it to the decision log. A choice with no
-  // real alternative (one option, exactly one pick) is answered without asking.
+  // real alternative (one option, exactly one pick; or passing and mana abilities only, see
+  // Option::mana) is answered without asking.
   // Throws RulesError for an empty seat or an invalid answer.
   Answer ask(const Choice& choice);
   const std::vector<DecisionRecord>& decisions() const { return *decisions_; }

@@ -84,6 +84,7 @@ struct LegalAction {
   std::vector<Target> targets;
   std::int64_t value = 0;  // a board position, an X, a mode
   std::string label;       // "Cast Lightning Bolt targeting Grizzly Bears"
+  bool mana = false;       // a mana ability (Option::mana)
 };
 
 class ANVIL_API RulesModule {

@@ -29,6 +29,7 @@
 #include "anvil/game.hpp"
 #include "anvil/ids.hpp"
 #include "anvil/journal.hpp"
+#include "anvil/label_blind.hpp"
 #include "anvil/params.hpp"
 #include "anvil/plugin.hpp"
 #include "anvil/registry.hpp"

@@ -149,8 +149,11 @@ TEST(RulesClassicActivated, AnActivationAbandonedMidwayIsUndoneExactly) {  // 72
 }
 
 TEST(RulesClassicActivated, AManaAbilityIsAnActionAtPriorityThatKeepsPriority) {  // 117.1d
-  auto t = table(standard_pool(),
-                 position("main1", player("A", {}, {"Llanowar Elves"}), player("B", {}, {})));
+  // Grizzly Bears in hand: with something to spend mana on, the decision is asked (Game::ask
+  // does not ask one whose options are mana abilities and passing).
+  auto t = table(standard_pool(), position("main1",
+                                           player("A", {"Grizzly Bears"}, {"Llanowar Elves", "Forest"}),
+                                           player("B", {}, {})));
   const std::string label = "Activate Llanowar Elves: {T}: Add {G}.";
   ASSERT_TRUE(offers(*t.game, kA, label));
   t.a->act(label);
@@ -188,10 +191,17 @@ namespace {
 
 // 305.6: basic land types make mana when paying, but are not offered as priority actions (random
 // agents would spend most of their choices tapping lands; docs/rules-classic.md).
-TEST(RulesClassicActivated, BasicLandsAreNotPriorityActions) {
+// 305.6: each colour a land's basic land types make is a mana ability at priority (a dual land
+// has two), flagged as one; with nothing else to do the player is not asked and passes.
+TEST(RulesClassicActivated, BasicLandsOfferAManaAbilityPerColour) {
   auto t = table(standard_pool(),
                  position("main1", player("A", {}, {"Taiga", "Forest"}), player("B", {}, {})));
-  EXPECT_EQ(rules().legal_actions(*t.game, PlayerId(0)).size(), 1u);  // pass
+  const std::vector<LegalAction> actions = rules().legal_actions(*t.game, PlayerId(0));
+  ASSERT_EQ(actions.size(), 4u);
+  for (std::size_t i = 0; i + 1 < actions.size(); ++i) EXPECT_TRUE(actions[i].mana) << actions[i].label;
+  EXPECT_EQ(actions.back().kind, LegalAction::Kind::pass);
+  ASSERT_TRUE(rules().advance(*t.game));  // the scripted agent has no answer: not asked
+  EXPECT_EQ(t.game->state().turn.priority, PlayerId(1));
 }
 
 }  // namespace

@@ -70,8 +70,10 @@ TEST(RulesClassicMana, ManaAbilitiesPayWithoutTheStackAndUnspentManaEmptiesAtThe
   auto t = table(
       standard_pool(),
       position("main1", player("A", {"Llanowar Elves"}, {"Elvish Pair"}), player("B", {}, {})));
-  // Casting, the Pair's mana ability (117.1d) and passing are offered.
-  EXPECT_EQ(rules().legal_actions(*t.game, kA).size(), 3u);
+  // Casting, the Pair's mana ability (117.1d, flagged as one) and passing are offered.
+  const std::vector<LegalAction> offered = rules().legal_actions(*t.game, kA);
+  ASSERT_EQ(offered.size(), 3u);
+  EXPECT_TRUE(offered[1].mana);
   t.a->act("Cast Llanowar Elves");
   ASSERT_TRUE(rules().advance(*t.game));
   EXPECT_EQ(t.game->state().stack.size(), 1u);  // only the spell
@@ -81,6 +83,28 @@ TEST(RulesClassicMana, ManaAbilitiesPayWithoutTheStackAndUnspentManaEmptiesAtThe
   EXPECT_EQ(t.game->state().players[0].attrs.get("mana_pool_G"_sym), 1);
   ASSERT_TRUE(run_to_step(*t.game, "begin_combat"));
   EXPECT_EQ(t.game->state().players[0].attrs.get("mana_pool_G"_sym), 0);
+}
+
+// 305.6, 117.1d: a basic land's intrinsic "{T}: Add {G}" is a mana ability offered at priority
+// like Llanowar Elves', flagged as one (LegalAction::mana); it adds its mana without the stack.
+TEST(RulesClassicMana, BasicLandsOfferTheirManaAbilitiesAtPriority) {
+  auto t = table(standard_pool(), position("main1", player("A", {"Llanowar Elves"}, {"Forest", "Plains"}),
+                                           player("B", {}, {})));
+  std::vector<std::string> mana;
+  for (const LegalAction& l : rules().legal_actions(*t.game, kA))
+    if (l.mana) mana.push_back(l.label);
+  EXPECT_EQ(mana, (std::vector<std::string>{"Activate Forest: {T}: Add {G}.",
+                                            "Activate Plains: {T}: Add {W}."}));
+  t.a->act("Activate Forest: {T}: Add {G}.");
+  ASSERT_TRUE(rules().advance(*t.game));
+  EXPECT_TRUE(t.game->state().stack.empty());
+  EXPECT_EQ(t.game->state().players[0].attrs.get("mana_pool_G"_sym), 1);
+  EXPECT_TRUE(t.game->object(find(*t.game, "Forest", ZoneRef::battlefield(kA))).tapped);
+  EXPECT_EQ(t.game->state().turn.priority, kA);  // no stack, no priority for the opponent
+  // The Forest is tapped now: only the Plains' ability is left to offer.
+  std::size_t offered = 0;
+  for (const LegalAction& l : rules().legal_actions(*t.game, kA)) offered += l.mana;
+  EXPECT_EQ(offered, 1u);
 }
 
 TEST(RulesClassicMana, ASummoningSickCreatureCannotTapForMana) {

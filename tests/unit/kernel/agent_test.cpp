@@ -105,8 +105,15 @@ TEST(Agents, ChoicesWithoutAlternativeAreNotAskedAndEmptySeatsAreErrors) {
   auto game = make_game(cards);
   Choice forced{ChoiceKind::target, PlayerId(0), "the only target", {{"it", {}, 0}}, 1, 1, {}, {}, {}};
   EXPECT_EQ(game->ask(forced).picks, (std::vector<std::uint32_t>{0}));
+  // Passing and mana abilities only (Option::mana): the player passes, unasked.
+  Choice mana_only{ChoiceKind::action, PlayerId(0), "priority",
+                   {{"tap Forest", {}, 0, true}, {"tap Plains", {}, 1, true}, {"pass", {}, 2}},
+                   1, 1, {}, {}, 2};
+  EXPECT_EQ(game->ask(mana_only).picks, (std::vector<std::uint32_t>{2}));
   Choice real{ChoiceKind::option, PlayerId(0), "pick", {{"a", {}, 0}, {"b", {}, 0}}, 1, 1, {}, {}, {}};
   EXPECT_THROW((void)game->ask(real), RulesError);
+  mana_only.options[0].mana = false;  // something else to do: asked (no agent seated here)
+  EXPECT_THROW((void)game->ask(mana_only), RulesError);
 }
 
 TEST(Agents, DecisionViewHidesWhatThePlayerCannotSee) {
