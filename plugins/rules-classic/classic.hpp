@@ -427,6 +427,9 @@ std::shared_ptr<const ContinuousEffect> changeling_effect();
 // The effect of an ability that floating effects only name, as a mark (prevention shields,
 // "exile it instead" markers): it changes no characteristic.
 std::shared_ptr<const ContinuousEffect> no_effect();
+// The ability such floating effects name: a static ability with no_effect(), active nowhere by
+// itself, described as `text` ("(prevention shield)").
+AbilityDef mark_ability(const Params& params, const std::string& text);
 
 bool on_battlefield(const Game& game, ObjectId id);
 bool is_creature(const Game& game, ObjectId id);

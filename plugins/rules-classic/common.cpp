@@ -153,6 +153,11 @@ std::shared_ptr<const ContinuousEffect> no_effect() {
   return none;
 }
 
+AbilityDef mark_ability(const Params& params, const std::string& text) {
+  return AbilityDef{AbilityKind::static_, text, "rules-classic", params.where(),
+                    std::make_shared<StaticAbility>(no_effect(), text, ZoneMask{0})};
+}
+
 // --- counters in layer 7c -------------------------------------------------------------------
 
 namespace {

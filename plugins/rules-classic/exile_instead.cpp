@@ -88,9 +88,7 @@ class ExileInsteadOfDyingKeyword final : public KeywordHandler {
     impl->marker = static_cast<std::uint16_t>(ctx.card.abilities.size() + 1);
     ctx.card.abilities.push_back(AbilityDef{AbilityKind::spell, impl->describe(), "rules-classic",
                                             params.where(), impl});
-    ctx.card.abilities.push_back(AbilityDef{
-        AbilityKind::static_, "(exile instead of dying)", "rules-classic", params.where(),
-        std::make_shared<StaticAbility>(no_effect(), "(exile instead of dying)", ZoneMask{0})});
+    ctx.card.abilities.push_back(mark_ability(params, "(exile instead of dying)"));
   }
   std::string summary() const override {
     return "exile_instead_of_dying: {} — after a targeting spell ability: \"If that creature "

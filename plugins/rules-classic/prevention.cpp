@@ -167,9 +167,7 @@ class PreventKeyword final : public KeywordHandler {
     const AbilityKind kind = cost.empty() ? AbilityKind::spell : AbilityKind::activated;
     ctx.card.abilities.push_back(
         AbilityDef{kind, impl->text, "rules-classic", params.where(), impl, cost});
-    ctx.card.abilities.push_back(AbilityDef{
-        AbilityKind::static_, "(prevention shield)", "rules-classic", params.where(),
-        std::make_shared<StaticAbility>(no_effect(), "(prevention shield)", ZoneMask{0})});
+    ctx.card.abilities.push_back(mark_ability(params, "(prevention shield)"));
   }
   std::string summary() const override {
     return "prevent: {amount: 3, target: any, combat: false, cost: \"{T}\"} — a prevention "
