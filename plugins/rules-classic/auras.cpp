@@ -381,14 +381,9 @@ bool PumpAbility::can_target(const Game& game, const ResolveContext& ctx, std::s
 
 void PumpAbility::resolve(Game& game, const ResolveContext& ctx) const {
   if (ctx.targets.empty() || !ctx.targets[0].is_object()) return;
-  FloatingEffect f;
-  f.source = ctx.source;
-  f.card = ctx.card;
-  f.controller = ctx.controller;
+  FloatingEffect f = end_of_turn_effect(ctx, pt_ability);
   f.affected = ctx.targets[0];
-  f.until = Duration::end_of_turn;
   if (power != 0 || toughness != 0) {
-    f.ability = pt_ability;
     f.a = power;
     f.b = toughness;
     game.add_effect(f);

@@ -430,6 +430,10 @@ std::shared_ptr<const ContinuousEffect> no_effect();
 // The ability such floating effects name: a static ability with no_effect(), active nowhere by
 // itself, described as `text` ("(prevention shield)").
 AbilityDef mark_ability(const Params& params, const std::string& text);
+// A floating effect of the resolving spell or ability `ctx` until end of turn, naming its
+// card's ability `ability` (a shield, a marker, a pump's +N/+N); `affected` and the numbers are
+// the caller's to set.
+FloatingEffect end_of_turn_effect(const ResolveContext& ctx, std::uint16_t ability);
 
 bool on_battlefield(const Game& game, ObjectId id);
 bool is_creature(const Game& game, ObjectId id);

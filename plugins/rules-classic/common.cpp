@@ -153,6 +153,16 @@ std::shared_ptr<const ContinuousEffect> no_effect() {
   return none;
 }
 
+FloatingEffect end_of_turn_effect(const ResolveContext& ctx, std::uint16_t ability) {
+  FloatingEffect f;
+  f.source = ctx.source;
+  f.card = ctx.card;
+  f.ability = ability;
+  f.controller = ctx.controller;
+  f.until = Duration::end_of_turn;
+  return f;
+}
+
 AbilityDef mark_ability(const Params& params, const std::string& text) {
   return AbilityDef{AbilityKind::static_, text, "rules-classic", params.where(),
                     std::make_shared<StaticAbility>(no_effect(), text, ZoneMask{0})};

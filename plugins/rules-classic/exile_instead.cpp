@@ -35,12 +35,7 @@ class ExileInsteadOfDying final : public Ability {
     for (const Target& t : ctx.targets) {
       if (!t.is_object() || !game.state().is_current(t.object) || !on_battlefield(game, t.object.id))
         continue;
-      FloatingEffect f;
-      f.source = ctx.source;
-      f.card = ctx.card;
-      f.ability = marker;
-      f.controller = ctx.controller;
-      f.until = Duration::end_of_turn;
+      FloatingEffect f = end_of_turn_effect(ctx, marker);
       f.affected = t;
       game.add_effect(f);
     }

@@ -99,12 +99,7 @@ std::string PreventAbility::target_prompt(std::size_t) const {
 }
 
 void PreventAbility::resolve(Game& game, const ResolveContext& ctx) const {
-  FloatingEffect f;
-  f.source = ctx.source;
-  f.card = ctx.card;
-  f.ability = shield;
-  f.controller = ctx.controller;
-  f.until = Duration::end_of_turn;
+  FloatingEffect f = end_of_turn_effect(ctx, shield);
   f.a = amount;
   f.b = combat_only ? 1 : 0;
   if (target != PreventTarget::none) {
