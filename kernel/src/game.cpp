@@ -272,10 +272,14 @@ Answer Game::ask(const Choice& choice) {
   if (answer.picks.size() < choice.min_picks || answer.picks.size() > choice.max_picks)
     throw invalid(std::to_string(answer.picks.size()) + " picks, expected " + std::to_string(choice.min_picks) +
                   ".." + std::to_string(choice.max_picks));
-  std::vector<std::uint32_t> seen = answer.picks;
-  std::sort(seen.begin(), seen.end());
-  if (std::adjacent_find(seen.begin(), seen.end()) != seen.end()) throw invalid("an option picked twice");
-  if (!seen.empty() && seen.back() >= n) throw invalid("option " + std::to_string(seen.back()) + " does not exist");
+  if (answer.picks.size() == 1) {  // most decisions: nothing to sort
+    if (answer.picks[0] >= n) throw invalid("option " + std::to_string(answer.picks[0]) + " does not exist");
+  } else if (!answer.picks.empty()) {
+    std::vector<std::uint32_t> seen = answer.picks;
+    std::sort(seen.begin(), seen.end());
+    if (std::adjacent_find(seen.begin(), seen.end()) != seen.end()) throw invalid("an option picked twice");
+    if (seen.back() >= n) throw invalid("option " + std::to_string(seen.back()) + " does not exist");
+  }
 
   if (decisions_.use_count() > 1) {
     decisions_ = std::make_shared<std::vector<DecisionRecord>>(*decisions_);

@@ -25,8 +25,8 @@ Answer RandomAgent::choose(const DecisionView&, const Choice& choice) {
   const auto n = static_cast<std::uint32_t>(choice.options.size());
   // Options that only make mana are left alone: the rules pay costs automatically, and mana
   // made for nothing empties at the end of the step (Option::mana).
-  std::vector<std::uint32_t> candidates;
-  candidates.reserve(n);
+  std::vector<std::uint32_t>& candidates = candidates_;
+  candidates.clear();
   for (std::uint32_t i = 0; i < n; ++i)
     if (!choice.options[i].mana) candidates.push_back(i);
 

@@ -5,6 +5,7 @@
 #include <anvil/sdk.hpp>
 #include <cstdint>
 #include <string_view>
+#include <vector>
 
 namespace anvil::ai_random {
 
@@ -22,6 +23,9 @@ class RandomAgent final : public Agent, public LabelBlind {
 
   SplitMix64 rng_;
   double pass_probability_;
+  // choose()'s list of the options it may pick, kept between calls: one allocation per agent
+  // instead of one per decision (random games make little else).
+  std::vector<std::uint32_t> candidates_;
 };
 
 // Reads AgentOptions settings; throws std::invalid_argument naming a bad or unknown setting.

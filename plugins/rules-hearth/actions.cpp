@@ -19,12 +19,15 @@ const tags::ActionTag* user_tag(const Game& game, PlayerId p, const tags::CardSc
   return s.user_tag();
 }
 
+// Both heroes and two full boards: every target there can be.
+constexpr std::size_t kTargetsAtMost = 2 * (kMaxBoard + 1);
+
 // Targets a card may be played on, into `out` (cleared first). `needed`: it cannot be played
 // without one.
 void play_targets(HearthWorld& w, PlayerId p, ObjectId card, std::vector<Target>& out, bool& needed,
                   std::size_t option = 0) {
   const Game& game = w.game();
-  const tags::CardScript& s = script(game, card);
+  const tags::CardScript& s = w.object_script(card);
   const tags::ActionTag* tag = user_tag(game, p, s, option);
   out.clear();
   needed = false;
@@ -34,6 +37,7 @@ void play_targets(HearthWorld& w, PlayerId p, ObjectId card, std::vector<Target>
   // tags::Selector::eligible, filtered further as it goes: the candidates that pass the
   // selector's condition, in order.
   const tags::Selector& sel = *tag->selector;
+  out.reserve(kTargetsAtMost);  // once per list (grown from empty, a few allocations)
   sel.candidates(c, out);
   std::size_t kept = 0;
   for (std::size_t i = 0; i < out.size(); ++i) {
@@ -57,7 +61,7 @@ void play_targets(HearthWorld& w, PlayerId p, ObjectId card, std::vector<Target>
 std::string play_refusal(HearthWorld& w, PlayerId p, ObjectId card, std::vector<Target>& targets, bool& needed) {
   const Game& game = w.game();
   if (!game.state().exists(card) || game.object(card).zone != ZoneRef::hand(p)) return "that card is not in your hand";
-  const tags::CardScript& s = script(game, card);
+  const tags::CardScript& s = w.object_script(card);
   if (w.stats(card).cost > attr_of(game.state().player(p).attrs, kMana)) return "not enough mana";
   if (s.kind == tags::CardKind::minion &&
       static_cast<int>(w.in(ZoneRef::battlefield(p)).size()) >= kMaxBoard)
@@ -154,7 +158,7 @@ void list_moves(HearthWorld& w, PlayerId p, std::vector<Move>& out) {
   for (ObjectId card : w.in(ZoneRef::hand(p))) {
     bool needed = false;
     if (!play_refusal(w, p, card, targets, needed).empty()) continue;
-    const tags::CardScript& s = script(game, card);
+    const tags::CardScript& s = w.object_script(card);
     // Choose One: each option is its own play (Move::ability = option, 1-based).
     const std::size_t options = s.choices.size();
     for (std::size_t option = options ? 1 : 0; option <= options; ++option) {
@@ -260,7 +264,7 @@ void play_card(HearthWorld& w, PlayerId p, ObjectId card, const Target& chosen, 
   Game& game = w.game();
   Journal& j = game.journal();
   std::vector<tags::ActionTag> one;
-  const tags::CardScript& s = script(game, card);
+  const tags::CardScript& s = w.object_script(card);
   const CardId card_id = game.object(card).card;
   const bool combo = game.state().player(p).attrs.get(kCardsPlayed) > 0;
   j.set_attr(p, kMana, game.state().player(p).attrs.get(kMana) - w.stats(card).cost);

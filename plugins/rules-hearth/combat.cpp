@@ -39,6 +39,7 @@ void attack_targets(HearthWorld& w, PlayerId p, std::vector<Target>& out) {
   const Game& game = w.game();
   const PlayerId enemy = other(p);
   out.clear();
+  out.reserve(kMaxBoard + 1);  // the hero and a full board: one allocation
   out.push_back(Target::of(enemy));
   bool taunt = false;
   for (ObjectId m : w.in(ZoneRef::battlefield(enemy))) {

@@ -60,6 +60,7 @@ inline constexpr Symbol kWeaponDurability = "weapon_durability"_sym;  // increas
 // Game attrs.
 inline constexpr Symbol kMaxTurns = "max_turns"_sym;
 inline constexpr Symbol kHandAuras = "hand_auras"_sym;  // 1: a card of the pool has card-level auras
+inline constexpr Symbol kHandEffects = "hand_effects"_sym;  // 1: a card of the pool has card-level effects
 inline constexpr Symbol kRecruit = "recruit_card"_sym;  // CardId + 1 of Silver Hand Recruit
 inline constexpr Symbol kKnife = "knife_card"_sym;      // CardId + 1 of Wicked Knife
 inline constexpr Symbol kTotems[] = {"totem_0"_sym, "totem_1"_sym, "totem_2"_sym, "totem_3"_sym};
@@ -208,6 +209,13 @@ class HearthWorld final : public tags::World {
   ObjectId place_minion(ObjectId card_or_new, PlayerId p, std::size_t position);
   bool has(const Target& t, tags::Flag f) override;  // a keyword that is in force (shields not lost…)
   // The objects of a zone (GameState::zone), its index looked up once per World.
+  // script(game(), id), remembered for the World's life (see card_slot).
+  const tags::CardScript& object_script(ObjectId id) {
+    const CardId card = game_.object(id).card;
+    const tags::CardScript* s = card_slot(card).script;
+    if (!s) [[unlikely]] not_a_hearth_card(game_.cards().at(card));
+    return *s;
+  }
   const std::vector<ObjectId>& in(ZoneRef z) {
     const auto kind = static_cast<std::size_t>(z.kind);
     if (z.owner.value >= 2 || kind >= 8) return game_.state().zone(z).objects;
@@ -263,13 +271,15 @@ class HearthWorld final : public tags::World {
   bool scan_given_ = false;  // some effect was given to an object: every object listens
   bool scan_until_ = false;  // some given buff or aura ends with an event (end_given_until)
   void end_until(const tags::TagEvent& e);
-  // What a card's script holds (kScripted | kListens (effects) | kListensInHand | kHolds),
-  // remembered for 64 cards by CardId, direct-mapped (a game has about 30 different cards), so
-  // that scans look up no script: a script is found by comparing its ability's text.
+  // A card's script and what it holds (kScripted | kListens (effects) | kListensInHand |
+  // kHolds), remembered for 64 cards by CardId, direct-mapped (a game has about 30 different
+  // cards): finding a script takes a look-up in the pool's deque and a comparison of its
+  // ability's text, and the rules look up scripts for nearly everything they read.
   enum CardFlag : std::uint8_t { kScripted = 1, kListens = 2, kListensInHand = 4, kHolds = 8 };
   struct CardSlot {
     CardId card;
     std::uint8_t flags;
+    const tags::CardScript* script;
   };
   std::uint64_t card_known_ = 0;
   // Left uninitialized (a union with an empty constructor; a World is made for every call into
@@ -278,7 +288,15 @@ class HearthWorld final : public tags::World {
     CardSlots() {}
     CardSlot at[64];
   } card_flags_;
-  std::uint8_t card_flags(CardId card);
+  // Inline for the hit, which is most look-ups; a miss fills the slot out of line.
+  const CardSlot& card_slot(CardId card) {
+    const std::size_t slot = card.value % std::size(card_flags_.at);
+    const CardSlot& at = card_flags_.at[slot];
+    if ((card_known_ >> slot & 1) && at.card == card) [[likely]] return at;
+    return fill_card_slot(card);
+  }
+  const CardSlot& fill_card_slot(CardId card);
+  std::uint8_t card_flags(CardId card) { return card_slot(card).flags; }
   void scan_listeners();
   bool listens(const GameObject& o, bool given);
   // Pulled stats of this World's reads, valid while the journal's version is unchanged (any

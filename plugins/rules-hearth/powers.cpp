@@ -74,6 +74,7 @@ const char* power_blocker(const Game& game, PlayerId p) {
 std::vector<Target> power_targets_of(HearthWorld& w, PlayerId p) {
   const Game& game = w.game();
   std::vector<Target> out;
+  out.reserve(2 * (kMaxBoard + 1));  // both heroes and full boards: one allocation
   for (PlayerId q : {p, other(p)}) {
     out.push_back(Target::of(q));
     for (ObjectId m : w.minions(q)) {

@@ -42,12 +42,22 @@ CardId find_card(const CardPool& pool, const std::string& name) {
   throw LoadError({}, "unknown card '" + name + "'", did_you_mean(name, names));
 }
 
+// Whether a card of `pool` listens to events from the hand (card-level effects, HEARTH-TAGS.md
+// §2): only then are the hands scanned for listeners at each event (no basic card does).
+bool pool_has_hand_effects(const CardPool& pool) {
+  for (std::size_t i = 0; i < pool.size(); ++i)
+    if (const tags::CardScript* s = script_of(pool.at(CardId(static_cast<std::uint32_t>(i)))); s && !s->hand_effects.empty())
+      return true;
+  return false;
+}
+
 std::unique_ptr<Game> new_game(std::shared_ptr<const CardPool> cards, std::uint64_t seed, std::int64_t max_turns) {
   auto game = std::make_unique<Game>(std::move(cards), 2, seed);
   game->add_rule_effect(pulled_stats_effect());
   Journal& j = game->journal();
   j.set_game_attr(kMaxTurns, max_turns);
   if (tags::pool_has_hand_auras(game->cards())) j.set_game_attr(kHandAuras, 1);  // find_holders
+  if (pool_has_hand_effects(game->cards())) j.set_game_attr(kHandEffects, 1);    // scan_listeners
   const CardPool& pool = game->cards();
   auto remember = [&](Symbol key, const char* name) {
     if (auto id = pool.find(name)) j.set_game_attr(key, static_cast<std::int64_t>(id->value) + 1);

@@ -127,7 +127,8 @@ void HearthWorld::find_holders() {
     for (ZoneKind z : std::span(kHolderZones).first(zones))
       for (ObjectId m : in(ZoneRef{z, p.id})) {
         const GameObject& o = st.objects[m.value];
-        const tags::CardScript* s = card_flags(o.card) & kHolds ? script_of(game_.cards().at(o.card)) : nullptr;
+        const CardSlot& card = card_slot(o.card);
+        const tags::CardScript* s = card.flags & kHolds ? card.script : nullptr;
         if (s && s->holds_auras_in(z) && attr_of(o.attrs, kSilenced) == 0) aura_holders_.push_back({m, o.controller, s});
       }
   for (const FloatingEffect& e : st.effects) {
@@ -171,6 +172,10 @@ void HearthWorld::list_candidates(std::size_t h, tags::Ctx& c) {
     bool& b;
     ~Done() { b = false; }
   } done{listing_};
+  if (aura_spans_.capacity() == 0) {  // once per World, rather than growing from empty
+    aura_spans_.reserve(16);
+    aura_candidates_.reserve(32);
+  }
   const auto span = static_cast<std::uint32_t>(aura_spans_.size());
   aura_spans_.push_back(static_cast<std::uint32_t>(aura_candidates_.size()));
   for (const std::vector<tags::Aura>* list : {&s.auras_in(game_.object(aura_holders_[h].id).zone.kind), &s.enrage})
@@ -237,7 +242,7 @@ tags::Stats HearthWorld::stats(ObjectId id) {
     if ((cache_valid_ >> slot & 1) && cache_.at[slot].id == id) return cache_.at[slot].stats;
   }
   const GameObject& o = game_.object(id);
-  const tags::CardScript& s = script(game_, id);
+  const tags::CardScript& s = object_script(id);
   tags::Stats st = tags::Stats::printed(s.attack, s.health, s.mana);
   if (depth_ >= kMaxDepth) return st;
   refresh();

@@ -165,14 +165,14 @@ void fire_secrets(HearthWorld& w, const tags::TagEvent& e) {
   for (const Player& pl : game.state().players) {
     if (pl.id == active) continue;  // a secret springs on the opponent's turn only
     // Every event comes here: most games have no secret, so look before making a list.
-    const auto& exile = game.state().zone(ZoneRef::exile(pl.id)).objects;
-    if (std::none_of(exile.begin(), exile.end(), [&](ObjectId id) { return game.object(id).attrs.get(kSecret) != 0; }))
+    const auto& exile = w.in(ZoneRef::exile(pl.id));
+    if (std::none_of(exile.begin(), exile.end(), [&](ObjectId id) { return attr_of(game.object(id).attrs, kSecret) != 0; }))
       continue;
     const std::vector<ObjectId> waiting = w.secrets(pl.id);
     for (ObjectId id : waiting) {
       if (game.state().over) return;
       if (!game.state().exists(id) || game.object(id).attrs.get(kSecret) == 0) continue;
-      const tags::CardScript& s = script(game, id);
+      const tags::CardScript& s = w.object_script(id);
       if (!s.secret) continue;
       tags::Ctx c = w.ctx_for(id, pl.id);
       c.target = s.secret->event.player_event || e.other.kind == Target::Kind::none ? e.subject : e.other;

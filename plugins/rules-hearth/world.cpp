@@ -33,6 +33,9 @@ Target target_of(const tags::EventSpec& spec, const tags::TagEvent& e) {
 class KeepHealth {
  public:
   explicit KeepHealth(HearthWorld& w) : w_(w) {
+    std::size_t minions = 0;  // one allocation at most, not one per doubling
+    for (const Player& p : w.game().state().players) minions += w.minions(p.id).size();
+    before_.reserve(minions);
     for (const Player& p : w.game().state().players)
       for (ObjectId m : w.minions(p.id)) before_.push_back({w.game().object(m).ref(), w.stats(m).health});
   }
@@ -259,7 +262,7 @@ void HearthWorld::give(ObjectId source, CardId card, std::uint16_t ability, cons
 void HearthWorld::swap_with_hand(ObjectId m, ObjectId card) {
   if (!is_minion_on_board(m) || !game_.state().exists(card)) return;
   const PlayerId p = game_.object(m).controller;
-  if (game_.object(card).zone != ZoneRef::hand(p) || script(game_, card).kind != tags::CardKind::minion) return;
+  if (game_.object(card).zone != ZoneRef::hand(p) || object_script(card).kind != tags::CardKind::minion) return;
   const auto& board = game_.state().zone(ZoneRef::battlefield(p)).objects;
   const auto at = static_cast<std::size_t>(std::find(board.begin(), board.end(), m) - board.begin());
   place_minion(card, p, at);  // to the minion's left, where it stands once the minion leaves
@@ -398,19 +401,20 @@ void HearthWorld::destroy_mana_crystal(PlayerId p) {
 
 // --- events ----------------------------------------------------------------------------------
 
-std::uint8_t HearthWorld::card_flags(CardId card) {
+const HearthWorld::CardSlot& HearthWorld::fill_card_slot(CardId card) {
   const std::size_t slot = card.value % std::size(card_flags_.at);
-  if ((card_known_ >> slot & 1) && card_flags_.at[slot].card == card) return card_flags_.at[slot].flags;
+  CardSlot& at = card_flags_.at[slot];
   std::uint8_t f = 0;
-  if (const tags::CardScript* s = script_of(game_.cards().at(card))) {
+  const tags::CardScript* s = script_of(game_.cards().at(card));
+  if (s) {
     f |= kScripted;
     if (!s->effects.empty()) f |= kListens;
     if (!s->hand_effects.empty()) f |= kListensInHand;
     if (s->holds_auras()) f |= kHolds;
   }
-  card_flags_.at[slot] = {card, f};
+  at = {card, f, s};
   card_known_ |= std::uint64_t{1} << slot;
-  return f;
+  return at;
 }
 
 bool HearthWorld::listens(const GameObject& o, bool given) {
@@ -464,6 +468,7 @@ void HearthWorld::scan_listeners() {
   const GameState& st = game_.state();
   scan_at_ = mark();
   scan_.clear();
+  const bool hand_effects = attr_of(st.attrs, kHandEffects) != 0;
   // Effects given to objects (give_effect) are rare: note whether there are any at all.
   scan_given_ = scan_until_ = false;
   for (const FloatingEffect& fe : st.effects)
@@ -477,8 +482,9 @@ void HearthWorld::scan_listeners() {
         const GameObject& o = st.objects[id.value];
         if (listens(o, scan_given_)) scan_.emplace_back(o.timestamp, o.ref());
       }
-    // Cards in hand listen with their card-level effects (Bolvar Fordragon), and only with those.
-    for (ObjectId id : in(ZoneRef::hand(p.id))) {
+    // Cards in hand listen with their card-level effects (Bolvar Fordragon), and only with those;
+    // most pools have none (kHandEffects).
+    if (hand_effects) for (ObjectId id : in(ZoneRef::hand(p.id))) {
       const GameObject& o = st.objects[id.value];
       if ((card_flags(o.card) & kListensInHand) && listens(o, scan_given_)) scan_.emplace_back(o.timestamp, o.ref());
     }
@@ -529,7 +535,7 @@ void HearthWorld::fire(const tags::TagEvent& e) {
     const bool in_play = o.zone.kind == ZoneKind::battlefield || o.zone.kind == ZoneKind::command;
     const bool in_hand = o.zone.kind == ZoneKind::hand;
     if ((in_play && o.attrs.get(kSilenced) == 0) || in_hand) {
-      const tags::CardScript& s = script(game_, ref.id);
+      const tags::CardScript& s = object_script(ref.id);
       for (const tags::Effect& eff : in_hand ? s.hand_effects : s.effects) {
         tags::Ctx c = ctx_for(ref.id, o.controller);
         c.target = target_of(eff.event, e);
@@ -637,7 +643,7 @@ void HearthWorld::resolve_deaths() {
       const Death& d = dying[i];
       const ObjectId dead = moved[i];
       const GameObject& o = game_.object(dead);
-      const tags::CardScript& s = script(game_, dead);
+      const tags::CardScript& s = object_script(dead);
       if (o.attrs.get(kSilenced) == 0) {
         int times = 1;
         for (ObjectId m : minions(d.controller)) times = stats(m).has(tags::kDoubleDeathrattle) ? 2 : times;

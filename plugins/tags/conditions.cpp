@@ -65,7 +65,7 @@ std::ptrdiff_t board_index(Ctx& c, ObjectId id) {
   if (!c.world.game().state().exists(id)) return -1;
   const GameObject& o = c.world.game().object(id);
   if (o.zone.kind != ZoneKind::battlefield) return -1;
-  const auto& b = c.world.game().state().zone(o.zone).objects;
+  const auto& b = c.world.minions(o.zone.owner);  // its zone: the World finds it faster
   for (std::size_t i = 0; i < b.size(); ++i)
     if (b[i] == id) return static_cast<std::ptrdiff_t>(i);
   return -1;

@@ -543,6 +543,32 @@ TEST(TagsAuras, ACardLevelAuraHoldsWhileItsCardIsInTheHandOrDeck) {
   EXPECT_EQ(costs(*d), (Costs{{"Bolt", 2}, {"enemy Bolt", 3}}));
 }
 
+// A card-level effect (HEARTH-TAGS §2, Bolvar Fordragon's) listens while its card is in the
+// hand: the rules look for such listeners in the hands only when a card of the pool has one.
+TEST(TagsEffects, ACardLevelEffectListensWhileItsCardIsInTheHand) {
+  Result r = load(std::string("[") + kYeti + "," + kKinds + R"(,
+    {"name": "Vigil", "type": "minion", "mana": 5, "attack": 1, "health": 7,
+     "text": "Whenever you play a card while this is in your hand, gain +1 Attack.",
+     "effects": [{"event": {"event_name": "card_played", "player": "friendly"},
+                  "tags": [{"actions": [{"name": "give", "buffs": [{"status": {"name": "change_attack", "amount": 1}}]}],
+                            "selector": {"name": "self"}}]}]}])");
+  ASSERT_EQ(r.cards.size(), 5u) << r.errors();
+  EXPECT_TRUE(r.diagnostics.empty()) << r.errors();
+  const tags::CardScript* s = tags::card_script(r.cards.back());
+  ASSERT_TRUE(s && s->hand_effects.size() == 1 && s->effects.empty());
+  auto g = game_with(std::move(r.cards), {"Vigil", "Bolt", "Crier"}, {});
+  auto vigil_attack = [&] {
+    for (ObjectId id : g->state().zone(ZoneRef::hand(PlayerId(0))).objects)
+      if (g->card(id).name == "Vigil") return g->view(id).power;
+    return -1;
+  };
+  EXPECT_EQ(vigil_attack(), 1);
+  play(*g, "Play Bolt");
+  EXPECT_EQ(vigil_attack(), 2) << "a spell played";
+  play(*g, "Play Crier at 0");
+  EXPECT_EQ(vigil_attack(), 3) << "a minion played";
+}
+
 // has_status judges every status the stat fold knows: a number (a minion's spell damage, and a
 // player's through its minions) and a keyword in force (a freeze, which the rules keep apart,
 // counts; a divine shield once lost does not). A status that only changes attack, health or
