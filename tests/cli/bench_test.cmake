@@ -1,6 +1,6 @@
 # `anvil bench --json` prints exactly the documented keys with numbers (not how fast they are):
-#   {"classic": {"random_games_per_s", ["heuristic_games_per_s",] "us_per_action"},
-#    ["hearth": {"random_games_per_s", "us_per_action"},] "search": {"rollout_steps_per_s"},
+#   {"classic": {"random_games_per_s", ["heuristic_games_per_s",] "us_per_action", "actions_per_game"},
+#    ["hearth": {"random_games_per_s", "us_per_action", "actions_per_game"},] "search": {"rollout_steps_per_s"},
 #    "bytes_per_game": N}
 # heuristic_games_per_s is expected exactly when `anvil plugins list` shows the ai-heuristic agent.
 #   cmake -DANVIL=<anvil> -P bench_test.cmake
@@ -30,7 +30,7 @@ function(expect_numbers path keys)
   endforeach()
 endfunction()
 
-set(classic random_games_per_s us_per_action)
+set(classic random_games_per_s us_per_action actions_per_game)
 if(HEURISTIC)
   list(APPEND classic heuristic_games_per_s)
 endif()
@@ -40,7 +40,7 @@ string(JSON top LENGTH "${out}")
 set(expected_top 3)
 string(JSON hearth_type ERROR_VARIABLE no_hearth TYPE "${out}" hearth)
 if(NOT no_hearth)
-  expect_numbers(hearth "random_games_per_s;us_per_action")
+  expect_numbers(hearth "random_games_per_s;us_per_action;actions_per_game")
   set(expected_top 4)
 endif()
 if(NOT top EQUAL expected_top)
