@@ -259,6 +259,29 @@ const std::vector<tags::ActionTag>& battlecry_of(const tags::CardScript& s, bool
   return s.battlecry;
 }
 
+namespace {
+
+// Buffs the card was given in the hand stay with the minion it becomes: Hearthbreaker's
+// MinionCard gives the minion it plays the card's attack change (Bolvar Fordragon's +1 per
+// friendly death), and a minion's card keeps its cost buffs. Other given tags stay behind.
+void keep_hand_buffs(Game& game, const ObjectRef& in_hand, const Target& minion) {
+  std::vector<FloatingEffect> kept;
+  const auto& effects = game.state().effects;
+  for (std::size_t i = effects.size(); i-- > 0;) {
+    const FloatingEffect& fe = effects[i];
+    if (!fe.affected.is_object() || fe.affected.object != in_hand) continue;
+    const tags::GivenTag* g = tags::given_tag(game.cards().at(fe.card), fe.ability);
+    if (g && g->buff) kept.push_back(game.journal().remove_effect(i));
+  }
+  for (auto it = kept.rbegin(); it != kept.rend(); ++it) {  // in the order they were given
+    FloatingEffect fe = *it;
+    fe.affected = minion;
+    game.add_effect(fe);
+  }
+}
+
+}  // namespace
+
 void play_card(HearthWorld& w, PlayerId p, ObjectId card, const Target& chosen, std::size_t position,
                std::size_t option) {
   Game& game = w.game();
@@ -275,8 +298,10 @@ void play_card(HearthWorld& w, PlayerId p, ObjectId card, const Target& chosen, 
   switch (s.kind) {
     case tags::CardKind::minion: {
       // Placed before card_played fires, so that what that summons finds the board as it is.
+      const ObjectRef in_hand = game.object(card).ref();
       object = w.place_minion(card, p, position);
       const Target m = ref_of(game, object);
+      keep_hand_buffs(game, in_hand, m);
       w.fire({ev::card_played, p, m, chosen, 0});
       w.fire({ev::minion_placed, p, m, Target{}, 0});
       run_tags(w, battlecry_of(s, combo, option, one), object, card_id, p, chosen, false);

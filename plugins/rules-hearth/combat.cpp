@@ -96,7 +96,9 @@ void attack(HearthWorld& w, const Target& attacker, Target defender) {
     if (attacker.is_player())
       if (auto weapon = w.weapon(p)) j.set_damage(*weapon, game.object(*weapon).damage + 1);
   }
-  if (attacker.is_object() && alive(attacker)) w.fire({ev::attack_completed, p, attacker, defender, 0});
+  // A hero's attack completes too (Hearthbreaker's Character.attack): Gorehowl's +1 Attack for
+  // the hero lasts until then.
+  if (alive(attacker)) w.fire({ev::attack_completed, p, attacker, defender, 0});
   w.resolve_deaths();
 }
 

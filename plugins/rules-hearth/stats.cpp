@@ -349,14 +349,17 @@ std::int32_t HearthWorld::damage_of(const Target& t) {
   return game_.object(t.object.id).damage;
 }
 
+// A player's spell modifiers are its minions' and its hero's: an aura on the player (Prophet
+// Velen's multiply_spell_damage) is folded into the hero's stats.
 std::int32_t HearthWorld::spell_damage(PlayerId p) {
-  std::int32_t n = 0;
+  std::int32_t n = hero_stats(p).spell_damage;
   for (ObjectId m : minions(p)) n += stats(m).spell_damage;
   return n;
 }
 
 std::int32_t HearthWorld::spell_amount(PlayerId p, std::int32_t amount) {
   amount += spell_damage(p);
+  amount *= hero_stats(p).spell_multiplier;
   for (ObjectId m : minions(p)) amount *= stats(m).spell_multiplier;
   return amount;
 }

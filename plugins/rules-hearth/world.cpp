@@ -130,6 +130,14 @@ void HearthWorld::damage(ObjectId source, PlayerId by, const Target& t, std::int
 void HearthWorld::heal(ObjectId source, PlayerId by, const Target& t, std::int32_t amount, bool spell) {
   (void)spell;
   if (by.valid()) {
+    // The healer's modifiers: on its hero (an aura on its player: Auchenai Soulpriest, Prophet
+    // Velen) or on its minions.
+    const tags::Stats hero = hero_stats(by);
+    if (hero.has(tags::kHealAsDamage)) {
+      damage(source, by, t, amount, spell);
+      return;
+    }
+    amount *= hero.heal_multiplier;
     for (ObjectId m : minions(by)) {
       const tags::Stats s = stats(m);
       if (s.has(tags::kHealAsDamage)) {
@@ -645,7 +653,8 @@ void HearthWorld::resolve_deaths() {
       const GameObject& o = game_.object(dead);
       const tags::CardScript& s = object_script(dead);
       if (o.attrs.get(kSilenced) == 0) {
-        int times = 1;
+        // Twice with Baron Rivendare, whose aura is on the player (the hero's stats).
+        int times = hero_stats(d.controller).has(tags::kDoubleDeathrattle) ? 2 : 1;
         for (ObjectId m : minions(d.controller)) times = stats(m).has(tags::kDoubleDeathrattle) ? 2 : times;
         for (int k = 0; k < times; ++k) run_tags(*this, s.deathrattle, dead, o.card, d.controller, Target{}, false);
       }

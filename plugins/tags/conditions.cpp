@@ -213,7 +213,12 @@ void register_conditions(Registrar& r) {
   // Hearthbreaker: the tag owner's player has a secret in play.
   add_plain(r, "has_secret", [](Ctx& c, const Target&) { return !c.world.secrets(c.player).empty(); });
   add_plain(r, "is_hero", [](Ctx&, const Target& t) { return t.is_player(); });
-  add_plain(r, "target_is_minion", [](Ctx& c, const Target&) { return on_board(c, c.target); });
+  // Hearthbreaker's TargetIsMinion judges the event's second argument: for character_attack, the
+  // character attacked (Gorehowl), not the attacker. Outside an event, the tag's target.
+  add_plain(r, "target_is_minion", [](Ctx& c, const Target&) {
+    const bool other = c.event && c.event->other.kind != Target::Kind::none;
+    return on_board(c, other ? c.event->other : c.target);
+  });
   add_both(r, "is_type", [](const Param& tag, Compiler&) -> Both {
     const Param* type = tag.find("minion_type");
     if (!type) tag.fail("is_type needs 'minion_type'");

@@ -163,6 +163,51 @@ TEST(HearthRules, AWeaponLosesDurabilityWhenTheHeroAttacks) {
   EXPECT_TRUE(g->state().zone(ZoneRef::command(A)).objects.empty()) << "2 durability, 2 attacks";
 }
 
+// Gorehowl's effect: target_is_minion reads the character attacked (the event's other target),
+// and the hero's +1 Attack ends as the hero's own attack completes.
+TEST(HearthRules, AttackingAMinionWithGorehowlCostsAttackNotDurability) {
+  auto g = position({.hero = "Warrior", .hand = {"Test Gorehowl"}, .library = {"Test Yeti"}},
+                    {.board = {"Test Wall"}, .library = {"Test Yeti"}});
+  act(*g, {"Play Test Gorehowl", "Attack with your hero \xE2\x86\x92 Test Wall"});
+  EXPECT_EQ(g->object(find(*g, kBoardB, "Test Wall")).damage, 7)
+      << "6 of the weapon, 1 for the hero";
+  ASSERT_EQ(g->state().zone(ZoneRef::command(A)).objects.size(), 1u) << "the durability is kept";
+  act(*g, {"End turn", "End turn", "Attack with your hero \xE2\x86\x92 player 1"});
+  EXPECT_EQ(g->state().player(B).life, 24)
+      << "6 Attack left, and the +1 ended with the first attack";
+  EXPECT_TRUE(g->state().zone(ZoneRef::command(A)).objects.empty())
+      << "a hero attack spends durability";
+}
+
+// A buff given to a card in the hand (Bolvar Fordragon's +1 Attack per friendly death) stays
+// with the minion the card is played as.
+TEST(HearthRules, ABuffGivenInTheHandStaysWithThePlayedMinion) {
+  auto g = position({.hand = {"Test Bolvar"}, .board = {"Test Raider"}}, {});
+  act(*g, {"Hero power targeting Test Raider"});
+  EXPECT_EQ(g->view(find(*g, ZoneRef::hand(A), "Test Bolvar")).power, 2) << "in the hand";
+  act(*g, {"Play Test Bolvar at 0"});
+  EXPECT_EQ(g->view(find(*g, kBoardA, "Test Bolvar")).power, 2) << "in play";
+}
+
+// Modifiers held by an aura on the player (Hearthbreaker's Auchenai Soulpriest, Prophet Velen,
+// Baron Rivendare give their player the status, not their minions) count as a minion's own do.
+TEST(HearthRules, PlayerAurasModifyHealsSpellsAndDeathrattles) {
+  auto soul =
+      position({.hero = "Priest", .board = {"Test Soulpriest"}}, {.board = {"Test Raider"}});
+  act(*soul, {"Hero power targeting Test Raider"});
+  EXPECT_FALSE(find(*soul, kBoardB, "Test Raider").valid()) << "Lesser Heal deals 2 instead";
+  auto velen =
+      position({.hero = "Priest", .hand = {"Test Bolt"}, .board = {"Test Velen"}, .life = 20},
+               {.board = {"Test Yeti"}});
+  act(*velen, {"Hero power targeting player 0", "Play Test Bolt targeting Test Yeti"});
+  EXPECT_EQ(velen->state().player(A).life, 24) << "Lesser Heal restores 2 x 2";
+  EXPECT_FALSE(find(*velen, kBoardB, "Test Yeti").valid()) << "Test Bolt deals 3 x 2";
+  auto baron = position({.hand = {"Test Bolt"}, .board = {"Test Rivendare", "Test Golem"}}, {});
+  act(*baron, {"Play Test Bolt targeting Test Golem"});
+  EXPECT_EQ(names(*baron, kBoardA),
+            (std::vector<std::string>{"Test Rivendare", "Test Raider", "Test Raider"}));
+}
+
 TEST(HearthRules, HeroPowers) {
   auto mage = position({}, {.board = {"Test Raider"}});
   act(*mage, {"Hero power targeting Test Raider"});

@@ -314,8 +314,10 @@ inline bool EventSpec::matches(Ctx& c, const TagEvent& e) const {
     if (e.name != name) return false;
     if (player_event) {
       if (!scope_includes(scope, c, e.player)) return false;
-    } else if (!(e.subject.is_object() && e.subject.object.id == c.owner)) {
-      return false;  // an object event fires on its owner only
+    } else if (e.subject.is_object()
+                   ? e.subject.object.id != c.owner
+                   : !(e.subject.is_player() && !c.owner.valid() && e.subject.player == c.player)) {
+      return false;  // an object event fires on its owner (a hero's: on what its player got)
     }
     return !condition || condition->holds(c, e.subject);
   }();
