@@ -394,7 +394,8 @@ class Parser {
     if (const Param* n = r.optional("zone")) {
       collect(d_, [&] {
         const std::string& z = text(*n, "'zone'");
-        if (std::find(std::begin(kZones), std::end(kZones), z) == std::end(kZones) && z != "stack")
+        if (std::find(std::begin(kZones), std::end(kZones), z) == std::end(kZones) && z != "stack" &&
+            z != "command")  // a dungeon (classic) or a hearth weapon
           n->fail("unknown zone '" + z + "'");
         c.zone = z;
       });

@@ -271,10 +271,12 @@ std::string pt_text(const Grants& g) {
 }
 
 // enchanted: {power: 1, toughness: 2, grant: Flying, restrict: "attack block"} (an Aura), and
-// the same as `equipped` (an Equipment, 301.5): what the permanent gives what it is attached to.
+// the same as `equipped` (an Equipment, 301.5) and `fortified` (a Fortification, 301.6: "Fortified
+// land has indestructible."): what the permanent gives what it is attached to.
 class EnchantedKeyword final : public KeywordHandler {
  public:
-  explicit EnchantedKeyword(std::string noun) : noun_(std::move(noun)) {}
+  EnchantedKeyword(std::string noun, std::string object = "creature")
+      : noun_(std::move(noun)), object_(std::move(object)) {}
   void compile(const Params& params, CompileContext& ctx) const override {
     const Bound b = params.bind({"power?", "toughness?", "grant?", "restrict?"});
     Grants g = read_grants(b, ctx);
@@ -285,26 +287,32 @@ class EnchantedKeyword final : public KeywordHandler {
       e->power = g.power.value_or(Amount{});
       e->toughness = g.toughness.value_or(Amount{});
       e->ability = static_cast<std::uint16_t>(ctx.card.abilities.size());
-      auto impl = std::make_shared<StaticAbility>(e, noun_ + " creature gets " + pt_text(g) + ".");
+      auto impl =
+          std::make_shared<StaticAbility>(e, noun_ + " " + object_ + " gets " + pt_text(g) + ".");
       ctx.card.abilities.push_back(def_of(AbilityKind::static_, params, std::move(impl)));
     }
     if (!g.symbols().empty()) {
       auto e = std::make_shared<GrantEffect>(Layer::ability);
       e->keywords = g.symbols();
       auto impl = std::make_shared<StaticAbility>(
-          e, noun_ + " creature " + g.ability_text("has ") + ".");
+          e, noun_ + " " + object_ + " " + g.ability_text("has ") + ".");
       ctx.card.abilities.push_back(def_of(AbilityKind::static_, params, std::move(impl)));
     }
   }
   std::string summary() const override {
     return keyword() + ": {power: 1, toughness: 2, grant: Flying, restrict: attack} — what " +
-           (noun_ == "Enchanted" ? "an Aura" : "an Equipment") + " gives the creature it is "
-           "attached to";
+           (noun_ == "Enchanted" ? "an Aura" : noun_ == "Equipped" ? "an Equipment"
+                                                                   : "a Fortification") +
+           " gives the " + object_ + " it is attached to";
   }
 
  private:
-  std::string keyword() const { return noun_ == "Enchanted" ? "enchanted" : "equipped"; }
-  std::string noun_;
+  std::string keyword() const {
+    std::string k = noun_;
+    k[0] = static_cast<char>(std::tolower(static_cast<unsigned char>(k[0])));
+    return k;
+  }
+  std::string noun_, object_;
 };
 
 // creatures_have: {grant: Haste} — "All creatures have haste." (Concordant Crossroads), a
@@ -399,6 +407,7 @@ void register_aura_keywords(Registrar& registrar) {
   registrar.add<KeywordHandler>("enchant", std::make_shared<EnchantKeyword>());
   registrar.add<KeywordHandler>("enchanted", std::make_shared<EnchantedKeyword>("Enchanted"));
   registrar.add<KeywordHandler>("equipped", std::make_shared<EnchantedKeyword>("Equipped"));
+  registrar.add<KeywordHandler>("fortified", std::make_shared<EnchantedKeyword>("Fortified", "land"));
   registrar.add<KeywordHandler>("pump", std::make_shared<PumpKeyword>());
   registrar.add<KeywordHandler>("creatures_have", std::make_shared<CreaturesHaveKeyword>());
 }

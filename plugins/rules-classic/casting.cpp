@@ -13,7 +13,7 @@ namespace {
 
 bool is_permanent_card(const Characteristics& c) {
   return c.has_type(kCreature) || c.has_type(kArtifact) || c.has_type(kEnchantment) ||
-         c.has_type(kLand) || c.has_type(kPlaneswalker);
+         c.has_type(kLand) || c.has_type(kPlaneswalker) || c.has_type(kBattle);
 }
 
 std::int64_t choose_x(Game& game, PlayerId p, const ManaCost& cost, ObjectId source,

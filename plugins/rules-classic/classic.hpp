@@ -46,6 +46,7 @@ inline constexpr Symbol kEnchantment = "Enchantment"_sym;
 inline constexpr Symbol kLegendary = "Legendary"_sym;
 inline constexpr Symbol kAura = "Aura"_sym;
 inline constexpr Symbol kEquipment = "Equipment"_sym;
+inline constexpr Symbol kFortification = "Fortification"_sym;
 inline constexpr Symbol kWorld = "World"_sym;
 inline constexpr Symbol kSaga = "Saga"_sym;
 
@@ -171,6 +172,10 @@ class ClassicActivated : public Ability {
   virtual bool is_mana() const { return false; }
   // For mana abilities: the mana kinds produced (one entry per mana).
   std::vector<std::uint8_t> produces;
+  // A mana ability costing "{T}, Sacrifice CARDNAME" that adds one mana of any colour (a
+  // Treasure): `produces` lists the five colours as alternatives.
+  bool sacrifice = false;
+  bool any_color = false;
 };
 
 class ManaAbility final : public ClassicActivated {
@@ -384,12 +389,15 @@ void register_prevention_keyword(Registrar& registrar);
 void register_replacement_keywords(Registrar& registrar);
 // exile_instead_of_dying (exile_instead.cpp).
 void register_exile_instead_keyword(Registrar& registrar);
-// equip (equipment.cpp).
+// equip, fortify, fortified_land_tapped (equipment.cpp).
 void register_equipment_keyword(Registrar& registrar);
-// 704.5n: of `equipment` (permanents whose subtypes include Equipment), those attached to
-// something that is not a creature (or to themselves); an Equipment whose creature left is
-// attached to nothing already.
-std::vector<ObjectId> loose_equipment(const Game& game, const std::vector<ObjectId>& equipment);
+// 704.5n: of `permanents` (those whose subtypes include Equipment or Fortification), those
+// attached to an illegal permanent — an Equipment to something that is not a creature, a
+// Fortification to something that is not a land, either to itself; one whose creature or land
+// left is attached to nothing already.
+std::vector<ObjectId> loose_attachments(const Game& game, const std::vector<ObjectId>& permanents);
+// The index of `ability` among the abilities of `self`'s card (for the triggers it fires).
+std::uint16_t ability_index(const Game& game, ObjectId self, const Ability* ability);
 // Attached to nothing, staying where it is (704.5n).
 void unattach(Game& game, ObjectId permanent);
 // Sagas (sagas.cpp): the `chapter` keyword; 714.3b, the lore counter put on each Saga of the
@@ -399,6 +407,49 @@ void unattach(Game& game, ObjectId permanent);
 void register_saga_keyword(Registrar& registrar);
 void add_lore_counters(Game& game);
 std::vector<ObjectId> finished_sagas(const Game& game, const std::vector<ObjectId>& sagas);
+// Battles (battles.cpp, rule 310): the `defense` keyword; the protector a battle has (310.8:
+// its opponents attack it, its creatures block for it; nullopt if none is in the game);
+// 704.5v-x for `battles` (permanents that are battles, in battlefield order): protectors chosen
+// (true if any was) and the battles put into their owners' graveyards added to `moves`; the
+// printed defense of a battle a position puts onto the battlefield (setup.cpp).
+inline constexpr Symbol kBattle = "Battle"_sym;
+inline constexpr Symbol kSiege = "Siege"_sym;
+inline constexpr Symbol kDefense = "defense"_sym;  // counters (310.4)
+void register_battle_keyword(Registrar& registrar);
+std::optional<PlayerId> protector_of(const Game& game, ObjectId battle);
+std::vector<ObjectId> battles_protected_by(const Game& game, PlayerId p);
+bool battle_actions(Game& game, const std::vector<ObjectId>& battles, std::vector<ZoneMove>& moves);
+void position_defense(Game& game, ObjectId battle);
+// `damage: {amount: 2}` (any_target.cpp): "CARDNAME deals 2 damage to any target." — a
+// creature, player, planeswalker or battle (115.4).
+void register_any_target_keyword(Registrar& registrar);
+// Dungeons (dungeons.cpp, rules 309, 701.46): the `dungeon` keyword (its rooms) and the Venture
+// and Scry effect verbs of `do:` steps; 704.5t: the dungeons whose venture marker is on their
+// bottommost room with no room ability of theirs waiting or on the stack are added to `moves`
+// (removed from the game) and their owners have completed a dungeon; "until your next turn"
+// effects of `p` end as p's turn begins (turn.cpp's untap step).
+inline constexpr Symbol kDungeon = "Dungeon"_sym;
+void register_dungeon_keywords(Registrar& registrar);
+void complete_dungeons(Game& game, std::vector<ZoneMove>& moves);
+void end_until_your_next_turn(Game& game, PlayerId p);
+// Counter limits (counter_limits.cpp): the `counter_limit` keyword and 704.5r. counter_limits
+// lists a permanent's "can't have more than N counters of a kind" abilities;
+// enforce_counter_limits removes all but N of each kind from those still on the battlefield
+// (true if it removed any).
+struct CounterLimit {
+  Symbol kind;
+  std::int64_t max = 0;
+};
+void register_counter_limit_keyword(Registrar& registrar);
+std::vector<CounterLimit> counter_limits(const Game& game, ObjectId permanent);
+bool enforce_counter_limits(Game& game,
+                            const std::vector<std::pair<ObjectId, CounterLimit>>& limits);
+// Copies of spells (copies.cpp): the `copy_spell` keyword (Twincast). targets_spells: the
+// ability targets spells on the stack (common.cpp's targeting offers them to it alone);
+// spell_copies_to_remove: copies of spells in a zone other than the stack (704.5e).
+void register_copy_keyword(Registrar& registrar);
+bool targets_spells(const Ability& ability);
+std::vector<ObjectId> spell_copies_to_remove(const Game& game);
 // bounce, gain_life, modal (spells.cpp).
 void register_spell_keywords(Registrar& registrar);
 // trigger: {when, whose, other, do, if} (triggers.cpp).
@@ -458,6 +509,7 @@ struct ManaSource {
   bool bundle = false;              // produces every kind in `kinds` at once
   std::size_t ability = 0;
   bool intrinsic = false;           // a land's basic land types (305.6), not a card ability
+  bool sacrifice = false;           // sacrificed as it is tapped for mana (a Treasure)
 };
 // What `player` may do at priority, as ClassicRules::legal_actions lists it (in that order, pass
 // last). `land_mana` false leaves out the lands' intrinsic mana abilities; `labels` false leaves

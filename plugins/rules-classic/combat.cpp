@@ -35,9 +35,15 @@ Target defender_of(const Game& game, ObjectId attacker) {
   return Target{};
 }
 
+// The defending player (506.2): the player attacked, a planeswalker's controller, or a
+// battle's protector (whose creatures block for it, 310.8).
 PlayerId defending_player(const Game& game, const Target& defender) {
   if (defender.is_player()) return defender.player;
-  if (defender.is_object()) return game.object(defender.object.id).controller;
+  if (defender.is_object()) {
+    const ObjectId id = defender.object.id;
+    if (game.view(id).has_type(kBattle)) return protector_of(game, id).value_or(PlayerId{});
+    return game.object(id).controller;
+  }
   return PlayerId{};
 }
 
@@ -113,6 +119,7 @@ std::string attack_refusal(const Game& game, const std::vector<Pair>& picks) {
       if (attack_tax(game, Target::of(p.id)) == 0) free_defender = true;
       for (ObjectId pw : controlled(game, p.id))  // planeswalkers are never taxed
         if (game.view(pw).has_type(kPlaneswalker)) free_defender = true;
+      if (!battles_protected_by(game, p.id).empty()) free_defender = true;  // nor battles
     }
     if (free_defender) return object_label(game, id) + " attacks each combat if able";
   }
@@ -172,6 +179,9 @@ void declare_attackers(Game& game) {
     for (ObjectId id : controlled(game, p.id))
       if (game.view(id).has_type(kPlaneswalker))
         defenders.push_back(Target::of(game.object(id).ref()));
+    // 310.8: the battles p protects, whoever controls them (a Siege's controller attacks it).
+    for (ObjectId id : battles_protected_by(game, p.id))
+      defenders.push_back(Target::of(game.object(id).ref()));
   }
   std::vector<Pair> all;
   Choice choice;

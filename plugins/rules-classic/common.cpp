@@ -95,7 +95,11 @@ void remove_from_combat(Game& game, ObjectId id) {
 bool is_legal_target(const Game& game, const Ability& ability, const ResolveContext& ctx,
                      std::size_t index, const Target& t) {
   if (t.is_object()) {
-    if (!game.state().is_current(t.object) || !on_battlefield(game, t.object.id)) return false;
+    if (!game.state().is_current(t.object)) return false;
+    // A spell on the stack is a target only of "target spell" abilities (copies.cpp).
+    if (game.object(t.object.id).zone.kind == ZoneKind::stack)
+      return targets_spells(ability) && ability.can_target(game, ctx, index, t);
+    if (!on_battlefield(game, t.object.id)) return false;
     const Characteristics c = game.view(t.object.id);
     if (c.has_keyword(kShroud)) return false;
     if (c.has_keyword(kHexproof) && game.object(t.object.id).controller != ctx.controller)
@@ -117,6 +121,10 @@ std::vector<Target> legal_targets(const Game& game, const Ability& ability,
     const Target t = Target::of(game.object(id).ref());
     if (is_legal_target(game, ability, ctx, index, t)) out.push_back(t);
   }
+  if (targets_spells(ability))  // spells, top of the stack first
+    for (auto it = game.state().stack.rbegin(); it != game.state().stack.rend(); ++it)
+      if (it->is_spell && is_legal_target(game, ability, ctx, index, Target::of(it->source)))
+        out.push_back(Target::of(it->source));
   return out;
 }
 
@@ -131,6 +139,10 @@ bool has_legal_target(const Game& game, const Ability& ability, const ResolveCon
   for (const Player& seat : s.players)
     for (ObjectId id : s.zone(ZoneRef::battlefield(seat.id)).objects)
       if (is_legal_target(game, ability, ctx, index, Target::of(s.objects[id.value].ref())))
+        return true;
+  if (!s.stack.empty() && targets_spells(ability))
+    for (const StackItem& item : s.stack)
+      if (item.is_spell && is_legal_target(game, ability, ctx, index, Target::of(item.source)))
         return true;
   return false;
 }
@@ -223,6 +235,8 @@ void ClassicHooks::apply_damage(Game& game, const DamageEvent& damage) {
     const Characteristics c = game.view(id);
     if (c.has_type(kPlaneswalker) && !c.has_type(kCreature)) {
       remove_counters(game, damage.target, kLoyalty, n, damage.source);
+    } else if (c.has_type(kBattle) && !c.has_type(kCreature)) {  // 120.3h: defense counters
+      remove_counters(game, damage.target, kDefense, n, damage.source);
     } else if (infect || source.has_keyword(kWither)) {
       add_counters(game, damage.target, kMinusOne, n, damage.source);
     } else {

@@ -33,20 +33,33 @@ class SymbolKeyword final : public KeywordHandler {
   std::string name_;
 };
 
-// mana: {cost: "{T}", add: "{G}"}
+// mana: {cost: "{T}", add: "{G}"}; a Treasure's mana: {cost: "{T}, Sacrifice CARDNAME", add: any}
 class ManaKeyword final : public KeywordHandler {
  public:
   void compile(const Params& params, CompileContext& ctx) const override {
     const Bound b = params.bind({"cost", "add"});
-    const ParsedCost cost = parse_cost(b.required("cost"));
+    // "{T}", or "{T}, Sacrifice CARDNAME" (a Treasure's).
+    ParsedCost cost;
+    std::string error;
+    if (!parse_cost_text(b.required("cost").text(), cost, error)) b.required("cost").fail(error);
     if (!cost.tap || cost.mana.value() != 0 || cost.mana.x != 0)
-      b.required("cost").fail("a mana ability's cost must be exactly {T}", "write cost: \"{T}\"");
+      b.required("cost").fail(
+          "a mana ability's cost must be exactly {T} or {T}, Sacrifice CARDNAME",
+          "write cost: \"{T}\"");
     const Param& add = b.required("add");
-    const ParsedCost made = parse_cost(add);
-    if (made.tap || made.mana.x != 0 || made.mana.generic != 0 || made.mana.value() == 0)
-      add.fail("'add' lists the mana made, as coloured symbols or {C}", "add: \"{G}\"");
     auto impl = std::make_shared<ManaAbility>();
     impl->tap = true;
+    impl->sacrifice = cost.sacrifice;
+    if (add.text() == "any") {  // "Add one mana of any color."
+      impl->any_color = true;
+      for (std::uint8_t c = 0; c < kColorCount; ++c) impl->produces.push_back(c);
+      ctx.card.abilities.push_back(ability_def(AbilityKind::activated, params, std::move(impl)));
+      return;
+    }
+    const ParsedCost made = parse_cost(add);
+    if (made.tap || made.mana.x != 0 || made.mana.generic != 0 || made.mana.value() == 0)
+      add.fail("'add' lists the mana made, as coloured symbols or {C}, or is 'any'",
+               "add: \"{G}\"");
     for (std::size_t c = 0; c < kColorCount; ++c)
       for (int i = 0; i < made.mana.colored[c]; ++i)
         impl->produces.push_back(static_cast<std::uint8_t>(c));
@@ -54,7 +67,8 @@ class ManaKeyword final : public KeywordHandler {
     ctx.card.abilities.push_back(ability_def(AbilityKind::activated, params, std::move(impl)));
   }
   std::string summary() const override {
-    return "mana: {cost: \"{T}\", add: \"{G}\"} — a mana ability";
+    return "mana: {cost: \"{T}\", add: \"{G}\"} — a mana ability (a Treasure's: cost \"{T}, "
+           "Sacrifice CARDNAME\", add: any)";
   }
 };
 
@@ -219,6 +233,11 @@ void register_keywords(Registrar& registrar) {
   register_exile_instead_keyword(registrar);
   register_equipment_keyword(registrar);
   register_saga_keyword(registrar);
+  register_battle_keyword(registrar);
+  register_any_target_keyword(registrar);
+  register_dungeon_keywords(registrar);
+  register_counter_limit_keyword(registrar);
+  register_copy_keyword(registrar);
   register_spell_keywords(registrar);
   register_state_trigger_keywords(registrar);
 }

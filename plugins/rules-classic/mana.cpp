@@ -180,6 +180,7 @@ std::optional<ActivationCost> activation_cost(const AbilityDef& a) {
     out.cost.mana = c->cost;
     out.cost.tap = c->tap;
     out.cost.sorcery = c->sorcery;
+    out.cost.sacrifice = c->sacrifice;
     out.mana_ability = c->is_mana();
     return out;
   }
@@ -211,7 +212,8 @@ std::vector<ManaSource> mana_sources(const Game& game, PlayerId p, ObjectId excl
     for (std::size_t i = 0; i < def.abilities.size(); ++i) {
       const ClassicActivated* a = classic_ability(def.abilities[i]);
       if (!a || !a->is_mana() || a->produces.empty()) continue;
-      out.push_back({id, a->produces, a->produces.size() > 1, i});
+      out.push_back(
+          {id, a->produces, a->produces.size() > 1 && !a->any_color, i, false, a->sacrifice});
       break;
     }
   }
@@ -298,6 +300,8 @@ void pay_manually(Game& game, PlayerId p, const ManaCost& cost, std::int64_t x, 
     }
     for (std::uint8_t k : made)
       j.set_attr(p, kPools[k], game.state().player(p).attrs.get(kPools[k]) + 1);
+    if (s.sacrifice && !sacrifice(game, s.object, s.object))  // a Treasure's cost
+      throw RulesError(object_label(game, s.object) + " could not be sacrificed");
   }
 }
 
@@ -342,6 +346,7 @@ void pay(Game& game, PlayerId p, const ManaCost& cost, std::int64_t x, ObjectId 
       const Symbol pool = kPools[plan.units[u].kinds.front()];
       j.set_attr(p, pool, game.state().player(p).attrs.get(pool) + 1);
     }
+    if (src.sacrifice) sacrifice(game, src.object, src.object);  // a Treasure's cost
   }
 }
 
@@ -364,6 +369,19 @@ void empty_pools(Game& game) {
 }
 
 void ManaAbility::resolve(Game& game, const ResolveContext& ctx) const {
+  if (any_color) {  // activated at priority (117.1d): the colour is chosen as it resolves
+    Choice choice;
+    choice.kind = ChoiceKind::option;
+    choice.player = ctx.controller;
+    choice.prompt = "Add one mana of any color";
+    choice.source = ctx.source.id;
+    for (std::uint8_t k : produces)
+      choice.options.push_back({std::string("{") + kKindLetters[k] + "}", Target{}, k});
+    const Symbol pool = kPools[produces.at(game.ask(choice).picks.at(0))];
+    game.journal().set_attr(ctx.controller, pool,
+                            game.state().player(ctx.controller).attrs.get(pool) + 1);
+    return;
+  }
   for (std::uint8_t k : produces) {
     const Symbol pool = kPools[k];
     game.journal().set_attr(ctx.controller, pool,
@@ -372,6 +390,7 @@ void ManaAbility::resolve(Game& game, const ResolveContext& ctx) const {
 }
 
 std::string ManaAbility::describe() const {
+  if (any_color) return "{T}, Sacrifice CARDNAME: Add one mana of any color.";
   std::string made;
   for (std::uint8_t k : produces) made += std::string("{") + kKindLetters[k] + "}";
   return "{T}: Add " + made + ".";

@@ -71,6 +71,11 @@ ObjectId place(Game& game, const PositionCard& pc, PlayerId owner, ZoneRef zone)
     const Characteristics c = game.view(id);
     if (c.has_type(kPlaneswalker) && c.loyalty > 0) j.set_counter(id, kLoyalty, c.loyalty);
   }
+  // A battle gets its printed defense unless the position gives its defense counters (0 too).
+  if (zone.kind == ZoneKind::battlefield && game.view(id).has_type(kBattle) &&
+      std::none_of(pc.counters.begin(), pc.counters.end(),
+                   [](const auto& c) { return c.first == "defense"; }))
+    position_defense(game, id);
   return id;
 }
 

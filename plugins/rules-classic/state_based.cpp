@@ -74,20 +74,25 @@ bool sba_pass(Game& game) {
   std::vector<ZoneMove> moves;
   std::vector<Legend> legends;
   std::vector<ObjectId> auras, equipment, worlds, sagas;
+  std::vector<ObjectId> battles;  // 704.5v-x (battles.cpp)
   // 704.5q: +1/+1 and -1/-1 counters annihilate (removed after the moves below).
   std::vector<std::pair<ObjectId, std::int64_t>> annihilate;
+  std::vector<std::pair<ObjectId, CounterLimit>> limited;  // 704.5r, after annihilation
   for (ObjectId id : battlefield(game)) {
     const GameObject& o = game.object(id);
     if (!o.counters.items.empty()) {
       const std::int64_t n = std::min(o.counters.get(kPlusOne), o.counters.get(kMinusOne));
       if (n > 0) annihilate.emplace_back(id, n);
+      for (const CounterLimit& l : counter_limits(game, id))
+        if (o.counters.get(l.kind) > l.max) limited.emplace_back(id, l);
     }
     const Characteristics c = game.view(id);
     if (c.has_supertype(kLegendary)) legends.push_back({id, o.controller, c.name});
     if (c.has_subtype(kAura)) auras.push_back(id);
-    if (c.has_subtype(kEquipment)) equipment.push_back(id);
+    if (c.has_subtype(kEquipment) || c.has_subtype(kFortification)) equipment.push_back(id);
     if (c.has_supertype(kWorld)) worlds.push_back(id);
     if (c.has_subtype(kSaga)) sagas.push_back(id);
+    if (c.has_type(kBattle)) battles.push_back(id);
     if (c.has_type(kCreature)) {
       if (c.toughness <= 0) {  // 704.5f: not destroy, so no regeneration or indestructible
         moves.push_back({id, ZoneRef::graveyard(o.owner), Cause::state_based, {}});
@@ -119,18 +124,27 @@ bool sba_pass(Game& game) {
   // stack, is sacrificed.
   for (ObjectId id : finished_sagas(game, sagas))
     moves.push_back({id, ZoneRef::graveyard(game.object(id).owner), Cause::sacrifice, {}});
+  // 704.5v-x: a battle with defense 0 and nothing of it triggered goes to the graveyard; a
+  // battle without a protector, or a Siege protected by its controller, gets one.
+  if (!battles.empty() && battle_actions(game, battles, moves)) acted = true;
+  // 704.5t: a dungeon whose venture marker is on its bottommost room, no room ability of it
+  // waiting or on the stack, is removed from the game (completed).
+  complete_dungeons(game, moves);
   // 704.5d: tokens that left the battlefield cease to exist.
   for (const GameObject& o : game.state().objects)
     if (o.token && o.zone.kind != ZoneKind::battlefield && o.zone.kind != ZoneKind::none)
       moves.push_back({o.id, ZoneRef::nowhere(), Cause::state_based, {}});
+  // 704.5e: a copy of a spell in a zone other than the stack ceases to exist.
+  for (ObjectId id : spell_copies_to_remove(game))
+    moves.push_back({id, ZoneRef::nowhere(), Cause::state_based, {}});
   if (!moves.empty()) {
     // A destroy replaced away (indestructible, regeneration) changes nothing to repeat for.
     const std::vector<bool> moved = move_in_one_event(game, moves);
     for (bool m : moved) acted = acted || m;
   }
-  // 704.5n: an Equipment attached to something that is not a creature becomes unattached and
-  // stays on the battlefield.
-  for (ObjectId id : loose_equipment(game, equipment)) {
+  // 704.5n: an Equipment attached to something that is not a creature, or a Fortification to
+  // something that is not a land, becomes unattached and stays on the battlefield.
+  for (ObjectId id : loose_attachments(game, equipment)) {
     if (!on_battlefield(game, id)) continue;
     unattach(game, id);
     acted = true;
@@ -153,6 +167,7 @@ bool sba_pass(Game& game) {
     remove_counters(game, t, kPlusOne, count);
     remove_counters(game, t, kMinusOne, count);
   }
+  if (!limited.empty() && enforce_counter_limits(game, limited)) acted = true;
   return acted;
 }
 

@@ -21,6 +21,7 @@ void announce_step(Game& game) {
 void untap_step(Game& game) {
   const PlayerId active = game.state().turn.active;
   game.journal().set_attr(active, kLandsPlayed, 0);
+  end_until_your_next_turn(game, active);  // "until your next turn" (dungeons.cpp)
   for (ObjectId id : controlled(game, active)) {
     if (game.object(id).summoning_sick) game.journal().set_summoning_sick(id, false);
     if (game.object(id).tapped) untap(game, id);

@@ -113,5 +113,46 @@ TEST_F(AiRandom, PlaysClassicCoreGamesToTheEnd) {
   }
 }
 
+// A battle is one of the attack targets the classic rules offer (310.8), so ai-random, picking
+// among the options, attacks it in some games: Grizzly Bears against A's Siege (protected by B)
+// or against B. Over 20 seeds both happen.
+TEST_F(AiRandom, AttacksABattleAmongTheClassicAttackTargets) {
+  const std::filesystem::path pack_dir = CLASSIC_CORE_PACK_DIR;
+  (void)host.load_dir(BUNDLED_PLUGIN_DIR);
+  const auto rules = registry.find<RulesModule>("classic");
+  if (!rules || !std::filesystem::exists(pack_dir / "pack.yaml"))
+    GTEST_SKIP() << "no classic rules or pack";
+  LoadedPack pack = load_pack(pack_dir, registry);
+  ASSERT_TRUE(pack.ok());
+  auto cards = std::make_shared<CardPool>();
+  for (CardDef& c : pack.cards) cards->add(std::move(c));
+  int battle_hit = 0, player_hit = 0;
+  for (std::uint64_t seed = 1; seed <= 20; ++seed) {
+    Position pos;
+    pos.step = "main1";
+    pos.players.resize(2);
+    pos.players[0].name = "A";
+    pos.players[1].name = "B";
+    auto card = [](const char* name) {
+      PositionCard c;
+      c.card = name;
+      return c;
+    };
+    pos.players[0].battlefield = {card("Grizzly Bears"), card("Invasion of Dominaria")};
+    for (PositionPlayer& p : pos.players) p.library = {card("Plains"), card("Plains")};
+    auto g = rules->setup_position(cards, pos);
+    g->seat(PlayerId(0), agent(seed * 2));
+    g->seat(PlayerId(1), agent(seed * 2 + 1));
+    for (int i = 0; i < 200 && rules->step_name(*g) != "main2"; ++i)
+      ASSERT_TRUE(rules->advance(*g));
+    for (ObjectId id : g->state().zone(ZoneRef::battlefield(PlayerId(0))).objects)
+      if (g->card(id).name == "Invasion of Dominaria")
+        battle_hit += g->object(id).counters.get(Symbol("defense")) == 3;
+    player_hit += g->state().players[1].life == 18;
+  }
+  EXPECT_GT(battle_hit, 0);
+  EXPECT_GT(player_hit, 0);
+}
+
 }  // namespace
 }  // namespace anvil

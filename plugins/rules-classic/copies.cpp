@@ -1,0 +1,120 @@
+// Copies of spells (707.10, 704.5e): the keyword `copy_spell: {new_targets: true}` — "Copy target
+// instant or sorcery spell. You may choose new targets for the copy." (Twincast) — and the
+// state-based action that makes a copy of a spell that left the stack cease to exist.
+//
+// A copy is a new object put onto the stack, not cast (707.10: no cast trigger, no cost): an
+// object of the copied card, owned and controlled by the player who made it, marked kSpellCopy,
+// with a stack item copying the original's mode, X and targets (707.2, 707.10). It resolves as
+// any spell does (casting.cpp's resolve_top) and then goes to its owner's graveyard, as a
+// countered or fizzled copy does; the next state-based check makes it cease to exist (704.5e,
+// spell_copies_to_remove), as a token off the battlefield does.
+//
+// "Target spell" is the only target on the stack the module knows: common.cpp's targeting looks
+// at spells only for abilities for which targets_spells() is true, so no other ability (a pump,
+// a destroy) can target a creature spell.
+#include <algorithm>
+#include <string>
+
+#include "classic.hpp"
+
+namespace anvil::rules_classic {
+
+namespace {
+
+// Object attr: 1 on a copy of a spell (707.10).
+constexpr Symbol kSpellCopy = "spell_copy"_sym;
+
+const StackItem* spell_item(const Game& game, const ObjectRef& ref) {
+  for (const StackItem& s : game.state().stack)
+    if (s.is_spell && s.source == ref) return &s;
+  return nullptr;
+}
+
+class CopySpellAbility final : public Ability {
+ public:
+  bool new_targets = true;
+
+  std::size_t target_count() const override { return 1; }
+  std::string target_prompt(std::size_t) const override {
+    return "Choose an instant or sorcery spell to copy";
+  }
+  // An instant or sorcery spell on the stack other than this one (115.5).
+  bool can_target(const Game& game, const ResolveContext& ctx, std::size_t,
+                  const Target& t) const override {
+    if (!t.is_object() || t.object.id == ctx.source.id || !spell_item(game, t.object)) return false;
+    const Characteristics c = game.view(t.object.id);
+    return c.has_type(kInstant) || c.has_type(kSorcery);
+  }
+  void resolve(Game& game, const ResolveContext& ctx) const override {
+    if (ctx.targets.empty() || !ctx.targets[0].is_object()) return;
+    const StackItem* original = spell_item(game, ctx.targets[0].object);
+    if (!original) return;  // rechecked by resolve_top (608.2b)
+    StackItem copy = *original;
+    copy.id = 0;
+    copy.controller = ctx.controller;
+    const ObjectId object = game.add_card(original->card, ctx.controller, ZoneRef::stack());
+    game.journal().set_attr(object, kSpellCopy, 1);
+    copy.source = game.object(object).ref();
+    // 707.10c: "You may choose new targets for the copy": each chosen among the targets legal
+    // for the copy; a copy with no legal choice keeps the original's.
+    const CardDef& def = game.cards().at(copy.card);
+    const Ability* spell =
+        copy.ability < def.abilities.size() ? def.abilities[copy.ability].impl.get() : nullptr;
+    if (new_targets && spell && spell->target_count() > 0) {
+      Choice choice;
+      choice.kind = ChoiceKind::yes_no;
+      choice.player = ctx.controller;
+      choice.prompt = "Choose new targets for the copy of " + def.name + "?";
+      choice.source = ctx.source.id;
+      choice.options = {{"No", {}, 0}, {"Yes", {}, 1}};
+      if (game.ask(choice).picks.at(0) == 1) {
+        const ResolveContext for_copy{copy.source, copy.card, copy.ability, copy.controller,
+                                      {},          copy.x,    {}};
+        if (auto chosen = choose_targets(game, ctx.controller, *spell, for_copy, object))
+          copy.targets = std::move(*chosen);
+      }
+    }
+    game.journal().push_stack(std::move(copy));
+  }
+  std::string describe() const override {
+    return std::string("Copy target instant or sorcery spell.") +
+           (new_targets ? " You may choose new targets for the copy." : "");
+  }
+};
+
+// copy_spell: {new_targets: true}
+class CopySpellKeyword final : public KeywordHandler {
+ public:
+  void compile(const Params& params, CompileContext& ctx) const override {
+    const Bound b = params.bind({"new_targets?"});
+    auto impl = std::make_shared<CopySpellAbility>();
+    if (const Param* p = given(b, "new_targets")) impl->new_targets = p->boolean();
+    ctx.card.abilities.push_back(AbilityDef{AbilityKind::spell, impl->describe(), "rules-classic",
+                                            params.where(), impl});
+  }
+  std::string summary() const override {
+    return "copy_spell: {new_targets: true} — copy target instant or sorcery spell; you may "
+           "choose new targets for the copy (707.10)";
+  }
+};
+
+}  // namespace
+
+bool targets_spells(const Ability& ability) {
+  return dynamic_cast<const CopySpellAbility*>(&ability) != nullptr;
+}
+
+std::vector<ObjectId> spell_copies_to_remove(const Game& game) {
+  std::vector<ObjectId> out;
+  for (const GameObject& o : game.state().objects)
+    if (o.zone.kind != ZoneKind::stack && o.zone.kind != ZoneKind::none &&
+        !o.attrs.items.empty() && o.attrs.get(kSpellCopy) != 0)
+      out.push_back(o.id);
+  return out;
+}
+
+void register_copy_keyword(Registrar& registrar) {
+  registrar.add<KeywordHandler>("copy_spell", std::make_shared<CopySpellKeyword>());
+}
+
+}  // namespace anvil::rules_classic
