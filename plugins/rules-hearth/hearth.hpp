@@ -251,10 +251,15 @@ class HearthWorld final : public tags::World {
   int depth_ = 0;  // aura conditions may read stats: bounded
   int fire_depth_ = 0;
   std::uint16_t zone_at_[2][8] = {};  // in(): zone index + 1 by player and kind (0: not looked up)
-  // fire()'s listeners, (timestamp, object), of every event being fired, innermost last.
+  // fire()'s listeners, (timestamp, object), of every event being fired, innermost last. An
+  // effect given to a player (Echoing Ooze) listens as (its timestamp, player_effect(its id)).
   std::vector<std::pair<std::uint32_t, ObjectRef>> listeners_;
-  // The objects in play and in hand that listen (unsorted), as of the journal's version
-  // scan_at_.version: still right while only minor edits followed (see JournalMark).
+  static constexpr ObjectRef player_effect(std::uint32_t id) { return {ObjectId{}, id}; }
+  // Runs the effect given to a player whose FloatingEffect has id `id`, if it is still there.
+  void fire_player_effect(std::uint32_t id, const tags::TagEvent& e);
+  // The objects in play and in hand that listen, and the effects given to players (unsorted),
+  // as of the journal's version scan_at_.version: still right while only minor edits followed
+  // (see JournalMark).
   std::vector<std::pair<std::uint32_t, ObjectRef>> scan_;
   // A point in the journal, to tell whether what followed was only minor: edits that move no
   // object, create, transform or silence none, change no controller or timestamp, and add or

@@ -477,11 +477,14 @@ void HearthWorld::scan_listeners() {
   scan_at_ = mark();
   scan_.clear();
   const bool hand_effects = attr_of(st.attrs, kHandEffects) != 0;
-  // Effects given to objects (give_effect) are rare: note whether there are any at all.
+  // Effects given to objects (give_effect) are rare: note whether there are any at all. Those
+  // given to players (rarer still) listen themselves.
   scan_given_ = scan_until_ = false;
   for (const FloatingEffect& fe : st.effects)
     if (const tags::GivenTag* g = tags::given_tag(game_.cards().at(fe.card), fe.ability)) {
-      scan_given_ = scan_given_ || g->effect;
+      if (g->effect && fe.affected.is_player())
+        scan_.emplace_back(fe.timestamp, player_effect(fe.id));
+      scan_given_ = scan_given_ || (g->effect && !fe.affected.is_player());
       scan_until_ = scan_until_ || (g->buff && g->buff->until) || (g->aura && g->aura->until);
     }
   for (const Player& p : st.players) {
@@ -510,7 +513,8 @@ void HearthWorld::fire(const tags::TagEvent& e) {
   fire_secrets(*this, e);  // tag_world.cpp
   const GameState& st = game_.state();
   // Listeners, in the order they entered play: minions and weapons with effects, cards in hand
-  // with card-level effects, and the subject of an object event wherever it is (a card drawn).
+  // with card-level effects, effects given to players (in the order given), and the subject of
+  // an object event wherever it is (a card drawn).
   // What is in play and in hand is listed once per journal version (events often follow each
   // other with no edit in between: damaged, character_damaged, did_damage).
   if (!only_minor_since(scan_at_)) scan_listeners();
@@ -538,6 +542,10 @@ void HearthWorld::fire(const tags::TagEvent& e) {
   const std::size_t last = listeners_.size();
   for (std::size_t k = first; k < last; ++k) {
     const ObjectRef ref = listeners_[k].second;  // by value: nested events grow listeners_
+    if (!ref.id.valid()) {
+      fire_player_effect(ref.zone_changes, e);
+      continue;
+    }
     if (!st.is_current(ref) || game_.state().over) continue;
     const GameObject& o = game_.object(ref.id);
     const bool in_play = o.zone.kind == ZoneKind::battlefield || o.zone.kind == ZoneKind::command;
@@ -566,6 +574,28 @@ void HearthWorld::fire(const tags::TagEvent& e) {
     }
   }
   end_until(e);
+}
+
+// As Hearthbreaker's Player.add_effect: the effect's owner is the player's hero (no object), and
+// it ends the first time its event matches. It is removed before it runs, so that an event its
+// own actions fire cannot run it again. The minion that gave it is the giver (tags::Ctx::giver)
+// while it is in play: Hearthbreaker's GiveEffect fixes the selectors of the effect's actions
+// (Echoing Ooze's `duplicate {selector: self}`) on that minion when giving, and a minion that
+// left play is no longer on a board to be found.
+void HearthWorld::fire_player_effect(std::uint32_t id, const tags::TagEvent& e) {
+  const GameState& st = game_.state();
+  if (st.over) return;
+  const auto at = std::find_if(st.effects.begin(), st.effects.end(),
+                               [id](const FloatingEffect& fe) { return fe.id == id; });
+  if (at == st.effects.end()) return;  // gone since the listeners were listed
+  const FloatingEffect fe = *at;
+  const tags::GivenTag* g = tags::given_tag(game_.cards().at(fe.card), fe.ability);
+  if (!g || !g->effect || !fe.affected.is_player()) return;
+  tags::Ctx c{*this, ObjectId{}, fe.card, fe.affected.player, target_of(g->effect->event, e), &e};
+  if (!g->effect->event.matches(c, e)) return;
+  game_.journal().remove_effect(static_cast<std::size_t>(at - st.effects.begin()));
+  if (st.is_current(fe.source) && is_minion_on_board(fe.source.id)) c.giver = fe.source.id;
+  g->effect->run(c);
 }
 
 // Given buffs and auras whose `until` event this is end now (AuraUntil, BuffUntil), matched

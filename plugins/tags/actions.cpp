@@ -51,6 +51,16 @@ Amount amount_key(const Param& tag, Compiler& c, std::int64_t fallback) {
   return a;
 }
 
+// What the selector an action carries (duplicate's, change_target's) selects: from the giver's
+// side in an effect given to a player (Ctx::giver; Hearthbreaker's GiveEffect fixes those
+// selectors on the minion that gave the effect), else from the tag's.
+std::vector<Target> action_selects(const Selector& s, Ctx& x) {
+  if (!x.giver.valid()) return s.select(x);
+  Ctx g = x;
+  g.owner = x.giver;
+  return s.select(g);
+}
+
 std::int32_t n32(std::int64_t v) {
   return static_cast<std::int32_t>(std::clamp<std::int64_t>(v, -1'000'000, 1'000'000));
 }
@@ -514,7 +524,7 @@ void register_actions(Registrar& r) {
     auto selector = c.selector(*sel);
     if (!selector) return nullptr;
     return [selector](Ctx& x, const Target&) {
-      const std::vector<Target> to = selector->select(x);
+      const std::vector<Target> to = action_selects(*selector, x);
       if (!to.empty()) x.world.change_target(to.front());
     };
   });
@@ -532,7 +542,7 @@ void register_actions(Registrar& r) {
     auto selector = c.selector(*sel);
     if (!selector) return nullptr;
     return [selector](Ctx& x, const Target&) {
-      for (const Target& m : selector->select(x)) {
+      for (const Target& m : action_selects(*selector, x)) {
         if (!m.is_object()) continue;
         const GameObject& o = x.world.game().object(m.object.id);
         x.world.summon(o.card, o.controller, o.id);

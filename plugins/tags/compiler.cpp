@@ -84,8 +84,8 @@ std::shared_ptr<const Selector> TagCompiler::selector(const Param& tag) {
   if (const Param* cond = tag.find("condition")) {
     s->condition = condition(*cond);
     if (!s->condition) return nullptr;  // reported: the selector cannot be honoured
-  } else {
-    s->condition = f->default_condition(*this);  // explicit per selector, e.g. minion
+  } else if (default_conditions_) {
+    s->condition = f->default_condition(*this);  // version 1: explicit per selector, e.g. minion
   }
   return s;
 }

@@ -1,7 +1,8 @@
 // TagCompiler: the Compiler the tags loaders hand to factories (parts.hpp). It resolves every
 // name through the Registry, tells unsupported vocabulary (a warning naming card and tag) from
 // unknown names (a LoadError naming card and tag, with a did-you-mean), and fills defaults
-// explicitly.
+// explicitly: a missing condition takes its factory's default in version 1 files only
+// (Compiler::default_conditions).
 #pragma once
 
 #include <anvil/sdk.hpp>
@@ -14,9 +15,14 @@ namespace anvil::tags {
 
 class TagCompiler final : public Compiler {
  public:
+  // `default_conditions`: the file is version 1 (see Compiler::default_conditions).
   TagCompiler(const Registry& registry, CardDef& card, SourceLocation where,
-              std::vector<Diagnostic>& diagnostics)
-      : registry_(registry), card_(card), where_(std::move(where)), diagnostics_(diagnostics) {}
+              std::vector<Diagnostic>& diagnostics, bool default_conditions)
+      : registry_(registry),
+        card_(card),
+        where_(std::move(where)),
+        diagnostics_(diagnostics),
+        default_conditions_(default_conditions) {}
 
   const Registry& registry() const override { return registry_; }
   CardDef& card() override { return card_; }
@@ -31,6 +37,7 @@ class TagCompiler final : public Compiler {
   std::optional<Aura> aura(const Param& tag) override;
   std::optional<Buff> buff(const Param& tag) override;
   Scope scope(const Param* value, Scope fallback) override;
+  bool default_conditions() const override { return default_conditions_; }
   std::uint16_t add_given(std::shared_ptr<const Ability> ability) override;
   void unsupported(std::string_view what) override;
   // The same, located at the tag's name.
@@ -50,6 +57,7 @@ class TagCompiler final : public Compiler {
   CardDef& card_;
   SourceLocation where_;
   std::vector<Diagnostic>& diagnostics_;
+  bool default_conditions_;
 };
 
 // Built-in parts that are not registry kinds (compiler.cpp asks them by name).

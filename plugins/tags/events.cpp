@@ -1,5 +1,7 @@
 // The events of HEARTH-TAGS.md §7: player events (matched by player scope) and object events
-// (fired on the owner itself). The defaults that exclude the owner are written out here.
+// (fired on the owner itself). The defaults that exclude the owner are written out here; only
+// version 1 files take them (Compiler::default_conditions): Hearthbreaker's PlayerEvent
+// __from_json__ passes no condition when the JSON has none, and its data writes them out.
 #include "compiler.hpp"
 
 namespace anvil::tags {
@@ -55,7 +57,8 @@ void register_events(Registrar& r) {
                         "character_healed", "character_attack", "armor_increased",
                         "secret_revealed", "used_power"})
     player(n);
-  // Hearthbreaker: these default to MinionIsNotTarget / CardIsNotTarget (not the owner itself).
+  // Hearthbreaker: these constructors default to MinionIsNotTarget / CardIsNotTarget (not the
+  // owner itself); in version 2 files the condition is what the JSON says.
   player("after_added", "minion_is_not_target");
   player("minion_placed", "minion_is_not_target");
   player("minion_summoned", "minion_is_not_target");

@@ -84,7 +84,11 @@ class CardReader {
       // The script is ability 0, before the given tags that `give` actions add (their indices).
       card.abilities.emplace_back(AbilityKind::static_, std::string(kCardScriptText), "tags",
                                   node_.where(), script);
-      TagCompiler c(ctx_.registry, card, node_.where(), ctx_.diagnostics);
+      // Version 1 keeps the default conditions of HEARTH-TAGS.md §5 and §7 (its seed says
+      // nothing of conditions, and the Dec-2014 MinionSelector.__from_json__ has no branch that
+      // clears its constructor's minion_is_not_target); version 2 reads a missing condition as
+      // none, as Hearthbreaker's JSON loader does (docs/hearth.md).
+      TagCompiler c(ctx_.registry, card, node_.where(), ctx_.diagnostics, v1_);
       c.references = &script->references;
       read_tags(r, c, *script);
     });

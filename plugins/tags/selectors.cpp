@@ -1,6 +1,8 @@
-// The selectors of HEARTH-TAGS.md §5, and Hearthbreaker's own card selectors of §1. Player scopes are relative to Ctx::player; the `minion`
-// selector's default condition, minion_is_not_target ("other minions"), is set here, in the
-// open, rather than hidden in the selector.
+// The selectors of HEARTH-TAGS.md §5, and Hearthbreaker's own card selectors of §1. Player scopes
+// are relative to Ctx::player; the `minion` selector's default condition, minion_is_not_target
+// ("other minions"), is set here, in the open, rather than hidden in the selector. Only version 1
+// files take it: in version 2, as in Hearthbreaker's JSON loader, a `minion` selector without a
+// condition includes its owner.
 #include <algorithm>
 
 #include "compiler.hpp"
@@ -233,7 +235,8 @@ void register_selectors(Registrar& r) {
   using W = ScopedSelector::What;
   r.add<SelectorFactory>("self", std::make_shared<SimpleFactory>(true));
   r.add<SelectorFactory>("target", std::make_shared<SimpleFactory>(false));
-  // Hearthbreaker: MinionSelector's default condition is MinionIsNotTarget (excludes the owner).
+  // Hearthbreaker: MinionSelector's constructor defaults to MinionIsNotTarget (excludes the
+  // owner); its __from_json__ sets none when the JSON has none (Compiler::default_conditions).
   r.add<SelectorFactory>("minion", std::make_shared<ScopedFactory>(W::minion, Scope::friendly, true));
   r.add<SelectorFactory>("character",
                          std::make_shared<ScopedFactory>(W::character, Scope::friendly, false));

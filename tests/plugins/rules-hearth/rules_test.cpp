@@ -411,3 +411,46 @@ TEST(HearthRules, LabelsAreLeftOutForALabelBlindAgentOnly) {
 
 }  // namespace
 }  // namespace anvil::hearth_test
+
+namespace anvil::hearth_test {
+namespace {
+
+std::size_t effects_on(const Game& g, PlayerId p) {
+  const auto& effects = g.state().effects;
+  return static_cast<std::size_t>(
+      std::count_if(effects.begin(), effects.end(), [&](const FloatingEffect& fe) {
+        return fe.affected.is_player() && fe.affected.player == p;
+      }));
+}
+
+// Echoing Ooze's shape: the battlecry gives its player a turn_ended effect. As Hearthbreaker's
+// Player.add_effect: the effect's owner is the hero (the tag-level `self`, which gains the
+// Armor), it runs once, the first time its event comes, and duplicate's own selector `self` is
+// the minion that gave the effect (GiveEffect fixes it on the giver).
+TEST(HearthTags, AnEffectGivenToAPlayerRunsOnceAsItsHerosWithSelfTheGiver) {
+  auto g = position(
+      {.hand = {"Test Ooze"}, .board = {"Test Yeti"}, .library = {"Test Raider", "Test Raider"}},
+      {.library = {"Test Raider", "Test Raider"}});
+  act(*g, {"Play Test Ooze at 0"});
+  EXPECT_EQ(effects_on(*g, A), 1u) << "the player holds the effect";
+  act(*g, {"End turn"});
+  EXPECT_EQ(names(*g, kBoardA), (std::vector<std::string>{"Test Ooze", "Test Ooze", "Test Yeti"}))
+      << "the copy stands right of the Ooze";
+  EXPECT_EQ(g->state().player(A).attrs.get("armor"_sym), 1) << "the tag's own `self` is the hero";
+  EXPECT_EQ(effects_on(*g, A), 0u) << "it ran once and is gone";
+  act(*g, {"End turn", "End turn"});
+  EXPECT_EQ(names(*g, kBoardA).size(), 3u) << "no copy at later turn ends";
+  EXPECT_EQ(g->state().player(A).attrs.get("armor"_sym), 1);
+}
+
+TEST(HearthTags, AnEffectGivenToAPlayerFindsNoGiverThatLeftPlay) {
+  auto g = position({.hand = {"Test Ooze", "Test Bolt"}, .library = {"Test Raider"}, .mana = 4},
+                    {.library = {"Test Raider"}});
+  act(*g, {"Play Test Ooze at 0", "Play Test Bolt targeting Test Ooze", "End turn"});
+  EXPECT_TRUE(names(*g, kBoardA).empty()) << "the Ooze died before the turn ended: nothing to copy";
+  EXPECT_EQ(g->state().player(A).attrs.get("armor"_sym), 1) << "the effect still ran";
+  EXPECT_EQ(effects_on(*g, A), 0u);
+}
+
+}  // namespace
+}  // namespace anvil::hearth_test

@@ -97,7 +97,8 @@ TEST(TagsLoader, AVersionTwoCardCompilesItsTags) {
   Result r = load(std::string("[") + kYeti + R"(,
     {"name": "Juggler", "type": "minion", "mana": 2, "attack": 2, "health": 2, "rarity": "Rare",
      "character_class": "", "collectible": true,
-     "impl": {"effects": [{"event": {"event_name": "after_added", "player": "friendly"},
+     "impl": {"effects": [{"event": {"event_name": "after_added", "player": "friendly",
+                                     "condition": {"name": "minion_is_not_target"}},
        "tags": [{"actions": [{"name": "damage", "amount": 1}],
                  "selector": {"name": "character", "players": "enemy", "picker": {"name": "random", "count": 1}}}]}]}}])");
   ASSERT_EQ(r.cards.size(), 2u) << r.errors();
@@ -106,7 +107,42 @@ TEST(TagsLoader, AVersionTwoCardCompilesItsTags) {
   ASSERT_NE(s, nullptr);
   ASSERT_EQ(s->effects.size(), 1u);
   EXPECT_EQ(s->effects[0].event.name, "after_added"_sym);
-  ASSERT_NE(s->effects[0].event.condition, nullptr) << "after_added excludes the owner explicitly";
+  ASSERT_NE(s->effects[0].event.condition, nullptr) << "after_added excludes the owner, as written";
+}
+
+// A `minion` selector or an after_added event written without a condition: in version 2 it has
+// none, as Hearthbreaker's JSON loader reads it (Doomsayer kills itself too); version 1 keeps
+// HEARTH-TAGS.md's defaults (minion_is_not_target: "other minions").
+TEST(TagsLoader, AMissingConditionIsNoneInVersionTwoAndTheDefaultInVersionOne) {
+  const char* v2 = R"([{"name": "Doom", "type": "minion", "mana": 2, "attack": 0, "health": 7,
+    "impl": {"effects": [{"event": {"event_name": "turn_ended", "player": "friendly"},
+      "tags": [{"actions": [{"name": "kill"}], "selector": {"name": "minion", "players": "both"}}]},
+                         {"event": {"event_name": "after_added", "player": "friendly"},
+      "tags": [{"actions": [{"name": "draw"}], "selector": {"name": "player", "players": "friendly"}}]}]}}])";
+  const char* v1 = R"([{"name": "Doom", "type": "minion", "mana": 2, "attack": 0, "health": 7,
+    "impl": {"effects": [{"when": {"event_name": "turn_ended", "player": "friendly"}, "action": {"name": "kill"},
+                          "selector": {"name": "minion", "players": "both"}},
+                         {"when": {"event_name": "after_added", "player": "friendly"}, "action": {"name": "draw"},
+                          "selector": {"name": "player", "players": "friendly"}}]}}])";
+  for (const bool version_one : {false, true}) {
+    Result r = load(version_one ? v1 : v2, version_one ? "hearth-v1" : "hearth");
+    ASSERT_EQ(r.cards.size(), 1u) << r.errors();
+    EXPECT_TRUE(r.diagnostics.empty()) << r.errors();
+    const tags::CardScript* s = tags::card_script(r.cards[0]);
+    ASSERT_TRUE(s && s->effects.size() == 2u);
+    EXPECT_EQ(s->effects[0].tags[0].selector->condition != nullptr, version_one);
+    EXPECT_EQ(s->effects[1].event.condition != nullptr, version_one);
+    r.cards.push_back(load(std::string("[") + kYeti + "]").cards.at(0));
+    auto g = game_with(std::move(r.cards), {}, {"Doom", "Yeti"});
+    play(*g, "End turn");
+    const auto& board = g->state().zone(ZoneRef::battlefield(PlayerId(0))).objects;
+    if (version_one) {
+      ASSERT_EQ(board.size(), 1u) << "v1: the other minions die";
+      EXPECT_EQ(g->card(board[0]).name, "Doom");
+    } else {
+      EXPECT_TRUE(board.empty()) << "v2: every minion dies, its owner included";
+    }
+  }
 }
 
 TEST(TagsLoader, AnUnknownTagIsAnErrorNamingFileCardAndTagWithADidYouMean) {

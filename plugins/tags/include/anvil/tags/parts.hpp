@@ -54,6 +54,11 @@ struct Ctx {
   // An invalid CardId: the action chose nothing (a deck with no minion), so `same` is nothing.
   std::optional<CardId> selected;
   void select(std::optional<CardId> c) { selected = c.value_or(CardId{}); }
+  // In an effect given to a player (Echoing Ooze), the minion that gave it, while it is in play;
+  // `owner` is then none (the player's hero, as Hearthbreaker's Player.add_effect makes it). The
+  // selector an action carries (duplicate's) is read from the giver's side: Hearthbreaker's
+  // GiveEffect fixes those selectors on the giver when it gives the effect.
+  ObjectId giver;
 };
 
 // Player scopes of the `players` / `player` keys, relative to Ctx::player.
@@ -205,7 +210,8 @@ class SelectorFactory {
   virtual ~SelectorFactory() = default;
   // Reads its own keys; the Compiler reads `picker` and `condition` around it.
   virtual std::shared_ptr<Selector> compile(const Param& tag, Compiler& c) const = 0;
-  // The condition used when the tag has none (minion: minion_is_not_target), or null.
+  // The condition used when the tag has none (minion: minion_is_not_target), or null. Only
+  // where the Compiler says missing conditions take defaults (Compiler::default_conditions).
   virtual std::shared_ptr<const Condition> default_condition(Compiler& c) const;
 };
 class ConditionFactory {
@@ -215,15 +221,16 @@ class ConditionFactory {
   virtual std::shared_ptr<const Condition> compile(const Param& tag, Compiler& c) const = 0;
 };
 // Events are names the rules module fires; the factory says which kind it is and its default
-// condition (`after_added`: minion_is_not_target).
+// condition (`after_added`: minion_is_not_target), used as a selector's is.
 class EventFactory {
  public:
   static constexpr PluginKind kKind = PluginKind::tag_event;
   virtual ~EventFactory() = default;
   virtual bool player_event() const = 0;
   virtual std::shared_ptr<const Condition> default_condition(Compiler& c) const;
-  // The event `tag` writes. The default reads `player` (the scope) and `condition` (else the
-  // default condition) around the event's name; a composite event (either) reads its own keys.
+  // The event `tag` writes. The default reads `player` (the scope) and `condition` (else, where
+  // the Compiler takes defaults, the default condition) around the event's name; a composite
+  // event (either) reads its own keys.
   // nullopt: a part is unsupported (reported).
   virtual std::optional<EventSpec> compile(const Param& tag, Compiler& c) const;
 };
@@ -248,6 +255,12 @@ class Compiler {
   virtual std::optional<Aura> aura(const Param& tag) = 0;
   virtual std::optional<Buff> buff(const Param& tag) = 0;
   virtual Scope scope(const Param* value, Scope fallback) = 0;
+  // Whether a selector or event written without `condition` takes its factory's default
+  // condition. Version 1 files do (HEARTH-TAGS.md §5 and §7 list the defaults: the Python
+  // constructors'); version 2 files do not: Hearthbreaker's JSON loader reads a missing
+  // condition as none, and its writer writes minion_is_not_target out wherever it applies, so in
+  // card_defs.json a `minion` selector without one includes its owner (Doomsayer).
+  virtual bool default_conditions() const = 0;
   // Adds a status ability (a Buff or Aura a `give` action hands out) to the card being
   // compiled; returns its ability index, for World::give.
   virtual std::uint16_t add_given(std::shared_ptr<const Ability> ability) = 0;
@@ -363,7 +376,7 @@ inline std::optional<EventSpec> EventFactory::compile(const Param& tag, Compiler
   if (const Param* cond = tag.find("condition")) {
     e.condition = c.condition(*cond);
     if (!e.condition) return std::nullopt;
-  } else {
+  } else if (c.default_conditions()) {
     e.condition = default_condition(c);
   }
   return e;
