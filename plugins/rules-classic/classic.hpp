@@ -67,6 +67,7 @@ inline constexpr Symbol kIndestructible = "Indestructible"_sym;
 inline constexpr Symbol kHexproof = "Hexproof"_sym;
 inline constexpr Symbol kShroud = "Shroud"_sym;
 inline constexpr Symbol kChangeling = "Changeling"_sym;
+inline constexpr Symbol kFlash = "Flash"_sym;  // cast any time an instant could be (702.8)
 // Restrictions an effect gives ("enchanted creature can't attack or block"), kept with the
 // keywords in layer 6 so that they come and go with their effect.
 inline constexpr Symbol kCantAttack = "can't attack"_sym;
@@ -283,17 +284,21 @@ class PumpAbility final : public Ability {
 };
 
 // "Prevent the next N [combat] damage that would be dealt to <target> this turn" (prevention.cpp).
-enum class PreventTarget : std::uint8_t { none, any, creature, player };
+// `you`: no target, the shield protects the ability's controller ("dealt to you").
+enum class PreventTarget : std::uint8_t { none, any, creature, player, you };
 class PreventAbility final : public Ability {
  public:
   std::int64_t amount = 0;  // -1: all
   PreventTarget target = PreventTarget::any;
   bool combat_only = false;
+  bool on_enter = false;  // triggered: "When CARDNAME enters the battlefield, prevent …"
   std::uint16_t shield = 0;  // the helper ability its shields (FloatingEffects) name
   std::string text;
   ZoneMask zones() const override;
   void connect(Game& game, ObjectId self, std::vector<Connection>& out) const override;
-  std::size_t target_count() const override { return target == PreventTarget::none ? 0 : 1; }
+  std::size_t target_count() const override {
+    return target == PreventTarget::none || target == PreventTarget::you ? 0 : 1;
+  }
   std::string target_prompt(std::size_t index) const override;
   bool can_target(const Game& game, const ResolveContext& ctx, std::size_t index,
                   const Target& t) const override;
@@ -351,12 +356,37 @@ class ReturnAbility final : public Ability {
   std::string describe() const override;
 };
 
-// State triggers and defender-dependent attack restrictions (state_triggers.cpp).
-class SacrificeWhenNoAbility final : public Ability {
+// The delayed triggered abilities the trigger keyword's `delay` creates (delayed.cpp, 603.7):
+// "at the beginning of the next upkeep, …" triggers once; "whenever a player casts a spell this
+// turn, …" each time until the turn ends (603.7c). Created by the trigger resolving
+// (create_delayed: `delayed` is this ability's index), as state on the source object, with the
+// controller of the ability that created it (603.7d); its source is that ability's (603.7e).
+enum class DelayKind : std::uint8_t { next_upkeep, casts_this_turn };
+class DelayedAbility final : public Ability {
+ public:
+  DelayKind kind = DelayKind::next_upkeep;
+  std::shared_ptr<const EffectStep> effect;  // Tgt: the caster (casts_this_turn) or the controller
+  ZoneMask zones() const override { return kEveryZone; }
+  void connect(Game& game, ObjectId self, std::vector<Connection>& out) const override;
+  void resolve(Game& game, const ResolveContext& ctx) const override;
+  std::string describe() const override;
+};
+DelayKind delay_kind(const Param& p);  // `delay: next_upkeep | casts_this_turn`
+void create_delayed(Game& game, const ResolveContext& ctx, std::uint16_t delayed);
+
+// State triggers (603.8) and defender-dependent attack restrictions (state_triggers.cpp). A state
+// trigger triggers whenever its condition holds and it is not already waiting or on the stack.
+class StateTriggerAbility : public Ability {
+ public:
+  virtual bool condition(const Game& game, ObjectId self) const = 0;
+  // Lets the state trigger of `ctx.source` trigger again (called first thing on resolution).
+  static void rearm(Game& game, const ResolveContext& ctx);
+};
+class SacrificeWhenNoAbility final : public StateTriggerAbility {
  public:
   Symbol type;  // a basic land type
   std::string type_name;
-  bool condition(const Game& game, ObjectId self) const;
+  bool condition(const Game& game, ObjectId self) const override;
   void resolve(Game& game, const ResolveContext& ctx) const override;
   std::string describe() const override;
 };
@@ -387,6 +417,21 @@ void register_aura_keywords(Registrar& registrar);
 void register_prevention_keyword(Registrar& registrar);
 // double: {what: life_gain | damage}, gain_becomes_loss (replacements.cpp).
 void register_replacement_keywords(Registrar& registrar);
+// excess_damage (excess_damage.cpp, 120.4a): damage to a creature beyond lethal is dealt to its
+// controller instead. lethal_damage: the creature's toughness minus the damage marked on it (not
+// below 0), at most 1 from a deathtouch source (702.2c).
+void register_excess_damage_keyword(Registrar& registrar);
+std::int32_t lethal_damage(const Game& game, ObjectId creature, ObjectId source);
+// "When damage is prevented" (615.13): each application of a prevention effect that prevents
+// some damage is announced as a CustomEvent of kind kDamagePrevented — subject: what the damage
+// would have been dealt to, other: its source's ref, amount: the damage prevented — and the
+// `prevented_trigger` keyword (prevented_triggers.cpp) triggers on it.
+inline constexpr Symbol kDamagePrevented = "damage_prevented"_sym;
+void register_prevented_trigger_keyword(Registrar& registrar);
+// deal_damage_simultaneously for the module's simultaneous damage (combat damage, a split
+// excess), where one prevention effect applied to several of the events is one application
+// (615.13): announced once per recipient, with the total, after the damage is dealt.
+std::vector<std::int32_t> deal_damage_together(Game& game, std::span<const DamageEvent> events);
 // exile_instead_of_dying (exile_instead.cpp).
 void register_exile_instead_keyword(Registrar& registrar);
 // equip, fortify, fortified_land_tapped (equipment.cpp).

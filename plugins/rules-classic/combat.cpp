@@ -364,7 +364,7 @@ void combat_damage(Game& game, bool first_step) {
     if (power <= 0 || combat_attr(game, a, kAttacking) == 0) continue;
     events.push_back(DamageEvent{{}, b, Target::of(game.object(a).ref()), power, true, true});
   }
-  if (!events.empty()) deal_damage_simultaneously(game, events);
+  if (!events.empty()) deal_damage_together(game, events);  // 615.13: one prevention per shield
 }
 
 void end_combat(Game& game) {

@@ -1,4 +1,4 @@
-// Keyword handlers: the sixteen evergreen keywords (a Symbol on the card, the rules in the
+// Keyword handlers: the seventeen evergreen keywords (a Symbol on the card, the rules in the
 // module) and the ability keywords with named params: mana, regenerate, destroy_all, loyalty.
 #include <array>
 #include <cctype>
@@ -217,7 +217,7 @@ void LoyaltyAbility::resolve(Game& game, const ResolveContext& ctx) const {
 void register_keywords(Registrar& registrar) {
   for (const char* name : {"Flying", "Reach", "Haste", "Vigilance", "Defender", "First Strike",
                            "Double Strike", "Trample", "Deathtouch", "Lifelink", "Wither", "Infect",
-                           "Indestructible", "Hexproof", "Shroud", "Changeling"})
+                           "Indestructible", "Hexproof", "Shroud", "Changeling", "Flash"})
     registrar.add<KeywordHandler>(name, std::make_shared<SymbolKeyword>(name));
   registrar.add<KeywordHandler>("mana", std::make_shared<ManaKeyword>());
   registrar.add<KeywordHandler>("regenerate", std::make_shared<RegenerateKeyword>());
@@ -240,6 +240,8 @@ void register_keywords(Registrar& registrar) {
   register_copy_keyword(registrar);
   register_spell_keywords(registrar);
   register_state_trigger_keywords(registrar);
+  register_excess_damage_keyword(registrar);
+  register_prevented_trigger_keyword(registrar);
 }
 
 }  // namespace anvil::rules_classic

@@ -80,7 +80,7 @@ class SourcesOnce {
 std::string cast_refusal(const Game& game, PlayerId p, ObjectId id, std::uint16_t mode,
                          const Characteristics& c, SourcesOnce& sources) {
   if (c.has_type(kLand)) return "a land is played, not cast";
-  if (!c.has_type(kInstant) && !sorcery_timing(game, p)) {
+  if (!c.has_type(kInstant) && !c.has_keyword(kFlash) && !sorcery_timing(game, p)) {
     if (game.state().turn.active != p || !main_phase(game)) return "it is not your main phase";
     return "the stack is not empty";
   }

@@ -390,7 +390,9 @@ void ManaAbility::resolve(Game& game, const ResolveContext& ctx) const {
 }
 
 std::string ManaAbility::describe() const {
-  if (any_color) return "{T}, Sacrifice CARDNAME: Add one mana of any color.";
+  if (any_color)
+    return std::string(sacrifice ? "{T}, Sacrifice CARDNAME" : "{T}") +
+           ": Add one mana of any color.";
   std::string made;
   for (std::uint8_t k : produces) made += std::string("{") + kKindLetters[k] + "}";
   return "{T}: Add " + made + ".";

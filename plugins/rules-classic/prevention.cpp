@@ -9,10 +9,21 @@
 // shield changes no characteristic. The replacement that uses the shields is connected by the
 // card that made them, from every zone (the spell is in the graveyard by then, the creature
 // that activated it may have died), and looks them up in the state: a rollback restores a
-// shield exactly (§2 test 9), a fork sees the same shields.
+// shield exactly (§2 test 9), a fork sees the same shields. With `when: enters` the shield is made
+// by a triggered ability instead (Selfless Squire: "When CARDNAME enters the battlefield, prevent
+// all damage that would be dealt to you this turn").
+//
+// Each application of a card's shields that prevents some damage is announced as a CustomEvent
+// kDamagePrevented, for "when damage is prevented" triggers (615.13, prevented_triggers.cpp):
+// one per application, so two shields of different cards on one event announce twice, while one
+// card's shields applied to several simultaneous damage events (combat damage from two
+// attackers, deal_damage_together) announce once per recipient, with the total, after the
+// damage is dealt. Damage that can't be prevented is not applied to (615.12): it prevents
+// nothing and announces nothing.
 #include <algorithm>
 #include <string>
 #include <utility>
+#include <vector>
 
 #include "classic.hpp"
 
@@ -28,7 +39,46 @@ bool prevention_off(const Game& game) {
          static_cast<std::int64_t>(game.state().turn.number) + 1;
 }
 
+// The applications of prevention effects during one deal_damage_together call of one game, kept
+// for as long as that call runs (the replacements of its events are applied inside it, choices
+// included), then announced. Keyed by the game: a fork made during the batch deals its own damage
+// and announces at once. Nothing here outlives the call, so the module stays stateless.
+struct PreventionBatch {
+  const Game* game = nullptr;
+  std::vector<std::pair<ObjectId, CustomEvent>> applications;  // shield card, announcement
+};
+thread_local PreventionBatch* current_batch = nullptr;
+
+void announce(Game& game, ObjectId shields, CustomEvent e) {
+  if (current_batch != nullptr && current_batch->game == &game) {
+    for (auto& [card, known] : current_batch->applications)
+      if (card == shields && known.subject == e.subject) {  // 615.13: the same application
+        known.amount += e.amount;
+        return;
+      }
+    current_batch->applications.emplace_back(shields, e);
+    return;
+  }
+  emit(game, e);
+}
+
 }  // namespace
+
+std::vector<std::int32_t> deal_damage_together(Game& game, std::span<const DamageEvent> events) {
+  PreventionBatch batch{&game, {}};
+  PreventionBatch* const outer = current_batch;
+  current_batch = &batch;
+  std::vector<std::int32_t> dealt;
+  try {
+    dealt = deal_damage_simultaneously(game, events);
+  } catch (...) {
+    current_batch = outer;
+    throw;
+  }
+  current_batch = outer;
+  for (auto& [card, e] : batch.applications) announce(game, card, e);
+  return dealt;
+}
 
 ZoneMask PreventAbility::zones() const { return kEveryZone; }
 
@@ -46,6 +96,18 @@ bool PreventAbility::covers(const Game& game, const FloatingEffect& f, const Dam
 }
 
 void PreventAbility::connect(Game& game, ObjectId self, std::vector<Connection>& out) const {
+  if (on_enter) {  // "When CARDNAME enters the battlefield, prevent …" (a triggered ability)
+    const std::uint16_t index = ability_index(game, self, this);
+    out.push_back(game.bus().on_trigger<ZoneChangeEvent>(
+        [self, index](Game& g, const ZoneChangeEvent& e) {
+          if (e.object != self || e.to.kind != ZoneKind::battlefield ||
+              e.from.kind == ZoneKind::battlefield || !on_battlefield(g, self))
+            return;
+          const GameObject& o = g.object(self);
+          g.fire_trigger(
+              PendingTrigger{o.ref(), o.card, index, o.controller, record_of(g.state(), e)});
+        }));
+  }
   out.push_back(game.bus().on_replacement<DamageEvent>(
       [this, self](const Game& g, const DamageEvent& e) -> std::optional<Replacement<DamageEvent>> {
         // 615.12: damage that can't be prevented leaves the shields as they are.
@@ -64,6 +126,7 @@ void PreventAbility::connect(Game& game, ObjectId self, std::vector<Connection>&
 // Applies every shield this card made that covers `d`, oldest first (615.7: each counts down
 // point by point; one used up is removed).
 void PreventAbility::use_shields(Game& game, ObjectId self, DamageEvent& d) const {
+  const std::int32_t before = d.amount;
   std::vector<std::uint32_t> ids;
   for (const FloatingEffect& f : game.state().effects)
     if (is_shield(game, self, f) && covers(game, f, d)) ids.push_back(f.id);
@@ -84,10 +147,21 @@ void PreventAbility::use_shields(Game& game, ObjectId self, DamageEvent& d) cons
     if (shield.a > 0) game.journal().add_effect(shield);  // keeps its timestamp
   }
   if (d.amount <= 0) d.cancelled = true;
+  // 615.13: this application prevented something; "when damage is prevented" triggers fire.
+  if (const std::int32_t prevented = before - std::max(d.amount, 0); prevented > 0) {
+    CustomEvent e;
+    e.kind = kDamagePrevented;
+    e.subject = d.target;
+    if (game.state().exists(d.source)) e.other = Target::of(game.object(d.source).ref());
+    e.amount = prevented;
+    e.source = d.source;
+    announce(game, self, e);
+  }
 }
 
 bool PreventAbility::can_target(const Game& game, const ResolveContext&, std::size_t,
                                 const Target& t) const {
+  if (target == PreventTarget::you) return false;  // no target
   if (t.is_player()) return target == PreventTarget::any || target == PreventTarget::player;
   if (!t.is_object() || target == PreventTarget::player) return false;
   const Characteristics c = game.view(t.object.id);
@@ -102,7 +176,9 @@ void PreventAbility::resolve(Game& game, const ResolveContext& ctx) const {
   FloatingEffect f = end_of_turn_effect(ctx, shield);
   f.a = amount;
   f.b = combat_only ? 1 : 0;
-  if (target != PreventTarget::none) {
+  if (target == PreventTarget::you) {
+    f.affected = Target::of(ctx.controller);
+  } else if (target != PreventTarget::none) {
     if (ctx.targets.empty() || ctx.targets[0].kind == Target::Kind::none) return;
     f.affected = ctx.targets[0];
   }
@@ -111,11 +187,11 @@ void PreventAbility::resolve(Game& game, const ResolveContext& ctx) const {
 
 namespace {
 
-// prevent: {amount: 3, target: any, combat: false, cost: "{T}"}
+// prevent: {amount: 3, target: any, combat: false, cost: "{T}", when: enters}
 class PreventKeyword final : public KeywordHandler {
  public:
   void compile(const Params& params, CompileContext& ctx) const override {
-    const Bound b = params.bind({"amount", "target?", "combat?", "cost?"});
+    const Bound b = params.bind({"amount", "target?", "combat?", "cost?", "when?"});
     auto impl = std::make_shared<PreventAbility>();
     const Param& amount = b.required("amount");
     if (amount.text() == "all") {
@@ -136,8 +212,11 @@ class PreventKeyword final : public KeywordHandler {
       } else if (s == "player") {
         impl->target = PreventTarget::player;
         what = "target player";
+      } else if (s == "you") {
+        impl->target = PreventTarget::you;
+        what = "you";
       } else if (s != "none") {
-        t->fail("unknown target '" + s + "'", "any, creature, player or none");
+        t->fail("unknown target '" + s + "'", "any, creature, player, you or none");
       }
     } else {
       impl->target = PreventTarget::none;
@@ -157,9 +236,19 @@ class PreventKeyword final : public KeywordHandler {
       cost = c->text();
       text = cost + ": " + text;
     }
+    if (const Param* w = given(b, "when")) {
+      if (w->text() != "enters")
+        w->fail("unknown trigger '" + w->text() + "'", "when: enters (when CARDNAME enters)");
+      if (!cost.empty()) w->fail("a triggered prevention has no cost");
+      impl->on_enter = true;
+      text[0] = 'p';  // "When CARDNAME enters the battlefield, prevent …"
+      text = "When CARDNAME enters the battlefield, " + text;
+    }
     impl->text = text;
     impl->shield = static_cast<std::uint16_t>(ctx.card.abilities.size() + 1);
-    const AbilityKind kind = cost.empty() ? AbilityKind::spell : AbilityKind::activated;
+    const AbilityKind kind = impl->on_enter   ? AbilityKind::triggered
+                             : cost.empty() ? AbilityKind::spell
+                                            : AbilityKind::activated;
     ctx.card.abilities.push_back(
         AbilityDef{kind, impl->text, "rules-classic", params.where(), impl, cost});
     ctx.card.abilities.push_back(mark_ability(params, "(prevention shield)"));

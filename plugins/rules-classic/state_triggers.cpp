@@ -1,12 +1,14 @@
 // State triggers (603.8) and an attack restriction that depends on the defending player, for the
 // Sea Serpent family: "CARDNAME can't attack unless defending player controls an Island. When you
 // control no Islands, sacrifice CARDNAME." — the keywords `sacrifice_when_no` and
-// `attacks_only_if_defender_controls`.
+// `attacks_only_if_defender_controls` — and the general `state_trigger: {if, do}` ("When you
+// have no cards in hand, draw a card.").
 //
 // A state trigger is checked whenever a player would receive priority (with the state-based
 // actions, 117.5); it triggers once when its condition becomes true and not again while the
 // ability is waiting or on the stack (603.8): the source's attr "state_fired" (valid for one
 // zone_changes value) is set when it triggers and cleared as it resolves.
+#include <array>
 #include <string>
 
 #include "classic.hpp"
@@ -36,6 +38,72 @@ Symbol land_type(const Param& p, std::string& name) {
     if (name == basic) return Symbol(name);
   p.fail("'" + name + "' is not a basic land type", "Plains, Island, Swamp, Mountain or Forest");
 }
+
+// A state trigger doing Drawback$ steps (Tgt: its controller) when its condition holds.
+class GeneralStateTrigger final : public StateTriggerAbility {
+ public:
+  enum class Condition : std::uint8_t { no_cards_in_hand, life_at_most };
+  Condition when = Condition::no_cards_in_hand;
+  std::int64_t n = 0;
+  std::shared_ptr<const EffectStep> effect;
+
+  bool condition(const Game& game, ObjectId self) const override {
+    const PlayerId you = game.object(self).controller;
+    switch (when) {
+      case Condition::no_cards_in_hand:
+        return game.state().zone(ZoneRef::hand(you)).objects.empty();
+      case Condition::life_at_most:
+        return game.state().player(you).life <= n;
+    }
+    return false;
+  }
+  void resolve(Game& game, const ResolveContext& ctx) const override {
+    rearm(game, ctx);
+    std::array<Target, 1> tgt{Target::of(ctx.controller)};
+    ResolveContext then = ctx;
+    then.targets = tgt;
+    effect->run(game, then, 0);
+  }
+  std::string describe() const override {
+    const std::string c = when == Condition::no_cards_in_hand
+                              ? "you have no cards in hand"
+                              : "you have " + std::to_string(n) + " or less life";
+    return "When " + c + ", " + effect->describe() + ".";
+  }
+};
+
+// state_trigger: {if: "you have no cards in hand", do: "YouDraw/1"}
+class StateTriggerKeyword final : public KeywordHandler {
+ public:
+  void compile(const Params& params, CompileContext& ctx) const override {
+    const Bound b = params.bind({"if", "do"});
+    auto impl = std::make_shared<GeneralStateTrigger>();
+    const Param& cond = b.required("if");
+    const std::string& c = cond.text();
+    using C = GeneralStateTrigger::Condition;
+    constexpr std::string_view kHave = "you have ", kLess = " or less life";
+    const std::string n =
+        c.starts_with(kHave) && c.ends_with(kLess) && c.size() > kHave.size() + kLess.size()
+            ? c.substr(kHave.size(), c.size() - kHave.size() - kLess.size())
+            : std::string();
+    if (c == "you have no cards in hand") {
+      impl->when = C::no_cards_in_hand;
+    } else if (!n.empty() && n.size() <= 6 &&
+               n.find_first_not_of("0123456789") == std::string::npos) {
+      impl->when = C::life_at_most;
+      impl->n = std::stoll(n);
+    } else {
+      cond.fail("unknown state condition '" + c + "'",
+                "one of: you have no cards in hand; you have N or less life");
+    }
+    impl->effect = compile_do(b.required("do"), ctx);
+    ctx.card.abilities.push_back(def_of(AbilityKind::triggered, params, std::move(impl)));
+  }
+  std::string summary() const override {
+    return "state_trigger: {if: \"you have no cards in hand\", do: \"<Drawback$ steps>\"} — a "
+           "state trigger (603.8)";
+  }
+};
 
 // sacrifice_when_no: {type: Island}
 class SacrificeWhenNoKeyword final : public KeywordHandler {
@@ -72,9 +140,13 @@ bool SacrificeWhenNoAbility::condition(const Game& game, ObjectId self) const {
   return !controls_land_type(game, game.object(self).controller, type);
 }
 
-void SacrificeWhenNoAbility::resolve(Game& game, const ResolveContext& ctx) const {
+void StateTriggerAbility::rearm(Game& game, const ResolveContext& ctx) {
   if (game.state().exists(ctx.source.id) && game.object(ctx.source.id).attrs.get(kStateFired) != 0)
     game.journal().set_attr(ctx.source.id, kStateFired, 0);  // it may trigger again (603.8)
+}
+
+void SacrificeWhenNoAbility::resolve(Game& game, const ResolveContext& ctx) const {
+  rearm(game, ctx);
   if (game.state().is_current(ctx.source) && on_battlefield(game, ctx.source.id))
     sacrifice(game, ctx.source.id, ctx.source.id);
 }
@@ -105,10 +177,10 @@ bool fire_state_triggers(Game& game) {
   for (ObjectId id : battlefield(game)) {
     const CardDef& def = game.card(id);
     for (std::size_t i = 0; i < def.abilities.size(); ++i) {
-      // Only the keyword above makes these, always as triggered abilities: the kind is a cheap
+      // Only the keywords above make these, always as triggered abilities: the kind is a cheap
       // test before the cast, which this loop otherwise makes for every ability at every priority.
       if (def.abilities[i].kind != AbilityKind::triggered) continue;
-      const auto* s = dynamic_cast<const SacrificeWhenNoAbility*>(def.abilities[i].impl.get());
+      const auto* s = dynamic_cast<const StateTriggerAbility*>(def.abilities[i].impl.get());
       if (!s) continue;
       const GameObject& o = game.object(id);
       const auto zc = static_cast<std::int64_t>(o.zone_changes) + 1;
@@ -130,6 +202,7 @@ bool fire_state_triggers(Game& game) {
 
 void register_state_trigger_keywords(Registrar& registrar) {
   registrar.add<KeywordHandler>("sacrifice_when_no", std::make_shared<SacrificeWhenNoKeyword>());
+  registrar.add<KeywordHandler>("state_trigger", std::make_shared<StateTriggerKeyword>());
   registrar.add<KeywordHandler>("attacks_only_if_defender_controls",
                                 std::make_shared<AttackUnlessKeyword>());
 }

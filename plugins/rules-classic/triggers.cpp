@@ -7,6 +7,7 @@
 // same simultaneous event (a board wipe): the module marks every object of such a batch
 // (kLeftInBatch) with the batch being announced (kBatch).
 #include <array>
+#include <cctype>
 #include <span>
 #include <string>
 #include <utility>
@@ -31,6 +32,12 @@ enum class When : std::uint8_t {
   end_step,        // "at the beginning of [each player's] end step" (Citadel of Pain)
   player_damaged,  // "whenever [an opponent] is dealt [N or more] damage" (Pain Magnification)
   loses_life,      // "whenever [an opponent] loses life" (Exquisite Blood)
+  // "Becomes" triggers (603.2f): only on the transition. The kernel emits a TapEvent only when
+  // the tapped status changes, and not for a permanent that enters tapped (it was never
+  // untapped on the battlefield), so these fire exactly when the permanent changes status.
+  becomes_tapped,
+  becomes_untapped,
+  becomes_blocked,  // once per combat however many creatures block it (509.3c); afflict
 };
 enum class Whose : std::uint8_t { unspecified, you, opponent, any };
 enum class Condition : std::uint8_t {
@@ -60,6 +67,9 @@ class TriggerAbility final : public Ability {
   std::int64_t condition_n = 0;
   std::int64_t at_least = 1;  // player_damaged: the damage from one source that triggers it
   std::string text;
+  // `delay`: the effect is not done on resolution; it creates the card's DelayedAbility at this
+  // index instead (603.7, delayed.cpp). 0: none.
+  std::uint16_t delayed = 0;
 
   ZoneMask zones() const override {
     if (when == When::dies || when == When::leaves || when == When::exiled)
@@ -94,6 +104,10 @@ class TriggerAbility final : public Ability {
   void resolve(Game& game, const ResolveContext& ctx) const override {
     // 603.4: the intervening "if" is checked again as the ability resolves.
     if (!condition_holds(game, ctx.controller, ctx.source.id)) return;
+    if (delayed != 0) {
+      create_delayed(game, ctx, delayed);
+      return;
+    }
     if (may) {
       Choice choice;
       choice.kind = ChoiceKind::yes_no;
@@ -308,6 +322,35 @@ void TriggerAbility::connect(Game& game, ObjectId self, std::vector<Connection>&
         fire(g, r);
       }));
       return;
+    case When::becomes_tapped:
+    case When::becomes_untapped:
+      out.push_back(game.bus().on_trigger<TapEvent>([fire, self, me](Game& g, const TapEvent& e) {
+        if (e.tapped != (me->when == When::becomes_tapped) || !on_battlefield(g, self)) return;
+        if (!on_battlefield(g, e.object)) return;
+        if (!me->object_matches(g, self, e.object, g.object(e.object).controller,
+                                is_creature(g, e.object)))
+          return;
+        EventRecord r = record_of(g.state(), e);
+        r.subject = Target::of(g.object(e.object).ref());
+        fire(g, r);
+      }));
+      return;
+    case When::becomes_blocked:
+      // One BlockEvent per blocker: the attacker "becomes blocked" once (509.3c), on the event
+      // of its blocker with the lowest id — the same one whatever order the blocks were listed.
+      out.push_back(
+          game.bus().on_trigger<BlockEvent>([fire, self, me](Game& g, const BlockEvent& e) {
+            if (!on_battlefield(g, self) || !on_battlefield(g, e.attacker)) return;
+            const auto blocking = static_cast<std::int64_t>(e.attacker.value) + 1;
+            for (ObjectId b : battlefield(g))
+              if (b.value < e.blocker.value && combat_attr(g, b, kBlocking) == blocking) return;
+            if (!me->object_matches(g, self, e.attacker, g.object(e.attacker).controller, true))
+              return;
+            EventRecord r = record_of(g.state(), e);
+            r.subject = Target::of(g.object(e.attacker).ref());
+            fire(g, r);
+          }));
+      return;
     case When::discards:
       // One trigger per card discarded (603.2c); "that player" is the one who discarded.
       out.push_back(game.bus().on_trigger<ZoneChangeEvent>(
@@ -359,13 +402,16 @@ std::string when_text(const TriggerAbility& t) {
     if (t.whose == Whose::you) who += " you control";
     if (t.whose == Whose::opponent) who += " an opponent controls";
   }
-  const char* verb = t.when == When::enters    ? " enters"
-                     : t.when == When::dies    ? " dies"
-                     : t.when == When::leaves  ? " leaves the battlefield"
-                     : t.when == When::exiled  ? " is put into exile from the battlefield"
-                     : t.when == When::attacks ? " attacks"
-                     : t.when == When::blocks  ? " blocks"
-                                               : " is dealt damage";
+  const char* verb = t.when == When::enters             ? " enters"
+                     : t.when == When::becomes_tapped   ? " becomes tapped"
+                     : t.when == When::becomes_untapped ? " becomes untapped"
+                     : t.when == When::becomes_blocked  ? " becomes blocked"
+                     : t.when == When::dies             ? " dies"
+                     : t.when == When::leaves           ? " leaves the battlefield"
+                     : t.when == When::exiled           ? " is put into exile from the battlefield"
+                     : t.when == When::attacks          ? " attacks"
+                     : t.when == When::blocks           ? " blocks"
+                                                        : " is dealt damage";
   // Oracle wording: "When" for what happens to the card once (enters, dies, leaves), "Whenever"
   // for what can happen again (attacks, blocks, is dealt damage) and for other creatures.
   const bool once = t.when == When::enters || t.when == When::dies || t.when == When::leaves ||
@@ -389,15 +435,20 @@ std::string condition_text(const TriggerAbility& t) {
   return {};
 }
 
+std::string lower_first(std::string s) {
+  if (!s.empty()) s[0] = static_cast<char>(std::tolower(static_cast<unsigned char>(s[0])));
+  return s;
+}
+
 // trigger: {when: enters, whose: you, other: true, do: "YouGainLife/1", if: "…"}
 class TriggerKeyword final : public KeywordHandler {
  public:
   void compile(const Params& params, CompileContext& ctx) const override {
-    const Bound b =
-        params.bind({"when", "whose?", "other?", "do", "if?", "target?", "may?", "at_least?"});
+    const Bound b = params.bind(
+        {"when", "whose?", "other?", "do", "if?", "target?", "may?", "at_least?", "delay?"});
     auto impl = std::make_shared<TriggerAbility>();
     const Param& when = b.required("when");
-    static const std::array<std::pair<std::string_view, When>, 13> kWhen{{
+    static const std::array<std::pair<std::string_view, When>, 16> kWhen{{
         {"enters", When::enters},
         {"dies", When::dies},
         {"leaves", When::leaves},
@@ -411,6 +462,9 @@ class TriggerKeyword final : public KeywordHandler {
         {"end_step", When::end_step},
         {"player_damaged", When::player_damaged},
         {"loses_life", When::loses_life},
+        {"becomes_tapped", When::becomes_tapped},
+        {"becomes_untapped", When::becomes_untapped},
+        {"becomes_blocked", When::becomes_blocked},
     }};
     bool found = false;
     for (const auto& [name, w] : kWhen)
@@ -421,7 +475,8 @@ class TriggerKeyword final : public KeywordHandler {
     if (!found)
       when.fail("unknown trigger event '" + when.text() + "'",
                 "one of enters, dies, leaves, exiled, upkeep, attacks, blocks, dealt_damage, "
-                "cast, discards, end_step, player_damaged, loses_life");
+                "cast, discards, end_step, player_damaged, loses_life, becomes_tapped, "
+                "becomes_untapped, becomes_blocked");
     if (const Param* whose = b.optional("whose")) {
       if (whose->text() == "you")
         impl->whose = Whose::you;
@@ -520,6 +575,22 @@ class TriggerKeyword final : public KeywordHandler {
       effect.fail("a creature or permanent target works with 'do: Destroy' or 'do: Flicker' only",
                   "Drawback$ steps act on players: target: player or opponent");
     impl->effect = compile_do(effect, ctx);
+    if (const Param* d = b.optional("delay")) {
+      // 603.7: resolving, the trigger creates a delayed triggered ability that does `do` later.
+      if (impl->target != TriggerTarget::none)
+        d->fail("a delayed effect has no target", "leave out 'target' or 'delay'");
+      if (impl->may) d->fail("'may' and 'delay' do not go together");
+      auto later = std::make_shared<DelayedAbility>();
+      later->effect = impl->effect;
+      later->kind = delay_kind(*d);
+      impl->delayed = static_cast<std::uint16_t>(ctx.card.abilities.size() + 1);
+      impl->text = when_text(*impl) + condition_text(*impl) + ", " + lower_first(later->describe());
+      ctx.card.abilities.push_back(
+          AbilityDef{AbilityKind::triggered, impl->text, "rules-classic", params.where(), impl});
+      ctx.card.abilities.push_back(AbilityDef{AbilityKind::triggered, later->describe(),
+                                              "rules-classic", params.where(), later});
+      return;
+    }
     std::string does = impl->effect->describe();
     if (impl->may) does = does.starts_with("you ") ? "you may " + does.substr(4) : "you may: " + does;
     impl->text = when_text(*impl) + condition_text(*impl) + ", " + does + ".";

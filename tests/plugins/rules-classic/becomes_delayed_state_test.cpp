@@ -1,0 +1,80 @@
+// RULES-CLASSIC §3 beyond the scenarios: "becomes" triggers fire on the transition only (603.2f),
+// tested where no card can reach — tapping a permanent that is already tapped — and the load
+// errors of `delay` and `state_trigger`. The scenarios 603_2f_*, 603_7_* and 603_8_* play the rest.
+#include <gtest/gtest.h>
+
+#include "fixture.hpp"
+
+namespace anvil::classic_test {
+namespace {
+
+CardSpec watcher(std::string name, std::string when) {
+  CardSpec c{.name = std::move(name),
+             .cost = "{W}",
+             .types = {"Creature"},
+             .subtypes = {"Spirit"},
+             .power = 1,
+             .toughness = 1};
+  c.abilities = {{"trigger", {{"when", std::move(when)}, {"do", "YouGainLife/1"}}}};
+  return c;
+}
+
+TEST(RulesClassicBecomesTriggers, OnlyTheTransitionTriggers) {  // 603.2f
+  auto t = table(
+      pool(
+          {watcher("Tap Watcher", "becomes_tapped"), watcher("Untap Watcher", "becomes_untapped")}),
+      position("main1", player("A", {}, {"Tap Watcher", "Untap Watcher"}), player("B", {}, {})));
+  Game& g = *t.game;
+  const ObjectId tapper = find(g, "Tap Watcher", ZoneRef::battlefield(PlayerId{0}));
+  const ObjectId untapper = find(g, "Untap Watcher", ZoneRef::battlefield(PlayerId{0}));
+  ASSERT_TRUE(g.state().pending_triggers.empty());
+
+  EXPECT_FALSE(untap(g, untapper));  // untapping an untapped permanent: no event, no trigger
+  EXPECT_TRUE(g.state().pending_triggers.empty());
+  EXPECT_TRUE(tap(g, tapper));  // untapped → tapped: one trigger
+  EXPECT_EQ(g.state().pending_triggers.size(), 1u);
+  EXPECT_FALSE(tap(g, tapper));  // tapped → tapped: nothing
+  EXPECT_EQ(g.state().pending_triggers.size(), 1u);
+  EXPECT_TRUE(untap(g, tapper));  // the Tap Watcher becoming untapped is not its event
+  EXPECT_TRUE(tap(g, tapper));    // a second transition triggers again
+  EXPECT_EQ(g.state().pending_triggers.size(), 2u);
+  EXPECT_TRUE(tap(g, untapper));  // the Untap Watcher becoming tapped is not its event
+  EXPECT_TRUE(untap(g, untapper));
+  EXPECT_EQ(g.state().pending_triggers.size(), 3u);
+}
+
+TEST(RulesClassicBecomesTriggers, TheCardTextsAreGenerated) {
+  EXPECT_EQ(compile(watcher("Tap Watcher", "becomes_tapped")).abilities.at(0).text,
+            "Whenever CARDNAME becomes tapped, you gain 1 life.");
+  CardSpec afflict = watcher("Afflicted", "becomes_blocked");
+  afflict.abilities = {{"trigger", {{"when", "becomes_blocked"}, {"do", "OppLoseLife/1"}}}};
+  EXPECT_EQ(compile(afflict).abilities.at(0).text,
+            "Whenever CARDNAME becomes blocked, your opponent loses 1 life.");
+  CardSpec later = watcher("Scholar", "enters");
+  later.abilities = {
+      {"trigger", {{"when", "enters"}, {"delay", "next_upkeep"}, {"do", "YouDraw/1"}}}};
+  const CardDef scholar = compile(later);
+  ASSERT_EQ(scholar.abilities.size(), 2u);  // the trigger, then the delayed ability it creates
+  EXPECT_EQ(scholar.abilities[0].text,
+            "When CARDNAME enters, at the beginning of the next upkeep, you draw a card.");
+  EXPECT_EQ(scholar.abilities[1].text, "At the beginning of the next upkeep, you draw a card.");
+}
+
+TEST(RulesClassicBecomesTriggers, BadDelaysAndStateConditionsAreLoadErrors) {
+  CardSpec c = watcher("Bad Delay", "enters");
+  c.abilities = {{"trigger", {{"when", "enters"}, {"delay", "someday"}, {"do", "YouDraw/1"}}}};
+  EXPECT_THROW(compile(c), std::exception);
+  c.abilities = {
+      {"trigger",
+       {{"when", "enters"}, {"delay", "next_upkeep"}, {"target", "player"}, {"do", "TgtDraw/1"}}}};
+  EXPECT_THROW(compile(c), std::exception);  // a delayed effect has no target
+  c.abilities = {{"state_trigger", {{"if", "it is Tuesday"}, {"do", "YouDraw/1"}}}};
+  EXPECT_THROW(compile(c), std::exception);
+  c.abilities = {{"state_trigger", {{"if", "you have x or less life"}, {"do", "YouDraw/1"}}}};
+  EXPECT_THROW(compile(c), std::exception);
+  c.abilities = {{"state_trigger", {{"if", "you have 5 or less life"}, {"do", "YouGainLife/1"}}}};
+  EXPECT_EQ(compile(c).abilities.at(0).text, "When you have 5 or less life, you gain 1 life.");
+}
+
+}  // namespace
+}  // namespace anvil::classic_test
