@@ -25,6 +25,11 @@ inline constexpr Symbol kLifelink = "Lifelink"_sym;
 inline constexpr Symbol kVigilance = "Vigilance"_sym;
 inline constexpr Symbol kDefender = "Defender"_sym;
 inline constexpr Symbol kHaste = "Haste"_sym;
+// Block requirements (classic 509.1c): "blocks each combat if able", "must be blocked if able",
+// "all creatures able to block it do so".
+inline constexpr Symbol kMustBlock = "blocks_each_combat"_sym;
+inline constexpr Symbol kMustBeBlocked = "must_be_blocked"_sym;
+inline constexpr Symbol kLure = "lure"_sym;
 // The classic module marks deathtouch damage on the creature (it dies at the next check).
 inline constexpr Symbol kDeathtouched = "deathtouch_damage"_sym;
 

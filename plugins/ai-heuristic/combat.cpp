@@ -127,6 +127,19 @@ Answer choose_blockers(const DecisionView& view, const Choice& choice) {
     return best;
   };
 
+  // 0. Block requirements (the classic rules' 509.1c, which refuse a declaration obeying fewer
+  // than it could): every creature able to block a Lure'd attacker blocks it.
+  auto has = [&](std::uint32_t id, Symbol k) { return view.view(ObjectId(id)).has_keyword(k); };
+  for (std::uint32_t a : attackers) {
+    if (!has(a, kLure)) continue;
+    for (const Pairing& p : pairs)
+      if (p.attacker == a && free(p.blocker) && can_block(fighters.at(p.blocker), fighters.at(a))) {
+        answer.picks.push_back(p.option);
+        blocked_by[a] = p.blocker;
+        used.push_back(p.blocker);
+      }
+  }
+
   // 1. Kill it and survive. 2. Trade up. 3. Stop it for free.
   for (int pass = 0; pass < 3; ++pass)
     for (std::uint32_t a : attackers) {
@@ -191,6 +204,18 @@ Answer choose_blockers(const DecisionView& view, const Choice& choice) {
     if (blocked_by.contains(a) || fighters.at(a).trample) continue;
     if (auto b = cheapest(a, [](const Fighter&) { return true; })) assign(a, *b);
   }
+
+  // 6. The other requirements: an attacker that must be blocked if able gets the cheapest free
+  // blocker; a creature that blocks each combat if able blocks the first attacker it can.
+  for (std::uint32_t a : attackers)
+    if (has(a, kMustBeBlocked) && !blocked_by.contains(a))
+      if (auto b = cheapest(a, [](const Fighter&) { return true; })) assign(a, *b);
+  for (const Pairing& p : pairs)
+    if (free(p.blocker) && has(p.blocker, kMustBlock) &&
+        can_block(fighters.at(p.blocker), fighters.at(p.attacker))) {
+      answer.picks.push_back(p.option);
+      used.push_back(p.blocker);
+    }
   return answer;
 }
 

@@ -7,7 +7,10 @@
 //   - block to kill an attacker and survive, to trade up (lose less value than the attacker),
 //     to take no damage without losing the blocker, or with two blockers that kill together an
 //     attacker worth more than the one it could kill; chump-block only when the unblocked
-//     damage would be lethal, the cheapest blockers in front of the biggest attackers.
+//     damage would be lethal, the cheapest blockers in front of the biggest attackers;
+//   - obey the classic block requirements (509.1c): creatures able to block a Lure'd attacker
+//     block it, an attacker that must be blocked if able gets the cheapest free blocker, and a
+//     creature that blocks each combat if able blocks the first attacker it can.
 // Options follow the classic protocol: attackers are "Attacker → defender" (target the
 // attacker, value the defender: player p is p + 1); blockers "Blocker → Attacker" (target the
 // blocker, value the attacker's ObjectId).

@@ -112,9 +112,12 @@ Answer HeuristicAgent::choose(const DecisionView& view, const Choice& choice) {
     case ChoiceKind::target:
       return target(view, choice);
     case ChoiceKind::attackers:
-      return choose_attackers(view, choice);
     case ChoiceKind::blockers:
-      return choose_blockers(view, choice);
+      // Refused (a restriction or requirement the rules above do not model): asking the same
+      // rules again would give the same answer forever, so other declarations at random.
+      if (!choice.refused.empty()) return fallback(choice);
+      return choice.kind == ChoiceKind::attackers ? choose_attackers(view, choice)
+                                                  : choose_blockers(view, choice);
     case ChoiceKind::number: {
       if (choice.source.valid() && choice.prompt.starts_with("damage to"))
         return choose_damage_division(view, choice);

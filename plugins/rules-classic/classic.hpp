@@ -74,6 +74,12 @@ inline constexpr Symbol kCantAttack = "can't attack"_sym;
 inline constexpr Symbol kCantBlock = "can't block"_sym;
 // "CARDNAME attacks each combat if able" (508.1d), the `attacks_each_combat` keyword.
 inline constexpr Symbol kMustAttack = "attacks each combat if able"_sym;
+// Block requirements (509.1c, block_requirements.cpp), each a Symbol named as its keyword so an
+// Aura can grant it: "CARDNAME blocks each combat if able", "CARDNAME must be blocked if able",
+// "All creatures able to block CARDNAME do so" (Lure).
+inline constexpr Symbol kMustBlock = "blocks_each_combat"_sym;
+inline constexpr Symbol kMustBeBlocked = "must_be_blocked"_sym;
+inline constexpr Symbol kLure = "lure"_sym;
 
 // Counters.
 inline constexpr Symbol kPlusOne = "+1/+1"_sym;
@@ -401,6 +407,21 @@ bool fire_state_triggers(Game& game);
 // Why `attacker` can't attack `defending` (its printed condition); empty if it can.
 std::string attack_condition_refusal(const Game& game, ObjectId attacker, PlayerId defending);
 void register_state_trigger_keywords(Registrar& registrar);
+
+// The block requirements (509.1c) of one defending player's declaration: `allowed` is every
+// blocker–attacker pair the restrictions allow, `picks` the declaration (legal pairs, each
+// blocker once). `most` is the most requirements any declaration could obey, `obeyed` how many
+// `picks` obeys and, when fewer, `unobeyed` names one it leaves ("X blocks each combat if able").
+struct BlockPair {
+  ObjectId blocker, attacker;
+};
+struct BlockRequirements {
+  int most = 0, obeyed = 0;
+  std::string unobeyed;
+};
+BlockRequirements block_requirements(const Game& game, const std::vector<BlockPair>& allowed,
+                                     const std::vector<BlockPair>& picks);
+void register_block_requirement_keywords(Registrar& registrar);
 
 // Auras (auras.cpp).
 std::optional<ObjectId> attached_to(const Game& game, ObjectId aura);

@@ -1,5 +1,6 @@
-// Combat (506-511): declaring attackers and blockers with legality checks (an illegal
-// declaration is refused and asked again, with nothing changed), damage division under the
+// Combat (506-511): declaring attackers and blockers with legality checks — restrictions, then
+// requirements obeyed as far as possible (block requirements: block_requirements.cpp); an illegal
+// declaration is refused and asked again, with nothing changed — damage division under the
 // current rules (no damage assignment order; trample needs lethal on every blocker first,
 // deathtouch making 1 lethal), first and double strike, and all combat damage of a step as one
 // simultaneous event.
@@ -98,7 +99,8 @@ std::int64_t total_tax(const Game& game, const std::vector<Pair>& picks) {
 
 // 508.1c-d: restrictions, then requirements ("attacks each combat if able") obeyed as far as
 // possible without paying a cost; then the costs (508.1g-h) must be payable.
-std::string attack_refusal(const Game& game, const std::vector<Pair>& picks) {
+std::string attack_refusal(const Game& game, const std::vector<Pair>&,
+                           const std::vector<Pair>& picks) {
   std::set<ObjectId> seen;
   for (const Pair& p : picks) {
     std::string why;
@@ -133,20 +135,43 @@ std::string attack_refusal(const Game& game, const std::vector<Pair>& picks) {
   return {};
 }
 
-std::string block_refusal(const Game& game, const std::vector<Pair>& picks) {
+// Why `blocker` may not block `attacker` (509.1a-b restrictions); empty if it may.
+std::string block_restriction(const Game& game, ObjectId blocker, ObjectId attacker) {
+  const std::string name = object_label(game, blocker);
+  const Characteristics c = game.view(blocker);
+  if (!c.has_type(kCreature)) return name + " is not a creature";
+  if (game.object(blocker).tapped) return name + " is tapped";
+  if (c.has_keyword(kCantBlock)) return name + " can't block";
+  const Characteristics a = game.view(attacker);
+  if (a.has_keyword(kFlying) && !c.has_keyword(kFlying) && !c.has_keyword(kReach))
+    return name + " cannot block " + std::string(a.name) + ", which has flying";
+  return {};
+}
+
+std::vector<BlockPair> block_pairs(const std::vector<Pair>& pairs) {
+  std::vector<BlockPair> out;
+  for (const Pair& p : pairs) out.push_back({p.first, p.second.object.id});
+  return out;
+}
+
+// 509.1b-c: restrictions, then as many requirements obeyed as any declaration obeying the
+// restrictions could (no requirement forces a cost; none of the blocks here costs anything).
+std::string block_refusal(const Game& game, const std::vector<Pair>& all,
+                          const std::vector<Pair>& picks) {
   std::set<ObjectId> seen;
   for (const Pair& p : picks) {
-    const std::string name = object_label(game, p.first);
-    const ObjectId attacker = p.second.object.id;
-    if (!seen.insert(p.first).second) return name + " is declared as a blocker twice";
-    const Characteristics c = game.view(p.first);
-    if (!c.has_type(kCreature)) return name + " is not a creature";
-    if (game.object(p.first).tapped) return name + " is tapped";
-    if (c.has_keyword(kCantBlock)) return name + " can't block";
-    const Characteristics a = game.view(attacker);
-    if (a.has_keyword(kFlying) && !c.has_keyword(kFlying) && !c.has_keyword(kReach))
-      return name + " cannot block " + std::string(a.name) + ", which has flying";
+    if (!seen.insert(p.first).second)
+      return object_label(game, p.first) + " is declared as a blocker twice";
+    std::string why = block_restriction(game, p.first, p.second.object.id);
+    if (!why.empty()) return why;
   }
+  std::vector<Pair> allowed;
+  for (const Pair& p : all)
+    if (block_restriction(game, p.first, p.second.object.id).empty()) allowed.push_back(p);
+  const BlockRequirements r = block_requirements(game, block_pairs(allowed), block_pairs(picks));
+  if (r.obeyed < r.most)
+    return r.unobeyed + " (the declaration obeys " + std::to_string(r.obeyed) + " of the " +
+           std::to_string(r.most) + " block requirements it could)";
   return {};
 }
 
@@ -159,10 +184,11 @@ std::vector<Pair> picked(const std::vector<Pair>& all, const Answer& a) {
 // Asks until the answer is a legal declaration (508.1, 509.1): the checks only read the game, so
 // a refused declaration has changed nothing (726); it is asked again with the reason.
 std::vector<Pair> ask_declaration(Game& game, Choice& choice, const std::vector<Pair>& all,
-                                  std::string (*refusal)(const Game&, const std::vector<Pair>&)) {
+                                  std::string (*refusal)(const Game&, const std::vector<Pair>&,
+                                                         const std::vector<Pair>&)) {
   for (;;) {
     std::vector<Pair> picks = picked(all, game.ask(choice));
-    std::string refused = refusal(game, picks);
+    std::string refused = refusal(game, all, picks);
     if (refused.empty()) return picks;
     choice.refused = std::move(refused);
   }

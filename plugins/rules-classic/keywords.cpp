@@ -242,6 +242,7 @@ void register_keywords(Registrar& registrar) {
   register_state_trigger_keywords(registrar);
   register_excess_damage_keyword(registrar);
   register_prevented_trigger_keyword(registrar);
+  register_block_requirement_keywords(registrar);
 }
 
 }  // namespace anvil::rules_classic

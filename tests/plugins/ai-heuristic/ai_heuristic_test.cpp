@@ -338,6 +338,59 @@ TEST_F(AiHeuristic, DoubleBlocksAnAttackerNeitherBlockerKillsAlone) {
   EXPECT_EQ(g->state().player(kMe).life, 20);
 }
 
+// The classic rules refuse a block declaration obeying fewer requirements than it could
+// (509.1c): the heuristic's first declaration already obeys them all, so it is asked once.
+TEST_F(AiHeuristic, ObeysBlockRequirementsAtTheFirstDeclaration) {
+  struct Case {
+    std::vector<std::string> mine, theirs;
+    std::size_t blockers;  // creatures declared as blockers
+  };
+  for (const Case& c :
+       {Case{{"Grizzly Bears", "Wall of Wood"}, {"Prized Unicorn", "Hill Giant"}, 2},  // Lure
+        Case{{"Razorgrass Screen"}, {"Hill Giant"}, 1},      // blocks each combat if able
+        Case{{"Wall of Wood"}, {"Gaea's Protector"}, 1}}) {  // must be blocked if able
+    auto g = start(player(20, {}, c.mine), player(20, {}, c.theirs), "begin_combat", 1,
+                   std::make_shared<AllOut>());
+    for (int i = 0; i < 8 && g->state().turn.step <= 6; ++i)
+      ASSERT_TRUE(world().rules->advance(*g));
+    std::vector<std::size_t> declared;
+    for (const DecisionRecord& r : g->decisions())
+      if (r.kind == ChoiceKind::blockers) declared.push_back(r.picks.size());
+    EXPECT_EQ(declared, std::vector<std::size_t>{c.blockers})
+        << c.mine.front() << " vs " << c.theirs.front();
+  }
+}
+
+// Decks full of block requirements (Lure, Prized Unicorn, Gaea's Protector, Razorgrass Screen):
+// ai-heuristic against ai-random, each side attacking and blocking, 20 games that all end.
+TEST_F(AiHeuristic, PlaysBlockRequirementDecksToTheEndAgainstAiRandom) {
+  auto deck = [](std::string name, std::vector<std::pair<int, std::string>> entries) {
+    DeckList d{std::move(name), {}, {}};
+    for (const auto& [copies, card] : entries)
+      for (int i = 0; i < copies; ++i) d.cards.push_back(card);
+    return d;
+  };
+  const DeckList lures = deck("Lures", {{16, "Forest"},
+                                        {4, "Lure"},
+                                        {4, "Prized Unicorn"},
+                                        {4, "Gaea's Protector"},
+                                        {4, "Grizzly Bears"},
+                                        {4, "Razorgrass Screen"},
+                                        {4, "Llanowar Elves"}});
+  for (std::uint64_t seed = 1; seed <= 20; ++seed) {
+    MatchConfig config;
+    config.decks = {lures, lures};
+    config.seed = seed;
+    config.options = {{"max_turns", "100"}};
+    auto g = world().rules->setup(world().cards, config);
+    g->seat(kMe, make_agent(world().registry, "ai-heuristic", AgentOptions{seed, {}}));
+    g->seat(kThem, make_agent(world().registry, "ai-random", AgentOptions{seed, {}}));
+    world().rules->play(*g);
+    EXPECT_TRUE(g->state().over) << "seed " << seed;
+    EXPECT_TRUE(g->faults().empty()) << "seed " << seed;
+  }
+}
+
 TEST_F(AiHeuristic, AnswersAnotherRulesModuleWithLegalSeededChoices) {
   Game game{std::make_shared<CardPool>(), 2, 1};
   const DecisionView view(game, kMe);

@@ -1,0 +1,148 @@
+// Block requirements (509.1c): the keywords `blocks_each_combat`, `must_be_blocked` and `lure`,
+// and how many requirements a block declaration obeys against the most it could.
+//
+// With every creature blocking at most one attacker and no restriction spanning several
+// blockers, a declaration is a choice, per creature, of an attacker it may block or none. A
+// creature's own requirements ("blocks each combat if able"; "block <Lure's creature>") depend
+// on its choice alone: the most it can obey is best(b), over the attackers it may block. An
+// attacker that "must be blocked if able" adds one more when some creature blocks it. Moving a
+// creature off a best choice loses at least one of its own and gains at most one such attacker,
+// so the most obeyed is Σ best(b) plus the largest matching of those attackers to distinct
+// creatures for which blocking them is a best choice (Kuhn's augmenting paths: combat is small).
+#include <algorithm>
+#include <string>
+#include <utility>
+#include <vector>
+
+#include "classic.hpp"
+
+namespace anvil::rules_classic {
+
+namespace {
+
+// blocks_each_combat, must_be_blocked, lure: a Symbol named as the keyword, so that an Aura's
+// `enchanted: {grant: lure}` gives it too (Lure).
+class RequirementKeyword final : public KeywordHandler {
+ public:
+  RequirementKeyword(Symbol symbol, std::string name, std::string text)
+      : symbol_(symbol), name_(std::move(name)), text_(std::move(text)) {}
+  void compile(const Params& params, CompileContext& ctx) const override {
+    if (params.size() != 0) params.fail("'" + name_ + "' takes no parameters");
+    ctx.card.base.add_keyword(symbol_);
+  }
+  std::string summary() const override { return name_ + " — " + text_ + " (509.1c)"; }
+
+ private:
+  Symbol symbol_;
+  std::string name_, text_;
+};
+
+// The requirements `blocker` obeys by blocking `attacker` (the pair obeying the restrictions).
+int own_requirements(const Game& game, ObjectId blocker, ObjectId attacker) {
+  return (has_keyword(game, blocker, kMustBlock) ? 1 : 0) +
+         (has_keyword(game, attacker, kLure) ? 1 : 0);
+}
+
+bool augment(std::size_t a, const std::vector<std::vector<std::size_t>>& edges,
+             std::vector<bool>& visited, std::vector<std::ptrdiff_t>& match_of_blocker) {
+  for (std::size_t b : edges[a]) {
+    if (visited[b]) continue;
+    visited[b] = true;
+    if (match_of_blocker[b] < 0 ||
+        augment(static_cast<std::size_t>(match_of_blocker[b]), edges, visited, match_of_blocker)) {
+      match_of_blocker[b] = static_cast<std::ptrdiff_t>(a);
+      return true;
+    }
+  }
+  return false;
+}
+
+}  // namespace
+
+BlockRequirements block_requirements(const Game& game, const std::vector<BlockPair>& allowed,
+                                     const std::vector<BlockPair>& picks) {
+  BlockRequirements out;
+  std::vector<ObjectId> blockers, must_be_blocked;
+  for (const BlockPair& p : allowed) {
+    if (std::find(blockers.begin(), blockers.end(), p.blocker) == blockers.end())
+      blockers.push_back(p.blocker);
+    if (has_keyword(game, p.attacker, kMustBeBlocked) &&
+        std::find(must_be_blocked.begin(), must_be_blocked.end(), p.attacker) ==
+            must_be_blocked.end())
+      must_be_blocked.push_back(p.attacker);
+  }
+  std::vector<int> best(blockers.size(), 0);
+  auto index_of = [&](ObjectId b) {
+    return static_cast<std::size_t>(std::find(blockers.begin(), blockers.end(), b) -
+                                    blockers.begin());
+  };
+  for (const BlockPair& p : allowed) {
+    int& m = best[index_of(p.blocker)];
+    m = std::max(m, own_requirements(game, p.blocker, p.attacker));
+  }
+  std::vector<std::vector<std::size_t>> edges(must_be_blocked.size());
+  for (std::size_t a = 0; a < must_be_blocked.size(); ++a)
+    for (const BlockPair& p : allowed) {
+      const std::size_t b = index_of(p.blocker);
+      if (p.attacker == must_be_blocked[a] &&
+          own_requirements(game, p.blocker, p.attacker) == best[b])
+        edges[a].push_back(b);
+    }
+  std::vector<std::ptrdiff_t> match_of_blocker(blockers.size(), -1);
+  for (std::size_t a = 0; a < must_be_blocked.size(); ++a) {
+    std::vector<bool> visited(blockers.size(), false);
+    if (augment(a, edges, visited, match_of_blocker)) ++out.most;
+  }
+  for (int m : best) out.most += m;
+
+  // What `picks` obeys, and the first requirement it leaves that could have been obeyed.
+  std::vector<int> chosen(blockers.size(), 0);
+  std::vector<bool> blocks(blockers.size(), false);
+  for (const BlockPair& p : picks) {
+    const std::size_t b = index_of(p.blocker);
+    if (b == blockers.size()) continue;
+    chosen[b] = own_requirements(game, p.blocker, p.attacker);
+    blocks[b] = true;
+    out.obeyed += chosen[b];
+  }
+  std::vector<ObjectId> unblocked;
+  for (ObjectId a : must_be_blocked) {
+    if (std::any_of(picks.begin(), picks.end(),
+                    [&](const BlockPair& p) { return p.attacker == a; }))
+      ++out.obeyed;
+    else
+      unblocked.push_back(a);
+  }
+  // A creature below its best names the requirement it left first; all at their best, the
+  // shortfall is an attacker that must be blocked.
+  for (std::size_t b = 0; b < blockers.size() && out.unobeyed.empty(); ++b) {
+    if (chosen[b] >= best[b]) continue;
+    if (has_keyword(game, blockers[b], kMustBlock) && !blocks[b]) {
+      out.unobeyed = object_label(game, blockers[b]) + " blocks each combat if able";
+      break;
+    }
+    for (const BlockPair& p : allowed)
+      if (p.blocker == blockers[b] && has_keyword(game, p.attacker, kLure)) {
+        out.unobeyed = "all creatures able to block " + object_label(game, p.attacker) +
+                       " do so, and " + object_label(game, blockers[b]) + " can";
+        break;
+      }
+  }
+  if (out.unobeyed.empty() && !unblocked.empty())
+    out.unobeyed = object_label(game, unblocked.front()) + " must be blocked if able";
+  return out;
+}
+
+void register_block_requirement_keywords(Registrar& registrar) {
+  registrar.add<KeywordHandler>("blocks_each_combat", std::make_shared<RequirementKeyword>(
+                                                          kMustBlock, "blocks_each_combat",
+                                                          "CARDNAME blocks each combat if able"));
+  registrar.add<KeywordHandler>(
+      "must_be_blocked", std::make_shared<RequirementKeyword>(kMustBeBlocked, "must_be_blocked",
+                                                              "CARDNAME must be blocked if able"));
+  registrar.add<KeywordHandler>(
+      "lure", std::make_shared<RequirementKeyword>(kLure, "lure",
+                                                   "all creatures able to block CARDNAME do so"));
+}
+
+}  // namespace anvil::rules_classic
