@@ -44,14 +44,23 @@ class SymbolList {
   SymbolList(std::initializer_list<Symbol> symbols) { append(symbols.begin(), symbols.size()); }
   // Implicit, like the std::vector<Symbol> this type replaced: `base.types = symbols(words)`.
   SymbolList(const std::vector<Symbol>& symbols) { append(symbols.data(), symbols.size()); }
-  SymbolList(const SymbolList& other) { append(other.data(), other.size()); }
+  SymbolList(const SymbolList& other) {
+    if (!other.heap_) [[likely]]
+      copy_inline(other);
+    else
+      append_slow(other);
+  }
   SymbolList(SymbolList&& other) noexcept { take(other); }
   ~SymbolList() { release(); }
 
   SymbolList& operator=(const SymbolList& other) {
     if (this != &other) {
-      size_ = 0;
-      append(other.data(), other.size());
+      if (!other.heap_ && !heap_) [[likely]] {
+        copy_inline(other);
+      } else {
+        size_ = 0;
+        append_slow(other);
+      }
     }
     return *this;
   }
@@ -132,6 +141,19 @@ class SymbolList {
   }
 
  private:
+  // Both lists on their inline storage (nearly every list): the whole array is copied, a
+  // fixed-size block rather than a loop or a call. Slots past the size hold Symbols too (empty
+  // or left over), never indeterminate values.
+  void copy_inline(const SymbolList& other) noexcept {
+    static_assert(kInline == 4);
+    inline_[0] = other.inline_[0];
+    inline_[1] = other.inline_[1];
+    inline_[2] = other.inline_[2];
+    inline_[3] = other.inline_[3];
+    size_ = other.size_;
+  }
+  // Out of line, so that the copies above stay small enough to be inlined.
+  [[gnu::noinline]] void append_slow(const SymbolList& other) { append(other.data(), other.size()); }
   void append(const Symbol* from, size_type n) {
     reserve(size_ + n);
     std::copy(from, from + n, data() + size_);
