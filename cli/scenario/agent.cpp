@@ -224,6 +224,11 @@ std::optional<Answer> Script::priority(PlayerId player, const Choice& choice) {
   }
   if (auto turn = turn_action(player, legal)) return turn;
   const ActionSpec& next = s_.actions[next_action];
+  // The runner takes an `undo` between two advance() calls, as the action before it is done;
+  // a decision asked first would be played past what the undo takes back.
+  if (next.kind == Kind::undo)
+    fail(fmt::format("action {} (undo): {} was asked to act before the action before it was over",
+                     next_action + 1, name_of(player)));
   // `pass`: this player passes once, here; anyone else asked before them passes too (below).
   if (next.kind == Kind::pass && *s_.player_id(next.player) == player) ++next_action;
   const auto wanted = legal_kind(next.kind);

@@ -230,6 +230,9 @@ class Parser {
     if (const Param* n = kind("hero_power", ActionSpec::Kind::hero_power)) {
       if (!n->boolean()) n->fail("'hero_power' can only be true");
     }
+    if (const Param* n = kind("undo", ActionSpec::Kind::undo)) {
+      if (!n->boolean()) n->fail("'undo' can only be true");
+    }
     if (const Param* n = r.optional("position")) collect(d_, [&] { a.position = n->integer(); });
     if (const Param* n = r.optional("ability")) {
       collect(d_, [&] { a.ability = static_cast<std::uint16_t>(n->integer()); });
@@ -250,11 +253,14 @@ class Parser {
     if (kinds != 1) {
       item.fail(
           "an action has exactly one of cast, play, activate, pass, resolve, advance, attack, "
-          "block, end_turn, hero_power");
+          "block, end_turn, hero_power, undo");
     }
-    const bool needs_player =
-        a.kind != ActionSpec::Kind::resolve && a.kind != ActionSpec::Kind::advance;
+    const bool needs_player = a.kind != ActionSpec::Kind::resolve &&
+                              a.kind != ActionSpec::Kind::advance && a.kind != ActionSpec::Kind::undo;
     if (needs_player && a.player.empty()) item.fail("this action needs 'player'");
+    if (a.kind == ActionSpec::Kind::undo &&
+        (s_.actions.empty() || s_.actions.back().kind == ActionSpec::Kind::undo))
+      item.fail("'undo' takes back the action before it: it cannot come first or follow an undo");
     s_.actions.push_back(std::move(a));
   }
 
@@ -436,6 +442,8 @@ std::string ActionSpec::str() const {
       return player + " passes";
     case Kind::resolve:
       return "resolve";
+    case Kind::undo:
+      return "undo";
     case Kind::advance:
       return "advance to " + step;
     case Kind::attack:

@@ -64,6 +64,39 @@ Driven drive(Game& game, Script& script, const Scenario& s, const RulesModule& r
   Driven out;
   int advances = 0;
   bool new_step = false;
+  // Where each action began, held so that trimming keeps it, for an `undo` after it: the
+  // journal's position between two advance() calls, the last one before the action was taken
+  // up (an action taken up inside an advance() began where that advance() began).
+  Journal& journal = game.journal();
+  struct Beginning {
+    Journal::Hold at;
+    bool new_step;  // as the runner judged it then (see Script::precheck)
+  };
+  std::vector<std::optional<Beginning>> began(s.actions.size());
+  std::size_t recorded = 0;               // began[0, recorded) are set
+  std::optional<Journal::Hold> previous;  // where the last advance() began
+  const auto record_beginnings = [&] {
+    Journal::Hold now = journal.hold();
+    for (; recorded <= script.next_action && recorded < began.size(); ++recorded) {
+      const bool inside_last = recorded < script.next_action && previous;
+      began[recorded] = Beginning{journal.hold(inside_last ? previous->checkpoint() : now.checkpoint()), new_step};
+    }
+    previous = std::move(now);
+  };
+  // `undo`: back to where the action before it began (the parser makes sure there is one).
+  const auto undo = [&] {
+    if (script.next_action >= s.actions.size() || s.actions[script.next_action].kind != ActionSpec::Kind::undo)
+      return false;
+    const std::size_t taken_back = script.next_action - 1;
+    journal.rollback(began.at(taken_back)->at.checkpoint());
+    new_step = began[taken_back]->new_step;
+    // What was held after that point is gone with the edits; from here it is recorded anew.
+    for (std::size_t i = taken_back; i < began.size(); ++i) began[i].reset();
+    previous.reset();
+    ++script.next_action;
+    recorded = script.next_action;
+    return true;
+  };
   // A resolution leaves the state-based actions it causes for the next time a player would get
   // priority (117.5). Before `resolve` is judged done, perform them, so that what they bring —
   // a creature dying of its damage, its dies trigger waiting — is part of what the scenario
@@ -85,6 +118,8 @@ Driven drive(Game& game, Script& script, const Scenario& s, const RulesModule& r
                                 script.next_action + 1, s.actions[script.next_action].str());
         return out;
       }
+      record_beginnings();
+      if (undo()) continue;
       script.precheck(new_step);
       const TurnState before = game.state().turn;
       if (!rules.advance(game)) {

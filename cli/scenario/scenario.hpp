@@ -30,7 +30,8 @@ struct TargetSpec {
 
 struct ActionSpec {
   // end_turn and hero_power: modules whose turn ends by passing (hearth, turn_actions.cpp).
-  enum class Kind : std::uint8_t { cast, play, activate, pass, resolve, advance, attack, block, end_turn, hero_power };
+  // undo: the game is rolled back through its journal to where the action before began.
+  enum class Kind : std::uint8_t { cast, play, activate, pass, resolve, advance, attack, block, end_turn, hero_power, undo };
   Kind kind = Kind::resolve;
   std::string player;
   std::string card;                      // cast, play, activate
