@@ -100,6 +100,26 @@ std::uint32_t pass_option(const Choice& choice) {
   return static_cast<std::uint32_t>(choice.options.size() - 1);
 }
 
+// Classic 615.7: which damage a shield prevents first (options: the damage events, each with its
+// source and amount). The source whose damage does more than its amount: deathtouch (lethal from
+// 1), then infect or wither (lasting counters), then lifelink (the opponent gains); then the
+// most damage.
+Answer prevent_first(const DecisionView& view, const Choice& choice) {
+  auto worth = [&](const Option& o) {
+    double w = static_cast<double>(o.value);
+    if (!o.target.is_object() || !view.can_see(o.target.object.id)) return w;
+    const Characteristics c = view.view(o.target.object.id);
+    if (c.has_keyword(kDeathtouch)) w += 1000;
+    if (c.has_keyword("Infect"_sym) || c.has_keyword("Wither"_sym)) w += 100;
+    if (c.has_keyword(kLifelink)) w += 10;
+    return w;
+  };
+  std::uint32_t best = 0;
+  for (std::uint32_t i = 1; i < choice.options.size(); ++i)
+    if (worth(choice.options[i]) > worth(choice.options[best])) best = i;
+  return Answer{{best}};
+}
+
 }  // namespace
 
 HeuristicAgent::HeuristicAgent(std::uint64_t seed) : rng_{seed} {}
@@ -159,7 +179,9 @@ Answer HeuristicAgent::choose(const DecisionView& view, const Choice& choice) {
     case ChoiceKind::yes_no:
     case ChoiceKind::replacement:
     case ChoiceKind::damage_division:
+      break;
     case ChoiceKind::option:
+      if (choice.prompt.starts_with("Damage to prevent first")) return prevent_first(view, choice);
       break;
   }
   return fallback(choice);

@@ -310,10 +310,12 @@ class PreventAbility final : public Ability {
                   const Target& t) const override;
   void resolve(Game& game, const ResolveContext& ctx) const override;
   std::string describe() const override { return text; }
+  // Whether shield `f` applies to damage event `e` (its recipient, combat or not), whatever is
+  // left of it.
+  static bool covers(const Game& game, const FloatingEffect& f, const DamageEvent& e);
 
  private:
   bool is_shield(const Game& game, ObjectId self, const FloatingEffect& f) const;
-  static bool covers(const Game& game, const FloatingEffect& f, const DamageEvent& e);
   void use_shields(Game& game, ObjectId self, DamageEvent& d) const;
 };
 
@@ -455,6 +457,23 @@ void register_prevented_trigger_keyword(Registrar& registrar);
 std::vector<std::int32_t> deal_damage_together(Game& game, std::span<const DamageEvent> events);
 // exile_instead_of_dying (exile_instead.cpp).
 void register_exile_instead_keyword(Registrar& registrar);
+// "Skip" (614.10): skip_step and skip_next (skip.cpp), replacements of the TurnStepEvent
+// turn.cpp announces to replacement effects before anything of a step happens.
+void register_skip_keyword(Registrar& registrar);
+// Drawing from an empty library (614.11, empty_draw.cpp): ClassicHooks::draw_from_empty announces
+// it to replacement effects as a CustomEvent of kind kEmptyDraw (subject: the player); the
+// `win_on_empty_draw` keyword (Laboratory Maniac) replaces it. win_game: `winner` wins, every
+// other player still playing loses, the game is over (104.2b).
+inline constexpr Symbol kEmptyDraw = "empty_library_draw"_sym;
+void register_empty_draw_keyword(Registrar& registrar);
+void win_game(Game& game, PlayerId winner);
+// Enters-the-battlefield replacements (614.12, enters_tapped.cpp): the `enters_tapped` keyword;
+// tap_entering, called by ClassicHooks::before_moves, taps the permanents of `moves` that a
+// replacement made enter tapped, just before they move.
+void register_enters_tapped_keyword(Registrar& registrar);
+void tap_entering(Game& game, std::span<const ZoneChangeEvent> moves);
+// lands_are_creatures (land_creatures.cpp): "All Forests are 1/1 creatures that are still lands."
+void register_land_creatures_keyword(Registrar& registrar);
 // equip, fortify, fortified_land_tapped (equipment.cpp).
 void register_equipment_keyword(Registrar& registrar);
 // 704.5n: of `permanents` (those whose subtypes include Equipment or Fortification), those

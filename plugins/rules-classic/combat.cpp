@@ -2,8 +2,9 @@
 // requirements obeyed as far as possible (block requirements: block_requirements.cpp); an illegal
 // declaration is refused and asked again, with nothing changed — damage division under the
 // current rules (no damage assignment order; trample needs lethal on every blocker first,
-// deathtouch making 1 lethal), first and double strike, and all combat damage of a step as one
-// simultaneous event.
+// deathtouch making 1 lethal), first and double strike, all combat damage of a step as one
+// simultaneous event, and removal from combat (506.4) of what stopped being a creature or changed
+// control.
 #include <algorithm>
 #include <numeric>
 #include <set>
@@ -48,17 +49,40 @@ PlayerId defending_player(const Game& game, const Target& defender) {
   return PlayerId{};
 }
 
+// 506.4: a permanent that stopped being a creature, or whose control changed, since it was
+// declared is removed from combat (leaving the battlefield and regenerating are handled where
+// they happen: combat_attr, RegenerateAbility). Attackers are the active player's (508.1) and
+// blockers the defending player's (509.1) — with two players, anyone else's — so a change of
+// control shows as a controller on the wrong side. Read-only, so const callers agree with
+// drop_removed_from_combat, which writes the removal down.
+bool still_in_combat(const Game& game, ObjectId id) {
+  if (!is_creature(game, id)) return false;
+  const bool actives = game.object(id).controller == game.state().turn.active;
+  return combat_attr(game, id, kAttacking) != 0 ? actives : !actives;
+}
+
+void drop_removed_from_combat(Game& game) {
+  for (ObjectId id : battlefield(game))
+    if (combat_attr(game, id, kInCombat) != 0 && !still_in_combat(game, id))
+      remove_from_combat(game, id);
+}
+
+bool is_attacking(const Game& game, ObjectId id) {
+  return combat_attr(game, id, kAttacking) != 0 && still_in_combat(game, id);
+}
+
 std::vector<ObjectId> attackers(const Game& game) {
   std::vector<ObjectId> out;
   for (ObjectId id : battlefield(game))
-    if (combat_attr(game, id, kAttacking) != 0) out.push_back(id);
+    if (is_attacking(game, id)) out.push_back(id);
   return out;
 }
 
 std::vector<ObjectId> blockers_of(const Game& game, ObjectId attacker) {
   std::vector<ObjectId> out;
   for (ObjectId id : battlefield(game))
-    if (combat_attr(game, id, kBlocking) == static_cast<std::int64_t>(attacker.value) + 1)
+    if (combat_attr(game, id, kBlocking) == static_cast<std::int64_t>(attacker.value) + 1 &&
+        still_in_combat(game, id))
       out.push_back(id);
   return out;
 }
@@ -244,6 +268,7 @@ void declare_attackers(Game& game) {
 }
 
 void declare_blockers(Game& game) {
+  drop_removed_from_combat(game);
   const std::vector<ObjectId> attacking = attackers(game);
   PlayerId p = game.state().turn.active;
   for (std::size_t seat = 0; seat < game.state().player_count(); ++seat, p = next_player(game, p)) {
@@ -286,6 +311,7 @@ bool any_attackers(const Game& game) { return !attackers(game).empty(); }
 bool needs_first_strike_step(const Game& game) {
   for (ObjectId id : battlefield(game)) {
     if (combat_attr(game, id, kAttacking) == 0 && combat_attr(game, id, kBlocking) == 0) continue;
+    if (!still_in_combat(game, id)) continue;
     const Characteristics c = game.view(id);
     if (c.has_keyword(kFirstStrike) || c.has_keyword(kDoubleStrike)) return true;
   }
@@ -365,6 +391,7 @@ void divide(Game& game, ObjectId attacker, std::int32_t power,
 
 void combat_damage(Game& game, bool first_step) {
   const bool split = first_step || game.state().attrs.get(kDamagePhase) == 1;
+  drop_removed_from_combat(game);
   std::vector<DamageEvent> events;
   const std::vector<ObjectId> attacking = attackers(game);
   for (ObjectId a : attacking) {
@@ -384,10 +411,11 @@ void combat_damage(Game& game, bool first_step) {
   }
   for (ObjectId b : battlefield(game)) {
     const std::int64_t blocking = combat_attr(game, b, kBlocking);
-    if (blocking == 0 || !deals_now(game, b, first_step, split)) continue;
+    if (blocking == 0 || !still_in_combat(game, b) || !deals_now(game, b, first_step, split))
+      continue;
     const ObjectId a(static_cast<std::uint32_t>(blocking - 1));
     const std::int32_t power = game.view(b).power;
-    if (power <= 0 || combat_attr(game, a, kAttacking) == 0) continue;
+    if (power <= 0 || !is_attacking(game, a)) continue;
     events.push_back(DamageEvent{{}, b, Target::of(game.object(a).ref()), power, true, true});
   }
   if (!events.empty()) deal_damage_together(game, events);  // 615.13: one prevention per shield

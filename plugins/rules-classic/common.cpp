@@ -252,10 +252,6 @@ void ClassicHooks::apply_damage(Game& game, const DamageEvent& damage) {
     gain_life(game, source_controller, n, damage.source);
 }
 
-void ClassicHooks::draw_from_empty(Game& game, PlayerId player) {
-  game.journal().set_attr(player, kDrewFromEmpty, 1);  // loses at the next state-based check
-}
-
 // --- destroy, regeneration, indestructible ------------------------------------------------
 
 void destroy_simultaneously(Game& game, const std::vector<ObjectId>& objects, ObjectId source) {

@@ -231,6 +231,10 @@ void register_keywords(Registrar& registrar) {
   register_prevention_keyword(registrar);
   register_replacement_keywords(registrar);
   register_exile_instead_keyword(registrar);
+  register_skip_keyword(registrar);
+  register_empty_draw_keyword(registrar);
+  register_enters_tapped_keyword(registrar);
+  register_land_creatures_keyword(registrar);
   register_equipment_keyword(registrar);
   register_saga_keyword(registrar);
   register_battle_keyword(registrar);

@@ -33,6 +33,7 @@ static_assert(kKeywordList.size() < 63);
 }  // namespace
 
 void ClassicHooks::before_moves(Game& game, std::span<const ZoneChangeEvent> moves) {
+  tap_entering(game, moves);  // enters tapped (614.1d, enters_tapped.cpp)
   for (const ZoneChangeEvent& e : moves) {
     if (e.from.kind != ZoneKind::battlefield || e.to.kind == ZoneKind::battlefield) continue;
     const GameObject& o = game.object(e.object);

@@ -20,6 +20,14 @@
 // attackers, deal_damage_together) announce once per recipient, with the total, after the
 // damage is dealt. Damage that can't be prevented is not applied to (615.12): it prevents
 // nothing and announces nothing.
+//
+// 615.7: when a "prevent the next N" shield covers damage from two or more sources dealt at the
+// same time (deal_damage_together) and can't prevent it all, the protected player (a creature's
+// controller) chooses which damage it prevents — it matters when the sources differ (deathtouch,
+// lifelink, infect, "is dealt damage" triggers). Before any replacement runs, that player picks
+// the damage the shield prevents first, then again among the rest while the choice still
+// matters; what the shield may prevent of each event is kept in the batch, and the shield
+// prevents nothing more of an event than was chosen. Asked only when there is a real choice.
 #include <algorithm>
 #include <string>
 #include <utility>
@@ -46,6 +54,15 @@ bool prevention_off(const Game& game) {
 struct PreventionBatch {
   const Game* game = nullptr;
   std::vector<std::pair<ObjectId, CustomEvent>> applications;  // shield card, announcement
+  // 615.7: what one shield (FloatingEffect id) may still prevent of one damage event (source,
+  // recipient). A shield with entries prevents nothing of an event without one.
+  struct Allotment {
+    std::uint32_t shield = 0;
+    ObjectId source;
+    Target target;
+    std::int64_t amount = 0;
+  };
+  std::vector<Allotment> plan;
 };
 thread_local PreventionBatch* current_batch = nullptr;
 
@@ -62,14 +79,119 @@ void announce(Game& game, ObjectId shields, CustomEvent e) {
   emit(game, e);
 }
 
+// What shield `f` may prevent of `e` in the current batch: -1 when no 615.7 choice limits it.
+std::int64_t allowance(const Game& game, const FloatingEffect& f, const DamageEvent& e) {
+  if (current_batch == nullptr || current_batch->game != &game) return -1;
+  bool planned = false;
+  for (const PreventionBatch::Allotment& a : current_batch->plan) {
+    if (a.shield != f.id) continue;
+    planned = true;
+    if (a.source == e.source && a.target == e.target) return a.amount;
+  }
+  return planned ? 0 : -1;
+}
+
+void spend(const Game& game, const FloatingEffect& f, const DamageEvent& e, std::int64_t used) {
+  if (current_batch == nullptr || current_batch->game != &game) return;
+  for (PreventionBatch::Allotment& a : current_batch->plan)
+    if (a.shield == f.id && a.source == e.source && a.target == e.target) {
+      a.amount -= std::min(a.amount, used);
+      return;
+    }
+}
+
+// A shield put back with a new id (Journal::add_effect) keeps what was chosen for it.
+void renumber(const Game& game, std::uint32_t from, std::uint32_t to) {
+  if (current_batch == nullptr || current_batch->game != &game) return;
+  for (PreventionBatch::Allotment& a : current_batch->plan)
+    if (a.shield == from) a.shield = to;
+}
+
+// Whether `f` is a "prevent the next N" shield of a `prevent` ability (not a shield of "all").
+bool counting_shield(const Game& game, const FloatingEffect& f) {
+  if (f.a <= 0 || f.ability == 0 || !game.state().exists(f.source.id) ||
+      game.object(f.source.id).card != f.card)
+    return false;
+  const CardDef& def = game.card(f.source.id);
+  if (f.ability > def.abilities.size()) return false;
+  const auto* p = dynamic_cast<const PreventAbility*>(def.abilities[f.ability - 1u].impl.get());
+  return p != nullptr && p->shield == f.ability;
+}
+
+// 615.7: "the player or the controller of the creature chooses which damage the shield
+// prevents"; a shield protecting no one in particular is chosen for by its controller.
+PlayerId chooser(const Game& game, const FloatingEffect& f) {
+  if (f.affected.is_player()) return f.affected.player;
+  if (f.affected.is_object() && game.state().exists(f.affected.object.id))
+    return game.object(f.affected.object.id).controller;
+  return f.controller;
+}
+
+// Asks, for every counting shield that covers several of `events` and can't prevent them all,
+// which damage it prevents, and records the answer in `plan`.
+void plan_shields(Game& game, std::span<const DamageEvent> events,
+                  std::vector<PreventionBatch::Allotment>& plan) {
+  if (prevention_off(game)) return;
+  const std::vector<FloatingEffect> effects = game.state().effects;  // asking changes nothing
+  for (const FloatingEffect& f : effects) {
+    if (!counting_shield(game, f)) continue;
+    std::vector<const DamageEvent*> hit;
+    std::int64_t total = 0;
+    for (const DamageEvent& e : events)
+      if (e.preventable && e.amount > 0 && PreventAbility::covers(game, f, e)) {
+        hit.push_back(&e);
+        total += e.amount;
+      }
+    if (hit.size() < 2 || total <= f.a) continue;  // no choice: it prevents all, or all it can
+    auto allot = [&](const DamageEvent& e, std::int64_t n) {
+      for (PreventionBatch::Allotment& a : plan)
+        if (a.shield == f.id && a.source == e.source && a.target == e.target) {
+          a.amount += n;
+          return;
+        }
+      plan.push_back(PreventionBatch::Allotment{f.id, e.source, e.target, n});
+    };
+    for (const DamageEvent* e : hit) allot(*e, 0);  // the rest of them: nothing
+    std::int64_t left = f.a;
+    while (left > 0 && !hit.empty()) {
+      if (hit.size() == 1 || total <= left) {  // the choice no longer matters
+        for (const DamageEvent* e : hit) allot(*e, std::min<std::int64_t>(e->amount, left));
+        break;
+      }
+      Choice choice;
+      choice.kind = ChoiceKind::option;
+      choice.player = chooser(game, f);
+      choice.source = f.source.id;
+      choice.prompt = "Damage to prevent first with " + std::string(game.card(f.source.id).name) +
+                      " (" + std::to_string(left) + " left)";
+      for (const DamageEvent* e : hit) {
+        Option o;
+        o.label = std::to_string(e->amount) + " damage from " + object_label(game, e->source) +
+                  " to " + target_label(game, e->target);
+        if (game.state().exists(e->source)) o.target = Target::of(game.object(e->source).ref());
+        o.value = e->amount;
+        choice.options.push_back(std::move(o));
+      }
+      const std::size_t pick = game.ask(choice).picks.at(0);
+      const DamageEvent& e = *hit.at(pick);
+      const std::int64_t n = std::min<std::int64_t>(e.amount, left);
+      allot(e, n);
+      left -= n;
+      total -= e.amount;
+      hit.erase(hit.begin() + static_cast<std::ptrdiff_t>(pick));
+    }
+  }
+}
+
 }  // namespace
 
 std::vector<std::int32_t> deal_damage_together(Game& game, std::span<const DamageEvent> events) {
-  PreventionBatch batch{&game, {}};
+  PreventionBatch batch{&game, {}, {}};
   PreventionBatch* const outer = current_batch;
   current_batch = &batch;
   std::vector<std::int32_t> dealt;
   try {
+    plan_shields(game, events, batch.plan);
     dealt = deal_damage_simultaneously(game, events);
   } catch (...) {
     current_batch = outer;
@@ -114,7 +236,7 @@ void PreventAbility::connect(Game& game, ObjectId self, std::vector<Connection>&
         if (!e.preventable || e.amount <= 0 || prevention_off(g)) return std::nullopt;
         const auto& effects = g.state().effects;
         if (std::none_of(effects.begin(), effects.end(), [&](const FloatingEffect& f) {
-              return is_shield(g, self, f) && covers(g, f, e);
+              return is_shield(g, self, f) && covers(g, f, e) && allowance(g, f, e) != 0;
             }))
           return std::nullopt;
         return Replacement<DamageEvent>{
@@ -129,7 +251,8 @@ void PreventAbility::use_shields(Game& game, ObjectId self, DamageEvent& d) cons
   const std::int32_t before = d.amount;
   std::vector<std::uint32_t> ids;
   for (const FloatingEffect& f : game.state().effects)
-    if (is_shield(game, self, f) && covers(game, f, d)) ids.push_back(f.id);
+    if (is_shield(game, self, f) && covers(game, f, d) && allowance(game, f, d) != 0)
+      ids.push_back(f.id);
   for (std::uint32_t id : ids) {
     if (d.amount <= 0) break;
     const auto& effects = game.state().effects;
@@ -140,11 +263,18 @@ void PreventAbility::use_shields(Game& game, ObjectId self, DamageEvent& d) cons
       d.amount = 0;
       break;
     }
+    const std::int64_t allowed = allowance(game, *at, d);  // 615.7: what was chosen, if anything
     FloatingEffect shield = game.journal().remove_effect(static_cast<std::size_t>(at - effects.begin()));
-    const auto used = static_cast<std::int32_t>(std::min<std::int64_t>(shield.a, d.amount));
+    std::int64_t most = std::min<std::int64_t>(shield.a, d.amount);
+    if (allowed >= 0) most = std::min(most, allowed);
+    const auto used = static_cast<std::int32_t>(most);
+    spend(game, shield, d, used);
     d.amount -= used;
     shield.a -= used;
-    if (shield.a > 0) game.journal().add_effect(shield);  // keeps its timestamp
+    if (shield.a > 0) {  // keeps its timestamp, not its id
+      const std::uint32_t old_id = shield.id;
+      renumber(game, old_id, game.journal().add_effect(shield));
+    }
   }
   if (d.amount <= 0) d.cancelled = true;
   // 615.13: this application prevented something; "when damage is prevented" triggers fire.

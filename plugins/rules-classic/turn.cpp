@@ -10,18 +10,23 @@ namespace anvil::rules_classic {
 
 namespace {
 
-void announce_step(Game& game) {
+TurnStepEvent step_event(const Game& game) {
   TurnStepEvent e;
   e.turn = game.state().turn.number;
   e.step = game.state().turn.step;
   e.active = game.state().turn.active;
-  emit(game, e);
+  return e;
+}
+
+// What a new turn resets for its active player, whether or not its untap step is skipped.
+void turn_begins(Game& game) {
+  const PlayerId active = game.state().turn.active;
+  game.journal().set_attr(active, kLandsPlayed, 0);
+  end_until_your_next_turn(game, active);  // "until your next turn" (dungeons.cpp)
 }
 
 void untap_step(Game& game) {
   const PlayerId active = game.state().turn.active;
-  game.journal().set_attr(active, kLandsPlayed, 0);
-  end_until_your_next_turn(game, active);  // "until your next turn" (dungeons.cpp)
   for (ObjectId id : controlled(game, active)) {
     if (game.object(id).summoning_sick) game.journal().set_summoning_sick(id, false);
     if (game.object(id).tapped) untap(game, id);
@@ -82,30 +87,38 @@ bool begin_step(Game& game) {
   j.set_game_attr(kStepBegun, 1);
   j.set_game_attr(kPasses, 0);
   j.set_priority_player(game.state().turn.active);
-  switch (game.state().turn.step) {
+  const std::uint16_t step = game.state().turn.step;
+  if (step == kUntap) turn_begins(game);
+  if ((step == kBlockers || step == kDamage) && !any_attackers(game)) return false;  // 508.8
+  // 614.10: the step is announced to replacement effects before anything of it happens; one
+  // that skips it cancels it, and then nothing of it happens (skip.cpp). Its "at the beginning
+  // of" triggers fire when it is announced to triggers (after), once its turn-based actions
+  // that come first are done.
+  TurnStepEvent e = step_event(game);
+  if (!game.bus().replace(game, e)) return false;
+  const auto announce_step = [&game, &e] { game.bus().after(game, e); };
+  switch (step) {
     case kUntap:
       untap_step(game);
       return false;
     case kDraw:
-      announce_step(game);
+      announce_step();
       if (game.state().turn.number > 1) draw(game, game.state().turn.active);  // 103.8a
       return true;
     case kMain1:
       add_lore_counters(game);  // 714.3b, before "at the beginning of" triggers
-      announce_step(game);
+      announce_step();
       return true;
     case kAttackers:
-      announce_step(game);
+      announce_step();
       declare_attackers(game);
       return true;
     case kBlockers:
-      if (!any_attackers(game)) return false;  // 508.8
-      announce_step(game);
+      announce_step();
       declare_blockers(game);
       return true;
     case kDamage:
-      if (!any_attackers(game)) return false;
-      announce_step(game);
+      announce_step();
       if (needs_first_strike_step(game)) {
         combat_damage(game, true);
         j.set_game_attr(kDamagePhase, 1);
@@ -129,7 +142,7 @@ bool begin_step(Game& game) {
       return acted;
     }
     default:
-      announce_step(game);
+      announce_step();
       return true;
   }
 }

@@ -412,6 +412,31 @@ TEST_F(AiHeuristic, AnswersAnotherRulesModuleWithLegalSeededChoices) {
   EXPECT_EQ(seen.size(), 6u) << "a random default, not always the same option";
 }
 
+// Classic 615.7: a shield on its Hill Giant that can't prevent the damage of both blockers
+// prevents the deathtouch damage first (1 of Typhoid Rats' beats 3 of Trained Armodon's).
+TEST_F(AiHeuristic, ShieldsFromTheDeathtouchDamageFirst) {
+  auto g = start(player(20, {}, {"Hill Giant"}),
+                 player(20, {}, {"Trained Armodon", "Typhoid Rats"}));
+  Choice choice;
+  choice.kind = ChoiceKind::option;
+  choice.player = kMe;
+  choice.prompt = "Damage to prevent first with Healing Salve (3 left)";
+  for (const char* name : {"Trained Armodon", "Typhoid Rats"}) {
+    Option o;
+    o.label = std::string(name == std::string_view("Typhoid Rats") ? "1" : "3") + " damage from " +
+              name + " to Hill Giant";
+    o.target = Target::of(g->object(on_battlefield(*g, kThem, name)).ref());
+    o.value = name == std::string_view("Typhoid Rats") ? 1 : 3;
+    choice.options.push_back(o);
+  }
+  for (std::uint64_t seed = 1; seed <= 8; ++seed) {  // a rule, not a lucky random pick
+    auto agent = make_agent(world().registry, "ai-heuristic", AgentOptions{seed, {}});
+    const Answer a = agent->choose(DecisionView(*g, kMe), choice);
+    ASSERT_EQ(a.picks.size(), 1u);
+    EXPECT_EQ(a.picks[0], 1u) << "the Typhoid Rats' damage (seed " << seed << ")";
+  }
+}
+
 TEST_F(AiHeuristic, TheSameSeedPlaysTheSameGame) {
   std::vector<std::uint64_t> hashes;
   for (int run = 0; run < 2; ++run) {
