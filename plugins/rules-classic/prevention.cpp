@@ -29,6 +29,7 @@
 // matters; what the shield may prevent of each event is kept in the batch, and the shield
 // prevents nothing more of an event than was chosen. Asked only when there is a real choice.
 #include <algorithm>
+#include <mutex>
 #include <string>
 #include <utility>
 #include <vector>
@@ -64,16 +65,28 @@ struct PreventionBatch {
   };
   std::vector<Allotment> plan;
 };
-thread_local PreventionBatch* current_batch = nullptr;
+// The batches running now, of every game on every thread, innermost last; a batch is found by
+// its game. Not thread_local: a plugin keeps no thread-local storage (LeakSanitizer's tracer
+// dies on the dynamic TLS of a dlopen'ed library, and reload builds refuse such plugins), so the
+// list is shared, under a lock taken only while damage is dealt together.
+std::mutex batches_lock;
+std::vector<PreventionBatch*> running_batches;
+
+PreventionBatch* batch_of(const Game& game) {
+  const std::lock_guard<std::mutex> lock(batches_lock);
+  for (auto it = running_batches.rbegin(); it != running_batches.rend(); ++it)
+    if ((*it)->game == &game) return *it;
+  return nullptr;
+}
 
 void announce(Game& game, ObjectId shields, CustomEvent e) {
-  if (current_batch != nullptr && current_batch->game == &game) {
-    for (auto& [card, known] : current_batch->applications)
+  if (PreventionBatch* batch = batch_of(game)) {
+    for (auto& [card, known] : batch->applications)
       if (card == shields && known.subject == e.subject) {  // 615.13: the same application
         known.amount += e.amount;
         return;
       }
-    current_batch->applications.emplace_back(shields, e);
+    batch->applications.emplace_back(shields, e);
     return;
   }
   emit(game, e);
@@ -81,9 +94,10 @@ void announce(Game& game, ObjectId shields, CustomEvent e) {
 
 // What shield `f` may prevent of `e` in the current batch: -1 when no 615.7 choice limits it.
 std::int64_t allowance(const Game& game, const FloatingEffect& f, const DamageEvent& e) {
-  if (current_batch == nullptr || current_batch->game != &game) return -1;
+  const PreventionBatch* batch = batch_of(game);
+  if (batch == nullptr) return -1;
   bool planned = false;
-  for (const PreventionBatch::Allotment& a : current_batch->plan) {
+  for (const PreventionBatch::Allotment& a : batch->plan) {
     if (a.shield != f.id) continue;
     planned = true;
     if (a.source == e.source && a.target == e.target) return a.amount;
@@ -92,8 +106,9 @@ std::int64_t allowance(const Game& game, const FloatingEffect& f, const DamageEv
 }
 
 void spend(const Game& game, const FloatingEffect& f, const DamageEvent& e, std::int64_t used) {
-  if (current_batch == nullptr || current_batch->game != &game) return;
-  for (PreventionBatch::Allotment& a : current_batch->plan)
+  PreventionBatch* batch = batch_of(game);
+  if (batch == nullptr) return;
+  for (PreventionBatch::Allotment& a : batch->plan)
     if (a.shield == f.id && a.source == e.source && a.target == e.target) {
       a.amount -= std::min(a.amount, used);
       return;
@@ -102,8 +117,9 @@ void spend(const Game& game, const FloatingEffect& f, const DamageEvent& e, std:
 
 // A shield put back with a new id (Journal::add_effect) keeps what was chosen for it.
 void renumber(const Game& game, std::uint32_t from, std::uint32_t to) {
-  if (current_batch == nullptr || current_batch->game != &game) return;
-  for (PreventionBatch::Allotment& a : current_batch->plan)
+  PreventionBatch* batch = batch_of(game);
+  if (batch == nullptr) return;
+  for (PreventionBatch::Allotment& a : batch->plan)
     if (a.shield == from) a.shield = to;
 }
 
@@ -187,17 +203,25 @@ void plan_shields(Game& game, std::span<const DamageEvent> events,
 
 std::vector<std::int32_t> deal_damage_together(Game& game, std::span<const DamageEvent> events) {
   PreventionBatch batch{&game, {}, {}};
-  PreventionBatch* const outer = current_batch;
-  current_batch = &batch;
+  struct Running {  // listed while this call runs, whatever it throws
+    PreventionBatch* batch;
+    explicit Running(PreventionBatch* b) : batch(b) {
+      const std::lock_guard<std::mutex> lock(batches_lock);
+      running_batches.push_back(b);
+    }
+    ~Running() {
+      const std::lock_guard<std::mutex> lock(batches_lock);
+      running_batches.erase(std::find(running_batches.begin(), running_batches.end(), batch));
+    }
+    Running(const Running&) = delete;
+    Running& operator=(const Running&) = delete;
+  };
   std::vector<std::int32_t> dealt;
-  try {
+  {
+    const Running running(&batch);
     plan_shields(game, events, batch.plan);
     dealt = deal_damage_simultaneously(game, events);
-  } catch (...) {
-    current_batch = outer;
-    throw;
   }
-  current_batch = outer;
   for (auto& [card, e] : batch.applications) announce(game, card, e);
   return dealt;
 }

@@ -553,7 +553,8 @@ void HearthWorld::fire(const tags::TagEvent& e) {
     if ((in_play && o.attrs.get(kSilenced) == 0) || in_hand) {
       const tags::CardScript& s = object_script(ref.id);
       for (const tags::Effect& eff : in_hand ? s.hand_effects : s.effects) {
-        tags::Ctx c = ctx_for(ref.id, o.controller);
+        // The object read again: an effect that ran before may have summoned, moving every object.
+        tags::Ctx c = ctx_for(ref.id, game_.object(ref.id).controller);
         c.target = target_of(eff.event, e);
         c.event = &e;
         if (eff.event.matches(c, e)) eff.run(c);
@@ -680,13 +681,14 @@ void HearthWorld::resolve_deaths() {
     for (std::size_t i = 0; i < dying.size(); ++i) {
       const Death& d = dying[i];
       const ObjectId dead = moved[i];
-      const GameObject& o = game_.object(dead);
+      // By value: a deathrattle that summons grows the object list, which moves every object.
+      const CardId card = game_.object(dead).card;
       const tags::CardScript& s = object_script(dead);
-      if (o.attrs.get(kSilenced) == 0) {
+      if (attr_of(game_.object(dead).attrs, kSilenced) == 0) {
         // Twice with Baron Rivendare, whose aura is on the player (the hero's stats).
         int times = hero_stats(d.controller).has(tags::kDoubleDeathrattle) ? 2 : 1;
         for (ObjectId m : minions(d.controller)) times = stats(m).has(tags::kDoubleDeathrattle) ? 2 : times;
-        for (int k = 0; k < times; ++k) run_tags(*this, s.deathrattle, dead, o.card, d.controller, Target{}, false);
+        for (int k = 0; k < times; ++k) run_tags(*this, s.deathrattle, dead, card, d.controller, Target{}, false);
       }
       if (d.weapon)
         fire({ev::weapon_destroyed, d.controller, of(game_, dead), Target{}, 0});
