@@ -341,6 +341,13 @@ std::size_t count(const Game& game, ZoneRef zone) { return game.state().zone(zon
 
 std::string step(const Game& game) { return rules().step_name(game); }
 
+std::vector<std::string> pending_texts(const Game& game) {
+  std::vector<std::string> out;
+  for (const PendingTrigger& t : game.state().pending_triggers)
+    out.push_back(game.cards().at(t.card).abilities.at(t.ability).text);
+  return out;
+}
+
 std::vector<LegalAction> non_mana_actions(const Game& game, PlayerId player) {
   std::vector<LegalAction> out;
   for (LegalAction& a : rules().legal_actions(game, player))

@@ -108,5 +108,7 @@ ObjectId find(const Game& game, const std::string& name, ZoneRef zone);
 std::vector<LegalAction> non_mana_actions(const Game& game, PlayerId player);
 std::size_t count(const Game& game, ZoneRef zone);
 std::string step(const Game& game);
+// The texts of the abilities waiting to go on the stack, in the order they triggered.
+std::vector<std::string> pending_texts(const Game& game);
 
 }  // namespace anvil::classic_test

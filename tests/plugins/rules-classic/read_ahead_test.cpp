@@ -24,13 +24,6 @@ CardSpec read_ahead_spec() {
                                 {"chapter", {{"n", "3"}, {"do", "YouGainLife/100"}}}}};
 }
 
-std::vector<std::string> pending_texts(const Game& g) {
-  std::vector<std::string> out;
-  for (const PendingTrigger& t : g.state().pending_triggers)
-    out.push_back(g.cards().at(t.card).abilities.at(t.ability).text);
-  return out;
-}
-
 TEST(RulesClassicReadAhead, PutOntoTheBattlefieldItAsksAndSkipsTheLowerChapters) {
   Table t = table(pool({read_ahead_spec()}),
                   position("main1", player("A", {}, {}), player("B", {}, {})));

@@ -24,14 +24,6 @@ CardSpec saga_spec(std::string name = "Test Saga") {
                                 {"chapter", {{"n", "3"}, {"do", "YouGainLife/100"}}}}};
 }
 
-// The chapter numbers of the pending triggers, in the order they fired.
-std::vector<std::string> pending_texts(const Game& g) {
-  std::vector<std::string> out;
-  for (const PendingTrigger& t : g.state().pending_triggers)
-    out.push_back(g.cards().at(t.card).abilities.at(t.ability).text);
-  return out;
-}
-
 TEST(RulesClassicSagas, ChapterTextsAndTheLoreCounterItEntersWith) {
   const CardDef def = compile(saga_spec());
   std::vector<std::string> texts;
