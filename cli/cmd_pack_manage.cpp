@@ -27,19 +27,6 @@ namespace {
 
 namespace fs = std::filesystem;
 
-std::vector<FoundPack> find_all(const GlobalOptions& options) {
-  std::vector<fs::path> paths;
-  for (const PackDir& d : pack_search_dirs(options)) paths.push_back(d.path);
-  return find_packs(paths);
-}
-
-std::string file_list(const PackManifest& m) {
-  std::string files;
-  for (const ProvidedPlugin& p : m.provided_plugins)
-    files += (files.empty() ? "" : ", ") + (p.file.empty() ? std::string("?") : p.file);
-  return files;
-}
-
 // A warning for each plugin whose abilities the pack's cards use but which `requires: plugins`
 // does not name: its version is then never checked against the pack. One per plugin, at the
 // first card that uses it.
@@ -94,10 +81,10 @@ LoadedPack check_pack(const fs::path& dir, Engine& engine, const std::vector<Fou
     pack.diagnostics.push_back(
         {installing ? Diagnostic::Severity::error : Diagnostic::Severity::warning,
          pack.manifest.provided_plugins.front().where,
-         installing ? "the pack ships native code (" + file_list(pack.manifest) +
+         installing ? "the pack ships native code (" + provided_plugin_files(pack.manifest) +
                           "), which runs with your rights; install it only if you trust its "
                           "authors, with 'anvil pack install --trust'"
-                    : "the pack ships native code (" + file_list(pack.manifest) +
+                    : "the pack ships native code (" + provided_plugin_files(pack.manifest) +
                           "), not loaded for this check: cards using its keywords fail; "
                           "'--trust' loads it"});
   }
@@ -125,7 +112,7 @@ int run_validate(const GlobalOptions& options, const std::string& arg, bool trus
     return kExitFailed;
   }
   auto engine = start_engine(options);
-  const LoadedPack pack = check_pack(dir, *engine, find_all(options), trust, false);
+  const LoadedPack pack = check_pack(dir, *engine, find_searched_packs(options), trust, false);
   return report(pack, arg, json);
 }
 
@@ -232,12 +219,13 @@ int run_install(const GlobalOptions& options, const std::string& arg, bool trust
                  "anvil: error: {} ships native code ({}), which would run with your rights; "
                  "if you trust its authors, install it with 'anvil pack install --trust {}'; "
                  "nothing was changed\n",
-                 m.manifest.name.empty() ? arg : m.manifest.name, file_list(m.manifest), arg);
+                 m.manifest.name.empty() ? arg : m.manifest.name,
+                 provided_plugin_files(m.manifest), arg);
       return kExitFailed;
     }
   }
   auto engine = start_engine(options);
-  LoadedPack pack = check_pack(*root, *engine, find_all(options), trust, true);
+  LoadedPack pack = check_pack(*root, *engine, find_searched_packs(options), trust, true);
   // Problems name the files the user has: in the folder given, or "ARCHIVE:path/in/archive".
   const fs::path shown = is_archive(source)
                              ? fs::path(arg + ":" + root->lexically_relative(unpacked).string())
@@ -286,14 +274,14 @@ int run_install(const GlobalOptions& options, const std::string& arg, bool trust
   fmt::print("installed {} {} ({}) into {}{}\n", m.name, m.version.str(),
              count_of(pack.cards.size(), "card"), target.string(),
              trust && !m.provided_plugins.empty()
-                 ? fmt::format("; trusted {} by sha256", file_list(m))
+                 ? fmt::format("; trusted {} by sha256", provided_plugin_files(m))
                  : std::string());
   return kExitOk;
 }
 
 int run_remove(const GlobalOptions& options, const std::string& name, const std::string& version,
                bool force) {
-  const std::vector<FoundPack> found = find_all(options);
+  const std::vector<FoundPack> found = find_searched_packs(options);
   std::vector<const FoundPack*> targets;
   for (const FoundPack& f : found) {
     if (f.manifest.name != name || !is_installed_pack(f.dir)) continue;

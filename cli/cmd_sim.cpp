@@ -87,8 +87,8 @@ std::vector<Side> choose_sides(const SimOptions& o, PackLibrary& packs) {
   return {Side{agents[0], decks[0]}, Side{agents[1], decks[1]}};
 }
 
-void print_table(const std::vector<Side>& sides, std::size_t games, double per_s, double avg_turns,
-                 const std::vector<GameRecord>& failures) {
+void print_sim_table(const std::vector<Side>& sides, std::size_t games, double per_s,
+                     double avg_turns, const std::vector<GameRecord>& failures) {
   std::vector<std::vector<std::string>> rows{{"SEAT", "AGENT", "DECK", "WINS", "LOSSES", "DRAWS", "WIN RATE", "95% CI"}};
   for (std::size_t i = 0; i < sides.size(); ++i) {
     const Side& s = sides[i];
@@ -201,7 +201,7 @@ int run_sim(const GlobalOptions& global, const SimOptions& o) {
                                       {"seats", seats}, {"failures", failed}}
                            .dump(2));
   } else {
-    print_table(sides, o.games, per_s, avg_turns, failures);
+    print_sim_table(sides, o.games, per_s, avg_turns, failures);
   }
   return failures.empty() ? kExitOk : kExitFailed;
 }

@@ -17,13 +17,6 @@ namespace fs = std::filesystem;
 
 void warn(const std::string& message) { fmt::print(stderr, "anvil: warning: {}\n", message); }
 
-std::string file_list(const PackManifest& m) {
-  std::string files;
-  for (const ProvidedPlugin& p : m.provided_plugins)
-    files += (files.empty() ? "" : ", ") + (p.file.empty() ? std::string("?") : p.file);
-  return files;
-}
-
 // Whether plugin `p` of the installed pack `m` was trusted at install and its file still has
 // the digest recorded then; warns and returns false when not. (This check gives the clear
 // message; PluginHost::load_verified checks the bytes it maps again, so a change after this
@@ -78,7 +71,7 @@ void load_pack_plugins(Engine& engine, const GlobalOptions& options) {
       warn(fmt::format(
           "{} ships native code ({}); it is not loaded: only the plugins of packs bundled with "
           "Anvil, or installed with 'anvil pack install --trust', are loaded",
-          which, file_list(m)));
+          which, provided_plugin_files(m)));
       continue;
     }
     const bool manifest_ok =
@@ -88,7 +81,7 @@ void load_pack_plugins(Engine& engine, const GlobalOptions& options) {
       warn(
           fmt::format("{}: its plugins ({}) are not loaded because its pack.yaml has errors; "
                       "'anvil pack show {}' lists them",
-                      which, file_list(m), pack.dir.string()));
+                      which, provided_plugin_files(m), pack.dir.string()));
       continue;
     }
     for (const ProvidedPlugin& p : m.provided_plugins) {
@@ -136,6 +129,19 @@ std::vector<PackDir> pack_search_dirs(const GlobalOptions& options) {
   std::vector<PackDir> dirs{{bundled_pack_dir(), "bundled"}, {anvil_home() / "packs", "installed"}};
   for (const std::string& dir : options.pack_dirs) dirs.push_back({dir, "--pack-dir"});
   return dirs;
+}
+
+std::vector<FoundPack> find_searched_packs(const GlobalOptions& options) {
+  std::vector<fs::path> paths;
+  for (const PackDir& d : pack_search_dirs(options)) paths.push_back(d.path);
+  return find_packs(paths);
+}
+
+std::string provided_plugin_files(const PackManifest& m) {
+  std::string files;
+  for (const ProvidedPlugin& p : m.provided_plugins)
+    files += (files.empty() ? "" : ", ") + (p.file.empty() ? std::string("?") : p.file);
+  return files;
 }
 
 }  // namespace anvil::cli

@@ -4,6 +4,7 @@
 // packs load last.
 #pragma once
 
+#include <anvil/pack.hpp>
 #include <anvil/plugin_host.hpp>
 #include <anvil/registry.hpp>
 #include <filesystem>
@@ -41,5 +42,11 @@ struct PackDir {
   std::string source;  // "bundled", "installed" or "--pack-dir"
 };
 std::vector<PackDir> pack_search_dirs(const GlobalOptions& options);
+// Every pack in the folders pack_search_dirs() names, as find_packs() reports them.
+std::vector<FoundPack> find_searched_packs(const GlobalOptions& options);
+
+// The files of the plugins pack `m` ships, comma-separated ("?" for one with no file), for
+// messages about them.
+std::string provided_plugin_files(const PackManifest& m);
 
 }  // namespace anvil::cli

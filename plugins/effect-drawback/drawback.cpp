@@ -12,13 +12,6 @@ namespace {
 // "TgtP" (the seed's variable name) is accepted for "Tgt"; longer words first.
 constexpr std::array<std::string_view, 5> kPlayers = {"TgtP", "Chosen", "You", "Opp", "Tgt"};
 
-SourceLocation at(const CompileContext& ctx, std::size_t offset) {
-  SourceLocation where = ctx.where;
-  if (where.line != 0)
-    where.column = (where.column == 0 ? 1 : where.column) + static_cast<std::uint32_t>(offset);
-  return where;
-}
-
 class Sequence final : public EffectStep {
  public:
   explicit Sequence(std::vector<std::shared_ptr<const EffectStep>> steps)
@@ -122,6 +115,13 @@ std::shared_ptr<const EffectStep> compile_step(std::string_view step, std::size_
 }
 
 }  // namespace
+
+SourceLocation at(const CompileContext& ctx, std::size_t offset) {
+  SourceLocation where = ctx.where;
+  if (where.line != 0)
+    where.column = (where.column == 0 ? 1 : where.column) + static_cast<std::uint32_t>(offset);
+  return where;
+}
 
 std::shared_ptr<const EffectStep> Drawback::compile(std::string_view args,
                                                     CompileContext& ctx) const {

@@ -21,6 +21,10 @@ class Drawback final : public EffectVerb {
                                             CompileContext& ctx) const override;
 };
 
+// Where the part of a Drawback$ text `offset` characters into `ctx.where`'s token is: the same
+// line, `offset` columns to the right (unchanged when the text has no line).
+SourceLocation at(const CompileContext& ctx, std::size_t offset);
+
 // Registers Damage, GainLife, LoseLife, Discard, HandToLibrary, Draw, GenToken, ReturnFromYard
 // and Sacrifice.
 void register_verbs(Registrar& registrar);

@@ -17,13 +17,6 @@ using namespace anvil::literals;
 
 enum class Who : std::uint8_t { you, opp, tgt, chosen };
 
-SourceLocation at(const CompileContext& ctx, std::size_t offset) {
-  SourceLocation where = ctx.where;
-  if (where.line != 0)
-    where.column = (where.column == 0 ? 1 : where.column) + static_cast<std::uint32_t>(offset);
-  return where;
-}
-
 // What every verb starts with: who, how many, and the fields after.
 struct Args {
   Who who = Who::you;

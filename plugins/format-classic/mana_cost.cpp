@@ -3,17 +3,13 @@
 #include <limits>
 #include <string>
 
+#include "source_column.hpp"
+
 namespace anvil::format_classic {
 
 namespace {
 
 constexpr std::string_view kColors = "WUBRG";
-
-SourceLocation column(const SourceLocation& where, std::size_t offset) {
-  SourceLocation w = where;
-  if (w.line != 0) w.column = (w.column == 0 ? 1 : w.column) + static_cast<std::uint32_t>(offset);
-  return w;
-}
 
 template <class Int>
 void bump(Int& field, unsigned long add, const SourceLocation& where) {

@@ -2,6 +2,8 @@
 
 #include <array>
 
+#include "source_column.hpp"
+
 namespace anvil::format_classic {
 
 namespace {
@@ -19,12 +21,6 @@ bool in(const std::array<std::string_view, N>& list, std::string_view w) {
   for (std::string_view s : list)
     if (s == w) return true;
   return false;
-}
-
-SourceLocation column(const SourceLocation& where, std::size_t offset) {
-  SourceLocation w = where;
-  if (w.line != 0) w.column = (w.column == 0 ? 1 : w.column) + static_cast<std::uint32_t>(offset);
-  return w;
 }
 
 struct Word {

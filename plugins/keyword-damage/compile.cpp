@@ -6,13 +6,6 @@
 
 namespace anvil::keyword_damage {
 
-namespace {
-
-constexpr std::string_view kPlugin = "keyword-damage";
-constexpr std::string_view kCantrip = "Cantrip";
-
-}  // namespace
-
 SourceLocation shifted(const SourceLocation& where, std::size_t offset) {
   SourceLocation w = where;
   if (w.line != 0) w.column = (w.column == 0 ? 1 : w.column) + static_cast<std::uint32_t>(offset);

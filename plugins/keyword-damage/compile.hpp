@@ -7,8 +7,14 @@
 #include <cstdint>
 #include <memory>
 #include <string>
+#include <string_view>
 
 namespace anvil::keyword_damage {
+
+// The plugin's name, as its AbilityDefs give it, and the keyword `Cantrip`, also the text of the
+// "draw a card" ability it adds.
+inline constexpr std::string_view kPlugin = "keyword-damage";
+inline constexpr std::string_view kCantrip = "Cantrip";
 
 // `where` moved `offset` columns to the right (an error inside a part of a line).
 SourceLocation shifted(const SourceLocation& where, std::size_t offset);

@@ -18,8 +18,6 @@ using namespace anvil::literals;
 
 constexpr Symbol kCreature = "Creature"_sym;
 constexpr Symbol kDamage = "damage"_sym;
-constexpr std::string_view kPlugin = "keyword-damage";
-constexpr std::string_view kCantrip = "Cantrip";
 
 // ---- the ability
 

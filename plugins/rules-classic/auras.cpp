@@ -127,10 +127,6 @@ std::string Amount::text() const { return expr ? "X" : signed_text(constant); }
 
 namespace {
 
-AbilityDef def_of(AbilityKind kind, const Params& params, std::shared_ptr<const Ability> impl) {
-  return AbilityDef{kind, impl->describe(), "rules-classic", params.where(), std::move(impl)};
-}
-
 // "2", "+2", "-1" or "<Function>$<expr>" (a registered value function: Count$…).
 Amount compile_amount(const Param& p, CompileContext& ctx) {
   Amount out;
@@ -228,7 +224,7 @@ class EnchantKeyword final : public KeywordHandler {
       impl->what = Symbol{};
     else
       what.fail("an Aura enchants a 'creature' or a 'permanent'");
-    ctx.card.abilities.push_back(def_of(AbilityKind::spell, params, std::move(impl)));
+    ctx.card.abilities.push_back(make_ability_def(AbilityKind::spell, params, std::move(impl)));
   }
   std::string summary() const override {
     return "enchant: {what: creature} — an Aura: cast targeting what it enchants";
@@ -289,14 +285,14 @@ class EnchantedKeyword final : public KeywordHandler {
       e->ability = static_cast<std::uint16_t>(ctx.card.abilities.size());
       auto impl =
           std::make_shared<StaticAbility>(e, noun_ + " " + object_ + " gets " + pt_text(g) + ".");
-      ctx.card.abilities.push_back(def_of(AbilityKind::static_, params, std::move(impl)));
+      ctx.card.abilities.push_back(make_ability_def(AbilityKind::static_, params, std::move(impl)));
     }
     if (!g.symbols().empty()) {
       auto e = std::make_shared<GrantEffect>(Layer::ability);
       e->keywords = g.symbols();
       auto impl = std::make_shared<StaticAbility>(
           e, noun_ + " " + object_ + " " + g.ability_text("has ") + ".");
-      ctx.card.abilities.push_back(def_of(AbilityKind::static_, params, std::move(impl)));
+      ctx.card.abilities.push_back(make_ability_def(AbilityKind::static_, params, std::move(impl)));
     }
   }
   std::string summary() const override {
@@ -326,7 +322,7 @@ class CreaturesHaveKeyword final : public KeywordHandler {
     const std::vector<std::string> names = compile_keywords(b.required("grant"), ctx);
     for (const std::string& n : names) e->keywords.emplace_back(n);
     auto impl = std::make_shared<StaticAbility>(e, "All creatures have " + keyword_text(names) + ".");
-    ctx.card.abilities.push_back(def_of(AbilityKind::static_, params, std::move(impl)));
+    ctx.card.abilities.push_back(make_ability_def(AbilityKind::static_, params, std::move(impl)));
   }
   std::string summary() const override {
     return "creatures_have: {grant: Haste} — all creatures have the keywords";
@@ -363,15 +359,15 @@ class PumpKeyword final : public KeywordHandler {
     if (!g.symbols().empty())
       text += std::string(g.power || g.toughness ? " and " : " ") + g.ability_text("gains ");
     impl->text = text + " until end of turn.";
-    ctx.card.abilities.push_back(def_of(AbilityKind::spell, params, impl));
+    ctx.card.abilities.push_back(make_ability_def(AbilityKind::spell, params, impl));
     auto pt = std::make_shared<GrantEffect>(Layer::pt_modify);
     pt->floating = true;
-    ctx.card.abilities.push_back(def_of(
+    ctx.card.abilities.push_back(make_ability_def(
         AbilityKind::static_, params, std::make_shared<StaticAbility>(pt, "(+N/+N)", ZoneMask{0})));
     auto kw = std::make_shared<GrantEffect>(Layer::ability);
     kw->floating = true;
     kw->keywords = g.symbols();
-    ctx.card.abilities.push_back(def_of(
+    ctx.card.abilities.push_back(make_ability_def(
         AbilityKind::static_, params, std::make_shared<StaticAbility>(kw, "(keywords)", ZoneMask{0})));
   }
   std::string summary() const override {

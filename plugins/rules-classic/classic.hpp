@@ -566,6 +566,10 @@ std::shared_ptr<const ContinuousEffect> no_effect();
 // The ability such floating effects name: a static ability with no_effect(), active nowhere by
 // itself, described as `text` ("(prevention shield)").
 AbilityDef mark_ability(const Params& params, const std::string& text);
+// The definition of one of this module's abilities as a card's compiler adds it: `impl`'s own
+// description as its text, "rules-classic" as its plugin, `params`' place in the card file.
+AbilityDef make_ability_def(AbilityKind kind, const Params& params,
+                            std::shared_ptr<const Ability> impl);
 // A floating effect of the resolving spell or ability `ctx` until end of turn, naming its
 // card's ability `ability` (a shield, a marker, a pump's +N/+N); `affected` and the numbers are
 // the caller's to set.

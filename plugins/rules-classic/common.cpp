@@ -175,6 +175,11 @@ FloatingEffect end_of_turn_effect(const ResolveContext& ctx, std::uint16_t abili
   return f;
 }
 
+AbilityDef make_ability_def(AbilityKind kind, const Params& params,
+                            std::shared_ptr<const Ability> impl) {
+  return AbilityDef{kind, impl->describe(), "rules-classic", params.where(), std::move(impl)};
+}
+
 AbilityDef mark_ability(const Params& params, const std::string& text) {
   return AbilityDef{AbilityKind::static_, text, "rules-classic", params.where(),
                     std::make_shared<StaticAbility>(no_effect(), text, ZoneMask{0})};

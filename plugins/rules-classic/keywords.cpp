@@ -11,11 +11,6 @@ namespace anvil::rules_classic {
 
 namespace {
 
-AbilityDef ability_def(AbilityKind kind, const Params& params,
-                       std::shared_ptr<const Ability> impl) {
-  return AbilityDef{kind, impl->describe(), "rules-classic", params.where(), std::move(impl)};
-}
-
 // "Flying" …: adds its Symbol. Indestructible also connects its replacement.
 class SymbolKeyword final : public KeywordHandler {
  public:
@@ -25,7 +20,8 @@ class SymbolKeyword final : public KeywordHandler {
     ctx.card.base.add_keyword(Symbol(name_));
     if (name_ == "Indestructible")
       ctx.card.abilities.push_back(
-          ability_def(AbilityKind::keyword, params, std::make_shared<IndestructibleAbility>()));
+          make_ability_def(AbilityKind::keyword, params,
+                           std::make_shared<IndestructibleAbility>()));
   }
   std::string summary() const override { return name_ + " (classic rules keyword)"; }
 
@@ -53,7 +49,8 @@ class ManaKeyword final : public KeywordHandler {
     if (add.text() == "any") {  // "Add one mana of any color."
       impl->any_color = true;
       for (std::uint8_t c = 0; c < kColorCount; ++c) impl->produces.push_back(c);
-      ctx.card.abilities.push_back(ability_def(AbilityKind::activated, params, std::move(impl)));
+      ctx.card.abilities.push_back(
+          make_ability_def(AbilityKind::activated, params, std::move(impl)));
       return;
     }
     const ParsedCost made = parse_cost(add);
@@ -64,7 +61,7 @@ class ManaKeyword final : public KeywordHandler {
       for (int i = 0; i < made.mana.colored[c]; ++i)
         impl->produces.push_back(static_cast<std::uint8_t>(c));
     for (int i = 0; i < made.mana.colorless; ++i) impl->produces.push_back(kColorless);
-    ctx.card.abilities.push_back(ability_def(AbilityKind::activated, params, std::move(impl)));
+    ctx.card.abilities.push_back(make_ability_def(AbilityKind::activated, params, std::move(impl)));
   }
   std::string summary() const override {
     return "mana: {cost: \"{T}\", add: \"{G}\"} — a mana ability (a Treasure's: cost \"{T}, "
@@ -82,7 +79,7 @@ class RegenerateKeyword final : public KeywordHandler {
     auto impl = std::make_shared<RegenerateAbility>();
     impl->cost = cost.mana;
     impl->tap = cost.tap;
-    ctx.card.abilities.push_back(ability_def(AbilityKind::activated, params, std::move(impl)));
+    ctx.card.abilities.push_back(make_ability_def(AbilityKind::activated, params, std::move(impl)));
   }
   std::string summary() const override {
     return "regenerate: {cost: \"{G}\"} — a regeneration shield";
@@ -111,7 +108,7 @@ class DestroyAllKeyword final : public KeywordHandler {
       filter.fail("unknown filter '" + f + "'",
                   "one of creature, artifact, enchantment, land, planeswalker, permanent");
     if (const Param* r = b.optional("regenerate")) impl->regenerate = r->boolean();
-    ctx.card.abilities.push_back(ability_def(AbilityKind::spell, params, std::move(impl)));
+    ctx.card.abilities.push_back(make_ability_def(AbilityKind::spell, params, std::move(impl)));
   }
   std::string summary() const override {
     return "destroy_all: {filter: creature, regenerate: false} — destroy every such permanent";
@@ -141,7 +138,7 @@ class AttackTaxKeyword final : public KeywordHandler {
       b.required("cost").fail("an attack tax is generic mana, like {2}");
     auto impl = std::make_shared<AttackTaxAbility>();
     impl->per_attacker = cost.mana.generic;
-    ctx.card.abilities.push_back(ability_def(AbilityKind::static_, params, std::move(impl)));
+    ctx.card.abilities.push_back(make_ability_def(AbilityKind::static_, params, std::move(impl)));
   }
   std::string summary() const override {
     return "attack_tax: {cost: \"{2}\"} — creatures can't attack you unless their controller "
@@ -178,7 +175,7 @@ class LoyaltyAbilityKeyword final : public KeywordHandler {
     if (impl->targets_player && does.starts_with("That player"))  // Tgt is the target here
       does.replace(0, 11, impl->opponent_only ? "Target opponent" : "Target player");
     impl->text = (c == "0" ? "0" : (impl->change < 0 ? "\u2212" + c.substr(1) : c)) + ": " + does + ".";
-    ctx.card.abilities.push_back(ability_def(AbilityKind::activated, params, std::move(impl)));
+    ctx.card.abilities.push_back(make_ability_def(AbilityKind::activated, params, std::move(impl)));
   }
   std::string summary() const override {
     return "loyalty_ability: {cost: \"+1\", do: \"<Drawback$ steps>\", target: player} — a "

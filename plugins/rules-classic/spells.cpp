@@ -14,10 +14,6 @@ namespace anvil::rules_classic {
 
 namespace {
 
-AbilityDef def_of(AbilityKind kind, const Params& params, std::shared_ptr<const Ability> impl) {
-  return AbilityDef{kind, impl->describe(), "rules-classic", params.where(), std::move(impl)};
-}
-
 // "Return target creature to its owner's hand."
 class BounceAbility final : public Ability {
  public:
@@ -130,7 +126,7 @@ class BounceKeyword final : public KeywordHandler {
     const Param& t = b.required("target");
     if (t.text() != "creature") t.fail("bounce returns a 'creature'");
     ctx.card.abilities.push_back(
-        def_of(AbilityKind::spell, params, std::make_shared<BounceAbility>()));
+        make_ability_def(AbilityKind::spell, params, std::make_shared<BounceAbility>()));
   }
   std::string summary() const override {
     return "bounce: {target: creature} — return target creature to its owner's hand";
@@ -148,7 +144,7 @@ class DestroyKeyword final : public KeywordHandler {
       if (v < 1 || v > 4) n->fail("destroy takes 1 to 4 target creatures");
       impl->count = static_cast<std::size_t>(v);
     }
-    ctx.card.abilities.push_back(def_of(AbilityKind::spell, params, impl));
+    ctx.card.abilities.push_back(make_ability_def(AbilityKind::spell, params, impl));
   }
   std::string summary() const override {
     return "destroy: {targets: 2} — destroy one to four different target creatures";
@@ -170,13 +166,14 @@ class GainLifeKeyword final : public KeywordHandler {
       else if (t->text() != "player")
         t->fail("unknown target '" + t->text() + "'", "player or you");
     }
-    ctx.card.abilities.push_back(def_of(AbilityKind::spell, params, std::move(impl)));
+    ctx.card.abilities.push_back(make_ability_def(AbilityKind::spell, params, std::move(impl)));
     if (const Param* f = b.optional("ferocious")) {
       auto instead = std::make_shared<FerociousLifeAbility>();
       const std::int64_t n = f->integer();
       if (n < 1 || n > 1000) f->fail("gain 1 to 1000 life instead");
       instead->amount = static_cast<std::int32_t>(n);
-      ctx.card.abilities.push_back(def_of(AbilityKind::replacement, params, std::move(instead)));
+      ctx.card.abilities.push_back(
+          make_ability_def(AbilityKind::replacement, params, std::move(instead)));
     }
   }
   std::string summary() const override {
@@ -196,7 +193,7 @@ class ModalKeyword final : public KeywordHandler {
   void compile(const Params& params, CompileContext& ctx) const override {
     if (params.size() != 0) params.fail("'modal' takes no parameters");
     ctx.card.abilities.push_back(
-        def_of(AbilityKind::keyword, params, std::make_shared<ModalMarker>()));
+        make_ability_def(AbilityKind::keyword, params, std::make_shared<ModalMarker>()));
   }
   std::string summary() const override {
     return "modal — \"Choose one —\": each spell ability of the card is a mode";

@@ -27,10 +27,6 @@ bool controls_land_type(const Game& game, PlayerId p, Symbol type) {
   return false;
 }
 
-AbilityDef def_of(AbilityKind kind, const Params& params, std::shared_ptr<const Ability> impl) {
-  return AbilityDef{kind, impl->describe(), "rules-classic", params.where(), std::move(impl)};
-}
-
 // A basic land type, as written in the card language.
 Symbol land_type(const Param& p, std::string& name) {
   name = p.text();
@@ -97,7 +93,7 @@ class StateTriggerKeyword final : public KeywordHandler {
                 "one of: you have no cards in hand; you have N or less life");
     }
     impl->effect = compile_do(b.required("do"), ctx);
-    ctx.card.abilities.push_back(def_of(AbilityKind::triggered, params, std::move(impl)));
+    ctx.card.abilities.push_back(make_ability_def(AbilityKind::triggered, params, std::move(impl)));
   }
   std::string summary() const override {
     return "state_trigger: {if: \"you have no cards in hand\", do: \"<Drawback$ steps>\"} — a "
@@ -112,7 +108,7 @@ class SacrificeWhenNoKeyword final : public KeywordHandler {
     const Bound b = params.bind({"type"});
     auto impl = std::make_shared<SacrificeWhenNoAbility>();
     impl->type = land_type(b.required("type"), impl->type_name);
-    ctx.card.abilities.push_back(def_of(AbilityKind::triggered, params, std::move(impl)));
+    ctx.card.abilities.push_back(make_ability_def(AbilityKind::triggered, params, std::move(impl)));
   }
   std::string summary() const override {
     return "sacrifice_when_no: {type: Island} — when you control no Islands, sacrifice CARDNAME";
@@ -126,7 +122,7 @@ class AttackUnlessKeyword final : public KeywordHandler {
     const Bound b = params.bind({"type"});
     auto impl = std::make_shared<AttackUnlessAbility>();
     impl->type = land_type(b.required("type"), impl->type_name);
-    ctx.card.abilities.push_back(def_of(AbilityKind::static_, params, std::move(impl)));
+    ctx.card.abilities.push_back(make_ability_def(AbilityKind::static_, params, std::move(impl)));
   }
   std::string summary() const override {
     return "attacks_only_if_defender_controls: {type: Island} — CARDNAME can't attack unless "

@@ -67,6 +67,9 @@ inline constexpr Symbol kTotems[] = {"totem_0"_sym, "totem_1"_sym, "totem_2"_sym
 inline constexpr const char* kTotemNames[] = {"Healing Totem", "Searing Totem", "Stoneclaw Totem",
                                               "Wrath of Air Totem"};
 
+// The target naming object `id` as it is now (its current incarnation).
+inline Target target_of(const Game& g, ObjectId id) { return Target::of(g.object(id).ref()); }
+
 // Heroes and their basic powers.
 enum class HeroClass : std::uint8_t { mage, warrior, hunter, rogue, priest, warlock, shaman, paladin, druid };
 inline constexpr const char* kClasses[] = {"Mage",    "Warrior", "Hunter",  "Rogue", "Priest",

@@ -14,8 +14,6 @@ namespace anvil::rules_hearth {
 
 namespace {
 
-Target of(const Game& g, ObjectId id) { return Target::of(g.object(id).ref()); }
-
 constexpr Symbol kSecretRevealed = "secret_revealed"_sym;
 constexpr Symbol kRevealed = "revealed"_sym;  // the kernel's: visible to every player
 constexpr std::size_t kMaxSecrets = 5;
@@ -70,7 +68,7 @@ void HearthWorld::remove_card(ObjectId card, bool discarded) {
     return;
   }
   game_.journal().move_object(card, ZoneRef::graveyard(owner));
-  fire({ev::card_discarded, owner, of(game_, card), Target{}, 0});
+  fire({ev::card_discarded, owner, target_of(game_, card), Target{}, 0});
 }
 
 void HearthWorld::draw_card(ObjectId card) {
@@ -79,12 +77,12 @@ void HearthWorld::draw_card(ObjectId card) {
   Journal& j = game_.journal();
   if (static_cast<int>(game_.state().zone(ZoneRef::hand(p)).objects.size()) >= kMaxHand) {
     j.move_object(card, ZoneRef::graveyard(p));  // overdraw, as a draw
-    fire({ev::card_destroyed, p, of(game_, card), Target{}, 0});
+    fire({ev::card_destroyed, p, target_of(game_, card), Target{}, 0});
     return;
   }
   j.move_object(card, ZoneRef::hand(p));
-  fire({ev::card_drawn, p, of(game_, card), Target{}, 0});
-  fire({ev::drawn, p, of(game_, card), Target{}, 0});
+  fire({ev::card_drawn, p, target_of(game_, card), Target{}, 0});
+  fire({ev::drawn, p, target_of(game_, card), Target{}, 0});
 }
 
 std::size_t HearthWorld::choose(PlayerId p, const std::string& prompt, const std::vector<Target>& options) {
@@ -114,7 +112,7 @@ void HearthWorld::become_copy(ObjectId minion, ObjectId of_id) {
     j.set_attr(minion, s, from.attrs.get(s));
   j.set_summoning_sick(minion, true);
   // The copy keeps what was given to the original (buffs, auras, effects), as its own.
-  const Target to = of(game_, minion);
+  const Target to = target_of(game_, minion);
   std::vector<FloatingEffect> copies;
   for (const FloatingEffect& fe : game_.state().effects)
     if (fe.affected.is_object() && fe.affected.object.id == of_id) copies.push_back(fe);
@@ -131,7 +129,7 @@ void HearthWorld::replace_hero(PlayerId p, CardId hero, ObjectId from) {
   Journal& j = game_.journal();
   const std::int32_t max = std::max(1, s->health);
   std::int32_t life = max;
-  if (from.valid() && is_minion_on_board(from)) life = health_of(of(game_, from));
+  if (from.valid() && is_minion_on_board(from)) life = health_of(target_of(game_, from));
   j.set_attr(p, kMaxLife, max);
   j.set_attr(p, kHeroCard, static_cast<std::int64_t>(hero.value) + 1);
   j.set_life(p, std::min(life, max));
@@ -185,7 +183,7 @@ void fire_secrets(HearthWorld& w, const tags::TagEvent& e) {
       j.set_attr(id, kRevealed, 1);
       j.move_object(id, ZoneRef::graveyard(pl.id));
       s.secret->run(c);
-      w.fire({kSecretRevealed, pl.id, of(game, id), e.subject, 0});
+      w.fire({kSecretRevealed, pl.id, target_of(game, id), e.subject, 0});
     }
   }
 }

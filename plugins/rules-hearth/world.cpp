@@ -9,8 +9,6 @@ namespace anvil::rules_hearth {
 
 namespace {
 
-Target of(const Game& g, ObjectId id) { return Target::of(g.object(id).ref()); }
-
 // Removes floating effects that affect `t` (silence, a minion leaving play).
 void drop_effects_on(Game& game, const Target& t) {
   const auto& effects = game.state().effects;
@@ -121,10 +119,12 @@ void HearthWorld::damage(ObjectId source, PlayerId by, const Target& t, std::int
     if (absorbed) j.set_attr(t.player, kArmor, armor - absorbed);
     if (amount > absorbed) j.set_life(t.player, p.life - (amount - absorbed));
   }
-  fire({ev::damaged, controller(t), t, source.valid() ? of(game_, source) : Target{}, amount});
-  fire({ev::character_damaged, controller(t), t, source.valid() ? of(game_, source) : Target{}, amount});
+  fire({ev::damaged, controller(t), t, source.valid() ? target_of(game_, source) : Target{},
+        amount});
+  fire({ev::character_damaged, controller(t), t,
+        source.valid() ? target_of(game_, source) : Target{}, amount});
   if (source.valid() && game_.state().exists(source))
-    fire({ev::did_damage, game_.object(source).controller, of(game_, source), t, amount});
+    fire({ev::did_damage, game_.object(source).controller, target_of(game_, source), t, amount});
 }
 
 void HearthWorld::heal(ObjectId source, PlayerId by, const Target& t, std::int32_t amount, bool spell) {
@@ -205,9 +205,9 @@ std::optional<ObjectId> HearthWorld::summon(CardId card, PlayerId p, ObjectId be
   }
   const ObjectId id = game_.add_card(card, p, ZoneRef::hand(p), true);
   place_minion(id, p, position);
-  fire({ev::minion_placed, p, of(game_, id), Target{}, 0});
-  fire({ev::minion_summoned, p, of(game_, id), Target{}, 0});
-  fire({ev::after_added, p, of(game_, id), Target{}, 0});
+  fire({ev::minion_placed, p, target_of(game_, id), Target{}, 0});
+  fire({ev::minion_summoned, p, target_of(game_, id), Target{}, 0});
+  fire({ev::after_added, p, target_of(game_, id), Target{}, 0});
   return id;
 }
 
@@ -229,7 +229,7 @@ void HearthWorld::silence(ObjectId m) {
   j.set_attr(m, kFrozen, 0);
   j.set_attr(m, kSetHealth, 0);
   j.set_attr(m, kSetAttack, 0);
-  drop_effects_on(game_, of(game_, m));
+  drop_effects_on(game_, target_of(game_, m));
   // Health lost with its buffs cannot leave damage above the new maximum's reach of 1.
   const tags::Stats s = stats(m);
   const GameObject& o = game_.object(m);
@@ -275,13 +275,13 @@ void HearthWorld::swap_with_hand(ObjectId m, ObjectId card) {
   const auto at = static_cast<std::size_t>(std::find(board.begin(), board.end(), m) - board.begin());
   place_minion(card, p, at);  // to the minion's left, where it stands once the minion leaves
   bounce(m);                  // the hand has room: the card just left it
-  fire({ev::minion_placed, p, of(game_, card), Target{}, 0});
+  fire({ev::minion_placed, p, target_of(game_, card), Target{}, 0});
 }
 
 void HearthWorld::bounce(ObjectId m) {
   if (!is_minion_on_board(m)) return;
   const GameObject& o = game_.object(m);
-  drop_effects_on(game_, of(game_, m));
+  drop_effects_on(game_, target_of(game_, m));
   if (static_cast<int>(game_.state().zone(ZoneRef::hand(o.owner)).objects.size()) >= kMaxHand) {
     game_.journal().set_attr(m, kDestroyed, 1);
     return;
@@ -297,7 +297,7 @@ void HearthWorld::bounce(ObjectId m) {
 void HearthWorld::transform(ObjectId m, CardId into) {
   if (!is_minion_on_board(m)) return;
   Journal& j = game_.journal();
-  drop_effects_on(game_, of(game_, m));
+  drop_effects_on(game_, target_of(game_, m));
   j.set_card(m, into);
   j.set_damage(m, 0);
   for (Symbol s : {kFrozen, kShieldLost, kStealthLost, kSilenced, kSetHealth, kSetAttack}) j.set_attr(m, s, 0);
@@ -309,13 +309,13 @@ void HearthWorld::steal(ObjectId m, PlayerId to) {
     game_.journal().set_attr(m, kDestroyed, 1);
     return;
   }
-  drop_effects_on(game_, of(game_, m));
+  drop_effects_on(game_, target_of(game_, m));
   place_minion(m, to, minions(to).size());
 }
 
 void HearthWorld::remove_from_play(ObjectId m) {
   if (!is_minion_on_board(m)) return;
-  drop_effects_on(game_, of(game_, m));
+  drop_effects_on(game_, target_of(game_, m));
   game_.journal().move_object(m, ZoneRef::exile(game_.object(m).owner));
 }
 
@@ -338,12 +338,12 @@ void HearthWorld::draw(PlayerId p) {
   const ObjectId top = library.back();
   if (static_cast<int>(game_.state().zone(ZoneRef::hand(p)).objects.size()) >= kMaxHand) {
     j.move_object(top, ZoneRef::graveyard(p));  // overdraw: the card is destroyed
-    fire({ev::card_destroyed, p, of(game_, top), Target{}, 0});
+    fire({ev::card_destroyed, p, target_of(game_, top), Target{}, 0});
     return;
   }
   j.move_object(top, ZoneRef::hand(p));
-  fire({ev::card_drawn, p, of(game_, top), Target{}, 0});
-  fire({ev::drawn, p, of(game_, top), Target{}, 0});
+  fire({ev::card_drawn, p, target_of(game_, top), Target{}, 0});
+  fire({ev::drawn, p, target_of(game_, top), Target{}, 0});
 }
 
 void HearthWorld::add_to_hand(CardId card, PlayerId p) {
@@ -362,7 +362,7 @@ void HearthWorld::discard_random(PlayerId p) {
   if (hand.empty()) return;
   const ObjectId card = hand[static_cast<std::size_t>(random(hand.size()))];
   game_.journal().move_object(card, ZoneRef::graveyard(p));
-  fire({ev::card_discarded, p, of(game_, card), Target{}, 0});
+  fire({ev::card_discarded, p, target_of(game_, card), Target{}, 0});
 }
 
 // --- heroes, weapons and mana ----------------------------------------------------------------
@@ -669,7 +669,7 @@ void HearthWorld::resolve_deaths() {
         const auto& board = in(ZoneRef::battlefield(d.controller));
         pos = static_cast<std::size_t>(std::find(board.begin(), board.end(), d.id) - board.begin());
       }
-      drop_effects_on(game_, of(game_, d.id));
+      drop_effects_on(game_, target_of(game_, d.id));
       j.move_object(d.id, ZoneRef::graveyard(game_.object(d.id).owner));
       j.set_controller(d.id, d.controller);
       j.set_attr(d.id, kBoardPos, d.weapon ? 0 : static_cast<std::int64_t>(pos) + 1);
@@ -691,9 +691,9 @@ void HearthWorld::resolve_deaths() {
         for (int k = 0; k < times; ++k) run_tags(*this, s.deathrattle, dead, card, d.controller, Target{}, false);
       }
       if (d.weapon)
-        fire({ev::weapon_destroyed, d.controller, of(game_, dead), Target{}, 0});
+        fire({ev::weapon_destroyed, d.controller, target_of(game_, dead), Target{}, 0});
       else
-        fire({ev::minion_died, d.controller, of(game_, dead), Target{}, 0});
+        fire({ev::minion_died, d.controller, target_of(game_, dead), Target{}, 0});
     }
   }
   // Heroes: both dead at once is a draw.

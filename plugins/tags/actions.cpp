@@ -20,11 +20,11 @@ class FnAction final : public Action {
   Run run_;
 };
 
-using Build = std::function<Run(const Param&, Compiler&)>;
+using BuildAction = std::function<Run(const Param&, Compiler&)>;
 
-class FnFactory final : public ActionFactory {
+class FnActionFactory final : public ActionFactory {
  public:
-  explicit FnFactory(Build b) : build_(std::move(b)) {}
+  explicit FnActionFactory(BuildAction b) : build_(std::move(b)) {}
   std::shared_ptr<const Action> compile(const Param& tag, Compiler& c) const override {
     Run r = build_(tag, c);
     if (!r) return nullptr;
@@ -32,11 +32,11 @@ class FnFactory final : public ActionFactory {
   }
 
  private:
-  Build build_;
+  BuildAction build_;
 };
 
-void add(Registrar& r, const char* name, Build b) {
-  r.add<ActionFactory>(name, std::make_shared<FnFactory>(std::move(b)));
+void add_action(Registrar& r, const char* name, BuildAction b) {
+  r.add<ActionFactory>(name, std::make_shared<FnActionFactory>(std::move(b)));
 }
 
 // The player a player-level action applies to: the player itself, or an object's controller.
@@ -166,29 +166,31 @@ Run give(const Param& tag, Compiler& c, const char* key) {
 }  // namespace
 
 void register_actions(Registrar& r) {
-  add(r, "give", [](const Param& tag, Compiler& c) -> Run {
+  add_action(r, "give", [](const Param& tag, Compiler& c) -> Run {
     // Hearthbreaker's JSON reader turns `give {auras}` into give_aura and `give {effects}` into
     // give_effect; `give {buffs}` is the action itself.
     return give(tag, c, tag.find("auras") ? "auras" : tag.find("effects") ? "effects" : "buffs");
   });
-  add(r, "give_aura", [](const Param& tag, Compiler& c) -> Run { return give(tag, c, "auras"); });
-  add(r, "give_effect", [](const Param& tag, Compiler& c) -> Run { return give(tag, c, "effects"); });
-  add(r, "damage", [](const Param& tag, Compiler& c) -> Run {
+  add_action(r, "give_aura",
+             [](const Param& tag, Compiler& c) -> Run { return give(tag, c, "auras"); });
+  add_action(r, "give_effect",
+             [](const Param& tag, Compiler& c) -> Run { return give(tag, c, "effects"); });
+  add_action(r, "damage", [](const Param& tag, Compiler& c) -> Run {
     Amount a = amount_key(tag, c, 0);
     return [a](Ctx& x, const Target& t) { x.world.damage(x.owner, x.player, t, n32(a.eval(x)), x.spell); };
   });
-  add(r, "heal", [](const Param& tag, Compiler& c) -> Run {
+  add_action(r, "heal", [](const Param& tag, Compiler& c) -> Run {
     Amount a = amount_key(tag, c, 0);
     return [a](Ctx& x, const Target& t) { x.world.heal(x.owner, x.player, t, n32(a.eval(x)), x.spell); };
   });
-  add(r, "set_health", [](const Param& tag, Compiler& c) -> Run {
+  add_action(r, "set_health", [](const Param& tag, Compiler& c) -> Run {
     Amount a = amount_key(tag, c, 1);
     return [a](Ctx& x, const Target& t) { x.world.set_health(t, n32(a.eval(x))); };
   });
   // Hearthbreaker's SwapStats: `source_stat` of the source (the tag's owner with
   // swap_with_owner, else the target itself) trades values with `dest_stat` of the target. Both
   // are read before either is set; a health set to 0 kills, as set_health_to(0) does there.
-  add(r, "swap_stats", [](const Param& tag, Compiler&) -> Run {
+  add_action(r, "swap_stats", [](const Param& tag, Compiler&) -> Run {
     auto stat = [&](const char* key) {
       const Param* v = tag.find(key);
       if (!v) tag.fail(std::string("swap_stats needs '") + key + "'");
@@ -216,7 +218,7 @@ void register_actions(Registrar& r) {
   });
   // Alarm-o-Bot: the tag's owner trades places with a random card of the selected player's
   // hand that is a minion (or, with `condition`, that satisfies it). Nothing without one.
-  add(r, "swap_with_hand", [](const Param& tag, Compiler& c) -> Run {
+  add_action(r, "swap_with_hand", [](const Param& tag, Compiler& c) -> Run {
     const Param* cond = tag.find("condition");
     auto condition = cond ? c.condition(*cond)
                           : c.condition(Param::map({{"name", Param::scalar("is_minion", {})}}, {}));
@@ -233,7 +235,7 @@ void register_actions(Registrar& r) {
   // A joust: a random minion card of each player's deck is revealed (the tag's owner first).
   // The owner wins with one that costs more than the opponent's, or with one against none;
   // `win_action` (else `lose_action`, if any) then runs on the selected target. The cards stay.
-  add(r, "joust", [](const Param& tag, Compiler& c) -> Run {
+  add_action(r, "joust", [](const Param& tag, Compiler& c) -> Run {
     const Param* win = tag.find("win_action");
     if (!win) tag.fail("joust needs 'win_action'");
     auto win_action = c.action(*win);
@@ -258,21 +260,21 @@ void register_actions(Registrar& r) {
       else if (lose_action) lose_action->run(x, t);
     };
   });
-  add(r, "increase_armor", [](const Param& tag, Compiler& c) -> Run {
+  add_action(r, "increase_armor", [](const Param& tag, Compiler& c) -> Run {
     Amount a = amount_key(tag, c, 0);
     return [a](Ctx& x, const Target& t) { x.world.gain_armor(player_of(x, t), n32(a.eval(x))); };
   });
   auto kill = [](const Param&, Compiler&) -> Run {
     return [](Ctx& x, const Target& t) { x.world.destroy(t); };
   };
-  add(r, "kill", kill);
-  add(r, "destroy", kill);
-  add(r, "remove", [](const Param&, Compiler&) -> Run {
+  add_action(r, "kill", kill);
+  add_action(r, "destroy", kill);
+  add_action(r, "remove", [](const Param&, Compiler&) -> Run {
     return [](Ctx& x, const Target& t) {
       if (t.is_object()) x.world.remove_from_play(t.object.id);
     };
   });
-  add(r, "summon", [](const Param& tag, Compiler& c) -> Run {
+  add_action(r, "summon", [](const Param& tag, Compiler& c) -> Run {
     const Param* card = tag.find("card");
     if (!card) tag.fail("summon needs 'card'");
     auto source = c.card_source(*card);
@@ -289,13 +291,13 @@ void register_actions(Registrar& r) {
         }
     };
   });
-  add(r, "draw", [](const Param& tag, Compiler& c) -> Run {
+  add_action(r, "draw", [](const Param& tag, Compiler& c) -> Run {
     Amount a = amount_key(tag, c, 1);
     return [a](Ctx& x, const Target& t) {
       for (std::int64_t i = a.eval(x); i > 0; --i) x.world.draw(player_of(x, t));
     };
   });
-  add(r, "add_card", [](const Param& tag, Compiler& c) -> Run {
+  add_action(r, "add_card", [](const Param& tag, Compiler& c) -> Run {
     const Param* card = tag.find("card");
     if (!card) tag.fail("add_card needs 'card'");
     auto source = c.card_source(*card);
@@ -314,7 +316,7 @@ void register_actions(Registrar& r) {
       }
     };
   });
-  add(r, "transform", [](const Param& tag, Compiler& c) -> Run {
+  add_action(r, "transform", [](const Param& tag, Compiler& c) -> Run {
     const Param* card = tag.find("card");
     if (!card) tag.fail("transform needs 'card'");
     auto source = c.card_source(*card);
@@ -332,17 +334,17 @@ void register_actions(Registrar& r) {
         x.world.transform(t.object.id, *id);
     };
   });
-  add(r, "bounce", [](const Param&, Compiler&) -> Run {
+  add_action(r, "bounce", [](const Param&, Compiler&) -> Run {
     return [](Ctx& x, const Target& t) {
       if (t.is_object()) x.world.bounce(t.object.id);
     };
   });
-  add(r, "silence", [](const Param&, Compiler&) -> Run {
+  add_action(r, "silence", [](const Param&, Compiler&) -> Run {
     return [](Ctx& x, const Target& t) {
       if (t.is_object()) x.world.silence(t.object.id);
     };
   });
-  add(r, "remove_divine_shields", [](const Param&, Compiler&) -> Run {
+  add_action(r, "remove_divine_shields", [](const Param&, Compiler&) -> Run {
     return [](Ctx& x, const Target& t) {
       if (t.is_object()) x.world.remove_divine_shield(t.object.id);
     };
@@ -350,7 +352,7 @@ void register_actions(Registrar& r) {
   // discard {amount, query?}: without a query (or with the plain query of the hand) random cards
   // of the selected player's hand; with one, each card the query picks, from a hand or a deck
   // (Fel Reaver: the deck), goes to the graveyard and card_discarded fires.
-  add(r, "discard", [](const Param& tag, Compiler& c) -> Run {
+  add_action(r, "discard", [](const Param& tag, Compiler& c) -> Run {
     Amount a = amount_key(tag, c, 1);
     const Param* q = tag.find("query");
     const Param* qn = q ? q->find("name") : nullptr;
@@ -379,7 +381,7 @@ void register_actions(Registrar& r) {
   // remove_from_deck {card}: the card a deck query picks leaves the deck (it is not drawn); the
   // next action takes it with the card source `same` (Deathlord summons it, Captain's Parrot
   // adds it to the hand, Mad Scientist applies it as a secret).
-  add(r, "remove_from_deck", [](const Param& tag, Compiler& c) -> Run {
+  add_action(r, "remove_from_deck", [](const Param& tag, Compiler& c) -> Run {
     const Param* card = tag.find("card");
     if (!card) tag.fail("remove_from_deck needs 'card' (a deck query)");
     auto source = c.card_source(*card);
@@ -395,7 +397,7 @@ void register_actions(Registrar& r) {
   // selected player's cards that card_selector selects (default: all its hand) cost `amount`
   // more (less, when negative), never below `minimum` — an aura given to that player, as
   // Hearthbreaker's mana filter was. In a v1 aura the loader already makes it a v2 cost aura.
-  add(r, "mana_change", [](const Param& tag, Compiler& c) -> Run {
+  add_action(r, "mana_change", [](const Param& tag, Compiler& c) -> Run {
     std::vector<std::pair<std::string, Param>> status{{"name", Param::scalar("mana_change", tag.where())}};
     if (const Param* a = tag.find("amount")) status.emplace_back("amount", *a);
     if (const Param* m = tag.find("minimum")) status.emplace_back("minimum", *m);
@@ -413,7 +415,7 @@ void register_actions(Registrar& r) {
   // remove_from_hand {card}: the card a hand query picks leaves the hand unplayed, removed from
   // the game (not discarded: no card_discarded); the next action takes it with `same`, as
   // remove_from_deck's does.
-  add(r, "remove_from_hand", [](const Param& tag, Compiler& c) -> Run {
+  add_action(r, "remove_from_hand", [](const Param& tag, Compiler& c) -> Run {
     const Param* card = tag.find("card");
     if (!card) tag.fail("remove_from_hand needs 'card' (a hand query)");
     const Param* qn = card->is_map() ? card->find("name") : nullptr;
@@ -428,14 +430,14 @@ void register_actions(Registrar& r) {
   });
   // Faceless Manipulator: the tag's owner becomes a copy of the target (Hearthbreaker's Replace:
   // `actor.replace(target.copy(actor.player))`).
-  add(r, "replace", [](const Param&, Compiler&) -> Run {
+  add_action(r, "replace", [](const Param&, Compiler&) -> Run {
     return [](Ctx& x, const Target& t) {
       if (!t.is_object() || !x.owner.valid() || t.object.id == x.owner) return;
       x.world.become_copy(x.owner, t.object.id);
     };
   });
   // Lord Jaraxxus: the selected hero becomes the card `card`, with the tag owner's health.
-  add(r, "replace_hero_with_minion", [](const Param& tag, Compiler& c) -> Run {
+  add_action(r, "replace_hero_with_minion", [](const Param& tag, Compiler& c) -> Run {
     const Param* card = tag.find("card");
     if (!card) tag.fail("replace_hero_with_minion needs 'card' (the hero)");
     auto source = c.card_source(*card);
@@ -449,7 +451,7 @@ void register_actions(Registrar& r) {
   // apply_secret {secrets}: the secret card the query gives is put into play for the selected
   // player (Mad Scientist: from the deck; Kezan Mystic: the one it took; a secret spell:
   // itself). A card that is not a secret, or a secret the player already has, does nothing.
-  add(r, "apply_secret", [](const Param& tag, Compiler& c) -> Run {
+  add_action(r, "apply_secret", [](const Param& tag, Compiler& c) -> Run {
     const Param* secrets = tag.find("secrets");
     if (!secrets) tag.fail("apply_secret needs 'secrets' (a card query)");
     auto source = c.card_source(*secrets);
@@ -465,7 +467,7 @@ void register_actions(Registrar& r) {
   });
   // remove_secret {player=enemy}: a random secret of each player of the scope (relative to the
   // selected player) leaves play unrevealed; `same` is the last one removed.
-  add(r, "remove_secret", [](const Param& tag, Compiler& c) -> Run {
+  add_action(r, "remove_secret", [](const Param& tag, Compiler& c) -> Run {
     const Scope scope = c.scope(tag.find("player"), Scope::enemy);
     return [scope](Ctx& x, const Target& t) {
       Ctx r{x.world, x.owner, x.card, player_of(x, t), x.target, x.event, x.spell, x.chosen};
@@ -482,7 +484,7 @@ void register_actions(Registrar& r) {
       }
     };
   });
-  add(r, "equip", [](const Param& tag, Compiler& c) -> Run {
+  add_action(r, "equip", [](const Param& tag, Compiler& c) -> Run {
     const Param* w = tag.find("weapon");
     if (!w) tag.fail("equip needs 'weapon'");
     auto source = c.card_source(*w);
@@ -493,32 +495,32 @@ void register_actions(Registrar& r) {
       if (id) x.world.equip(*id, player_of(x, t));
     };
   });
-  add(r, "steal", [](const Param&, Compiler&) -> Run {
+  add_action(r, "steal", [](const Param&, Compiler&) -> Run {
     return [](Ctx& x, const Target& t) {
       if (t.is_object()) x.world.steal(t.object.id, x.player);
     };
   });
-  add(r, "increase_weapon_attack", [](const Param& tag, Compiler& c) -> Run {
+  add_action(r, "increase_weapon_attack", [](const Param& tag, Compiler& c) -> Run {
     Amount a = amount_key(tag, c, 1);
     return [a](Ctx& x, const Target& t) { x.world.change_weapon(player_of(x, t), n32(a.eval(x)), 0); };
   });
-  add(r, "increase_durability", [](const Param&, Compiler&) -> Run {
+  add_action(r, "increase_durability", [](const Param&, Compiler&) -> Run {
     return [](Ctx& x, const Target& t) { x.world.change_weapon(player_of(x, t), 0, 1); };
   });
-  add(r, "decrease_durability", [](const Param&, Compiler&) -> Run {
+  add_action(r, "decrease_durability", [](const Param&, Compiler&) -> Run {
     return [](Ctx& x, const Target& t) { x.world.change_weapon(player_of(x, t), 0, -1); };
   });
-  add(r, "give_mana_crystal", [](const Param& tag, Compiler&) -> Run {
+  add_action(r, "give_mana_crystal", [](const Param& tag, Compiler&) -> Run {
     const std::int64_t count = int_key(tag, "count", 1);
     const bool empty = tag.find("empty") && tag.find("empty")->boolean();
     return [count, empty](Ctx& x, const Target& t) {
       x.world.give_mana_crystal(player_of(x, t), n32(count), empty);
     };
   });
-  add(r, "destroy_mana_crystal", [](const Param&, Compiler&) -> Run {
+  add_action(r, "destroy_mana_crystal", [](const Param&, Compiler&) -> Run {
     return [](Ctx& x, const Target& t) { x.world.destroy_mana_crystal(player_of(x, t)); };
   });
-  add(r, "change_target", [](const Param& tag, Compiler& c) -> Run {
+  add_action(r, "change_target", [](const Param& tag, Compiler& c) -> Run {
     const Param* sel = tag.find("selector");
     if (!sel) tag.fail("change_target needs 'selector' (the new target)");
     auto selector = c.selector(*sel);
@@ -529,14 +531,14 @@ void register_actions(Registrar& r) {
     };
   });
   // Kel'Thuzad: every friendly minion that died this turn comes back.
-  add(r, "resurrect_friendly", [](const Param&, Compiler&) -> Run {
+  add_action(r, "resurrect_friendly", [](const Param&, Compiler&) -> Run {
     return [](Ctx& x, const Target& t) {
       const PlayerId p = player_of(x, t);
       for (ObjectId dead : x.world.died_this_turn(p)) x.world.summon(x.world.game().object(dead).card, p, ObjectId{});
     };
   });
   // Echoing Ooze: a copy (of the card) of each selected minion, beside it.
-  add(r, "duplicate", [](const Param& tag, Compiler& c) -> Run {
+  add_action(r, "duplicate", [](const Param& tag, Compiler& c) -> Run {
     const Param* sel = tag.find("selector");
     if (!sel) tag.fail("duplicate needs 'selector' (what to copy)");
     auto selector = c.selector(*sel);
@@ -554,7 +556,7 @@ void register_actions(Registrar& r) {
   // at a random living character of the selected player, and spell damage adds missiles (with
   // its multipliers) rather than damage to each one. Each missile is aimed after the previous
   // one hit, so a minion it killed is no longer a target.
-  add(r, "split_damage", [](const Param& tag, Compiler& c) -> Run {
+  add_action(r, "split_damage", [](const Param& tag, Compiler& c) -> Run {
     Amount a = amount_key(tag, c, 1);
     return [a](Ctx& x, const Target& t) {
       const PlayerId p = player_of(x, t);
@@ -576,7 +578,7 @@ void register_actions(Registrar& r) {
   // Extension (Tracking): the selected player looks at the top `count` cards of their deck,
   // draws the one they choose and the others are removed from the game (as Hearthbreaker's
   // Tracking does). With one card there is nothing to choose.
-  add(r, "draw_one_of_top", [](const Param& tag, Compiler&) -> Run {
+  add_action(r, "draw_one_of_top", [](const Param& tag, Compiler&) -> Run {
     const std::int64_t count = int_key(tag, "count", 3);
     if (count < 1) tag.fail("draw_one_of_top needs a 'count' of at least 1");
     return [count](Ctx& x, const Target& t) {
@@ -594,7 +596,7 @@ void register_actions(Registrar& r) {
       x.world.draw_card(top.at(keep));
     };
   });
-  add(r, "gain_mana", [](const Param& tag, Compiler& c) -> Run {
+  add_action(r, "gain_mana", [](const Param& tag, Compiler& c) -> Run {
     Amount a = amount_key(tag, c, 1);
     return [a](Ctx& x, const Target& t) { x.world.gain_mana(player_of(x, t), n32(a.eval(x))); };
   });

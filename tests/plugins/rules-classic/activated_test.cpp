@@ -7,7 +7,6 @@
 namespace anvil::classic_test {
 namespace {
 
-const PlayerId kA{0}, kB{1};
 
 // "CARDNAME deals 1 damage to any target" as another plugin would compile it.
 class Ping final : public Ability {

@@ -11,12 +11,6 @@
 namespace anvil::classic_test {
 namespace {
 
-const PlayerId kA{0}, kB{1};
-
-std::shared_ptr<CardPool> core() {
-  static std::shared_ptr<CardPool> pool = classic_core_pool();
-  return pool;
-}
 
 // Attaches `what` to `to` the way the module records it.
 void attach_raw(Game& g, ObjectId what, ObjectId to) {

@@ -11,14 +11,8 @@
 namespace anvil::classic_test {
 namespace {
 
-const PlayerId kA{0}, kB{1};
 constexpr Symbol kProtector = "protector"_sym;
 constexpr Symbol kProtectorZc = "protector_zc"_sym;
-
-std::shared_ptr<CardPool> core() {
-  static std::shared_ptr<CardPool> pool = classic_core_pool();
-  return pool;
-}
 
 bool offered(const Choice& c, const std::string& label) {
   return std::any_of(c.options.begin(), c.options.end(),

@@ -7,11 +7,8 @@
 namespace anvil::classic_test {
 namespace {
 
-const PlayerId kA{0}, kB{1};
 
 // Runs the combat of the position's turn to its end.
-void fight(Table& t) { ASSERT_TRUE(run_to_step(*t.game, "end_combat")); }
-
 std::vector<std::int64_t> values(const Choice& c) {
   std::vector<std::int64_t> out;
   for (const Option& o : c.options) out.push_back(o.value);

@@ -9,9 +9,6 @@
 namespace anvil::classic_test {
 namespace {
 
-const PlayerId kA{0}, kB{1};
-
-void fight(Table& t) { ASSERT_TRUE(run_to_step(*t.game, "end_combat")); }
 
 TEST(RulesClassicDamage, LifelinkersTradeAndBothControllersGainAtOnce) {
   auto t = table(standard_pool(), position("main1", player("A", {}, {"Lifelink Bear"}),

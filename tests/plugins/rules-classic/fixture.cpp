@@ -1,5 +1,7 @@
 #include "fixture.hpp"
 
+#include <gtest/gtest.h>
+
 #include <anvil/pack.hpp>
 #include <anvil/plugin_host.hpp>
 #include <filesystem>
@@ -605,5 +607,12 @@ std::shared_ptr<CardPool> standard_pool() {
        .amount = 5},
   });
 }
+
+std::shared_ptr<CardPool> core() {
+  static std::shared_ptr<CardPool> pool = classic_core_pool();
+  return pool;
+}
+
+void fight(Table& t) { ASSERT_TRUE(run_to_step(*t.game, "end_combat")); }
 
 }  // namespace anvil::classic_test

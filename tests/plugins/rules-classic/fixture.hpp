@@ -14,6 +14,11 @@ namespace anvil::classic_test {
 
 using namespace anvil::literals;
 
+// The two seats of every test table: the first player and the other.
+inline const PlayerId kA{0}, kB{1};
+// Lore counters (Sagas).
+inline constexpr Symbol kLore = "lore"_sym;
+
 // The registry with rules-classic loaded (once per process).
 const Registry& registry();
 const RulesModule& rules();
@@ -48,6 +53,9 @@ CardDef compile(const CardSpec& spec);
 std::shared_ptr<CardPool> pool(const std::vector<CardSpec>& cards);
 // The bundled classic-core pack's cards; nullptr if it is not there or does not load.
 std::shared_ptr<CardPool> classic_core_pool();
+// classic_core_pool(), compiled once per process and shared by the tests that only read it;
+// null when it does not load.
+std::shared_ptr<CardPool> core();
 // Basic lands and the creatures and spells the tests use (fixture.cpp lists them).
 std::shared_ptr<CardPool> standard_pool();
 
@@ -101,6 +109,8 @@ Position position(std::string step, PositionPlayer a, PositionPlayer b, std::siz
 bool advance_until(Game& game, const std::function<bool(const Game&)>& done, int limit = 500);
 // advance() until the given step is about to ask for priority (or passes through it).
 bool run_to_step(Game& game, const std::string& step, int limit = 500);
+// Runs the table's game to the end of combat (asserts that it gets there).
+void fight(Table& t);
 
 ObjectId find(const Game& game, const std::string& name, ZoneRef zone);
 // legal_actions without the mana abilities ("…: {T}: Add {G}."), which 117.1d offers at every

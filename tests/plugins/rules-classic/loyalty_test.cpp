@@ -9,7 +9,6 @@
 namespace anvil::classic_test {
 namespace {
 
-const PlayerId kA{0}, kB{1};
 
 std::shared_ptr<CardPool> walker_pool() {
   return pool({CardSpec{

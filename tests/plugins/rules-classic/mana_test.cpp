@@ -7,7 +7,6 @@
 namespace anvil::classic_test {
 namespace {
 
-const PlayerId kA{0}, kB{1};
 
 bool all_tapped(const Game& g, PlayerId p) {
   for (ObjectId id : g.state().zone(ZoneRef::battlefield(p)).objects)

@@ -8,7 +8,6 @@
 namespace anvil::classic_test {
 namespace {
 
-const PlayerId kA{0}, kB{1};
 
 std::unique_ptr<Game> mulligan_game(const std::vector<std::pair<std::string, std::string>>& options) {
   DeckList deck{"Bears", {}, {}};

@@ -10,8 +10,6 @@
 namespace anvil::classic_test {
 namespace {
 
-const PlayerId kA{0};
-constexpr Symbol kLore = "lore"_sym;
 
 CardSpec read_ahead_spec() {
   return CardSpec{.name = "Ahead Saga",

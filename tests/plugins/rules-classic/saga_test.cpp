@@ -11,8 +11,6 @@
 namespace anvil::classic_test {
 namespace {
 
-const PlayerId kA{0}, kB{1};
-constexpr Symbol kLore = "lore"_sym;
 
 CardSpec saga_spec(std::string name = "Test Saga") {
   return CardSpec{.name = std::move(name),

@@ -6,7 +6,6 @@
 namespace anvil::classic_test {
 namespace {
 
-const PlayerId kA{0}, kB{1};
 
 void resolve_all(Game& g) {
   ASSERT_TRUE(advance_until(g, [](const Game& x) { return x.state().stack.empty(); }));

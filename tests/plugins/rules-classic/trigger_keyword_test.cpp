@@ -7,12 +7,6 @@
 namespace anvil::classic_test {
 namespace {
 
-const PlayerId kA{0}, kB{1};
-
-std::shared_ptr<CardPool> core() {
-  static std::shared_ptr<CardPool> pool = classic_core_pool();
-  return pool;
-}
 
 #define REQUIRE_CORE() \
   if (!core()) GTEST_SKIP() << "classic-core does not load here"

@@ -8,7 +8,6 @@
 namespace anvil::classic_test {
 namespace {
 
-const PlayerId kA{0}, kB{1};
 
 TEST(RulesClassicTriggers, ActivePlayersTriggersGoOnTheStackFirstSoTheOthersResolveFirst) {
   auto t = table(standard_pool(), position("end", player("A", {}, {"Upkeep Cleric"}),
