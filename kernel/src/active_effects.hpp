@@ -1,8 +1,9 @@
-// Game::view's cache (view.cpp): the continuous effects active at one journal version, in the
-// order rule 613 applies them. Which effects are active depends on the state only, not on the
-// object viewed, so one list serves every view until the next edit: a rules module views every
-// permanent at each state-based check and each target or mana check, and gathering and sorting
-// the effects again for each of those views was most of a view's cost (docs/performance.md).
+// Game::view's cache (view.cpp): the continuous effects active now, in the order rule 613
+// applies them. Which effects are active depends on the state only, not on the object viewed,
+// so one list serves every view until an edit that can change it (Game::on_edit says which):
+// a rules module views every permanent at each state-based check and each target or mana
+// check, and gathering and sorting the effects again for each of those views was most of a
+// view's cost (docs/performance.md).
 // Private to the kernel.
 #pragma once
 
@@ -24,8 +25,7 @@ struct Game::ActiveEffects {
     ObjectId only;  // a floating effect on one object applies to that object only
   };
   std::vector<Entry> list;
-  std::uint64_t version = 0;  // the journal version `list` was gathered at
-  bool valid = false;
+  bool valid = false;  // dropped by Game::on_edit and add_rule_effect
 };
 
 ANVIL_END_NAMESPACE

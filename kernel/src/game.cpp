@@ -93,6 +93,7 @@ Game::Game(CopyTag, const Game& other, GameState state)
       seats_(other.seats_),
       decisions_(other.decisions_) {
   journal_.set_listener(this);
+  for (const auto& [kind, which] : other.journal_.quiet_edits()) journal_.add_quiet(kind, which);
   connect_all();
 }
 
@@ -135,6 +136,26 @@ ObjectId Game::add_card(CardId card, PlayerId owner, ZoneRef zone, bool token) {
 
 // --- connections: a function of the state -------------------------------------------------
 
+namespace {
+
+bool changes_active_effects(const Edit& edit) {
+  switch (edit.kind) {
+    case EditKind::object_create:
+    case EditKind::zone_move:
+    case EditKind::object_card:
+    case EditKind::effect_add:
+    case EditKind::effect_remove:
+      return true;
+    case EditKind::object_field:
+      return edit.field == static_cast<std::uint8_t>(ObjectField::controller) ||
+             edit.field == static_cast<std::uint8_t>(ObjectField::timestamp);
+    default:
+      return false;
+  }
+}
+
+}  // namespace
+
 void Game::on_edit(const Edit& edit, bool undone) {
   switch (edit.kind) {
     case EditKind::object_create:
@@ -161,9 +182,12 @@ void Game::on_edit(const Edit& edit, bool undone) {
     default:
       break;
   }
-  // A view made while the edit was being applied (a plugin's connect()) saw the effect sources
-  // half refreshed; views from here on gather them again.
-  if (active_) active_->valid = false;
+  // Only these edits change which effects are active or their contexts (view.cpp gathers them
+  // from the effect sources' zone, card, controller and timestamp, and from the floating
+  // effects and whether what they name is current). A view made while such an edit was being
+  // applied (a plugin's connect()) saw the effect sources half refreshed; views from here on
+  // gather them again.
+  if (active_ && changes_active_effects(edit)) active_->valid = false;
   bus_->edit(*this, edit, undone);
 }
 
@@ -227,11 +251,20 @@ void Game::add_rule_effect(std::shared_ptr<const ContinuousEffect> effect) {
   if (!effect) throw RulesError("add_rule_effect: null effect");
   rule_effects_.push_back(std::move(effect));
   if (active_) active_->valid = false;
+  rules_memo_.fill(0);  // views may change without an edit: no "nothing changed" mark holds
 }
 
 void Game::set_rules(std::shared_ptr<RulesHooks> hooks) {
   if (!hooks) throw RulesError("set_rules: null hooks");
   rules_ = std::move(hooks);
+  rules_memo_.fill(0);
+}
+
+std::uint64_t& Game::rules_memo(std::size_t slot) {
+  if (slot >= kRulesMemoSlots)
+    throw RulesError("rules_memo: slot " + std::to_string(slot) + " of " +
+                     std::to_string(kRulesMemoSlots));
+  return rules_memo_[slot];
 }
 
 // --- agents -------------------------------------------------------------------------------

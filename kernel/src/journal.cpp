@@ -28,6 +28,7 @@ Journal::Journal(GameState& state) : state_(state) {}
 void Journal::record(const Edit& e) {
   edits_.push_back(e);
   ++version_;
+  if (!quiet(e)) ++changes_;
   if (listener_) listener_->on_edit(e, false);
 }
 
@@ -447,8 +448,16 @@ void Journal::rollback(Checkpoint cp) {
     edits_.pop_back();
     undo(e);
     ++version_;
+    if (!quiet(e)) ++changes_;
     if (listener_) listener_->on_edit(e, true);
   }
+}
+
+void Journal::add_quiet(EditKind kind, std::uint64_t field_or_key) {
+  if (kind != EditKind::game_field && kind != EditKind::game_attr)
+    throw RulesError("journal: only game fields and game attrs can be quiet edits");
+  const std::pair<EditKind, std::uint64_t> q{kind, field_or_key};
+  if (std::find(quiet_.begin(), quiet_.end(), q) == quiet_.end()) quiet_.push_back(q);
 }
 
 void Journal::clear() {

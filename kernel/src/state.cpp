@@ -21,12 +21,6 @@ const char* to_string(ZoneKind k) {
   return "?";
 }
 
-std::int64_t SymbolCounts::get(Symbol key) const {
-  auto it = std::lower_bound(items.begin(), items.end(), key,
-                             [](const auto& item, Symbol k) { return item.first < k; });
-  return it != items.end() && it->first == key ? it->second : 0;
-}
-
 void SymbolCounts::set(Symbol key, std::int64_t value) {
   auto it = std::lower_bound(items.begin(), items.end(), key,
                              [](const auto& item, Symbol k) { return item.first < k; });
@@ -68,14 +62,9 @@ bool GameState::is_current(ObjectRef ref) const {
   return exists(ref.id) && objects[ref.id.value].zone_changes == ref.zone_changes;
 }
 
-std::size_t GameState::zone_index(ZoneRef z) const {
-  if (z.kind == ZoneKind::stack) return zones.size() - 1;
-  if (z.kind == ZoneKind::none || !z.owner.valid() || z.owner.value >= players.size())
-    throw RulesError(std::string("no zone ") + to_string(z.kind) + " for that player");
-  return z.owner.value * kPlayerZoneKinds + (static_cast<std::size_t>(z.kind) - 1);
+void GameState::no_zone(ZoneRef z) {
+  throw RulesError(std::string("no zone ") + to_string(z.kind) + " for that player");
 }
-
-const Zone& GameState::zone(ZoneRef z) const { return zones[zone_index(z)]; }
 
 namespace {
 

@@ -26,12 +26,12 @@ struct DepthGuard {
 
 }  // namespace
 
-// Gathers the active effects again when the journal has moved on. A nested view (an effect's
-// `affects` viewing another object) runs at the same version and only reads the list.
+// Gathers the active effects again after an edit that can change them (Game::on_edit drops the
+// list). A nested view (an effect's `affects` viewing another object) only reads the list.
 const Game::ActiveEffects& Game::active_effects() const {
   if (!active_) active_ = std::make_unique<ActiveEffects>();
   ActiveEffects& cache = *active_;
-  if (cache.valid && cache.version == journal_.version()) return cache;
+  if (cache.valid) return cache;
   cache.valid = false;  // until the list is complete: a throw below leaves no half list behind
   std::vector<ActiveEffects::Entry>& active = cache.list;
   active.clear();
@@ -73,7 +73,6 @@ const Game::ActiveEffects& Game::active_effects() const {
     if (x.order != y.order) return x.order < y.order;
     return x.seq < y.seq;
   });
-  cache.version = journal_.version();
   cache.valid = true;
   return cache;
 }

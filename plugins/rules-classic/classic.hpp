@@ -531,10 +531,11 @@ bool enforce_counter_limits(Game& game,
                             const std::vector<std::pair<ObjectId, CounterLimit>>& limits);
 // Copies of spells (copies.cpp): the `copy_spell` keyword (Twincast). targets_spells: the
 // ability targets spells on the stack (common.cpp's targeting offers them to it alone);
-// spell_copies_to_remove: copies of spells in a zone other than the stack (704.5e).
+// spell_copy_to_remove: a copy of a spell in a zone other than the stack (704.5e), tested one
+// object at a time (the state-based pass looks at every object once for 704.5d and 704.5e).
 void register_copy_keyword(Registrar& registrar);
 bool targets_spells(const Ability& ability);
-std::vector<ObjectId> spell_copies_to_remove(const Game& game);
+bool spell_copy_to_remove(const GameObject& o);
 // bounce, gain_life, modal (spells.cpp).
 void register_spell_keywords(Registrar& registrar);
 // trigger: {when, whose, other, do, if} (triggers.cpp).
@@ -592,22 +593,24 @@ void set_combat_attr(Game& game, ObjectId id, Symbol key, std::int64_t value);
 void remove_from_combat(Game& game, ObjectId id);
 
 // Mana.
+// `kinds` views constant storage (mana.cpp's tables, a mana ability's own list), so that listing
+// the sources allocates nothing per source: a source lives while the card pool does.
 struct ManaSource {
-  ObjectId object;                  // none for mana already in the pool
-  std::vector<std::uint8_t> kinds;  // alternatives (one mana) or, for a bundle, every mana
+  ObjectId object;                       // none for mana already in the pool
+  std::span<const std::uint8_t> kinds;  // alternatives (one mana) or, for a bundle, every mana
   bool bundle = false;              // produces every kind in `kinds` at once
   std::size_t ability = 0;
   bool intrinsic = false;           // a land's basic land types (305.6), not a card ability
   bool sacrifice = false;           // sacrificed as it is tapped for mana (a Treasure)
 };
+// Whether priority_actions lists the lands' intrinsic mana abilities: always, never, or only
+// when something else than passing is listed (the rest of the list is the same either way).
+enum class LandMana : std::uint8_t { always, never, unless_alone };
 // What `player` may do at priority, as ClassicRules::legal_actions lists it (in that order, pass
-// last). `land_mana` false leaves out the lands' intrinsic mana abilities; `labels` false leaves
-// every label empty (for a label-blind agent, anvil/label_blind.hpp).
-std::vector<LegalAction> priority_actions(const Game& game, PlayerId player, bool land_mana,
-                                         bool labels);
-// Adds the lands' intrinsic mana abilities to a list priority_actions made without them.
-void add_land_mana(const Game& game, PlayerId player, std::vector<LegalAction>& actions,
-                   bool labels);
+// last). `labels` false leaves every label empty (for a label-blind agent,
+// anvil/label_blind.hpp).
+std::vector<LegalAction> priority_actions(const Game& game, PlayerId player, LandMana land_mana,
+                                          bool labels);
 // A basic land type's intrinsic mana ability ("{T}: Add {G}" of a Forest, 305.6) has no
 // AbilityDef. As a LegalAction it is activated as ability kIntrinsicMana + i, i indexing
 // land_mana_kinds() of the land (a dual land has two).

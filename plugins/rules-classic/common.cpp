@@ -100,10 +100,13 @@ bool is_legal_target(const Game& game, const Ability& ability, const ResolveCont
     if (game.object(t.object.id).zone.kind == ZoneKind::stack)
       return targets_spells(ability) && ability.can_target(game, ctx, index, t);
     if (!on_battlefield(game, t.object.id)) return false;
+    // The ability's own requirement first: most permanents fail it (a land for "target
+    // creature"), and then the view for shroud and hexproof is not needed. Both are queries,
+    // so the order changes no answer.
+    if (!ability.can_target(game, ctx, index, t)) return false;
     const Characteristics c = game.view(t.object.id);
     if (c.has_keyword(kShroud)) return false;
-    if (c.has_keyword(kHexproof) && game.object(t.object.id).controller != ctx.controller)
-      return false;
+    return !c.has_keyword(kHexproof) || game.object(t.object.id).controller == ctx.controller;
   } else if (!t.is_player() || game.state().player(t.player).outcome != Outcome::playing) {
     return false;
   }

@@ -104,13 +104,9 @@ bool targets_spells(const Ability& ability) {
   return dynamic_cast<const CopySpellAbility*>(&ability) != nullptr;
 }
 
-std::vector<ObjectId> spell_copies_to_remove(const Game& game) {
-  std::vector<ObjectId> out;
-  for (const GameObject& o : game.state().objects)
-    if (o.zone.kind != ZoneKind::stack && o.zone.kind != ZoneKind::none &&
-        !o.attrs.items.empty() && o.attrs.get(kSpellCopy) != 0)
-      out.push_back(o.id);
-  return out;
+bool spell_copy_to_remove(const GameObject& o) {
+  return o.zone.kind != ZoneKind::stack && o.zone.kind != ZoneKind::none &&
+         !o.attrs.items.empty() && o.attrs.get(kSpellCopy) != 0;
 }
 
 void register_copy_keyword(Registrar& registrar) {

@@ -43,21 +43,23 @@ bool targets_available(const Game& game, PlayerId p, ObjectId card, std::uint16_
   return true;
 }
 
-// Why `p` may not play the land `id`, whose current characteristics are `c`, now; empty if
+// Why `p` may not play the land `id`, whose current characteristics are `c`, now; nullptr if
 // they may. The caller has checked that the card is in p's hand. (legal_actions views each
-// card in hand once and passes that view to these checks.)
-std::string land_refusal(const Game& game, PlayerId p, const Characteristics& c) {
+// card in hand once and passes that view to these checks.) The reasons are constant texts: the
+// listing asks at every priority and only wants to know whether there is one.
+const char* land_refusal(const Game& game, PlayerId p, const Characteristics& c) {
   if (!c.has_type(kLand)) return "it is not a land";
   if (game.state().turn.active != p || !main_phase(game)) return "it is not your main phase";
   if (!game.state().stack.empty()) return "the stack is not empty";
   if (game.state().player(p).attrs.get(kLandsPlayed) >= 1)
     return "you already played a land this turn";
-  return {};
+  return nullptr;
 }
 
 std::string land_refusal(const Game& game, PlayerId p, ObjectId id) {
   if (game.object(id).zone != ZoneRef::hand(p)) return "that card is not in your hand";
-  return land_refusal(game, p, game.view(id));
+  const char* why = land_refusal(game, p, game.view(id));
+  return why ? why : "";
 }
 
 // p's mana sources, listed on first use and then reused for every card in one legal_actions
@@ -76,9 +78,11 @@ class SourcesOnce {
   std::optional<std::vector<ManaSource>> sources_;
 };
 
-// Why `p` may not cast `id` (in their hand, characteristics `c`) for `mode` now.
-std::string cast_refusal(const Game& game, PlayerId p, ObjectId id, std::uint16_t mode,
-                         const Characteristics& c, SourcesOnce& sources) {
+// Why `p` may not cast `id` (in their hand, characteristics `c`) for `mode` now; nullptr if they
+// may. `mana_first` looks at the mana before the targets: the same answer to "may they?", and
+// the listing's common "no" is cheaper found that way; why_not keeps the reasons' order.
+const char* cast_refusal(const Game& game, PlayerId p, ObjectId id, std::uint16_t mode,
+                         const Characteristics& c, SourcesOnce& sources, bool mana_first) {
   if (c.has_type(kLand)) return "a land is played, not cast";
   if (!c.has_type(kInstant) && !c.has_keyword(kFlash) && !sorcery_timing(game, p)) {
     if (game.state().turn.active != p || !main_phase(game)) return "it is not your main phase";
@@ -92,21 +96,23 @@ std::string cast_refusal(const Game& game, PlayerId p, ObjectId id, std::uint16_
     if (std::find(modes.begin(), modes.end(), mode) == modes.end()) {
       // No mode named (a caller that knows nothing of modes): why the first mode is refused.
       if (modes.empty()) return "it has no mode";
-      const std::string first = cast_refusal(game, p, id, modes.front(), c, sources);
-      return first.empty() ? "it has no such mode" : first;
+      const char* first = cast_refusal(game, p, id, modes.front(), c, sources, mana_first);
+      return first ? first : "it has no such mode";
     }
     spell = mode;
   }
+  if (mana_first && !can_pay(sources.get(), c.cost, 0)) return "not enough mana";
   if (spell && !targets_available(game, p, id, *spell, *def.abilities[*spell].impl))
     return "no legal target";
-  if (!can_pay(sources.get(), c.cost, 0)) return "not enough mana";
-  return {};
+  if (!mana_first && !can_pay(sources.get(), c.cost, 0)) return "not enough mana";
+  return nullptr;
 }
 
 std::string cast_refusal(const Game& game, PlayerId p, ObjectId id, std::uint16_t mode) {
   if (game.object(id).zone != ZoneRef::hand(p)) return "that card is not in your hand";
   SourcesOnce sources(game, p);
-  return cast_refusal(game, p, id, mode, game.view(id), sources);
+  const char* why = cast_refusal(game, p, id, mode, game.view(id), sources, /*mana_first=*/false);
+  return why ? why : "";
 }
 
 std::string activate_refusal(const Game& game, PlayerId p, ObjectId id, std::uint16_t ability) {
@@ -175,10 +181,11 @@ void insert_land_mana(const Game& game, std::vector<LegalAction>& actions, bool 
 
 }  // namespace
 
-std::vector<LegalAction> priority_actions(const Game& game, PlayerId player, bool land_mana,
-                                         bool labels) {
+std::vector<LegalAction> priority_actions(const Game& game, PlayerId player, LandMana land_mana,
+                                          bool labels) {
   std::vector<LegalAction> out;
   if (game.state().over || game.state().turn.priority != player) return out;
+  out.reserve(8);  // one allocation for most lists (each growth moved every action)
   SourcesOnce sources(game, player);
   const auto label = [labels](auto&&... parts) {
     return labels ? (std::string() + ... + parts) : std::string();
@@ -186,7 +193,7 @@ std::vector<LegalAction> priority_actions(const Game& game, PlayerId player, boo
   for (ObjectId id : game.state().zone(ZoneRef::hand(player)).objects) {
     const Characteristics c = game.view(id);
     if (c.has_type(kLand)) {
-      if (land_refusal(game, player, c).empty())
+      if (!land_refusal(game, player, c))
         out.push_back({LegalAction::Kind::play_land, id, 0, {}, 0,
                        label("Play ", object_label(game, id))});
       continue;
@@ -194,47 +201,49 @@ std::vector<LegalAction> priority_actions(const Game& game, PlayerId player, boo
     const CardDef& def = game.card(id);
     if (is_modal(def)) {  // one action per mode (700.2)
       for (std::uint16_t mode : spell_modes(def))
-        if (cast_refusal(game, player, id, mode, c, sources).empty())
+        if (!cast_refusal(game, player, id, mode, c, sources, /*mana_first=*/true))
           out.push_back({LegalAction::Kind::cast, id, mode, {}, 0,
                          label("Cast ", object_label(game, id), ": ",
                                labels ? def.abilities[mode].impl->describe() : "")});
       continue;
     }
     const std::uint16_t spell = spell_ability(def).value_or(0);
-    if (cast_refusal(game, player, id, spell, c, sources).empty())
+    if (!cast_refusal(game, player, id, spell, c, sources, /*mana_first=*/true))
       out.push_back({LegalAction::Kind::cast, id, spell, {}, 0,
                      label("Cast ", object_label(game, id))});
   }
-  for (ObjectId id : controlled(game, player)) {
-    const CardDef& def = game.card(id);
-    for (std::size_t i = 0; i < def.abilities.size(); ++i) {
-      const auto index = static_cast<std::uint16_t>(i);
-      if (!activation_cost(def.abilities[i]) || !activate_refusal(game, player, id, index).empty())
-        continue;
-      std::string text;
-      if (labels) {
-        text = def.abilities[i].impl->describe();
-        for (std::size_t at = text.find("CARDNAME"); at != std::string::npos;
-             at = text.find("CARDNAME"))
-          text.replace(at, 8, def.name);
+  // The permanents the player controls, in controlled()'s order, without building its list.
+  const GameState& s = game.state();
+  for (const Player& seat : s.players) {
+    for (ObjectId id : s.zone(ZoneRef::battlefield(seat.id)).objects) {
+      if (s.objects[id.value].controller != player) continue;
+      const CardDef& def = game.card(id);
+      for (std::size_t i = 0; i < def.abilities.size(); ++i) {
+        const auto index = static_cast<std::uint16_t>(i);
+        if (!activation_cost(def.abilities[i]) ||
+            !activate_refusal(game, player, id, index).empty())
+          continue;
+        std::string text;
+        if (labels) {
+          text = def.abilities[i].impl->describe();
+          for (std::size_t at = text.find("CARDNAME"); at != std::string::npos;
+               at = text.find("CARDNAME"))
+            text.replace(at, 8, def.name);
+        }
+        const ClassicActivated* a = classic_ability(def.abilities[i]);
+        out.push_back({LegalAction::Kind::activate, id, index, {}, 0,
+                       label("Activate ", def.name, ": ", text), a && a->is_mana()});
       }
-      const ClassicActivated* a = classic_ability(def.abilities[i]);
-      out.push_back({LegalAction::Kind::activate, id, index, {}, 0,
-                     label("Activate ", def.name, ": ", text), a && a->is_mana()});
     }
   }
   out.push_back({LegalAction::Kind::pass, ObjectId{}, 0, {}, 0, labels ? "Pass" : ""});
-  if (land_mana) insert_land_mana(game, out, labels, sources.get());
+  if (land_mana == LandMana::always || (land_mana == LandMana::unless_alone && out.size() > 1))
+    insert_land_mana(game, out, labels, sources.get());
   return out;
 }
 
-void add_land_mana(const Game& game, PlayerId player, std::vector<LegalAction>& actions,
-                   bool labels) {
-  insert_land_mana(game, actions, labels, mana_sources(game, player, ObjectId{}));
-}
-
 std::vector<LegalAction> ClassicRules::legal_actions(const Game& game, PlayerId player) const {
-  return priority_actions(game, player, /*land_mana=*/true, /*labels=*/true);
+  return priority_actions(game, player, LandMana::always, /*labels=*/true);
 }
 
 std::string ClassicRules::why_not(const Game& game, PlayerId player,

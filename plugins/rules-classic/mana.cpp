@@ -56,7 +56,7 @@ Plan make_plan(const std::vector<ManaSource>& sources, const ManaCost& cost, std
     if (sources[s].bundle) {
       for (std::uint8_t k : sources[s].kinds) plan.units.push_back({s, {k}});
     } else {
-      plan.units.push_back({s, sources[s].kinds});
+      plan.units.push_back({s, {sources[s].kinds.begin(), sources[s].kinds.end()}});
     }
   }
   for (std::size_t c = 0; c < kColorCount; ++c)
@@ -82,12 +82,40 @@ Plan make_plan(const std::vector<ManaSource>& sources, const ManaCost& cost, std
 
 Symbol pool_symbol(std::size_t kind) { return kPools.at(kind); }
 
-std::vector<std::uint8_t> land_mana_kinds(const Characteristics& c) {
-  std::vector<std::uint8_t> out;
-  if (!c.has_type(kLand)) return out;
+namespace {
+
+// Every mana kind once, in order: the kinds of mana in the pool (one each).
+constexpr std::array<std::uint8_t, kManaKinds> kEachKind{0, 1, 2, 3, 4, 5};
+
+// For each set of basic land types (bit k: the type making colour k), the colours it makes, in
+// order, and how many.
+struct LandKinds {
+  std::array<std::array<std::uint8_t, kColorCount>, 1u << kColorCount> kinds{};
+  std::array<std::uint8_t, 1u << kColorCount> count{};
+};
+constexpr LandKinds kLandKinds = [] {
+  LandKinds t;
+  for (std::size_t set = 0; set < t.count.size(); ++set)
+    for (std::size_t k = 0; k < kColorCount; ++k)
+      if (set & (1u << k)) t.kinds[set][t.count[set]++] = static_cast<std::uint8_t>(k);
+  return t;
+}();
+
+// The colours a land's basic land types make (305.6), in colour order, as a view of
+// kLandKinds; none for a permanent that is not a land.
+std::span<const std::uint8_t> land_kinds(const Characteristics& c) {
+  if (!c.has_type(kLand)) return {};
+  std::size_t set = 0;
   for (std::size_t k = 0; k < kColorCount; ++k)
-    if (c.has_subtype(kBasicTypes[k])) out.push_back(static_cast<std::uint8_t>(k));
-  return out;
+    if (c.has_subtype(kBasicTypes[k])) set |= 1u << k;
+  return std::span(kLandKinds.kinds[set].data(), kLandKinds.count[set]);
+}
+
+}  // namespace
+
+std::vector<std::uint8_t> land_mana_kinds(const Characteristics& c) {
+  const std::span<const std::uint8_t> kinds = land_kinds(c);
+  return {kinds.begin(), kinds.end()};
 }
 
 bool parse_cost_text(std::string_view text, ParsedCost& out, std::string& error) {
@@ -193,46 +221,114 @@ std::optional<ActivationCost> activation_cost(const AbilityDef& a) {
 
 std::vector<ManaSource> mana_sources(const Game& game, PlayerId p, ObjectId exclude) {
   std::vector<ManaSource> out;
+  out.reserve(16);  // one allocation for most players' sources
   const Player& player = game.state().player(p);
   for (std::size_t k = 0; k < kManaKinds; ++k)
     for (std::int64_t i = 0; i < player.attrs.get(kPools[k]); ++i)
-      out.push_back({ObjectId{}, {static_cast<std::uint8_t>(k)}, false, 0});
-  for (ObjectId id : controlled(game, p)) {
-    const GameObject& o = game.object(id);
-    if (o.tapped || id == exclude) continue;
-    const Characteristics c = game.view(id);
-    ManaSource land{id, {}, false, 0, true};
-    land.kinds = land_mana_kinds(c);
-    if (!land.kinds.empty()) {
-      out.push_back(std::move(land));
-      continue;
-    }
-    if (c.has_type(kCreature) && o.summoning_sick && !c.has_keyword(kHaste)) continue;
-    const CardDef& def = game.card(id);
-    for (std::size_t i = 0; i < def.abilities.size(); ++i) {
-      const ClassicActivated* a = classic_ability(def.abilities[i]);
-      if (!a || !a->is_mana() || a->produces.empty()) continue;
-      out.push_back(
-          {id, a->produces, a->produces.size() > 1 && !a->any_color, i, false, a->sacrifice});
-      break;
+      out.push_back({ObjectId{}, std::span(&kEachKind[k], 1), false, 0});
+  // The permanents p controls, in controlled()'s order, without building its list.
+  const GameState& s = game.state();
+  for (const Player& seat : s.players) {
+    for (ObjectId id : s.zone(ZoneRef::battlefield(seat.id)).objects) {
+      const GameObject& o = game.object(id);
+      if (o.controller != p || o.tapped || id == exclude) continue;
+      const Characteristics c = game.view(id);
+      ManaSource land{id, land_kinds(c), false, 0, true};
+      if (!land.kinds.empty()) {
+        out.push_back(std::move(land));
+        continue;
+      }
+      if (c.has_type(kCreature) && o.summoning_sick && !c.has_keyword(kHaste)) continue;
+      const CardDef& def = game.card(id);
+      for (std::size_t i = 0; i < def.abilities.size(); ++i) {
+        const ClassicActivated* a = classic_ability(def.abilities[i]);
+        if (!a || !a->is_mana() || a->produces.empty()) continue;
+        out.push_back(
+            {id, a->produces, a->produces.size() > 1 && !a->any_color, i, false, a->sacrifice});
+        break;
+      }
     }
   }
   // Least flexible first, so that lands making several colours are kept for coloured symbols.
-  std::stable_sort(out.begin(), out.end(), [](const ManaSource& a, const ManaSource& b) {
+  // A stable insertion sort: the same order as std::stable_sort, without its buffer (a player
+  // has a handful of sources, and this runs at every legal-action listing).
+  const auto before = [](const ManaSource& a, const ManaSource& b) {
     const bool pa = !a.object.valid(), pb = !b.object.valid();
     if (pa != pb) return pa;
     const std::size_t fa = a.bundle ? 1 : a.kinds.size(), fb = b.bundle ? 1 : b.kinds.size();
     return fa < fb;
-  });
+  };
+  for (std::size_t i = 1; i < out.size(); ++i) {
+    if (!before(out[i], out[i - 1])) continue;
+    ManaSource moving = std::move(out[i]);
+    std::size_t j = i;
+    for (; j > 0 && before(moving, out[j - 1]); --j) out[j] = std::move(out[j - 1]);
+    out[j] = std::move(moving);
+  }
   return out;
 }
 
 bool can_pay(const Game& game, PlayerId p, const ManaCost& cost, std::int64_t x, ObjectId exclude) {
-  return make_plan(mana_sources(game, p, exclude), cost, x).ok;
+  return can_pay(mana_sources(game, p, exclude), cost, x);
 }
 
 bool can_pay(const std::vector<ManaSource>& sources, const ManaCost& cost, std::int64_t x) {
-  return make_plan(sources, cost, x).ok;
+  // make_plan's answer without building the plan (a vector per mana): the legal-action listing
+  // asks this for every card in hand at every priority. First its count test: fewer mana than
+  // the cost's symbols.
+  std::size_t units = 0;
+  for (const ManaSource& s : sources) units += s.bundle ? s.kinds.size() : 1;
+  const std::int64_t generic = cost.generic + std::max<std::int64_t>(0, x) * cost.x;
+  std::size_t symbols = static_cast<std::size_t>(generic) + cost.colorless;
+  for (std::size_t c = 0; c < kColorCount; ++c) symbols += cost.colored[c];
+  if (symbols > units) return false;
+  // Then whether every coloured and colourless symbol gets a mana of its own kind (generic is
+  // paid from what is left, and the count test says enough is left): the same bipartite
+  // matching, with each mana's kinds as a bit set in fixed arrays. Whether a matching exists
+  // does not depend on the order it is searched in, so the answer is make_plan's.
+  constexpr std::size_t kMaxUnits = 64, kMaxSlots = 16;
+  std::array<std::uint8_t, kMaxSlots> slots{};
+  std::size_t n_slots = 0;
+  for (std::size_t c = 0; c <= kColorCount; ++c) {
+    const int n = c < kColorCount ? cost.colored[c] : cost.colorless;
+    for (int i = 0; i < n; ++i) {
+      if (n_slots == kMaxSlots) return make_plan(sources, cost, x).ok;
+      slots[n_slots++] = static_cast<std::uint8_t>(c < kColorCount ? c : kColorless);
+    }
+  }
+  if (n_slots == 0) return true;
+  if (units > kMaxUnits) return make_plan(sources, cost, x).ok;
+  std::array<std::uint8_t, kMaxUnits> kinds{};  // bit k: the unit can be mana of kind k
+  std::size_t n_units = 0;
+  for (const ManaSource& s : sources) {
+    if (s.bundle) {
+      for (std::uint8_t k : s.kinds) kinds[n_units++] = static_cast<std::uint8_t>(1u << k);
+    } else {
+      std::uint8_t bits = 0;
+      for (std::uint8_t k : s.kinds) bits = static_cast<std::uint8_t>(bits | (1u << k));
+      kinds[n_units++] = bits;
+    }
+  }
+  std::array<int, kMaxUnits> slot_of_unit;
+  slot_of_unit.fill(-1);
+  std::array<bool, kMaxUnits> seen{};
+  // Kuhn's augmenting paths, as make_plan's augment().
+  const auto augment = [&](auto& self, std::size_t slot) -> bool {
+    for (std::size_t u = 0; u < n_units; ++u) {
+      if (seen[u] || !(kinds[u] & (1u << slots[slot]))) continue;
+      seen[u] = true;
+      if (slot_of_unit[u] < 0 || self(self, static_cast<std::size_t>(slot_of_unit[u]))) {
+        slot_of_unit[u] = static_cast<int>(slot);
+        return true;
+      }
+    }
+    return false;
+  };
+  for (std::size_t slot = 0; slot < n_slots; ++slot) {
+    seen.fill(false);
+    if (!augment(augment, slot)) return false;
+  }
+  return true;
 }
 
 std::int64_t max_affordable_x(const Game& game, PlayerId p, const ManaCost& cost,
@@ -285,7 +381,7 @@ void pay_manually(Game& game, PlayerId p, const ManaCost& cost, std::int64_t x, 
     if (v == -2) throw RulesError("payment cancelled");
     const ManaSource& s = objects.at(static_cast<std::size_t>(v));
     if (!tap(game, s.object, s.object)) throw RulesError(object_label(game, s.object) + " could not be tapped");
-    std::vector<std::uint8_t> made = s.kinds;
+    std::vector<std::uint8_t> made(s.kinds.begin(), s.kinds.end());
     if (!s.bundle) {  // one mana: the colour the cost still needs, if it can make it
       std::uint8_t kind = s.kinds.front();
       for (std::uint8_t k : s.kinds) {

@@ -130,13 +130,17 @@ bool sba_pass(Game& game) {
   // 704.5t: a dungeon whose venture marker is on its bottommost room, no room ability of it
   // waiting or on the stack, is removed from the game (completed).
   complete_dungeons(game, moves);
-  // 704.5d: tokens that left the battlefield cease to exist.
-  for (const GameObject& o : game.state().objects)
-    if (o.token && o.zone.kind != ZoneKind::battlefield && o.zone.kind != ZoneKind::none)
+  // 704.5d: tokens that left the battlefield cease to exist. 704.5e: a copy of a spell in a
+  // zone other than the stack ceases to exist. One look at every object for both (the tokens'
+  // moves first, then the copies', as they always were).
+  std::vector<ObjectId> copies;
+  for (const GameObject& o : game.state().objects) {
+    if (o.zone.kind == ZoneKind::none) continue;
+    if (o.token && o.zone.kind != ZoneKind::battlefield)
       moves.push_back({o.id, ZoneRef::nowhere(), Cause::state_based, {}});
-  // 704.5e: a copy of a spell in a zone other than the stack ceases to exist.
-  for (ObjectId id : spell_copies_to_remove(game))
-    moves.push_back({id, ZoneRef::nowhere(), Cause::state_based, {}});
+    if (!o.attrs.items.empty() && spell_copy_to_remove(o)) copies.push_back(o.id);
+  }
+  for (ObjectId id : copies) moves.push_back({id, ZoneRef::nowhere(), Cause::state_based, {}});
   if (!moves.empty()) {
     // A destroy replaced away (indestructible, regeneration) changes nothing to repeat for.
     const std::vector<bool> moved = move_in_one_event(game, moves);

@@ -1,6 +1,7 @@
 // The turn (500-514) and priority (117): advance() runs turn-based actions, state-based
 // actions and triggers up to the next priority decision, asks it, performs the answer and
 // returns. See README.md for the protocol.
+#include <algorithm>
 #include <string>
 
 #include "classic.hpp"
@@ -197,6 +198,103 @@ void enter_priority_step(Game& game) {
   throw RulesError("advance: no step with priority after 10000 steps");
 }
 
+// Settling (117.5) without repeating work. The state-based actions and the triggers are checked
+// before every priority decision; most of the time nothing changed since the last check but who
+// has priority, or the step. A state the check left untouched, asking nothing, is its fixed
+// point: while nothing the check reads changes, running it again would do nothing again. That
+// is worth knowing: the check was about half of a random game's instructions
+// (docs/performance.md). Four rules memo slots (Game::rules_memo) remember, for the last such
+// fixed point:
+constexpr std::size_t kSettledAt = 0;    // Journal::changes() then
+constexpr std::size_t kSettledTurn = 1;  // turn_key() then
+constexpr std::size_t kBlindAt = 2;      // changes() when turn blindness was last worked out
+constexpr std::size_t kBlind = 3;        // 1 if views could not read the turn then
+
+// Quiet edits (Journal::add_quiet): passing priority, the pass count and the step bookkeeping
+// attrs are read by no check of the loop. The turn's number, step and active player are quiet
+// too, and settle() looks at them itself (turn_key): the loop reads them only through a
+// continuous effect that might (views_blind_to_turn).
+void declare_quiet_edits(Game& game) {
+  Journal& j = game.journal();
+  if (!j.quiet_edits().empty()) return;
+  for (GameField f : {GameField::priority_player, GameField::step, GameField::turn_number,
+                      GameField::active_player})
+    j.add_quiet(EditKind::game_field, static_cast<std::uint64_t>(f));
+  for (Symbol key : {kPasses, kStepBegun, kDamagePhase, kCleanupActed})
+    j.add_quiet(EditKind::game_attr, key.raw());
+}
+
+std::uint64_t turn_key(const Game& game) {
+  const TurnState& t = game.state().turn;
+  return (static_cast<std::uint64_t>(t.number) << 24) | (static_cast<std::uint64_t>(t.step) << 8) |
+         t.active.value;
+}
+
+// Whether no continuous effect that may apply now can read the turn. The classic rules' own
+// effects named here read objects only (a +N/+N with a value expression might read anything);
+// any other effect might read the turn. Looks at every floating effect and at every continuous
+// ability that works in its object's zone, as Game::view gathers them, and at the game's rule
+// effects (the module's own, and any another plugin added).
+bool views_blind_to_turn(const Game& game) {
+  const ContinuousEffect* const counters = counters_effect().get();
+  const ContinuousEffect* const changeling = changeling_effect().get();
+  const ContinuousEffect* const none = no_effect().get();
+  const auto known = [&](const ContinuousEffect* e) {
+    if (!e || e == counters || e == changeling || e == none) return true;
+    const auto* grant = dynamic_cast<const GrantEffect*>(e);
+    return grant && !grant->power.expr && !grant->toughness.expr;
+  };
+  for (const auto& rule : game.rule_effects())
+    if (!known(rule.get())) return false;
+  for (const FloatingEffect& f : game.state().effects) {
+    const CardDef& def = game.cards().at(f.card);
+    if (f.ability < def.abilities.size() && def.abilities[f.ability].impl &&
+        !known(def.abilities[f.ability].impl->continuous()))
+      return false;
+  }
+  for (const GameObject& o : game.state().objects) {
+    if (o.zone.kind == ZoneKind::none) continue;
+    const ZoneMask here = zone_bit(o.zone.kind);
+    for (const AbilityDef& a : game.cards().at(o.card).abilities)
+      if (a.impl && (a.impl->zones() & here) && !known(a.impl->continuous())) return false;
+  }
+  return true;
+}
+
+// True if the check would do nothing now: no edit but quiet ones since the last fixed point,
+// and the turn as it was then or no view that could tell.
+bool still_settled(Game& game) {
+  const std::uint64_t now = game.journal().changes();
+  if (game.rules_memo(kSettledAt) != now) return false;
+  if (game.rules_memo(kSettledTurn) == turn_key(game)) return true;
+  if (game.rules_memo(kBlindAt) != now) {  // the same for every check until a loud edit
+    game.rules_memo(kBlindAt) = now;
+    game.rules_memo(kBlind) = views_blind_to_turn(game) ? 1 : 0;
+  }
+  return game.rules_memo(kBlind) != 0;
+}
+
+// 117.5: state-based actions, then triggers, until neither happens. Returns false if the game
+// ended.
+bool settle(Game& game) {
+  if (still_settled(game)) return true;
+  for (;;) {
+    const std::uint64_t before = game.journal().changes();
+    const std::uint64_t turn = turn_key(game);
+    const std::size_t asked = game.decisions().size();
+    const bool sba = run_state_based(game);
+    if (game.state().over) return false;
+    fire_state_triggers(game);  // 603.8, checked with the SBAs; put on the stack just below
+    if (!put_triggers(game) && !sba) {
+      if (game.journal().changes() == before && game.decisions().size() == asked) {
+        game.rules_memo(kSettledAt) = before;
+        game.rules_memo(kSettledTurn) = turn;
+      }
+      return true;
+    }
+  }
+}
+
 Choice priority_choice(const Game& game, PlayerId p, const std::vector<LegalAction>& actions) {
   Choice choice;
   choice.kind = ChoiceKind::action;
@@ -215,25 +313,25 @@ Choice priority_choice(const Game& game, PlayerId p, const std::vector<LegalActi
 }  // namespace
 
 bool ClassicRules::advance(Game& game) const {
+  declare_quiet_edits(game);
   if (game.state().attrs.get(kMulligansPending) != 0) run_mulligans(game);
   enter_priority_step(game);
   if (game.state().over) return false;
-  // 117.5: state-based actions, then triggers, until neither happens.
-  for (;;) {
-    const bool sba = run_state_based(game);
-    if (game.state().over) return false;
-    fire_state_triggers(game);  // 603.8, checked with the SBAs; put on the stack just below
-    if (!put_triggers(game) && !sba) break;
-  }
+  if (!settle(game)) return false;
   const PlayerId p = game.state().turn.priority;
   // The lands' mana abilities are listed only when there is something else to do: with passing
   // and mana abilities alone Game::ask answers "pass" without asking, so a decision without them
   // is the same decision. Labels are left out for an agent that never reads them.
   const bool labels = !label_blind(game.agent(p));
-  std::vector<LegalAction> actions = priority_actions(game, p, /*land_mana=*/false, labels);
-  if (actions.size() > 1) add_land_mana(game, p, actions, labels);
-  const Answer answer = game.ask(priority_choice(game, p, actions));
-  const LegalAction& chosen = actions.at(answer.picks.at(0));
+  std::vector<LegalAction> actions = priority_actions(game, p, LandMana::unless_alone, labels);
+  // Passing alone, or passing and mana abilities only: Game::ask would answer "pass" without
+  // asking or logging anything, so the choice (its prompt, its options) is not even built.
+  const bool only_pass = std::all_of(actions.begin(), actions.end(), [](const LegalAction& a) {
+    return a.mana || a.kind == LegalAction::Kind::pass;
+  });
+  const LegalAction& chosen =
+      only_pass ? actions.back()
+                : actions.at(game.ask(priority_choice(game, p, actions)).picks.at(0));
   if (chosen.kind == LegalAction::Kind::pass) {
     pass_priority(game);
     enter_priority_step(game);  // a step that ended leaves the game in the next one, begun

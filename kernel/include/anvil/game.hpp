@@ -20,6 +20,7 @@
 // disconnects them, and a fork builds its bus afresh from its state.
 #pragma once
 
+#include <array>
 #include <cstdint>
 #include <functional>
 #include <memory>
@@ -126,10 +127,21 @@ class ANVIL_API Game final : private JournalListener {
   void end_effects(Duration until);
   // An effect of the rules themselves (e.g. +1/+1 counters in layer 7c), timestamp 0.
   void add_rule_effect(std::shared_ptr<const ContinuousEffect> effect);
+  // The rule effects added so far, in order (every view applies them).
+  const std::vector<std::shared_ptr<const ContinuousEffect>>& rule_effects() const {
+    return rule_effects_;
+  }
 
   // --- rules ---
   void set_rules(std::shared_ptr<RulesHooks> hooks);
   RulesHooks& rules() const { return *rules_; }
+  // A few numbers the rules module keeps for this game outside its state: not hashed, not
+  // journaled, all 0 in a copy (fork, determinize) and after set_rules or add_rule_effect. For
+  // marks such as "the state-based actions found nothing to do at Journal::changes() == N"
+  // (journal.hpp, quiet edits), which let a check be skipped while nothing it reads changed.
+  // Throws RulesError for a slot >= kRulesMemoSlots.
+  static constexpr std::size_t kRulesMemoSlots = 4;
+  std::uint64_t& rules_memo(std::size_t slot);
 
   // --- agents and decisions ---
   // Seats (or swaps) the agent deciding for `player`; takes effect at the next decision.
@@ -181,6 +193,7 @@ class ANVIL_API Game final : private JournalListener {
   std::vector<std::vector<Connection>> connections_;  // by ObjectId
   std::vector<ObjectId> effect_sources_;              // objects whose static abilities apply
   std::vector<std::string> faults_;
+  std::array<std::uint64_t, kRulesMemoSlots> rules_memo_{};
   mutable int view_depth_ = 0;
   mutable std::unique_ptr<ActiveEffects> active_;
 };

@@ -26,6 +26,7 @@
 #pragma once
 
 #include <cstdint>
+#include <utility>
 #include <vector>
 
 #include "anvil/config.hpp"
@@ -193,6 +194,24 @@ class ANVIL_API Journal {
   std::size_t holds() const { return holds_.size(); }
   // Grows with every applied and every undone edit: a cache keyed by it is never stale.
   std::uint64_t version() const { return version_; }
+
+  // --- quiet edits: "has anything changed since?" across calls ---
+  // A rules module marks as quiet the bookkeeping edits that none of its checks read: passing
+  // priority to the next player (game_field priority_player), its own pass counter (game_attr
+  // of that key). changes() grows with every applied and every undone edit except quiet ones,
+  // so a check that found nothing to do at changes() == N need not run again while changes()
+  // is still N: the state differs only in quiet edits. Never 0. A copy of the game (fork,
+  // determinize) gets the same quiet edits.
+  void add_quiet(EditKind kind, std::uint64_t field_or_key);
+  bool quiet(const Edit& e) const {
+    if (e.kind != EditKind::game_field && e.kind != EditKind::game_attr) return false;
+    const std::uint64_t which = e.kind == EditKind::game_field ? e.field : e.key;
+    for (const auto& [kind, w] : quiet_)
+      if (kind == e.kind && w == which) return true;
+    return false;
+  }
+  const std::vector<std::pair<EditKind, std::uint64_t>>& quiet_edits() const { return quiet_; }
+  std::uint64_t changes() const { return changes_; }
   const GameState& state() const { return state_; }
 
  private:
@@ -219,6 +238,8 @@ class ANVIL_API Journal {
   std::uint64_t base_ = 0;         // edits of this epoch trimmed away: edits_[0]'s position
   std::uint64_t epoch_ = 0;
   std::uint64_t version_ = 0;
+  std::uint64_t changes_ = 1;
+  std::vector<std::pair<EditKind, std::uint64_t>> quiet_;
 };
 
 ANVIL_END_NAMESPACE

@@ -62,7 +62,14 @@ struct ZoneRef {
 struct ANVIL_API SymbolCounts {
   std::vector<std::pair<Symbol, std::int64_t>> items;
 
-  std::int64_t get(Symbol key) const;
+  // Inline: the rules read attrs and counters at every check, and an object has few (sorted).
+  std::int64_t get(Symbol key) const {
+    for (const auto& [k, v] : items) {
+      if (k == key) return v;
+      if (key < k) break;
+    }
+    return 0;
+  }
   // REQUIRES: called by the Journal only (it records the old value first).
   void set(Symbol key, std::int64_t value);
   friend bool operator==(const SymbolCounts&, const SymbolCounts&) = default;
@@ -209,14 +216,23 @@ struct ANVIL_API GameState {
   bool exists(ObjectId id) const { return id.valid() && id.value < objects.size(); }
   // True when `ref` still names the same object in the same zone it was referenced in.
   bool is_current(ObjectRef ref) const;
-  const Zone& zone(ZoneRef z) const;
-  std::size_t zone_index(ZoneRef z) const;
+  // Inline with their check kept (a zone that does not exist throws RulesError): the rules
+  // look zones up at every check.
+  const Zone& zone(ZoneRef z) const { return zones[zone_index(z)]; }
+  std::size_t zone_index(ZoneRef z) const {
+    if (z.kind == ZoneKind::stack) return zones.size() - 1;
+    if (z.kind == ZoneKind::none || !z.owner.valid() || z.owner.value >= players.size())
+        [[unlikely]]
+      no_zone(z);
+    return z.owner.value * kPlayerZoneKinds + (static_cast<std::size_t>(z.kind) - 1);
+  }
 
   friend bool operator==(const GameState&, const GameState&) = default;
 
  private:
   [[noreturn]] static void no_player(PlayerId p);
   [[noreturn]] static void no_object(ObjectId id);
+  [[noreturn]] static void no_zone(ZoneRef z);
 };
 
 // A stable 64-bit hash of everything in the state: same game, same hash, in any process.
