@@ -611,6 +611,11 @@ enum class LandMana : std::uint8_t { always, never, unless_alone };
 // anvil/label_blind.hpp).
 std::vector<LegalAction> priority_actions(const Game& game, PlayerId player, LandMana land_mana,
                                           bool labels);
+// Gives a list priority_actions made without labels the labels it would have had, the state
+// unchanged since: advance() lists without them and labels only a list it asks an agent about
+// that reads them (most lists are passing alone, and are not asked about). REQUIRES: `actions`
+// came from priority_actions with `labels` false (its lands' mana actions carry their kind).
+void label_priority_actions(const Game& game, std::vector<LegalAction>& actions);
 // A basic land type's intrinsic mana ability ("{T}: Add {G}" of a Forest, 305.6) has no
 // AbilityDef. As a LegalAction it is activated as ability kIntrinsicMana + i, i indexing
 // land_mana_kinds() of the land (a dual land has two).

@@ -1,7 +1,9 @@
 // What a player may do with priority (legal_actions), and why not (why_not).
 #include <algorithm>
+#include <initializer_list>
 #include <optional>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "classic.hpp"
@@ -162,6 +164,8 @@ namespace {
 
 // The intrinsic mana abilities of untapped lands with basic land types (305.6): mana abilities
 // too, offered like Llanowar Elves' (117.1d), inserted just before the pass that ends `actions`.
+// Without labels, `value` holds the kind of mana instead, for label_priority_actions (which
+// would otherwise view the land again); with them it is 0, as ClassicRules::legal_actions has it.
 void insert_land_mana(const Game& game, std::vector<LegalAction>& actions, bool labels,
                       const std::vector<ManaSource>& sources) {
   LegalAction pass = std::move(actions.back());
@@ -170,7 +174,7 @@ void insert_land_mana(const Game& game, std::vector<LegalAction>& actions, bool 
     if (!s.intrinsic) continue;
     for (std::size_t k = 0; k < s.kinds.size(); ++k)
       actions.push_back({LegalAction::Kind::activate, s.object,
-                         static_cast<std::uint16_t>(kIntrinsicMana + k), {}, 0,
+                         static_cast<std::uint16_t>(kIntrinsicMana + k), {}, labels ? 0 : s.kinds[k],
                          labels ? "Activate " + game.card(s.object).name + ": {T}: Add {" +
                                       kManaLetters[s.kinds[k]] + "}."
                                 : std::string(),
@@ -240,6 +244,52 @@ std::vector<LegalAction> priority_actions(const Game& game, PlayerId player, Lan
   if (land_mana == LandMana::always || (land_mana == LandMana::unless_alone && out.size() > 1))
     insert_land_mana(game, out, labels, sources.get());
   return out;
+}
+
+// The labels priority_actions gives, from what each action names: the same texts, each built
+// in one allocation (most are longer than a short string's inline buffer).
+void label_priority_actions(const Game& game, std::vector<LegalAction>& actions) {
+  const auto join = [](std::string& out, std::initializer_list<std::string_view> parts) {
+    std::size_t n = 0;
+    for (std::string_view p : parts) n += p.size();
+    out.clear();
+    out.reserve(n);
+    for (std::string_view p : parts) out += p;
+  };
+  for (LegalAction& a : actions) {
+    switch (a.kind) {
+      case LegalAction::Kind::pass:
+        a.label = "Pass";
+        break;
+      case LegalAction::Kind::play_land:
+        join(a.label, {"Play ", object_label(game, a.object)});
+        break;
+      case LegalAction::Kind::cast: {
+        const CardDef& def = game.card(a.object);
+        if (is_modal(def))
+          join(a.label, {"Cast ", object_label(game, a.object), ": ", def.abilities[a.ability].impl->describe()});
+        else
+          join(a.label, {"Cast ", object_label(game, a.object)});
+        break;
+      }
+      case LegalAction::Kind::activate: {
+        const CardDef& def = game.card(a.object);
+        if (a.ability >= kIntrinsicMana) {  // insert_land_mana's: `value` is the kind of mana
+          const char letter = kManaLetters.at(static_cast<std::size_t>(a.value));
+          join(a.label, {"Activate ", def.name, ": {T}: Add {", std::string_view(&letter, 1), "}."});
+          a.value = 0;
+          break;
+        }
+        std::string text = def.abilities[a.ability].impl->describe();
+        for (std::size_t at = text.find("CARDNAME"); at != std::string::npos; at = text.find("CARDNAME"))
+          text.replace(at, 8, def.name);
+        join(a.label, {"Activate ", def.name, ": ", text});
+        break;
+      }
+      default:
+        throw RulesError("label_priority_actions: not a priority action");
+    }
+  }
 }
 
 std::vector<LegalAction> ClassicRules::legal_actions(const Game& game, PlayerId player) const {
