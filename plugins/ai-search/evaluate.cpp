@@ -17,7 +17,8 @@ double body_points(const Characteristics& c, std::int32_t damage) {
   const double toughness = std::max(0, c.toughness - damage);
   double v = 1.0 + 1.5 * power + 1.0 * toughness;
   for (Symbol k : c.keywords) {
-    if (k == "Flying"_sym || k == "Double Strike"_sym || k == "Deathtouch"_sym || k == "Indestructible"_sym)
+    if (k == "Flying"_sym || k == "Double Strike"_sym || k == "Deathtouch"_sym ||
+        k == "Indestructible"_sym)
       v += 2.0 + 0.5 * power;
     else if (k == "First Strike"_sym || k == "Trample"_sym || k == "Lifelink"_sym)
       v += 1.0 + 0.25 * power;
@@ -48,7 +49,8 @@ double board_points(const Game& game, PlayerId p) {
   points += kHandCard * static_cast<double>(s.zone(ZoneRef::hand(p)).objects.size());
   int lands = 0;
   for (std::size_t z = 0; z < s.player_count(); ++z) {
-    for (ObjectId id : s.zone(ZoneRef::battlefield(PlayerId(static_cast<std::uint8_t>(z)))).objects) {
+    for (ObjectId id :
+         s.zone(ZoneRef::battlefield(PlayerId(static_cast<std::uint8_t>(z)))).objects) {
       const GameObject& o = s.object(id);
       if (o.controller != p) continue;
       const Characteristics c = game.view(id);
@@ -75,7 +77,8 @@ std::vector<double> rewards_of(const Game& game, Evaluation eval) {
   if (n < 2) return r;
   std::vector<double> points(n);
   for (const Player& p : s.players)
-    points[p.id.value] = eval == Evaluation::board ? board_points(game, p.id) : static_cast<double>(p.life);
+    points[p.id.value] =
+        eval == Evaluation::board ? board_points(game, p.id) : static_cast<double>(p.life);
   double total = 0;
   for (double v : points) total += v;
   for (std::size_t i = 0; i < n; ++i) {

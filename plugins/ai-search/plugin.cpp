@@ -13,13 +13,15 @@ class Factory final : public AgentFactory {
     return std::make_unique<SearchAgent>(options);
   }
   std::string summary() const override {
-    return "Monte Carlo tree search with determinization and rollouts; playouts, ms, threads, rollout";
+    return "Monte Carlo tree search with determinization and rollouts; playouts, ms, threads, "
+           "rollout";
   }
 };
 
 }  // namespace
 }  // namespace anvil::ai_search
 
-ANVIL_PLUGIN("ai-search", "0.1.0", "A Monte Carlo tree search agent over determinized copies of the game") {
+ANVIL_PLUGIN("ai-search", "0.1.0",
+             "A Monte Carlo tree search agent over determinized copies of the game") {
   registrar.add<anvil::AgentFactory>("ai-search", std::make_shared<anvil::ai_search::Factory>());
 }

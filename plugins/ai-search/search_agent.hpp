@@ -5,13 +5,16 @@
 // scored by the board) by the tree and the rollout agent, and a rollback to the checkpoint — the
 // real game is never touched. Playouts come in rounds: one per candidate of the round's paired
 // decision, on the same copy with rollout agents made from the same seed, so that candidates are
-// compared by paired differences. Threads search separate trees on separate copies (root
-// parallelism); their statistics are added up.
+// compared by paired differences; an answer whose rounds leave it no chance against the rollout
+// agent's is no longer replayed, and the search of a decision stops when that is every other
+// answer. Threads search separate trees on separate copies (root parallelism); their statistics
+// are added up.
 //
 // A copy resumes a game at a decision only when running the rules module forward from it asks
 // that decision again (classic: priority). Decisions asked in the middle of an action (the
 // target of a spell just cast, the attack declaration) are paired in extra rounds that play the
-// answer just chosen, and answered from those trees; failing that, by the rollout agent.
+// answer just chosen (and then the answer the tree gives the target, to pair the attack after
+// it), and answered from those trees; failing that, by the rollout agent.
 #pragma once
 
 #include <anvil/sdk.hpp>
@@ -37,19 +40,29 @@ class SearchAgent final : public Agent {
   Answer choose(const DecisionView& view, const Choice& choice) override;
 
  private:
-  // How many decisions below the last answer a decision asked mid-action is looked for.
+  // How many decisions below the last answer a decision asked mid-action is looked for, and how
+  // many of them in a row (the spell's target, the attack after it) are paired after a search.
   static constexpr int kReuseDepth = 3;
 
+  // The answers every playout of a round plays before its paired decision: `root` (a candidate
+  // of the searched decision), then at each of the searcher's next decisions asked in the middle
+  // of an action the answer keyed `then[i]` (the spell's target, then the attack after it).
+  struct Prefix {
+    std::size_t root = 0;
+    std::vector<std::string> then;
+  };
   struct Search {
     std::vector<Tree> trees;  // one per thread
     bool resumable = true;    // false: the copies could not be resumed at this decision
   };
   // Rounds of playouts from this decision into `out` (its trees made when empty). With `prefix`,
-  // every playout plays that candidate here, and the rounds pair the next decision of the same
-  // player, when that one is asked in the middle of an action (its target, an attack); they
-  // stop as soon as a round shows it is not. `phase` keeps the two kinds' seeds apart.
-  void search(const DecisionView& view, const Choice& choice, const std::vector<Candidate>& cands, Search& out,
-              std::optional<std::size_t> prefix, std::uint64_t playouts, std::uint64_t phase);
+  // every playout plays its answers (this decision's, then the later ones it names), and the
+  // rounds pair the next decision of the same player, when that one is asked in the middle of an
+  // action (a target, an attack); they stop as soon as a round shows it is not. `phase` keeps
+  // the seeds of the root's rounds and of each prefix's apart.
+  void search(const DecisionView& view, const Choice& choice, const std::vector<Candidate>& cands,
+              Search& out, const std::optional<Prefix>& prefix, std::uint64_t playouts,
+              std::uint64_t phase);
   const RulesModule& rules();
   // The seed of thread `thread`'s n-th determinization, or with kRolloutSeeds added, of its
   // n-th round's rollout agents, or with kPhaseSeeds, the same for the rounds after a prefix;

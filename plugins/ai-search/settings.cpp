@@ -9,7 +9,9 @@ namespace anvil::ai_search {
 namespace {
 
 constexpr const char* kKnown =
-    "playouts, ms, threads, rollout, exploration, per_determinization, max_steps, verify, eval, gate, below";
+    "playouts, ms, threads, rollout, exploration, per_determinization, max_steps, verify, eval, "
+    "gate, below, "
+    "prune, explore";
 
 [[noreturn]] void bad(const std::string& key, const std::string& value, const char* want) {
   throw std::invalid_argument("ai-search: " + key + " must be " + want + ", got '" + value + "'");
@@ -54,10 +56,17 @@ SearchSettings settings_from(const AgentOptions& options) {
     } else if (key == "below") {
       if (value != "tree" && value != "rollout") bad(key, value, "tree or rollout");
       s.below_tree = value == "tree";
+    } else if (key == "prune") {
+      if (value != "0" && value != "1") bad(key, value, "0 or 1");
+      s.prune = value == "1";
+    } else if (key == "explore") {
+      s.explore = number<double>(key, value, 0.0, "a probability from 0 to 1");
+      if (s.explore > 1) bad(key, value, "a probability from 0 to 1");
     } else if (key == "gate") {
       s.gate = number<double>(key, value, 0.0, "a number of at least 0");
     } else {
-      throw std::invalid_argument("ai-search has no setting '" + key + "' (it has: " + kKnown + ")");
+      throw std::invalid_argument("ai-search has no setting '" + key + "' (it has: " + kKnown +
+                                  ")");
     }
   }
   // A time budget alone searches until the time is up.

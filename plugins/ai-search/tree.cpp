@@ -21,7 +21,8 @@ bool searched(ChoiceKind kind) {
 std::string answer_key(const Choice& choice, const std::vector<std::uint32_t>& picks) {
   std::vector<const std::string*> labels;
   for (std::uint32_t i : picks) labels.push_back(&choice.options[i].label);
-  std::sort(labels.begin(), labels.end(), [](const std::string* a, const std::string* b) { return *a < *b; });
+  std::sort(labels.begin(), labels.end(),
+            [](const std::string* a, const std::string* b) { return *a < *b; });
   std::string key = "[";  // "[]" is the empty answer, which no option label can be confused with
   for (const std::string* l : labels) {
     key += *l;
@@ -31,31 +32,50 @@ std::string answer_key(const Choice& choice, const std::vector<std::uint32_t>& p
   return key;
 }
 
+namespace {
+
+// Candidates in the order they are offered, each answer once (by its key).
+class CandidateList {
+ public:
+  explicit CandidateList(const Choice& choice) : choice_(choice) {}
+  // Adds the answer `picks` when the choice allows that many picks and it is new.
+  void add_picks(std::vector<std::uint32_t> picks) {
+    if (picks.size() < choice_.min_picks || picks.size() > choice_.max_picks) return;
+    std::string key = answer_key(choice_, picks);
+    add(Candidate{std::move(key), Answer{std::move(picks)}});
+  }
+  // Adds `c` when its answer is new, whatever its number of picks.
+  void add(Candidate c) {
+    if (seen_.insert(c.key).second) out_.push_back(std::move(c));
+  }
+  std::vector<Candidate> take() { return std::move(out_); }
+
+ private:
+  const Choice& choice_;
+  std::set<std::string> seen_;
+  std::vector<Candidate> out_;
+};
+
+}  // namespace
+
 std::vector<Candidate> candidates(const Choice& choice) {
   const auto n = static_cast<std::uint32_t>(choice.options.size());
-  std::vector<Candidate> out;
-  std::set<std::string> seen;
-  auto add = [&](std::vector<std::uint32_t> picks) {
-    if (picks.size() < choice.min_picks || picks.size() > choice.max_picks) return;
-    std::string key = answer_key(choice, picks);
-    if (!seen.insert(key).second) return;
-    out.push_back({std::move(key), Answer{std::move(picks)}});
-  };
+  CandidateList out(choice);
   if (choice.max_picks <= 1) {
-    if (choice.min_picks == 0) add({});
-    for (std::uint32_t i = 0; i < n; ++i) add({i});
-    return out;
+    if (choice.min_picks == 0) out.add_picks({});
+    for (std::uint32_t i = 0; i < n; ++i) out.add_picks({i});
+    return out.take();
   }
-  add({});
-  for (std::uint32_t i = 0; i < n; ++i) add({i});
+  out.add_picks({});
+  for (std::uint32_t i = 0; i < n; ++i) out.add_picks({i});
   std::set<std::uint64_t> objects;
   for (const Option& o : choice.options) objects.insert(o.target.object.id.value);
   if (objects.size() == n && n > 1) {
     std::vector<std::uint32_t> all(n);
     for (std::uint32_t i = 0; i < n; ++i) all[i] = i;
-    add(all);
+    out.add_picks(std::move(all));
   }
-  return out;
+  return out.take();
 }
 
 std::vector<Candidate> candidates(const DecisionView& view, const Choice& choice) {
@@ -74,8 +94,45 @@ std::vector<Candidate> candidates(const DecisionView& view, const Choice& choice
   return out;
 }
 
+std::vector<Candidate> candidates(const DecisionView& view, const Choice& choice, Answer policy) {
+  CandidateList out(choice);
+  const std::vector<std::uint32_t> base = policy.picks;
+  out.add(
+      {answer_key(choice, base), std::move(policy)});  // first, whatever it is: the rollout agent's
+  if (choice.kind == ChoiceKind::attackers || choice.kind == ChoiceKind::blockers) {
+    // A creature is in a declaration once: its options (an attacker's defenders, a blocker's
+    // attackers) name it as their target.
+    auto creature = [&](std::uint32_t i) { return choice.options[i].target.object.id.value; };
+    const auto n = static_cast<std::uint32_t>(choice.options.size());
+    for (std::size_t k = 0; k < base.size(); ++k) {
+      std::vector<std::uint32_t> less = base;
+      less.erase(less.begin() + static_cast<std::ptrdiff_t>(k));
+      out.add_picks(less);
+      for (std::uint32_t j = 0; j < n; ++j) {
+        if (creature(j) != creature(base[k]) ||
+            std::find(base.begin(), base.end(), j) != base.end())
+          continue;
+        std::vector<std::uint32_t> swapped = less;
+        swapped.push_back(j);
+        out.add_picks(std::move(swapped));
+      }
+    }
+    for (std::uint32_t j = 0; j < n; ++j) {
+      if (std::any_of(base.begin(), base.end(),
+                      [&](std::uint32_t i) { return creature(i) == creature(j); }))
+        continue;
+      std::vector<std::uint32_t> more = base;
+      more.push_back(j);
+      out.add_picks(std::move(more));
+    }
+  }
+  for (Candidate& c : candidates(view, choice)) out.add(std::move(c));
+  return out.take();
+}
+
 std::string signature(const Choice& choice) {
-  std::string s = std::to_string(static_cast<int>(choice.kind)) + ":" + std::to_string(choice.player.value);
+  std::string s =
+      std::to_string(static_cast<int>(choice.kind)) + ":" + std::to_string(choice.player.value);
   for (const Option& o : choice.options) {
     s += '\x1e';
     s += o.label;
@@ -88,8 +145,8 @@ std::uint32_t Tree::add_node(PlayerId player, std::string signature) {
   return static_cast<std::uint32_t>(nodes_.size() - 1);
 }
 
-std::vector<std::uint32_t> Tree::find(const std::vector<std::uint32_t>& from, const std::string& signature,
-                                      int depth) const {
+std::vector<std::uint32_t> Tree::find(const std::vector<std::uint32_t>& from,
+                                      const std::string& signature, int depth) const {
   std::vector<std::uint32_t> found, level = from;
   for (int d = 0; d <= depth && !level.empty(); ++d) {
     std::vector<std::uint32_t> next;
@@ -106,16 +163,20 @@ std::vector<std::uint32_t> Tree::find(const std::vector<std::uint32_t>& from, co
   return found;
 }
 
-Selection Tree::edge(std::uint32_t index, const std::vector<Candidate>& candidates, std::size_t candidate) {
+Selection Tree::edge(std::uint32_t index, const std::vector<Candidate>& candidates,
+                     std::size_t candidate) {
   Node& node = nodes_[index];
   const std::string& key = candidates[candidate].key;
-  const auto it = std::find_if(node.edges.begin(), node.edges.end(), [&](const Edge& e) { return e.key == key; });
-  if (it != node.edges.end()) return Selection{candidate, static_cast<std::size_t>(it - node.edges.begin()), false};
+  const auto it = std::find_if(node.edges.begin(), node.edges.end(),
+                               [&](const Edge& e) { return e.key == key; });
+  if (it != node.edges.end())
+    return Selection{candidate, static_cast<std::size_t>(it - node.edges.begin()), false};
   node.edges.push_back(Edge{key});
   return Selection{candidate, node.edges.size() - 1, true};
 }
 
-Selection Tree::select(std::uint32_t index, const std::vector<Candidate>& candidates, double exploration) {
+Selection Tree::select(std::uint32_t index, const std::vector<Candidate>& candidates,
+                       double exploration) {
   Node& node = nodes_[index];
   std::vector<std::size_t> edge_of(candidates.size());
   std::uint64_t total = 0;

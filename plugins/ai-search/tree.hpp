@@ -38,6 +38,14 @@ std::vector<Candidate> candidates(const Choice& choice);
 // passing; leaving them out keeps a priority decision with nothing else to do from branching.
 std::vector<Candidate> candidates(const DecisionView& view, const Choice& choice);
 
+// The candidates of a searched decision: `policy` (the rollout agent's answer) first, then
+// candidates(view, choice), and for a declaration (attackers, blockers) also the answers one
+// step from the policy's: one option more or less, or one creature's option swapped for
+// another of the same creature (a blocker moved to another attacker). The policy's
+// neighbourhood is where a better declaration most likely is; each option alone, none and all
+// are far from it.
+std::vector<Candidate> candidates(const DecisionView& view, const Choice& choice, Answer policy);
+
 // What identifies a decision point: its kind, player and option labels.
 std::string signature(const Choice& choice);
 
@@ -79,14 +87,16 @@ class Tree {
   // Nodes with `signature` at most `depth` edges below `from`, for a decision the real game asks
   // in the middle of an action (a target, an attack), which a copy cannot be resumed at: the
   // previous search explored it below the answer it chose.
-  std::vector<std::uint32_t> find(const std::vector<std::uint32_t>& from, const std::string& signature,
-                                  int depth) const;
+  std::vector<std::uint32_t> find(const std::vector<std::uint32_t>& from,
+                                  const std::string& signature, int depth) const;
 
   // The first candidate without an edge (which gets one), else the UCB1 choice among the
   // candidates' edges. Ties go to the earlier candidate, so a seed decides everything.
-  Selection select(std::uint32_t node, const std::vector<Candidate>& candidates, double exploration);
+  Selection select(std::uint32_t node, const std::vector<Candidate>& candidates,
+                   double exploration);
   // The edge of `node` named `key`, added when there is none (`expanded`).
-  Selection edge(std::uint32_t node, const std::vector<Candidate>& candidates, std::size_t candidate);
+  Selection edge(std::uint32_t node, const std::vector<Candidate>& candidates,
+                 std::size_t candidate);
 
  private:
   std::vector<Node> nodes_;

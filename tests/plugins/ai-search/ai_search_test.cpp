@@ -2,12 +2,16 @@
 // leaves the real game exactly as it was, and finds a lethal burn spell a random agent misses.
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <anvil/pack.hpp>
 #include <anvil/plugin_host.hpp>
 #include <anvil/sdk.hpp>
 #include <filesystem>
+#include <map>
+#include <set>
 
 #include "evaluate.hpp"
+#include "tree.hpp"
 
 namespace anvil {
 namespace {
@@ -98,7 +102,8 @@ std::string AiSearch::problems_;
 // Records the hash of the real game around every decision of the agent it wraps.
 class HashWatch final : public Agent {
  public:
-  HashWatch(std::shared_ptr<Agent> inner, const Game*& game) : inner_(std::move(inner)), game_(game) {}
+  HashWatch(std::shared_ptr<Agent> inner, const Game*& game)
+      : inner_(std::move(inner)), game_(game) {}
   std::string_view name() const override { return inner_->name(); }
   Answer choose(const DecisionView& view, const Choice& choice) override {
     const std::uint64_t before = hash(game_->state());
@@ -117,7 +122,8 @@ class HashWatch final : public Agent {
 TEST_F(AiSearch, PlaysACompleteGameAgainstAiRandomAndLeavesTheGameAsItWas) {
   auto g = game(3);
   const Game* watched = g.get();
-  auto search = std::make_shared<HashWatch>(agent("ai-search:playouts=8:max_steps=150:rollout=ai-random:verify=1", 11), watched);
+  auto search = std::make_shared<HashWatch>(
+      agent("ai-search:playouts=8:max_steps=150:rollout=ai-random:verify=1", 11), watched);
   g->seat(PlayerId(0), search);
   g->seat(PlayerId(1), agent("ai-random", 12));
   rules().play(*g);
@@ -131,8 +137,10 @@ TEST_F(AiSearch, PlaysACompleteGameAgainstAiRandomAndLeavesTheGameAsItWas) {
 }
 
 // The decision log and hash after the first 200 actions of a game between `a` and `b`.
-std::pair<std::vector<DecisionRecord>, std::uint64_t> played(const RulesModule& rules, std::unique_ptr<Game> g,
-                                                             std::shared_ptr<Agent> a, std::shared_ptr<Agent> b) {
+std::pair<std::vector<DecisionRecord>, std::uint64_t> played(const RulesModule& rules,
+                                                             std::unique_ptr<Game> g,
+                                                             std::shared_ptr<Agent> a,
+                                                             std::shared_ptr<Agent> b) {
   g->seat(PlayerId(0), std::move(a));
   g->seat(PlayerId(1), std::move(b));
   for (int i = 0; i < 200 && rules.advance(*g); ++i) {
@@ -143,14 +151,17 @@ std::pair<std::vector<DecisionRecord>, std::uint64_t> played(const RulesModule& 
 bool same(const std::vector<DecisionRecord>& x, const std::vector<DecisionRecord>& y) {
   if (x.size() != y.size()) return false;
   for (std::size_t i = 0; i < x.size(); ++i)
-    if (x[i].player != y[i].player || x[i].kind != y[i].kind || x[i].picks != y[i].picks) return false;
+    if (x[i].player != y[i].player || x[i].kind != y[i].kind || x[i].picks != y[i].picks)
+      return false;
   return true;
 }
 
 TEST_F(AiSearch, TheSameSeedDecidesTheSameWithOneThreadOrTwo) {
-  for (const char* spec : {"ai-search:playouts=12:max_steps=100:rollout=ai-random",
-                           "ai-search:playouts=12:max_steps=100:rollout=ai-random:threads=2",
-                           "ai-search:playouts=12:max_steps=100:rollout=ai-random:below=tree:eval=life"}) {
+  for (const char* spec :
+       {"ai-search:playouts=12:max_steps=100:rollout=ai-random",
+        "ai-search:playouts=12:max_steps=100:rollout=ai-random:threads=2",
+        "ai-search:playouts=12:max_steps=100:rollout=ai-random:below=tree:eval=life",
+        "ai-search:playouts=12:max_steps=100:rollout=ai-random:explore=0.3:prune=0"}) {
     const auto first = played(rules(), game(9), agent(spec, 21), agent("ai-random", 22));
     const auto second = played(rules(), game(9), agent(spec, 21), agent("ai-random", 22));
     EXPECT_TRUE(same(first.first, second.first)) << spec;
@@ -180,8 +191,90 @@ TEST_F(AiSearch, FindsTheLethalBoltThatARandomAgentUsuallyMisses) {
     g->seat(PlayerId(1), agent("ai-random", 99));
     play_out_turn(*g);
     EXPECT_EQ(g->state().player(PlayerId(1)).outcome, Outcome::lost) << "seed " << seed;
-    EXPECT_EQ(g->state().turn.number, turn) << "seed " << seed << ": the Bolt should end it this turn";
+    EXPECT_EQ(g->state().turn.number, turn)
+        << "seed " << seed << ": the Bolt should end it this turn";
   }
+}
+
+// Makes ai-heuristic agents and counts them: ai-search makes one rollout agent per playout.
+class CountingFactory final : public AgentFactory {
+ public:
+  explicit CountingFactory(const Registry& registry) : registry_(registry) {}
+  std::unique_ptr<Agent> make(const AgentOptions& options) const override {
+    ++made;
+    return registry_.get<AgentFactory>("ai-heuristic")->make(options);
+  }
+  std::string summary() const override { return "ai-heuristic, counted"; }
+  mutable int made = 0;
+
+ private:
+  const Registry& registry_;
+};
+
+// In the lethal position the Bolt at the opponent wins and every other answer loses (passing, or
+// another target: the Hill Giants attack next). Pruning stops replaying those once the paired
+// rounds leave them no chance, so the search decides the same with far fewer playouts.
+TEST_F(AiSearch, StopsReplayingAnswersThatCannotBeatTheBaseline) {
+  ASSERT_NE(registry_->find<AgentFactory>("ai-heuristic"), nullptr) << "ai-heuristic did not load";
+  auto counting = std::make_shared<CountingFactory>(*registry_);
+  if (!registry_->find<AgentFactory>("counting-heuristic"))
+    registry_->add<AgentFactory>("counting-heuristic", counting);
+  else
+    counting =
+        std::const_pointer_cast<CountingFactory>(std::dynamic_pointer_cast<const CountingFactory>(
+            registry_->get<AgentFactory>("counting-heuristic")));
+  ASSERT_NE(counting, nullptr);
+  std::map<std::string, int> made;
+  for (const char* prune : {"0", "1"}) {
+    auto g = lethal_position();
+    const std::uint32_t turn = g->state().turn.number;
+    counting->made = 0;
+    g->seat(
+        PlayerId(0),
+        agent(std::string("ai-search:playouts=200:rollout=counting-heuristic:prune=") + prune, 4));
+    g->seat(PlayerId(1), agent("ai-random", 99));
+    play_out_turn(*g);
+    EXPECT_EQ(g->state().player(PlayerId(1)).outcome, Outcome::lost) << "prune=" << prune;
+    EXPECT_EQ(g->state().turn.number, turn) << "prune=" << prune;
+    made[prune] = counting->made;
+  }
+  // Without pruning: 200 playouts at priority and 100 more for the target, one agent each.
+  EXPECT_GE(made["0"], 300);
+  EXPECT_LT(made["1"], made["0"] / 2) << "pruned " << made["1"] << ", not pruned " << made["0"];
+}
+
+// A declaration's candidates are the rollout agent's answer first, then its neighbours: one
+// option less, a creature's option swapped for another of its own (a blocker moved to another
+// attacker), one more for a creature not yet in it; then none and each option alone. A creature
+// is never in a candidate twice.
+TEST_F(AiSearch, TriesTheDeclarationsNextToTheRolloutAgents) {
+  auto g = lethal_position();
+  const auto giants = g->state().zone(ZoneRef::battlefield(PlayerId(1))).objects;
+  ASSERT_EQ(giants.size(), 3u);
+  const Target first = Target::of(g->object(giants[0]).ref()),
+               second = Target::of(g->object(giants[1]).ref());
+  Choice choice;
+  choice.kind = ChoiceKind::blockers;
+  choice.player = PlayerId(1);
+  choice.options = {{"Giant A → Bears", first, 0, false},
+                    {"Giant A → Bolt", first, 1, false},
+                    {"Giant B → Bears", second, 0, false}};
+  choice.min_picks = 0;
+  choice.max_picks = 3;
+  const DecisionView view(*g, PlayerId(1));
+  std::vector<std::string> keys;
+  for (const ai_search::Candidate& c : ai_search::candidates(view, choice, Answer{{0}})) {
+    std::set<std::uint64_t> creatures;
+    for (std::uint32_t i : c.answer.picks)
+      creatures.insert(choice.options[i].target.object.id.value);
+    EXPECT_EQ(creatures.size(), c.answer.picks.size()) << c.key;
+    std::string key = c.key;
+    std::replace(key.begin(), key.end(), '\x1f', '|');
+    keys.push_back(key);
+  }
+  EXPECT_EQ(keys,
+            (std::vector<std::string>{"[Giant A → Bears|]", "[]", "[Giant A → Bolt|]",
+                                      "[Giant A → Bears|Giant B → Bears|]", "[Giant B → Bears|]"}));
 }
 
 // A playout stopped before the game ends is scored by the board: the three Hill Giants' side is
@@ -197,7 +290,8 @@ TEST_F(AiSearch, ScoresAnUnfinishedPlayoutByTheBoard) {
   EXPECT_GE(board[0], 0.05);
   EXPECT_LE(board[1], 0.95);
   EXPECT_NEAR(board[0] + board[1], 1.0, 1e-9);
-  EXPECT_EQ(ai_search::rewards_of(*g, ai_search::Evaluation::life), (std::vector<double>{0.5, 0.5}));
+  EXPECT_EQ(ai_search::rewards_of(*g, ai_search::Evaluation::life),
+            (std::vector<double>{0.5, 0.5}));
 
   // A finished game is its result, whatever the board.
   g->seat(searcher, agent("ai-random", 1));
@@ -206,7 +300,9 @@ TEST_F(AiSearch, ScoresAnUnfinishedPlayoutByTheBoard) {
   ASSERT_TRUE(g->state().over);
   const std::vector<double> result = ai_search::rewards_of(*g, ai_search::Evaluation::board);
   for (const Player& p : g->state().players)
-    EXPECT_EQ(result[p.id.value], p.outcome == Outcome::won ? 1.0 : p.outcome == Outcome::lost ? 0.0 : 0.5);
+    EXPECT_EQ(result[p.id.value], p.outcome == Outcome::won    ? 1.0
+                                  : p.outcome == Outcome::lost ? 0.0
+                                                               : 0.5);
 }
 
 TEST_F(AiSearch, SettingsAreCheckedAndNamed) {
@@ -222,9 +318,14 @@ TEST_F(AiSearch, SettingsAreCheckedAndNamed) {
   EXPECT_NE(error_of("ai-search:depth=3").find("no setting 'depth'"), std::string::npos);
   EXPECT_NE(error_of("ai-search:rollout=ai-nothing").find("ai-nothing"), std::string::npos);
   EXPECT_NE(error_of("ai-search:playouts").find("is not KEY=VALUE"), std::string::npos);
-  EXPECT_NE(error_of("ai-search:eval=material").find("eval must be board or life"), std::string::npos);
-  EXPECT_NE(error_of("ai-search:below=deep").find("below must be tree or rollout"), std::string::npos);
+  EXPECT_NE(error_of("ai-search:eval=material").find("eval must be board or life"),
+            std::string::npos);
+  EXPECT_NE(error_of("ai-search:below=deep").find("below must be tree or rollout"),
+            std::string::npos);
   EXPECT_NE(error_of("ai-search:gate=-1").find("gate must be"), std::string::npos);
+  EXPECT_NE(error_of("ai-search:explore=1.5").find("explore must be a probability"),
+            std::string::npos);
+  EXPECT_NE(error_of("ai-search:prune=yes").find("prune must be 0 or 1"), std::string::npos);
   EXPECT_EQ(error_of("ai-search:ms=5:threads=2:rollout=ai-random"), "no error");
   EXPECT_EQ(error_of("ai-search:eval=life:below=tree:gate=0"), "no error");
 }
