@@ -205,15 +205,25 @@ std::vector<Pair> picked(const std::vector<Pair>& all, const Answer& a) {
   return out;
 }
 
+// Refused declarations in a row after which asking again is given up: an agent that cannot find
+// a legal declaration (one answering at random, against many blockers a Lure demands) would
+// otherwise hold the game in one decision forever, where a failed game is reported and the others
+// go on.
+constexpr int kMaxRefusals = 1000;
+
 // Asks until the answer is a legal declaration (508.1, 509.1): the checks only read the game, so
-// a refused declaration has changed nothing (726); it is asked again with the reason.
+// a refused declaration has changed nothing (726); it is asked again with the reason. Throws
+// RulesError after kMaxRefusals refusals in a row.
 std::vector<Pair> ask_declaration(Game& game, Choice& choice, const std::vector<Pair>& all,
                                   std::string (*refusal)(const Game&, const std::vector<Pair>&,
                                                          const std::vector<Pair>&)) {
-  for (;;) {
+  for (int refusals = 0;; ++refusals) {
     std::vector<Pair> picks = picked(all, game.ask(choice));
     std::string refused = refusal(game, all, picks);
     if (refused.empty()) return picks;
+    if (refusals + 1 == kMaxRefusals)
+      throw RulesError(choice.prompt + ": " + std::to_string(kMaxRefusals) +
+                       " declarations in a row were refused; the last: " + refused);
     choice.refused = std::move(refused);
   }
 }

@@ -71,6 +71,22 @@ TEST(RulesClassicCombat, OnlyFlyingOrReachBlocksAFlyer) {
   EXPECT_EQ(t.game->state().players[1].life, 20);
 }
 
+TEST(RulesClassicCombat, AnAgentThatKeepsDeclaringIllegalBlocksEndsTheGameWithAnError) {
+  auto t = table(standard_pool(), position("main1", player("A", {}, {"Wind Drake"}),
+                                           player("B", {}, {"Grizzly Bears"})));
+  t.a->pick(ChoiceKind::attackers, {"Wind Drake → player 1"});
+  for (int i = 0; i < 1000; ++i) t.b->pick(ChoiceKind::blockers, {"Grizzly Bears → Wind Drake"});
+  try {
+    run_to_step(*t.game, "end_combat");
+    FAIL() << "a thousand refused declarations were accepted or asked again";
+  } catch (const RulesError& e) {
+    EXPECT_EQ(std::string(e.what()),
+              "Declare blockers: 1000 declarations in a row were refused; the last: Grizzly Bears "
+              "cannot block Wind Drake, which has flying");
+  }
+  EXPECT_EQ(t.b->pending(), 0u);  // every one of them was asked
+}
+
 TEST(RulesClassicCombat, FirstStrikeKillsTheBlockerBeforeItDealsDamage) {
   auto t = table(standard_pool(), position("main1", player("A", {}, {"First Bear"}),
                                            player("B", {}, {"Grizzly Bears"})));
