@@ -219,8 +219,8 @@ int run_install(const GlobalOptions& options, const std::string& arg, bool trust
                  "anvil: error: {} ships native code ({}), which would run with your rights; "
                  "if you trust its authors, install it with 'anvil pack install --trust {}'; "
                  "nothing was changed\n",
-                 m.manifest.name.empty() ? arg : m.manifest.name,
-                 provided_plugin_files(m.manifest), arg);
+                 m.manifest.name.empty() ? arg : m.manifest.name, provided_plugin_files(m.manifest),
+                 arg);
       return kExitFailed;
     }
   }

@@ -67,12 +67,13 @@ const Game::ActiveEffects& Game::active_effects() const {
                       f.affected.is_object() ? f.affected.object.id : ObjectId{}});
   }
 
-  std::sort(active.begin(), active.end(), [](const ActiveEffects::Entry& x, const ActiveEffects::Entry& y) {
-    if (x.layer != y.layer) return x.layer < y.layer;
-    if (x.timestamp != y.timestamp) return x.timestamp < y.timestamp;
-    if (x.order != y.order) return x.order < y.order;
-    return x.seq < y.seq;
-  });
+  std::sort(active.begin(), active.end(),
+            [](const ActiveEffects::Entry& x, const ActiveEffects::Entry& y) {
+              if (x.layer != y.layer) return x.layer < y.layer;
+              if (x.timestamp != y.timestamp) return x.timestamp < y.timestamp;
+              if (x.order != y.order) return x.order < y.order;
+              return x.seq < y.seq;
+            });
   cache.valid = true;
   return cache;
 }

@@ -367,8 +367,9 @@ class PumpKeyword final : public KeywordHandler {
     auto kw = std::make_shared<GrantEffect>(Layer::ability);
     kw->floating = true;
     kw->keywords = g.symbols();
-    ctx.card.abilities.push_back(make_ability_def(
-        AbilityKind::static_, params, std::make_shared<StaticAbility>(kw, "(keywords)", ZoneMask{0})));
+    ctx.card.abilities.push_back(
+        make_ability_def(AbilityKind::static_, params,
+                         std::make_shared<StaticAbility>(kw, "(keywords)", ZoneMask{0})));
   }
   std::string summary() const override {
     return "pump: {target: creature, power: 3, toughness: 3, grant: Hexproof} — until end of turn";

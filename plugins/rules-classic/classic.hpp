@@ -596,16 +596,16 @@ void remove_from_combat(Game& game, ObjectId id);
 // `kinds` views constant storage (mana.cpp's tables, a mana ability's own list), so that listing
 // the sources allocates nothing per source: a source lives while the card pool does.
 struct ManaSource {
-  ObjectId object;                       // none for mana already in the pool
+  ObjectId object;                      // none for mana already in the pool
   std::span<const std::uint8_t> kinds;  // alternatives (one mana) or, for a bundle, every mana
   bool bundle = false;              // produces every kind in `kinds` at once
   std::size_t ability = 0;
   bool intrinsic = false;           // a land's basic land types (305.6), not a card ability
   bool sacrifice = false;           // sacrificed as it is tapped for mana (a Treasure)
 };
-// Whether priority_actions lists the lands' intrinsic mana abilities: always, never, or only
-// when something else than passing is listed (the rest of the list is the same either way).
-enum class LandMana : std::uint8_t { always, never, unless_alone };
+// Whether priority_actions lists the lands' intrinsic mana abilities: always, or only when
+// something else than passing is listed (the rest of the list is the same either way).
+enum class LandMana : std::uint8_t { always, unless_alone };
 // What `player` may do at priority, as ClassicRules::legal_actions lists it (in that order, pass
 // last). `labels` false leaves every label empty (for a label-blind agent,
 // anvil/label_blind.hpp).

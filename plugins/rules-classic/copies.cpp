@@ -7,7 +7,7 @@
 // with a stack item copying the original's mode, X and targets (707.2, 707.10). It resolves as
 // any spell does (casting.cpp's resolve_top) and then goes to its owner's graveyard, as a
 // countered or fizzled copy does; the next state-based check makes it cease to exist (704.5e,
-// spell_copies_to_remove), as a token off the battlefield does.
+// spell_copy_to_remove), as a token off the battlefield does.
 //
 // "Target spell" is the only target on the stack the module knows: common.cpp's targeting looks
 // at spells only for abilities for which targets_spells() is true, so no other ability (a pump,

@@ -19,9 +19,8 @@ class SymbolKeyword final : public KeywordHandler {
     if (params.size() != 0) params.fail("'" + name_ + "' takes no parameters");
     ctx.card.base.add_keyword(Symbol(name_));
     if (name_ == "Indestructible")
-      ctx.card.abilities.push_back(
-          make_ability_def(AbilityKind::keyword, params,
-                           std::make_shared<IndestructibleAbility>()));
+      ctx.card.abilities.push_back(make_ability_def(AbilityKind::keyword, params,
+                                                    std::make_shared<IndestructibleAbility>()));
   }
   std::string summary() const override { return name_ + " (classic rules keyword)"; }
 

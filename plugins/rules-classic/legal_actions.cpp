@@ -173,8 +173,11 @@ void insert_land_mana(const Game& game, std::vector<LegalAction>& actions, bool 
   for (const ManaSource& s : sources) {
     if (!s.intrinsic) continue;
     for (std::size_t k = 0; k < s.kinds.size(); ++k)
-      actions.push_back({LegalAction::Kind::activate, s.object,
-                         static_cast<std::uint16_t>(kIntrinsicMana + k), {}, labels ? 0 : s.kinds[k],
+      actions.push_back({LegalAction::Kind::activate,
+                         s.object,
+                         static_cast<std::uint16_t>(kIntrinsicMana + k),
+                         {},
+                         labels ? 0 : s.kinds[k],
                          labels ? "Activate " + game.card(s.object).name + ": {T}: Add {" +
                                       kManaLetters[s.kinds[k]] + "}."
                                 : std::string(),
@@ -235,8 +238,13 @@ std::vector<LegalAction> priority_actions(const Game& game, PlayerId player, Lan
             text.replace(at, 8, def.name);
         }
         const ClassicActivated* a = classic_ability(def.abilities[i]);
-        out.push_back({LegalAction::Kind::activate, id, index, {}, 0,
-                       label("Activate ", def.name, ": ", text), a && a->is_mana()});
+        out.push_back({LegalAction::Kind::activate,
+                       id,
+                       index,
+                       {},
+                       0,
+                       label("Activate ", def.name, ": ", text),
+                       a && a->is_mana()});
       }
     }
   }
@@ -267,7 +275,8 @@ void label_priority_actions(const Game& game, std::vector<LegalAction>& actions)
       case LegalAction::Kind::cast: {
         const CardDef& def = game.card(a.object);
         if (is_modal(def))
-          join(a.label, {"Cast ", object_label(game, a.object), ": ", def.abilities[a.ability].impl->describe()});
+          join(a.label, {"Cast ", object_label(game, a.object), ": ",
+                         def.abilities[a.ability].impl->describe()});
         else
           join(a.label, {"Cast ", object_label(game, a.object)});
         break;
@@ -276,12 +285,14 @@ void label_priority_actions(const Game& game, std::vector<LegalAction>& actions)
         const CardDef& def = game.card(a.object);
         if (a.ability >= kIntrinsicMana) {  // insert_land_mana's: `value` is the kind of mana
           const char letter = kManaLetters.at(static_cast<std::size_t>(a.value));
-          join(a.label, {"Activate ", def.name, ": {T}: Add {", std::string_view(&letter, 1), "}."});
+          join(a.label,
+               {"Activate ", def.name, ": {T}: Add {", std::string_view(&letter, 1), "}."});
           a.value = 0;
           break;
         }
         std::string text = def.abilities[a.ability].impl->describe();
-        for (std::size_t at = text.find("CARDNAME"); at != std::string::npos; at = text.find("CARDNAME"))
+        for (std::size_t at = text.find("CARDNAME"); at != std::string::npos;
+             at = text.find("CARDNAME"))
           text.replace(at, 8, def.name);
         join(a.label, {"Activate ", def.name, ": ", text});
         break;

@@ -324,7 +324,8 @@ bool ClassicRules::advance(Game& game) const {
   // is the same decision. Labels are made only for a list an agent that reads them is asked
   // about: most lists are passing alone, and finding out whether an agent reads labels is a
   // dynamic_cast (3% of a random game's instructions when it was made at every action).
-  std::vector<LegalAction> actions = priority_actions(game, p, LandMana::unless_alone, /*labels=*/false);
+  std::vector<LegalAction> actions =
+      priority_actions(game, p, LandMana::unless_alone, /*labels=*/false);
   // Passing alone, or passing and mana abilities only: Game::ask would answer "pass" without
   // asking or logging anything, so the choice (its prompt, its options) is not even built.
   const bool only_pass = std::all_of(actions.begin(), actions.end(), [](const LegalAction& a) {

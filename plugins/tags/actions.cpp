@@ -368,7 +368,8 @@ void register_actions(Registrar& r) {
     }
     auto source = c.card_source(*q);
     if (!source) return nullptr;
-    if (!source->picks_objects()) q->fail("discard takes a card of a hand or deck: a 'hand' or 'deck' query");
+    if (!source->picks_objects())
+      q->fail("discard takes a card of a hand or deck: a 'hand' or 'deck' query");
     return [a, source](Ctx& x, const Target& t) {
       for (std::int64_t i = a.eval(x); i > 0; --i) {
         auto id = source->pick_object(x, t);
@@ -386,7 +387,8 @@ void register_actions(Registrar& r) {
     if (!card) tag.fail("remove_from_deck needs 'card' (a deck query)");
     auto source = c.card_source(*card);
     if (!source) return nullptr;
-    if (!source->picks_objects()) card->fail("remove_from_deck takes a card of a deck: a 'deck' query");
+    if (!source->picks_objects())
+      card->fail("remove_from_deck takes a card of a deck: a 'deck' query");
     return [source](Ctx& x, const Target& t) {
       auto id = source->pick_object(x, t);
       x.select(id ? std::optional<CardId>(x.world.game().object(*id).card) : std::nullopt);
@@ -406,7 +408,8 @@ void register_actions(Registrar& r) {
         cs && cs->is_map() ? cs->entries()
                            : std::vector<std::pair<std::string, Param>>{{"name", Param::scalar("card", tag.where())}};
     if (cs && !cs->is_map()) cs->fail("a card_selector is a selector object {name, …}");
-    if (!(cs && cs->find("players"))) sel.emplace_back("players", Param::scalar("friendly", tag.where()));
+    if (!(cs && cs->find("players")))
+      sel.emplace_back("players", Param::scalar("friendly", tag.where()));
     const Param aura = Param::map({{"status", Param::map(std::move(status), tag.where())},
                                    {"selector", Param::map(std::move(sel), tag.where())}},
                                   tag.where());
@@ -419,7 +422,8 @@ void register_actions(Registrar& r) {
     const Param* card = tag.find("card");
     if (!card) tag.fail("remove_from_hand needs 'card' (a hand query)");
     const Param* qn = card->is_map() ? card->find("name") : nullptr;
-    if (!qn || qn->text() != "hand") card->fail("remove_from_hand takes a card of a hand: a 'hand' query");
+    if (!qn || qn->text() != "hand")
+      card->fail("remove_from_hand takes a card of a hand: a 'hand' query");
     auto source = c.card_source(*card);
     if (!source) return nullptr;
     return [source](Ctx& x, const Target& t) {

@@ -7,7 +7,6 @@
 namespace anvil::classic_test {
 namespace {
 
-
 // "CARDNAME deals 1 damage to any target" as another plugin would compile it.
 class Ping final : public Ability {
  public:

@@ -11,7 +11,6 @@
 namespace anvil::classic_test {
 namespace {
 
-
 // Attaches `what` to `to` the way the module records it.
 void attach_raw(Game& g, ObjectId what, ObjectId to) {
   g.journal().set_attr(what, "attached_self"_sym, g.object(what).zone_changes + 1);

@@ -9,7 +9,6 @@
 namespace anvil::classic_test {
 namespace {
 
-
 std::shared_ptr<CardPool> shield_pool() {
   return pool({
       CardSpec{.name = "Hill Giant", .cost = "{3}{R}", .types = {"Creature"}, .power = 3,

@@ -13,7 +13,6 @@
 namespace anvil::classic_test {
 namespace {
 
-
 // "Affected creature loses <keyword>" (layer 6) or "… is no longer a <type>" (layer 4).
 class LoseEffect final : public ContinuousEffect {
  public:

@@ -7,7 +7,6 @@
 namespace anvil::classic_test {
 namespace {
 
-
 // Runs the combat of the position's turn to its end.
 std::vector<std::int64_t> values(const Choice& c) {
   std::vector<std::int64_t> out;

@@ -9,7 +9,6 @@
 namespace anvil::classic_test {
 namespace {
 
-
 TEST(RulesClassicDamage, LifelinkersTradeAndBothControllersGainAtOnce) {
   auto t = table(standard_pool(), position("main1", player("A", {}, {"Lifelink Bear"}),
                                            player("B", {}, {"Lifelink Bear"})));

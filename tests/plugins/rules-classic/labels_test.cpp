@@ -16,11 +16,12 @@ bool any_label_with(const std::vector<std::string>& labels, std::string_view par
 }
 
 TEST(RulesClassicLabels, AnAgentThatReadsLabelsIsAskedWithTheListingsOwnLabels) {
-  auto t = table(standard_pool(),
-                 position("main1",
-                          player("A", {"Forest", "Grizzly Bears", "Shock"},
-                                 {"Taiga", "Swamp", "Forest", "Llanowar Elves", "Drudge Skeletons"}),
-                          player("B", {}, {"Grizzly Bears"})));
+  auto t =
+      table(standard_pool(),
+            position("main1",
+                     player("A", {"Forest", "Grizzly Bears", "Shock"},
+                            {"Taiga", "Swamp", "Forest", "Llanowar Elves", "Drudge Skeletons"}),
+                     player("B", {}, {"Grizzly Bears"})));
   Game& g = *t.game;
   std::vector<std::string> expected;
   for (const LegalAction& a : rules().legal_actions(g, kA)) expected.push_back(a.label);

@@ -7,7 +7,6 @@
 namespace anvil::classic_test {
 namespace {
 
-
 bool all_tapped(const Game& g, PlayerId p) {
   for (ObjectId id : g.state().zone(ZoneRef::battlefield(p)).objects)
     if (!g.object(id).tapped) return false;

@@ -8,7 +8,6 @@
 namespace anvil::classic_test {
 namespace {
 
-
 std::unique_ptr<Game> mulligan_game(const std::vector<std::pair<std::string, std::string>>& options) {
   DeckList deck{"Bears", {}, {}};
   for (int i = 0; i < 20; ++i) deck.cards.push_back("Plains");

@@ -9,7 +9,6 @@
 namespace anvil::classic_test {
 namespace {
 
-
 std::shared_ptr<CardPool> squire_pool() {
   return pool({
       CardSpec{.name = "Grateful Monk",

@@ -10,7 +10,6 @@
 namespace anvil::classic_test {
 namespace {
 
-
 CardSpec read_ahead_spec() {
   return CardSpec{.name = "Ahead Saga",
                   .cost = "{1}{B}",

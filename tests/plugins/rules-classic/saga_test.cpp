@@ -11,7 +11,6 @@
 namespace anvil::classic_test {
 namespace {
 
-
 CardSpec saga_spec(std::string name = "Test Saga") {
   return CardSpec{.name = std::move(name),
                   .cost = "{1}{B}",

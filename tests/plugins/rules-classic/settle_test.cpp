@@ -37,8 +37,8 @@ std::shared_ptr<CardPool> pool_with_dusk_wisp() {
   auto p = standard_pool();
   CardDef wisp = compile(
       {.name = "Dusk Wisp", .cost = "{1}", .types = {"Creature"}, .power = 1, .toughness = 1});
-  wisp.abilities.push_back(AbilityDef{AbilityKind::static_, "", "test", {},
-                                      std::make_shared<FrailtyAbility>()});
+  wisp.abilities.push_back(
+      AbilityDef{AbilityKind::static_, "", "test", {}, std::make_shared<FrailtyAbility>()});
   p->add(std::move(wisp));
   return p;
 }

@@ -6,7 +6,6 @@
 namespace anvil::classic_test {
 namespace {
 
-
 void resolve_all(Game& g) {
   ASSERT_TRUE(advance_until(g, [](const Game& x) { return x.state().stack.empty(); }));
 }

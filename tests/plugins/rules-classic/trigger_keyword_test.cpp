@@ -7,7 +7,6 @@
 namespace anvil::classic_test {
 namespace {
 
-
 #define REQUIRE_CORE() \
   if (!core()) GTEST_SKIP() << "classic-core does not load here"
 

@@ -8,7 +8,6 @@
 namespace anvil::classic_test {
 namespace {
 
-
 TEST(RulesClassicTriggers, ActivePlayersTriggersGoOnTheStackFirstSoTheOthersResolveFirst) {
   auto t = table(standard_pool(), position("end", player("A", {}, {"Upkeep Cleric"}),
                                            player("B", {}, {"Upkeep Priest"})));
