@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <chrono>
 #include <cmath>
+#include <functional>
 #include <map>
 #include <mutex>
 #include <stdexcept>
@@ -298,6 +299,8 @@ bool hopeless(const Node& node, const std::string& key) {
 // decisions are the last priority of the player who declares (the active player passes first in
 // the beginning of combat, the defender last in the attackers step). Read from the classic
 // prompt ("Priority in begin_combat of turn 5"); other rules modules ask no such declarations.
+// Once a declaration of the kind that follows was seen resumed (SearchAgent::resumes), it is
+// searched when asked instead, and this is not called.
 bool feeds_combat(const DecisionView& view, const Choice& choice) {
   if (choice.kind != ChoiceKind::action) return false;
   const bool active = view.turn().active == choice.player;
@@ -324,13 +327,19 @@ std::vector<std::uint32_t> below(const Tree& tree, const std::vector<std::uint32
   return out;
 }
 
+// The kind of decision a signature (tree.hpp) names.
+ChoiceKind kind_of(const std::string& signature) {
+  return static_cast<ChoiceKind>(std::stoi(signature.substr(0, signature.find(':'))));
+}
+
 // The answer the tree will give the decision most paired among `level` (per tree, the nodes of
 // one depth below the answers chosen so far), when that decision is asked in the middle of an
-// action; nothing when it is a priority decision (searched by itself when asked) or unpaired.
-// `level` is narrowed to that decision's nodes.
+// action; nothing when it is unpaired or searched by itself when asked (`resumes`: a priority
+// decision, or a declaration the rules module resumes). `level` is narrowed to that decision's
+// nodes.
 std::optional<std::string> prefix_step(const std::vector<Tree>& trees,
-                                       std::vector<std::vector<std::uint32_t>>& level,
-                                       double gate) {
+                                       std::vector<std::vector<std::uint32_t>>& level, double gate,
+                                       const std::function<bool(ChoiceKind)>& resumes) {
   std::map<std::string, std::uint64_t> pairs_by_signature;
   for (std::size_t t = 0; t < trees.size(); ++t)
     for (std::uint32_t n : level[t])
@@ -343,8 +352,9 @@ std::optional<std::string> prefix_step(const std::vector<Tree>& trees,
       sig = signature;
       most = pairs;
     }
-  const std::string action = std::to_string(static_cast<int>(ChoiceKind::action)) + ":";
-  if (most == 0 || sig.starts_with(action)) return std::nullopt;
+  if (most == 0) return std::nullopt;
+  const ChoiceKind kind = kind_of(sig);
+  if (kind == ChoiceKind::action || resumes(kind)) return std::nullopt;
   Stats stats;
   for (std::size_t t = 0; t < trees.size(); ++t) {
     std::erase_if(level[t], [&](std::uint32_t n) { return trees[t].node(n).signature != sig; });
@@ -473,7 +483,9 @@ void SearchAgent::search(const DecisionView& view, const Choice& choice,
         const PlayoutAgent::Paired base = playout.paired();
         // After a prefix, only a decision that cannot be searched by itself is worth pairing.
         if (prefix && playout.off_prefix()) continue;
-        if (prefix && (base.node == kNoNode || base.kind == ChoiceKind::action)) break;
+        if (prefix &&
+            (base.node == kNoNode || base.kind == ChoiceKind::action || resumes(base.kind)))
+          break;
         if (base.node == kNoNode) continue;
         Node& node = tree.node(base.node);  // not kept: replays below it may add nodes
         const PlayerId who = node.player;
@@ -527,7 +539,9 @@ Answer SearchAgent::choose(const DecisionView& view, const Choice& choice) {
   // Before a combat declaration the playouts go to the declaration: when the rollout agent
   // passes there, passing is the only candidate, and the declaration is each round's paired
   // decision (an instant cast instead is left to the rollout agent).
-  const bool combat = feeds_combat(view, choice);
+  const ChoiceKind declaration =
+      view.turn().active == choice.player ? ChoiceKind::attackers : ChoiceKind::blockers;
+  const bool combat = !resumes(declaration) && feeds_combat(view, choice);
   if (combat && choice.pass && policy.picks == std::vector<std::uint32_t>{*choice.pass})
     cands.resize(1);
   if (cands.size() < 2 && !combat) return policy;
@@ -536,6 +550,7 @@ Answer SearchAgent::choose(const DecisionView& view, const Choice& choice) {
   search(view, choice, cands, s, std::nullopt, settings_.playouts, 0);
   Stats stats;
   if (s.resumable) {
+    resumes_.at(static_cast<std::size_t>(choice.kind)) = true;
     for (const Tree& tree : s.trees) add_edges(stats, tree.node(0));
     const Candidate* chosen = decide(cands, stats, settings_.gate);
     if (!chosen) return policy;
@@ -551,7 +566,8 @@ Answer SearchAgent::choose(const DecisionView& view, const Choice& choice) {
     std::vector<std::vector<std::uint32_t>> level(s.trees.size());
     for (std::size_t t = 0; t < s.trees.size(); ++t) level[t] = below(s.trees[t], {0}, chosen->key);
     for (int depth = 1; depth < kReuseDepth; ++depth) {
-      const std::optional<std::string> next = prefix_step(s.trees, level, settings_.gate);
+      const std::optional<std::string> next =
+          prefix_step(s.trees, level, settings_.gate, [this](ChoiceKind k) { return resumes(k); });
       if (!next) break;
       prefix.then.push_back(*next);
       const std::uint64_t phase = kPhaseSeeds * static_cast<std::uint64_t>(depth + 1);

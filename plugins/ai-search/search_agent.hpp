@@ -18,6 +18,7 @@
 #pragma once
 
 #include <anvil/sdk.hpp>
+#include <array>
 #include <cstdint>
 #include <memory>
 #include <optional>
@@ -71,6 +72,14 @@ class SearchAgent final : public Agent {
   static constexpr std::uint64_t kRolloutSeeds = std::uint64_t{1} << 40;
   static constexpr std::uint64_t kPhaseSeeds = std::uint64_t{1} << 41;
   std::shared_ptr<Agent> make_rollout(std::uint64_t seed) const;
+
+  // Whether a decision of this kind was seen resumed from a copy (a search at it found its
+  // playouts asking it again): such a decision is searched when it is asked, and is neither
+  // paired below an earlier answer nor searched ahead from the priority before it. Learnt from
+  // the game because it is the rules module's to say (classic resumes priority and combat
+  // declarations, not targets); until then every kind is treated as not resumable.
+  std::array<bool, static_cast<std::size_t>(ChoiceKind::number) + 1> resumes_{};
+  bool resumes(ChoiceKind kind) const { return resumes_.at(static_cast<std::size_t>(kind)); }
 
   const Registry& registry_;
   SearchSettings settings_;

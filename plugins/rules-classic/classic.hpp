@@ -102,6 +102,10 @@ inline constexpr Symbol kMulligansPending = "mulligans_pending"_sym;  // option 
 inline constexpr Symbol kNoRegenerate =
     "no_regenerate"_sym;  // a "can't be regenerated" destroy runs
 inline constexpr Symbol kCleanupActed = "cleanup_acted"_sym;
+// While a combat declaration is being asked: 1 + the declaring player's index (combat.cpp). A
+// copy of the game taken then (a search agent's) asks that declaration again at its next
+// advance(); it is 0 (absent) at every other moment.
+inline constexpr Symbol kDeclaring = "declaring"_sym;
 inline constexpr Symbol kBatch = "leave_batch"_sym;         // the simultaneous move announced
 inline constexpr Symbol kBatchCount = "leave_batches"_sym;  // batches so far
 // Object attr: the last simultaneous batch the object moved in (look-back, 603.10).
@@ -672,9 +676,13 @@ void end_game_drawn(Game& game);
 // The stack.
 void resolve_top(Game& game);
 
-// Combat.
+// Combat. Declaring blockers asks each defending player in turn, from `from` (none: all of
+// them, from the active player's left).
 void declare_attackers(Game& game);
-void declare_blockers(Game& game);
+void declare_blockers(Game& game, PlayerId from = PlayerId::none());
+// A copy of a game taken while a declaration was asked (kDeclaring set) asks it again and goes
+// on as the original did; false, doing nothing, when no declaration was being asked.
+bool resume_declaration(Game& game);
 bool any_attackers(const Game& game);
 // Deals the combat damage of one step: the first-strike step (first_step) or the regular one.
 void combat_damage(Game& game, bool first_step);

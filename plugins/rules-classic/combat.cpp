@@ -111,7 +111,8 @@ std::int64_t attack_tax(const Game& game, const Target& defender) {
   std::int64_t tax = 0;
   for (ObjectId id : controlled(game, defender.player))
     for (const AbilityDef& a : game.card(id).abilities)
-      if (const auto* t = dynamic_cast<const AttackTaxAbility*>(a.impl.get())) tax += t->per_attacker;
+      if (const auto* t = dynamic_cast<const AttackTaxAbility*>(a.impl.get()))
+        tax += t->per_attacker;
   return tax;
 }
 
@@ -214,13 +215,23 @@ constexpr int kMaxRefusals = 1000;
 // Asks until the answer is a legal declaration (508.1, 509.1): the checks only read the game, so
 // a refused declaration has changed nothing (726); it is asked again with the reason. Throws
 // RulesError after kMaxRefusals refusals in a row.
+//
+// While it asks, kDeclaring names the declaring player, and nothing of the declaration has
+// happened yet: a copy of the game taken then (DecisionView::determinize, by a search agent)
+// asks the same declaration again when it is advanced (resume_declaration), so that the
+// declaration can be searched like a priority decision. It is cleared before anything of the
+// answer is done, since what follows may ask other decisions (a replacement's order).
 std::vector<Pair> ask_declaration(Game& game, Choice& choice, const std::vector<Pair>& all,
                                   std::string (*refusal)(const Game&, const std::vector<Pair>&,
                                                          const std::vector<Pair>&)) {
+  game.journal().set_game_attr(kDeclaring, std::int64_t{choice.player.value} + 1);
   for (int refusals = 0;; ++refusals) {
     std::vector<Pair> picks = picked(all, game.ask(choice));
     std::string refused = refusal(game, all, picks);
-    if (refused.empty()) return picks;
+    if (refused.empty()) {
+      game.journal().set_game_attr(kDeclaring, 0);
+      return picks;
+    }
     if (refusals + 1 == kMaxRefusals)
       throw RulesError(choice.prompt + ": " + std::to_string(kMaxRefusals) +
                        " declarations in a row were refused; the last: " + refused);
@@ -277,13 +288,16 @@ void declare_attackers(Game& game) {
   }
 }
 
-void declare_blockers(Game& game) {
-  drop_removed_from_combat(game);
+void declare_blockers(Game& game, PlayerId from) {
+  if (!from.valid()) drop_removed_from_combat(game);  // resumed: done before the first asking
   const std::vector<ObjectId> attacking = attackers(game);
   PlayerId p = game.state().turn.active;
+  bool reached = !from.valid();
   for (std::size_t seat = 0; seat < game.state().player_count(); ++seat, p = next_player(game, p)) {
     if (p == game.state().turn.active || game.state().player(p).outcome != Outcome::playing)
       continue;
+    reached |= p == from;
+    if (!reached) continue;  // declared before the copy was taken
     std::vector<Pair> all;
     Choice choice;
     choice.kind = ChoiceKind::blockers;
@@ -314,6 +328,21 @@ void declare_blockers(Game& game) {
       emit(game, e);
     }
   }
+}
+
+bool resume_declaration(Game& game) {
+  const std::int64_t declaring = game.state().attrs.get(kDeclaring);
+  if (declaring == 0) return false;
+  const PlayerId who(static_cast<std::uint8_t>(declaring - 1));
+  const std::uint16_t step = game.state().turn.step;
+  if (step == kAttackers)
+    declare_attackers(game);
+  else if (step == kBlockers)
+    declare_blockers(game, who);
+  else
+    throw RulesError("a combat declaration is pending outside the combat steps (step " +
+                     std::string(step_label(step)) + ")");
+  return true;
 }
 
 bool any_attackers(const Game& game) { return !attackers(game).empty(); }

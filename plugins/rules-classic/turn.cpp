@@ -220,7 +220,7 @@ void declare_quiet_edits(Game& game) {
   for (GameField f : {GameField::priority_player, GameField::step, GameField::turn_number,
                       GameField::active_player})
     j.add_quiet(EditKind::game_field, static_cast<std::uint64_t>(f));
-  for (Symbol key : {kPasses, kStepBegun, kDamagePhase, kCleanupActed})
+  for (Symbol key : {kPasses, kStepBegun, kDamagePhase, kCleanupActed, kDeclaring})
     j.add_quiet(EditKind::game_attr, key.raw());
 }
 
@@ -315,6 +315,9 @@ Choice priority_choice(const Game& game, PlayerId p, const std::vector<LegalActi
 bool ClassicRules::advance(Game& game) const {
   declare_quiet_edits(game);
   if (game.state().attrs.get(kMulligansPending) != 0) run_mulligans(game);
+  // A copy taken while a combat declaration was asked asks it again (combat.cpp); the step's
+  // other turn-based actions were done before it, so the step goes on to priority.
+  resume_declaration(game);
   enter_priority_step(game);
   if (game.state().over) return false;
   if (!settle(game)) return false;

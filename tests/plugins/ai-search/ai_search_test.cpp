@@ -196,6 +196,60 @@ TEST_F(AiSearch, FindsTheLethalBoltThatARandomAgentUsuallyMisses) {
   }
 }
 
+// Attacks with everything it can and passes everything else.
+class AllOutAttacker final : public Agent {
+ public:
+  std::string_view name() const override { return "all-out"; }
+  Answer choose(const DecisionView&, const Choice& choice) override {
+    Answer a;
+    if (choice.kind == ChoiceKind::attackers)
+      for (std::uint32_t i = 0; i < choice.options.size(); ++i) a.picks.push_back(i);
+    else if (choice.pass)
+      a.picks.push_back(*choice.pass);
+    else if (choice.min_picks > 0)
+      a.picks.push_back(0);
+    return a;
+  }
+};
+
+// A block declaration asked with no priority decision before it (the defender holds nothing to
+// cast) is searched where it is asked: the classic rules resume a copy at it. The searcher, at 3
+// life, must block the attacking Hill Giant with its Giant Spider (2/4, reach) or die; blocking,
+// it can win on its turn by attacking the opponent, at 2 life, past the tapped Giant. Its
+// rollout agent, ai-random, blocks about half the time.
+TEST_F(AiSearch, SearchesABlockAskedWithoutAPriorityDecisionBeforeIt) {
+  Position pos;
+  pos.players.resize(2);
+  pos.players[0].name = "Attacker";
+  pos.players[1].name = "Searcher";
+  for (PositionPlayer& p : pos.players)
+    for (int i = 0; i < 10; ++i) p.library.push_back(card("Mountain"));
+  pos.players[0].battlefield = {card("Hill Giant")};
+  pos.players[1].battlefield = {card("Giant Spider")};
+  pos.players[0].life = 2;
+  pos.players[1].life = 3;
+  pos.step = "main1";
+  pos.seed = 8;
+  int random_survived = 0;
+  const int tries = 40;
+  for (int seed = 1; seed <= tries; ++seed) {
+    auto g = rules().setup_position(cards_, pos);
+    g->seat(PlayerId(0), std::make_shared<AllOutAttacker>());
+    g->seat(PlayerId(1), agent("ai-random", static_cast<std::uint64_t>(seed)));
+    play_out_turn(*g);
+    random_survived += g->state().player(PlayerId(1)).outcome == Outcome::playing;
+  }
+  EXPECT_LT(random_survived, tries * 3 / 4) << "ai-random should often leave the Giant unblocked";
+  for (std::uint64_t seed : {1, 2, 3, 4, 5}) {
+    auto g = rules().setup_position(cards_, pos);
+    g->seat(PlayerId(0), std::make_shared<AllOutAttacker>());
+    g->seat(PlayerId(1), agent("ai-search:playouts=200:rollout=ai-random", seed));
+    play_out_turn(*g);
+    EXPECT_EQ(g->state().player(PlayerId(1)).outcome, Outcome::playing) << "seed " << seed;
+    EXPECT_EQ(g->state().player(PlayerId(1)).life, 3) << "seed " << seed;
+  }
+}
+
 // Makes ai-heuristic agents and counts them: ai-search makes one rollout agent per playout.
 class CountingFactory final : public AgentFactory {
  public:

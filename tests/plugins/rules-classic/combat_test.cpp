@@ -86,6 +86,57 @@ TEST(RulesClassicCombat, AnAgentThatKeepsDeclaringIllegalBlocksEndsTheGameWithAn
   EXPECT_EQ(t.b->pending(), 0u);  // every one of them was asked
 }
 
+// A search agent copies the game while it is asked a declaration and plays the copy forward to
+// try answers: the copy must ask the same declaration again and go on as the game itself does.
+TEST(RulesClassicCombat, ACopyTakenDuringADeclarationAsksItAgainAndGoesOnAlike) {
+  auto t = table(standard_pool(),
+                 position("main1", player("A", {}, {"Savannah Lions", "Grizzly Bears"}),
+                          player("B", {}, {"Giant Spider"})));
+  Game& g = *t.game;
+  std::unique_ptr<Game> at_attack, at_block;
+  const std::vector<std::string> attack = {"Savannah Lions → player 1",
+                                           "Grizzly Bears → player 1"};
+  const std::vector<std::string> block = {"Giant Spider → Grizzly Bears"};
+  // Each declaration is copied as it is asked, then answered as the copies will answer it.
+  t.a->then(ChoiceKind::attackers, [&](const Choice& c) {
+    at_attack = g.fork();
+    std::vector<std::uint32_t> picks;
+    for (std::uint32_t i = 0; i < c.options.size(); ++i)
+      if (std::find(attack.begin(), attack.end(), c.options[i].label) != attack.end())
+        picks.push_back(i);
+    return Answer{picks};
+  });
+  t.b->then(ChoiceKind::blockers, [&](const Choice& c) {
+    at_block = g.fork();
+    for (std::uint32_t i = 0; i < c.options.size(); ++i)
+      if (c.options[i].label == block[0]) return Answer{{i}};
+    return Answer{};
+  });
+  fight(t);
+  ASSERT_TRUE(at_attack && at_block);
+  EXPECT_EQ(g.state().players[1].life, 19);  // the Lions; the Bears blocked
+  const std::uint64_t after_combat = hash(g.state());
+
+  for (Game* copy : {at_attack.get(), at_block.get()}) {
+    auto a = std::make_shared<TestAgent>(), b = std::make_shared<TestAgent>();
+    a->pick(ChoiceKind::attackers, attack);
+    b->pick(ChoiceKind::blockers, block);
+    copy->seat(kA, a);
+    copy->seat(kB, b);
+    ASSERT_TRUE(run_to_step(*copy, "end_combat"));
+    // The copy taken at the attack asks it again, then the block; the one taken at the block
+    // asks only the block: the attack was declared before it was taken.
+    const std::size_t attacks = copy == at_attack.get() ? 1 : 0;
+    EXPECT_EQ(std::count_if(a->asked.begin(), a->asked.end(),
+                            [](const Choice& c) { return c.kind == ChoiceKind::attackers; }),
+              attacks);
+    EXPECT_EQ(std::count_if(b->asked.begin(), b->asked.end(),
+                            [](const Choice& c) { return c.kind == ChoiceKind::blockers; }),
+              1);
+    EXPECT_EQ(hash(copy->state()), after_combat);
+  }
+}
+
 TEST(RulesClassicCombat, FirstStrikeKillsTheBlockerBeforeItDealsDamage) {
   auto t = table(standard_pool(), position("main1", player("A", {}, {"First Bear"}),
                                            player("B", {}, {"Grizzly Bears"})));
