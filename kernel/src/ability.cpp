@@ -17,6 +17,7 @@ const char* to_string(AbilityKind k) {
 }
 
 ContinuousEffect::~ContinuousEffect() = default;
+bool ContinuousEffect::may_read_turn() const { return true; }
 Ability::~Ability() = default;
 
 ZoneMask Ability::zones() const { return zone_bit(ZoneKind::battlefield); }

@@ -25,7 +25,8 @@ struct Game::ActiveEffects {
     ObjectId only;  // a floating effect on one object applies to that object only
   };
   std::vector<Entry> list;
-  bool valid = false;  // dropped by Game::on_edit and add_rule_effect
+  bool may_read_turn = false;  // some effect of the list may (Game::views_may_read_turn)
+  bool valid = false;          // dropped by Game::on_edit and add_rule_effect
 };
 
 ANVIL_END_NAMESPACE

@@ -16,6 +16,7 @@ CardId CardPool::add(CardDef def) {
   cards_.push_back(std::move(def));
   CardDef& stored = cards_.back();
   stored.base.name = stored.name;  // view into the deque element, which never moves
+  index_.push_back(&stored);
   by_name_.emplace(stored.name, stored.id);
   return stored.id;
 }

@@ -260,11 +260,9 @@ void Game::set_rules(std::shared_ptr<RulesHooks> hooks) {
   rules_memo_.fill(0);
 }
 
-std::uint64_t& Game::rules_memo(std::size_t slot) {
-  if (slot >= kRulesMemoSlots)
-    throw RulesError("rules_memo: slot " + std::to_string(slot) + " of " +
-                     std::to_string(kRulesMemoSlots));
-  return rules_memo_[slot];
+void Game::no_memo_slot(std::size_t slot) {
+  throw RulesError("rules_memo: slot " + std::to_string(slot) + " of " +
+                   std::to_string(kRulesMemoSlots));
 }
 
 // --- agents -------------------------------------------------------------------------------

@@ -143,19 +143,40 @@ void Journal::set_card(ObjectId id, CardId card) {
   record({EditKind::object_card, 0, id.value, 0, old, card.value});
 }
 
+namespace {
+
+// Sets `key` to `value` in `m` as SymbolCounts::set does (sorted, no zero entries) and returns the
+// old value, with one look through the list instead of get()'s and set()'s two: attr edits are
+// most of a game's edits (the pass count, the step bookkeeping, mana pools).
+std::int64_t exchange_count(SymbolCounts& m, Symbol key, std::int64_t value) {
+  auto& items = m.items;
+  auto it = items.begin();
+  while (it != items.end() && it->first < key) ++it;
+  const bool present = it != items.end() && it->first == key;
+  const std::int64_t old = present ? it->second : 0;
+  if (old == value) return old;
+  if (value == 0)
+    items.erase(it);  // present: old is not 0
+  else if (present)
+    it->second = value;
+  else
+    items.insert(it, {key, value});
+  return old;
+}
+
+}  // namespace
+
 void Journal::set_counter(ObjectId id, Symbol kind, std::int64_t count) {
   GameObject& o = obj(id);
-  const std::int64_t old = o.counters.get(kind);
+  const std::int64_t old = exchange_count(o.counters, kind, count);
   if (old == count) return;
-  o.counters.set(kind, count);
   record({EditKind::object_counter, 0, id.value, kind.raw(), old, count});
 }
 
 void Journal::set_attr(ObjectId id, Symbol key, std::int64_t value) {
   GameObject& o = obj(id);
-  const std::int64_t old = o.attrs.get(key);
+  const std::int64_t old = exchange_count(o.attrs, key, value);
   if (old == value) return;
-  o.attrs.set(key, value);
   record({EditKind::object_attr, 0, id.value, key.raw(), old, value});
 }
 
@@ -166,17 +187,15 @@ void Journal::set_outcome(PlayerId p, Outcome o) {
 
 void Journal::set_counter(PlayerId p, Symbol kind, std::int64_t count) {
   Player& pl = player(p);
-  const std::int64_t old = pl.counters.get(kind);
+  const std::int64_t old = exchange_count(pl.counters, kind, count);
   if (old == count) return;
-  pl.counters.set(kind, count);
   record({EditKind::player_counter, 0, p.value, kind.raw(), old, count});
 }
 
 void Journal::set_attr(PlayerId p, Symbol key, std::int64_t value) {
   Player& pl = player(p);
-  const std::int64_t old = pl.attrs.get(key);
+  const std::int64_t old = exchange_count(pl.attrs, key, value);
   if (old == value) return;
-  pl.attrs.set(key, value);
   record({EditKind::player_attr, 0, p.value, key.raw(), old, value});
 }
 
@@ -187,9 +206,8 @@ void Journal::set_priority_player(PlayerId p) { set_game_field(GameField::priori
 void Journal::set_over(bool over) { set_game_field(GameField::over, over); }
 
 void Journal::set_game_attr(Symbol key, std::int64_t value) {
-  const std::int64_t old = state_.attrs.get(key);
+  const std::int64_t old = exchange_count(state_.attrs, key, value);
   if (old == value) return;
-  state_.attrs.set(key, value);
   record({EditKind::game_attr, 0, 0, key.raw(), old, value});
 }
 
@@ -456,8 +474,11 @@ void Journal::rollback(Checkpoint cp) {
 void Journal::add_quiet(EditKind kind, std::uint64_t field_or_key) {
   if (kind != EditKind::game_field && kind != EditKind::game_attr)
     throw RulesError("journal: only game fields and game attrs can be quiet edits");
+  if (kind == EditKind::game_field && field_or_key >= 32)
+    throw RulesError("journal: no game field " + std::to_string(field_or_key));
   const std::pair<EditKind, std::uint64_t> q{kind, field_or_key};
   if (std::find(quiet_.begin(), quiet_.end(), q) == quiet_.end()) quiet_.push_back(q);
+  if (kind == EditKind::game_field) quiet_fields_ |= 1u << field_or_key;
 }
 
 void Journal::clear() {

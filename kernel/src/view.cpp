@@ -74,17 +74,45 @@ const Game::ActiveEffects& Game::active_effects() const {
               if (x.order != y.order) return x.order < y.order;
               return x.seq < y.seq;
             });
+  cache.may_read_turn =
+      std::any_of(active.begin(), active.end(),
+                  [](const ActiveEffects::Entry& a) { return a.effect->may_read_turn(); });
   cache.valid = true;
   return cache;
 }
 
+bool Game::views_may_read_turn() const { return active_effects().may_read_turn; }
+
 Characteristics Game::view(ObjectId id) const { return view(id, Layer::cost); }
+
+const Characteristics& Game::view(ObjectId id, Characteristics& scratch) const {
+  DepthGuard guard(view_depth_);
+  const GameObject& o = state_.object(id);
+  const Characteristics& base = cards_->at(o.card).base;
+  const ActiveEffects& active = active_ && active_->valid ? *active_ : active_effects();
+  // The loop of view(id, Layer::cost) below, on the printed characteristics until an effect
+  // applies: only then are they copied, into scratch.
+  const Characteristics* c = &base;
+  for (const ActiveEffects::Entry& a : active.list) {  // sorted by layer first
+    if (a.layer > Layer::cost) break;
+    if (a.only.valid() && a.only != id) continue;
+    if (!a.effect->affects(*this, a.ctx, id, *c)) continue;
+    if (c == &base) {
+      scratch = base;
+      c = &scratch;
+    }
+    a.effect->apply(*this, a.ctx, id, scratch);
+  }
+  return *c;
+}
 
 Characteristics Game::view(ObjectId id, Layer through) const {
   DepthGuard guard(view_depth_);
   const GameObject& o = state_.object(id);
   Characteristics c = cards_->at(o.card).base;
-  for (const ActiveEffects::Entry& a : active_effects().list) {  // sorted by layer first
+  // The list gathered already (nearly every view) without the call to active_effects().
+  const ActiveEffects& active = active_ && active_->valid ? *active_ : active_effects();
+  for (const ActiveEffects::Entry& a : active.list) {  // sorted by layer first
     if (a.layer > through) break;
     if (a.only.valid() && a.only != id) continue;
     if (a.effect->affects(*this, a.ctx, id, c)) a.effect->apply(*this, a.ctx, id, c);

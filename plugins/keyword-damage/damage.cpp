@@ -80,7 +80,8 @@ class DamageSpell final : public Ability {
     const GameState& s = game.state();
     if (!s.exists(ref.id) || !s.is_current(ref)) return false;
     if (s.object(ref.id).zone.kind != ZoneKind::battlefield) return false;
-    return game.view(ref.id).has_type(kCreature);
+    Characteristics scratch;  // Game::view without a copy when no effect applies
+    return game.view(ref.id, scratch).has_type(kCreature);
   }
   static bool is_on_battlefield(const Game& game, ObjectRef ref) {
     const GameState& s = game.state();

@@ -69,6 +69,7 @@ class ChangelingEffect final : public ContinuousEffect {
       if (!c.has_subtype(s)) c.subtypes.push_back(s);
     }
   }
+  bool may_read_turn() const override { return false; }  // the object's keywords only
 };
 
 }  // namespace

@@ -249,6 +249,8 @@ class GrantEffect final : public ContinuousEffect {
                const Characteristics& so_far) const override;
   void apply(const Game& game, const EffectContext& ctx, ObjectId object,
              Characteristics& c) const override;
+  // Constant amounts read objects only; a value expression might read anything.
+  bool may_read_turn() const override { return power.expr || toughness.expr; }
 
   bool floating = false;
   bool all_creatures = false;  // static: every creature on the battlefield, not what it is attached to
@@ -620,6 +622,23 @@ std::vector<LegalAction> priority_actions(const Game& game, PlayerId player, Lan
 // that reads them (most lists are passing alone, and are not asked about). REQUIRES: `actions`
 // came from priority_actions with `labels` false (its lands' mana actions carry their kind).
 void label_priority_actions(const Game& game, std::vector<LegalAction>& actions);
+// The only-pass memo (advance(); docs/performance.md). Most priority decisions of a game offer
+// passing alone, and a player's next listing often comes after quiet edits only (a step that
+// began, the other player's pass): the same listing again. known_only_pass is true when the last
+// listing for `player`, remembered by remember_only_pass, found nothing but passing and mana
+// abilities at the same Journal::changes(), and what the listing reads of the turn is the same:
+// the turn's number (loyalty abilities), whether `player` has sorcery timing, and, unless no
+// view can read the turn (views_blind_to_turn_now), its step and active player. Plugin code
+// asked by the listing (targets, costs) is taken to read the turn only through views, as
+// settling takes it. Game::rules_memo slots 4 and up, two a seat; seats past them are not
+// remembered.
+bool known_only_pass(Game& game, PlayerId player);
+void remember_only_pass(Game& game, PlayerId player);
+// Whether no continuous effect that may apply now can read the turn (turn.cpp; worked out once
+// per Journal::changes(), in rules_memo slots 2 and 3).
+bool views_blind_to_turn_now(Game& game);
+// The turn's number, step and active player in one number.
+std::uint64_t turn_key(const Game& game);
 // A basic land type's intrinsic mana ability ("{T}: Add {G}" of a Forest, 305.6) has no
 // AbilityDef. As a LegalAction it is activated as ability kIntrinsicMana + i, i indexing
 // land_mana_kinds() of the land (a dual land has two).

@@ -19,10 +19,14 @@ bool on_battlefield(const Game& game, ObjectId id) {
   return game.state().exists(id) && game.object(id).zone.kind == ZoneKind::battlefield;
 }
 
-bool is_creature(const Game& game, ObjectId id) { return game.view(id).has_type(kCreature); }
+bool is_creature(const Game& game, ObjectId id) {
+  Characteristics scratch;
+  return game.view(id, scratch).has_type(kCreature);
+}
 
 bool has_keyword(const Game& game, ObjectId id, Symbol keyword) {
-  return game.view(id).has_keyword(keyword);
+  Characteristics scratch;
+  return game.view(id, scratch).has_keyword(keyword);
 }
 
 bool has_creature_type(const Game& game, ObjectId id, Symbol type) {
@@ -104,7 +108,8 @@ bool is_legal_target(const Game& game, const Ability& ability, const ResolveCont
     // creature"), and then the view for shroud and hexproof is not needed. Both are queries,
     // so the order changes no answer.
     if (!ability.can_target(game, ctx, index, t)) return false;
-    const Characteristics c = game.view(t.object.id);
+    Characteristics scratch;
+    const Characteristics& c = game.view(t.object.id, scratch);
     if (c.has_keyword(kShroud)) return false;
     return !c.has_keyword(kHexproof) || game.object(t.object.id).controller == ctx.controller;
   } else if (!t.is_player() || game.state().player(t.player).outcome != Outcome::playing) {
@@ -160,6 +165,7 @@ class NoEffect final : public ContinuousEffect {
     return false;
   }
   void apply(const Game&, const EffectContext&, ObjectId, Characteristics&) const override {}
+  bool may_read_turn() const override { return false; }
 };
 }  // namespace
 
@@ -207,6 +213,7 @@ class CountersEffect final : public ContinuousEffect {
     c.power += n;
     c.toughness += n;
   }
+  bool may_read_turn() const override { return false; }  // the object's counters only
 };
 }  // namespace
 

@@ -197,8 +197,9 @@ std::vector<LegalAction> priority_actions(const Game& game, PlayerId player, Lan
   const auto label = [labels](auto&&... parts) {
     return labels ? (std::string() + ... + parts) : std::string();
   };
+  Characteristics scratch;  // for the cards an effect applies to (Game::view)
   for (ObjectId id : game.state().zone(ZoneRef::hand(player)).objects) {
-    const Characteristics c = game.view(id);
+    const Characteristics& c = game.view(id, scratch);
     if (c.has_type(kLand)) {
       if (!land_refusal(game, player, c))
         out.push_back({LegalAction::Kind::play_land, id, 0, {}, 0,
@@ -301,6 +302,49 @@ void label_priority_actions(const Game& game, std::vector<LegalAction>& actions)
         throw RulesError("label_priority_actions: not a priority action");
     }
   }
+}
+
+// --- the only-pass memo (classic.hpp) ---------------------------------------------------------
+
+namespace {
+
+// Two rules memo slots a seat from here (six seats): the changes() of the remembered listing
+// (0: none) and turn_key() then. Slots 0-3 are settling's (turn.cpp).
+constexpr std::size_t kOnlyPassSlots = 4;
+
+bool has_memo_slots(PlayerId p) {
+  return p.valid() && kOnlyPassSlots + 2 * std::size_t{p.value} + 1 < Game::kRulesMemoSlots;
+}
+
+// Sorcery timing (307.1) for `p` on the turn `key` (a turn_key()), the stack as it is now.
+bool sorcery_timing_on(const Game& game, PlayerId p, std::uint64_t key) {
+  const auto step = static_cast<std::uint16_t>((key >> 8) & 0xFFFF);
+  const auto active = static_cast<std::uint8_t>(key & 0xFF);
+  return active == p.value && (step == kMain1 || step == kMain2) && game.state().stack.empty();
+}
+
+}  // namespace
+
+bool known_only_pass(Game& game, PlayerId player) {
+  if (!has_memo_slots(player)) return false;
+  const std::size_t at = kOnlyPassSlots + 2 * std::size_t{player.value};
+  if (game.rules_memo(at) != game.journal().changes()) return false;
+  const std::uint64_t then = game.rules_memo(at + 1);
+  const std::uint64_t now = turn_key(game);
+  if (then == now) return true;
+  // Another step or active player: the same listing if only views could tell the difference,
+  // and none can, and the timing checks answer alike. (The stack is as it was: pushing or taking
+  // is a loud edit.)
+  return (then >> 24) == (now >> 24) &&
+         sorcery_timing_on(game, player, then) == sorcery_timing_on(game, player, now) &&
+         views_blind_to_turn_now(game);
+}
+
+void remember_only_pass(Game& game, PlayerId player) {
+  if (!has_memo_slots(player)) return;
+  const std::size_t at = kOnlyPassSlots + 2 * std::size_t{player.value};
+  game.rules_memo(at) = game.journal().changes();
+  game.rules_memo(at + 1) = turn_key(game);
 }
 
 std::vector<LegalAction> ClassicRules::legal_actions(const Game& game, PlayerId player) const {

@@ -228,11 +228,12 @@ std::vector<ManaSource> mana_sources(const Game& game, PlayerId p, ObjectId excl
       out.push_back({ObjectId{}, std::span(&kEachKind[k], 1), false, 0});
   // The permanents p controls, in controlled()'s order, without building its list.
   const GameState& s = game.state();
+  Characteristics scratch;  // for the permanents an effect applies to (Game::view)
   for (const Player& seat : s.players) {
     for (ObjectId id : s.zone(ZoneRef::battlefield(seat.id)).objects) {
       const GameObject& o = game.object(id);
       if (o.controller != p || o.tapped || id == exclude) continue;
-      const Characteristics c = game.view(id);
+      const Characteristics& c = game.view(id, scratch);
       ManaSource land{id, land_kinds(c), false, 0, true};
       if (!land.kinds.empty()) {
         out.push_back(std::move(land));

@@ -375,7 +375,8 @@ std::uint16_t ability_index(const Game& game, ObjectId self, const Ability* abil
 void add_lore_counters(Game& game) {
   const PlayerId active = game.state().turn.active;
   for (ObjectId id : controlled(game, active)) {
-    if (!on_battlefield(game, id) || !game.view(id).has_subtype(kSaga)) continue;
+    Characteristics scratch;
+    if (!on_battlefield(game, id) || !game.view(id, scratch).has_subtype(kSaga)) continue;
     add_counters(game, Target::of(game.object(id).ref()), kLore, 1);
   }
 }

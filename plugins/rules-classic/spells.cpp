@@ -203,8 +203,11 @@ class ModalKeyword final : public KeywordHandler {
 }  // namespace
 
 bool is_modal(const CardDef& def) {
+  // The marker is only ever a keyword ability (ModalKeyword): most abilities are told apart by
+  // their kind, without a dynamic_cast (the listing asks this for every card in hand).
   for (const AbilityDef& a : def.abilities)
-    if (dynamic_cast<const ModalMarker*>(a.impl.get())) return true;
+    if (a.kind == AbilityKind::keyword && dynamic_cast<const ModalMarker*>(a.impl.get()))
+      return true;
   return false;
 }
 

@@ -47,6 +47,33 @@ void legend_rule(Game& game, const std::vector<Legend>& legends, std::vector<Zon
   }
 }
 
+// What the pass asks of each permanent's types: each list looked through once, not once for
+// each question (the pass runs after every loud edit and views every permanent).
+struct SbaKinds {
+  bool legendary = false, world = false;                        // supertypes
+  bool creature = false, planeswalker = false, battle = false;  // types
+  bool aura = false, equipment = false, saga = false;  // subtypes (Fortification: equipment)
+};
+
+SbaKinds sba_kinds(const Characteristics& c) {
+  SbaKinds k;
+  for (Symbol s : c.supertypes) {
+    k.legendary = k.legendary || s == kLegendary;
+    k.world = k.world || s == kWorld;
+  }
+  for (Symbol s : c.types) {
+    k.creature = k.creature || s == kCreature;
+    k.planeswalker = k.planeswalker || s == kPlaneswalker;
+    k.battle = k.battle || s == kBattle;
+  }
+  for (Symbol s : c.subtypes) {
+    k.aura = k.aura || s == kAura;
+    k.equipment = k.equipment || s == kEquipment || s == kFortification;
+    k.saga = k.saga || s == kSaga;
+  }
+  return k;
+}
+
 bool sba_pass(Game& game) {
   bool acted = false;
   // Players: 704.5a-c, all at once.
@@ -78,32 +105,44 @@ bool sba_pass(Game& game) {
   // 704.5q: +1/+1 and -1/-1 counters annihilate (removed after the moves below).
   std::vector<std::pair<ObjectId, std::int64_t>> annihilate;
   std::vector<std::pair<ObjectId, CounterLimit>> limited;  // 704.5r, after annihilation
-  for (ObjectId id : battlefield(game)) {
-    const GameObject& o = game.object(id);
-    if (!o.counters.items.empty()) {
-      const std::int64_t n = std::min(o.counters.get(kPlusOne), o.counters.get(kMinusOne));
-      if (n > 0) annihilate.emplace_back(id, n);
-      for (const CounterLimit& l : counter_limits(game, id))
-        if (o.counters.get(l.kind) > l.max) limited.emplace_back(id, l);
-    }
-    const Characteristics c = game.view(id);
-    if (c.has_supertype(kLegendary)) legends.push_back({id, o.controller, c.name});
-    if (c.has_subtype(kAura)) auras.push_back(id);
-    if (c.has_subtype(kEquipment) || c.has_subtype(kFortification)) equipment.push_back(id);
-    if (c.has_supertype(kWorld)) worlds.push_back(id);
-    if (c.has_subtype(kSaga)) sagas.push_back(id);
-    if (c.has_type(kBattle)) battles.push_back(id);
-    if (c.has_type(kCreature)) {
-      if (c.toughness <= 0) {  // 704.5f: not destroy, so no regeneration or indestructible
-        moves.push_back({id, ZoneRef::graveyard(o.owner), Cause::state_based, {}});
-      } else if ((o.damage >= c.toughness || o.attrs.get(kDeathtouched) != 0) &&
-                 !c.has_keyword(kIndestructible)) {  // 704.5g-h
-        moves.push_back({id, ZoneRef::graveyard(o.owner), Cause::destroy, {}});
+  bool deathtouched = false;  // a deathtouch mark seen (spent at the end of the pass)
+  // The battlefield seat by seat, as battlefield() lists it, without building its list.
+  const GameState& s = game.state();
+  Characteristics scratch;  // for the permanents an effect applies to (Game::view)
+  for (const Player& seat : s.players) {
+    for (ObjectId id : s.zone(ZoneRef::battlefield(seat.id)).objects) {
+      const GameObject& o = game.object(id);
+      if (!o.attrs.items.empty() && o.attrs.get(kDeathtouched) != 0) deathtouched = true;
+      if (!o.counters.items.empty()) {
+        const std::int64_t n = std::min(o.counters.get(kPlusOne), o.counters.get(kMinusOne));
+        if (n > 0) annihilate.emplace_back(id, n);
+        for (const CounterLimit& l : counter_limits(game, id))
+          if (o.counters.get(l.kind) > l.max) limited.emplace_back(id, l);
       }
-    } else if (c.has_type(kPlaneswalker) && o.counters.get(kLoyalty) <= 0) {  // 704.5i
-      moves.push_back({id, ZoneRef::graveyard(o.owner), Cause::state_based, {}});
+      const Characteristics& c = game.view(id, scratch);
+      const SbaKinds k = sba_kinds(c);
+      if (k.legendary) legends.push_back({id, o.controller, c.name});
+      if (k.aura) auras.push_back(id);
+      if (k.equipment) equipment.push_back(id);
+      if (k.world) worlds.push_back(id);
+      if (k.saga) sagas.push_back(id);
+      if (k.battle) battles.push_back(id);
+      if (k.creature) {
+        if (c.toughness <= 0) {  // 704.5f: not destroy, so no regeneration or indestructible
+          moves.push_back({id, ZoneRef::graveyard(o.owner), Cause::state_based, {}});
+        } else if ((o.damage >= c.toughness || o.attrs.get(kDeathtouched) != 0) &&
+                   !c.has_keyword(kIndestructible)) {  // 704.5g-h
+          moves.push_back({id, ZoneRef::graveyard(o.owner), Cause::destroy, {}});
+        }
+      } else if (k.planeswalker && o.counters.get(kLoyalty) <= 0) {  // 704.5i
+        moves.push_back({id, ZoneRef::graveyard(o.owner), Cause::state_based, {}});
+      }
     }
   }
+  // The last two steps of the pass look again at what these loops saw, unless something changed
+  // in between (a loud edit; Journal::changes): most passes move nothing and mark nothing, and
+  // then those looks would find nothing again.
+  const std::uint64_t battlefield_seen = game.journal().changes();
   legend_rule(game, legends, moves);
   // 704.5m: an Aura attached to nothing legal. An Aura whose creature dies in this pass goes
   // in the next one (§4 test 2).
@@ -134,7 +173,13 @@ bool sba_pass(Game& game) {
   // zone other than the stack ceases to exist. One look at every object for both (the tokens'
   // moves first, then the copies', as they always were).
   std::vector<ObjectId> copies;
+  bool stray_counters = false;  // counters on an object off the battlefield (122.2, below)
+  const std::uint64_t objects_seen = game.journal().changes();
   for (const GameObject& o : game.state().objects) {
+    // Most objects (cards in libraries and hands) are no token and carry no counter and no attr:
+    // none of the three checks below can find anything in them.
+    if (!o.token && o.counters.items.empty() && o.attrs.items.empty()) continue;
+    if (!o.counters.items.empty() && o.zone.kind != ZoneKind::battlefield) stray_counters = true;
     if (o.zone.kind == ZoneKind::none) continue;
     if (o.token && o.zone.kind != ZoneKind::battlefield)
       moves.push_back({o.id, ZoneRef::nowhere(), Cause::state_based, {}});
@@ -154,15 +199,19 @@ bool sba_pass(Game& game) {
     acted = true;
   }
   // 122.2: counters on an object that left the battlefield cease to exist with it.
-  for (const GameObject& o : game.state().objects) {
-    if (o.counters.items.empty() || o.zone.kind == ZoneKind::battlefield) continue;
-    const auto counters = o.counters.items;
-    for (const auto& [kind, n] : counters) game.journal().set_counter(o.id, kind, 0);
+  if (stray_counters || game.journal().changes() != objects_seen) {
+    for (const GameObject& o : game.state().objects) {
+      if (o.counters.items.empty() || o.zone.kind == ZoneKind::battlefield) continue;
+      const auto counters = o.counters.items;
+      for (const auto& [kind, n] : counters) game.journal().set_counter(o.id, kind, 0);
+    }
   }
   // 704.5h looks at deathtouch damage "since the last check": the mark is spent.
-  for (ObjectId id : battlefield(game))
-    if (!game.object(id).attrs.items.empty() && game.object(id).attrs.get(kDeathtouched) != 0)
-      game.journal().set_attr(id, kDeathtouched, 0);
+  if (deathtouched || game.journal().changes() != battlefield_seen) {
+    for (ObjectId id : battlefield(game))
+      if (!game.object(id).attrs.items.empty() && game.object(id).attrs.get(kDeathtouched) != 0)
+        game.journal().set_attr(id, kDeathtouched, 0);
+  }
   for (const auto& [id, n] : annihilate) {
     if (!on_battlefield(game, id)) continue;
     acted = true;

@@ -170,27 +170,32 @@ std::string attack_condition_refusal(const Game& game, ObjectId attacker, Player
 
 bool fire_state_triggers(Game& game) {
   bool fired = false;
-  for (ObjectId id : battlefield(game)) {
-    const CardDef& def = game.card(id);
-    for (std::size_t i = 0; i < def.abilities.size(); ++i) {
-      // Only the keywords above make these, always as triggered abilities: the kind is a cheap
-      // test before the cast, which this loop otherwise makes for every ability at every priority.
-      if (def.abilities[i].kind != AbilityKind::triggered) continue;
-      const auto* s = dynamic_cast<const StateTriggerAbility*>(def.abilities[i].impl.get());
-      if (!s) continue;
-      const GameObject& o = game.object(id);
-      const auto zc = static_cast<std::int64_t>(o.zone_changes) + 1;
-      if (o.attrs.get(kStateFired) == zc || !s->condition(game, id)) continue;
-      game.journal().set_attr(id, kStateFired, zc);
-      PendingTrigger t;
-      t.source = o.ref();
-      t.card = o.card;
-      t.ability = static_cast<std::uint16_t>(i);
-      t.controller = o.controller;
-      t.event.kind = "state"_sym;
-      t.event.subject = Target::of(o.ref());
-      game.fire_trigger(t);
-      fired = true;
+  // The battlefield seat by seat, as battlefield() lists it, without building its list (this
+  // runs at every settling): nothing below moves an object.
+  const GameState& st = game.state();
+  for (const Player& seat : st.players) {
+    for (ObjectId id : st.zone(ZoneRef::battlefield(seat.id)).objects) {
+      const CardDef& def = game.card(id);
+      for (std::size_t i = 0; i < def.abilities.size(); ++i) {
+        // Only the keywords above make these, always as triggered abilities: the kind is a cheap
+        // test before the cast, which this loop would otherwise make for every ability.
+        if (def.abilities[i].kind != AbilityKind::triggered) continue;
+        const auto* s = dynamic_cast<const StateTriggerAbility*>(def.abilities[i].impl.get());
+        if (!s) continue;
+        const GameObject& o = game.object(id);
+        const auto zc = static_cast<std::int64_t>(o.zone_changes) + 1;
+        if (o.attrs.get(kStateFired) == zc || !s->condition(game, id)) continue;
+        game.journal().set_attr(id, kStateFired, zc);
+        PendingTrigger t;
+        t.source = o.ref();
+        t.card = o.card;
+        t.ability = static_cast<std::uint16_t>(i);
+        t.controller = o.controller;
+        t.event.kind = "state"_sym;
+        t.event.subject = Target::of(o.ref());
+        game.fire_trigger(t);
+        fired = true;
+      }
     }
   }
   return fired;

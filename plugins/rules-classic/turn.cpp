@@ -81,6 +81,8 @@ void go_next(Game& game) {
   j.set_step(kUntap);
 }
 
+bool still_settled(Game& game);  // settling, below
+
 // Turn-based actions as a step begins (and the 117.5 loop for cleanup). Returns whether
 // players get priority in this step.
 bool begin_step(Game& game) {
@@ -133,7 +135,9 @@ bool begin_step(Game& game) {
       // 514.3a: priority only if state-based actions or triggers happen.
       bool acted = false;
       for (;;) {
-        const bool sba = run_state_based(game);
+        // Nothing to check while nothing changed since settling found nothing (settle()): a
+        // cleanup that discarded nothing, removed no damage and ended no effect.
+        const bool sba = !still_settled(game) && run_state_based(game);
         if (game.state().over) return false;
         const bool trig = put_triggers(game);
         if (!sba && !trig) break;
@@ -209,11 +213,12 @@ constexpr std::size_t kSettledAt = 0;    // Journal::changes() then
 constexpr std::size_t kSettledTurn = 1;  // turn_key() then
 constexpr std::size_t kBlindAt = 2;      // changes() when turn blindness was last worked out
 constexpr std::size_t kBlind = 3;        // 1 if views could not read the turn then
+// (Slots 4 and up: the only-pass memo of the priority listing, legal_actions.cpp.)
 
 // Quiet edits (Journal::add_quiet): passing priority, the pass count and the step bookkeeping
 // attrs are read by no check of the loop. The turn's number, step and active player are quiet
 // too, and settle() looks at them itself (turn_key): the loop reads them only through a
-// continuous effect that might (views_blind_to_turn).
+// continuous effect that might (views_blind_to_turn_now).
 void declare_quiet_edits(Game& game) {
   Journal& j = game.journal();
   if (!j.quiet_edits().empty()) return;
@@ -224,54 +229,34 @@ void declare_quiet_edits(Game& game) {
     j.add_quiet(EditKind::game_attr, key.raw());
 }
 
+}  // namespace
+
+bool views_blind_to_turn_now(Game& game) {
+  const std::uint64_t now = game.journal().changes();
+  if (game.rules_memo(kBlindAt) != now) {  // the same for every check until a loud edit
+    game.rules_memo(kBlindAt) = now;
+    // The kernel asks every effect that applies now (ContinuousEffect::may_read_turn). The
+    // classic rules' own counters, changeling, mark and constant +N/+N effects say they read
+    // objects only; any other effect, a value expression's included, might read the turn.
+    game.rules_memo(kBlind) = game.views_may_read_turn() ? 0 : 1;
+  }
+  return game.rules_memo(kBlind) != 0;
+}
+
 std::uint64_t turn_key(const Game& game) {
   const TurnState& t = game.state().turn;
   return (static_cast<std::uint64_t>(t.number) << 24) | (static_cast<std::uint64_t>(t.step) << 8) |
          t.active.value;
 }
 
-// Whether no continuous effect that may apply now can read the turn. The classic rules' own
-// effects named here read objects only (a +N/+N with a value expression might read anything);
-// any other effect might read the turn. Looks at every floating effect and at every continuous
-// ability that works in its object's zone, as Game::view gathers them, and at the game's rule
-// effects (the module's own, and any another plugin added).
-bool views_blind_to_turn(const Game& game) {
-  const ContinuousEffect* const counters = counters_effect().get();
-  const ContinuousEffect* const changeling = changeling_effect().get();
-  const ContinuousEffect* const none = no_effect().get();
-  const auto known = [&](const ContinuousEffect* e) {
-    if (!e || e == counters || e == changeling || e == none) return true;
-    const auto* grant = dynamic_cast<const GrantEffect*>(e);
-    return grant && !grant->power.expr && !grant->toughness.expr;
-  };
-  for (const auto& rule : game.rule_effects())
-    if (!known(rule.get())) return false;
-  for (const FloatingEffect& f : game.state().effects) {
-    const CardDef& def = game.cards().at(f.card);
-    if (f.ability < def.abilities.size() && def.abilities[f.ability].impl &&
-        !known(def.abilities[f.ability].impl->continuous()))
-      return false;
-  }
-  for (const GameObject& o : game.state().objects) {
-    if (o.zone.kind == ZoneKind::none) continue;
-    const ZoneMask here = zone_bit(o.zone.kind);
-    for (const AbilityDef& a : game.cards().at(o.card).abilities)
-      if (a.impl && (a.impl->zones() & here) && !known(a.impl->continuous())) return false;
-  }
-  return true;
-}
+namespace {
 
 // True if the check would do nothing now: no edit but quiet ones since the last fixed point,
 // and the turn as it was then or no view that could tell.
 bool still_settled(Game& game) {
-  const std::uint64_t now = game.journal().changes();
-  if (game.rules_memo(kSettledAt) != now) return false;
+  if (game.rules_memo(kSettledAt) != game.journal().changes()) return false;
   if (game.rules_memo(kSettledTurn) == turn_key(game)) return true;
-  if (game.rules_memo(kBlindAt) != now) {  // the same for every check until a loud edit
-    game.rules_memo(kBlindAt) = now;
-    game.rules_memo(kBlind) = views_blind_to_turn(game) ? 1 : 0;
-  }
-  return game.rules_memo(kBlind) != 0;
+  return views_blind_to_turn_now(game);
 }
 
 // 117.5: state-based actions, then triggers, until neither happens. Returns false if the game
@@ -322,6 +307,12 @@ bool ClassicRules::advance(Game& game) const {
   if (game.state().over) return false;
   if (!settle(game)) return false;
   const PlayerId p = game.state().turn.priority;
+  // The same listing as p's last one, which offered passing alone (known_only_pass): pass.
+  if (known_only_pass(game, p)) {
+    pass_priority(game);
+    enter_priority_step(game);
+    return !game.state().over;
+  }
   // The lands' mana abilities are listed only when there is something else to do: with passing
   // and mana abilities alone Game::ask answers "pass" without asking, so a decision without them
   // is the same decision. Labels are made only for a list an agent that reads them is asked
@@ -334,6 +325,7 @@ bool ClassicRules::advance(Game& game) const {
   const bool only_pass = std::all_of(actions.begin(), actions.end(), [](const LegalAction& a) {
     return a.mana || a.kind == LegalAction::Kind::pass;
   });
+  if (only_pass) remember_only_pass(game, p);
   if (!only_pass && !label_blind(game.agent(p))) label_priority_actions(game, actions);
   const LegalAction& chosen =
       only_pass ? actions.back()

@@ -87,6 +87,11 @@ class ANVIL_API ContinuousEffect {
                        const Characteristics& so_far) const = 0;
   virtual void apply(const Game& game, const EffectContext& ctx, ObjectId object,
                      Characteristics& c) const = 0;
+  // Whether `affects` or `apply` may read the turn (its number, step, active or priority
+  // player) or the game's attrs: what a rules module's quiet edits change (journal.hpp). An
+  // effect that reads only objects and players says false, and then a check that views objects
+  // need not run again after quiet edits alone (Game::views_may_read_turn). Default: true.
+  virtual bool may_read_turn() const;
 };
 
 class ANVIL_API Ability {

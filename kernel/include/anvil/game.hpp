@@ -110,7 +110,23 @@ class ANVIL_API Game final : private JournalListener {
   // power or toughness from other objects' types (an Aura's +X/+X, X the Forests you control)
   // reads them this way; a full view of the enchanted creature would apply that effect again.
   Characteristics view(ObjectId id, Layer through) const;
+  // view(id) without a copy when no effect applies to `id`: a reference to its printed
+  // characteristics (its CardDef's, which live as long as the card pool), or else to `scratch`,
+  // where they are computed. The hot checks view an object to ask one or two things of it, and
+  // copying the characteristics was most of such a view; a caller viewing many objects passes
+  // one scratch for all of them. The reference is valid until `scratch` is used again.
+  //
+  //   Characteristics scratch;
+  //   for (ObjectId id : permanents)
+  //     if (game.view(id, scratch).has_type("Creature"_sym)) …
+  const Characteristics& view(ObjectId id, Characteristics& scratch) const;
   ManaCost cost_of(ObjectId id) const { return view(id).cost; }
+  // Whether a continuous effect that applies now may read the turn or the game's attrs
+  // (ContinuousEffect::may_read_turn): if none may, every view is the same after quiet edits
+  // alone (journal.hpp). Looks at the effects view() applies (the rule effects, the static
+  // abilities of objects in the zones they work from, the floating effects), gathered once per
+  // change of them.
+  bool views_may_read_turn() const;
   // What `id` was as it last existed before its last zone change, as the rules module recorded
   // it (608.2h); nullopt if it recorded nothing or the object moved again. An ability whose
   // source has left reads its source this way ("damage equal to its power").
@@ -140,8 +156,13 @@ class ANVIL_API Game final : private JournalListener {
   // marks such as "the state-based actions found nothing to do at Journal::changes() == N"
   // (journal.hpp, quiet edits), which let a check be skipped while nothing it reads changed.
   // Throws RulesError for a slot >= kRulesMemoSlots.
-  static constexpr std::size_t kRulesMemoSlots = 4;
-  std::uint64_t& rules_memo(std::size_t slot);
+  static constexpr std::size_t kRulesMemoSlots = 16;
+  // Inline: a rules module asks it several times at every decision.
+  std::uint64_t& rules_memo(std::size_t slot) {
+    if (slot >= kRulesMemoSlots) [[unlikely]]
+      no_memo_slot(slot);
+    return rules_memo_[slot];
+  }
 
   // --- agents and decisions ---
   // Seats (or swaps) the agent deciding for `player`; takes effect at the next decision.
@@ -176,6 +197,7 @@ class ANVIL_API Game final : private JournalListener {
   const ActiveEffects& active_effects() const;
   Game(CopyTag, const Game& other, GameState state);
   void on_edit(const Edit& edit, bool undone) override;
+  [[noreturn]] static void no_memo_slot(std::size_t slot);
   void refresh(ObjectId id);
   void drop(ObjectId id);
   void connect_all();

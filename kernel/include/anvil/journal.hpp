@@ -204,10 +204,11 @@ class ANVIL_API Journal {
   // determinize) gets the same quiet edits.
   void add_quiet(EditKind kind, std::uint64_t field_or_key);
   bool quiet(const Edit& e) const {
-    if (e.kind != EditKind::game_field && e.kind != EditKind::game_attr) return false;
-    const std::uint64_t which = e.kind == EditKind::game_field ? e.field : e.key;
+    // Asked at every edit: a game field is one bit of a mask; game attrs are a short list.
+    if (e.kind == EditKind::game_field) return e.field < 32 && ((quiet_fields_ >> e.field) & 1u);
+    if (e.kind != EditKind::game_attr) return false;
     for (const auto& [kind, w] : quiet_)
-      if (kind == e.kind && w == which) return true;
+      if (kind == EditKind::game_attr && w == e.key) return true;
     return false;
   }
   const std::vector<std::pair<EditKind, std::uint64_t>>& quiet_edits() const { return quiet_; }
@@ -240,6 +241,7 @@ class ANVIL_API Journal {
   std::uint64_t version_ = 0;
   std::uint64_t changes_ = 1;
   std::vector<std::pair<EditKind, std::uint64_t>> quiet_;
+  std::uint32_t quiet_fields_ = 0;  // bit f: GameField f is quiet (also listed in quiet_)
 };
 
 ANVIL_END_NAMESPACE

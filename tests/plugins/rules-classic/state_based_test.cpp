@@ -81,6 +81,46 @@ TEST(RulesClassicStateBased, TokensOffTheBattlefieldCeaseToExist) {
   EXPECT_EQ(t.game->object(soldier).zone.kind, ZoneKind::none);
 }
 
+// Tokens and counters off the battlefield are found by the next check, whatever moved them:
+// here edits behind the rules' back, after a check that found nothing, and a rollback past one.
+TEST(RulesClassicStateBased, WhatLeavesTheBattlefieldAfterACheckThatFoundNothingIsSeenByTheNext) {
+  PositionPlayer a = player("A", {}, {"Soldier"});
+  a.battlefield.push_back(card("Grizzly Bears"));
+  a.battlefield.back().counters = {{"+1/+1", 1}};
+  auto t = table(standard_pool(), position("main1", a, player("B", {}, {})));
+  Game& g = *t.game;
+  const ObjectId soldier = find(g, "Soldier", ZoneRef::battlefield(kA));
+  const ObjectId bears = find(g, "Grizzly Bears", ZoneRef::battlefield(kA));
+  rules().check_state(g);  // nothing to do
+  rules().check_state(g);
+  ASSERT_EQ(g.object(soldier).zone, ZoneRef::battlefield(kA));
+  g.journal().move_object(soldier, ZoneRef::graveyard(kA));
+  g.journal().move_object(bears, ZoneRef::hand(kA));
+  rules().check_state(g);
+  EXPECT_EQ(g.object(soldier).zone.kind, ZoneKind::none);
+  EXPECT_EQ(g.object(bears).counters.get("+1/+1"_sym), 0);
+}
+
+TEST(RulesClassicStateBased, ATokenBroughtBackByARollbackPastACheckIsSeenAgain) {
+  PositionPlayer a = player("A", {}, {});
+  a.graveyard.push_back(card("Soldier"));
+  auto t = table(standard_pool(), position("main1", a, player("B", {}, {})));
+  Game& g = *t.game;
+  const ObjectId soldier = find(g, "Soldier", ZoneRef::graveyard(kA));
+  const auto before = g.journal().checkpoint();
+  rules().check_state(g);  // the token ceases to exist
+  rules().check_state(g);  // and this check finds nothing
+  ASSERT_EQ(g.object(soldier).zone.kind, ZoneKind::none);
+  const std::uint64_t after = g.journal().checkpoint().position;
+  g.journal().rollback(before);  // undone: the token is in the graveyard again
+  ASSERT_EQ(g.object(soldier).zone, ZoneRef::graveyard(kA));
+  // As many other edits as were undone: the journal is as long as it was after the checks.
+  for (std::uint64_t i = before.position; i < after; ++i)
+    g.journal().set_life(kB, g.state().player(kB).life + 1);
+  rules().check_state(g);
+  EXPECT_EQ(g.object(soldier).zone.kind, ZoneKind::none);
+}
+
 TEST(RulesClassicStateBased, RegenerationSavesFromLethalDamageButNotFromWrath) {
   auto t =
       table(standard_pool(),

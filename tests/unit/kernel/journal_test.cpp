@@ -279,5 +279,47 @@ TEST(GameCopy, SharesTheDecisionLogUntilOneSideDecides) {
   EXPECT_EQ(game->decisions()[2].index, 2u);
 }
 
+// Quiet edits (journal.hpp): changes() counts every applied and undone edit but the game
+// fields and game attrs a rules module declared quiet.
+TEST(Journal, QuietFieldsAndAttrsLeaveChangesAsTheyWere) {
+  Cards cards;
+  auto game = make_game(cards);
+  Journal& j = game->journal();
+  j.add_quiet(EditKind::game_field, static_cast<std::uint64_t>(GameField::priority_player));
+  j.add_quiet(EditKind::game_attr, "passes"_sym.raw());
+  EXPECT_THROW(j.add_quiet(EditKind::game_field, 40), RulesError);
+  EXPECT_THROW(j.add_quiet(EditKind::player_attr, "passes"_sym.raw()), RulesError);
+  const std::uint64_t before = j.changes();
+  const auto cp = j.checkpoint();
+  j.set_priority_player(PlayerId(1));
+  j.set_game_attr("passes"_sym, 1);
+  EXPECT_EQ(j.changes(), before);
+  j.rollback(cp);  // undoing quiet edits is quiet too
+  EXPECT_EQ(j.changes(), before);
+  j.set_step(3);  // not declared: the field next to it counts
+  EXPECT_EQ(j.changes(), before + 1);
+  j.set_game_attr("rounds"_sym, 1);
+  EXPECT_EQ(j.changes(), before + 2);
+  j.set_attr(PlayerId(0), "passes"_sym, 1);  // a player's attr of the same name is not quiet
+  EXPECT_EQ(j.changes(), before + 3);
+  auto fork = game->fork();  // a copy gets the same quiet edits
+  const std::uint64_t in_fork = fork->journal().changes();
+  fork->journal().set_priority_player(PlayerId(0));
+  EXPECT_EQ(fork->journal().changes(), in_fork);
+  fork->journal().set_active_player(PlayerId(1));
+  EXPECT_EQ(fork->journal().changes(), in_fork + 1);
+}
+
+// The marks a rules module keeps next to the quiet edits (game.hpp): zero in a copy, and a slot
+// past the last is an error, not a write past the array.
+TEST(Journal, RulesMemoSlotsAreTheGamesOwnAndCheckedForRange) {
+  Cards cards;
+  auto game = make_game(cards);
+  game->rules_memo(Game::kRulesMemoSlots - 1) = 7;
+  EXPECT_EQ(game->rules_memo(Game::kRulesMemoSlots - 1), 7u);
+  EXPECT_EQ(game->fork()->rules_memo(Game::kRulesMemoSlots - 1), 0u);
+  EXPECT_THROW(game->rules_memo(Game::kRulesMemoSlots), RulesError);
+}
+
 }  // namespace
 }  // namespace anvil::testing

@@ -62,5 +62,68 @@ TEST(ViewCache, RollbackBringsBackWhatWasActive) {
   EXPECT_EQ(fork->view(bear).power, 3) << "a fork gathers its own list";
 }
 
+// Reads the object only, and says so.
+class PlusOnePowerObjectsOnly final : public ContinuousEffect {
+ public:
+  Layer layer() const override { return Layer::pt_modify; }
+  bool affects(const Game&, const EffectContext&, ObjectId,
+               const Characteristics& c) const override {
+    return c.has_type(kCreature);
+  }
+  void apply(const Game&, const EffectContext&, ObjectId, Characteristics& c) const override {
+    c.power += 1;
+  }
+  bool may_read_turn() const override { return false; }
+};
+
+TEST(ViewCache, ViewsMayReadTheTurnWhileAnEffectThatMightApplies) {
+  Cards cards;
+  auto game = make_game(cards);
+  const ObjectId bear = game->add_card(cards.bear, PlayerId(0), ZoneRef::battlefield(PlayerId(0)));
+  EXPECT_FALSE(game->views_may_read_turn()) << "no effect at all";
+  game->add_rule_effect(std::make_shared<PlusOnePowerObjectsOnly>());
+  EXPECT_FALSE(game->views_may_read_turn());
+  EXPECT_EQ(game->view(bear).power, 3);
+  // The anthem's effect keeps the default (it might read anything) while it applies.
+  const ObjectId anthem = game->add_card(cards.anthem, PlayerId(0), ZoneRef::hand(PlayerId(0)));
+  EXPECT_FALSE(game->views_may_read_turn()) << "a static ability works from the battlefield only";
+  move_to_zone(*game, anthem, ZoneRef::battlefield(PlayerId(0)), Cause::put);
+  EXPECT_TRUE(game->views_may_read_turn());
+  const auto cp = game->journal().checkpoint();
+  move_to_zone(*game, anthem, ZoneRef::graveyard(PlayerId(0)), Cause::destroy);
+  EXPECT_FALSE(game->views_may_read_turn());
+  game->journal().rollback(cp);
+  EXPECT_TRUE(game->views_may_read_turn());
+  game->add_rule_effect(std::make_shared<PlusTwoToughness>());
+  EXPECT_TRUE(game->fork()->views_may_read_turn());
+}
+
+TEST(ViewCache, AViewIntoScratchIsThePrintedCardUntilAnEffectApplies) {
+  Cards cards;
+  auto game = make_game(cards);
+  const ObjectId bear = game->add_card(cards.bear, PlayerId(0), ZoneRef::battlefield(PlayerId(0)));
+  const ObjectId land = game->add_card(cards.land, PlayerId(0), ZoneRef::battlefield(PlayerId(0)));
+  Characteristics scratch;
+  const Characteristics& plain = game->view(bear, scratch);
+  EXPECT_EQ(&plain, &game->card(bear).base) << "no effect: the printed characteristics, not a copy";
+  EXPECT_EQ(plain.power, 2);
+  game->add_rule_effect(std::make_shared<PlusTwoToughness>());
+  const Characteristics& pumped = game->view(bear, scratch);
+  EXPECT_EQ(&pumped, &scratch);
+  EXPECT_EQ(pumped.toughness, 4);
+  EXPECT_EQ(pumped.toughness, game->view(bear).toughness);
+  EXPECT_EQ(game->card(bear).base.toughness, 2) << "the card is never written";
+  // The same scratch for another object the effect does not apply to.
+  EXPECT_EQ(&game->view(land, scratch), &game->card(land).base);
+  const ObjectId anthem =
+      game->add_card(cards.anthem, PlayerId(0), ZoneRef::battlefield(PlayerId(0)));
+  const Characteristics full = game->view(bear);
+  const Characteristics& into = game->view(bear, scratch);
+  EXPECT_EQ(into.power, full.power);
+  EXPECT_EQ(into.toughness, full.toughness);
+  EXPECT_EQ(into.types, full.types);
+  EXPECT_EQ(game->view(anthem, scratch).power, game->view(anthem).power);
+}
+
 }  // namespace
 }  // namespace anvil::testing
