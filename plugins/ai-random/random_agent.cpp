@@ -22,6 +22,7 @@ bool RandomAgent::chance(double probability) {
 }
 
 Answer RandomAgent::choose(const DecisionView&, const Choice& choice) {
+  if (is_declaration(choice)) return declare(choice);
   const auto n = static_cast<std::uint32_t>(choice.options.size());
   // Options that only make mana are left alone: the rules pay costs automatically, and mana
   // made for nothing empties at the end of the step (Option::mana).
@@ -44,6 +45,34 @@ Answer RandomAgent::choose(const DecisionView&, const Choice& choice) {
     const auto j = static_cast<std::uint32_t>(i + rng_.below(candidates.size() - i));
     std::swap(candidates[i], candidates[j]);
     answer.picks.push_back(candidates[i]);
+  }
+  return answer;
+}
+
+bool RandomAgent::is_declaration(const Choice& choice) {
+  if (choice.kind != ChoiceKind::attackers && choice.kind != ChoiceKind::blockers) return false;
+  return std::all_of(choice.options.begin(), choice.options.end(),
+                     [](const Option& o) { return o.target.is_object(); });
+}
+
+// Each creature in the declaration, independently: none of its options or one of them, all
+// equally likely. A random subset of the options would often name a creature twice (a blocker
+// blocking two attackers), which the rules refuse.
+Answer RandomAgent::declare(const Choice& choice) {
+  Answer answer;
+  std::vector<std::uint32_t>& same = candidates_;  // the options of one creature
+  std::vector<bool> done(choice.options.size(), false);
+  for (std::uint32_t i = 0; i < choice.options.size(); ++i) {
+    if (done[i]) continue;
+    same.clear();
+    for (std::uint32_t j = i; j < choice.options.size(); ++j)
+      if (!done[j] && choice.options[j].target == choice.options[i].target) {
+        same.push_back(j);
+        done[j] = true;
+      }
+    const std::uint64_t pick = rng_.below(same.size() + 1);  // same.size(): none
+    if (pick < same.size() && answer.picks.size() < choice.max_picks)
+      answer.picks.push_back(same[pick]);
   }
   return answer;
 }

@@ -20,6 +20,10 @@ class RandomAgent final : public Agent, public LabelBlind {
 
  private:
   bool chance(double probability);
+  // An attack or block declaration: every option is a creature's (Option::target), and a
+  // creature may be declared once.
+  static bool is_declaration(const Choice& choice);
+  Answer declare(const Choice& choice);
 
   SplitMix64 rng_;
   double pass_probability_;

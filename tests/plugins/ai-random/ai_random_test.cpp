@@ -6,6 +6,7 @@
 #include <anvil/plugin_host.hpp>
 #include <anvil/sdk.hpp>
 #include <filesystem>
+#include <map>
 #include <set>
 
 namespace anvil {
@@ -152,6 +153,70 @@ TEST_F(AiRandom, AttacksABattleAmongTheClassicAttackTargets) {
   }
   EXPECT_GT(battle_hit, 0);
   EXPECT_GT(player_hit, 0);
+}
+
+// An attack or block declaration names each creature at most once, and each creature's ways (no
+// declaration, or one of its options) are equally likely.
+TEST_F(AiRandom, DeclaresEachCreatureOnceWithEveryWayAlike) {
+  auto a = agent(17);
+  const DecisionView view(game, PlayerId(0));
+  const Target first = Target::of(ObjectRef{ObjectId(1), 0}),
+               second = Target::of(ObjectRef{ObjectId(2), 0});
+  Choice c;
+  c.kind = ChoiceKind::blockers;
+  c.options = {{"First → X", first, 10}, {"Second → X", second, 10}, {"First → Y", first, 11}};
+  c.min_picks = 0;
+  c.max_picks = 3;
+  std::map<std::string, int> seen;  // per creature: "none" or the option's label
+  const int n = 6000;
+  for (int i = 0; i < n; ++i) {
+    const Answer answer = a->choose(view, c);
+    std::string first_way = "none", second_way = "none";
+    for (std::uint32_t p : answer.picks) {
+      std::string& way = c.options.at(p).target == first ? first_way : second_way;
+      ASSERT_EQ(way, "none") << "a creature declared twice";
+      way = c.options[p].label;
+    }
+    ++seen["first: " + first_way];
+    ++seen["second: " + second_way];
+  }
+  for (const char* way : {"first: none", "first: First → X", "first: First → Y"})
+    EXPECT_NEAR(seen[way], n / 3, n / 30) << way;
+  for (const char* way : {"second: none", "second: Second → X"})
+    EXPECT_NEAR(seen[way], n / 2, n / 30) << way;
+}
+
+// Lure ("all creatures able to block enchanted creature do so") leaves few legal block
+// declarations when several creatures could block several attackers; declaring creature by
+// creature, ai-random finds one well within the rules' 1,000 tries, and games of decks full of
+// block requirements end normally.
+TEST_F(AiRandom, PlaysBlockRequirementDecksToTheEnd) {
+  const std::filesystem::path pack_dir = CLASSIC_CORE_PACK_DIR;
+  (void)host.load_dir(BUNDLED_PLUGIN_DIR);
+  const auto rules = registry.find<RulesModule>("classic");
+  if (!rules || !std::filesystem::exists(pack_dir / "pack.yaml"))
+    GTEST_SKIP() << "no classic rules or pack";
+  LoadedPack pack = load_pack(pack_dir, registry);
+  ASSERT_TRUE(pack.ok());
+  auto cards = std::make_shared<CardPool>();
+  for (CardDef& c : pack.cards) cards->add(std::move(c));
+  DeckList lures{"Lures", {}, {}};
+  for (const auto& [copies, card] : std::vector<std::pair<int, std::string>>{
+           {16, "Forest"}, {4, "Lure"}, {4, "Prized Unicorn"}, {4, "Gaea's Protector"},
+           {4, "Grizzly Bears"}, {4, "Razorgrass Screen"}, {4, "Llanowar Elves"}})
+    for (int i = 0; i < copies; ++i) lures.cards.push_back(card);
+  for (std::uint64_t seed = 1; seed <= 20; ++seed) {
+    MatchConfig config;
+    config.decks = {lures, lures};
+    config.seed = seed;
+    config.options = {{"max_turns", "100"}};
+    auto g = rules->setup(cards, config);
+    g->seat(PlayerId(0), agent(seed * 2));
+    g->seat(PlayerId(1), agent(seed * 2 + 1));
+    EXPECT_NO_THROW(rules->play(*g)) << "seed " << seed;
+    EXPECT_TRUE(g->state().over) << "seed " << seed;
+    EXPECT_TRUE(g->faults().empty()) << "seed " << seed;
+  }
 }
 
 }  // namespace
