@@ -18,10 +18,28 @@ class AiRandom : public ::testing::Test {
   std::shared_ptr<Agent> agent(std::uint64_t seed, std::vector<std::pair<std::string, std::string>> settings = {}) {
     return make_agent(registry, "ai-random", AgentOptions{seed, std::move(settings)});
   }
+  // Loads the bundled plugins and classic-core's cards and decks into `rules`, `cards` and
+  // `decks`; false when the classic rules or the pack were not built (the test is skipped then).
+  // A pack that does not load fails the test.
+  bool load_classic_core() {
+    (void)host.load_dir(BUNDLED_PLUGIN_DIR);
+    rules = registry.find<RulesModule>("classic");
+    const std::filesystem::path pack_dir = CLASSIC_CORE_PACK_DIR;
+    if (!rules || !std::filesystem::exists(pack_dir / "pack.yaml")) return false;
+    LoadedPack pack = load_pack(pack_dir, registry);
+    EXPECT_TRUE(pack.ok());
+    for (CardDef& c : pack.cards) cards->add(std::move(c));
+    decks = std::move(pack.decks);
+    return true;
+  }
+
   Registry registry;
   PluginHost host{registry};
   std::shared_ptr<CardPool> pool = std::make_shared<CardPool>();
   Game game{pool, 2, 1};
+  std::shared_ptr<const RulesModule> rules;
+  std::shared_ptr<CardPool> cards = std::make_shared<CardPool>();
+  std::vector<DeckList> decks;
 };
 
 Choice random_choice(SplitMix64& rng) {
@@ -91,18 +109,11 @@ TEST_F(AiRandom, BadSettingsAreErrorsNamingThePlugin) {
 }
 
 TEST_F(AiRandom, PlaysClassicCoreGamesToTheEnd) {
-  const std::filesystem::path pack_dir = CLASSIC_CORE_PACK_DIR;
-  (void)host.load_dir(BUNDLED_PLUGIN_DIR);
-  const auto rules = registry.find<RulesModule>("classic");
-  if (!rules || !std::filesystem::exists(pack_dir / "pack.yaml")) GTEST_SKIP() << "no classic rules or pack";
-  LoadedPack pack = load_pack(pack_dir, registry);
-  ASSERT_TRUE(pack.ok());
-  ASSERT_GE(pack.decks.size(), 2u);
-  auto cards = std::make_shared<CardPool>();
-  for (CardDef& c : pack.cards) cards->add(std::move(c));
+  if (!load_classic_core()) GTEST_SKIP() << "no classic rules or pack";
+  ASSERT_GE(decks.size(), 2u);
   for (std::uint64_t seed = 1; seed <= 20; ++seed) {
     MatchConfig config;
-    config.decks = {pack.decks[0], pack.decks[1]};
+    config.decks = {decks[0], decks[1]};
     config.seed = seed;
     auto g = rules->setup(cards, config);
     g->seat(PlayerId(0), agent(seed * 2));
@@ -118,15 +129,7 @@ TEST_F(AiRandom, PlaysClassicCoreGamesToTheEnd) {
 // among the options, attacks it in some games: Grizzly Bears against A's Siege (protected by B)
 // or against B. Over 20 seeds both happen.
 TEST_F(AiRandom, AttacksABattleAmongTheClassicAttackTargets) {
-  const std::filesystem::path pack_dir = CLASSIC_CORE_PACK_DIR;
-  (void)host.load_dir(BUNDLED_PLUGIN_DIR);
-  const auto rules = registry.find<RulesModule>("classic");
-  if (!rules || !std::filesystem::exists(pack_dir / "pack.yaml"))
-    GTEST_SKIP() << "no classic rules or pack";
-  LoadedPack pack = load_pack(pack_dir, registry);
-  ASSERT_TRUE(pack.ok());
-  auto cards = std::make_shared<CardPool>();
-  for (CardDef& c : pack.cards) cards->add(std::move(c));
+  if (!load_classic_core()) GTEST_SKIP() << "no classic rules or pack";
   int battle_hit = 0, player_hit = 0;
   for (std::uint64_t seed = 1; seed <= 20; ++seed) {
     Position pos;
@@ -191,15 +194,7 @@ TEST_F(AiRandom, DeclaresEachCreatureOnceWithEveryWayAlike) {
 // creature, ai-random finds one well within the rules' 1,000 tries, and games of decks full of
 // block requirements end normally.
 TEST_F(AiRandom, PlaysBlockRequirementDecksToTheEnd) {
-  const std::filesystem::path pack_dir = CLASSIC_CORE_PACK_DIR;
-  (void)host.load_dir(BUNDLED_PLUGIN_DIR);
-  const auto rules = registry.find<RulesModule>("classic");
-  if (!rules || !std::filesystem::exists(pack_dir / "pack.yaml"))
-    GTEST_SKIP() << "no classic rules or pack";
-  LoadedPack pack = load_pack(pack_dir, registry);
-  ASSERT_TRUE(pack.ok());
-  auto cards = std::make_shared<CardPool>();
-  for (CardDef& c : pack.cards) cards->add(std::move(c));
+  if (!load_classic_core()) GTEST_SKIP() << "no classic rules or pack";
   DeckList lures{"Lures", {}, {}};
   for (const auto& [copies, card] : std::vector<std::pair<int, std::string>>{
            {16, "Forest"}, {4, "Lure"}, {4, "Prized Unicorn"}, {4, "Gaea's Protector"},
