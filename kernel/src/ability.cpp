@@ -18,6 +18,7 @@ const char* to_string(AbilityKind k) {
 
 ContinuousEffect::~ContinuousEffect() = default;
 bool ContinuousEffect::may_read_turn() const { return true; }
+ContinuousEffect::Requirement ContinuousEffect::requirement() const { return {}; }
 Ability::~Ability() = default;
 
 ZoneMask Ability::zones() const { return zone_bit(ZoneKind::battlefield); }

@@ -23,6 +23,7 @@ struct Game::ActiveEffects {
     const ContinuousEffect* effect;
     EffectContext ctx;
     ObjectId only;  // a floating effect on one object applies to that object only
+    ContinuousEffect::Requirement needs;  // effect->requirement(), asked once per gathering
   };
   std::vector<Entry> list;
   bool may_read_turn = false;  // some effect of the list may (Game::views_may_read_turn)

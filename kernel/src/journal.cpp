@@ -28,6 +28,7 @@ Journal::Journal(GameState& state) : state_(state) {}
 void Journal::record(const Edit& e) {
   edits_.push_back(e);
   ++version_;
+  ++kind_changes_[static_cast<std::size_t>(e.kind)];
   if (!quiet(e)) ++changes_;
   if (listener_) listener_->on_edit(e, false);
 }
@@ -466,6 +467,7 @@ void Journal::rollback(Checkpoint cp) {
     edits_.pop_back();
     undo(e);
     ++version_;
+    ++kind_changes_[static_cast<std::size_t>(e.kind)];
     if (!quiet(e)) ++changes_;
     if (listener_) listener_->on_edit(e, true);
   }

@@ -24,6 +24,13 @@ struct DepthGuard {
   int& depth_;
 };
 
+// Whether the object `o`, its characteristics so far `c`, meets what an effect says it requires
+// (ContinuousEffect::requirement): if not, `affects` would say no, and is not asked.
+bool meets(const ContinuousEffect::Requirement& needs, const GameObject& o, const Characteristics& c) {
+  if (needs.counters && o.counters.items.empty()) return false;
+  return needs.keyword.empty() || c.has_keyword(needs.keyword);
+}
+
 }  // namespace
 
 // Gathers the active effects again after an edit that can change them (Game::on_edit drops the
@@ -38,7 +45,8 @@ const Game::ActiveEffects& Game::active_effects() const {
   std::uint32_t seq = 0;
   std::uint32_t order = 0;
   for (const auto& e : rule_effects_)
-    active.push_back({e->layer(), 0, order++, seq++, e.get(), EffectContext{}, ObjectId{}});
+    active.push_back(
+        {e->layer(), 0, order++, seq++, e.get(), EffectContext{}, ObjectId{}, e->requirement()});
 
   for (ObjectId source : effect_sources_) {
     const GameObject& s = state_.objects[source.value];
@@ -50,7 +58,7 @@ const Game::ActiveEffects& Game::active_effects() const {
       if (const ContinuousEffect* e = a.impl->continuous()) {
         EffectContext ctx{source, s.controller, Target{}, 0, 0, s.timestamp};
         active.push_back({e->layer(), s.timestamp, (source.value << 8) | static_cast<std::uint32_t>(i), seq++,
-                          e, ctx, ObjectId{}});
+                          e, ctx, ObjectId{}, e->requirement()});
       }
     }
   }
@@ -64,7 +72,7 @@ const Game::ActiveEffects& Game::active_effects() const {
     const ContinuousEffect* e = def.abilities[f.ability].impl->continuous();
     EffectContext ctx{f.source.id, f.controller, f.affected, f.a, f.b, f.timestamp};
     active.push_back({e->layer(), f.timestamp, f.id, seq++, e, ctx,
-                      f.affected.is_object() ? f.affected.object.id : ObjectId{}});
+                      f.affected.is_object() ? f.affected.object.id : ObjectId{}, e->requirement()});
   }
 
   std::sort(active.begin(), active.end(),
@@ -96,7 +104,7 @@ const Characteristics& Game::view(ObjectId id, Characteristics& scratch) const {
   for (const ActiveEffects::Entry& a : active.list) {  // sorted by layer first
     if (a.layer > Layer::cost) break;
     if (a.only.valid() && a.only != id) continue;
-    if (!a.effect->affects(*this, a.ctx, id, *c)) continue;
+    if (!meets(a.needs, o, *c) || !a.effect->affects(*this, a.ctx, id, *c)) continue;
     if (c == &base) {
       scratch = base;
       c = &scratch;
@@ -115,7 +123,8 @@ Characteristics Game::view(ObjectId id, Layer through) const {
   for (const ActiveEffects::Entry& a : active.list) {  // sorted by layer first
     if (a.layer > through) break;
     if (a.only.valid() && a.only != id) continue;
-    if (a.effect->affects(*this, a.ctx, id, c)) a.effect->apply(*this, a.ctx, id, c);
+    if (meets(a.needs, o, c) && a.effect->affects(*this, a.ctx, id, c))
+      a.effect->apply(*this, a.ctx, id, c);
   }
   return c;
 }

@@ -70,6 +70,7 @@ class ChangelingEffect final : public ContinuousEffect {
     }
   }
   bool may_read_turn() const override { return false; }  // the object's keywords only
+  Requirement requirement() const override { return {.counters = false, .keyword = kChangeling}; }
 };
 
 }  // namespace

@@ -630,7 +630,7 @@ void label_priority_actions(const Game& game, std::vector<LegalAction>& actions)
 // the turn's number (loyalty abilities), whether `player` has sorcery timing, and, unless no
 // view can read the turn (views_blind_to_turn_now), its step and active player. Plugin code
 // asked by the listing (targets, costs) is taken to read the turn only through views, as
-// settling takes it. Game::rules_memo slots 4 and up, two a seat; seats past them are not
+// settling takes it. Game::rules_memo slots 4 to 15, two a seat; seats past the sixth are not
 // remembered.
 bool known_only_pass(Game& game, PlayerId player);
 void remember_only_pass(Game& game, PlayerId player);

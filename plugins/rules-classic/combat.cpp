@@ -243,13 +243,19 @@ std::vector<Pair> ask_declaration(Game& game, Choice& choice, const std::vector<
 
 void declare_attackers(Game& game) {
   const PlayerId active = game.state().turn.active;
+  // The battlefield is walked seat by seat as controlled() lists it, without building its
+  // lists, and viewed without copies: this runs at every turn's declaration.
+  const GameState& s = game.state();
+  Characteristics scratch;  // for the permanents an effect applies to (Game::view)
   std::vector<Target> defenders;
   for (const Player& p : game.state().players) {
     if (p.id == active || p.outcome != Outcome::playing) continue;
     defenders.push_back(Target::of(p.id));
-    for (ObjectId id : controlled(game, p.id))
-      if (game.view(id).has_type(kPlaneswalker))
-        defenders.push_back(Target::of(game.object(id).ref()));
+    for (const Player& seat : s.players)
+      for (ObjectId id : s.zone(ZoneRef::battlefield(seat.id)).objects)
+        if (s.objects[id.value].controller == p.id &&
+            game.view(id, scratch).has_type(kPlaneswalker))
+          defenders.push_back(Target::of(game.object(id).ref()));
     // 310.8: the battles p protects, whoever controls them (a Siege's controller attacks it).
     for (ObjectId id : battles_protected_by(game, p.id))
       defenders.push_back(Target::of(game.object(id).ref()));
@@ -260,7 +266,7 @@ void declare_attackers(Game& game) {
   choice.player = active;
   choice.prompt = "Declare attackers";
   for (ObjectId id : controlled(game, active)) {
-    if (!is_creature(game, id)) continue;
+    if (!game.view(id, scratch).has_type(kCreature)) continue;
     for (const Target& d : defenders) {
       all.push_back({id, d});
       choice.options.push_back({object_label(game, id) + " → " + target_label(game, d),
@@ -345,7 +351,14 @@ bool resume_declaration(Game& game) {
   return true;
 }
 
-bool any_attackers(const Game& game) { return !attackers(game).empty(); }
+bool any_attackers(const Game& game) {
+  // attackers() without its lists, stopping at the first (asked as each combat step begins).
+  const GameState& s = game.state();
+  for (const Player& seat : s.players)
+    for (ObjectId id : s.zone(ZoneRef::battlefield(seat.id)).objects)
+      if (is_attacking(game, id)) return true;
+  return false;
+}
 
 bool needs_first_strike_step(const Game& game) {
   for (ObjectId id : battlefield(game)) {

@@ -214,6 +214,7 @@ class CountersEffect final : public ContinuousEffect {
     c.toughness += n;
   }
   bool may_read_turn() const override { return false; }  // the object's counters only
+  Requirement requirement() const override { return {.counters = true, .keyword = {}}; }
 };
 }  // namespace
 

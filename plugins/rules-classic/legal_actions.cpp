@@ -308,12 +308,14 @@ void label_priority_actions(const Game& game, std::vector<LegalAction>& actions)
 
 namespace {
 
-// Two rules memo slots a seat from here (six seats): the changes() of the remembered listing
-// (0: none) and turn_key() then. Slots 0-3 are settling's (turn.cpp).
+// Two rules memo slots a seat from here (six seats, up to slot 15): the changes() of the
+// remembered listing (0: none) and turn_key() then. Slots 0-3 are settling's (turn.cpp), slot
+// 16 the state-based pass's (state_based.cpp).
 constexpr std::size_t kOnlyPassSlots = 4;
+constexpr std::size_t kOnlyPassEnd = 16;
 
 bool has_memo_slots(PlayerId p) {
-  return p.valid() && kOnlyPassSlots + 2 * std::size_t{p.value} + 1 < Game::kRulesMemoSlots;
+  return p.valid() && kOnlyPassSlots + 2 * std::size_t{p.value} + 1 < kOnlyPassEnd;
 }
 
 // Sorcery timing (307.1) for `p` on the turn `key` (a turn_key()), the stack as it is now.

@@ -2,6 +2,7 @@
 // end of the game (104); triggered abilities put on the stack, APNAP (603.3).
 #include <algorithm>
 #include <map>
+#include <span>
 #include <string>
 #include <string_view>
 
@@ -10,6 +11,16 @@
 namespace anvil::rules_classic {
 
 namespace {
+
+// Rules memo slot 16 (Game::rules_memo; turn.cpp and legal_actions.cpp keep 0-15): the
+// objects_look_key() at which the pass's look at every object last found nothing.
+constexpr std::size_t kObjectsLookedAt = 16;
+
+// Grows with every edit that can change what that look finds; never 0.
+std::uint64_t objects_look_key(const Journal& j) {
+  return 1 + j.changes(EditKind::object_create) + j.changes(EditKind::zone_move) +
+         j.changes(EditKind::object_counter) + j.changes(EditKind::object_attr);
+}
 
 bool loses(const Player& p) {
   return p.life <= 0 || p.attrs.get(kDrewFromEmpty) != 0 || p.counters.get(kPoison) >= 10;
@@ -175,7 +186,13 @@ bool sba_pass(Game& game) {
   std::vector<ObjectId> copies;
   bool stray_counters = false;  // counters on an object off the battlefield (122.2, below)
   const std::uint64_t objects_seen = game.journal().changes();
-  for (const GameObject& o : game.state().objects) {
+  // The look reads objects' token flags (set as they are made), zones, counters and attrs only.
+  // One that found nothing need not be taken again until an object is made or moved or one's
+  // counters or attrs change: most passes follow a tap, damage or a life change.
+  const std::uint64_t objects_key = objects_look_key(game.journal());
+  const bool look = game.rules_memo(kObjectsLookedAt) != objects_key;
+  const std::size_t moved_before_look = moves.size();
+  for (const GameObject& o : look ? std::span(game.state().objects) : std::span<const GameObject>()) {
     // Most objects (cards in libraries and hands) are no token and carry no counter and no attr:
     // none of the three checks below can find anything in them.
     if (!o.token && o.counters.items.empty() && o.attrs.items.empty()) continue;
@@ -186,6 +203,9 @@ bool sba_pass(Game& game) {
     if (!o.attrs.items.empty() && spell_copy_to_remove(o)) copies.push_back(o.id);
   }
   for (ObjectId id : copies) moves.push_back({id, ZoneRef::nowhere(), Cause::state_based, {}});
+  // Found nothing: remembered as of now (the counts are still those of the look).
+  if (look && moves.size() == moved_before_look && !stray_counters)
+    game.rules_memo(kObjectsLookedAt) = objects_key;
   if (!moves.empty()) {
     // A destroy replaced away (indestructible, regeneration) changes nothing to repeat for.
     const std::vector<bool> moved = move_in_one_event(game, moves);

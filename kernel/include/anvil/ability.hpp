@@ -92,6 +92,15 @@ class ANVIL_API ContinuousEffect {
   // effect that reads only objects and players says false, and then a check that views objects
   // need not run again after quiet edits alone (Game::views_may_read_turn). Default: true.
   virtual bool may_read_turn() const;
+  // What an object must have for `affects` to say yes, when the effect can tell without being
+  // asked: Game::view tests it first, without a call (views run at every check, and a rules
+  // module's own effects, such as +1/+1 counters' or changeling's, apply to few objects). Only
+  // a necessary condition: `affects` is still asked of an object that meets it. Default: none.
+  struct Requirement {
+    bool counters = false;  // the object carries a counter (GameObject::counters not empty)
+    Symbol keyword;         // the characteristics so far have this keyword (empty: none)
+  };
+  virtual Requirement requirement() const;
 };
 
 class ANVIL_API Ability {

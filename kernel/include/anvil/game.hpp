@@ -156,7 +156,7 @@ class ANVIL_API Game final : private JournalListener {
   // marks such as "the state-based actions found nothing to do at Journal::changes() == N"
   // (journal.hpp, quiet edits), which let a check be skipped while nothing it reads changed.
   // Throws RulesError for a slot >= kRulesMemoSlots.
-  static constexpr std::size_t kRulesMemoSlots = 16;
+  static constexpr std::size_t kRulesMemoSlots = 17;
   // Inline: a rules module asks it several times at every decision.
   std::uint64_t& rules_memo(std::size_t slot) {
     if (slot >= kRulesMemoSlots) [[unlikely]]

@@ -25,6 +25,8 @@
 // (the Game) sees every edit as it is applied and as it is undone.
 #pragma once
 
+#include <array>
+#include <cstddef>
 #include <cstdint>
 #include <utility>
 #include <vector>
@@ -57,6 +59,8 @@ enum class EditKind : std::uint8_t {
   effect_remove,   // subject = index removed; before = side index of the effect
   object_card,     // subject = object; before/after = CardId (copy and transform effects)
 };
+// How many kinds of edit there are (object_card is the last): Journal::changes(EditKind).
+inline constexpr std::size_t kEditKinds = static_cast<std::size_t>(EditKind::object_card) + 1;
 
 enum class ObjectField : std::uint8_t {
   controller, tapped, damage, summoning_sick, face_down, timestamp
@@ -213,6 +217,12 @@ class ANVIL_API Journal {
   }
   const std::vector<std::pair<EditKind, std::uint64_t>>& quiet_edits() const { return quiet_; }
   std::uint64_t changes() const { return changes_; }
+  // How many edits of one kind were applied or undone so far, quiet ones included (0 at first).
+  // Finer than changes() for a check that reads a few kinds of edit only: the state-based
+  // look at every object for tokens, stray counters and spell copies reads objects' creation,
+  // zones, counters and attrs alone, and need not look again while those counts are as they
+  // were. Like changes(), a count of this journal: a copy of the game starts again from 0.
+  std::uint64_t changes(EditKind kind) const { return kind_changes_[static_cast<std::size_t>(kind)]; }
   const GameState& state() const { return state_; }
 
  private:
@@ -240,6 +250,7 @@ class ANVIL_API Journal {
   std::uint64_t epoch_ = 0;
   std::uint64_t version_ = 0;
   std::uint64_t changes_ = 1;
+  std::array<std::uint64_t, kEditKinds> kind_changes_{};
   std::vector<std::pair<EditKind, std::uint64_t>> quiet_;
   std::uint32_t quiet_fields_ = 0;  // bit f: GameField f is quiet (also listed in quiet_)
 };

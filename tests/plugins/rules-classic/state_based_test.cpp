@@ -101,6 +101,30 @@ TEST(RulesClassicStateBased, WhatLeavesTheBattlefieldAfterACheckThatFoundNothing
   EXPECT_EQ(g.object(bears).counters.get("+1/+1"_sym), 0);
 }
 
+// The look at every object is taken again only after edits that can change what it finds
+// (Journal::changes(EditKind), state_based.cpp): a counter or an attr is one, and a life change
+// in between is not.
+TEST(RulesClassicStateBased, ACounterOrACopyMarkAddedOffTheBattlefieldAfterACheckIsSeen) {
+  PositionPlayer a = player("A", {}, {});
+  a.graveyard.push_back(card("Grizzly Bears"));
+  a.graveyard.push_back(card("Grizzly Bears"));
+  auto t = table(standard_pool(), position("main1", a, player("B", {}, {})));
+  Game& g = *t.game;
+  const auto& yard = g.state().zone(ZoneRef::graveyard(kA)).objects;
+  ASSERT_EQ(yard.size(), 2u);
+  const ObjectId bears = yard[0];
+  const ObjectId other = yard[1];
+  rules().check_state(g);  // nothing to do
+  g.journal().set_life(kB, 19);
+  rules().check_state(g);  // nothing again, without the look
+  g.journal().set_counter(bears, "+1/+1"_sym, 2);
+  rules().check_state(g);
+  EXPECT_EQ(g.object(bears).counters.get("+1/+1"_sym), 0);
+  g.journal().set_attr(other, "spell_copy"_sym, 1);  // a copy off the stack ceases to exist
+  rules().check_state(g);
+  EXPECT_EQ(g.object(other).zone.kind, ZoneKind::none);
+}
+
 TEST(RulesClassicStateBased, ATokenBroughtBackByARollbackPastACheckIsSeenAgain) {
   PositionPlayer a = player("A", {}, {});
   a.graveyard.push_back(card("Soldier"));

@@ -321,5 +321,31 @@ TEST(Journal, RulesMemoSlotsAreTheGamesOwnAndCheckedForRange) {
   EXPECT_THROW(game->rules_memo(Game::kRulesMemoSlots), RulesError);
 }
 
+// Journal::changes(EditKind): applied and undone edits of each kind, quiet ones included; a copy
+// of the game counts from 0.
+TEST(Journal, ChangesOfAKindCountAppliedAndUndoneEdits) {
+  Cards cards;
+  auto game = make_game(cards);
+  Journal& j = game->journal();
+  j.add_quiet(EditKind::game_attr, "passes"_sym.raw());
+  const std::uint64_t attrs = j.changes(EditKind::game_attr);
+  const std::uint64_t moves = j.changes(EditKind::zone_move);
+  const std::uint64_t creations = j.changes(EditKind::object_create);
+  const auto cp = j.checkpoint();
+  const ObjectId bear = game->add_card(cards.bear, PlayerId(0), ZoneRef::hand(PlayerId(0)));
+  EXPECT_EQ(j.changes(EditKind::object_create), creations + 1);
+  move_to_zone(*game, bear, ZoneRef::battlefield(PlayerId(0)), Cause::put);
+  EXPECT_EQ(j.changes(EditKind::zone_move), moves + 1);
+  j.set_game_attr("passes"_sym, 1);  // quiet, and counted here
+  EXPECT_EQ(j.changes(EditKind::game_attr), attrs + 1);
+  j.set_game_attr("passes"_sym, 1);  // no edit: the value is already 1
+  EXPECT_EQ(j.changes(EditKind::game_attr), attrs + 1);
+  j.rollback(cp);  // undone edits count too: the state differs from the one counted before
+  EXPECT_EQ(j.changes(EditKind::game_attr), attrs + 2);
+  EXPECT_EQ(j.changes(EditKind::zone_move), moves + 2);
+  EXPECT_EQ(j.changes(EditKind::object_create), creations + 2);
+  EXPECT_EQ(game->fork()->journal().changes(EditKind::zone_move), 0u);
+}
+
 }  // namespace
 }  // namespace anvil::testing

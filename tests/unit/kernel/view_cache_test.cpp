@@ -125,5 +125,59 @@ TEST(ViewCache, AViewIntoScratchIsThePrintedCardUntilAnEffectApplies) {
   EXPECT_EQ(game->view(anthem, scratch).power, game->view(anthem).power);
 }
 
+// Counts the objects it is asked about: +1/+1 for a creature with a counter, its requirement
+// (ContinuousEffect::requirement) saying so, so that Game::view asks only those.
+class CountedCounterEffect final : public ContinuousEffect {
+ public:
+  Layer layer() const override { return Layer::pt_modify; }
+  bool affects(const Game& game, const EffectContext&, ObjectId object,
+               const Characteristics&) const override {
+    ++asked;
+    return !game.object(object).counters.items.empty();
+  }
+  void apply(const Game&, const EffectContext&, ObjectId, Characteristics& c) const override {
+    c.power += 1;
+    c.toughness += 1;
+  }
+  Requirement requirement() const override { return {.counters = true, .keyword = {}}; }
+  mutable int asked = 0;
+};
+
+// Asks for a keyword instead, and would answer yes to anything.
+class KeywordRequired final : public ContinuousEffect {
+ public:
+  Layer layer() const override { return Layer::pt_modify; }
+  bool affects(const Game&, const EffectContext&, ObjectId, const Characteristics&) const override {
+    ++asked;
+    return true;
+  }
+  void apply(const Game&, const EffectContext&, ObjectId, Characteristics& c) const override { c.power += 10; }
+  Requirement requirement() const override { return {.counters = false, .keyword = "Flying"_sym}; }
+  mutable int asked = 0;
+};
+
+TEST(ViewCache, AnEffectIsNotAskedAboutAnObjectWithoutWhatItRequires) {
+  Cards cards;
+  auto game = make_game(cards);
+  const ObjectId bear = game->add_card(cards.bear, PlayerId(0), ZoneRef::battlefield(PlayerId(0)));
+  auto counters = std::make_shared<CountedCounterEffect>();
+  auto keyword = std::make_shared<KeywordRequired>();
+  game->add_rule_effect(counters);
+  game->add_rule_effect(keyword);
+  Characteristics scratch;
+  EXPECT_EQ(game->view(bear).power, 2);
+  EXPECT_EQ(game->view(bear, scratch).power, 2);
+  EXPECT_EQ(counters->asked, 0) << "no counter: not asked";
+  EXPECT_EQ(keyword->asked, 0) << "no Flying: not asked, though it would have said yes";
+  game->journal().set_counter(bear, "+1/+1"_sym, 1);
+  EXPECT_EQ(game->view(bear).power, 3);
+  EXPECT_EQ(game->view(bear, scratch).toughness, 3);
+  EXPECT_EQ(counters->asked, 2) << "a counter: asked at each view";
+  game->journal().set_counter(bear, "+1/+1"_sym, 0);
+  EXPECT_EQ(game->view(bear).power, 2);
+  EXPECT_EQ(counters->asked, 2);
+  EXPECT_EQ(keyword->asked, 0);
+}
+
 }  // namespace
 }  // namespace anvil::testing
