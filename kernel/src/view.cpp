@@ -99,7 +99,9 @@ const Characteristics& Game::view(ObjectId id, Characteristics& scratch) const {
   const Characteristics& base = cards_->at(o.card).base;
   const ActiveEffects& active = active_ && active_->valid ? *active_ : active_effects();
   // The loop of view(id, Layer::cost) below, on the printed characteristics until an effect
-  // applies: only then are they copied, into scratch.
+  // applies: only then are they copied, into scratch. Kept apart from that loop on purpose:
+  // making the by-value view call this one (with its result as the scratch) cost heuristic
+  // games, which view by value, about 6% (1 December 2026).
   const Characteristics* c = &base;
   for (const ActiveEffects::Entry& a : active.list) {  // sorted by layer first
     if (a.layer > Layer::cost) break;
