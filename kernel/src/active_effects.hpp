@@ -26,6 +26,12 @@ struct Game::ActiveEffects {
     ContinuousEffect::Requirement needs;  // effect->requirement(), asked once per gathering
   };
   std::vector<Entry> list;
+  // Whether every effect of the list requires something of an object (Entry::needs), and the
+  // keywords required by those that do not also require a counter. An object without counters
+  // whose printed characteristics have none of these keywords meets no requirement: its view is
+  // its printed characteristics, found without the loop (Game::view; most objects are such).
+  bool all_gated = false;
+  std::vector<Symbol> gate_keywords;
   bool may_read_turn = false;  // some effect of the list may (Game::views_may_read_turn)
   bool valid = false;          // dropped by Game::on_edit and add_rule_effect
 };

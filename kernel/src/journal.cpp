@@ -288,6 +288,7 @@ void Journal::move_object(ObjectId id, ZoneRef to, std::size_t position) {
     place(id, to_index, to_pos);
   }
   GameObject& moved = obj(id);
+  ++moves_from_[static_cast<std::size_t>(moved.zone.kind)];
   moved.zone = to;
   if (new_zone) ++moved.zone_changes;
   record({EditKind::zone_move, 0, id.value, 0, pack(from_index, from_pos), pack(to_index, to_pos)});
@@ -416,6 +417,7 @@ void Journal::undo(const Edit& e) {
       unplace(id, to, position_of(e.after));
       place(id, from, position_of(e.before));
       GameObject& o = state_.objects[e.subject];
+      ++moves_from_[static_cast<std::size_t>(o.zone.kind)];  // the zone it leaves now
       o.zone = from == kNowhere ? ZoneRef::nowhere() : state_.zones[from].ref;
       if (from != to) --o.zone_changes;
       break;
@@ -479,8 +481,10 @@ void Journal::add_quiet(EditKind kind, std::uint64_t field_or_key) {
   if (kind == EditKind::game_field && field_or_key >= 32)
     throw RulesError("journal: no game field " + std::to_string(field_or_key));
   const std::pair<EditKind, std::uint64_t> q{kind, field_or_key};
-  if (std::find(quiet_.begin(), quiet_.end(), q) == quiet_.end()) quiet_.push_back(q);
+  if (std::find(quiet_.begin(), quiet_.end(), q) != quiet_.end()) return;
+  quiet_.push_back(q);
   if (kind == EditKind::game_field) quiet_fields_ |= 1u << field_or_key;
+  if (kind == EditKind::game_attr) quiet_attrs_.push_back(field_or_key);
 }
 
 void Journal::clear() {

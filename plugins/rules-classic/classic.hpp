@@ -627,10 +627,10 @@ void label_priority_actions(const Game& game, std::vector<LegalAction>& actions)
 // began, the other player's pass): the same listing again. known_only_pass is true when the last
 // listing for `player`, remembered by remember_only_pass, found nothing but passing and mana
 // abilities at the same Journal::changes(), and what the listing reads of the turn is the same:
-// the turn's number (loyalty abilities), whether `player` has sorcery timing, and, unless no
-// view can read the turn (views_blind_to_turn_now), its step and active player. Plugin code
-// asked by the listing (targets, costs) is taken to read the turn only through views, as
-// settling takes it. Game::rules_memo slots 4 to 15, two a seat; seats past the sixth are not
+// the turn's number (loyalty abilities), sorcery timing for `player` (had then, or not had now:
+// it only adds to what may be done), and, unless no view can read the turn
+// (views_blind_to_turn_now), its step and active player. Plugin code asked by the listing
+// (targets, costs) is taken to read the turn only through views, as settling takes it. Game::rules_memo slots 4 to 15, two a seat; seats past the sixth are not
 // remembered.
 bool known_only_pass(Game& game, PlayerId player);
 void remember_only_pass(Game& game, PlayerId player);

@@ -247,6 +247,17 @@ void declare_attackers(Game& game) {
   // lists, and viewed without copies: this runs at every turn's declaration.
   const GameState& s = game.state();
   Characteristics scratch;  // for the permanents an effect applies to (Game::view)
+  // Without a creature there is nothing to declare: the choice below would have no option, so
+  // Game::ask would neither ask nor log it, no declaration can be refused (a permanent that is
+  // not a creature cannot be required to attack), and nothing is paid, tapped or announced.
+  // Early turns often have none, and the defenders and the choice need not be built for them.
+  // (A declaration being resumed, kDeclaring set, goes the whole way: it clears the mark.)
+  bool any_creature = false;
+  for (const Player& seat : s.players)
+    for (ObjectId id : s.zone(ZoneRef::battlefield(seat.id)).objects)
+      any_creature = any_creature || (s.objects[id.value].controller == active &&
+                                      game.view(id, scratch).has_type(kCreature));
+  if (!any_creature && game.state().attrs.get(kDeclaring) == 0) return;
   std::vector<Target> defenders;
   for (const Player& p : game.state().players) {
     if (p.id == active || p.outcome != Outcome::playing) continue;
@@ -353,10 +364,11 @@ bool resume_declaration(Game& game) {
 
 bool any_attackers(const Game& game) {
   // attackers() without its lists, stopping at the first (asked as each combat step begins).
+  // A permanent without attrs is in no combat (combat_attr): most are, and need no call.
   const GameState& s = game.state();
   for (const Player& seat : s.players)
     for (ObjectId id : s.zone(ZoneRef::battlefield(seat.id)).objects)
-      if (is_attacking(game, id)) return true;
+      if (!s.objects[id.value].attrs.items.empty() && is_attacking(game, id)) return true;
   return false;
 }
 
@@ -474,6 +486,13 @@ void combat_damage(Game& game, bool first_step) {
 }
 
 void end_combat(Game& game) {
+  // Mostly nothing is in combat (no attack this turn): found out without building the list.
+  const GameState& s = game.state();
+  bool any = false;
+  for (const Player& seat : s.players)
+    for (ObjectId id : s.zone(ZoneRef::battlefield(seat.id)).objects)
+      any = any || s.objects[id.value].attrs.get(kInCombat) != 0;
+  if (!any) return;
   for (ObjectId id : battlefield(game))
     if (game.object(id).attrs.get(kInCombat) != 0) remove_from_combat(game, id);
 }

@@ -96,6 +96,22 @@ void remove_from_combat(Game& game, ObjectId id) {
 
 // --- targets --------------------------------------------------------------------------------
 
+namespace {
+
+// is_legal_target's questions for a permanent known to be current and on the battlefield. The
+// ability's own requirement first: most permanents fail it (a land for "target creature"), and
+// then the view for shroud and hexproof is not needed. Both are queries, so the order changes
+// no answer.
+bool legal_permanent_target(const Game& game, const Ability& ability, const ResolveContext& ctx,
+                            std::size_t index, const Target& t, Characteristics& scratch) {
+  if (!ability.can_target(game, ctx, index, t)) return false;
+  const Characteristics& c = game.view(t.object.id, scratch);
+  if (c.has_keyword(kShroud)) return false;
+  return !c.has_keyword(kHexproof) || game.object(t.object.id).controller == ctx.controller;
+}
+
+}  // namespace
+
 bool is_legal_target(const Game& game, const Ability& ability, const ResolveContext& ctx,
                      std::size_t index, const Target& t) {
   if (t.is_object()) {
@@ -104,14 +120,8 @@ bool is_legal_target(const Game& game, const Ability& ability, const ResolveCont
     if (game.object(t.object.id).zone.kind == ZoneKind::stack)
       return targets_spells(ability) && ability.can_target(game, ctx, index, t);
     if (!on_battlefield(game, t.object.id)) return false;
-    // The ability's own requirement first: most permanents fail it (a land for "target
-    // creature"), and then the view for shroud and hexproof is not needed. Both are queries,
-    // so the order changes no answer.
-    if (!ability.can_target(game, ctx, index, t)) return false;
     Characteristics scratch;
-    const Characteristics& c = game.view(t.object.id, scratch);
-    if (c.has_keyword(kShroud)) return false;
-    return !c.has_keyword(kHexproof) || game.object(t.object.id).controller == ctx.controller;
+    return legal_permanent_target(game, ability, ctx, index, t, scratch);
   } else if (!t.is_player() || game.state().player(t.player).outcome != Outcome::playing) {
     return false;
   }
@@ -125,10 +135,15 @@ std::vector<Target> legal_targets(const Game& game, const Ability& ability,
     const Target t = Target::of(p.id);
     if (is_legal_target(game, ability, ctx, index, t)) out.push_back(t);
   }
-  for (ObjectId id : battlefield(game)) {
-    const Target t = Target::of(game.object(id).ref());
-    if (is_legal_target(game, ability, ctx, index, t)) out.push_back(t);
-  }
+  // The permanents as battlefield() lists them, without building its list; each is current and
+  // on the battlefield, so only is_legal_target's later questions are asked (has_legal_target).
+  const GameState& s = game.state();
+  Characteristics scratch;
+  for (const Player& seat : s.players)
+    for (ObjectId id : s.zone(ZoneRef::battlefield(seat.id)).objects) {
+      const Target t = Target::of(s.objects[id.value].ref());
+      if (legal_permanent_target(game, ability, ctx, index, t, scratch)) out.push_back(t);
+    }
   if (targets_spells(ability))  // spells, top of the stack first
     for (auto it = game.state().stack.rbegin(); it != game.state().stack.rend(); ++it)
       if (it->is_spell && is_legal_target(game, ability, ctx, index, Target::of(it->source)))
@@ -144,9 +159,14 @@ bool has_legal_target(const Game& game, const Ability& ability, const ResolveCon
   const GameState& s = game.state();
   for (const Player& p : s.players)
     if (is_legal_target(game, ability, ctx, index, Target::of(p.id))) return true;
+  // A permanent listed on the battlefield is current and on the battlefield: is_legal_target's
+  // first questions, whose answer is known, are skipped (a spell that targets creatures asks
+  // this of every permanent).
+  Characteristics scratch;
   for (const Player& seat : s.players)
     for (ObjectId id : s.zone(ZoneRef::battlefield(seat.id)).objects)
-      if (is_legal_target(game, ability, ctx, index, Target::of(s.objects[id.value].ref())))
+      if (legal_permanent_target(game, ability, ctx, index, Target::of(s.objects[id.value].ref()),
+                                 scratch))
         return true;
   if (!s.stack.empty() && targets_spells(ability))
     for (const StackItem& item : s.stack)

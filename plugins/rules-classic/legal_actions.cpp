@@ -162,28 +162,29 @@ std::string activate_refusal(const Game& game, PlayerId p, ObjectId id, std::uin
 
 namespace {
 
+// Appends an action built in place: LegalAction is an aggregate, so no temporary is made,
+// moved and destroyed (every listing appends a few; most lists are the pass alone).
+void add_action(std::vector<LegalAction>& out, LegalAction::Kind kind, ObjectId object,
+                std::uint16_t ability, std::int64_t value, std::string label, bool mana = false) {
+  out.emplace_back(kind, object, ability, std::vector<Target>{}, value, std::move(label), mana);
+}
+
 // The intrinsic mana abilities of untapped lands with basic land types (305.6): mana abilities
-// too, offered like Llanowar Elves' (117.1d), inserted just before the pass that ends `actions`.
+// too, offered like Llanowar Elves' (117.1d), appended just before the pass that ends a list.
 // Without labels, `value` holds the kind of mana instead, for label_priority_actions (which
 // would otherwise view the land again); with them it is 0, as ClassicRules::legal_actions has it.
-void insert_land_mana(const Game& game, std::vector<LegalAction>& actions, bool labels,
-                      const std::vector<ManaSource>& sources) {
-  LegalAction pass = std::move(actions.back());
-  actions.pop_back();
+void add_land_mana(const Game& game, std::vector<LegalAction>& actions, bool labels,
+                   const std::vector<ManaSource>& sources) {
   for (const ManaSource& s : sources) {
     if (!s.intrinsic) continue;
     for (std::size_t k = 0; k < s.kinds.size(); ++k)
-      actions.push_back({LegalAction::Kind::activate,
-                         s.object,
-                         static_cast<std::uint16_t>(kIntrinsicMana + k),
-                         {},
-                         labels ? 0 : s.kinds[k],
-                         labels ? "Activate " + game.card(s.object).name + ": {T}: Add {" +
-                                      kManaLetters[s.kinds[k]] + "}."
-                                : std::string(),
-                         true});
+      add_action(actions, LegalAction::Kind::activate, s.object,
+                 static_cast<std::uint16_t>(kIntrinsicMana + k), labels ? 0 : s.kinds[k],
+                 labels ? "Activate " + game.card(s.object).name + ": {T}: Add {" +
+                              kManaLetters[s.kinds[k]] + "}."
+                        : std::string(),
+                 true);
   }
-  actions.push_back(std::move(pass));
 }
 
 }  // namespace
@@ -202,23 +203,22 @@ std::vector<LegalAction> priority_actions(const Game& game, PlayerId player, Lan
     const Characteristics& c = game.view(id, scratch);
     if (c.has_type(kLand)) {
       if (!land_refusal(game, player, c))
-        out.push_back({LegalAction::Kind::play_land, id, 0, {}, 0,
-                       label("Play ", object_label(game, id))});
+        add_action(out, LegalAction::Kind::play_land, id, 0, 0,
+                   label("Play ", object_label(game, id)));
       continue;
     }
     const CardDef& def = game.card(id);
     if (is_modal(def)) {  // one action per mode (700.2)
       for (std::uint16_t mode : spell_modes(def))
         if (!cast_refusal(game, player, id, mode, c, sources, /*mana_first=*/true))
-          out.push_back({LegalAction::Kind::cast, id, mode, {}, 0,
-                         label("Cast ", object_label(game, id), ": ",
-                               labels ? def.abilities[mode].impl->describe() : "")});
+          add_action(out, LegalAction::Kind::cast, id, mode, 0,
+                     label("Cast ", object_label(game, id), ": ",
+                           labels ? def.abilities[mode].impl->describe() : ""));
       continue;
     }
     const std::uint16_t spell = spell_ability(def).value_or(0);
     if (!cast_refusal(game, player, id, spell, c, sources, /*mana_first=*/true))
-      out.push_back({LegalAction::Kind::cast, id, spell, {}, 0,
-                     label("Cast ", object_label(game, id))});
+      add_action(out, LegalAction::Kind::cast, id, spell, 0, label("Cast ", object_label(game, id)));
   }
   // The permanents the player controls, in controlled()'s order, without building its list.
   const GameState& s = game.state();
@@ -239,19 +239,15 @@ std::vector<LegalAction> priority_actions(const Game& game, PlayerId player, Lan
             text.replace(at, 8, def.name);
         }
         const ClassicActivated* a = classic_ability(def.abilities[i]);
-        out.push_back({LegalAction::Kind::activate,
-                       id,
-                       index,
-                       {},
-                       0,
-                       label("Activate ", def.name, ": ", text),
-                       a && a->is_mana()});
+        add_action(out, LegalAction::Kind::activate, id, index, 0,
+                   label("Activate ", def.name, ": ", text), a && a->is_mana());
       }
     }
   }
-  out.push_back({LegalAction::Kind::pass, ObjectId{}, 0, {}, 0, labels ? "Pass" : ""});
-  if (land_mana == LandMana::always || (land_mana == LandMana::unless_alone && out.size() > 1))
-    insert_land_mana(game, out, labels, sources.get());
+  // The lands' mana abilities, unless_alone: only when something else is listed.
+  if (land_mana == LandMana::always || (land_mana == LandMana::unless_alone && !out.empty()))
+    add_land_mana(game, out, labels, sources.get());
+  add_action(out, LegalAction::Kind::pass, ObjectId{}, 0, 0, labels ? "Pass" : "");
   return out;
 }
 
@@ -284,7 +280,7 @@ void label_priority_actions(const Game& game, std::vector<LegalAction>& actions)
       }
       case LegalAction::Kind::activate: {
         const CardDef& def = game.card(a.object);
-        if (a.ability >= kIntrinsicMana) {  // insert_land_mana's: `value` is the kind of mana
+        if (a.ability >= kIntrinsicMana) {  // add_land_mana's: `value` is the kind of mana
           const char letter = kManaLetters.at(static_cast<std::size_t>(a.value));
           join(a.label,
                {"Activate ", def.name, ": {T}: Add {", std::string_view(&letter, 1), "}."});
@@ -336,9 +332,12 @@ bool known_only_pass(Game& game, PlayerId player) {
   if (then == now) return true;
   // Another step or active player: the same listing if only views could tell the difference,
   // and none can, and the timing checks answer alike. (The stack is as it was: pushing or taking
-  // is a loud edit.)
+  // is a loud edit.) Sorcery timing only adds to what may be done (lands, sorcery-speed spells
+  // and abilities, loyalty abilities need it; nothing needs its absence), so a listing that had
+  // it and offered passing alone would offer passing alone without it too: leaving a main phase
+  // needs no new listing, entering one does (4 850 of 14 639 checks in 40 random games).
   return (then >> 24) == (now >> 24) &&
-         sorcery_timing_on(game, player, then) == sorcery_timing_on(game, player, now) &&
+         (sorcery_timing_on(game, player, then) || !sorcery_timing_on(game, player, now)) &&
          views_blind_to_turn_now(game);
 }
 

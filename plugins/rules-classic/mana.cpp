@@ -22,7 +22,9 @@ constexpr std::array<Symbol, kColorCount> kBasicTypes{"Plains"_sym, "Island"_sym
 
 struct Unit {
   std::size_t source;  // index into sources
-  std::vector<std::uint8_t> kinds;
+  // The kinds it can be: a view of the source's own (ManaSource::kinds, which views storage
+  // that outlives the plan), not a copy: a plan is made at every payment and cast check.
+  std::span<const std::uint8_t> kinds;
 };
 
 // A plan: which units pay which symbol. `matched[slot]` = unit index.
@@ -52,11 +54,13 @@ bool augment(const Plan& plan, std::size_t slot, std::vector<int>& slot_of_unit,
 
 Plan make_plan(const std::vector<ManaSource>& sources, const ManaCost& cost, std::int64_t x) {
   Plan plan;
+  plan.units.reserve(sources.size());  // one unit a source, but for bundles
   for (std::size_t s = 0; s < sources.size(); ++s) {
     if (sources[s].bundle) {
-      for (std::uint8_t k : sources[s].kinds) plan.units.push_back({s, {k}});
+      for (std::size_t k = 0; k < sources[s].kinds.size(); ++k)
+        plan.units.push_back({s, sources[s].kinds.subspan(k, 1)});
     } else {
-      plan.units.push_back({s, {sources[s].kinds.begin(), sources[s].kinds.end()}});
+      plan.units.push_back({s, sources[s].kinds});
     }
   }
   for (std::size_t c = 0; c < kColorCount; ++c)
@@ -66,8 +70,9 @@ Plan make_plan(const std::vector<ManaSource>& sources, const ManaCost& cost, std
   plan.generic = static_cast<std::size_t>(generic);
   if (plan.slots.size() + plan.generic > plan.units.size()) return plan;
   std::vector<int> slot_of_unit(plan.units.size(), -1);
+  std::vector<bool> seen;
   for (std::size_t slot = 0; slot < plan.slots.size(); ++slot) {
-    std::vector<bool> seen(plan.units.size(), false);
+    seen.assign(plan.units.size(), false);
     if (!augment(plan, slot, slot_of_unit, seen)) return plan;
   }
   plan.unit_of_slot.assign(plan.slots.size(), -1);
@@ -105,10 +110,22 @@ constexpr LandKinds kLandKinds = [] {
 // kLandKinds; none for a permanent that is not a land.
 std::span<const std::uint8_t> land_kinds(const Characteristics& c) {
   if (!c.has_type(kLand)) return {};
+  // One look through the subtypes (a land has one or two) instead of one for each basic type:
+  // the listing asks this of every untapped permanent at every priority.
   std::size_t set = 0;
-  for (std::size_t k = 0; k < kColorCount; ++k)
-    if (c.has_subtype(kBasicTypes[k])) set |= 1u << k;
+  for (Symbol s : c.subtypes)
+    for (std::size_t k = 0; k < kColorCount; ++k)
+      if (s == kBasicTypes[k]) set |= 1u << k;
   return std::span(kLandKinds.kinds[set].data(), kLandKinds.count[set]);
+}
+
+// Whether `p` has any mana in a pool: one look through the player's attrs instead of one for
+// each kind of mana (mostly they have none, and this is asked at every step and listing).
+bool any_pool(const Player& p) {
+  for (const auto& [key, n] : p.attrs.items)
+    for (Symbol pool : kPools)
+      if (key == pool) return true;
+  return false;
 }
 
 }  // namespace
@@ -223,9 +240,10 @@ std::vector<ManaSource> mana_sources(const Game& game, PlayerId p, ObjectId excl
   std::vector<ManaSource> out;
   out.reserve(16);  // one allocation for most players' sources
   const Player& player = game.state().player(p);
-  for (std::size_t k = 0; k < kManaKinds; ++k)
-    for (std::int64_t i = 0; i < player.attrs.get(kPools[k]); ++i)
-      out.push_back({ObjectId{}, std::span(&kEachKind[k], 1), false, 0});
+  if (any_pool(player))
+    for (std::size_t k = 0; k < kManaKinds; ++k)
+      for (std::int64_t i = 0; i < player.attrs.get(kPools[k]); ++i)
+        out.push_back({ObjectId{}, std::span(&kEachKind[k], 1), false, 0});
   // The permanents p controls, in controlled()'s order, without building its list.
   const GameState& s = game.state();
   Characteristics scratch;  // for the permanents an effect applies to (Game::view)
@@ -460,9 +478,11 @@ void activate_intrinsic_mana(Game& game, PlayerId p, ObjectId land, std::size_t 
 }
 
 void empty_pools(Game& game) {
-  for (const Player& p : game.state().players)
+  for (const Player& p : game.state().players) {
+    if (!any_pool(p)) continue;
     for (Symbol pool : kPools)
       if (p.attrs.get(pool) != 0) game.journal().set_attr(p.id, pool, 0);
+  }
 }
 
 void ManaAbility::resolve(Game& game, const ResolveContext& ctx) const {

@@ -374,8 +374,17 @@ std::uint16_t ability_index(const Game& game, ObjectId self, const Ability* abil
 
 void add_lore_counters(Game& game) {
   const PlayerId active = game.state().turn.active;
+  Characteristics scratch;  // for the permanents an effect applies to (Game::view)
+  // First whether there is a Saga at all, walking the battlefield without building
+  // controlled()'s list: this runs at every precombat main phase, and mostly there is none.
+  const GameState& s = game.state();
+  bool any_saga = false;
+  for (const Player& seat : s.players)
+    for (ObjectId id : s.zone(ZoneRef::battlefield(seat.id)).objects)
+      any_saga = any_saga || (s.objects[id.value].controller == active &&
+                              game.view(id, scratch).has_subtype(kSaga));
+  if (!any_saga) return;
   for (ObjectId id : controlled(game, active)) {
-    Characteristics scratch;
     if (!on_battlefield(game, id) || !game.view(id, scratch).has_subtype(kSaga)) continue;
     add_counters(game, Target::of(game.object(id).ref()), kLore, 1);
   }

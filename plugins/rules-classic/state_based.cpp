@@ -16,10 +16,15 @@ namespace {
 // objects_look_key() at which the pass's look at every object last found nothing.
 constexpr std::size_t kObjectsLookedAt = 16;
 
-// Grows with every edit that can change what that look finds; never 0.
+// Grows with every edit that can change what that look finds; never 0. A look that found
+// nothing saw every object off the battlefield without a token flag, a counter or a copy mark,
+// and the spell copies on the stack: only a new object, a counter or attr edit, or a move out
+// of the battlefield or the stack (or back from nowhere, by an undo) can make a finding. A
+// card drawn, cast or played, moves that most passes follow, cannot.
 std::uint64_t objects_look_key(const Journal& j) {
-  return 1 + j.changes(EditKind::object_create) + j.changes(EditKind::zone_move) +
-         j.changes(EditKind::object_counter) + j.changes(EditKind::object_attr);
+  return 1 + j.changes(EditKind::object_create) + j.changes(EditKind::object_counter) +
+         j.changes(EditKind::object_attr) + j.moves_from(ZoneKind::battlefield) +
+         j.moves_from(ZoneKind::stack) + j.moves_from(ZoneKind::none);
 }
 
 bool loses(const Player& p) {
@@ -59,28 +64,32 @@ void legend_rule(Game& game, const std::vector<Legend>& legends, std::vector<Zon
 }
 
 // What the pass asks of each permanent's types: each list looked through once, not once for
-// each question (the pass runs after every loud edit and views every permanent).
-struct SbaKinds {
-  bool legendary = false, world = false;                        // supertypes
-  bool creature = false, planeswalker = false, battle = false;  // types
-  bool aura = false, equipment = false, saga = false;  // subtypes (Fortification: equipment)
-};
+// each question (the pass runs after every loud edit and views every permanent), the answers
+// as bits of one number (a struct of eight bools cost more to build and return than the looks).
+constexpr unsigned kSbaLegendary = 1u << 0;  // supertypes
+constexpr unsigned kSbaWorld = 1u << 1;
+constexpr unsigned kSbaCreature = 1u << 2;   // types
+constexpr unsigned kSbaPlaneswalker = 1u << 3;
+constexpr unsigned kSbaBattle = 1u << 4;
+constexpr unsigned kSbaAura = 1u << 5;       // subtypes
+constexpr unsigned kSbaEquipment = 1u << 6;  // Fortification too
+constexpr unsigned kSbaSaga = 1u << 7;
 
-SbaKinds sba_kinds(const Characteristics& c) {
-  SbaKinds k;
+unsigned sba_kinds(const Characteristics& c) {
+  unsigned k = 0;
   for (Symbol s : c.supertypes) {
-    k.legendary = k.legendary || s == kLegendary;
-    k.world = k.world || s == kWorld;
+    if (s == kLegendary) k |= kSbaLegendary;
+    else if (s == kWorld) k |= kSbaWorld;
   }
   for (Symbol s : c.types) {
-    k.creature = k.creature || s == kCreature;
-    k.planeswalker = k.planeswalker || s == kPlaneswalker;
-    k.battle = k.battle || s == kBattle;
+    if (s == kCreature) k |= kSbaCreature;
+    else if (s == kPlaneswalker) k |= kSbaPlaneswalker;
+    else if (s == kBattle) k |= kSbaBattle;
   }
   for (Symbol s : c.subtypes) {
-    k.aura = k.aura || s == kAura;
-    k.equipment = k.equipment || s == kEquipment || s == kFortification;
-    k.saga = k.saga || s == kSaga;
+    if (s == kAura) k |= kSbaAura;
+    else if (s == kEquipment || s == kFortification) k |= kSbaEquipment;
+    else if (s == kSaga) k |= kSbaSaga;
   }
   return k;
 }
@@ -131,21 +140,21 @@ bool sba_pass(Game& game) {
           if (o.counters.get(l.kind) > l.max) limited.emplace_back(id, l);
       }
       const Characteristics& c = game.view(id, scratch);
-      const SbaKinds k = sba_kinds(c);
-      if (k.legendary) legends.push_back({id, o.controller, c.name});
-      if (k.aura) auras.push_back(id);
-      if (k.equipment) equipment.push_back(id);
-      if (k.world) worlds.push_back(id);
-      if (k.saga) sagas.push_back(id);
-      if (k.battle) battles.push_back(id);
-      if (k.creature) {
+      const unsigned k = sba_kinds(c);
+      if (k & kSbaLegendary) legends.push_back({id, o.controller, c.name});
+      if (k & kSbaAura) auras.push_back(id);
+      if (k & kSbaEquipment) equipment.push_back(id);
+      if (k & kSbaWorld) worlds.push_back(id);
+      if (k & kSbaSaga) sagas.push_back(id);
+      if (k & kSbaBattle) battles.push_back(id);
+      if (k & kSbaCreature) {
         if (c.toughness <= 0) {  // 704.5f: not destroy, so no regeneration or indestructible
           moves.push_back({id, ZoneRef::graveyard(o.owner), Cause::state_based, {}});
         } else if ((o.damage >= c.toughness || o.attrs.get(kDeathtouched) != 0) &&
                    !c.has_keyword(kIndestructible)) {  // 704.5g-h
           moves.push_back({id, ZoneRef::graveyard(o.owner), Cause::destroy, {}});
         }
-      } else if (k.planeswalker && o.counters.get(kLoyalty) <= 0) {  // 704.5i
+      } else if ((k & kSbaPlaneswalker) && o.counters.get(kLoyalty) <= 0) {  // 704.5i
         moves.push_back({id, ZoneRef::graveyard(o.owner), Cause::state_based, {}});
       }
     }
@@ -187,8 +196,9 @@ bool sba_pass(Game& game) {
   bool stray_counters = false;  // counters on an object off the battlefield (122.2, below)
   const std::uint64_t objects_seen = game.journal().changes();
   // The look reads objects' token flags (set as they are made), zones, counters and attrs only.
-  // One that found nothing need not be taken again until an object is made or moved or one's
-  // counters or attrs change: most passes follow a tap, damage or a life change.
+  // One that found nothing need not be taken again until an object is made, leaves the
+  // battlefield or the stack, or one's counters or attrs change (objects_look_key): most passes
+  // follow a tap, damage, a life change, a draw or a cast.
   const std::uint64_t objects_key = objects_look_key(game.journal());
   const bool look = game.rules_memo(kObjectsLookedAt) != objects_key;
   const std::size_t moved_before_look = moves.size();

@@ -59,20 +59,29 @@ void cleanup_actions(Game& game) {
   game.end_effects(Duration::end_of_turn);
 }
 
+// Sets a step bookkeeping attr to 0. Mostly it is 0 already, and then the journal is not
+// called at all (its look through the game's attrs and the call cost more than this one).
+void clear_game_attr(Game& game, Symbol key) {
+  if (game.state().attrs.get(key) != 0) game.journal().set_game_attr(key, 0);
+}
+
+// Ends the step and goes to the next one, which the caller begins at once (begin_step):
+// kStepBegun is left as it is, since begin_step would only set it back to 1 (two journal
+// edits a step, for nothing), unless the game ends here, where the step is not begun.
 void go_next(Game& game) {
   Journal& j = game.journal();
   const TurnState& turn = game.state().turn;
   empty_pools(game);
-  j.set_game_attr(kStepBegun, 0);
-  j.set_game_attr(kPasses, 0);
-  j.set_game_attr(kDamagePhase, 0);
-  j.set_game_attr(kCleanupActed, 0);
+  clear_game_attr(game, kPasses);
+  clear_game_attr(game, kDamagePhase);
+  clear_game_attr(game, kCleanupActed);
   if (turn.step + 1 < kStepCount) {
     j.set_step(static_cast<std::uint16_t>(turn.step + 1));
     return;
   }
   const std::uint32_t next = turn.number + 1;
   if (next > static_cast<std::uint32_t>(game.state().attrs.get(kMaxTurns))) {
+    clear_game_attr(game, kStepBegun);
     end_game_drawn(game);
     return;
   }
@@ -87,8 +96,8 @@ bool still_settled(Game& game);  // settling, below
 // players get priority in this step.
 bool begin_step(Game& game) {
   Journal& j = game.journal();
-  j.set_game_attr(kStepBegun, 1);
-  j.set_game_attr(kPasses, 0);
+  if (game.state().attrs.get(kStepBegun) != 1) j.set_game_attr(kStepBegun, 1);
+  clear_game_attr(game, kPasses);
   j.set_priority_player(game.state().turn.active);
   const std::uint16_t step = game.state().turn.step;
   if (step == kUntap) turn_begins(game);
@@ -152,28 +161,32 @@ bool begin_step(Game& game) {
   }
 }
 
-// All players passed with an empty stack.
-void end_step(Game& game) {
+// All players passed with an empty stack. Returns true if the game went to the next step
+// (go_next), which the caller must then begin.
+bool end_step(Game& game) {
   Journal& j = game.journal();
   const std::uint16_t step = game.state().turn.step;
   if (step == kDamage && game.state().attrs.get(kDamagePhase) == 1) {
     empty_pools(game);
     combat_damage(game, false);  // the regular combat damage step
     j.set_game_attr(kDamagePhase, 2);
-    j.set_game_attr(kPasses, 0);
+    clear_game_attr(game, kPasses);
     j.set_priority_player(game.state().turn.active);
-    return;
+    return false;
   }
   if (step == kEndCombat) end_combat(game);  // 511.3
   if (step == kCleanup) {                    // 514.3a: another cleanup step
     empty_pools(game);
     j.set_game_attr(kStepBegun, 0);
-    return;
+    return false;
   }
   go_next(game);
+  return true;
 }
 
-void pass_priority(Game& game) {
+// Returns true if the step ended and the game went to the next one (end_step), which the
+// caller must then begin (enter_priority_step).
+bool pass_priority(Game& game) {
   Journal& j = game.journal();
   const std::int64_t passes = game.state().attrs.get(kPasses) + 1;
   std::int64_t playing = 0;
@@ -181,23 +194,26 @@ void pass_priority(Game& game) {
   if (passes < playing) {
     j.set_game_attr(kPasses, passes);
     j.set_priority_player(next_player(game, game.state().turn.priority));
-    return;
+    return false;
   }
-  j.set_game_attr(kPasses, 0);
+  clear_game_attr(game, kPasses);
   if (!game.state().stack.empty()) {
     resolve_top(game);
     j.set_priority_player(game.state().turn.active);  // 117.3b
-    return;
+    return false;
   }
-  end_step(game);
+  return end_step(game);
 }
 
 // Begins steps (their turn-based actions), skipping those without priority, until one in which
-// a player will get priority has begun.
-void enter_priority_step(Game& game) {
+// a player will get priority has begun. A step is begun when kStepBegun is 0 (a new game, a
+// repeated cleanup) or when `next` says the caller just went to it (go_next leaves kStepBegun
+// as it was).
+void enter_priority_step(Game& game, bool next = false) {
   for (int guard = 0; guard < 10000; ++guard) {
-    if (game.state().over || game.state().attrs.get(kStepBegun) != 0) return;
-    if (!begin_step(game) && !game.state().over) go_next(game);
+    if (game.state().over || (!next && game.state().attrs.get(kStepBegun) != 0)) return;
+    next = !begin_step(game) && !game.state().over;
+    if (next) go_next(game);
   }
   throw RulesError("advance: no step with priority after 10000 steps");
 }
@@ -287,6 +303,7 @@ Choice priority_choice(const Game& game, PlayerId p, const std::vector<LegalActi
   choice.player = p;
   choice.prompt = std::string("Priority in ") + step_label(game.state().turn.step) + " of turn " +
                   std::to_string(game.state().turn.number);
+  choice.options.reserve(actions.size());  // one allocation: growing moved every option
   for (std::size_t i = 0; i < actions.size(); ++i) {
     Option o{actions[i].label, Target{}, static_cast<std::int64_t>(i), actions[i].mana};
     if (actions[i].object.valid()) o.target = Target::of(game.object(actions[i].object).ref());
@@ -310,8 +327,7 @@ bool ClassicRules::advance(Game& game) const {
   const PlayerId p = game.state().turn.priority;
   // The same listing as p's last one, which offered passing alone (known_only_pass): pass.
   if (known_only_pass(game, p)) {
-    pass_priority(game);
-    enter_priority_step(game);
+    enter_priority_step(game, pass_priority(game));
     return !game.state().over;
   }
   // The lands' mana abilities are listed only when there is something else to do: with passing
@@ -332,11 +348,11 @@ bool ClassicRules::advance(Game& game) const {
       only_pass ? actions.back()
                 : actions.at(game.ask(priority_choice(game, p, actions)).picks.at(0));
   if (chosen.kind == LegalAction::Kind::pass) {
-    pass_priority(game);
-    enter_priority_step(game);  // a step that ended leaves the game in the next one, begun
+    // A step that ended leaves the game in the next one, begun.
+    enter_priority_step(game, pass_priority(game));
   } else {
     perform_action(game, chosen);
-    game.journal().set_game_attr(kPasses, 0);
+    clear_game_attr(game, kPasses);
   }
   return !game.state().over;
 }

@@ -211,8 +211,8 @@ class ANVIL_API Journal {
     // Asked at every edit: a game field is one bit of a mask; game attrs are a short list.
     if (e.kind == EditKind::game_field) return e.field < 32 && ((quiet_fields_ >> e.field) & 1u);
     if (e.kind != EditKind::game_attr) return false;
-    for (const auto& [kind, w] : quiet_)
-      if (kind == EditKind::game_attr && w == e.key) return true;
+    for (std::uint64_t key : quiet_attrs_)
+      if (key == e.key) return true;
     return false;
   }
   const std::vector<std::pair<EditKind, std::uint64_t>>& quiet_edits() const { return quiet_; }
@@ -223,6 +223,15 @@ class ANVIL_API Journal {
   // zones, counters and attrs alone, and need not look again while those counts are as they
   // were. Like changes(), a count of this journal: a copy of the game starts again from 0.
   std::uint64_t changes(EditKind kind) const { return kind_changes_[static_cast<std::size_t>(kind)]; }
+  // How many zone moves out of a zone of `kind` were applied or undone so far (an undone move
+  // leaves the zone it had gone to; a move within one zone counts for it). Finer than
+  // changes(EditKind::zone_move) for a check that cares only where objects come from: the
+  // state-based look for tokens and counters off the battlefield and spell copies off the stack
+  // need not look again after a card is drawn or cast, only after something left the
+  // battlefield or the stack. Like changes(), a count of this journal (0 at first and in a copy).
+  std::uint64_t moves_from(ZoneKind kind) const {
+    return moves_from_[static_cast<std::size_t>(kind)];
+  }
   const GameState& state() const { return state_; }
 
  private:
@@ -251,8 +260,10 @@ class ANVIL_API Journal {
   std::uint64_t version_ = 0;
   std::uint64_t changes_ = 1;
   std::array<std::uint64_t, kEditKinds> kind_changes_{};
+  std::array<std::uint64_t, static_cast<std::size_t>(ZoneKind::stack) + 1> moves_from_{};
   std::vector<std::pair<EditKind, std::uint64_t>> quiet_;
   std::uint32_t quiet_fields_ = 0;  // bit f: GameField f is quiet (also listed in quiet_)
+  std::vector<std::uint64_t> quiet_attrs_;  // the quiet game attrs' keys (also listed in quiet_)
 };
 
 ANVIL_END_NAMESPACE

@@ -125,6 +125,23 @@ TEST(RulesClassicStateBased, ACounterOrACopyMarkAddedOffTheBattlefieldAfterAChec
   EXPECT_EQ(g.object(other).zone.kind, ZoneKind::none);
 }
 
+// A spell copy on the stack stays there; once it leaves, the next check removes it, though the
+// look at every object is not taken again after every move (a draw or a cast cannot make a
+// finding): a move off the stack can (Journal::moves_from).
+TEST(RulesClassicStateBased, ACopyThatLeavesTheStackAfterACheckIsSeen) {
+  auto t = table(standard_pool(),
+                 position("main1", player("A", {"Shock"}, {}), player("B", {}, {})));
+  Game& g = *t.game;
+  const ObjectId shock = find(g, "Shock", ZoneRef::hand(kA));
+  g.journal().move_object(shock, ZoneRef::stack());
+  g.journal().set_attr(shock, "spell_copy"_sym, 1);
+  rules().check_state(g);  // nothing to do: a copy on the stack
+  ASSERT_EQ(g.object(shock).zone, ZoneRef::stack());
+  g.journal().move_object(shock, ZoneRef::graveyard(kA));
+  rules().check_state(g);
+  EXPECT_EQ(g.object(shock).zone.kind, ZoneKind::none);
+}
+
 TEST(RulesClassicStateBased, ATokenBroughtBackByARollbackPastACheckIsSeenAgain) {
   PositionPlayer a = player("A", {}, {});
   a.graveyard.push_back(card("Soldier"));

@@ -347,5 +347,27 @@ TEST(Journal, ChangesOfAKindCountAppliedAndUndoneEdits) {
   EXPECT_EQ(game->fork()->journal().changes(EditKind::zone_move), 0u);
 }
 
+TEST(Journal, MovesFromCountTheZoneEachMoveLeavesAppliedOrUndone) {
+  Cards cards;
+  auto game = make_game(cards);
+  Journal& j = game->journal();
+  const ObjectId bear = game->add_card(cards.bear, PlayerId(0), ZoneRef::hand(PlayerId(0)));
+  const std::uint64_t hand = j.moves_from(ZoneKind::hand);
+  const std::uint64_t field = j.moves_from(ZoneKind::battlefield);
+  const std::uint64_t yard = j.moves_from(ZoneKind::graveyard);
+  const auto cp = j.checkpoint();
+  j.move_object(bear, ZoneRef::battlefield(PlayerId(0)));
+  EXPECT_EQ(j.moves_from(ZoneKind::hand), hand + 1);
+  EXPECT_EQ(j.moves_from(ZoneKind::battlefield), field);
+  j.move_object(bear, ZoneRef::graveyard(PlayerId(0)));
+  EXPECT_EQ(j.moves_from(ZoneKind::battlefield), field + 1);
+  EXPECT_EQ(j.moves_from(ZoneKind::graveyard), yard);
+  j.rollback(cp);  // undone, newest first: it leaves the graveyard, then the battlefield
+  EXPECT_EQ(j.moves_from(ZoneKind::graveyard), yard + 1);
+  EXPECT_EQ(j.moves_from(ZoneKind::battlefield), field + 2);
+  EXPECT_EQ(j.moves_from(ZoneKind::hand), hand + 1);
+  EXPECT_EQ(game->fork()->journal().moves_from(ZoneKind::hand), 0u);
+}
+
 }  // namespace
 }  // namespace anvil::testing

@@ -179,5 +179,34 @@ TEST(ViewCache, AnEffectIsNotAskedAboutAnObjectWithoutWhatItRequires) {
   EXPECT_EQ(keyword->asked, 0);
 }
 
+// Game::view's shortcut while every effect requires something (ActiveEffects::all_gated): an
+// object with neither a counter nor a required keyword is its printed card, without a copy. One
+// with the keyword is still asked about, and so is every object once an effect requires nothing.
+TEST(ViewCache, AViewSkipsTheEffectsOnlyWhileNoneCanApply) {
+  Cards cards;
+  CardDef flier;
+  flier.name = "Wind Drake";
+  flier.base.types = {kCreature};
+  flier.base.has_stats = true;
+  flier.base.power = 2;
+  flier.base.toughness = 2;
+  flier.base.keywords = {"Flying"_sym};
+  const CardId drake_card = cards.pool->add(std::move(flier));
+  auto game = make_game(cards);
+  const ObjectId bear = game->add_card(cards.bear, PlayerId(0), ZoneRef::battlefield(PlayerId(0)));
+  const ObjectId drake = game->add_card(drake_card, PlayerId(0), ZoneRef::battlefield(PlayerId(0)));
+  auto keyword = std::make_shared<KeywordRequired>();
+  game->add_rule_effect(keyword);
+  Characteristics scratch;
+  EXPECT_EQ(&game->view(bear, scratch), &game->cards().at(cards.bear).base);
+  EXPECT_EQ(keyword->asked, 0);
+  EXPECT_EQ(game->view(drake, scratch).power, 12) << "Flying: asked, and it applies";
+  EXPECT_EQ(keyword->asked, 1);
+  game->add_rule_effect(std::make_shared<PlusTwoToughness>());  // requires nothing
+  EXPECT_EQ(game->view(bear, scratch).toughness, 4);
+  EXPECT_EQ(game->view(drake, scratch).power, 12);
+  EXPECT_EQ(game->view(drake, scratch).toughness, 4);
+}
+
 }  // namespace
 }  // namespace anvil::testing
