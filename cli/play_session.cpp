@@ -229,8 +229,12 @@ class PlaySession::Person final : public Agent {
   void print_choice(const Choice& choice) {
     if (!choice.refused.empty()) fmt::print(s_.out_, "Refused: {}. Choose again.\n", choice.refused);
     fmt::print(s_.out_, "{}:\n", choice.prompt);
-    for (std::size_t i = 0; i < choice.options.size(); ++i)
-      fmt::print(s_.out_, "  {}. {}\n", i + 1, choice.options[i].label);
+    for (std::size_t i = 0; i < choice.options.size(); ++i) {
+      const Option& o = choice.options[i];
+      // Offered, but refused in any answer (a tapped creature's attack): shown with the reason.
+      if (o.barred.empty()) fmt::print(s_.out_, "  {}. {}\n", i + 1, o.label);
+      else fmt::print(s_.out_, "  {}. {} (not allowed: {})\n", i + 1, o.label, o.barred);
+    }
     if (choice.max_picks != 1 || choice.min_picks != 1)
       fmt::print(s_.out_, "(pick {} to {}: numbers separated by spaces, or 'none')\n", choice.min_picks,
                  choice.max_picks);

@@ -161,15 +161,17 @@ std::string attack_refusal(const Game& game, const std::vector<Pair>&,
 }
 
 // Why `blocker` may not block `attacker` (509.1a-b restrictions); empty if it may.
+// (The declaration offers every pair and marks these in Option::barred; block_refusal checks
+// them again, since an agent may pick a barred pair anyway.)
 std::string block_restriction(const Game& game, ObjectId blocker, ObjectId attacker) {
-  const std::string name = object_label(game, blocker);
   const Characteristics c = game.view(blocker);
-  if (!c.has_type(kCreature)) return name + " is not a creature";
-  if (game.object(blocker).tapped) return name + " is tapped";
-  if (c.has_keyword(kCantBlock)) return name + " can't block";
+  const auto name = [&] { return object_label(game, blocker); };
+  if (!c.has_type(kCreature)) return name() + " is not a creature";
+  if (game.object(blocker).tapped) return name() + " is tapped";
+  if (c.has_keyword(kCantBlock)) return name() + " can't block";
   const Characteristics a = game.view(attacker);
   if (a.has_keyword(kFlying) && !c.has_keyword(kFlying) && !c.has_keyword(kReach))
-    return name + " cannot block " + std::string(a.name) + ", which has flying";
+    return name() + " cannot block " + std::string(a.name) + ", which has flying";
   return {};
 }
 
@@ -276,12 +278,18 @@ void declare_attackers(Game& game) {
   choice.kind = ChoiceKind::attackers;
   choice.player = active;
   choice.prompt = "Declare attackers";
+  // Every creature is offered (a person may try a tapped one and read why not); the pairs that
+  // no legal declaration can hold are marked (Option::barred) with the reason a refusal gives.
   for (ObjectId id : controlled(game, active)) {
     if (!game.view(id, scratch).has_type(kCreature)) continue;
+    std::string cannot;
+    can_tap_attack(game, id, cannot);
     for (const Target& d : defenders) {
       all.push_back({id, d});
-      choice.options.push_back({object_label(game, id) + " → " + target_label(game, d),
-                                Target::of(game.object(id).ref()), encode_defender(d)});
+      Option o{object_label(game, id) + " → " + target_label(game, d),
+               Target::of(game.object(id).ref()), encode_defender(d)};
+      o.barred = cannot.empty() ? attack_condition_refusal(game, id, defending_player(game, d)) : cannot;
+      choice.options.push_back(std::move(o));
     }
   }
   choice.min_picks = 0;
@@ -325,9 +333,10 @@ void declare_blockers(Game& game, PlayerId from) {
       for (ObjectId a : attacking) {
         if (defending_player(game, defender_of(game, a)) != p) continue;
         all.push_back({b, Target::of(game.object(a).ref())});
-        choice.options.push_back({object_label(game, b) + " → " + object_label(game, a),
-                                  Target::of(game.object(b).ref()),
-                                  static_cast<std::int64_t>(a.value)});
+        Option o{object_label(game, b) + " → " + object_label(game, a),
+                 Target::of(game.object(b).ref()), static_cast<std::int64_t>(a.value)};
+        o.barred = block_restriction(game, b, a);  // offered all the same, as attackers are
+        choice.options.push_back(std::move(o));
       }
     }
     choice.min_picks = 0;

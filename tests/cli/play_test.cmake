@@ -5,7 +5,9 @@
 #   Commands      help, a bad line, undo (nothing yet, then a land taken back: the earlier board
 #                 returns and the log is truncated), log, concede;
 #   SwapAgent     `ai ai-random` mid-game: the decision log shows ai-random deciding afterwards;
-#   EndOfInput    no input at all concedes cleanly.
+#   EndOfInput    no input at all concedes cleanly;
+#   BarredShown   with creature decks, attack and block options the rules refuse in any
+#                 declaration (a summoning-sick attacker) are listed with the reason.
 # The scripted player cycles "none", "1", "1 2": whatever the question, one of the three is a
 # legal answer (no picks, the first option, two picks) and the others get an error and the
 # question again — which also exercises the error path all game long.
@@ -18,9 +20,12 @@ foreach(i RANGE 1 1200)
   string(APPEND cycle "none\n1\n1 2\n")
 endforeach()
 
+set(deck "Goblin Burn")
+set(vs_deck "Rakdos Drain")
+
 function(play input)
   file(WRITE ${WORK}/input.txt "${input}")
-  execute_process(COMMAND ${ANVIL} play --deck "Goblin Burn" --vs-deck "Rakdos Drain" --seed 2
+  execute_process(COMMAND ${ANVIL} play --deck "${deck}" --vs-deck "${vs_deck}" --seed 2
                   INPUT_FILE ${WORK}/input.txt RESULT_VARIABLE status OUTPUT_VARIABLE out ERROR_VARIABLE err)
   file(WRITE ${WORK}/output.txt "${out}")
   if(NOT status EQUAL 0)
@@ -78,6 +83,13 @@ elseif(CASE STREQUAL "SwapAgent")
     message(FATAL_ERROR "ai-heuristic decided after the swap (output in ${WORK}/output.txt)")
   endif()
   expect("\nResult: you conceded in turn [0-9]+ \\(your opponent: ai-random\\)\\." "concede after the swap")
+elseif(CASE STREQUAL "BarredShown")
+  set(deck "Selesnya Beats")
+  set(vs_deck "Selesnya Beats")
+  play("${cycle}")
+  expect("\n  [0-9]+\\. [^\n]+ → player 1 \\(not allowed: [^\n]+ has summoning sickness\\)\n"
+         "a summoning-sick creature's attack should be listed with the reason it is refused")
+  expect("\nResult: " "the game should end")
 elseif(CASE STREQUAL "EndOfInput")
   play("")
   expect("\\(end of input: conceding\\)\nResult: you conceded in turn 1 " "end of input concedes")

@@ -55,6 +55,11 @@ struct Option {
   // pay costs automatically, so agents may leave such options alone: a priority decision with
   // nothing else but passing is not asked (Game::ask).
   bool mana = false;
+  // Why the rules refuse every answer that picks this option, whatever else it picks (a tapped
+  // creature offered as an attacker); empty when the rules know nothing against it alone. Such an
+  // option is still offered, so that a person or a test can try it and read the refusal (which is
+  // this text); an agent that wants a legal answer leaves it alone.
+  std::string barred = {};
 };
 
 struct Choice {

@@ -2,6 +2,9 @@
 // strike, trample with deathtouch, free division among blockers, "blocked" staying blocked.
 #include <gtest/gtest.h>
 
+#include <map>
+#include <string>
+
 #include "fixture.hpp"
 
 namespace anvil::classic_test {
@@ -68,6 +71,44 @@ TEST(RulesClassicCombat, OnlyFlyingOrReachBlocksAFlyer) {
   EXPECT_TRUE(find(*t.game, "Wind Drake", ZoneRef::graveyard(kA)).valid());
   EXPECT_EQ(t.game->object(find(*t.game, "Giant Spider", ZoneRef::battlefield(kB))).damage, 2);
   EXPECT_EQ(t.game->state().players[1].life, 20);
+}
+
+// Every creature is offered, and the pairs no legal declaration can hold say why (Option::barred),
+// so that agents can leave them alone; picking one anyway is refused with that same text.
+TEST(RulesClassicCombat, PairsNoDeclarationCanHoldAreOfferedMarkedWithTheReason) {
+  PositionPlayer a = player("A", {}, {"Savannah Lions", "Wind Drake"});
+  a.battlefield.push_back(card("Grizzly Bears", /*sick=*/true));
+  PositionPlayer b = player("B", {}, {"Giant Spider", "Hill Giant"});
+  PositionCard tapped = card("Grizzly Bears");
+  tapped.tapped = true;
+  b.battlefield.push_back(tapped);
+  auto t = table(standard_pool(), position("main1", a, b));
+  std::map<std::string, std::string> attack_bars, block_bars;
+  t.a->then(ChoiceKind::attackers, [&](const Choice& c) {
+    for (const Option& o : c.options) attack_bars[o.label] = o.barred;
+    Answer all;
+    for (std::uint32_t i = 0; i < c.options.size(); ++i)
+      if (c.options[i].barred.empty()) all.picks.push_back(i);
+    return all;
+  });
+  t.b->then(ChoiceKind::blockers, [&](const Choice& c) {
+    for (const Option& o : c.options) block_bars[o.label] = o.barred;
+    return Answer{};
+  });
+  fight(t);
+  EXPECT_EQ(attack_bars, (std::map<std::string, std::string>{
+                             {"Savannah Lions → player 1", ""},
+                             {"Wind Drake → player 1", ""},
+                             {"Grizzly Bears → player 1", "Grizzly Bears has summoning sickness"}}));
+  EXPECT_EQ(block_bars,
+            (std::map<std::string, std::string>{
+                {"Giant Spider → Savannah Lions", ""},
+                {"Giant Spider → Wind Drake", ""},
+                {"Hill Giant → Savannah Lions", ""},
+                {"Hill Giant → Wind Drake", "Hill Giant cannot block Wind Drake, which has flying"},
+                {"Grizzly Bears → Savannah Lions", "Grizzly Bears is tapped"},
+                {"Grizzly Bears → Wind Drake", "Grizzly Bears is tapped"}}));
+  EXPECT_EQ(t.game->state().players[1].life, 20 - 1 - 2);  // the Lions and the Drake, unblocked
 }
 
 TEST(RulesClassicCombat, AnAgentThatKeepsDeclaringIllegalBlocksEndsTheGameWithAnError) {
