@@ -193,6 +193,90 @@ TEST_F(AiRandom, DeclaresEachCreatureOnceWithEveryWayAlike) {
 // declarations when several creatures could block several attackers; declaring creature by
 // creature, ai-random finds one well within the rules' 1,000 tries, and games of decks full of
 // block requirements end normally.
+// Options the rules refuse in any answer (Option::barred) are never picked, in a declaration or
+// elsewhere, unless the decision cannot be answered without them.
+TEST_F(AiRandom, LeavesBarredOptionsAlone) {
+  auto a = agent(5);
+  const DecisionView view(game, PlayerId(0));
+  const Target first = Target::of(ObjectRef{ObjectId(1), 0}),
+               second = Target::of(ObjectRef{ObjectId(2), 0});
+  Choice declaration;
+  declaration.kind = ChoiceKind::attackers;
+  declaration.options = {{"First → P1", first, 1}, {"Second → P1", second, 1}};
+  declaration.options[1].barred = "Second is tapped";
+  declaration.min_picks = 0;
+  declaration.max_picks = 2;
+  Choice pick_one;
+  pick_one.options = {{"a", {}, 0}, {"b", {}, 1}, {"c", {}, 2}};
+  pick_one.options[0].barred = pick_one.options[2].barred = "not now";
+  Choice only_barred;
+  only_barred.options = {{"a", {}, 0}};
+  only_barred.options[0].barred = "not now";
+  int declared_first = 0;
+  for (int i = 0; i < 400; ++i) {
+    const Answer d = a->choose(view, declaration);
+    for (std::uint32_t p : d.picks) ASSERT_EQ(p, 0u) << "picked the barred attacker";
+    declared_first += static_cast<int>(d.picks.size());
+    EXPECT_EQ(a->choose(view, pick_one).picks, std::vector<std::uint32_t>{1});
+    EXPECT_EQ(a->choose(view, only_barred).picks, std::vector<std::uint32_t>{0});
+  }
+  EXPECT_NEAR(declared_first, 200, 40);  // the other creature: none or its one option, alike
+}
+
+// Counts the block declarations an agent is asked, and those asked again after a refusal.
+class CountingBlocks final : public Agent {
+ public:
+  explicit CountingBlocks(std::shared_ptr<Agent> inner) : inner_(std::move(inner)) {}
+  std::string_view name() const override { return inner_->name(); }
+  Answer choose(const DecisionView& view, const Choice& choice) override {
+    if (choice.kind == ChoiceKind::blockers) ++(choice.refused.empty() ? asked : refused);
+    return inner_->choose(view, choice);
+  }
+  int asked = 0, refused = 0;
+
+ private:
+  std::shared_ptr<Agent> inner_;
+};
+
+// Six tapped creatures of the defender's against three attackers: a declaration picking each
+// creature's options at random would be legal once in 4^6 tries, and the rules give up after
+// 1,000 refusals. Leaving the barred pairs alone, every block is legal at the first try.
+TEST_F(AiRandom, BlocksWithoutRefusalsWhenMostBlockersAreTapped) {
+  if (!load_classic_core()) GTEST_SKIP() << "no classic rules or pack";
+  int asked = 0;
+  for (std::uint64_t seed = 1; seed <= 30; ++seed) {
+    Position pos;
+    pos.step = "main1";
+    pos.seed = seed;
+    const auto card = [](std::string name, bool tapped) {
+      PositionCard c;
+      c.card = std::move(name);
+      c.tapped = tapped;
+      c.sick = false;
+      return c;
+    };
+    PositionPlayer a, b;
+    a.name = "A";
+    b.name = "B";
+    for (int i = 0; i < 3; ++i) a.battlefield.push_back(card("Grizzly Bears", false));
+    for (int i = 0; i < 6; ++i) b.battlefield.push_back(card("Grizzly Bears", true));
+    b.battlefield.push_back(card("Savannah Lions", false));
+    for (PositionPlayer* p : {&a, &b})
+      for (int i = 0; i < 10; ++i) p->library.push_back(card("Forest", false));
+    pos.players = {a, b};
+    auto g = rules->setup_position(cards, pos);
+    auto counted = std::make_shared<CountingBlocks>(agent(seed));
+    g->seat(PlayerId(0), agent(seed + 100));
+    g->seat(PlayerId(1), counted);
+    const std::uint32_t turn = g->state().turn.number;  // A's: the combat of this turn
+    while (!g->state().over && g->state().turn.number == turn)
+      ASSERT_NO_THROW(rules->advance(*g)) << "seed " << seed;
+    EXPECT_EQ(counted->refused, 0) << "seed " << seed;
+    asked += counted->asked;
+  }
+  EXPECT_GT(asked, 15);  // most seeds attack (each creature does half the time)
+}
+
 TEST_F(AiRandom, PlaysBlockRequirementDecksToTheEnd) {
   if (!load_classic_core()) GTEST_SKIP() << "no classic rules or pack";
   DeckList lures{"Lures", {}, {}};
