@@ -38,9 +38,12 @@ namespace {
 class CandidateList {
  public:
   explicit CandidateList(const Choice& choice) : choice_(choice) {}
-  // Adds the answer `picks` when the choice allows that many picks and it is new.
+  // Adds the answer `picks` when the choice allows that many picks, the rules do not refuse any
+  // of them in every answer (Option::barred: a tapped creature's attack), and it is new.
   void add_picks(std::vector<std::uint32_t> picks) {
     if (picks.size() < choice_.min_picks || picks.size() > choice_.max_picks) return;
+    for (std::uint32_t i : picks)
+      if (!choice_.options[i].barred.empty()) return;
     std::string key = answer_key(choice_, picks);
     add(Candidate{std::move(key), Answer{std::move(picks)}});
   }
@@ -68,13 +71,16 @@ std::vector<Candidate> candidates(const Choice& choice) {
   }
   out.add_picks({});
   for (std::uint32_t i = 0; i < n; ++i) out.add_picks({i});
+  // Everything at once: every option not barred, when each names a different object (each
+  // creature able to attack, against the one defender).
+  std::vector<std::uint32_t> all;
   std::set<std::uint64_t> objects;
-  for (const Option& o : choice.options) objects.insert(o.target.object.id.value);
-  if (objects.size() == n && n > 1) {
-    std::vector<std::uint32_t> all(n);
-    for (std::uint32_t i = 0; i < n; ++i) all[i] = i;
-    out.add_picks(std::move(all));
-  }
+  for (std::uint32_t i = 0; i < n; ++i)
+    if (choice.options[i].barred.empty()) {
+      all.push_back(i);
+      objects.insert(choice.options[i].target.object.id.value);
+    }
+  if (objects.size() == all.size() && all.size() > 1) out.add_picks(std::move(all));
   return out.take();
 }
 

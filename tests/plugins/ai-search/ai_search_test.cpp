@@ -331,6 +331,49 @@ TEST_F(AiSearch, TriesTheDeclarationsNextToTheRolloutAgents) {
                                       "[Giant A → Bears|Giant B → Bears|]", "[Giant B → Bears|]"}));
 }
 
+// Options the rules refuse in any declaration (Option::barred: a tapped blocker) are in no
+// candidate, and "everything at once" is every other option.
+TEST_F(AiSearch, LeavesBarredOptionsOutOfItsCandidates) {
+  auto g = lethal_position();
+  const auto giants = g->state().zone(ZoneRef::battlefield(PlayerId(1))).objects;
+  ASSERT_EQ(giants.size(), 3u);
+  const Target a = Target::of(g->object(giants[0]).ref()), b = Target::of(g->object(giants[1]).ref()),
+               c = Target::of(g->object(giants[2]).ref());
+  const DecisionView view(*g, PlayerId(1));
+  const auto keys_of = [&](const Choice& choice, Answer policy) {
+    std::vector<std::string> keys;
+    for (const ai_search::Candidate& cand : ai_search::candidates(view, choice, std::move(policy))) {
+      std::string key = cand.key;
+      std::replace(key.begin(), key.end(), '\x1f', '|');
+      keys.push_back(key);
+    }
+    return keys;
+  };
+  Choice blocks;
+  blocks.kind = ChoiceKind::blockers;
+  blocks.player = PlayerId(1);
+  blocks.options = {{"Giant A → Bears", a, 0, false},
+                    {"Giant A → Bolt", a, 1, false},
+                    {"Giant B → Bears", b, 0, false},
+                    {"Giant C → Bears", c, 0, false}};
+  blocks.options[2].barred = "Giant B is tapped";
+  blocks.min_picks = 0;
+  blocks.max_picks = 4;
+  EXPECT_EQ(keys_of(blocks, Answer{{0}}),
+            (std::vector<std::string>{"[Giant A → Bears|]", "[]", "[Giant A → Bolt|]",
+                                      "[Giant A → Bears|Giant C → Bears|]", "[Giant C → Bears|]"}));
+  Choice attacks;
+  attacks.kind = ChoiceKind::attackers;
+  attacks.player = PlayerId(1);
+  attacks.options = {{"Giant A → P0", a, 1, false}, {"Giant B → P0", b, 1, false}, {"Giant C → P0", c, 1, false}};
+  attacks.options[1].barred = "Giant B has summoning sickness";
+  attacks.min_picks = 0;
+  attacks.max_picks = 3;
+  EXPECT_EQ(keys_of(attacks, Answer{}),
+            (std::vector<std::string>{"[]", "[Giant A → P0|]", "[Giant C → P0|]",
+                                      "[Giant A → P0|Giant C → P0|]"}));
+}
+
 // A playout stopped before the game ends is scored by the board: the three Hill Giants' side is
 // ahead of the Grizzly Bears' at equal life, and life alone sees them even.
 TEST_F(AiSearch, ScoresAnUnfinishedPlayoutByTheBoard) {
