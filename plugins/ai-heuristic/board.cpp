@@ -87,6 +87,34 @@ std::vector<std::uint8_t> land_colors(const DecisionView& view, PlayerId p) {
   return out;
 }
 
+std::vector<std::uint8_t> offered_mana_colors(const DecisionView& view, const Choice& choice) {
+  static constexpr std::string_view kLetters = "WUBRG";  // the colour order of land_colors
+  std::vector<std::uint32_t> objects;
+  std::vector<std::uint8_t> out;
+  for (const Option& o : choice.options) {
+    if (!o.mana || !o.target.is_object() || !view.can_see(o.target.object.id) ||
+        view.view(o.target.object.id).has_type(kLand))
+      continue;  // lands are land_colors'
+    const std::string_view label = o.label;
+    const std::size_t add = label.find("Add ");
+    std::uint8_t mask = 0;
+    for (std::size_t at = label.find('{', add); add != std::string_view::npos && at != std::string_view::npos;
+         at = label.find('{', at + 1)) {
+      if (at + 2 >= label.size() || label[at + 2] != '}') continue;
+      if (const std::size_t k = kLetters.find(label[at + 1]); k != std::string_view::npos)
+        mask = static_cast<std::uint8_t>(mask | (1u << k));
+    }
+    const auto seen = std::find(objects.begin(), objects.end(), o.target.object.id.value);
+    if (seen == objects.end()) {
+      objects.push_back(o.target.object.id.value);
+      out.push_back(mask);
+    } else {
+      out[static_cast<std::size_t>(seen - objects.begin())] |= mask;
+    }
+  }
+  return out;
+}
+
 bool can_pay_all(const std::vector<std::uint8_t>& sources, const std::vector<ManaCost>& costs) {
   // Coloured symbols first, each matched to a land (augmenting paths: a few lands, a few
   // symbols), then the generic mana from the lands left.

@@ -65,6 +65,10 @@ bool can_block(const Fighter& blocker, const Fighter& attacker);
 // The colours each untapped land of `p` can make (its basic land types, as the classic rules
 // read them: Badlands makes black or red), one mask per land, bit i for Color i.
 std::vector<std::uint8_t> land_colors(const DecisionView& view, PlayerId p);
+// The colours each other permanent of the deciding player can make with a mana ability offered
+// in `choice` (Option::mana: Llanowar Elves ready to tap), one mask per permanent, read off the
+// classic labels ("Activate Llanowar Elves: {T}: Add {G}."); 0 for colourless mana.
+std::vector<std::uint8_t> offered_mana_colors(const DecisionView& view, const Choice& choice);
 // Whether `sources` (land_colors) can pay all of `costs` at once.
 bool can_pay_all(const std::vector<std::uint8_t>& sources, const std::vector<ManaCost>& costs);
 

@@ -16,6 +16,32 @@ std::int64_t total_power(const std::vector<Fighter>& fs) {
   return n;
 }
 
+// The opponent's damage that none of `mine` could block (fliers against no flier or reach), all
+// untapped as they will be for their turn.
+std::int64_t unblockable_damage(const std::vector<Fighter>& mine, const std::vector<Fighter>& theirs) {
+  std::int64_t damage = 0;
+  for (const Fighter& t : theirs) {
+    bool blockable = false;
+    for (Fighter m : mine) {
+      m.tapped = false;
+      blockable = blockable || can_block(m, t);
+    }
+    if (!blockable) damage += std::max(0, t.power);
+  }
+  return damage;
+}
+
+// How many of `blockers` could punish one of `attackers`: kill it and survive, or trade for
+// something worth less than half of it. Each blocks one attacker at most.
+std::size_t punishers(const std::vector<Fighter>& blockers, const std::vector<Fighter>& attackers) {
+  std::size_t n = 0;
+  for (const Fighter& b : blockers)
+    n += std::any_of(attackers.begin(), attackers.end(), [&b](const Fighter& a) {
+      return can_block(b, a) && kills(b, a) && (!kills(a, b) || b.value < 0.5 * a.value);
+    });
+  return n;
+}
+
 }  // namespace
 
 Answer choose_attackers(const DecisionView& view, const Choice& choice) {
@@ -24,7 +50,7 @@ Answer choose_attackers(const DecisionView& view, const Choice& choice) {
   std::map<std::uint32_t, std::uint32_t> option_of;  // attacker id → option
   for (std::uint32_t i = 0; i < choice.options.size(); ++i) {
     const Option& o = choice.options[i];
-    if (!o.target.is_object()) continue;
+    if (!o.target.is_object() || !o.barred.empty()) continue;  // barred: refused in any attack
     const std::uint32_t id = o.target.object.id.value;
     if (o.value == static_cast<std::int64_t>(opp.value) + 1 || !option_of.contains(id)) option_of[id] = i;
   }
@@ -57,11 +83,33 @@ Answer choose_attackers(const DecisionView& view, const Choice& choice) {
     return answer;
   }
 
+  auto everything = [&] {
+    for (const Fighter& a : able) answer.picks.push_back(option_of[a.id.value]);
+    return answer;
+  };
+  // Doomed at home: what of theirs none of mine can block kills within two of their turns, and
+  // creatures kept back would not change that.
+  const std::vector<Fighter> theirs = creatures_of(view, opp);
+  if (2 * unblockable_damage(creatures_of(view, me), theirs) >= my_life) return everything();
+
   // The race: the opponent's creatures all untap for their turn. Facing lethal from them,
   // creatures that could block stay home. (Holding back whenever behind in the race lost more
   // games against ai-random, which blocks at random, than it saved.)
-  const std::int64_t counter = total_power(creatures_of(view, opp));
+  const std::int64_t counter = total_power(theirs);
   const bool in_danger = counter >= my_life;
+
+  // More attackers than blockers that could punish one: each of those stops one attacker at
+  // most, so the smallest of the rest get through. Worth a creature or two when that is a third
+  // of their life or more (one creature at a time, each attack below would find a bad block).
+  if (const std::size_t k = punishers(blockers, able); !in_danger && able.size() > k) {
+    std::vector<std::int32_t> smallest;
+    for (const Fighter& a : able) smallest.push_back(std::max(0, a.power));
+    std::sort(smallest.begin(), smallest.end());
+    const std::int64_t through_anyway =
+        std::accumulate(smallest.begin(), smallest.end() - static_cast<std::ptrdiff_t>(k), std::int64_t{0});
+    if (3 * through_anyway >= opp_life) return everything();
+  }
+
   for (const Fighter& a : able) {
     bool good = true;
     for (const Fighter& b : blockers) {
@@ -72,7 +120,7 @@ Answer choose_attackers(const DecisionView& view, const Choice& choice) {
       // Needed at home if it could block one of theirs.
       Fighter home = a;
       home.tapped = false;
-      for (const Fighter& t : creatures_of(view, opp))
+      for (const Fighter& t : theirs)
         if (can_block(home, t)) good = false;
     }
     if (good) answer.picks.push_back(option_of[a.id.value]);
@@ -88,17 +136,18 @@ Answer choose_blockers(const DecisionView& view, const Choice& choice) {
   };
   std::vector<Pairing> pairs;
   std::map<std::uint32_t, Fighter> fighters;
+  std::vector<std::uint32_t> attackers;  // in the order the options name them
   for (std::uint32_t i = 0; i < choice.options.size(); ++i) {
     const Option& o = choice.options[i];
     if (!o.target.is_object() || o.value < 0) continue;
     const auto b = o.target.object.id.value, a = static_cast<std::uint32_t>(o.value);
-    pairs.push_back({i, b, a});
     if (!fighters.contains(b)) fighters.emplace(b, fighter(view, ObjectId(b)));
     if (!fighters.contains(a)) fighters.emplace(a, fighter(view, ObjectId(a)));
+    if (std::find(attackers.begin(), attackers.end(), a) == attackers.end()) attackers.push_back(a);
+    // A barred pair (a tapped blocker, a flier in front of a ground creature) is never declared;
+    // its attacker still counts in the damage coming.
+    if (o.barred.empty()) pairs.push_back({i, b, a});
   }
-  std::vector<std::uint32_t> attackers;
-  for (const Pairing& p : pairs)
-    if (std::find(attackers.begin(), attackers.end(), p.attacker) == attackers.end()) attackers.push_back(p.attacker);
   // Most valuable (then hardest-hitting) attackers first.
   std::sort(attackers.begin(), attackers.end(), [&](std::uint32_t x, std::uint32_t y) {
     const Fighter &a = fighters.at(x), &b = fighters.at(y);

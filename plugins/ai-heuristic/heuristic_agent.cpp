@@ -45,8 +45,8 @@ std::optional<std::uint16_t> activated_ability(const CardDef& def, const std::st
 bool sacrifices_itself(const AbilityDef& a) { return a.cost.find("Sac") != std::string::npos; }
 
 // The options casting permanents (cards in hand without a spell ability) that together spend
-// the most mana the agent's untapped lands can pay, colours counted. When the lands cannot
-// explain what the rules offer (mana creatures, mana in the pool), every offered permanent.
+// the most mana the agent's untapped lands and mana creatures can pay, colours counted. When
+// they cannot explain what the rules offer (mana in the pool), every offered permanent.
 std::vector<std::uint32_t> curve_out(const DecisionView& view, const Choice& choice) {
   const PlayerId me = choice.player;
   std::vector<std::uint32_t> cards;
@@ -63,7 +63,9 @@ std::vector<std::uint32_t> curve_out(const DecisionView& view, const Choice& cho
   }
   if (cards.size() <= 1)
     return cards;  // one card is the answer whether the lands pay for it or not
-  const std::vector<std::uint8_t> lands = land_colors(view, me);
+  // The untapped lands and the mana creatures ready to tap (the rules offer their abilities).
+  std::vector<std::uint8_t> lands = land_colors(view, me);
+  for (std::uint8_t mask : offered_mana_colors(view, choice)) lands.push_back(mask);
   std::uint32_t best_set = 0;
   int best_mana = -1;
   for (std::uint32_t set = 1; set < (1u << cards.size()); ++set) {
@@ -331,11 +333,17 @@ Answer HeuristicAgent::fallback(const Choice& choice) {
   const auto n = static_cast<std::uint32_t>(choice.options.size());
   std::vector<std::uint32_t> candidates(n);
   std::iota(candidates.begin(), candidates.end(), 0u);
-  if (choice.pass && *choice.pass < n && choice.max_picks == 1 && n > 1) {
+  // Options the rules refuse in any answer (Option::barred) are left out while enough remain.
+  std::vector<std::uint32_t> open;
+  for (std::uint32_t i : candidates)
+    if (choice.options[i].barred.empty()) open.push_back(i);
+  if (open.size() >= choice.min_picks) candidates = std::move(open);
+  if (choice.pass && *choice.pass < n && choice.max_picks == 1 && candidates.size() > 1 &&
+      std::find(candidates.begin(), candidates.end(), *choice.pass) != candidates.end()) {
     constexpr std::uint64_t kSteps = std::uint64_t{1} << 53;
     if (static_cast<double>(rng_.below(kSteps)) < kPassProbability * static_cast<double>(kSteps))
       return Answer{{*choice.pass}};
-    candidates.erase(candidates.begin() + *choice.pass);
+    std::erase(candidates, *choice.pass);
   }
   const std::uint32_t max =
       std::min<std::uint32_t>(choice.max_picks, static_cast<std::uint32_t>(candidates.size()));

@@ -284,6 +284,16 @@ TEST_F(AiHeuristic, PlaysALandThenCastsTheBiggestAffordableSpell) {
       << "four mana: Hill Giant, not Raging Goblin";
 }
 
+// A mana creature ready to tap counts as mana: two Forests and Llanowar Elves cast the
+// Armodon, where the lands alone would only pay for the Bears.
+TEST_F(AiHeuristic, CountsItsManaCreaturesAsMana) {
+  auto g = start(player(20, {"Grizzly Bears", "Trained Armodon"}, {"Forest", "Forest", "Llanowar Elves"}),
+                 player(20, {}, {}));
+  ASSERT_TRUE(world().rules->advance(*g));
+  ASSERT_FALSE(g->state().stack.empty());
+  EXPECT_EQ(world().cards->at(g->state().stack.back().card).name, "Trained Armodon");
+}
+
 TEST_F(AiHeuristic, SpendsItsManaOnTheSpellsThatUseMostOfIt) {
   // Two Mountains, two Swamps: Orcish Artillery {1}{R}{R} is the biggest spell but leaves one
   // land; Child of Night and Zulaport Cutthroat ({1}{B} each) use all four.
@@ -310,6 +320,32 @@ TEST_F(AiHeuristic, AttacksOnlyWhereNoBadBlockWaits) {
       << "Hill Giant would eat the Bears";
 }
 
+// One Hill Giant can stop one of three Grizzly Bears: alone each attack would find a bad block,
+// together two get through — a third of the defender's 12 life — so all three attack. With a
+// second Giant only one would get through, and none attacks.
+TEST_F(AiHeuristic, AttacksWithEverythingWhenTheBlockersCanStopOnlySome) {
+  const auto attackers_tapped = [&](std::vector<std::string> theirs) {
+    auto g = start(player(20, {}, {"Grizzly Bears", "Grizzly Bears", "Grizzly Bears"}),
+                   player(12, {}, std::move(theirs)), "begin_combat");
+    for (int i = 0; i < 10 && g->state().turn.step <= 7; ++i) EXPECT_TRUE(world().rules->advance(*g));
+    std::size_t tapped = 0;
+    for (ObjectId id : g->state().zone(ZoneRef::battlefield(kMe)).objects) tapped += g->object(id).tapped;
+    return tapped;
+  };
+  EXPECT_EQ(attackers_tapped({"Hill Giant"}), 3u);
+  EXPECT_EQ(attackers_tapped({"Hill Giant", "Hill Giant"}), 0u);
+}
+
+// Serra Angel, which nothing of the heuristic's can block, kills it in two turns: keeping the
+// Grizzly Bears home to be eaten by a block would save nothing, so they attack.
+TEST_F(AiHeuristic, AttacksWhenWhatItCannotBlockKillsItInTwoTurns) {
+  for (const auto& [life, attacks] : {std::pair{8, true}, std::pair{9, false}}) {
+    auto g = start(player(life, {}, {"Grizzly Bears"}), player(20, {}, {"Serra Angel"}), "begin_combat");
+    for (int i = 0; i < 10 && g->state().turn.step <= 7; ++i) EXPECT_TRUE(world().rules->advance(*g));
+    EXPECT_EQ(g->object(on_battlefield(*g, kMe, "Grizzly Bears")).tapped, attacks) << life << " life";
+  }
+}
+
 TEST_F(AiHeuristic, BlocksToKillOrTradeAndChumpsOnlyAgainstLethal) {
   struct Case {
     std::int32_t life;
@@ -327,6 +363,25 @@ TEST_F(AiHeuristic, BlocksToKillOrTradeAndChumpsOnlyAgainstLethal) {
       if (r.kind == ChoiceKind::blockers) blocked = !r.picks.empty();
     EXPECT_EQ(blocked, c.blocks) << c.mine << " at " << c.life << " life";
   }
+}
+
+// A block the rules refuse in any declaration (Option::barred: Pacifism's "can't block", which
+// the heuristic's own check does not know) is not declared, though it would kill and survive.
+TEST_F(AiHeuristic, DeclaresNoBarredBlock) {
+  auto g = start(player(20, {}, {"Spined Wurm"}), player(20, {}, {"Hill Giant"}), "attackers", 1);
+  const ObjectId wurm = on_battlefield(*g, kMe, "Spined Wurm"), giant = on_battlefield(*g, kThem, "Hill Giant");
+  Choice choice;
+  choice.kind = ChoiceKind::blockers;
+  choice.player = kMe;
+  choice.options = {{"Spined Wurm → Hill Giant", Target::of(g->object(wurm).ref()),
+                     static_cast<std::int64_t>(giant.value), false}};
+  choice.min_picks = 0;
+  choice.max_picks = 1;
+  auto agent = make_agent(world().registry, "ai-heuristic", AgentOptions{7, {}});
+  const DecisionView view(*g, kMe);
+  EXPECT_EQ(agent->choose(view, choice).picks, std::vector<std::uint32_t>{0}) << "a good block";
+  choice.options[0].barred = "Spined Wurm can't block";
+  EXPECT_TRUE(agent->choose(view, choice).picks.empty());
 }
 
 TEST_F(AiHeuristic, DoubleBlocksAnAttackerNeitherBlockerKillsAlone) {
