@@ -42,6 +42,9 @@ class AiRandom : public ::testing::Test {
   std::vector<DeckList> decks;
 };
 
+// An option's target naming the object with id `id` (a creature of a declaration).
+Target creature(std::uint32_t id) { return Target::of(ObjectRef{ObjectId(id), 0}); }
+
 Choice random_choice(SplitMix64& rng) {
   Choice c;
   c.kind = ChoiceKind::option;
@@ -163,8 +166,7 @@ TEST_F(AiRandom, AttacksABattleAmongTheClassicAttackTargets) {
 TEST_F(AiRandom, DeclaresEachCreatureOnceWithEveryWayAlike) {
   auto a = agent(17);
   const DecisionView view(game, PlayerId(0));
-  const Target first = Target::of(ObjectRef{ObjectId(1), 0}),
-               second = Target::of(ObjectRef{ObjectId(2), 0});
+  const Target first = creature(1), second = creature(2);
   Choice c;
   c.kind = ChoiceKind::blockers;
   c.options = {{"First → X", first, 10}, {"Second → X", second, 10}, {"First → Y", first, 11}};
@@ -189,20 +191,14 @@ TEST_F(AiRandom, DeclaresEachCreatureOnceWithEveryWayAlike) {
     EXPECT_NEAR(seen[way], n / 2, n / 30) << way;
 }
 
-// Lure ("all creatures able to block enchanted creature do so") leaves few legal block
-// declarations when several creatures could block several attackers; declaring creature by
-// creature, ai-random finds one well within the rules' 1,000 tries, and games of decks full of
-// block requirements end normally.
 // Options the rules refuse in any answer (Option::barred) are never picked, in a declaration or
 // elsewhere, unless the decision cannot be answered without them.
 TEST_F(AiRandom, LeavesBarredOptionsAlone) {
   auto a = agent(5);
   const DecisionView view(game, PlayerId(0));
-  const Target first = Target::of(ObjectRef{ObjectId(1), 0}),
-               second = Target::of(ObjectRef{ObjectId(2), 0});
   Choice declaration;
   declaration.kind = ChoiceKind::attackers;
-  declaration.options = {{"First → P1", first, 1}, {"Second → P1", second, 1}};
+  declaration.options = {{"First → P1", creature(1), 1}, {"Second → P1", creature(2), 1}};
   declaration.options[1].barred = "Second is tapped";
   declaration.min_picks = 0;
   declaration.max_picks = 2;
@@ -277,6 +273,10 @@ TEST_F(AiRandom, BlocksWithoutRefusalsWhenMostBlockersAreTapped) {
   EXPECT_GT(asked, 15);  // most seeds attack (each creature does half the time)
 }
 
+// Lure ("all creatures able to block enchanted creature do so") leaves few legal block
+// declarations when several creatures could block several attackers; declaring creature by
+// creature, ai-random finds one well within the rules' 1,000 tries, and games of decks full of
+// block requirements end normally.
 TEST_F(AiRandom, PlaysBlockRequirementDecksToTheEnd) {
   if (!load_classic_core()) GTEST_SKIP() << "no classic rules or pack";
   DeckList lures{"Lures", {}, {}};
