@@ -29,6 +29,7 @@ void Journal::record(const Edit& e) {
   edits_.push_back(e);
   ++version_;
   ++kind_changes_[static_cast<std::size_t>(e.kind)];
+  if (e.kind == EditKind::object_field) ++field_changes_[e.field];
   if (!quiet(e)) ++changes_;
   if (listener_) listener_->on_edit(e, false);
 }
@@ -290,6 +291,7 @@ void Journal::move_object(ObjectId id, ZoneRef to, std::size_t position) {
   GameObject& moved = obj(id);
   ++moves_from_[static_cast<std::size_t>(moved.zone.kind)];
   moved.zone = to;
+  ++moves_to_[static_cast<std::size_t>(to.kind)];
   if (new_zone) ++moved.zone_changes;
   record({EditKind::zone_move, 0, id.value, 0, pack(from_index, from_pos), pack(to_index, to_pos)});
 }
@@ -419,6 +421,7 @@ void Journal::undo(const Edit& e) {
       GameObject& o = state_.objects[e.subject];
       ++moves_from_[static_cast<std::size_t>(o.zone.kind)];  // the zone it leaves now
       o.zone = from == kNowhere ? ZoneRef::nowhere() : state_.zones[from].ref;
+      ++moves_to_[static_cast<std::size_t>(o.zone.kind)];  // the zone it goes back to
       if (from != to) --o.zone_changes;
       break;
     }
@@ -470,6 +473,7 @@ void Journal::rollback(Checkpoint cp) {
     undo(e);
     ++version_;
     ++kind_changes_[static_cast<std::size_t>(e.kind)];
+    if (e.kind == EditKind::object_field) ++field_changes_[e.field];
     if (!quiet(e)) ++changes_;
     if (listener_) listener_->on_edit(e, true);
   }

@@ -110,6 +110,8 @@ const Game::ActiveEffects& Game::active_effects() const {
 
 bool Game::views_may_read_turn() const { return active_effects().may_read_turn; }
 
+bool Game::only_rule_effects() const { return active_effects().list.size() == rule_effects_.size(); }
+
 Characteristics Game::view(ObjectId id) const { return view(id, Layer::cost); }
 
 const Characteristics& Game::view(ObjectId id, Characteristics& scratch) const {

@@ -27,6 +27,28 @@ std::uint64_t objects_look_key(const Journal& j) {
          j.moves_from(ZoneKind::stack) + j.moves_from(ZoneKind::none);
 }
 
+// Rules memo slot 17: the permanents_look_key() at which the pass's look at every permanent
+// last found nothing, while views applied the rule effects alone.
+constexpr std::size_t kPermanentsLookedAt = 17;
+
+// Grows with every edit that can change what the look at the permanents finds while views
+// apply classic's rule effects alone (Game::only_rule_effects: the counters effect reads an
+// object's counters, changeling its printed keywords); never 0. The look reads which objects
+// are on the battlefield and whose, their cards, counters, attrs and damage, and their views.
+// Not whether they are tapped: most passes follow a tap for mana, and then the look, which
+// found nothing, would find nothing again. Nor the turn, life, the stack or moves that neither
+// enter nor leave the battlefield (a draw, a cast, a spell put into the graveyard), nor the
+// new timestamps such moves bring: a timestamp is read by the world rule alone, and a look that
+// found nothing saw no world permanent.
+std::uint64_t permanents_look_key(const Journal& j) {
+  return 1 + j.changes(EditKind::object_create) + j.moves_from(ZoneKind::battlefield) +
+         j.moves_to(ZoneKind::battlefield) +
+         j.changes(EditKind::object_counter) + j.changes(EditKind::object_attr) +
+         j.changes(EditKind::object_card) + j.changes(EditKind::effect_add) +
+         j.changes(EditKind::effect_remove) + j.changes(ObjectField::controller) +
+         j.changes(ObjectField::damage) + j.changes(ObjectField::face_down);
+}
+
 bool loses(const Player& p) {
   return p.life <= 0 || p.attrs.get(kDrewFromEmpty) != 0 || p.counters.get(kPoison) >= 10;
 }
@@ -126,10 +148,17 @@ bool sba_pass(Game& game) {
   std::vector<std::pair<ObjectId, std::int64_t>> annihilate;
   std::vector<std::pair<ObjectId, CounterLimit>> limited;  // 704.5r, after annihilation
   bool deathtouched = false;  // a deathtouch mark seen (spent at the end of the pass)
-  // The battlefield seat by seat, as battlefield() lists it, without building its list.
+  // The battlefield seat by seat, as battlefield() lists it, without building its list. A look
+  // that found nothing (every list below empty, or one legend alone) is not taken again while
+  // nothing it reads changed (permanents_look_key).
+  // A card moved between other zones (a static ability working from the graveyard) can change
+  // which effects views apply, so the key holds only while they are still the rule effects alone.
   const GameState& s = game.state();
+  const std::uint64_t permanents_key = permanents_look_key(game.journal());
+  const bool look_at_permanents =
+      game.rules_memo(kPermanentsLookedAt) != permanents_key || !game.only_rule_effects();
   Characteristics scratch;  // for the permanents an effect applies to (Game::view)
-  for (const Player& seat : s.players) {
+  for (const Player& seat : look_at_permanents ? std::span(s.players) : std::span<const Player>()) {
     for (ObjectId id : s.zone(ZoneRef::battlefield(seat.id)).objects) {
       const GameObject& o = game.object(id);
       if (!o.attrs.items.empty() && o.attrs.get(kDeathtouched) != 0) deathtouched = true;
@@ -159,6 +188,10 @@ bool sba_pass(Game& game) {
       }
     }
   }
+  if (look_at_permanents && moves.empty() && legends.size() < 2 && auras.empty() &&
+      equipment.empty() && worlds.empty() && sagas.empty() && battles.empty() &&
+      annihilate.empty() && limited.empty() && !deathtouched && game.only_rule_effects())
+    game.rules_memo(kPermanentsLookedAt) = permanents_key;
   // The last two steps of the pass look again at what these loops saw, unless something changed
   // in between (a loud edit; Journal::changes): most passes move nothing and mark nothing, and
   // then those looks would find nothing again.

@@ -127,6 +127,12 @@ class ANVIL_API Game final : private JournalListener {
   // abilities of objects in the zones they work from, the floating effects), gathered once per
   // change of them.
   bool views_may_read_turn() const;
+  // Whether the effects view() applies now are the rule effects alone (add_rule_effect): no
+  // static ability of an object works from where it is and no floating effect lasts. A rules
+  // module knows what its own effects read (an object's counters, its printed keywords), so it
+  // can then tell which edits can change a view: the state-based look at every permanent need
+  // not look again after a tap for mana. Gathered with the list, as views_may_read_turn.
+  bool only_rule_effects() const;
   // What `id` was as it last existed before its last zone change, as the rules module recorded
   // it (608.2h); nullopt if it recorded nothing or the object moved again. An ability whose
   // source has left reads its source this way ("damage equal to its power").
@@ -156,7 +162,7 @@ class ANVIL_API Game final : private JournalListener {
   // marks such as "the state-based actions found nothing to do at Journal::changes() == N"
   // (journal.hpp, quiet edits), which let a check be skipped while nothing it reads changed.
   // Throws RulesError for a slot >= kRulesMemoSlots.
-  static constexpr std::size_t kRulesMemoSlots = 17;
+  static constexpr std::size_t kRulesMemoSlots = 18;
   // Inline: a rules module asks it several times at every decision.
   std::uint64_t& rules_memo(std::size_t slot) {
     if (slot >= kRulesMemoSlots) [[unlikely]]

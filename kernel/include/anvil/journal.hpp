@@ -232,6 +232,18 @@ class ANVIL_API Journal {
   std::uint64_t moves_from(ZoneKind kind) const {
     return moves_from_[static_cast<std::size_t>(kind)];
   }
+  // How many zone moves into a zone of `kind` were applied or undone so far (an undone move
+  // goes back to the zone it had left). With moves_from, for a check that reads one zone only:
+  // the state-based look at the permanents need not look again after a draw, a cast or a
+  // spell put into the graveyard. Like changes(), a count of this journal (0 at first and in a copy).
+  std::uint64_t moves_to(ZoneKind kind) const { return moves_to_[static_cast<std::size_t>(kind)]; }
+  // How many edits of one object field were applied or undone so far (0 at first and in a
+  // copy). Finer than changes(EditKind::object_field), which cannot tell a tap from damage: the
+  // state-based look at the permanents reads damage and controllers but not whether they are
+  // tapped, and most of its passes follow a tap for mana.
+  std::uint64_t changes(ObjectField field) const {
+    return field_changes_[static_cast<std::size_t>(field)];
+  }
   const GameState& state() const { return state_; }
 
  private:
@@ -261,6 +273,8 @@ class ANVIL_API Journal {
   std::uint64_t changes_ = 1;
   std::array<std::uint64_t, kEditKinds> kind_changes_{};
   std::array<std::uint64_t, static_cast<std::size_t>(ZoneKind::stack) + 1> moves_from_{};
+  std::array<std::uint64_t, static_cast<std::size_t>(ZoneKind::stack) + 1> moves_to_{};
+  std::array<std::uint64_t, static_cast<std::size_t>(ObjectField::timestamp) + 1> field_changes_{};
   std::vector<std::pair<EditKind, std::uint64_t>> quiet_;
   std::uint32_t quiet_fields_ = 0;  // bit f: GameField f is quiet (also listed in quiet_)
   std::vector<std::uint64_t> quiet_attrs_;  // the quiet game attrs' keys (also listed in quiet_)

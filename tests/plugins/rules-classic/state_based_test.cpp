@@ -142,6 +142,52 @@ TEST(RulesClassicStateBased, ACopyThatLeavesTheStackAfterACheckIsSeen) {
   EXPECT_EQ(g.object(shock).zone.kind, ZoneKind::none);
 }
 
+// The look at every permanent is not taken again after a tap (state_based.cpp,
+// permanents_look_key); damage, a -1/-1 counter or a change of controller after a check that
+// found nothing are seen by the next one.
+TEST(RulesClassicStateBased, DamageOrACounterAfterACheckThatFoundNothingIsSeenThoughATapIsNot) {
+  PositionPlayer a = player("A", {}, {});
+  a.battlefield.push_back(card("Grizzly Bears"));
+  a.battlefield.push_back(card("Grizzly Bears"));
+  auto t = table(standard_pool(), position("main1", a, player("B", {}, {})));
+  Game& g = *t.game;
+  const auto& field = g.state().zone(ZoneRef::battlefield(kA)).objects;
+  ASSERT_EQ(field.size(), 2u);
+  const ObjectId bears = field[0];
+  const ObjectId other = field[1];
+  rules().check_state(g);  // nothing to do
+  g.journal().set_tapped(bears, true);
+  rules().check_state(g);  // nothing again, without the look
+  ASSERT_EQ(g.object(bears).zone, ZoneRef::battlefield(kA));
+  g.journal().set_damage(bears, 2);
+  rules().check_state(g);
+  EXPECT_EQ(g.object(bears).zone, ZoneRef::graveyard(kA)) << "lethal damage after a tap";
+  rules().check_state(g);  // nothing to do
+  g.journal().set_counter(other, "-1/-1"_sym, 2);
+  rules().check_state(g);
+  EXPECT_EQ(g.object(other).zone, ZoneRef::graveyard(kA)) << "toughness 0 after a counter";
+}
+
+// Nor after a move between other zones; a creature that enters with lethal damage marked is
+// seen (the key counts moves onto the battlefield as well as off it).
+TEST(RulesClassicStateBased, ACreatureEnteringAfterACheckThatFoundNothingIsSeen) {
+  PositionPlayer a = player("A", {"Grizzly Bears", "Shock"}, {});
+  a.battlefield.push_back(card("Grizzly Bears"));
+  auto t = table(standard_pool(), position("main1", a, player("B", {}, {})));
+  Game& g = *t.game;
+  const ObjectId bears = find(g, "Grizzly Bears", ZoneRef::hand(kA));
+  const ObjectId shock = find(g, "Shock", ZoneRef::hand(kA));
+  rules().check_state(g);  // nothing to do
+  g.journal().move_object(shock, ZoneRef::graveyard(kA));
+  g.journal().set_damage(bears, 2);  // in the hand: nothing to see yet
+  rules().check_state(g);
+  ASSERT_EQ(g.object(bears).zone, ZoneRef::hand(kA));
+  rules().check_state(g);  // nothing to do
+  g.journal().move_object(bears, ZoneRef::battlefield(kA));
+  rules().check_state(g);
+  EXPECT_EQ(g.object(bears).zone, ZoneRef::graveyard(kA)) << "lethal damage, entered";
+}
+
 TEST(RulesClassicStateBased, ATokenBroughtBackByARollbackPastACheckIsSeenAgain) {
   PositionPlayer a = player("A", {}, {});
   a.graveyard.push_back(card("Soldier"));

@@ -347,6 +347,26 @@ TEST(Journal, ChangesOfAKindCountAppliedAndUndoneEdits) {
   EXPECT_EQ(game->fork()->journal().changes(EditKind::zone_move), 0u);
 }
 
+TEST(Journal, ChangesOfAnObjectFieldCountThatFieldAlone) {
+  Cards cards;
+  auto game = make_game(cards);
+  Journal& j = game->journal();
+  const ObjectId bear = game->add_card(cards.bear, PlayerId(0), ZoneRef::battlefield(PlayerId(0)));
+  const std::uint64_t taps = j.changes(ObjectField::tapped);
+  const std::uint64_t damage = j.changes(ObjectField::damage);
+  const auto cp = j.checkpoint();
+  j.set_tapped(bear, true);
+  EXPECT_EQ(j.changes(ObjectField::tapped), taps + 1);
+  EXPECT_EQ(j.changes(ObjectField::damage), damage) << "a tap is no damage";
+  j.set_damage(bear, 2);
+  EXPECT_EQ(j.changes(ObjectField::damage), damage + 1);
+  EXPECT_EQ(j.changes(ObjectField::tapped), taps + 1);
+  j.rollback(cp);  // undone edits count too
+  EXPECT_EQ(j.changes(ObjectField::tapped), taps + 2);
+  EXPECT_EQ(j.changes(ObjectField::damage), damage + 2);
+  EXPECT_EQ(game->fork()->journal().changes(ObjectField::damage), 0u);
+}
+
 TEST(Journal, MovesFromCountTheZoneEachMoveLeavesAppliedOrUndone) {
   Cards cards;
   auto game = make_game(cards);
@@ -367,6 +387,28 @@ TEST(Journal, MovesFromCountTheZoneEachMoveLeavesAppliedOrUndone) {
   EXPECT_EQ(j.moves_from(ZoneKind::battlefield), field + 2);
   EXPECT_EQ(j.moves_from(ZoneKind::hand), hand + 1);
   EXPECT_EQ(game->fork()->journal().moves_from(ZoneKind::hand), 0u);
+}
+
+TEST(Journal, MovesToCountTheZoneEachMoveEntersAppliedOrUndone) {
+  Cards cards;
+  auto game = make_game(cards);
+  Journal& j = game->journal();
+  const ObjectId bear = game->add_card(cards.bear, PlayerId(0), ZoneRef::hand(PlayerId(0)));
+  const std::uint64_t hand = j.moves_to(ZoneKind::hand);
+  const std::uint64_t field = j.moves_to(ZoneKind::battlefield);
+  const std::uint64_t yard = j.moves_to(ZoneKind::graveyard);
+  const auto cp = j.checkpoint();
+  j.move_object(bear, ZoneRef::battlefield(PlayerId(0)));
+  EXPECT_EQ(j.moves_to(ZoneKind::battlefield), field + 1);
+  EXPECT_EQ(j.moves_to(ZoneKind::hand), hand);
+  j.move_object(bear, ZoneRef::graveyard(PlayerId(0)));
+  EXPECT_EQ(j.moves_to(ZoneKind::graveyard), yard + 1);
+  EXPECT_EQ(j.moves_to(ZoneKind::battlefield), field + 1);
+  j.rollback(cp);  // undone, newest first: it goes back to the battlefield, then to the hand
+  EXPECT_EQ(j.moves_to(ZoneKind::battlefield), field + 2);
+  EXPECT_EQ(j.moves_to(ZoneKind::hand), hand + 1);
+  EXPECT_EQ(j.moves_to(ZoneKind::graveyard), yard + 1);
+  EXPECT_EQ(game->fork()->journal().moves_to(ZoneKind::battlefield), 0u);
 }
 
 }  // namespace

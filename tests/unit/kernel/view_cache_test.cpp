@@ -98,6 +98,24 @@ TEST(ViewCache, ViewsMayReadTheTurnWhileAnEffectThatMightApplies) {
   EXPECT_TRUE(game->fork()->views_may_read_turn());
 }
 
+// Game::only_rule_effects: the rule effects alone, until a static ability works from where
+// its object is; again once it has left, and after a rollback past its arrival.
+TEST(ViewCache, OnlyRuleEffectsUntilAStaticAbilityWorks) {
+  Cards cards;
+  auto game = make_game(cards);
+  EXPECT_TRUE(game->only_rule_effects()) << "no effect at all";
+  game->add_rule_effect(std::make_shared<PlusTwoToughness>());
+  EXPECT_TRUE(game->only_rule_effects());
+  const ObjectId anthem = game->add_card(cards.anthem, PlayerId(0), ZoneRef::hand(PlayerId(0)));
+  EXPECT_TRUE(game->only_rule_effects()) << "a static ability works from the battlefield only";
+  const auto cp = game->journal().checkpoint();
+  move_to_zone(*game, anthem, ZoneRef::battlefield(PlayerId(0)), Cause::put);
+  EXPECT_FALSE(game->only_rule_effects());
+  EXPECT_FALSE(game->fork()->only_rule_effects());
+  game->journal().rollback(cp);
+  EXPECT_TRUE(game->only_rule_effects());
+}
+
 TEST(ViewCache, AViewIntoScratchIsThePrintedCardUntilAnEffectApplies) {
   Cards cards;
   auto game = make_game(cards);
