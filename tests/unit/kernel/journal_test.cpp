@@ -367,48 +367,35 @@ TEST(Journal, ChangesOfAnObjectFieldCountThatFieldAlone) {
   EXPECT_EQ(game->fork()->journal().changes(ObjectField::damage), 0u);
 }
 
-TEST(Journal, MovesFromCountTheZoneEachMoveLeavesAppliedOrUndone) {
+// moves_from counts the zone each move leaves, moves_to the zone it enters; an undone move
+// leaves the zone it had gone to and enters the one it came from.
+TEST(Journal, MovesFromAndMovesToCountTheZonesEachMoveLeavesAndEntersAppliedOrUndone) {
   Cards cards;
   auto game = make_game(cards);
   Journal& j = game->journal();
   const ObjectId bear = game->add_card(cards.bear, PlayerId(0), ZoneRef::hand(PlayerId(0)));
-  const std::uint64_t hand = j.moves_from(ZoneKind::hand);
-  const std::uint64_t field = j.moves_from(ZoneKind::battlefield);
-  const std::uint64_t yard = j.moves_from(ZoneKind::graveyard);
+  const auto counts = [&j] {
+    std::vector<std::uint64_t> c;
+    for (ZoneKind k : {ZoneKind::hand, ZoneKind::battlefield, ZoneKind::graveyard})
+      c.insert(c.end(), {j.moves_from(k), j.moves_to(k)});
+    return c;
+  };
+  // hand from, hand to, battlefield from, battlefield to, graveyard from, graveyard to:
+  const std::vector<std::uint64_t> start = counts();
+  const auto after = [&start](std::vector<std::uint64_t> more) {
+    for (std::size_t i = 0; i < more.size(); ++i) more[i] += start[i];
+    return more;
+  };
   const auto cp = j.checkpoint();
   j.move_object(bear, ZoneRef::battlefield(PlayerId(0)));
-  EXPECT_EQ(j.moves_from(ZoneKind::hand), hand + 1);
-  EXPECT_EQ(j.moves_from(ZoneKind::battlefield), field);
+  EXPECT_EQ(counts(), after({1, 0, 0, 1, 0, 0}));
   j.move_object(bear, ZoneRef::graveyard(PlayerId(0)));
-  EXPECT_EQ(j.moves_from(ZoneKind::battlefield), field + 1);
-  EXPECT_EQ(j.moves_from(ZoneKind::graveyard), yard);
-  j.rollback(cp);  // undone, newest first: it leaves the graveyard, then the battlefield
-  EXPECT_EQ(j.moves_from(ZoneKind::graveyard), yard + 1);
-  EXPECT_EQ(j.moves_from(ZoneKind::battlefield), field + 2);
-  EXPECT_EQ(j.moves_from(ZoneKind::hand), hand + 1);
-  EXPECT_EQ(game->fork()->journal().moves_from(ZoneKind::hand), 0u);
-}
-
-TEST(Journal, MovesToCountTheZoneEachMoveEntersAppliedOrUndone) {
-  Cards cards;
-  auto game = make_game(cards);
-  Journal& j = game->journal();
-  const ObjectId bear = game->add_card(cards.bear, PlayerId(0), ZoneRef::hand(PlayerId(0)));
-  const std::uint64_t hand = j.moves_to(ZoneKind::hand);
-  const std::uint64_t field = j.moves_to(ZoneKind::battlefield);
-  const std::uint64_t yard = j.moves_to(ZoneKind::graveyard);
-  const auto cp = j.checkpoint();
-  j.move_object(bear, ZoneRef::battlefield(PlayerId(0)));
-  EXPECT_EQ(j.moves_to(ZoneKind::battlefield), field + 1);
-  EXPECT_EQ(j.moves_to(ZoneKind::hand), hand);
-  j.move_object(bear, ZoneRef::graveyard(PlayerId(0)));
-  EXPECT_EQ(j.moves_to(ZoneKind::graveyard), yard + 1);
-  EXPECT_EQ(j.moves_to(ZoneKind::battlefield), field + 1);
-  j.rollback(cp);  // undone, newest first: it goes back to the battlefield, then to the hand
-  EXPECT_EQ(j.moves_to(ZoneKind::battlefield), field + 2);
-  EXPECT_EQ(j.moves_to(ZoneKind::hand), hand + 1);
-  EXPECT_EQ(j.moves_to(ZoneKind::graveyard), yard + 1);
-  EXPECT_EQ(game->fork()->journal().moves_to(ZoneKind::battlefield), 0u);
+  EXPECT_EQ(counts(), after({1, 0, 1, 1, 0, 1}));
+  j.rollback(cp);  // newest first: graveyard → battlefield, then battlefield → hand
+  EXPECT_EQ(counts(), after({1, 1, 2, 2, 1, 1}));
+  const auto copy = game->fork();
+  EXPECT_EQ(copy->journal().moves_from(ZoneKind::hand), 0u);
+  EXPECT_EQ(copy->journal().moves_to(ZoneKind::battlefield), 0u);
 }
 
 }  // namespace
