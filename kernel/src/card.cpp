@@ -16,7 +16,11 @@ CardId CardPool::add(CardDef def) {
   cards_.push_back(std::move(def));
   CardDef& stored = cards_.back();
   stored.base.name = stored.name;  // view into the deque element, which never moves
+  ZoneMask zones = 0;
+  for (const AbilityDef& a : stored.abilities)
+    if (a.impl) zones |= a.impl->zones();
   index_.push_back(&stored);
+  ability_zones_.push_back(zones);
   by_name_.emplace(stored.name, stored.id);
   return stored.id;
 }

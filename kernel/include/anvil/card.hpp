@@ -72,6 +72,11 @@ class ANVIL_API CardPool {
     if (!id.valid() || id.value >= index_.size()) [[unlikely]] no_card(id);
     return *index_[id.value];
   }
+  // The zones any of the card's abilities works from (Ability::zones), gathered as it is added.
+  // A Game connects an object's abilities only where one works: most objects of a game (those
+  // in libraries) have none there, and asking each ability was 4% of a heuristic game, which
+  // copies games often. The id must be valid (at() checks).
+  ZoneMask ability_zones(CardId id) const { return ability_zones_[id.value]; }
   std::optional<CardId> find(std::string_view name) const;
   std::size_t size() const { return cards_.size(); }
   // All card names, for did-you-mean hints.
@@ -88,6 +93,7 @@ class ANVIL_API CardPool {
   // cards_[i] is *index_[i]: at() is asked for every view, and indexing a deque costs a few
   // divisions more than a vector.
   std::vector<const CardDef*> index_;
+  std::vector<ZoneMask> ability_zones_;  // ability_zones_[i]: of *index_[i]
   std::unordered_map<std::string, CardId> by_name_;
   std::unordered_map<Symbol, std::string> symbol_names_;
 };

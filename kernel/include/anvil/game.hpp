@@ -204,8 +204,9 @@ class ANVIL_API Game final : private JournalListener {
   Game(CopyTag, const Game& other, GameState state);
   void on_edit(const Edit& edit, bool undone) override;
   [[noreturn]] static void no_memo_slot(std::size_t slot);
-  void refresh(ObjectId id);
+  void refresh(ObjectId id);  // drop, then attach
   void drop(ObjectId id);
+  void attach(ObjectId id);  // connects the abilities of an object that has none connected
   void connect_all();
 
   std::shared_ptr<const CardPool> cards_;

@@ -67,6 +67,42 @@ TEST(Connections, ForkBuildsItsOwnBusFromItsState) {
   EXPECT_EQ(copy->state().pending_triggers.size(), 2u);
 }
 
+// A watcher that works from the graveyard only (like a card that returns from there).
+class GraveyardWatcher final : public Ability {
+ public:
+  ZoneMask zones() const override { return zone_bit(ZoneKind::graveyard); }
+  void connect(Game& game, ObjectId, std::vector<Connection>& out) const override {
+    out.push_back(game.bus().on_trigger<DamageEvent>([](Game&, const DamageEvent&) {}));
+  }
+  std::string describe() const override { return "from the graveyard, whenever …"; }
+};
+
+TEST(Connections, ThePoolKnowsWhichZonesACardsAbilitiesWorkFrom) {
+  Cards cards;
+  const CardId both = cards.add("Two-Zone Watcher", true, 1, 1,
+                                {{AbilityKind::triggered, std::make_shared<DamageWatcher>()},
+                                 {AbilityKind::triggered, std::make_shared<GraveyardWatcher>()}});
+  EXPECT_EQ(cards.pool->ability_zones(cards.bear), 0u) << "no abilities";
+  EXPECT_EQ(cards.pool->ability_zones(cards.watcher), zone_bit(ZoneKind::battlefield));
+  EXPECT_EQ(cards.pool->ability_zones(both),
+            zone_bit(ZoneKind::battlefield) | zone_bit(ZoneKind::graveyard));
+
+  // A copy connects each ability in its own zone and nothing elsewhere (Game::attach skips an
+  // object by that mask before asking its abilities).
+  auto game = make_game(cards);
+  const ObjectId in_yard = game->add_card(both, PlayerId(0), ZoneRef::graveyard(PlayerId(0)));
+  const ObjectId in_play = game->add_card(both, PlayerId(1), ZoneRef::battlefield(PlayerId(1)));
+  const ObjectId in_hand = game->add_card(both, PlayerId(0), ZoneRef::hand(PlayerId(0)));
+  EXPECT_EQ(game->connections_of(in_yard), 1u);
+  EXPECT_EQ(game->connections_of(in_play), 1u);
+  EXPECT_EQ(game->connections_of(in_hand), 0u);
+  auto copy = game->fork();
+  EXPECT_EQ(copy->connections_of(in_yard), 1u);
+  EXPECT_EQ(copy->connections_of(in_play), 1u);
+  EXPECT_EQ(copy->connections_of(in_hand), 0u);
+  EXPECT_EQ(copy->bus().listeners<DamageEvent>(Channel::trigger), 2u);
+}
+
 TEST(Connections, UnlistenedEventTypesHaveNoSlots) {
   Cards cards;
   auto game = make_game(cards);
