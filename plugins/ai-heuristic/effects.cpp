@@ -27,11 +27,12 @@ void snapshot(const Game& g, Before& b) {
   b.hand.clear();
   b.creatures.clear();
   const GameState& s = g.state();
+  Characteristics scratch;  // for the permanents an effect applies to (Game::view)
   for (const Player& p : s.players) {
     b.life.push_back(p.life);
     b.hand.push_back(s.zone(ZoneRef::hand(p.id)).objects.size());
     for (ObjectId id : s.zone(ZoneRef::battlefield(p.id)).objects) {
-      const Characteristics c = g.view(id);
+      const Characteristics& c = g.view(id, scratch);
       if (c.has_type(kCreature))
         b.creatures.push_back(
             {id, s.object(id).zone_changes, s.object(id).controller, creature_value(c)});
@@ -62,6 +63,9 @@ double judge(const Game& g, const Before& b, PlayerId me, bool go_face, std::vec
   char* const is_dead = marks.data();
   char* const known = marks.data() + b.creatures.size();
   std::int64_t their_power = 0;
+  // Views without a copy: a judgement is a few views of every creature, and most of them no
+  // effect applies to (Game::view with a scratch returns the printed characteristics then).
+  Characteristics scratch;
   for (std::size_t i = 0; i < b.creatures.size(); ++i) {
     const Before::Creature& c = b.creatures[i];
     const GameObject& o = g.object(c.id);
@@ -69,7 +73,7 @@ double judge(const Game& g, const Before& b, PlayerId me, bool go_face, std::vec
     const bool here = o.zone.kind == ZoneKind::battlefield && o.zone_changes == c.zone_changes;
     is_dead[i] = !here;
     if (here || c.controller != me) {
-      const Characteristics v = g.view(c.id);
+      const Characteristics& v = g.view(c.id, scratch);
       if (c.controller != me) their_power += std::max(0, v.power);
       if (here) is_dead[i] = dies(o, v);
     }
@@ -84,7 +88,7 @@ double judge(const Game& g, const Before& b, PlayerId me, bool go_face, std::vec
   for (const Player& p : g.state().players)
     for (ObjectId id : g.state().zone(ZoneRef::battlefield(p.id)).objects) {
       if (known[id.value]) continue;
-      const Characteristics v = g.view(id);
+      const Characteristics& v = g.view(id, scratch);
       if (v.has_type(kCreature))
         s += (g.object(id).controller == me ? 1.0 : -1.0) * creature_value(v);
     }

@@ -175,6 +175,11 @@ void add_action(std::vector<LegalAction>& out, LegalAction::Kind kind, ObjectId 
 // would otherwise view the land again); with them it is 0, as ClassicRules::legal_actions has it.
 void add_land_mana(const Game& game, std::vector<LegalAction>& actions, bool labels,
                    const std::vector<ManaSource>& sources) {
+  // Room for these and the pass that follows, in one step: a list with a spell or two and six
+  // lands outgrew the listing's first eight and moved every action, once or twice.
+  std::size_t more = 1;
+  for (const ManaSource& s : sources) more += s.intrinsic ? s.kinds.size() : 0;
+  actions.reserve(actions.size() + more);
   for (const ManaSource& s : sources) {
     if (!s.intrinsic) continue;
     for (std::size_t k = 0; k < s.kinds.size(); ++k)

@@ -298,7 +298,9 @@ bool settle(Game& game) {
   }
 }
 
-Choice priority_choice(const Game& game, PlayerId p, const std::vector<LegalAction>& actions) {
+// Moves each action's label into its option: nothing reads the labels of the actions after this
+// (performing one does not), and a copy was an allocation for most of them.
+Choice priority_choice(const Game& game, PlayerId p, std::vector<LegalAction>& actions) {
   Choice choice;
   choice.kind = ChoiceKind::action;
   choice.player = p;
@@ -306,7 +308,7 @@ Choice priority_choice(const Game& game, PlayerId p, const std::vector<LegalActi
                   std::to_string(game.state().turn.number);
   choice.options.reserve(actions.size());  // one allocation: growing moved every option
   for (std::size_t i = 0; i < actions.size(); ++i) {
-    Option o{actions[i].label, Target{}, static_cast<std::int64_t>(i), actions[i].mana};
+    Option o{std::move(actions[i].label), Target{}, static_cast<std::int64_t>(i), actions[i].mana};
     if (actions[i].object.valid()) o.target = Target::of(game.object(actions[i].object).ref());
     if (actions[i].kind == LegalAction::Kind::pass) choice.pass = static_cast<std::uint32_t>(i);
     choice.options.push_back(std::move(o));
