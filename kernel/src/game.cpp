@@ -93,7 +93,7 @@ Game::Game(CopyTag, const Game& other, GameState state)
       seats_(other.seats_),
       decisions_(other.decisions_) {
   journal_.set_listener(this);
-  for (const auto& [kind, which] : other.journal_.quiet_edits()) journal_.add_quiet(kind, which);
+  journal_.copy_quiet_from(other.journal_);
   connect_all();
 }
 
@@ -110,19 +110,24 @@ std::unique_ptr<Game> Game::fork() const {
 std::unique_ptr<Game> Game::determinize(PlayerId viewer, std::uint64_t seed) const {
   GameState s = state_;
   SplitMix64 rng{seed};
+  std::vector<CardId> cards;  // one buffer for every player's hidden cards
   auto shuffle_cards = [&](const std::vector<ObjectId>& objects) {
-    std::vector<CardId> cards;
+    cards.clear();
     cards.reserve(objects.size());
     for (ObjectId id : objects) cards.push_back(s.objects[id.value].card);
     for (std::size_t i = cards.size(); i > 1; --i) std::swap(cards[i - 1], cards[rng.below(i)]);
     for (std::size_t i = 0; i < objects.size(); ++i) s.objects[objects[i].value].card = cards[i];
   };
+  std::vector<ObjectId> hidden;
   for (const Player& p : s.players) {
-    std::vector<ObjectId> hidden;
-    for (ObjectId id : s.zone(ZoneRef::library(p.id)).objects)
+    hidden.clear();
+    const std::vector<ObjectId>& library = s.zone(ZoneRef::library(p.id)).objects;
+    const std::vector<ObjectId>& hand = s.zone(ZoneRef::hand(p.id)).objects;
+    hidden.reserve(library.size() + hand.size());
+    for (ObjectId id : library)
       if (s.objects[id.value].attrs.get("revealed"_sym) == 0) hidden.push_back(id);
     if (p.id != viewer)
-      for (ObjectId id : s.zone(ZoneRef::hand(p.id)).objects)
+      for (ObjectId id : hand)
         if (s.objects[id.value].attrs.get("revealed"_sym) == 0) hidden.push_back(id);
     shuffle_cards(hidden);
   }
@@ -233,7 +238,8 @@ void Game::connect_all() {
   const std::size_t cards = cards_->size();
   for (const GameObject& o : state_.objects) {
     const bool known = o.card.valid() && o.card.value < cards;  // else attach reports it
-    if (o.zone.kind == ZoneKind::none || (known && !(cards_->ability_zones(o.card) & zone_bit(o.zone.kind))))
+    if (o.zone.kind == ZoneKind::none ||
+        (known && !(cards_->ability_zones(o.card) & zone_bit(o.zone.kind))))
       continue;
     attach(o.id);
   }

@@ -207,6 +207,8 @@ class ANVIL_API Journal {
   // is still N: the state differs only in quiet edits. Never 0. A copy of the game (fork,
   // determinize) gets the same quiet edits.
   void add_quiet(EditKind kind, std::uint64_t field_or_key);
+  // The quiet edits of `other` in place of this journal's: what a copy of a game starts with.
+  void copy_quiet_from(const Journal& other);
   bool quiet(const Edit& e) const {
     // Asked at every edit: a game field is one bit of a mask; game attrs are a short list.
     if (e.kind == EditKind::game_field) return e.field < 32 && ((quiet_fields_ >> e.field) & 1u);

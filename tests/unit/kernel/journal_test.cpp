@@ -306,8 +306,16 @@ TEST(Journal, QuietFieldsAndAttrsLeaveChangesAsTheyWere) {
   const std::uint64_t in_fork = fork->journal().changes();
   fork->journal().set_priority_player(PlayerId(0));
   EXPECT_EQ(fork->journal().changes(), in_fork);
+  fork->journal().set_game_attr("passes"_sym, 2);
+  EXPECT_EQ(fork->journal().changes(), in_fork);
   fork->journal().set_active_player(PlayerId(1));
   EXPECT_EQ(fork->journal().changes(), in_fork + 1);
+  EXPECT_EQ(fork->journal().quiet_edits(), j.quiet_edits());
+  auto hidden = game->determinize(PlayerId(0), 7);  // so does a determinized one
+  EXPECT_EQ(hidden->journal().quiet_edits(), j.quiet_edits());
+  const std::uint64_t in_hidden = hidden->journal().changes();
+  hidden->journal().set_game_attr("passes"_sym, 3);
+  EXPECT_EQ(hidden->journal().changes(), in_hidden);
 }
 
 // The marks a rules module keeps next to the quiet edits (game.hpp): zero in a copy, and a slot
