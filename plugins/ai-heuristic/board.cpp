@@ -96,9 +96,9 @@ std::vector<std::uint8_t> offered_mana_colors(const DecisionView& view, const Ch
         view.view(o.target.object.id).has_type(kLand))
       continue;  // lands are land_colors'
     const std::string_view label = o.label;
-    const std::size_t add = label.find("Add ");
+    // The mana symbols after "Add " (none without it: find from npos finds nothing).
     std::uint8_t mask = 0;
-    for (std::size_t at = label.find('{', add); add != std::string_view::npos && at != std::string_view::npos;
+    for (std::size_t at = label.find('{', label.find("Add ")); at != std::string_view::npos;
          at = label.find('{', at + 1)) {
       if (at + 2 >= label.size() || label[at + 2] != '}') continue;
       if (const std::size_t k = kLetters.find(label[at + 1]); k != std::string_view::npos)
