@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <array>
+#include <string_view>
 
 namespace anvil::ai_heuristic {
 
@@ -87,23 +88,38 @@ std::vector<std::uint8_t> land_colors(const DecisionView& view, PlayerId p) {
   return out;
 }
 
-std::vector<std::uint8_t> offered_mana_colors(const DecisionView& view, const Choice& choice) {
+namespace {
+
+// The colours of the mana symbols after "Add " in an ability's text ("{T}: Add {G}."), bit i for
+// Color i; none without "Add " (find from npos finds nothing).
+std::uint8_t added_colors(std::string_view text) {
   static constexpr std::string_view kLetters = "WUBRG";  // the colour order of land_colors
+  std::uint8_t mask = 0;
+  for (std::size_t at = text.find('{', text.find("Add ")); at != std::string_view::npos;
+       at = text.find('{', at + 1)) {
+    if (at + 2 >= text.size() || text[at + 2] != '}') continue;
+    if (const std::size_t k = kLetters.find(text[at + 1]); k != std::string_view::npos)
+      mask = static_cast<std::uint8_t>(mask | (1u << k));
+  }
+  return mask;
+}
+
+}  // namespace
+
+std::vector<std::uint8_t> offered_mana_colors(const DecisionView& view, const Choice& choice) {
   std::vector<std::uint32_t> objects;
   std::vector<std::uint8_t> out;
   for (const Option& o : choice.options) {
     if (!o.mana || !o.target.is_object() || !view.can_see(o.target.object.id) ||
         view.view(o.target.object.id).has_type(kLand))
       continue;  // lands are land_colors'
-    const std::string_view label = o.label;
-    // The mana symbols after "Add " (none without it: find from npos finds nothing).
+    // The text of the ability the option activates (Option::ability), or of every ability of
+    // the card when the rules do not say which.
+    const CardDef& def = view.card(o.target.object.id);
     std::uint8_t mask = 0;
-    for (std::size_t at = label.find('{', label.find("Add ")); at != std::string_view::npos;
-         at = label.find('{', at + 1)) {
-      if (at + 2 >= label.size() || label[at + 2] != '}') continue;
-      if (const std::size_t k = kLetters.find(label[at + 1]); k != std::string_view::npos)
-        mask = static_cast<std::uint8_t>(mask | (1u << k));
-    }
+    for (std::size_t i = 0; i < def.abilities.size(); ++i)
+      if (def.abilities[i].impl && (o.ability < 0 || static_cast<std::size_t>(o.ability) == i))
+        mask = static_cast<std::uint8_t>(mask | added_colors(def.abilities[i].impl->describe()));
     const auto seen = std::find(objects.begin(), objects.end(), o.target.object.id.value);
     if (seen == objects.end()) {
       objects.push_back(o.target.object.id.value);

@@ -67,7 +67,8 @@ bool can_block(const Fighter& blocker, const Fighter& attacker);
 std::vector<std::uint8_t> land_colors(const DecisionView& view, PlayerId p);
 // The colours each other permanent of the deciding player can make with a mana ability offered
 // in `choice` (Option::mana: Llanowar Elves ready to tap), one mask per permanent, read off the
-// classic labels ("Activate Llanowar Elves: {T}: Add {G}."); 0 for colourless mana.
+// text of the ability the option names (Option::ability: "{T}: Add {G}."), or of all the card's
+// abilities when it names none; 0 for colourless mana.
 std::vector<std::uint8_t> offered_mana_colors(const DecisionView& view, const Choice& choice);
 // Whether `sources` (land_colors) can pay all of `costs` at once.
 bool can_pay_all(const std::vector<std::uint8_t>& sources, const std::vector<ManaCost>& costs);

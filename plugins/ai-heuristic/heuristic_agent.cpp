@@ -22,24 +22,20 @@ std::optional<std::uint16_t> spell_ability(const CardDef& def) {
   return std::nullopt;
 }
 
-std::string named(std::string text, const std::string& name) {
-  for (std::size_t at = text.find("CARDNAME"); at != std::string::npos; at = text.find("CARDNAME"))
-    text.replace(at, 8, name);
-  return text;
+// Whether `a` is an activated ability with a cost: what the agent judges on the battlefield.
+bool activated_with_cost(const AbilityDef& a) {
+  return a.kind == AbilityKind::activated && !a.cost.empty() && a.impl;
 }
 
-// The activated ability an "Activate <card>: <text>" option is about: the one whose text it
-// shows, else the first activated ability with a cost.
-std::optional<std::uint16_t> activated_ability(const CardDef& def, const std::string& label) {
-  std::optional<std::uint16_t> first;
-  for (std::size_t i = 0; i < def.abilities.size(); ++i) {
-    const AbilityDef& a = def.abilities[i];
-    if (a.kind != AbilityKind::activated || a.cost.empty() || !a.impl) continue;
-    const auto index = static_cast<std::uint16_t>(i);
-    if (label == "Activate " + def.name + ": " + named(a.impl->describe(), def.name)) return index;
-    if (!first) first = index;
-  }
-  return first;
+// The activated ability an "Activate" option is about: the one the rules name
+// (Option::ability), else the first activated ability with a cost.
+std::optional<std::uint16_t> activated_ability(const CardDef& def, const Option& o) {
+  if (o.ability >= 0 && static_cast<std::size_t>(o.ability) < def.abilities.size() &&
+      activated_with_cost(def.abilities[static_cast<std::size_t>(o.ability)]))
+    return static_cast<std::uint16_t>(o.ability);
+  for (std::size_t i = 0; i < def.abilities.size(); ++i)
+    if (activated_with_cost(def.abilities[i])) return static_cast<std::uint16_t>(i);
+  return std::nullopt;
 }
 
 bool sacrifices_itself(const AbilityDef& a) { return a.cost.find("Sac") != std::string::npos; }
@@ -277,7 +273,7 @@ Answer HeuristicAgent::action(const DecisionView& view, const Choice& choice) {
         }
       }
     } else if (obj.zone == ZoneRef::battlefield(me)) {
-      const auto ability = activated_ability(def, o.label);
+      const auto ability = activated_ability(def, o);
       if (!ability || def.abilities[*ability].impl->target_count() == 0)
         continue;  // mana, regeneration
       if (!lab) lab.emplace(view, me, rng_.next());

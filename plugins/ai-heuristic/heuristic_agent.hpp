@@ -24,7 +24,9 @@
 
 namespace anvil::ai_heuristic {
 
-class HeuristicAgent final : public Agent {
+// Label-blind (anvil/label_blind.hpp): it tells options apart by what they name (Option::target,
+// Option::ability, Option::mana), never by their text, so the rules need not build the labels.
+class HeuristicAgent final : public Agent, public LabelBlind {
  public:
   explicit HeuristicAgent(std::uint64_t seed);
 

@@ -298,6 +298,18 @@ bool settle(Game& game) {
   }
 }
 
+// Option::ability: the card's ability an action uses — the activated ability, or the spell
+// ability (a mode of a modal spell) that is cast. A permanent spell casts none, and a land's
+// intrinsic mana ability (305.6) is none of its card's.
+std::int32_t action_ability(const Game& game, const LegalAction& a) {
+  if (a.kind != LegalAction::Kind::cast && a.kind != LegalAction::Kind::activate) return -1;
+  const CardDef& def = game.card(a.object);
+  if (a.ability >= def.abilities.size()) return -1;
+  if (a.kind == LegalAction::Kind::cast && def.abilities[a.ability].kind != AbilityKind::spell)
+    return -1;
+  return a.ability;
+}
+
 // Moves each action's label into its option: nothing reads the labels of the actions after this
 // (performing one does not), and a copy was an allocation for most of them.
 Choice priority_choice(const Game& game, PlayerId p, std::vector<LegalAction>& actions) {
@@ -310,6 +322,7 @@ Choice priority_choice(const Game& game, PlayerId p, std::vector<LegalAction>& a
   for (std::size_t i = 0; i < actions.size(); ++i) {
     Option o{std::move(actions[i].label), Target{}, static_cast<std::int64_t>(i), actions[i].mana};
     if (actions[i].object.valid()) o.target = Target::of(game.object(actions[i].object).ref());
+    o.ability = action_ability(game, actions[i]);
     if (actions[i].kind == LegalAction::Kind::pass) choice.pass = static_cast<std::uint32_t>(i);
     choice.options.push_back(std::move(o));
   }

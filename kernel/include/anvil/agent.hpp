@@ -60,6 +60,11 @@ struct Option {
   // option is still offered, so that a person or a test can try it and read the refusal (which is
   // this text); an agent that wants a legal answer leaves it alone.
   std::string barred = {};
+  // For an action that casts or activates an ability of the object in `target` (a priority
+  // option: "Cast Lightning Bolt", "Activate Prodigal Sorcerer: …"): that ability's index in the
+  // object's card (CardDef::abilities), so that an agent can tell which of several it is without
+  // reading the label. -1 when the option is no such action, or the rules module does not say.
+  std::int32_t ability = -1;
 };
 
 struct Choice {

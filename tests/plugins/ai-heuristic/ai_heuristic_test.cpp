@@ -272,6 +272,21 @@ TEST_F(AiHeuristic, DamagesItsOwnIndestructibleCreatureThatHitsBack) {
   }
 }
 
+// It reads no labels (the rules leave them empty for it) and tells two activated abilities of
+// one permanent apart by Option::ability: only the second of Twin Cannon's kills the Hill Giant.
+TEST_F(AiHeuristic, TellsAPermanentsAbilitiesApartWithoutLabels) {
+  auto agent = make_agent(world().registry, "ai-heuristic", AgentOptions{7, {}});
+  EXPECT_TRUE(label_blind(agent.get()));
+  auto g = start(player(20, {}, {"Mountain", "Twin Cannon"}), player(20, {}, {"Hill Giant"}));
+  const auto targets = cast_targets(*g, 3);
+  ASSERT_EQ(targets.size(), 1u) << "Twin Cannon should be activated";
+  const StackItem& item = g->state().stack.back();
+  EXPECT_EQ(world().cards->at(item.card).name, "Twin Cannon");
+  EXPECT_EQ(item.ability, 1u) << "{T}: 3 damage, the one that kills";
+  ASSERT_TRUE(targets[0].is_object());
+  EXPECT_EQ(g->card(targets[0].object.id).name, "Hill Giant");
+}
+
 TEST_F(AiHeuristic, PlaysALandThenCastsTheBiggestAffordableSpell) {
   auto g = start(
       player(20, {"Raging Goblin", "Mountain", "Hill Giant"}, {"Mountain", "Mountain", "Mountain"}),
@@ -289,6 +304,19 @@ TEST_F(AiHeuristic, PlaysALandThenCastsTheBiggestAffordableSpell) {
 TEST_F(AiHeuristic, CountsItsManaCreaturesAsMana) {
   auto g = start(player(20, {"Grizzly Bears", "Trained Armodon"}, {"Forest", "Forest", "Llanowar Elves"}),
                  player(20, {}, {}));
+  ASSERT_TRUE(world().rules->advance(*g));
+  ASSERT_FALSE(g->state().stack.empty());
+  EXPECT_EQ(world().cards->at(g->state().stack.back().card).name, "Trained Armodon");
+}
+
+// The colour a mana creature makes counts: a Forest, a Mountain and Llanowar Elves pay for the
+// Armodon's {1}{G}{G} only with the Elves' green (read off the text of the ability the option
+// names, not off its label); were the Elves' mana colourless, the Bears would be the most the
+// three could pay for.
+TEST_F(AiHeuristic, CountsTheColourItsManaCreaturesMake) {
+  auto g = start(
+      player(20, {"Grizzly Bears", "Trained Armodon"}, {"Forest", "Mountain", "Llanowar Elves"}),
+      player(20, {}, {}));
   ASSERT_TRUE(world().rules->advance(*g));
   ASSERT_FALSE(g->state().stack.empty());
   EXPECT_EQ(world().cards->at(g->state().stack.back().card).name, "Trained Armodon");

@@ -43,5 +43,41 @@ TEST(RulesClassicLabels, AnAgentThatReadsLabelsIsAskedWithTheListingsOwnLabels) 
   EXPECT_EQ(seen, expected);
 }
 
+// Option::ability names the card's ability an action uses, so that an agent that reads no labels
+// (ai-heuristic) can tell two abilities of one permanent apart: the spell ability cast, the
+// activated ability activated; nothing for a land played, a permanent spell (it casts no ability),
+// a land's intrinsic mana ability (none of its card's) or passing.
+TEST(RulesClassicLabels, OptionsNameTheAbilityTheyUse) {
+  auto t =
+      table(standard_pool(),
+            position("main1",
+                     player("A", {"Forest", "Grizzly Bears", "Shock"},
+                            {"Taiga", "Forest", "Llanowar Elves", "Drudge Skeletons", "Swamp"}),
+                     player("B", {}, {"Grizzly Bears"})));
+  Game& g = *t.game;
+  ASSERT_TRUE(rules().advance(g));
+  ASSERT_EQ(t.a->asked.size(), 1u);
+  const auto index_of = [&](const Option& o, AbilityKind kind) {
+    const CardDef& def = g.card(o.target.object.id);
+    for (std::size_t i = 0; i < def.abilities.size(); ++i)
+      if (def.abilities[i].kind == kind) return static_cast<std::int32_t>(i);
+    return -2;  // no such ability: never what an option says
+  };
+  int named = 0;
+  for (const Option& o : t.a->asked[0].options) {
+    const std::string& l = o.label;
+    if (l.starts_with("Cast Shock")) {
+      EXPECT_EQ(o.ability, index_of(o, AbilityKind::spell)) << l;
+      ++named;
+    } else if (l.starts_with("Activate Llanowar Elves") || l.starts_with("Activate Drudge")) {
+      EXPECT_EQ(o.ability, index_of(o, AbilityKind::activated)) << l;
+      ++named;
+    } else {
+      EXPECT_EQ(o.ability, -1) << l;
+    }
+  }
+  EXPECT_EQ(named, 3) << "Shock, the Elves' and the Skeletons' abilities";
+}
+
 }  // namespace
 }  // namespace anvil::classic_test
