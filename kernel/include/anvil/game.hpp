@@ -203,6 +203,7 @@ class ANVIL_API Game final : private JournalListener {
   const ActiveEffects& active_effects() const;
   Game(CopyTag, const Game& other, GameState state);
   void on_edit(const Edit& edit, bool undone) override;
+  void reconnect(const Edit& edit, bool undone);  // on_edit's part for creations and moves
   [[noreturn]] static void no_memo_slot(std::size_t slot);
   void refresh(ObjectId id);  // drop, then attach
   void drop(ObjectId id);
