@@ -90,8 +90,14 @@ std::unique_ptr<Game> ClassicRules::setup(std::shared_ptr<const CardPool> cards,
   auto game = new_game(std::move(cards), 2, config.seed, settings);
   for (std::size_t p = 0; p < 2; ++p) {
     const PlayerId player(static_cast<std::uint8_t>(p));
-    for (const std::string& name : config.decks[p].cards)
-      game->add_card(find_card(game->cards(), name), player, ZoneRef::library(player));
+    // A deck lists the copies of a card together: the name is looked up once for each run.
+    const std::string* looked_up = nullptr;
+    CardId card;
+    for (const std::string& name : config.decks[p].cards) {
+      if (!looked_up || *looked_up != name) card = find_card(game->cards(), name);
+      looked_up = &name;
+      game->add_card(card, player, ZoneRef::library(player));
+    }
     game->journal().shuffle_zone(ZoneRef::library(player));
   }
   for (std::size_t p = 0; p < 2; ++p)
