@@ -217,13 +217,23 @@ void Game::refresh(ObjectId id) {
   attach(id);
 }
 
+namespace {
+
+// Whether any ability of `o`'s card works from the zone `o` is in (CardPool::ability_zones).
+// The card must be in the pool.
+bool works_where_it_is(const CardPool& cards, const GameObject& o) {
+  return o.zone.kind != ZoneKind::none && (cards.ability_zones(o.card) & zone_bit(o.zone.kind));
+}
+
+}  // namespace
+
 void Game::attach(ObjectId id) {
   if (!state_.exists(id)) return;
   const GameObject& o = state_.objects[id.value];
   if (o.zone.kind == ZoneKind::none) return;
   const CardDef& def = cards_->at(o.card);
+  if (!works_where_it_is(*cards_, o)) return;
   const ZoneMask here = zone_bit(o.zone.kind);
-  if (!(cards_->ability_zones(o.card) & here)) return;  // nothing of it works here
   bool has_static = false;
   for (std::size_t i = 0; i < def.abilities.size(); ++i) {
     const AbilityDef& a = def.abilities[i];
@@ -242,13 +252,12 @@ void Game::connect_all() {
   // Nothing is connected yet, so there is nothing to drop first (refresh would look through
   // effect_sources_ for every object of a copy: 3% of a heuristic game, which copies often).
   // Most objects (a library's) have no ability that works where they are: they are passed over
-  // here, without a call (attach checks the same and more, at about 50 instructions an object).
+  // here, without the call (attach asks the same after its own checks, at about 50 instructions
+  // an object). A card not in the pool goes to attach, which reports it.
   const std::size_t cards = cards_->size();
   for (const GameObject& o : state_.objects) {
-    const bool known = o.card.valid() && o.card.value < cards;  // else attach reports it
-    if (o.zone.kind == ZoneKind::none ||
-        (known && !(cards_->ability_zones(o.card) & zone_bit(o.zone.kind))))
-      continue;
+    const bool known = o.card.valid() && o.card.value < cards;
+    if (known && !works_where_it_is(*cards_, o)) continue;
     attach(o.id);
   }
 }
