@@ -15,13 +15,19 @@ bool any_label_with(const std::vector<std::string>& labels, std::string_view par
                      [&](const std::string& l) { return l.find(part) != std::string::npos; });
 }
 
+// A's first main phase with every kind of priority action: a land to play, a permanent spell and
+// a spell with a spell ability to cast, a mana ability and another activated ability, and lands'
+// intrinsic mana abilities (a dual land's two). B has a creature for Shock to target.
+Table every_kind_of_action() {
+  return table(standard_pool(),
+               position("main1",
+                        player("A", {"Forest", "Grizzly Bears", "Shock"},
+                               {"Taiga", "Swamp", "Forest", "Llanowar Elves", "Drudge Skeletons"}),
+                        player("B", {}, {"Grizzly Bears"})));
+}
+
 TEST(RulesClassicLabels, AnAgentThatReadsLabelsIsAskedWithTheListingsOwnLabels) {
-  auto t =
-      table(standard_pool(),
-            position("main1",
-                     player("A", {"Forest", "Grizzly Bears", "Shock"},
-                            {"Taiga", "Swamp", "Forest", "Llanowar Elves", "Drudge Skeletons"}),
-                     player("B", {}, {"Grizzly Bears"})));
+  auto t = every_kind_of_action();
   Game& g = *t.game;
   std::vector<std::string> expected;
   for (const LegalAction& a : rules().legal_actions(g, kA)) expected.push_back(a.label);
@@ -48,12 +54,7 @@ TEST(RulesClassicLabels, AnAgentThatReadsLabelsIsAskedWithTheListingsOwnLabels) 
 // activated ability activated; nothing for a land played, a permanent spell (it casts no ability),
 // a land's intrinsic mana ability (none of its card's) or passing.
 TEST(RulesClassicLabels, OptionsNameTheAbilityTheyUse) {
-  auto t =
-      table(standard_pool(),
-            position("main1",
-                     player("A", {"Forest", "Grizzly Bears", "Shock"},
-                            {"Taiga", "Forest", "Llanowar Elves", "Drudge Skeletons", "Swamp"}),
-                     player("B", {}, {"Grizzly Bears"})));
+  auto t = every_kind_of_action();
   Game& g = *t.game;
   ASSERT_TRUE(rules().advance(g));
   ASSERT_EQ(t.a->asked.size(), 1u);
