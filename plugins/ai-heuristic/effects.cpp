@@ -55,8 +55,10 @@ double life_weight(std::int32_t life, std::int64_t their_power) {
   return life <= their_power ? 3.0 * w : w;
 }
 
-// `marks` is scratch space, reused so that a judgement allocates nothing.
-double judge(const Game& g, const Before& b, PlayerId me, bool go_face, std::vector<char>& marks) {
+// `marks` is scratch space, reused so that a judgement allocates nothing. `best_own_lost` is
+// set to the value of the most valuable of the agent's own creatures that die (0 if none).
+double judge(const Game& g, const Before& b, PlayerId me, bool go_face, std::vector<char>& marks,
+             double& best_own_lost) {
   // The race: when the opponent's creatures could kill the agent next turn, each of them is
   // worth half again as much dead. One view of each creature serves the race and its death.
   marks.assign(b.creatures.size() + g.state().objects.size(), 0);
@@ -81,9 +83,16 @@ double judge(const Game& g, const Before& b, PlayerId me, bool go_face, std::vec
   }
   const double threat = their_power >= b.life[me.value] ? 1.5 : 1.0;
   double s = 0;
+  best_own_lost = 0;
   for (std::size_t i = 0; i < b.creatures.size(); ++i) {
     const Before::Creature& c = b.creatures[i];
-    if (is_dead[i]) s += c.controller == me ? -c.value : threat * c.value;
+    if (!is_dead[i]) continue;
+    if (c.controller == me) {
+      s -= c.value;
+      best_own_lost = std::max(best_own_lost, c.value);
+    } else {
+      s += threat * c.value;
+    }
   }
   for (const Player& p : g.state().players)
     for (ObjectId id : g.state().zone(ZoneRef::battlefield(p.id)).objects) {
@@ -172,19 +181,30 @@ std::vector<Target> EffectLab::candidates(const Ability& ability, const ResolveC
 
 double EffectLab::score(ObjectId source, std::uint16_t ability,
                         const std::vector<Target>& targets) {
+  return trial(source, ability, targets, ZoneKind::stack).score;
+}
+
+double EffectLab::trigger_score(ObjectId permanent, std::uint16_t ability) {
+  return trial(permanent, ability, {}, ZoneKind::battlefield).score;
+}
+
+EffectLab::Trial EffectLab::trial(ObjectId source, std::uint16_t ability,
+                                  const std::vector<Target>& targets, ZoneKind from_hand_to) {
   Game& g = game();
   settle_burn_out();
   const bool go_face = go_face_ || g.state().zone(ZoneRef::hand(me_)).objects.size() >= 7;
   const Journal::Checkpoint cp = g.journal().checkpoint();
-  double s = -std::numeric_limits<double>::infinity();
+  Trial out{-std::numeric_limits<double>::infinity(), 0};
   try {
     if (g.object(source).zone.kind == ZoneKind::hand)
-      g.journal().move_object(source, ZoneRef::stack());
+      g.journal().move_object(source, from_hand_to == ZoneKind::battlefield
+                                          ? ZoneRef::battlefield(me_)
+                                          : ZoneRef::stack());
     // The copy is in the same state before each trial of this source: read the board once.
-    if (before_source_ != source) {
+    if (before_source_ != std::pair{source, from_hand_to}) {
       before_source_.reset();
       snapshot(g, before_);
-      before_source_ = source;
+      before_source_ = std::pair{source, from_hand_to};
     }
     const std::size_t pending = g.state().pending_triggers.size();
     const GameObject& o = g.object(source);
@@ -198,12 +218,13 @@ double EffectLab::score(ObjectId source, std::uint16_t ability,
       if (def.impl && def.impl->target_count() == 0)
         g.resolve(ResolveContext{t.source, t.card, t.ability, t.controller, {}, 0, t.event});
     }
-    s = judge(g, before_, me_, go_face, scratch_);
+    out.score = judge(g, before_, me_, go_face, scratch_, out.best_own_lost);
   } catch (const std::exception&) {
     // An effect that cannot be tried out here is not chosen on its merits.
+    out.best_own_lost = 0;
   }
   g.journal().rollback(cp);
-  return s;
+  return out;
 }
 
 std::int32_t EffectLab::damage_to(ObjectId source, std::uint16_t ability, PlayerId player) {
@@ -278,20 +299,25 @@ std::optional<Judgement> EffectLab::best(ObjectId source, std::uint16_t ability,
                              {}};
     const std::vector<Target> options = candidates(a, ctx, slot);
     if (options.empty()) return std::nullopt;
-    double top = -std::numeric_limits<double>::infinity();
+    Trial top{-std::numeric_limits<double>::infinity(), 0};
     Target chosen = options.front();
     for (const Target& t : options) {
       j.targets[slot] = t;
-      const double s = score(source, ability, j.targets);
-      if (s > top) {
-        top = s;
+      const Trial tried = trial(source, ability, j.targets, ZoneKind::stack);
+      if (tried.score > top.score) {
+        top = tried;
         chosen = t;
       }
     }
     j.targets[slot] = chosen;
-    j.score = top;
+    j.score = top.score;
+    j.best_own_lost = top.best_own_lost;
   }
-  if (a.target_count() == 0) j.score = score(source, ability, {});
+  if (a.target_count() == 0) {
+    const Trial tried = trial(source, ability, {}, ZoneKind::stack);
+    j.score = tried.score;
+    j.best_own_lost = tried.best_own_lost;
+  }
   j.score -= cost_value;
   return j;
 }

@@ -18,6 +18,7 @@
 #include <cstdint>
 #include <memory>
 #include <optional>
+#include <utility>
 #include <vector>
 
 #include "board.hpp"
@@ -28,6 +29,8 @@ namespace anvil::ai_heuristic {
 struct Judgement {
   double score = 0;
   std::vector<Target> targets;  // one per target slot
+  // The value of the most valuable of the agent's own creatures the effect kills (0 if none).
+  double best_own_lost = 0;
 };
 
 class EffectLab {
@@ -45,6 +48,11 @@ class EffectLab {
 
   // The score of resolving with these targets (what best() maximises).
   double score(ObjectId source, std::uint16_t ability, const std::vector<Target>& targets);
+
+  // What a permanent's triggered ability without targets does for the agent, resolved once
+  // for it as if the permanent were on the battlefield: Phyrexian Arena's card and life. The
+  // same score as score(); -infinity when it cannot be tried out.
+  double trigger_score(ObjectId permanent, std::uint16_t ability);
 
   // How much life `player` loses if the ability targets them (0 if it cannot).
   std::int32_t damage_to(ObjectId source, std::uint16_t ability, PlayerId player);
@@ -76,6 +84,14 @@ class EffectLab {
   };
 
  private:
+  struct Trial {
+    double score;
+    double best_own_lost;  // Judgement::best_own_lost
+  };
+  // Resolves the ability on the copy and judges the result; a card in the hand is first moved
+  // where it would be: the stack when cast, the battlefield for a permanent's trigger.
+  Trial trial(ObjectId source, std::uint16_t ability, const std::vector<Target>& targets,
+              ZoneKind from_hand_to);
   Game& game();
   void settle_burn_out();
   const std::vector<Target>& targetable();
@@ -93,11 +109,11 @@ class EffectLab {
   // Read off the copy in its unchanging state between trials, on first use: players still in
   // the game and permanents, which an ability may target; which permanents have shroud or
   // hexproof against the agent (per object id: -1 not yet viewed, else 0 or 1), viewed only once
-  // an ability could target them; the board before the trials of `before_source_`, its card
-  // already on the stack if cast.
+  // an ability could target them; the board before the trials of `before_source_`'s card,
+  // already where the trials put it (Trial).
   std::optional<std::vector<Target>> targetable_;
   std::vector<signed char> shielded_;
-  std::optional<ObjectId> before_source_;
+  std::optional<std::pair<ObjectId, ZoneKind>> before_source_;
   Before before_;
   std::vector<char> scratch_;  // judge()'s per-object marks, reused
 };
@@ -111,5 +127,15 @@ class EffectLab {
 // creatures, and life gained a quarter of that; a lost game ±1000.
 inline constexpr double kWorthCasting = 1.0;
 inline constexpr double kGameOver = 1000.0;
+
+// Whether a judged effect is worth its card: kWorthCasting points at least and, when it kills
+// creatures of the agent's own too (Damnation with creatures on both sides), ahead by more than
+// the best of them: trading boards evenly spends a card for nothing.
+inline bool worth_using(const Judgement& j) { return j.score >= kWorthCasting + j.best_own_lost; }
+
+// A permanent is not cast when one of its triggered abilities, resolved once for the agent
+// (EffectLab::trigger_score), scores below this: Phyrexian Arena's card is worth its life
+// point at 20 life (score 0), no longer at 6 or within reach of the opponent's creatures.
+inline constexpr double kHarmfulTrigger = -1.0;
 
 }  // namespace anvil::ai_heuristic

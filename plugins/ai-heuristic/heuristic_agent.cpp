@@ -1,6 +1,7 @@
 #include "heuristic_agent.hpp"
 
 #include <algorithm>
+#include <limits>
 #include <numeric>
 #include <string>
 #include <utility>
@@ -40,14 +41,17 @@ std::optional<std::uint16_t> activated_ability(const CardDef& def, const Option&
 
 bool sacrifices_itself(const AbilityDef& a) { return a.cost.find("Sac") != std::string::npos; }
 
-// The options casting permanents (cards in hand without a spell ability) that together spend
-// the most mana the agent's untapped lands and mana creatures can pay, colours counted. When
-// they cannot explain what the rules offer (mana in the pool), every offered permanent.
-std::vector<std::uint32_t> curve_out(const DecisionView& view, const Choice& choice) {
+// The options casting permanents (cards in hand without a spell ability), but for those in
+// `left_out`, that together spend the most mana the agent's untapped lands and mana creatures
+// can pay, colours counted. When they cannot explain what the rules offer (mana in the pool),
+// every offered permanent.
+std::vector<std::uint32_t> curve_out(const DecisionView& view, const Choice& choice,
+                                     const std::vector<std::uint32_t>& left_out) {
   const PlayerId me = choice.player;
   std::vector<std::uint32_t> cards;
   std::vector<ManaCost> costs;
   for (std::uint32_t i = 0; i < choice.options.size() && cards.size() < 12; ++i) {
+    if (std::find(left_out.begin(), left_out.end(), i) != left_out.end()) continue;
     const Target& t = choice.options[i].target;
     if (!t.is_object() || !view.can_see(t.object.id) ||
         view.object(t.object.id).zone != ZoneRef::hand(me))
@@ -231,8 +235,31 @@ Answer HeuristicAgent::action(const DecisionView& view, const Choice& choice) {
       lab->burn_out(std::move(burn), opponent_of(view, me));
     }
   }
+  // Permanents whose triggers would cost it more than they give (Phyrexian Arena at low life)
+  // are left out of the curve; judging them is the one reason to make the copy for them.
+  std::vector<std::uint32_t> harmful;
+  if (main)
+    for (std::uint32_t i = 0; i < choice.options.size(); ++i) {
+      const Option& o = choice.options[i];
+      if (o.mana || !o.target.is_object() || !view.can_see(o.target.object.id)) continue;
+      const ObjectId id = o.target.object.id;
+      if (view.object(id).zone != ZoneRef::hand(me)) continue;
+      const CardDef& def = view.card(id);
+      if (spell_ability(def) || view.view(id).has_type(kLand)) continue;
+      for (std::size_t k = 0; k < def.abilities.size(); ++k) {
+        const AbilityDef& a = def.abilities[k];
+        if (a.kind != AbilityKind::triggered || !a.impl || a.impl->target_count() != 0) continue;
+        if (!lab) lab.emplace(view, me, rng_.next());
+        // -infinity: it could not be tried out, so it is not held against the card.
+        const double s = lab->trigger_score(id, static_cast<std::uint16_t>(k));
+        if (s > -std::numeric_limits<double>::infinity() && s < kHarmfulTrigger) {
+          harmful.push_back(i);
+          break;
+        }
+      }
+    }
   const std::vector<std::uint32_t> curve =
-      main ? curve_out(view, choice) : std::vector<std::uint32_t>{};
+      main ? curve_out(view, choice, harmful) : std::vector<std::uint32_t>{};
   double best_score = 0;
   std::optional<std::uint32_t> best;
   std::optional<Plan> best_plan;
@@ -267,7 +294,7 @@ Answer HeuristicAgent::action(const DecisionView& view, const Choice& choice) {
           continue;
         judged.emplace_back(&obj, c.cost);
         if (!lab) lab.emplace(view, me, rng_.next());
-        if (auto j = lab->best(id, *spell); j && j->score >= kWorthCasting) {
+        if (auto j = lab->best(id, *spell); j && worth_using(*j)) {
           score = 10.0 + j->score + c.cost.value();
           plan = Plan{id, *spell, j->targets, 0};
         }
@@ -280,7 +307,7 @@ Answer HeuristicAgent::action(const DecisionView& view, const Choice& choice) {
       const double cost = sacrifices_itself(def.abilities[*ability]) && c.has_type(kCreature)
                               ? creature_value(c)
                               : 0;
-      if (auto j = lab->best(id, *ability, cost); j && j->score >= kWorthCasting) {
+      if (auto j = lab->best(id, *ability, cost); j && worth_using(*j)) {
         score = 10.0 + j->score;
         plan = Plan{id, *ability, j->targets, 0};
       }

@@ -272,6 +272,63 @@ TEST_F(AiHeuristic, DamagesItsOwnIndestructibleCreatureThatHitsBack) {
   }
 }
 
+// Damnation with creatures on both sides: cast only when it comes out ahead by more than its best
+// creature lost (docs/agents.md, "What an effect is worth"). Its Hill Giant (8.5 points) against
+// a Hill Giant and a Grizzly Bears (14.5) is an even trade of boards that costs it the card.
+TEST_F(AiHeuristic, SweepsTheBoardOnlyWhenItComesOutAhead) {
+  const std::vector<std::string> swamps{"Swamp", "Swamp", "Swamp", "Swamp"};
+  auto mine = [&](std::vector<std::string> creatures) {
+    std::vector<std::string> battlefield = swamps;
+    battlefield.insert(battlefield.end(), creatures.begin(), creatures.end());
+    return player(20, {"Damnation"}, battlefield);
+  };
+  struct Case {
+    std::vector<std::string> mine, theirs;
+    bool casts;
+  };
+  for (const Case& c : std::vector<Case>{
+           {{"Hill Giant"}, {"Hill Giant", "Grizzly Bears"}, false},
+           {{"Hill Giant"}, {"Hill Giant", "Grizzly Bears", "Grizzly Bears"}, true},
+           {{}, {"Grizzly Bears"}, true},
+           {{"Grizzly Bears"}, {}, false},
+       }) {
+    auto g = start(mine(c.mine), player(20, {}, c.theirs));
+    for (int i = 0; i < 3 && g->state().stack.empty(); ++i)
+      if (!world().rules->advance(*g)) break;
+    const bool cast = !g->state().stack.empty() &&
+                      world().cards->at(g->state().stack.back().card).name == "Damnation";
+    EXPECT_EQ(cast, c.casts) << c.mine.size() << " creature(s) of its own against "
+                             << c.theirs.size();
+  }
+}
+
+// Phyrexian Arena draws a card and costs a life point each upkeep: worth it at 20 life, not at
+// 5, nor at 12 against four Hill Giants (12 power: its life is within their reach).
+TEST_F(AiHeuristic, WeighsItsLifeBeforeCastingAPermanentWhoseTriggerCostsLife) {
+  struct Case {
+    int life;
+    std::vector<std::string> theirs;
+    bool casts;
+  };
+  for (const Case& c : std::vector<Case>{
+           {20, {}, true},
+           {5, {}, false},
+           {12, {"Hill Giant", "Hill Giant", "Hill Giant", "Hill Giant"}, false},
+       }) {
+    auto g = start(player(c.life, {"Phyrexian Arena"}, {"Swamp", "Swamp", "Swamp"}),
+                   player(20, {}, c.theirs));
+    for (int i = 0; i < 3 && g->state().stack.empty(); ++i)
+      if (!world().rules->advance(*g)) break;
+    const bool cast = !g->state().stack.empty() &&
+                      world().cards->at(g->state().stack.back().card).name == "Phyrexian Arena";
+    EXPECT_EQ(cast, c.casts) << "at " << c.life << " life against " << c.theirs.size()
+                             << " creature(s)";
+    if (!c.casts) {
+      EXPECT_EQ(count_in(*g, ZoneRef::hand(kMe), "Phyrexian Arena"), 1u);
+    }
+  }
+}
+
 // It reads no labels (the rules leave them empty for it) and tells two activated abilities of
 // one permanent apart by Option::ability: only the second of Twin Cannon's kills the Hill Giant.
 TEST_F(AiHeuristic, TellsAPermanentsAbilitiesApartWithoutLabels) {
