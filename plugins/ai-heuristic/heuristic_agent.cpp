@@ -9,6 +9,7 @@
 #include "board.hpp"
 #include "combat.hpp"
 #include "effects.hpp"
+#include "hearth.hpp"
 
 namespace anvil::ai_heuristic {
 
@@ -124,10 +125,17 @@ Answer prevent_first(const DecisionView& view, const Choice& choice) {
 
 }  // namespace
 
-HeuristicAgent::HeuristicAgent(std::uint64_t seed) : rng_{seed} {}
+HeuristicAgent::HeuristicAgent(std::uint64_t seed, std::shared_ptr<const RulesModule> hearth)
+    : rng_{seed}, hearth_(std::move(hearth)) {}
 
 Answer HeuristicAgent::choose(const DecisionView& view, const Choice& choice) {
   if (choice.options.empty()) return {};
+  if (hearth_) {
+    if (choice.kind == ChoiceKind::action)
+      return hearth_action(view, choice, *hearth_, rng_.next());
+    if (choice.kind == ChoiceKind::mulligan) return hearth_mulligan(view, choice);
+    return fallback(choice);
+  }
   switch (choice.kind) {
     case ChoiceKind::action:
       return action(view, choice);

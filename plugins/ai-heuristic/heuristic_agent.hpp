@@ -11,13 +11,16 @@
 // DecisionView. Deterministic for a seed: the seed drives the determinized copies it judges
 // effects on, and the fallback.
 //
-// Another rules module (a priority prompt that is not classic's "Priority in <step> of turn
-// <n>") or a choice it has no rule for gets a seeded random legal answer, passing with
-// probability 0.2 when it can, like ai-random: a sensible default that never stalls a game.
+// In the hearth game (the rules module the host names in AgentOptions::rules, or the only one
+// loaded, is "hearth") its actions are judged by playing each on a copy (hearth.hpp). Another
+// rules module (a priority prompt that is not classic's "Priority in <step> of turn <n>") or a
+// choice it has no rule for gets a seeded random legal answer, passing with probability 0.2
+// when it can, like ai-random: a sensible default that never stalls a game.
 #pragma once
 
 #include <anvil/sdk.hpp>
 #include <cstdint>
+#include <memory>
 #include <optional>
 #include <string_view>
 #include <vector>
@@ -28,7 +31,8 @@ namespace anvil::ai_heuristic {
 // Option::ability, Option::mana), never by their text, so the rules need not build the labels.
 class HeuristicAgent final : public Agent, public LabelBlind {
  public:
-  explicit HeuristicAgent(std::uint64_t seed);
+  // `hearth`: the hearth rules module when the game is hearth's, else null.
+  HeuristicAgent(std::uint64_t seed, std::shared_ptr<const RulesModule> hearth = nullptr);
 
   std::string_view name() const override { return "ai-heuristic"; }
   Answer choose(const DecisionView& view, const Choice& choice) override;
@@ -48,6 +52,7 @@ class HeuristicAgent final : public Agent, public LabelBlind {
   };
   std::optional<Plan> plan_;
   SplitMix64 rng_;
+  std::shared_ptr<const RulesModule> hearth_;
 };
 
 }  // namespace anvil::ai_heuristic

@@ -2,6 +2,8 @@
 #include <anvil/sdk.hpp>
 #include <memory>
 #include <stdexcept>
+#include <string>
+#include <vector>
 
 #include "heuristic_agent.hpp"
 
@@ -14,11 +16,26 @@ class Factory final : public AgentFactory {
     if (!options.settings.empty())
       throw std::invalid_argument("ai-heuristic has no setting '" + options.settings.front().first +
                                   "' (it has none)");
-    return std::make_unique<HeuristicAgent>(options.seed);
+    return std::make_unique<HeuristicAgent>(options.seed, hearth_rules(options));
   }
   std::string summary() const override {
     return "scored rules for the classic game (lands, curve, combat by creature value, burn judged "
-           "by its effect); seeded random legal choices for other games";
+           "by its effect); in the hearth game each action judged on a copy; seeded random legal "
+           "choices for other games";
+  }
+
+ private:
+  // The hearth rules module when the game is hearth's: the host names it (AgentOptions::rules),
+  // or says nothing and it is the only rules module loaded. Null otherwise.
+  static std::shared_ptr<const RulesModule> hearth_rules(const AgentOptions& options) {
+    if (!options.registry) return nullptr;
+    std::string name = options.rules;
+    if (name.empty()) {
+      const std::vector<std::string> loaded = options.registry->names(PluginKind::rules_module);
+      if (loaded.size() == 1) name = loaded.front();
+    }
+    if (name != "hearth") return nullptr;
+    return options.registry->find<RulesModule>(name);
   }
 };
 

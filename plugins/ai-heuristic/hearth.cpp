@@ -1,0 +1,137 @@
+#include "hearth.hpp"
+
+#include <algorithm>
+#include <limits>
+#include <memory>
+#include <optional>
+#include <stdexcept>
+
+namespace anvil::ai_heuristic {
+
+namespace {
+
+using namespace anvil::literals;
+
+// The scale (hearth_points): a vanilla 3/3 is worth 7, a card in hand 2, a point of health 1.
+constexpr double kHandCard = 2.0;
+constexpr std::size_t kMaxHand = 10;        // cards over a full hand are burnt, not kept
+constexpr std::int32_t kDangerHealth = 10;  // below it each point of health counts twice
+constexpr double kThreat = 1.5;             // the opponent's attack: it hits next turn
+constexpr double kWorthDoing = 0.25;        // less than this is not worth an action
+constexpr double kGameOver = 1000.0;
+
+double hero_points(std::int32_t health, std::int32_t armor) {
+  return health + armor - std::max(0, kDangerHealth - health);
+}
+
+double minion_points(const Characteristics& c, std::int32_t damage, bool theirs) {
+  const double attack = std::max(0, c.power);
+  const double health = std::max(0, c.toughness - damage);
+  double v = 1.0 + (theirs ? kThreat : 1.0) * attack + health;
+  if (c.has_keyword("Taunt"_sym)) v += 1.0;
+  if (c.has_keyword("Divine Shield"_sym)) v += 1.0 + 0.5 * attack;
+  if (c.has_keyword("Windfury"_sym)) v += 0.5 * attack;
+  if (c.has_keyword("Stealth"_sym)) v += 0.5;
+  return v;
+}
+
+double side_points(const Game& game, PlayerId p, bool theirs) {
+  const GameState& s = game.state();
+  const Player& player = s.player(p);
+  double points =
+      hero_points(player.life, static_cast<std::int32_t>(player.attrs.get("armor"_sym)));
+  points +=
+      kHandCard * static_cast<double>(std::min(kMaxHand, s.zone(ZoneRef::hand(p)).objects.size()));
+  Characteristics scratch;
+  for (ObjectId id : s.zone(ZoneRef::battlefield(p)).objects) {
+    const Characteristics& c = game.view(id, scratch);
+    const std::int32_t damage = s.object(id).damage;
+    if (c.has_stats && c.toughness > damage) points += minion_points(c, damage, theirs);
+  }
+  return points;
+}
+
+// Seated in the copy: answers the action decision it is told to, once, and any decision the
+// action asks for on the way (a Choose One, a card to pick) with its first options.
+class Trial final : public Agent {
+ public:
+  Trial(std::uint32_t pick, std::size_t options) : pick_(pick), options_(options) {}
+  std::string_view name() const override { return "ai-heuristic-trial"; }
+  Answer choose(const DecisionView&, const Choice& c) override {
+    if (c.kind == ChoiceKind::action) {
+      // A second action decision: the trial is over (the rules ask once an advance). Another
+      // list than the real decision's: the copy is not where the agent is.
+      if (done_ || c.options.size() != options_) throw std::logic_error("not the decision tried");
+      done_ = true;
+      return Answer{{pick_}};
+    }
+    Answer a;
+    for (std::uint32_t i = 0; i < c.min_picks && i < c.options.size(); ++i) a.picks.push_back(i);
+    return a;
+  }
+
+ private:
+  std::uint32_t pick_;
+  std::size_t options_;
+  bool done_ = false;
+};
+
+PlayerId opponent(const Game& game, PlayerId me) {
+  for (const Player& p : game.state().players)
+    if (p.id != me) return p.id;
+  return me;
+}
+
+}  // namespace
+
+double hearth_points(const Game& game, PlayerId me) {
+  const Player& self = game.state().player(me);
+  if (self.outcome == Outcome::lost) return -kGameOver;
+  if (self.outcome == Outcome::won) return kGameOver;
+  if (self.outcome == Outcome::drew) return 0;
+  const PlayerId opp = opponent(game, me);
+  return side_points(game, me, false) - side_points(game, opp, true);
+}
+
+Answer hearth_action(const DecisionView& view, const Choice& choice, const RulesModule& rules,
+                     std::uint64_t seed) {
+  const auto pass = choice.pass;
+  if (choice.options.size() == 1) return Answer{{0}};
+  std::unique_ptr<Game> copy = view.determinize(seed);
+  const PlayerId me = choice.player;
+  const double now = hearth_points(*copy, me);
+  std::optional<std::uint32_t> best;
+  double best_gain = kWorthDoing;
+  for (std::uint32_t i = 0; i < choice.options.size(); ++i) {
+    if (pass && i == *pass) continue;
+    const Journal::Checkpoint cp = copy->journal().checkpoint();
+    double gain = -std::numeric_limits<double>::infinity();
+    try {
+      copy->seat(me, std::make_shared<Trial>(i, choice.options.size()));
+      rules.advance(*copy);
+      gain = hearth_points(*copy, me) - now;
+    } catch (const std::exception&) {
+      // An action the copy cannot play as the real game would is not chosen on its merits.
+    }
+    copy->journal().rollback(cp);
+    if (gain > best_gain) {
+      best_gain = gain;
+      best = i;
+    }
+  }
+  if (best) return Answer{{*best}};
+  if (pass) return Answer{{*pass}};
+  return Answer{{0}};
+}
+
+Answer hearth_mulligan(const DecisionView& view, const Choice& choice) {
+  Answer a;
+  for (std::uint32_t i = 0; i < choice.options.size() && a.picks.size() < choice.max_picks; ++i) {
+    const Target& t = choice.options[i].target;
+    if (t.is_object() && view.can_see(t.object.id) && view.view(t.object.id).cost.value() >= 4)
+      a.picks.push_back(i);
+  }
+  return a;
+}
+
+}  // namespace anvil::ai_heuristic
