@@ -1,6 +1,7 @@
 #include "heuristic_agent.hpp"
 
 #include <algorithm>
+#include <cstdlib>
 #include <limits>
 #include <numeric>
 #include <string>
@@ -123,6 +124,53 @@ Answer prevent_first(const DecisionView& view, const Choice& choice) {
   return Answer{{best}};
 }
 
+// The classic London mulligan (103.5; options Keep, value 0, and Mulligan, value 1): keeps a
+// hand of two to five lands, and any hand after two mulligans (five cards would be left). The
+// mulligans taken are read off the prompt ("Keep this hand (then put 2 on the bottom) or …").
+std::optional<Answer> classic_mulligan(const DecisionView& view, const Choice& choice) {
+  std::optional<std::uint32_t> keep, again;
+  for (std::uint32_t i = 0; i < choice.options.size(); ++i)
+    (choice.options[i].value == 0 ? keep : again) = i;
+  if (!keep || !again || choice.options.size() != 2) return std::nullopt;
+  int taken = 0;
+  if (const auto at = choice.prompt.find("put "); at != std::string::npos)
+    taken = std::atoi(choice.prompt.c_str() + at + 4);
+  int lands = 0;
+  if (const auto hand = view.zone(ZoneRef::hand(choice.player)))
+    for (ObjectId id : *hand) lands += view.view(id).has_type(kLand);
+  return Answer{{taken >= 2 || (lands >= 2 && lands <= 5) ? *keep : *again}};
+}
+
+// Cards of its own hand to part with, `min_picks` of them (the cards a kept mulligan puts on
+// the bottom): a land while more than three in seven of the cards kept would be lands, else the
+// most expensive spell. nullopt when the options are not all cards in its hand.
+std::optional<Answer> part_with(const DecisionView& view, const Choice& choice) {
+  if (choice.min_picks == 0 || choice.min_picks != choice.max_picks ||
+      choice.min_picks > choice.options.size())
+    return std::nullopt;
+  std::vector<std::uint32_t> lands, spells;
+  for (std::uint32_t i = 0; i < choice.options.size(); ++i) {
+    const Target& t = choice.options[i].target;
+    if (!t.is_object() || !view.can_see(t.object.id) ||
+        view.object(t.object.id).zone != ZoneRef::hand(choice.player))
+      return std::nullopt;
+    (view.view(t.object.id).has_type(kLand) ? lands : spells).push_back(i);
+  }
+  auto cost = [&](std::uint32_t i) {
+    return view.view(choice.options[i].target.object.id).cost.value();
+  };
+  std::stable_sort(spells.begin(), spells.end(), [&](auto a, auto b) { return cost(a) > cost(b); });
+  const std::size_t kept = choice.options.size() - choice.min_picks;
+  const std::size_t want_lands = (kept * 3 + 6) / 7;  // three in seven, rounded up
+  Answer out;
+  std::size_t next_land = 0, next_spell = 0;
+  while (out.picks.size() < choice.min_picks) {
+    const bool land = lands.size() - next_land > want_lands || next_spell == spells.size();
+    out.picks.push_back(land ? lands[next_land++] : spells[next_spell++]);
+  }
+  return out;
+}
+
 }  // namespace
 
 HeuristicAgent::HeuristicAgent(std::uint64_t seed, std::shared_ptr<const RulesModule> hearth)
@@ -186,12 +234,15 @@ Answer HeuristicAgent::choose(const DecisionView& view, const Choice& choice) {
       return Answer{order};
     }
     case ChoiceKind::mulligan:
+      if (auto a = classic_mulligan(view, choice)) return *a;
+      break;
     case ChoiceKind::yes_no:
     case ChoiceKind::replacement:
     case ChoiceKind::damage_division:
       break;
     case ChoiceKind::option:
       if (choice.prompt.starts_with("Damage to prevent first")) return prevent_first(view, choice);
+      if (auto a = part_with(view, choice)) return *a;
       break;
   }
   return fallback(choice);

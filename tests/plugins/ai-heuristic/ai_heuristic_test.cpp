@@ -552,6 +552,57 @@ TEST_F(AiHeuristic, AnswersAnotherRulesModuleWithLegalSeededChoices) {
   EXPECT_EQ(seen.size(), 6u) << "a random default, not always the same option";
 }
 
+// The London mulligan (103.5, with the classic option `mulligans`): it keeps two to five lands
+// in seven, and any hand once two mulligans would leave five cards.
+TEST_F(AiHeuristic, KeepsAHandOfTwoToFiveLands) {
+  struct Case {
+    int lands;
+    int taken;
+    bool keeps;
+  };
+  for (const Case& c : std::vector<Case>{
+           {1, 0, false}, {2, 0, true}, {5, 0, true}, {6, 0, false}, {0, 1, false}, {0, 2, true}}) {
+    std::vector<std::string> hand(static_cast<std::size_t>(c.lands), "Mountain");
+    hand.resize(7, "Hill Giant");
+    auto g = start(player(20, hand, {}), player(20, {}, {}));
+    Choice choice;
+    choice.kind = ChoiceKind::mulligan;
+    choice.player = kMe;
+    choice.prompt = c.taken == 0 ? "Keep your opening hand or mulligan"
+                                 : "Keep this hand (then put " + std::to_string(c.taken) +
+                                       " on the bottom) or mulligan again";
+    choice.options = {{"Keep", {}, 0}, {"Mulligan", {}, 1}};
+    auto agent = make_agent(world().registry, "ai-heuristic", AgentOptions{7, {}});
+    const Answer a = agent->choose(DecisionView(*g, kMe), choice);
+    ASSERT_EQ(a.picks.size(), 1u);
+    EXPECT_EQ(a.picks[0] == 0, c.keeps) << c.lands << " lands after " << c.taken << " mulligan(s)";
+  }
+}
+
+// The cards a kept mulligan puts on the bottom: a land while more than three in seven of the
+// cards kept would be lands, then the most expensive spell.
+TEST_F(AiHeuristic, PutsExcessLandsThenTheDearestSpellsOnTheBottom) {
+  auto g = start(player(20,
+                        {"Mountain", "Lightning Bolt", "Mountain", "Serra Angel", "Mountain",
+                         "Hill Giant", "Mountain"},
+                        {}),
+                 player(20, {}, {}));
+  Choice choice;
+  choice.kind = ChoiceKind::option;
+  choice.player = kMe;
+  choice.prompt = "Put 2 card(s) on the bottom of your library";
+  for (ObjectId id : g->state().zone(ZoneRef::hand(kMe)).objects)
+    choice.options.push_back({g->card(id).name, Target::of(g->object(id).ref()), 0});
+  choice.min_picks = choice.max_picks = 2;
+  auto agent = make_agent(world().registry, "ai-heuristic", AgentOptions{7, {}});
+  const Answer a = agent->choose(DecisionView(*g, kMe), choice);
+  std::multiset<std::string> bottom;
+  for (std::uint32_t i : a.picks) bottom.insert(choice.options[i].label);
+  // Five kept: three lands (3/7 of 5, rounded up), so one of the four Mountains goes, then the
+  // Serra Angel (five mana) before the Hill Giant.
+  EXPECT_EQ(bottom, (std::multiset<std::string>{"Mountain", "Serra Angel"}));
+}
+
 // Classic 615.7: a shield on its Hill Giant that can't prevent the damage of both blockers
 // prevents the deathtouch damage first (1 of Typhoid Rats' beats 3 of Trained Armodon's).
 TEST_F(AiHeuristic, ShieldsFromTheDeathtouchDamageFirst) {
@@ -574,6 +625,37 @@ TEST_F(AiHeuristic, ShieldsFromTheDeathtouchDamageFirst) {
     const Answer a = agent->choose(DecisionView(*g, kMe), choice);
     ASSERT_EQ(a.picks.size(), 1u);
     EXPECT_EQ(a.picks[0], 1u) << "the Typhoid Rats' damage (seed " << seed << ")";
+  }
+}
+
+// With the classic option `mulligans`, whole games: every mulligan decision is answered by the
+// rules above (a kept hand of two to five lands, or after two mulligans), and the games end.
+TEST_F(AiHeuristic, PlaysGamesWithTheLondonMulligan) {
+  LoadedPack core = load_pack(std::filesystem::path(PACK_DIR) / "classic-core", world().registry);
+  ASSERT_GE(core.decks.size(), 2u);
+  for (std::uint64_t seed = 1; seed <= 10; ++seed) {
+    MatchConfig config;
+    config.decks = {core.decks[0], core.decks[1]};
+    config.seed = seed;
+    config.options = {{"mulligans", "1"}};
+    auto g = world().rules->setup(world().cards, config);
+    g->seat(kMe, make_agent(world().registry, "ai-heuristic", AgentOptions{seed, {}}));
+    g->seat(kThem, make_agent(world().registry, "ai-heuristic", AgentOptions{seed + 100, {}}));
+    ASSERT_TRUE(world().rules->advance(*g));  // the mulligans
+    std::size_t mulligans = 0;
+    for (const DecisionRecord& d : g->decisions()) mulligans += d.kind == ChoiceKind::mulligan;
+    EXPECT_GE(mulligans, 2u) << "seed " << seed;
+    for (PlayerId p : {kMe, kThem}) {
+      std::size_t lands = 0;
+      const auto& hand = g->state().zone(ZoneRef::hand(p)).objects;
+      for (ObjectId id : hand) lands += g->view(id).has_type("Land"_sym);
+      EXPECT_GE(hand.size(), 5u) << "seed " << seed;
+      if (hand.size() == 7) {
+        EXPECT_TRUE(lands >= 2 && lands <= 5) << "seed " << seed << ": kept " << lands << " lands";
+      }
+    }
+    world().rules->play(*g);
+    EXPECT_TRUE(g->state().over) << "seed " << seed;
   }
 }
 
