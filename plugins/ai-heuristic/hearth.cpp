@@ -5,6 +5,7 @@
 #include <memory>
 #include <optional>
 #include <stdexcept>
+#include <vector>
 
 namespace anvil::ai_heuristic {
 
@@ -93,6 +94,41 @@ double hearth_points(const Game& game, PlayerId me) {
   return side_points(game, me, false) - side_points(game, opp, true);
 }
 
+namespace {
+
+std::int64_t mana_of(const Game& game, PlayerId p) {
+  return game.state().player(p).attrs.get("mana"_sym);
+}
+
+// What playing option `pick` of the `options` the rules offer `me` now gains on the copy, which
+// is left as it was. An action that leaves more mana to spend this turn than before (The Coin)
+// gains nothing by itself: it is worth its best follow-up, tried the same way.
+double try_action(Game& copy, const RulesModule& rules, PlayerId me, std::uint32_t pick,
+                  std::size_t options, double now, bool follow_up) {
+  const Journal::Checkpoint cp = copy.journal().checkpoint();
+  const std::int64_t mana = mana_of(copy, me);
+  double gain = -std::numeric_limits<double>::infinity();
+  try {
+    copy.seat(me, std::make_shared<Trial>(pick, options));
+    rules.advance(copy);
+    gain = hearth_points(copy, me) - now;
+    const GameState& s = copy.state();
+    if (follow_up && !s.over && s.turn.active == me && mana_of(copy, me) > mana) {
+      // The rules list the actions in the order they offer them (rules-hearth: list_moves).
+      const std::vector<LegalAction> next = rules.legal_actions(copy, me);
+      for (std::uint32_t j = 0; j < next.size(); ++j)
+        if (next[j].kind != LegalAction::Kind::end_turn)
+          gain = std::max(gain, try_action(copy, rules, me, j, next.size(), now, false));
+    }
+  } catch (const std::exception&) {
+    // An action the copy cannot play as the real game would is not chosen on its merits.
+  }
+  copy.journal().rollback(cp);
+  return gain;
+}
+
+}  // namespace
+
 Answer hearth_action(const DecisionView& view, const Choice& choice, const RulesModule& rules,
                      std::uint64_t seed) {
   const auto pass = choice.pass;
@@ -104,16 +140,7 @@ Answer hearth_action(const DecisionView& view, const Choice& choice, const Rules
   double best_gain = kWorthDoing;
   for (std::uint32_t i = 0; i < choice.options.size(); ++i) {
     if (pass && i == *pass) continue;
-    const Journal::Checkpoint cp = copy->journal().checkpoint();
-    double gain = -std::numeric_limits<double>::infinity();
-    try {
-      copy->seat(me, std::make_shared<Trial>(i, choice.options.size()));
-      rules.advance(*copy);
-      gain = hearth_points(*copy, me) - now;
-    } catch (const std::exception&) {
-      // An action the copy cannot play as the real game would is not chosen on its merits.
-    }
-    copy->journal().rollback(cp);
+    const double gain = try_action(*copy, rules, me, i, choice.options.size(), now, true);
     if (gain > best_gain) {
       best_gain = gain;
       best = i;

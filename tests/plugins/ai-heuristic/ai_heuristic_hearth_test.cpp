@@ -88,6 +88,22 @@ TEST(AiHeuristicHearth, BurnsAMinionItCanKillAndNotOneItCannot) {
   EXPECT_TRUE(has(*waste, kBoardB, "Test Yeti"));
 }
 
+TEST(AiHeuristicHearth, PlaysTheCoinOnlyForWhatItThenPays) {
+  // Three mana: the Coin makes four, and the Yeti follows. With nothing to follow, or with
+  // mana enough without it, the Coin stays in hand.
+  auto yeti = position({.hand = {"Test Coin", "Test Yeti"}, .mana = 3}, {});
+  play_turn(*yeti);
+  EXPECT_TRUE(has(*yeti, kBoardA, "Test Yeti"));
+  EXPECT_FALSE(has(*yeti, ZoneRef::hand(A), "Test Coin"));
+  auto alone = position({.hand = {"Test Coin"}, .mana = 3}, {});
+  play_turn(*alone);
+  EXPECT_TRUE(has(*alone, ZoneRef::hand(A), "Test Coin"));
+  auto enough = position({.hand = {"Test Coin", "Test Yeti"}, .mana = 4}, {});
+  play_turn(*enough);
+  EXPECT_TRUE(has(*enough, kBoardA, "Test Yeti"));
+  EXPECT_TRUE(has(*enough, ZoneRef::hand(A), "Test Coin"));
+}
+
 TEST(AiHeuristicHearth, PutsBackTheExpensiveCardsAtTheMulligan) {
   auto g = position({.hand = {"Test Yeti", "Test Raider", "Test Loatheb", "Test Footman"}}, {});
   Choice c;
