@@ -83,19 +83,6 @@ PlayerId opponent(const Game& game, PlayerId me) {
   return me;
 }
 
-}  // namespace
-
-double hearth_points(const Game& game, PlayerId me) {
-  const Player& self = game.state().player(me);
-  if (self.outcome == Outcome::lost) return -kGameOver;
-  if (self.outcome == Outcome::won) return kGameOver;
-  if (self.outcome == Outcome::drew) return 0;
-  const PlayerId opp = opponent(game, me);
-  return side_points(game, me, false) - side_points(game, opp, true);
-}
-
-namespace {
-
 std::int64_t mana_of(const Game& game, PlayerId p) {
   return game.state().player(p).attrs.get("mana"_sym);
 }
@@ -128,6 +115,15 @@ double try_action(Game& copy, const RulesModule& rules, PlayerId me, std::uint32
 }
 
 }  // namespace
+
+double hearth_points(const Game& game, PlayerId me) {
+  const Player& self = game.state().player(me);
+  if (self.outcome == Outcome::lost) return -kGameOver;
+  if (self.outcome == Outcome::won) return kGameOver;
+  if (self.outcome == Outcome::drew) return 0;
+  const PlayerId opp = opponent(game, me);
+  return side_points(game, me, false) - side_points(game, opp, true);
+}
 
 Answer hearth_action(const DecisionView& view, const Choice& choice, const RulesModule& rules,
                      std::uint64_t seed) {
