@@ -1,7 +1,7 @@
 #include "heuristic_agent.hpp"
 
 #include <algorithm>
-#include <cstdlib>
+#include <charconv>
 #include <limits>
 #include <numeric>
 #include <string>
@@ -134,7 +134,8 @@ std::optional<Answer> classic_mulligan(const DecisionView& view, const Choice& c
   if (!keep || !again || choice.options.size() != 2) return std::nullopt;
   int taken = 0;
   if (const auto at = choice.prompt.find("put "); at != std::string::npos)
-    taken = std::atoi(choice.prompt.c_str() + at + 4);
+    std::from_chars(choice.prompt.data() + at + 4, choice.prompt.data() + choice.prompt.size(),
+                    taken);
   int lands = 0;
   if (const auto hand = view.zone(ZoneRef::hand(choice.player)))
     for (ObjectId id : *hand) lands += view.view(id).has_type(kLand);

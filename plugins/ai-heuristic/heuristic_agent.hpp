@@ -6,7 +6,9 @@
 //     (effects.hpp), in its main phases, and instants and abilities also in the opponent's end
 //     step and declare-blockers step;
 //   - permanents curving out: the set its untapped lands can pay that spends the most mana,
-//     colours counted.
+//     colours counted, but for those whose triggers would cost it more than they give.
+// With the London mulligan it keeps two to five lands, and parts with excess lands, then the
+// dearest spells.
 // Combat is in combat.hpp. Targets are the ones the judged plan chose. It reads only the
 // DecisionView. Deterministic for a seed: the seed drives the determinized copies it judges
 // effects on, and the fallback.
