@@ -49,6 +49,14 @@ double side_points(const Game& game, PlayerId p, bool theirs) {
     const std::int32_t damage = s.object(id).damage;
     if (c.has_stats && c.toughness > damage) points += minion_points(c, damage, theirs);
   }
+  // The hero's weapon (the rules keep it in the command zone): its attack and durability left,
+  // as a minion's would count, since that is the damage it has still to deal.
+  for (ObjectId id : s.zone(ZoneRef::command(p)).objects) {
+    const Characteristics& c = game.view(id, scratch);
+    const std::int32_t damage = s.object(id).damage;
+    if (c.has_type("Weapon"_sym) && c.toughness > damage)
+      points += 1.0 + std::max(0, c.power) + (c.toughness - damage);
+  }
   return points;
 }
 
@@ -103,8 +111,9 @@ double try_action(Game& copy, const RulesModule& rules, PlayerId me, std::uint32
     if (follow_up && !s.over && s.turn.active == me && mana_of(copy, me) > mana) {
       // The rules list the actions in the order they offer them (rules-hearth: list_moves).
       const std::vector<LegalAction> next = rules.legal_actions(copy, me);
+      // A card, that is: a hero power or an attack is not worth a card (The Coin) spent on it.
       for (std::uint32_t j = 0; j < next.size(); ++j)
-        if (next[j].kind != LegalAction::Kind::end_turn)
+        if (next[j].kind == LegalAction::Kind::cast)
           gain = std::max(gain, try_action(copy, rules, me, j, next.size(), now, false));
     }
   } catch (const std::exception&) {

@@ -90,7 +90,7 @@ TEST(AiHeuristicHearth, BurnsAMinionItCanKillAndNotOneItCannot) {
 
 TEST(AiHeuristicHearth, PlaysTheCoinOnlyForWhatItThenPays) {
   // Three mana: the Coin makes four, and the Yeti follows. With nothing to follow, or with
-  // mana enough without it, the Coin stays in hand.
+  // mana enough without it, or only a hero power to follow, the Coin stays in hand.
   auto yeti = position({.hand = {"Test Coin", "Test Yeti"}, .mana = 3}, {});
   play_turn(*yeti);
   EXPECT_TRUE(has(*yeti, kBoardA, "Test Yeti"));
@@ -102,6 +102,20 @@ TEST(AiHeuristicHearth, PlaysTheCoinOnlyForWhatItThenPays) {
   play_turn(*enough);
   EXPECT_TRUE(has(*enough, kBoardA, "Test Yeti"));
   EXPECT_TRUE(has(*enough, ZoneRef::hand(A), "Test Coin"));
+  // Nor for a hero power: one mana, and a Paladin's Silver Hand Recruit would take two.
+  auto power = position({.hero = "Paladin", .hand = {"Test Coin"}, .mana = 1}, {});
+  play_turn(*power);
+  EXPECT_TRUE(has(*power, ZoneRef::hand(A), "Test Coin"));
+}
+
+TEST(AiHeuristicHearth, EquipsAWeaponAndAttacksWithIt) {
+  // Test Axe (3 attack, 2 durability) is worth its card: it is damage still to deal. With it
+  // the hero hits the undefended opponent.
+  auto g = position({.hero = "Warrior", .hand = {"Test Axe"}, .mana = 2},
+                    {.library = {"Test Raider"}});
+  play_turn(*g);
+  EXPECT_FALSE(has(*g, ZoneRef::hand(A), "Test Axe"));
+  EXPECT_EQ(g->state().player(B).life, 27);
 }
 
 TEST(AiHeuristicHearth, PutsBackTheExpensiveCardsAtTheMulligan) {
