@@ -111,8 +111,8 @@ TEST(AiHeuristicHearth, PlaysTheCoinOnlyForWhatItThenPays) {
 TEST(AiHeuristicHearth, EquipsAWeaponAndAttacksWithIt) {
   // Test Axe (3 attack, 2 durability) is worth its card: it is damage still to deal. With it
   // the hero hits the undefended opponent.
-  auto g = position({.hero = "Warrior", .hand = {"Test Axe"}, .mana = 2},
-                    {.library = {"Test Raider"}});
+  auto g =
+      position({.hero = "Warrior", .hand = {"Test Axe"}, .mana = 2}, {.library = {"Test Raider"}});
   play_turn(*g);
   EXPECT_FALSE(has(*g, ZoneRef::hand(A), "Test Axe"));
   EXPECT_EQ(g->state().player(B).life, 27);
