@@ -7,6 +7,8 @@
 #include <stdexcept>
 #include <vector>
 
+#include "effects.hpp"  // kGameOver: a game won or lost, as the classic judgement counts it
+
 namespace anvil::ai_heuristic {
 
 namespace {
@@ -19,7 +21,6 @@ constexpr std::size_t kMaxHand = 10;        // cards over a full hand are burnt,
 constexpr std::int32_t kDangerHealth = 10;  // below it each point of health counts twice
 constexpr double kThreat = 1.5;             // the opponent's attack: it hits next turn
 constexpr double kWorthDoing = 0.25;        // less than this is not worth an action
-constexpr double kGameOver = 1000.0;
 
 double hero_points(std::int32_t health, std::int32_t armor) {
   return health + armor - std::max(0, kDangerHealth - health);
