@@ -62,7 +62,8 @@ double side_points(const Game& game, PlayerId p, bool theirs) {
 }
 
 // Seated in the copy: answers the action decision it is told to, once, and any decision the
-// action asks for on the way (a Choose One, a card to pick) with its first options.
+// action asks for on the way (Tracking's pick of a card) with its first options. (A Choose One
+// card's options are actions of their own.)
 class Trial final : public Agent {
  public:
   Trial(std::uint32_t pick, std::size_t options) : pick_(pick), options_(options) {}
