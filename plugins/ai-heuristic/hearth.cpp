@@ -99,7 +99,7 @@ std::int64_t mana_of(const Game& game, PlayerId p) {
 
 // What playing option `pick` of the `options` the rules offer `me` now gains on the copy, which
 // is left as it was. An action that leaves more mana to spend this turn than before (The Coin)
-// gains nothing by itself: it is worth its best follow-up, tried the same way.
+// gains nothing by itself: it is worth the best card it then pays for, tried the same way.
 double try_action(Game& copy, const RulesModule& rules, PlayerId me, std::uint32_t pick,
                   std::size_t options, double now, bool follow_up) {
   const Journal::Checkpoint cp = copy.journal().checkpoint();
