@@ -179,11 +179,6 @@ std::vector<Target> EffectLab::candidates(const Ability& ability, const ResolveC
   return out;
 }
 
-double EffectLab::score(ObjectId source, std::uint16_t ability,
-                        const std::vector<Target>& targets) {
-  return trial(source, ability, targets, ZoneKind::stack).score;
-}
-
 double EffectLab::trigger_score(ObjectId permanent, std::uint16_t ability) {
   return trial(permanent, ability, {}, ZoneKind::battlefield).score;
 }
@@ -266,7 +261,7 @@ void EffectLab::settle_burn_out() {
   const std::vector<Burn> spells = std::move(burn_);
   burn_.clear();
   Game& g = game();
-  // A full hand counts face damage fully whatever the plan (score()).
+  // A full hand counts face damage fully whatever the plan (trial()).
   if (go_face_ || g.state().zone(ZoneRef::hand(me_)).objects.size() >= 7) return;
   const std::int32_t life = g.state().player(burn_target_).life;
   std::int64_t reach = 0;

@@ -46,12 +46,9 @@ class EffectLab {
   // nullopt when the ability has targets but none is legal, or it cannot be judged.
   std::optional<Judgement> best(ObjectId source, std::uint16_t ability, double cost_value = 0);
 
-  // The score of resolving with these targets (what best() maximises).
-  double score(ObjectId source, std::uint16_t ability, const std::vector<Target>& targets);
-
   // What a permanent's triggered ability without targets does for the agent, resolved once
-  // for it as if the permanent were on the battlefield: Phyrexian Arena's card and life. The
-  // same score as score(); -infinity when it cannot be tried out.
+  // for it as if the permanent were on the battlefield: Phyrexian Arena's card and life. Scored
+  // as best() scores a spell's result; -infinity when it cannot be tried out.
   double trigger_score(ObjectId permanent, std::uint16_t ability);
 
   // How much life `player` loses if the ability targets them (0 if it cannot).
