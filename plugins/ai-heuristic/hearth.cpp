@@ -7,6 +7,7 @@
 #include <stdexcept>
 #include <vector>
 
+#include "board.hpp"    // opponent_of
 #include "effects.hpp"  // kGameOver: a game won or lost, as the classic judgement counts it
 
 namespace anvil::ai_heuristic {
@@ -87,12 +88,6 @@ class Trial final : public Agent {
   bool done_ = false;
 };
 
-PlayerId opponent(const Game& game, PlayerId me) {
-  for (const Player& p : game.state().players)
-    if (p.id != me) return p.id;
-  return me;
-}
-
 std::int64_t mana_of(const Game& game, PlayerId p) {
   return game.state().player(p).attrs.get("mana"_sym);
 }
@@ -132,7 +127,7 @@ double hearth_points(const Game& game, PlayerId me) {
   if (self.outcome == Outcome::lost) return -kGameOver;
   if (self.outcome == Outcome::won) return kGameOver;
   if (self.outcome == Outcome::drew) return 0;
-  const PlayerId opp = opponent(game, me);
+  const PlayerId opp = opponent_of(DecisionView(game, me), me);
   return side_points(game, me, false) - side_points(game, opp, true);
 }
 

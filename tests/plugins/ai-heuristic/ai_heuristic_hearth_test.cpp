@@ -2,8 +2,6 @@
 // "The hearth game"), from positions of the hearth rules' test pack.
 #include <gtest/gtest.h>
 
-#include <algorithm>
-
 #include "../rules-hearth/fixture.hpp"
 
 namespace anvil::hearth_test {
@@ -29,10 +27,7 @@ int play_turn(Game& g, int limit = 12) {
   return decisions;
 }
 
-bool has(const Game& g, ZoneRef z, std::string_view name) {
-  const auto n = names(g, z);
-  return std::find(n.begin(), n.end(), name) != n.end();
-}
+bool has(const Game& g, ZoneRef z, std::string_view name) { return find(g, z, name).valid(); }
 
 TEST(AiHeuristicHearth, AttacksTheHeroForLethal) {
   // Killing the Raider is worth more than 4 damage to a hero at 30; at 4 health it is the game.
