@@ -67,6 +67,10 @@ void RulesHooks::before_moves(Game&, std::span<const ZoneChangeEvent>) {}
 
 std::optional<LastKnown> RulesHooks::last_known(const Game&, ObjectId) const { return std::nullopt; }
 
+bool RulesHooks::face_down_could_be(const Game&, const GameState&, ObjectId, CardId) const {
+  return false;
+}
+
 std::optional<LastKnown> Game::last_known(ObjectId id) const { return rules_->last_known(*this, id); }
 
 // --- construction -------------------------------------------------------------------------
@@ -107,6 +111,63 @@ std::unique_ptr<Game> Game::fork() const {
   return std::unique_ptr<Game>(new Game(CopyTag{}, *this, state_));
 }
 
+namespace {
+
+// The face-down objects of `owner` that `viewer` cannot see, wherever they are.
+std::vector<ObjectId> unseen_face_down(const GameState& s, PlayerId owner, PlayerId viewer) {
+  std::vector<ObjectId> down;
+  for (const GameObject& o : s.objects)
+    if (o.face_down && o.owner == owner && o.controller != viewer &&
+        o.attrs.get("revealed"_sym) == 0)
+      down.push_back(o.id);
+  return down;
+}
+
+// Each face-down object in `down` gets a card of the pool it shares with `hidden` (its owner's
+// hidden cards, already dealt): one the rules say it could be, at random, exchanged with the
+// object that had it. The objects not dealt yet have no card meanwhile, so the rules judge each
+// against the ones dealt before it. If one finds no card it could be (the others took them), the
+// face-down objects keep their own cards and the hidden ones those they were dealt.
+void deal_face_down(const Game& game, GameState& s, const std::vector<ObjectId>& down,
+                    const std::vector<ObjectId>& hidden, SplitMix64& rng) {
+  std::vector<CardId> shuffled;  // the hidden cards as they were dealt, for the fallback
+  shuffled.reserve(hidden.size());
+  for (ObjectId id : hidden) shuffled.push_back(s.objects[id.value].card);
+  std::vector<CardId> own;  // each face-down object's card, until it is dealt
+  own.reserve(down.size());
+  for (ObjectId id : down) {
+    own.push_back(s.objects[id.value].card);
+    s.objects[id.value].card = CardId{};
+  }
+  // A candidate: a hidden card (index into `hidden`) or a face-down one not dealt yet (index
+  // `hidden.size() + k` for down[k], its card in own[k]).
+  std::vector<std::size_t> fits;
+  for (std::size_t k = 0; k < down.size(); ++k) {
+    const auto card_of = [&](std::size_t c) {
+      return c < hidden.size() ? s.objects[hidden[c].value].card : own[c - hidden.size()];
+    };
+    fits.clear();
+    for (std::size_t c = 0; c < hidden.size() + down.size(); ++c)
+      if ((c < hidden.size() || c - hidden.size() >= k) &&
+          game.rules().face_down_could_be(game, s, down[k], card_of(c)))
+        fits.push_back(c);
+    if (fits.empty()) {  // keep them all as they were
+      for (std::size_t i = 0; i < hidden.size(); ++i) s.objects[hidden[i].value].card = shuffled[i];
+      for (ObjectId id : down) s.objects[id.value].card = game.state().objects[id.value].card;
+      return;
+    }
+    const std::size_t c = fits[rng.below(fits.size())];
+    const CardId dealt = card_of(c);
+    if (c < hidden.size())
+      s.objects[hidden[c].value].card = own[k];
+    else
+      own[c - hidden.size()] = own[k];
+    s.objects[down[k].value].card = dealt;
+  }
+}
+
+}  // namespace
+
 std::unique_ptr<Game> Game::determinize(PlayerId viewer, std::uint64_t seed) const {
   GameState s = state_;
   SplitMix64 rng{seed};
@@ -118,6 +179,9 @@ std::unique_ptr<Game> Game::determinize(PlayerId viewer, std::uint64_t seed) con
     for (std::size_t i = cards.size(); i > 1; --i) std::swap(cards[i - 1], cards[rng.below(i)]);
     for (std::size_t i = 0; i < objects.size(); ++i) s.objects[objects[i].value].card = cards[i];
   };
+  // Face-down objects are rare (hearth secrets): looked for once, dealt only where there are.
+  const bool any_down = std::any_of(s.objects.begin(), s.objects.end(),
+                                    [](const GameObject& o) { return o.face_down; });
   std::vector<ObjectId> hidden;
   for (const Player& p : s.players) {
     hidden.clear();
@@ -130,6 +194,9 @@ std::unique_ptr<Game> Game::determinize(PlayerId viewer, std::uint64_t seed) con
       for (ObjectId id : hand)
         if (s.objects[id.value].attrs.get("revealed"_sym) == 0) hidden.push_back(id);
     shuffle_cards(hidden);
+    if (any_down)
+      if (const std::vector<ObjectId> down = unseen_face_down(s, p.id, viewer); !down.empty())
+        deal_face_down(*this, s, down, hidden, rng);
   }
   return std::unique_ptr<Game>(new Game(CopyTag{}, *this, std::move(s)));
 }

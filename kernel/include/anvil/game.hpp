@@ -68,6 +68,14 @@ class ANVIL_API RulesHooks {
   // has not moved again since; nullopt otherwise (then view it where it is). Plugins read it
   // through Game::last_known. Default: nullopt.
   virtual std::optional<LastKnown> last_known(const Game& game, ObjectId object) const;
+  // Whether the face-down `object`, which the viewer of Game::determinize cannot see, could be
+  // `card` as far as that viewer knows (a hearth secret: any secret its player does not have
+  // twice). `dealing` is the copy's state as it is being dealt: the face-down objects not dealt
+  // yet have no card (an invalid CardId), those dealt have the card they got. Default: false,
+  // so a rules module that does not say what its face-down cards could be keeps each one's card
+  // in a determinized copy.
+  virtual bool face_down_could_be(const Game& game, const GameState& dealing, ObjectId object,
+                                  CardId card) const;
 };
 
 // What `Game::perform` reports.
@@ -88,7 +96,9 @@ class ANVIL_API Game final : private JournalListener {
   // (shared, not copied); a new journal and a bus connected from the copied state.
   std::unique_ptr<Game> fork() const;
   // A copy in which every card `viewer` cannot see is dealt at random, with `seed`, from the
-  // cards it could be: opponents' hands and libraries pooled and redealt, libraries shuffled.
+  // cards it could be: opponents' hands and libraries pooled and redealt, libraries shuffled,
+  // and an opponent's face-down objects dealt from the same pool where the rules say the card
+  // could be there (RulesHooks::face_down_could_be).
   std::unique_ptr<Game> determinize(PlayerId viewer, std::uint64_t seed) const;
 
   // --- state ---

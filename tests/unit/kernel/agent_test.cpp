@@ -1,6 +1,7 @@
 // Agents decide through the kernel; the decision log replays a game exactly.
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <functional>
 
 #include "fixtures.hpp"
@@ -164,6 +165,73 @@ TEST(Agents, DeterminizeRedealsOnlyHiddenCards) {
   EXPECT_EQ(hidden(a), hidden(b));
   EXPECT_NE(cards_in(a, ZoneRef::library(PlayerId(1))), cards_in(b, ZoneRef::library(PlayerId(1))));
   EXPECT_EQ(hash(DecisionView(*game, PlayerId(0)).determinize(42)->state()), hash(b)) << "deterministic per seed";
+}
+
+// Face-down objects the viewer cannot see: dealt only where the rules say (face_down_could_be).
+// These rules: a face-down object could be a bear or an anthem, and no two are the same card.
+class BearsOrAnthems final : public RulesHooks {
+ public:
+  BearsOrAnthems(CardId bear, CardId anthem) : bear_(bear), anthem_(anthem) {}
+  bool face_down_could_be(const Game&, const GameState& dealing, ObjectId object,
+                          CardId card) const override {
+    if (card != bear_ && card != anthem_) return false;
+    for (const GameObject& o : dealing.objects)
+      if (o.face_down && o.id != object && o.card == card) return false;
+    return true;
+  }
+
+ private:
+  CardId bear_, anthem_;
+};
+
+TEST(Agents, DeterminizeDealsFaceDownCardsWhereTheRulesSayTheyCouldBe) {
+  Cards cards;
+  auto game = std::make_unique<Game>(cards.pool, 2, 3);
+  const PlayerId me(0), them(1);
+  for (CardId c : {cards.land, cards.land, cards.bear, cards.watcher, cards.anthem})
+    game->add_card(c, them, ZoneRef::library(them));
+  const ObjectId down = game->add_card(cards.bear, them, ZoneRef::exile(them));
+  game->journal().set_face_down(down, true);
+  const ObjectId mine = game->add_card(cards.watcher, me, ZoneRef::exile(me));
+  game->journal().set_face_down(mine, true);
+  auto sorted_cards = [&](const Game& g) {
+    std::vector<std::uint32_t> out;
+    for (ZoneRef z : {ZoneRef::library(them), ZoneRef::exile(them)})
+      for (ObjectId id : g.state().zone(z).objects)
+        out.push_back(g.state().objects[id.value].card.value);
+    std::sort(out.begin(), out.end());
+    return out;
+  };
+
+  // The default rules say nothing of face-down cards: each keeps its own.
+  for (std::uint64_t seed = 1; seed <= 20; ++seed)
+    EXPECT_EQ(DecisionView(*game, me).determinize(seed)->state().object(down).card, cards.bear);
+
+  game->set_rules(std::make_shared<BearsOrAnthems>(cards.bear, cards.anthem));
+  int anthems = 0;
+  for (std::uint64_t seed = 1; seed <= 40; ++seed) {
+    auto copy = DecisionView(*game, me).determinize(seed);
+    const CardId dealt = copy->state().object(down).card;
+    EXPECT_TRUE(dealt == cards.bear || dealt == cards.anthem) << "seed " << seed;
+    anthems += dealt == cards.anthem;
+    EXPECT_EQ(sorted_cards(*copy), sorted_cards(*game)) << "the same cards, dealt again";
+    EXPECT_EQ(copy->state().object(mine).card, cards.watcher) << "the viewer's own face-down card";
+    // Its player sees it: no copy of theirs changes it.
+    EXPECT_EQ(DecisionView(*game, them).determinize(seed)->state().object(down).card, cards.bear);
+  }
+  EXPECT_GT(anthems, 0);
+  EXPECT_LT(anthems, 40);
+
+  // Two face-down objects, and rules that let no two be the same card: a bear and an anthem,
+  // in either order, whatever the library holds.
+  const ObjectId second = game->add_card(cards.anthem, them, ZoneRef::exile(them));
+  game->journal().set_face_down(second, true);
+  for (std::uint64_t seed = 1; seed <= 40; ++seed) {
+    auto copy = DecisionView(*game, me).determinize(seed);
+    const CardId x = copy->state().object(down).card, y = copy->state().object(second).card;
+    EXPECT_NE(x, y) << "seed " << seed;
+    EXPECT_EQ(sorted_cards(*copy), sorted_cards(*game)) << "seed " << seed;
+  }
 }
 
 }  // namespace
