@@ -312,11 +312,24 @@ void play_card(HearthWorld& w, PlayerId p, ObjectId card, const Target& chosen, 
       break;
     }
     case tags::CardKind::spell:
-      j.move_object(card, ZoneRef::graveyard(p));
+      if (s.secret && option == 0) {
+        // A secret waits face down in its player's exile (its play applies it: apply_secret
+        // takes this card there), never face up in the graveyard for the opponent to read.
+        j.move_object(card, ZoneRef::exile(p));
+        j.set_face_down(card, true);
+      } else {
+        j.move_object(card, ZoneRef::graveyard(p));
+      }
       object = card;
       w.fire({ev::spell_cast, p, ref_of(game, card), chosen, 0});
       if (option > 0) one = {s.choices.at(option - 1).tag};
       run_tags(w, option > 0 ? one : s.play, object, card_id, p, chosen, true);
+      if (s.secret && option == 0 && !game.state().over && game.object(card).face_down &&
+          game.object(card).attrs.get(kSecret) == 0) {
+        // Not applied after all (something between made it a second copy): spent, face up.
+        j.set_face_down(card, false);
+        j.move_object(card, ZoneRef::graveyard(p));
+      }
       break;
     case tags::CardKind::weapon:
       if (auto old = w.weapon(p)) j.set_attr(*old, kDestroyed, 1);

@@ -349,6 +349,9 @@ class HearthWorld final : public tags::World {
   bool given_buffs_ = false, given_auras_ = false;
 };
 
+// What a face-down card of a determinized copy could be (hidden.cpp): the game's RulesHooks.
+std::shared_ptr<RulesHooks> hearth_hooks();
+
 // Secrets (tag_world.cpp): objects in their player's exile zone, face down, attr kSecret.
 inline constexpr Symbol kSecret = "secret"_sym;
 inline constexpr Symbol kMaxLife = "max_life"_sym;    // a replaced hero's maximum health (0: 30)

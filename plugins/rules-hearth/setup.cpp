@@ -53,6 +53,7 @@ bool pool_has_hand_effects(const CardPool& pool) {
 
 std::unique_ptr<Game> new_game(std::shared_ptr<const CardPool> cards, std::uint64_t seed, std::int64_t max_turns) {
   auto game = std::make_unique<Game>(std::move(cards), 2, seed);
+  game->set_rules(hearth_hooks());
   game->add_rule_effect(pulled_stats_effect());
   Journal& j = game->journal();
   j.set_game_attr(kMaxTurns, max_turns);

@@ -3,8 +3,9 @@
 // Jaraxxus's hero, and the reads the card queries make (mana crystals, the hero's class, the card
 // drawn last). Kept apart from world.cpp: each is a rule of its own.
 //
-// A secret is a copy of its card in its player's exile zone, face down (the opponent sees that
-// there is one, not which) with attr kSecret. It waits for its event on the opponent's turn,
+// A secret is its card in its player's exile zone, face down (the opponent sees that there is
+// one, not which), with attr kSecret: the card itself when it was played or taken from the deck,
+// a copy when it came from elsewhere (Kezan Mystic). It waits for its event on the opponent's turn,
 // is then revealed (face up, to the graveyard), acts, and `secret_revealed` fires.
 #include <algorithm>
 
@@ -64,7 +65,10 @@ void HearthWorld::remove_card(ObjectId card, bool discarded) {
   if (o.zone.kind != ZoneKind::hand && o.zone.kind != ZoneKind::library) return;
   const PlayerId owner = o.owner;
   if (!discarded) {
+    // Out of the game unplayed and unseen (Tracking's other cards, the secret Mad Scientist takes
+    // from the deck): face down, so the opponent learns no more than when it was in the deck.
     game_.journal().move_object(card, ZoneRef::exile(owner));
+    game_.journal().set_face_down(card, true);
     return;
   }
   game_.journal().move_object(card, ZoneRef::graveyard(owner));
@@ -142,7 +146,17 @@ bool HearthWorld::apply_secret(CardId secret, PlayerId p) {
   if (mine.size() >= kMaxSecrets) return false;
   for (ObjectId id : mine)
     if (game_.object(id).card == secret) return false;  // one copy of each secret
-  const ObjectId id = game_.add_card(secret, p, ZoneRef::exile(p));
+  // The card itself when it has just been put face down in p's exile (a secret spell played,
+  // the one Mad Scientist took from the deck): the opponent never sees which it is. Otherwise
+  // (Kezan Mystic's, taken from the opponent) a copy.
+  const auto& exile = game_.state().zone(ZoneRef::exile(p)).objects;
+  ObjectId id;
+  if (!exile.empty()) {
+    const GameObject& last = game_.object(exile.back());
+    if (last.card == secret && last.owner == p && last.face_down && last.attrs.get(kSecret) == 0)
+      id = last.id;
+  }
+  if (!id.valid()) id = game_.add_card(secret, p, ZoneRef::exile(p));
   game_.journal().set_face_down(id, true);
   game_.journal().set_attr(id, kSecret, 1);
   return true;
