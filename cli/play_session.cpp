@@ -50,7 +50,12 @@ std::string zone_line(const DecisionView& view, ZoneRef z) {
   if (!objects) return fmt::format("{} hidden", view.zone_size(z));
   if (objects->empty()) return "nothing";
   std::string s;
-  for (std::size_t i = 0; i < objects->size(); ++i) s += (i ? ", " : "") + card_line(view, (*objects)[i]);
+  for (std::size_t i = 0; i < objects->size(); ++i) {
+    const ObjectId id = (*objects)[i];
+    // A face-down card of the opponent's in a public zone (a hearth secret): that it is there.
+    s += (i ? ", " : "") +
+         (view.can_see(id) ? card_line(view, id) : std::string("a face-down card"));
+  }
   return s;
 }
 
@@ -209,6 +214,11 @@ class PlaySession::Person final : public Agent {
                  view.zone_size(ZoneRef::hand(p)), view.zone_size(ZoneRef::library(p)),
                  view.zone_size(ZoneRef::graveyard(p)));
       fmt::print(s_.out_, "  battlefield: {}\n", zone_line(view, ZoneRef::battlefield(p)));
+      // Where some games keep more in play (a hearth hero's weapon, its secrets): shown when used.
+      for (ZoneRef z : {ZoneRef::command(p), ZoneRef::exile(p)})
+        if (view.zone_size(z) != 0)
+          fmt::print(s_.out_, "  {}: {}\n", z.kind == ZoneKind::command ? "command" : "exile",
+                     zone_line(view, z));
     }
     fmt::print(s_.out_, "Your hand: {}\n", zone_line(view, ZoneRef::hand(you)));
     if (!view.stack().empty()) {
@@ -244,8 +254,8 @@ class PlaySession::Person final : public Agent {
     if (s_.log_.empty()) fmt::print(s_.out_, "No decisions yet.\n");
     for (std::size_t i = 0; i < s_.log_.size(); ++i) {
       const Entry& e = s_.log_[i];
-      fmt::print(s_.out_, "  {}. turn {}: {} ({}) {}: {}\n", i + 1, e.turn, s_.seat_name(e.player), e.agent,
-                 to_string(e.kind), e.what);
+      fmt::print(s_.out_, "  {}. turn {}: {} ({}) {}: {}\n", i + 1, e.turn, s_.seat_name(e.player),
+                 e.agent, to_string(e.kind), s_.what(e));
     }
   }
 
@@ -276,10 +286,22 @@ std::string PlaySession::seat_name(PlayerId p) const {
 
 void PlaySession::record(PlayerId player, std::string_view agent, const Choice& choice, const Answer& answer) {
   Entry e{game_.state().turn.number, player, std::string(agent), choice.kind, {}};
-  for (std::uint32_t i : answer.picks)
-    e.what += (e.what.empty() ? "" : ", ") + choice.options.at(i).label;
-  if (answer.picks.empty()) e.what = "none";
+  for (std::uint32_t i : answer.picks) {
+    const Option& o = choice.options.at(i);
+    e.picks.push_back({o.label, o.target.is_object() ? o.target.object.id : ObjectId{}});
+  }
   log_.push_back(std::move(e));
+}
+
+std::string PlaySession::what(const Entry& e) const {
+  if (e.picks.empty()) return "none";
+  const DecisionView person(game_, seats_.person);
+  std::string out;
+  for (const Entry::Pick& p : e.picks) {
+    const bool hidden = e.player != seats_.person && p.object.valid() && !person.can_see(p.object);
+    out += (out.empty() ? "" : ", ") + (hidden ? std::string("a card you cannot see") : p.label);
+  }
+  return out;
 }
 
 bool PlaySession::can_undo() const {

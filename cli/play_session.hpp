@@ -51,13 +51,20 @@ class PlaySession {
 
   // One decision as the session's log shows it: who decided (seat and agent) and what.
   struct Entry {
+    struct Pick {
+      std::string label;
+      ObjectId object;  // the object the option names, if any
+    };
     std::uint32_t turn = 0;
     PlayerId player;
     std::string agent;
     ChoiceKind kind = ChoiceKind::option;
-    std::string what;  // the labels of the options picked
+    std::vector<Pick> picks;  // the options picked
   };
   const std::vector<Entry>& log() const { return log_; }
+  // What an entry says to the person: the labels picked, but an opponent's pick naming a card
+  // the person cannot see now (a secret played, a card put back at a mulligan) says only that.
+  std::string what(const Entry& e) const;
 
  private:
   class Person;

@@ -7,7 +7,9 @@
 #   SwapAgent     `ai ai-random` mid-game: the decision log shows ai-random deciding afterwards;
 #   EndOfInput    no input at all concedes cleanly;
 #   BarredShown   with creature decks, attack and block options the rules refuse in any
-#                 declaration (a summoning-sick attacker) are listed with the reason.
+#                 declaration (a summoning-sick attacker) are listed with the reason;
+#   HiddenPicks   (hearth) the log shows the opponent's mulligan without the cards it put back,
+#                 which the person cannot see, and its plays with their cards.
 # The scripted player cycles "none", "1", "1 2": whatever the question, one of the three is a
 # legal answer (no picks, the first option, two picks) and the others get an error and the
 # question again — which also exercises the error path all game long.
@@ -22,10 +24,11 @@ endforeach()
 
 set(deck "Goblin Burn")
 set(vs_deck "Rakdos Drain")
+set(more "")  # more arguments for `anvil play`
 
 function(play input)
   file(WRITE ${WORK}/input.txt "${input}")
-  execute_process(COMMAND ${ANVIL} play --deck "${deck}" --vs-deck "${vs_deck}" --seed 2
+  execute_process(COMMAND ${ANVIL} play --deck "${deck}" --vs-deck "${vs_deck}" --seed 2 ${more}
                   INPUT_FILE ${WORK}/input.txt RESULT_VARIABLE status OUTPUT_VARIABLE out ERROR_VARIABLE err)
   file(WRITE ${WORK}/output.txt "${out}")
   if(NOT status EQUAL 0)
@@ -90,6 +93,17 @@ elseif(CASE STREQUAL "BarredShown")
   expect("\n  [0-9]+\\. [^\n]+ → player 1 \\(not allowed: [^\n]+ has summoning sickness\\)\n"
          "a summoning-sick creature's attack should be listed with the reason it is refused")
   expect("\nResult: " "the game should end")
+elseif(CASE STREQUAL "HiddenPicks")
+  set(deck "Basic Spell Mage")
+  set(vs_deck "Basic Zoo")
+  set(more --rules hearth --vs ai-random)
+  play("none\n1\nlog\nconcede\n")
+  expect("\n  [0-9]+\\. turn 1: player 1 \\(opponent\\) \\(ai-random\\) mulligan: a card you cannot see"
+         "the cards the opponent put back should not be named")
+  if(out MATCHES "\\(opponent\\) \\(ai-random\\) mulligan: [A-Z]")
+    message(FATAL_ERROR "the log names a card the opponent put back (output in ${WORK}/output.txt)")
+  endif()
+  expect("\\(opponent\\) \\(ai-random\\) action: Play [A-Z]" "a card played is named")
 elseif(CASE STREQUAL "EndOfInput")
   play("")
   expect("\\(end of input: conceding\\)\nResult: you conceded in turn 1 " "end of input concedes")
