@@ -210,9 +210,10 @@ class PlaySession::Person final : public Agent {
                view.turn().active == you ? "your" : "your opponent's");
     for (PlayerId p : {them, you}) {
       const Player& pl = view.player(p);
-      fmt::print(s_.out_, "{}: life {}, hand {}, library {}, graveyard {}\n", s_.seat_name(p), pl.life,
-                 view.zone_size(ZoneRef::hand(p)), view.zone_size(ZoneRef::library(p)),
-                 view.zone_size(ZoneRef::graveyard(p)));
+      const std::string status = s_.rules_.player_status(g, p);
+      fmt::print(s_.out_, "{}: life {}, hand {}, library {}, graveyard {}{}{}\n", s_.seat_name(p),
+                 pl.life, view.zone_size(ZoneRef::hand(p)), view.zone_size(ZoneRef::library(p)),
+                 view.zone_size(ZoneRef::graveyard(p)), status.empty() ? "" : ", ", status);
       fmt::print(s_.out_, "  battlefield: {}\n", zone_line(view, ZoneRef::battlefield(p)));
       // Where some games keep more in play (a hearth hero's weapon, its secrets): shown when used.
       for (ZoneRef z : {ZoneRef::command(p), ZoneRef::exile(p)})

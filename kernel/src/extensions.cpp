@@ -33,6 +33,8 @@ std::vector<Outcome> RulesModule::outcome(const Game& game) const {
   return out;
 }
 
+std::string RulesModule::player_status(const Game&, PlayerId) const { return {}; }
+
 std::string Diagnostic::str() const {
   const char* level = severity == Severity::error ? "error" : "warning";
   return where.str() + ": " + level + ": " + message;

@@ -17,6 +17,7 @@ class ClassicRules final : public RulesModule {
                                        const Position& position) const override;
   std::vector<std::string> step_names() const override;
   std::string step_name(const Game& game) const override;
+  std::string player_status(const Game& game, PlayerId player) const override;
   std::string why_not(const Game& game, PlayerId player, const LegalAction& wanted) const override;
 };
 

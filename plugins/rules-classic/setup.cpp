@@ -205,4 +205,19 @@ std::string ClassicRules::step_name(const Game& game) const {
   return step_label(game.state().turn.step);
 }
 
+// The mana in the pool ("mana pool {R}{R}{G}") and poison counters: what a player has beyond
+// life, cards and permanents.
+std::string ClassicRules::player_status(const Game& game, PlayerId player) const {
+  const Player& p = game.state().player(player);
+  std::string pool;
+  for (std::size_t k = 0; k < kManaKinds; ++k)
+    for (std::int64_t i = p.attrs.get(pool_symbol(k)); i > 0; --i)
+      pool += std::string("{") + kManaLetters[k] + "}";
+  std::string out;
+  if (!pool.empty()) out = "mana pool " + pool;
+  if (const std::int64_t poison = p.counters.get(kPoison); poison > 0)
+    out += (out.empty() ? "" : ", ") + std::to_string(poison) + " poison";
+  return out;
+}
+
 }  // namespace anvil::rules_classic

@@ -234,6 +234,19 @@ std::string HearthRules::step_name(const Game& game) const {
   return s < kStepCount ? kStepNames[s] : "?";
 }
 
+// Mana left of the crystals, armor, and on the player's own turn the crystals overload locked
+// and whether the hero power was used: what the hero's portrait and the mana bar show.
+std::string HearthRules::player_status(const Game& game, PlayerId player) const {
+  const SymbolCounts& a = game.state().player(player).attrs;
+  std::string out = "mana " + std::to_string(a.get(kMana)) + "/" + std::to_string(a.get(kCrystals));
+  const bool active = game.state().turn.active == player && game.state().turn.step == kMain;
+  if (active && a.get(kOverload) > 0) out += " (" + std::to_string(a.get(kOverload)) + " locked)";
+  if (a.get(kOverloadNext) > 0) out += ", " + std::to_string(a.get(kOverloadNext)) + " overloaded";
+  if (a.get(kArmor) > 0) out += ", armor " + std::to_string(a.get(kArmor));
+  if (active && a.get(kPowerUsed) != 0) out += ", hero power used";
+  return out;
+}
+
 std::string HearthRules::why_not(const Game& game, PlayerId player, const LegalAction& wanted) const {
   return refusal(game, player, wanted);
 }

@@ -104,6 +104,8 @@ elseif(CASE STREQUAL "HiddenPicks")
     message(FATAL_ERROR "the log names a card the opponent put back (output in ${WORK}/output.txt)")
   endif()
   expect("\\(opponent\\) \\(ai-random\\) action: Play [A-Z]" "a card played is named")
+  expect("\nplayer 0 \\(you\\): life 30, hand [0-9]+, library [0-9]+, graveyard [0-9]+, mana [0-9]+/[0-9]+\n"
+         "the board shows the rules module's status of each player (hearth: mana)")
 elseif(CASE STREQUAL "EndOfInput")
   play("")
   expect("\\(end of input: conceding\\)\nResult: you conceded in turn 1 " "end of input concedes")

@@ -117,6 +117,11 @@ class ANVIL_API RulesModule {
   virtual std::string why_not(const Game& game, PlayerId player, const LegalAction& wanted) const = 0;
   // Each player's result. Default: the players' Outcome fields.
   virtual std::vector<Outcome> outcome(const Game& game) const;
+  // What a person at the table should know of `player` besides life and the sizes of their
+  // zones, in a few words (hearth: "mana 3/5, armor 2"; classic: the mana pool, poison), or
+  // empty. Only what every player may see: `anvil play` prints it for both players. Default:
+  // empty.
+  virtual std::string player_status(const Game& game, PlayerId player) const;
 };
 
 ANVIL_END_NAMESPACE

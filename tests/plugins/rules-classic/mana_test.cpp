@@ -97,6 +97,11 @@ TEST(RulesClassicMana, BasicLandsOfferTheirManaAbilitiesAtPriority) {
   ASSERT_TRUE(rules().advance(*t.game));
   EXPECT_TRUE(t.game->state().stack.empty());
   EXPECT_EQ(t.game->state().players[0].attrs.get("mana_pool_G"_sym), 1);
+  // What `anvil play` shows beside each player's life: the pool, and poison when there is any.
+  EXPECT_EQ(rules().player_status(*t.game, kA), "mana pool {G}");
+  EXPECT_EQ(rules().player_status(*t.game, kB), "");
+  t.game->journal().set_counter(kB, "poison"_sym, 3);
+  EXPECT_EQ(rules().player_status(*t.game, kB), "3 poison");
   EXPECT_TRUE(t.game->object(find(*t.game, "Forest", ZoneRef::battlefield(kA))).tapped);
   EXPECT_EQ(t.game->state().turn.priority, kA);  // no stack, no priority for the opponent
   // The Forest is tapped now: only the Plains' ability is left to offer.

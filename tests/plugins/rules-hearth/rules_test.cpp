@@ -139,6 +139,7 @@ TEST(HearthRules, OverloadLocksCrystalsNextTurn) {
   act(*g, {"Play Test Lightning targeting player 1", "End turn", "End turn"});
   EXPECT_EQ(g->state().player(A).attrs.get("crystals"_sym), 6);
   EXPECT_EQ(g->state().player(A).attrs.get("mana"_sym), 5);
+  EXPECT_EQ(rules().player_status(*g, A), "mana 5/6 (1 locked)");  // as `anvil play` shows it
 }
 
 TEST(HearthRules, ManaChangeMinimumNeverRaisesALowerCost) {
@@ -209,10 +210,14 @@ TEST(HearthRules, PlayerAurasModifyHealsSpellsAndDeathrattles) {
 }
 
 TEST(HearthRules, HeroPowers) {
-  auto mage = position({}, {.board = {"Test Raider"}});
+  // A card left to play keeps A's turn going after the power (else it would end by itself, and
+  // nothing would be offered to A at all).
+  auto mage = position({.hand = {"Test Yeti"}}, {.board = {"Test Raider"}});
   act(*mage, {"Hero power targeting Test Raider"});
   EXPECT_FALSE(find(*mage, kBoardB, "Test Raider").valid());
   EXPECT_EQ(mage->state().player(A).attrs.get("mana"_sym), 8);
+  ASSERT_EQ(mage->state().turn.active, A);
+  EXPECT_TRUE(offered(rules().legal_actions(*mage, A), "Play Test Yeti at 0"));
   EXPECT_FALSE(offered(rules().legal_actions(*mage, A), "Hero power targeting player 1")) << "once a turn";
   auto paladin = position({.hero = "Paladin"}, {});
   act(*paladin, {"Hero power"});
@@ -220,6 +225,18 @@ TEST(HearthRules, HeroPowers) {
   auto warrior = position({.hero = "Warrior"}, {});
   act(*warrior, {"Hero power"});
   EXPECT_EQ(warrior->state().player(A).attrs.get("armor"_sym), 2);
+}
+
+TEST(HearthRules, PlayerStatusShowsManaArmorAndTheHeroPowerUsedThisTurn) {
+  // A card left to play keeps the turn going after the hero power (with End turn alone left,
+  // the turn would end by itself).
+  auto warrior = position({.hero = "Warrior", .hand = {"Test Yeti"}}, {});
+  act(*warrior, {"Hero power"});
+  ASSERT_EQ(warrior->state().turn.active, A);
+  EXPECT_EQ(rules().player_status(*warrior, A), "mana 8/10, armor 2, hero power used");
+  act(*warrior, {"End turn"});
+  ASSERT_EQ(warrior->state().turn.active, B);
+  EXPECT_EQ(rules().player_status(*warrior, A), "mana 8/10, armor 2") << "used: this turn only";
 }
 
 TEST(HearthRules, ChooseOneOffersEachOptionAsItsOwnPlay) {
