@@ -89,11 +89,13 @@ void mulligan(Game& game) {
     c.min_picks = 0;
     c.max_picks = static_cast<std::uint32_t>(hand.size());
     const Answer a = game.ask(c);
+    // The replacements are drawn before the cards put back go into the deck, as Hearthstone
+    // does: a card put back is never drawn again in its place.
+    for (std::size_t k = 0; k < a.picks.size(); ++k) w.draw(p);
     for (std::uint32_t i : a.picks) {
       const std::size_t size = game.state().zone(ZoneRef::library(p)).objects.size();
       j.move_object(hand.at(i), ZoneRef::library(p), static_cast<std::size_t>(w.random(size + 1)));
     }
-    for (std::size_t k = 0; k < a.picks.size(); ++k) w.draw(p);
   }
   // The second player's compensation: The Coin, when a loaded pack has it.
   if (auto coin = game.cards().find("The Coin")) w.add_to_hand(*coin, PlayerId(1));

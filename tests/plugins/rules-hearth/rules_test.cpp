@@ -469,5 +469,55 @@ TEST(HearthTags, AnEffectGivenToAPlayerFindsNoGiverThatLeftPlay) {
   EXPECT_EQ(effects_on(*g, A), 0u);
 }
 
+// Puts back every card at the mulligan, and counts the cards it put back that are in a hand at
+// the next decision: the second player's mulligan (the first player has its replacements, and
+// nobody has drawn for a turn yet), and the first action, where it stops the game (then only the
+// cards of the player not on turn: the one on turn has just drawn, which may be one of them).
+class PutBackAll final : public Agent {
+ public:
+  explicit PutBackAll(const Game& game) : game_(game) {}
+  std::string_view name() const override { return "put-back-all"; }
+  Answer choose(const DecisionView&, const Choice& c) override {
+    const GameState& s = game_.state();
+    for (ObjectId id : put_back)
+      if (c.kind == ChoiceKind::mulligan || s.object(id).owner != s.turn.active)
+        in_hand += s.object(id).zone.kind == ZoneKind::hand;
+    if (c.kind != ChoiceKind::mulligan) throw Done{};
+    Answer a;
+    for (std::uint32_t i = 0; i < c.options.size(); ++i) {
+      a.picks.push_back(i);
+      put_back.push_back(c.options[i].target.object.id);
+    }
+    return a;
+  }
+  std::vector<ObjectId> put_back;
+  int in_hand = 0;
+
+ private:
+  const Game& game_;
+};
+
+TEST(HearthRules, AMulliganedCardIsNotDrawnAgainInItsPlace) {
+  // Replacements are drawn before the cards go back into the deck (they are shuffled in after).
+  // Drawn after, each replacement would be one of the cards put back about one time in ten.
+  ASSERT_GE(test_pack().decks.size(), 2u);
+  for (std::uint64_t seed = 1; seed <= 40; ++seed) {
+    MatchConfig config;
+    config.decks = {test_pack().decks[0], test_pack().decks[1]};
+    config.seed = seed;
+    auto g = rules().setup(test_pool(), config);
+    auto agent = std::make_shared<PutBackAll>(*g);
+    g->seat(A, agent);
+    g->seat(B, agent);
+    try {
+      while (rules().advance(*g)) {
+      }
+    } catch (const Done&) {
+    }
+    ASSERT_EQ(agent->put_back.size(), 7u) << "3 cards and 4";
+    EXPECT_EQ(agent->in_hand, 0) << "seed " << seed;
+  }
+}
+
 }  // namespace
 }  // namespace anvil::hearth_test
