@@ -326,7 +326,8 @@ void play_card(HearthWorld& w, PlayerId p, ObjectId card, const Target& chosen, 
       run_tags(w, option > 0 ? one : s.play, object, card_id, p, chosen, true);
       if (s.secret && option == 0 && !game.state().over && game.object(card).face_down &&
           game.object(card).attrs.get(kSecret) == 0) {
-        // Not applied after all (something between made it a second copy): spent, face up.
+        // Not applied after all (what the cast set off gave the player this secret, or a fifth
+        // one, first): spent, face up to the graveyard as any spell.
         j.set_face_down(card, false);
         j.move_object(card, ZoneRef::graveyard(p));
       }
