@@ -100,12 +100,25 @@ std::vector<std::string> card_differences(const Game& game, ObjectId id, const C
   if (want.tapped && o.tapped != *want.tapped)
     d.push_back(fmt::format("{}, expected {}", o.tapped ? "tapped" : "untapped",
                             *want.tapped ? "tapped" : "untapped"));
-  if (want.power || want.toughness) {
+  if (want.face_down && o.face_down != *want.face_down)
+    d.push_back(fmt::format("{}, expected {}", o.face_down ? "face down" : "face up",
+                            *want.face_down ? "face down" : "face up"));
+  if (want.power || want.toughness || !want.keywords.empty() || !want.types.empty()) {
     const Characteristics c = game.view(id);
     if (want.power && c.power != *want.power)
       d.push_back(fmt::format("power {}, expected {}", c.power, *want.power));
     if (want.toughness && c.toughness != *want.toughness)
       d.push_back(fmt::format("toughness {}, expected {}", c.toughness, *want.toughness));
+    for (const auto& [name, wanted] : want.keywords)
+      if (c.has_keyword(Symbol(name)) != wanted)
+        d.push_back(fmt::format("{} '{}', expected {}", wanted ? "without" : "with", name,
+                                wanted ? "with it" : "without it"));
+    for (const auto& [name, wanted] : want.types) {
+      const Symbol t(name);
+      if ((c.has_type(t) || c.has_subtype(t) || c.has_supertype(t)) != wanted)
+        d.push_back(fmt::format("{} type '{}', expected {}", wanted ? "without" : "with", name,
+                                wanted ? "with it" : "without it"));
+    }
   }
   for (const auto& [name, n] : want.counters) {
     const auto have = o.counters.get(Symbol(name));

@@ -136,6 +136,14 @@ class Parser {
     }
   }
 
+  // {Flying: true, Haste: false}: each name, and whether it must be there.
+  void read_flags(const Param& v, const char* what,
+                  std::vector<std::pair<std::string, bool>>& out) {
+    for (const auto& [key, b] : map(v, what)) {
+      collect(d_, [&, &key = key, &b = b] { out.emplace_back(key, b.boolean()); });
+    }
+  }
+
   void read_cards(const Param& v, std::vector<PositionCard>& out) {
     for (const Param& item : list(v, "a zone")) {
       collect(d_, [&] {
@@ -412,6 +420,11 @@ class Parser {
     if (const Param* n = r.optional("toughness")) collect(d_, [&] { c.toughness = n->integer(); });
     if (const Param* n = r.optional("counters")) collect(d_, [&] { read_counts(*n, c.counters); });
     if (const Param* n = r.optional("effects")) collect(d_, [&] { read_counts(*n, c.effects); });
+    if (const Param* n = r.optional("face_down")) collect(d_, [&] { c.face_down = n->boolean(); });
+    if (const Param* n = r.optional("keywords"))
+      collect(d_, [&] { read_flags(*n, "'keywords'", c.keywords); });
+    if (const Param* n = r.optional("types"))
+      collect(d_, [&] { read_flags(*n, "'types'", c.types); });
     if (const Param* n = r.optional("count")) {
       collect(d_,
               [&] { c.count = static_cast<std::size_t>(std::max<std::int64_t>(0, n->integer())); });

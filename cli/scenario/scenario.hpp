@@ -94,6 +94,11 @@ struct CardExpect {
   // first number (FloatingEffect::a — a classic prevention shield's damage still to prevent);
   // 0 also passes when there is none.
   std::vector<std::pair<std::string, std::int64_t>> effects;
+  std::optional<bool> face_down;
+  // Keywords and types (card types, subtypes or supertypes) by name, each that the card must
+  // have (true) or must not have (false), in its current characteristics.
+  std::vector<std::pair<std::string, bool>> keywords;
+  std::vector<std::pair<std::string, bool>> types;
   std::optional<std::size_t> count;  // how many such cards exist (default: at least one)
   SourceLocation where;
   std::string str() const;

@@ -53,7 +53,9 @@ expect:
   A: {life: 20, hand: 4, library: [Forest, Wall of Wood], battlefield: [Wall of Wood, Forest, Grizzly Bears]}
   B: {life: 20, hand: [], battlefield: 0}
   cards:
-    - {card: Wall of Wood, of: A, zone: battlefield, damage: 1, tapped: false, power: 0, toughness: 3}
+    - {card: Wall of Wood, of: A, zone: battlefield, damage: 1, tapped: false, power: 0, toughness: 3,
+       face_down: false, keywords: {Defender: true, Flying: false},
+       types: {Creature: true, Wall: true, Land: false}}
   winner: none
   step: main1
   priority: A
@@ -62,13 +64,27 @@ expect:
 }
 
 TEST(ScenarioRunner, EveryKindOfExpectationFailsWhenTheGameDiffers) {
-  for (const char* expect :
-       {"A: {life: 19}", "A: {hand: 3}", "A: {library: [Wall of Wood, Forest]}",
-        "B: {graveyard: [Shock]}", "cards: [{card: Wall of Wood, zone: battlefield, damage: 0}]",
-        "cards: [{card: Wall of Wood, zone: graveyard}]",
-        "cards: [{card: Grizzly Bears, tapped: true}]", "cards: [{card: Grizzly Bears, power: 3}]",
-        "cards: [{card: Craw Wurm}]", "cards: [{card: Grizzly Bears, counters: {\"+1/+1\": 1}}]",
-        "winner: A", "winner: draw", "step: end", "priority: B", "stack: 1", "A: {poison: 1}"}) {
+  for (const char* expect : {"A: {life: 19}",
+                             "A: {hand: 3}",
+                             "A: {library: [Wall of Wood, Forest]}",
+                             "B: {graveyard: [Shock]}",
+                             "cards: [{card: Wall of Wood, zone: battlefield, damage: 0}]",
+                             "cards: [{card: Wall of Wood, zone: graveyard}]",
+                             "cards: [{card: Grizzly Bears, tapped: true}]",
+                             "cards: [{card: Grizzly Bears, power: 3}]",
+                             "cards: [{card: Craw Wurm}]",
+                             "cards: [{card: Grizzly Bears, counters: {\"+1/+1\": 1}}]",
+                             "winner: A",
+                             "winner: draw",
+                             "step: end",
+                             "priority: B",
+                             "stack: 1",
+                             "A: {poison: 1}",
+                             "cards: [{card: Grizzly Bears, face_down: true}]",
+                             "cards: [{card: Wall of Wood, keywords: {Defender: false}}]",
+                             "cards: [{card: Grizzly Bears, keywords: {Flying: true}}]",
+                             "cards: [{card: Grizzly Bears, types: {Wall: true}}]",
+                             "cards: [{card: Grizzly Bears, types: {Bear: false}}]"}) {
     Result r = run(std::string("expect:\n  ") + expect + "\n");
     EXPECT_FALSE(r.passed) << expect;
     EXPECT_FALSE(r.message.empty()) << expect;
@@ -303,6 +319,15 @@ TEST(ScenarioParser, ReportsProblemsWithFileLineAndColumn) {
             std::string::npos);
   EXPECT_NE(first_error("name: x\nrules: toy\nplayers: {A: }\n"
                         "expect: {cards: [{card: Forest, effects: {Shock: x}}]}\n")
+                .find("bad.yaml:4:"),
+            std::string::npos);
+  const std::string flags = first_error(
+      "name: x\nrules: toy\nplayers: {A: }\nexpect: {cards: [{card: Forest, keywords: "
+      "[Flying]}]}\n");
+  EXPECT_NE(flags.find("bad.yaml:4:"), std::string::npos) << flags;
+  EXPECT_NE(flags.find("'keywords'"), std::string::npos) << flags;
+  EXPECT_NE(first_error("name: x\nrules: toy\nplayers: {A: }\n"
+                        "expect: {cards: [{card: Forest, types: {Land: maybe}}]}\n")
                 .find("bad.yaml:4:"),
             std::string::npos);
 }

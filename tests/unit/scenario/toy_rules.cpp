@@ -173,11 +173,12 @@ void perform(Game& g, PlayerId p, const LegalAction& a) {
 std::shared_ptr<CardPool> toy_pool() {
   auto pool = std::make_shared<CardPool>();
   auto card = [&](std::string name, std::vector<Symbol> types, int cost, int power, int toughness,
-                  std::vector<Symbol> subtypes = {}) {
+                  std::vector<Symbol> subtypes = {}, std::vector<Symbol> keywords = {}) {
     CardDef d;
     d.name = std::move(name);
     d.base.types = std::move(types);
     d.base.subtypes = std::move(subtypes);
+    d.base.keywords = std::move(keywords);
     d.base.cost.present = cost >= 0;
     d.base.cost.generic = static_cast<std::uint16_t>(cost < 0 ? 0 : cost);
     d.base.has_stats = power >= 0;
@@ -186,7 +187,7 @@ std::shared_ptr<CardPool> toy_pool() {
     pool->add(std::move(d));
   };
   card("Grizzly Bears", {"Creature"_sym}, 2, 2, 2, {"Bear"_sym});
-  card("Wall of Wood", {"Creature"_sym}, 1, 0, 3, {"Wall"_sym});
+  card("Wall of Wood", {"Creature"_sym}, 1, 0, 3, {"Wall"_sym}, {"Defender"_sym});
   card("Forest", {"Land"_sym}, -1, -1, 0);
   card("Shock", {"Instant"_sym}, 1, -1, 0);
   card("Coin", {"Instant"_sym}, 0, -1, 0);
