@@ -134,19 +134,25 @@ std::vector<std::uint8_t> offered_mana_colors(const DecisionView& view, const Ch
 bool can_pay_all(const std::vector<std::uint8_t>& sources, const std::vector<ManaCost>& costs) {
   // Coloured symbols first, each matched to a land (augmenting paths: a few lands, a few
   // symbols), then the generic mana from the lands left.
-  std::vector<std::uint8_t> symbols;  // colour index per coloured symbol
+  std::vector<std::uint8_t> symbols;  // the colours (a bit each) that pay each coloured symbol
   int generic = 0;
   for (const ManaCost& c : costs) {
     generic += c.generic + c.colorless;
     for (std::size_t k = 0; k < kColorCount; ++k)
-      for (int n = 0; n < c.colored[k]; ++n) symbols.push_back(static_cast<std::uint8_t>(k));
+      for (int n = 0; n < c.colored[k]; ++n) symbols.push_back(static_cast<std::uint8_t>(1u << k));
+    for (std::size_t h = 0; h < kHybridPairs; ++h) {  // {R/G}: either colour
+      const auto colors = ManaCost::hybrid_colors(h);
+      const auto mask = static_cast<std::uint8_t>((1u << static_cast<unsigned>(colors[0])) |
+                                                  (1u << static_cast<unsigned>(colors[1])));
+      for (int n = 0; n < c.hybrid[h]; ++n) symbols.push_back(mask);
+    }
   }
   if (symbols.size() + static_cast<std::size_t>(generic) > sources.size()) return false;
   std::vector<int> owner(sources.size(), -1);  // symbol paid by each land
   std::vector<bool> seen;
   auto augment = [&](auto&& self, std::size_t s) -> bool {
     for (std::size_t l = 0; l < sources.size(); ++l) {
-      if (!(sources[l] & (1u << symbols[s])) || seen[l]) continue;
+      if (!(sources[l] & symbols[s]) || seen[l]) continue;
       seen[l] = true;
       if (owner[l] < 0 || self(self, static_cast<std::size_t>(owner[l]))) {
         owner[l] = static_cast<int>(s);

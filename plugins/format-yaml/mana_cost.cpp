@@ -67,12 +67,15 @@ ManaCost parse_mana_cost(const Param& value) {
       cost.colorless = checked_add<std::uint8_t>(cost.colorless, 1, value, i);
     } else if (symbol == "X") {
       cost.x = checked_add<std::uint8_t>(cost.x, 1, value, i);
+    } else if (const auto pair = ManaCost::hybrid_symbol(symbol)) {
+      cost.hybrid[*pair] = checked_add<std::uint8_t>(cost.hybrid[*pair], 1, value, i);
     } else if (symbol.find('/') != std::string::npos) {
-      throw LoadError(column_of(value, i), "hybrid and Phyrexian mana symbols ('{" + symbol +
-                                               "}') are not supported yet");
+      throw LoadError(column_of(value, i), "mana symbol '{" + symbol + "}' is not supported yet",
+                      "hybrid symbols of two colours ({R/G}) are; {2/W} and Phyrexian ones are "
+                      "not");
     } else {
       throw LoadError(column_of(value, i), "unknown mana symbol '{" + symbol + "}'",
-                      "use a number, W, U, B, R, G, C or X");
+                      "use a number, W, U, B, R, G, C, X or a two-colour hybrid such as R/G");
     }
     i = close + 1;
   }

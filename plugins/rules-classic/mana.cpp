@@ -3,6 +3,7 @@
 // what is left: it never fails when can_pay() said yes, and is deterministic.
 #include <algorithm>
 #include <array>
+#include <cstring>
 #include <string>
 
 #include "classic.hpp"
@@ -27,10 +28,51 @@ struct Unit {
   std::span<const std::uint8_t> kinds;
 };
 
+// The kinds of mana that pay one coloured, colourless or hybrid symbol, a bit each.
+constexpr std::uint8_t kind_bit(std::size_t kind) { return static_cast<std::uint8_t>(1u << kind); }
+
+// Each hybrid pair's two colours as kind bits (the listing asks can_pay at every priority: no
+// work for them beyond a look at each count).
+constexpr std::array<std::uint8_t, kHybridPairs> kHybridMasks = [] {
+  std::array<std::uint8_t, kHybridPairs> out{};
+  for (std::size_t h = 0; h < kHybridPairs; ++h)
+    out[h] = static_cast<std::uint8_t>(kind_bit(static_cast<std::size_t>(kHybridColors[h][0])) |
+                                       kind_bit(static_cast<std::size_t>(kHybridColors[h][1])));
+  return out;
+}();
+
+// Whether a cost has hybrid symbols at all, in two loads instead of ten (most costs have none,
+// and can_pay asks at every cast check).
+bool any_hybrid(const ManaCost& cost) {
+  static_assert(kHybridPairs == 10);
+  std::uint64_t head = 0;
+  std::uint16_t tail = 0;
+  std::memcpy(&head, cost.hybrid.data(), sizeof head);
+  std::memcpy(&tail, cost.hybrid.data() + sizeof head, sizeof tail);
+  return (head | tail) != 0;
+}
+
+// The symbols that need mana of particular kinds (all but generic and X), as kind masks: a
+// coloured one its colour, {C} colourless, a hybrid one either of its colours. Calls `slot`
+// once a symbol; stops and returns false when `slot` does.
+template <class Slot>
+bool for_each_symbol_mask(const ManaCost& cost, Slot slot) {
+  for (std::size_t c = 0; c < kColorCount; ++c)
+    for (int i = 0; i < cost.colored[c]; ++i)
+      if (!slot(kind_bit(c))) return false;
+  for (int i = 0; i < cost.colorless; ++i)
+    if (!slot(kind_bit(kColorless))) return false;
+  if (!any_hybrid(cost)) return true;
+  for (std::size_t h = 0; h < kHybridPairs; ++h)
+    for (int i = 0; i < cost.hybrid[h]; ++i)
+      if (!slot(kHybridMasks[h])) return false;
+  return true;
+}
+
 // A plan: which units pay which symbol. `matched[slot]` = unit index.
 struct Plan {
   std::vector<Unit> units;
-  std::vector<std::uint8_t> slots;  // the kind each coloured/colourless slot needs
+  std::vector<std::uint8_t> slots;  // the kinds each symbol of for_each_symbol_mask takes
   std::vector<int> unit_of_slot;
   std::size_t generic = 0;
   bool ok = false;
@@ -41,7 +83,9 @@ bool augment(const Plan& plan, std::size_t slot, std::vector<int>& slot_of_unit,
   for (std::size_t u = 0; u < plan.units.size(); ++u) {
     if (seen[u]) continue;
     const auto& k = plan.units[u].kinds;
-    if (std::find(k.begin(), k.end(), plan.slots[slot]) == k.end()) continue;
+    if (std::none_of(k.begin(), k.end(),
+                     [&](std::uint8_t kind) { return plan.slots[slot] & kind_bit(kind); }))
+      continue;
     seen[u] = true;
     if (slot_of_unit[u] < 0 ||
         augment(plan, static_cast<std::size_t>(slot_of_unit[u]), slot_of_unit, seen)) {
@@ -63,9 +107,10 @@ Plan make_plan(const std::vector<ManaSource>& sources, const ManaCost& cost, std
       plan.units.push_back({s, sources[s].kinds});
     }
   }
-  for (std::size_t c = 0; c < kColorCount; ++c)
-    for (int i = 0; i < cost.colored[c]; ++i) plan.slots.push_back(static_cast<std::uint8_t>(c));
-  for (int i = 0; i < cost.colorless; ++i) plan.slots.push_back(kColorless);
+  for_each_symbol_mask(cost, [&](std::uint8_t mask) {
+    plan.slots.push_back(mask);
+    return true;
+  });
   const std::int64_t generic = cost.generic + std::max<std::int64_t>(0, x) * cost.x;
   plan.generic = static_cast<std::size_t>(generic);
   if (plan.slots.size() + plan.generic > plan.units.size()) return plan;
@@ -190,12 +235,15 @@ bool parse_cost_text(std::string_view text, ParsedCost& out, std::string& error)
         return false;
       }
       out.mana.generic = static_cast<std::uint16_t>(out.mana.generic + std::stoi(sym));
+    } else if (const auto pair = ManaCost::hybrid_symbol(sym)) {
+      ++out.mana.hybrid[*pair];
     } else {
       const auto it = std::find(kKindLetters.begin(), kKindLetters.begin() + kColorCount,
                                 sym.size() == 1 ? sym[0] : '?');
       if (it == kKindLetters.begin() + kColorCount) {
-        error =
-            "unknown mana symbol {" + sym + "}; use {W} {U} {B} {R} {G} {C}, a number, {X} or {T}";
+        error = "unknown mana symbol {" + sym +
+                "}; use {W} {U} {B} {R} {G} {C}, a two-colour hybrid like {R/G}, a number, {X} "
+                "or {T}";
         return false;
       }
       ++out.mana.colored[static_cast<std::size_t>(it - kKindLetters.begin())];
@@ -300,21 +348,22 @@ bool can_pay(const std::vector<ManaSource>& sources, const ManaCost& cost, std::
   const std::int64_t generic = cost.generic + std::max<std::int64_t>(0, x) * cost.x;
   std::size_t symbols = static_cast<std::size_t>(generic) + cost.colorless;
   for (std::size_t c = 0; c < kColorCount; ++c) symbols += cost.colored[c];
+  if (any_hybrid(cost))
+    for (std::size_t h = 0; h < kHybridPairs; ++h) symbols += cost.hybrid[h];
   if (symbols > units) return false;
   // Then whether every coloured and colourless symbol gets a mana of its own kind (generic is
   // paid from what is left, and the count test says enough is left): the same bipartite
   // matching, with each mana's kinds as a bit set in fixed arrays. Whether a matching exists
   // does not depend on the order it is searched in, so the answer is make_plan's.
   constexpr std::size_t kMaxUnits = 64, kMaxSlots = 16;
-  std::array<std::uint8_t, kMaxSlots> slots{};
+  std::array<std::uint8_t, kMaxSlots> slots{};  // kind masks
   std::size_t n_slots = 0;
-  for (std::size_t c = 0; c <= kColorCount; ++c) {
-    const int n = c < kColorCount ? cost.colored[c] : cost.colorless;
-    for (int i = 0; i < n; ++i) {
-      if (n_slots == kMaxSlots) return make_plan(sources, cost, x).ok;
-      slots[n_slots++] = static_cast<std::uint8_t>(c < kColorCount ? c : kColorless);
-    }
-  }
+  if (!for_each_symbol_mask(cost, [&](std::uint8_t mask) {
+        if (n_slots == kMaxSlots) return false;
+        slots[n_slots++] = mask;
+        return true;
+      }))
+    return make_plan(sources, cost, x).ok;
   if (n_slots == 0) return true;
   if (units > kMaxUnits) return make_plan(sources, cost, x).ok;
   std::array<std::uint8_t, kMaxUnits> kinds{};  // bit k: the unit can be mana of kind k
@@ -334,7 +383,7 @@ bool can_pay(const std::vector<ManaSource>& sources, const ManaCost& cost, std::
   // Kuhn's augmenting paths, as make_plan's augment().
   const auto augment = [&](auto& self, std::size_t slot) -> bool {
     for (std::size_t u = 0; u < n_units; ++u) {
-      if (seen[u] || !(kinds[u] & (1u << slots[slot]))) continue;
+      if (seen[u] || !(kinds[u] & slots[slot])) continue;
       seen[u] = true;
       if (slot_of_unit[u] < 0 || self(self, static_cast<std::size_t>(slot_of_unit[u]))) {
         slot_of_unit[u] = static_cast<int>(slot);
@@ -369,6 +418,12 @@ std::string cost_text(const ManaCost& cost, std::int64_t x) {
   for (std::size_t c = 0; c < kColorCount; ++c)
     for (int i = 0; i < cost.colored[c]; ++i) out += std::string("{") + kKindLetters[c] + "}";
   for (int i = 0; i < cost.colorless; ++i) out += "{C}";
+  for (std::size_t h = 0; h < kHybridPairs; ++h) {
+    const auto colors = ManaCost::hybrid_colors(h);
+    for (int i = 0; i < cost.hybrid[h]; ++i)
+      out += std::string("{") + kKindLetters[static_cast<std::size_t>(colors[0])] + "/" +
+             kKindLetters[static_cast<std::size_t>(colors[1])] + "}";
+  }
   return out;
 }
 
@@ -405,7 +460,12 @@ void pay_manually(Game& game, PlayerId p, const ManaCost& cost, std::int64_t x, 
       std::uint8_t kind = s.kinds.front();
       for (std::uint8_t k : s.kinds) {
         const std::int64_t have = game.state().player(p).attrs.get(kPools[k]);
-        const int need = k < kColorCount ? cost.colored[k] : cost.colorless;
+        int need = k < kColorCount ? cost.colored[k] : cost.colorless;
+        for (std::size_t h = 0; h < kHybridPairs && k < kColorCount; ++h) {
+          const auto colors = ManaCost::hybrid_colors(h);
+          if (static_cast<std::size_t>(colors[0]) == k || static_cast<std::size_t>(colors[1]) == k)
+            need += cost.hybrid[h];  // a hybrid symbol wants either of its colours
+        }
         if (have < need) {
           kind = k;
           break;

@@ -11,8 +11,10 @@
 
 #include <array>
 #include <cstdint>
+#include <optional>
 #include <string>
 #include <string_view>
+#include <utility>
 #include <vector>
 
 #include "anvil/config.hpp"
@@ -37,28 +39,71 @@ struct ColorSet {
   friend constexpr bool operator==(ColorSet, ColorSet) = default;
 };
 
-// A mana cost without hybrid symbols: `{X}{2}{R}{R}` is x=1, generic=2, colored[red]=2.
-// Games without colours (the hearth module) use `generic` only.
+// The two-colour hybrid mana symbols (rule 107.4e), {W/U} to {R/G}: one pair of colours each,
+// the pairs numbered in WUBRG order of their first colour, then of their second.
+inline constexpr std::size_t kHybridPairs = 10;
+inline constexpr std::array<std::array<Color, 2>, kHybridPairs> kHybridColors{{
+    {Color::white, Color::blue},
+    {Color::white, Color::black},
+    {Color::white, Color::red},
+    {Color::white, Color::green},
+    {Color::blue, Color::black},
+    {Color::blue, Color::red},
+    {Color::blue, Color::green},
+    {Color::black, Color::red},
+    {Color::black, Color::green},
+    {Color::red, Color::green},
+}};
+
+// A mana cost: `{X}{2}{R}{R}` is x=1, generic=2, colored[red]=2; `{R/G}{R/G}` is two of the
+// hybrid pair red-green, each paid with either colour. (Two-colour hybrid only: {2/W} and
+// Phyrexian symbols are not supported.) Games without colours (the hearth module) use
+// `generic` only.
 struct ManaCost {
   bool present = false;  // lands and tokens have no mana cost, which is not a cost of {0}
   std::uint16_t generic = 0;
   std::array<std::uint8_t, kColorCount> colored{};
   std::uint8_t colorless = 0;  // {C}: must be paid with colourless mana
   std::uint8_t x = 0;          // number of {X} symbols
+  std::array<std::uint8_t, kHybridPairs> hybrid{};  // by pair (hybrid_pair)
 
-  // Converted cost / mana value, counting X as 0 (rule 202.3).
+  // Converted cost / mana value, counting X as 0 and a hybrid symbol as 1 (rule 202.3).
   constexpr int value() const {
     int v = generic + colorless;
     for (auto n : colored) v += n;
+    for (auto n : hybrid) v += n;
     return v;
   }
   constexpr int symbols_of(Color c) const { return colored[static_cast<std::size_t>(c)]; }
-  // The colours a cost makes a card (rule 105.2).
+  // The colours a cost makes a card (rule 105.2): a hybrid symbol gives both of its own.
   constexpr ColorSet colors() const {
     ColorSet s;
     for (std::size_t i = 0; i < kColorCount; ++i)
       if (colored[i]) s.add(static_cast<Color>(i));
+    for (std::size_t i = 0; i < kHybridPairs; ++i)
+      if (hybrid[i]) {
+        s.add(hybrid_colors(i)[0]);
+        s.add(hybrid_colors(i)[1]);
+      }
     return s;
+  }
+  // The hybrid pair of two different colours, in either order.
+  static constexpr std::size_t hybrid_pair(Color a, Color b) {
+    auto i = static_cast<std::size_t>(a), j = static_cast<std::size_t>(b);
+    if (i > j) std::swap(i, j);
+    // Pairs before first colour i: (kColorCount - 1) + … + (kColorCount - i).
+    return i * (2 * kColorCount - i - 1) / 2 + (j - i - 1);
+  }
+  // The two colours of pair `p` (< kHybridPairs), in WUBRG order.
+  static constexpr std::array<Color, 2> hybrid_colors(std::size_t p) { return kHybridColors[p]; }
+  // The pair a symbol's text names ("R/G" or "G/R", without braces), if it is a two-colour
+  // hybrid symbol: for the card formats' parsers.
+  static constexpr std::optional<std::size_t> hybrid_symbol(std::string_view text) {
+    constexpr std::string_view kLetters = "WUBRG";
+    if (text.size() != 3 || text[1] != '/') return std::nullopt;
+    const std::size_t a = kLetters.find(text[0]), b = kLetters.find(text[2]);
+    if (a == std::string_view::npos || b == std::string_view::npos || a == b) return std::nullopt;
+    return hybrid_pair(static_cast<Color>(a), static_cast<Color>(b));
   }
   friend constexpr bool operator==(const ManaCost&, const ManaCost&) = default;
 };

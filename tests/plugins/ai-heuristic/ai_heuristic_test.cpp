@@ -379,6 +379,20 @@ TEST_F(AiHeuristic, CountsTheColourItsManaCreaturesMake) {
   EXPECT_EQ(world().cards->at(g->state().stack.back().card).name, "Trained Armodon");
 }
 
+// Hybrid symbols need their colours too. Five lands, one Mountain and one Forest: the Troll's
+// {R/G}{R/G} takes both, so nothing else red or green fits beside it, and the Troll with Scathe
+// Zombies would be seven mana. The most the lands pay for is Scathe Zombies and Walking Corpse
+// ({2}{B} and {1}{B}, five), the dearer first. A plan that left the hybrid symbols out would see
+// the Troll as two generic mana, take it with the Zombies (seven) and cast the Troll first.
+TEST_F(AiHeuristic, CountsHybridSymbolsAsColouredInItsPlan) {
+  auto g = start(player(20, {"Hybrid Troll", "Raging Goblin", "Scathe Zombies", "Walking Corpse"},
+                        {"Mountain", "Forest", "Swamp", "Swamp", "Swamp"}),
+                 player(20, {}, {}));
+  ASSERT_TRUE(world().rules->advance(*g));
+  ASSERT_FALSE(g->state().stack.empty());
+  EXPECT_EQ(world().cards->at(g->state().stack.back().card).name, "Scathe Zombies");
+}
+
 TEST_F(AiHeuristic, SpendsItsManaOnTheSpellsThatUseMostOfIt) {
   // Two Mountains, two Swamps: Orcish Artillery {1}{R}{R} is the biggest spell but leaves one
   // land; Child of Night and Zulaport Cutthroat ({1}{B} each) use all four.

@@ -111,6 +111,21 @@ TEST_F(FormatClassic, CostsInEverySpelling) {
   }
 }
 
+TEST_F(FormatClassic, TwoColourHybridSymbolsInBracesOrAsWords) {
+  const std::size_t rg = ManaCost::hybrid_pair(Color::red, Color::green);
+  for (const char* cost : {"{R/G}{R/G}", "R/G G/R", "{G/R}{R/G}"}) {
+    const CardDef def = card(std::string("Test Card\n") + cost + "\nSorcery\nno text\n");
+    EXPECT_EQ(def.base.cost.hybrid[rg], 2) << cost;
+    EXPECT_EQ(def.base.cost.value(), 2) << cost;
+    EXPECT_TRUE(def.base.cost.colors().has(Color::red) && def.base.cost.colors().has(Color::green))
+        << cost;
+  }
+  const CardDef mixed = card("Test Card\n2 W/B\nSorcery\nno text\n");
+  EXPECT_EQ(mixed.base.cost.generic, 2);
+  EXPECT_EQ(mixed.base.cost.hybrid[ManaCost::hybrid_pair(Color::white, Color::black)], 1);
+  EXPECT_EQ(mixed.base.cost.value(), 3);
+}
+
 TEST_F(FormatClassic, BlankLinesAndCrLfSeparateBlocks) {
   std::vector<Diagnostic> d;
   const auto cards = load_text(
@@ -154,7 +169,7 @@ TEST_F(FormatClassic, EveryErrorOfAFileIsReportedAndTheGoodCardsLoad) {
       "errors.txt:23:25: error: card 'Bad Verb': Drawback$ verb 'YouGainLfe' is unknown; did you "
       "mean 'YouGainLife'?",
       "errors.txt:26:3: error: card 'Bad Cost': unknown mana symbol 'Q'; use a number, W, U, B, R, "
-      "G, C or X, e.g. '2 R' or '{2}{R}'",
+      "G, C, X or a hybrid such as R/G, e.g. '2 R' or '{2}{R}'",
       "errors.txt:31:1: error: card 'Bad Type': type line 'Instnt': 'Instnt' is not a card type or "
       "supertype; did you mean 'Instant'?",
       "errors.txt:37:1: error: card 'No Amount': 'spDamageTgtCP' needs a damage amount: "
@@ -184,8 +199,12 @@ TEST_F(FormatClassic, MoreErrorPathsWithTheirColumns) {
       "test.txt:3:20: error: card 'A': type line 'Instant — Arcane — Trap' has more than one dash");
   EXPECT_EQ(error_of("A\n{1}{R\nSorcery\n"),
             "test.txt:2:4: error: card 'A': mana symbol '{R' has no closing '}'");
-  EXPECT_EQ(error_of("A\n{R/G}\nSorcery\n"),
-            "test.txt:2:1: error: card 'A': hybrid and Phyrexian mana ('R/G') are not supported");
+  EXPECT_EQ(error_of("A\n{2/W}\nSorcery\n"),
+            "test.txt:2:1: error: card 'A': mana symbol '2/W' is not supported; hybrid symbols of "
+            "two colours (R/G) are; 2/W and Phyrexian ones are not");
+  EXPECT_EQ(error_of("A\n1 R/P\nSorcery\n"),
+            "test.txt:2:3: error: card 'A': mana symbol 'R/P' is not supported; hybrid symbols of "
+            "two colours are, each a word of its own: '2 R/G R/G'; 2/W and Phyrexian ones are not");
   EXPECT_EQ(
       error_of("A\nR\nInstant — \n"),
       "test.txt:3:9: error: card 'A': type line 'Instant —' has a dash but no subtypes after it");

@@ -40,6 +40,8 @@ ManaCost parse(const std::string& s) {
     i = close + 1;
     if (sym == "X")
       ++c.x;
+    else if (const auto pair = ManaCost::hybrid_symbol(sym))
+      ++c.hybrid[*pair];
     else if (sym == "C")
       ++c.colorless;
     else if (kLetters.find(sym) != std::string::npos)
@@ -405,6 +407,17 @@ std::shared_ptr<CardPool> standard_pool() {
        .power = 3,
        .toughness = 3,
        .keywords = {"Haste", "Wither"}},
+      {.name = "Boros Recruit",  // two-colour hybrid: either colour pays each symbol
+       .cost = "{R/W}",
+       .types = {"Creature"},
+       .power = 1,
+       .toughness = 1,
+       .keywords = {"First Strike"}},
+      {.name = "Hybrid Knight",
+       .cost = "{W}{R/W}{R/W}",
+       .types = {"Creature"},
+       .power = 3,
+       .toughness = 3},
       {.name = "Shock", .cost = "{R}", .types = {"Instant"}, .burn = Burn::any_target, .amount = 2},
       {.name = "Blaze", .cost = "{X}{R}", .types = {"Sorcery"}, .burn = Burn::x_any_target},
       {.name = "Serra Angel",

@@ -64,6 +64,55 @@ TEST(RulesClassicMana, ColouredSymbolsAreMatchedToLandsThatCanMakeThem) {
   EXPECT_TRUE(find(*rich.game, "Boggart Ram-Gang", ZoneRef::battlefield(kA)).valid());
 }
 
+// 107.4e: a hybrid symbol is paid with either of its colours, and the matching gives each
+// symbol a land that can pay it: {W}{R/W}{R/W} takes the Plains for {W} and the Mountains for
+// the hybrid ones, in whatever order the lands are listed.
+TEST(RulesClassicMana, HybridSymbolsArePaidWithEitherColour) {
+  struct Case {
+    std::string card;
+    std::vector<std::string> lands;
+    bool castable;
+  };
+  for (const Case& c :
+       {Case{"Boros Recruit", {"Mountain"}, true}, Case{"Boros Recruit", {"Plains"}, true},
+        Case{"Boros Recruit", {"Forest"}, false},
+        Case{"Hybrid Knight", {"Mountain", "Mountain", "Plains"}, true},
+        Case{"Hybrid Knight", {"Plains", "Plains", "Plains"}, true},
+        Case{"Hybrid Knight", {"Mountain", "Mountain", "Mountain"}, false},
+        Case{"Hybrid Knight", {"Plains", "Mountain", "Forest"}, false}}) {
+    std::string lands;
+    for (const std::string& l : c.lands) lands += l + " ";
+    auto t = table(standard_pool(),
+                   position("main1", player("A", {c.card}, c.lands), player("B", {}, {})));
+    const LegalAction cast{
+        LegalAction::Kind::cast, find(*t.game, c.card, ZoneRef::hand(kA)), 0, {}, 0, ""};
+    EXPECT_EQ(rules().why_not(*t.game, kA, cast), c.castable ? "" : "not enough mana")
+        << c.card << " with " << lands;
+    EXPECT_EQ(non_mana_actions(*t.game, kA).size(), c.castable ? 2u : 1u)
+        << c.card << " with " << lands;
+    if (!c.castable) continue;
+    t.a->act("Cast " + c.card);
+    ASSERT_TRUE(rules().advance(*t.game)) << c.card << " with " << lands;
+    EXPECT_TRUE(all_tapped(*t.game, kA)) << c.card << " with " << lands;
+    ASSERT_TRUE(rules().advance(*t.game));
+    ASSERT_TRUE(rules().advance(*t.game));
+    EXPECT_TRUE(find(*t.game, c.card, ZoneRef::battlefield(kA)).valid())
+        << c.card << " with " << lands;
+  }
+}
+
+// Hybrid symbols are costs only: mana is made one colour at a time, so a mana ability adding
+// "{R/G}" is refused when the card loads (it would otherwise make nothing).
+TEST(RulesClassicMana, AHybridSymbolIsACostNotManaMade) {
+  EXPECT_THROW(compile(CardSpec{.name = "Hybrid Elf",
+                                .cost = "{G}",
+                                .types = {"Creature"},
+                                .power = 1,
+                                .toughness = 1,
+                                .abilities = {{"mana", {{"cost", "{T}"}, {"add", "{R/G}"}}}}}),
+               LoadError);
+}
+
 TEST(RulesClassicMana, ManaAbilitiesPayWithoutTheStackAndUnspentManaEmptiesAtTheEndOfTheStep) {
   auto t = table(
       standard_pool(),

@@ -1,6 +1,9 @@
 // Characteristics are computed on query from base + active effects (rule 613).
 #include <gtest/gtest.h>
 
+#include <algorithm>
+#include <array>
+
 #include "fixtures.hpp"
 
 namespace anvil::testing {
@@ -82,6 +85,33 @@ TEST(View, AddingAnEffectWithoutAContinuousPartIsAnError) {
   auto game = make_game(cards);
   const ObjectId bear = game->add_card(cards.bear, PlayerId(0), ZoneRef::battlefield(PlayerId(0)));
   EXPECT_THROW(game->add_effect(floating(*game, cards.watcher, bear, bear, 1, 1)), RulesError);
+}
+
+// The ten two-colour hybrid symbols: numbered once each in either order, worth 1 each to the
+// mana value, and giving a cost both of their colours.
+TEST(ManaCosts, HybridSymbolsArePairsOfColours) {
+  std::array<bool, kHybridPairs> seen{};
+  for (std::size_t i = 0; i < kColorCount; ++i)
+    for (std::size_t j = 0; j < kColorCount; ++j) {
+      if (i == j) continue;
+      const std::size_t p = ManaCost::hybrid_pair(static_cast<Color>(i), static_cast<Color>(j));
+      ASSERT_LT(p, kHybridPairs);
+      EXPECT_EQ(p, ManaCost::hybrid_pair(static_cast<Color>(j), static_cast<Color>(i)));
+      const auto colors = ManaCost::hybrid_colors(p);
+      EXPECT_EQ(static_cast<std::size_t>(colors[0]), std::min(i, j));
+      EXPECT_EQ(static_cast<std::size_t>(colors[1]), std::max(i, j));
+      seen[p] = true;
+    }
+  EXPECT_TRUE(std::all_of(seen.begin(), seen.end(), [](bool b) { return b; }));
+  EXPECT_EQ(ManaCost::hybrid_symbol("G/R"), ManaCost::hybrid_pair(Color::red, Color::green));
+  for (const char* bad : {"R/R", "2/W", "W/P", "RG", "R/", "R/G/B"})
+    EXPECT_FALSE(ManaCost::hybrid_symbol(bad).has_value()) << bad;
+  ManaCost cost;  // {1}{W/U}{W/U}
+  cost.generic = 1;
+  cost.hybrid[ManaCost::hybrid_pair(Color::white, Color::blue)] = 2;
+  EXPECT_EQ(cost.value(), 3);
+  EXPECT_EQ(cost.colors().count(), 2);
+  EXPECT_TRUE(cost.colors().has(Color::white) && cost.colors().has(Color::blue));
 }
 
 }  // namespace

@@ -18,7 +18,7 @@ TEST_F(CardYaml, LoadsCostTypesStatsAndKeywords) {
   std::vector<Diagnostic> d;
   const auto cards = load_cards("vanilla.yaml", d);
   EXPECT_TRUE(d.empty()) << dump(d);
-  ASSERT_EQ(cards.size(), 4u);
+  ASSERT_EQ(cards.size(), 5u);
 
   const CardDef& bears = cards[0];
   EXPECT_EQ(bears.name, "Grizzly Bears");
@@ -53,6 +53,12 @@ TEST_F(CardYaml, LoadsCostTypesStatsAndKeywords) {
   const CardDef& dragon = cards[3];  // `keywords:` compiled by the registered handler
   EXPECT_EQ(dragon.base.keywords, std::vector<Symbol>{Symbol("Flying")});
   EXPECT_EQ(dragon.base.cost.symbols_of(Color::red), 2);
+
+  const CardDef& recruit = cards[4];  // a two-colour hybrid symbol: mana value 1, both colours
+  EXPECT_EQ(recruit.base.cost.hybrid[ManaCost::hybrid_pair(Color::red, Color::white)], 1);
+  EXPECT_EQ(recruit.base.cost.value(), 1);
+  EXPECT_TRUE(recruit.base.colors.has(Color::red) && recruit.base.colors.has(Color::white));
+  EXPECT_EQ(recruit.base.colors.count(), 2);
 }
 
 TEST_F(CardYaml, ThreeBadCardsGiveThreeErrorsAndTheGoodCardsStillLoad) {
@@ -66,9 +72,9 @@ TEST_F(CardYaml, ThreeBadCardsGiveThreeErrorsAndTheGoodCardsStillLoad) {
   auto ends_with = [](const Diagnostic* diag, std::string_view tail) {
     return diag->str().ends_with(tail);
   };
-  EXPECT_TRUE(ends_with(
-      e[0],
-      "three_bad.yaml:6:13: error: unknown mana symbol '{Q}'; use a number, W, U, B, R, G, C or X"))
+  EXPECT_TRUE(ends_with(e[0],
+                        "three_bad.yaml:6:13: error: unknown mana symbol '{Q}'; use a number, W, "
+                        "U, B, R, G, C, X or a two-colour hybrid such as R/G"))
       << e[0]->str();
   EXPECT_TRUE(ends_with(e[1], "three_bad.yaml:12:10: error: expected a whole number, found 'two'"))
       << e[1]->str();
