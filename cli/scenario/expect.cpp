@@ -100,6 +100,10 @@ std::vector<std::string> card_differences(const Game& game, ObjectId id, const C
   if (want.tapped && o.tapped != *want.tapped)
     d.push_back(fmt::format("{}, expected {}", o.tapped ? "tapped" : "untapped",
                             *want.tapped ? "tapped" : "untapped"));
+  for (const auto& [name, n] : want.attrs) {
+    const auto have = o.attrs.get(Symbol(name));
+    if (have != n) d.push_back(fmt::format("{} {}, expected {}", name, have, n));
+  }
   if (want.face_down && o.face_down != *want.face_down)
     d.push_back(fmt::format("{}, expected {}", o.face_down ? "face down" : "face up",
                             *want.face_down ? "face down" : "face up"));

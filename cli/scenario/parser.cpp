@@ -129,8 +129,9 @@ class Parser {
   }
 
   template <class Int>
-  void read_counts(const Param& v, std::vector<std::pair<std::string, Int>>& out) {
-    for (const auto& [key, n] : map(v, "'counters'")) {
+  void read_counts(const Param& v, std::vector<std::pair<std::string, Int>>& out,
+                   const char* what = "'counters'") {
+    for (const auto& [key, n] : map(v, what)) {
       collect(d_,
               [&, &key = key, &n = n] { out.emplace_back(key, static_cast<Int>(n.integer())); });
     }
@@ -377,6 +378,8 @@ class Parser {
     if (const Param* n = r.optional("counters")) collect(d_, [&] { read_counts(*n, p.counters); });
     for (const char* key : {"armor", "mana"})  // hearth
       if (const Param* n = r.optional(key)) collect(d_, [&] { p.attrs.emplace_back(key, n->integer()); });
+    if (const Param* n = r.optional("attrs"))
+      collect(d_, [&] { read_counts(*n, p.attrs, "'attrs'"); });
     if (const Param* n = r.optional("weapon")) {
       collect(d_, [&] {
         if (n->is_scalar()) {
@@ -419,8 +422,11 @@ class Parser {
     if (const Param* n = r.optional("power")) collect(d_, [&] { c.power = n->integer(); });
     if (const Param* n = r.optional("toughness")) collect(d_, [&] { c.toughness = n->integer(); });
     if (const Param* n = r.optional("counters")) collect(d_, [&] { read_counts(*n, c.counters); });
-    if (const Param* n = r.optional("effects")) collect(d_, [&] { read_counts(*n, c.effects); });
+    if (const Param* n = r.optional("effects"))
+      collect(d_, [&] { read_counts(*n, c.effects, "'effects'"); });
     if (const Param* n = r.optional("face_down")) collect(d_, [&] { c.face_down = n->boolean(); });
+    if (const Param* n = r.optional("attrs"))
+      collect(d_, [&] { read_counts(*n, c.attrs, "'attrs'"); });
     if (const Param* n = r.optional("keywords"))
       collect(d_, [&] { read_flags(*n, "'keywords'", c.keywords); });
     if (const Param* n = r.optional("types"))

@@ -75,7 +75,8 @@ struct PlayerExpect {
   std::optional<std::int64_t> poison;
   std::vector<std::pair<std::string, std::int64_t>> counters;
   std::vector<ZoneExpect> zones;
-  // Player attrs the module keeps (hearth: armor, mana), and the weapon in the command zone.
+  // Player attrs the module keeps (hearth: armor, mana; any by name under `attrs`), and the
+  // weapon in the command zone.
   std::vector<std::pair<std::string, std::int64_t>> attrs;
   std::optional<std::string> weapon;  // a card name, or "none"
   std::optional<std::int64_t> weapon_durability;
@@ -95,6 +96,7 @@ struct CardExpect {
   // 0 also passes when there is none.
   std::vector<std::pair<std::string, std::int64_t>> effects;
   std::optional<bool> face_down;
+  std::vector<std::pair<std::string, std::int64_t>> attrs;  // the object's attrs, by name
   // Keywords and types (card types, subtypes or supertypes) by name, each that the card must
   // have (true) or must not have (false), in its current characteristics.
   std::vector<std::pair<std::string, bool>> keywords;

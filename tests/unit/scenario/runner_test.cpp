@@ -50,11 +50,12 @@ std::string first_error(const std::string& text) {
 TEST(ScenarioRunner, APositionWithNoActionsMatchesItsExpectations) {
   Result r = run(R"(
 expect:
-  A: {life: 20, hand: 4, library: [Forest, Wall of Wood], battlefield: [Wall of Wood, Forest, Grizzly Bears]}
+  A: {life: 20, hand: 4, library: [Forest, Wall of Wood], battlefield: [Wall of Wood, Forest, Grizzly Bears],
+      attrs: {crystals: 0}}
   B: {life: 20, hand: [], battlefield: 0}
   cards:
     - {card: Wall of Wood, of: A, zone: battlefield, damage: 1, tapped: false, power: 0, toughness: 3,
-       face_down: false, keywords: {Defender: true, Flying: false},
+       face_down: false, keywords: {Defender: true, Flying: false}, attrs: {frozen: 0},
        types: {Creature: true, Wall: true, Land: false}}
   winner: none
   step: main1
@@ -84,7 +85,9 @@ TEST(ScenarioRunner, EveryKindOfExpectationFailsWhenTheGameDiffers) {
                              "cards: [{card: Wall of Wood, keywords: {Defender: false}}]",
                              "cards: [{card: Grizzly Bears, keywords: {Flying: true}}]",
                              "cards: [{card: Grizzly Bears, types: {Wall: true}}]",
-                             "cards: [{card: Grizzly Bears, types: {Bear: false}}]"}) {
+                             "cards: [{card: Grizzly Bears, types: {Bear: false}}]",
+                             "cards: [{card: Grizzly Bears, attrs: {frozen: 1}}]",
+                             "A: {attrs: {crystals: 2}}"}) {
     Result r = run(std::string("expect:\n  ") + expect + "\n");
     EXPECT_FALSE(r.passed) << expect;
     EXPECT_FALSE(r.message.empty()) << expect;
