@@ -140,12 +140,8 @@ bool can_pay_all(const std::vector<std::uint8_t>& sources, const std::vector<Man
     generic += c.generic + c.colorless;
     for (std::size_t k = 0; k < kColorCount; ++k)
       for (int n = 0; n < c.colored[k]; ++n) symbols.push_back(static_cast<std::uint8_t>(1u << k));
-    for (std::size_t h = 0; h < kHybridPairs; ++h) {  // {R/G}: either colour
-      const auto colors = ManaCost::hybrid_colors(h);
-      const auto mask = static_cast<std::uint8_t>((1u << static_cast<unsigned>(colors[0])) |
-                                                  (1u << static_cast<unsigned>(colors[1])));
-      for (int n = 0; n < c.hybrid[h]; ++n) symbols.push_back(mask);
-    }
+    for (std::size_t h = 0; h < kHybridPairs; ++h)  // {R/G}: either colour
+      for (int n = 0; n < c.hybrid[h]; ++n) symbols.push_back(ManaCost::hybrid_color_set(h).bits);
   }
   if (symbols.size() + static_cast<std::size_t>(generic) > sources.size()) return false;
   std::vector<int> owner(sources.size(), -1);  // symbol paid by each land

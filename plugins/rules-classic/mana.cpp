@@ -28,18 +28,9 @@ struct Unit {
   std::span<const std::uint8_t> kinds;
 };
 
-// The kinds of mana that pay one coloured, colourless or hybrid symbol, a bit each.
+// The kinds of mana that pay one coloured, colourless or hybrid symbol, a bit each (a colour's
+// kind is its index, so a ColorSet's bits are kind bits).
 constexpr std::uint8_t kind_bit(std::size_t kind) { return static_cast<std::uint8_t>(1u << kind); }
-
-// Each hybrid pair's two colours as kind bits (the listing asks can_pay at every priority: no
-// work for them beyond a look at each count).
-constexpr std::array<std::uint8_t, kHybridPairs> kHybridMasks = [] {
-  std::array<std::uint8_t, kHybridPairs> out{};
-  for (std::size_t h = 0; h < kHybridPairs; ++h)
-    out[h] = static_cast<std::uint8_t>(kind_bit(static_cast<std::size_t>(kHybridColors[h][0])) |
-                                       kind_bit(static_cast<std::size_t>(kHybridColors[h][1])));
-  return out;
-}();
 
 // Whether a cost has hybrid symbols at all, in two loads instead of ten (most costs have none,
 // and can_pay asks at every cast check).
@@ -65,7 +56,7 @@ bool for_each_symbol_mask(const ManaCost& cost, Slot slot) {
   if (!any_hybrid(cost)) return true;
   for (std::size_t h = 0; h < kHybridPairs; ++h)
     for (int i = 0; i < cost.hybrid[h]; ++i)
-      if (!slot(kHybridMasks[h])) return false;
+      if (!slot(ManaCost::hybrid_color_set(h).bits)) return false;
   return true;
 }
 
@@ -351,7 +342,7 @@ bool can_pay(const std::vector<ManaSource>& sources, const ManaCost& cost, std::
   if (any_hybrid(cost))
     for (std::size_t h = 0; h < kHybridPairs; ++h) symbols += cost.hybrid[h];
   if (symbols > units) return false;
-  // Then whether every coloured and colourless symbol gets a mana of its own kind (generic is
+  // Then whether every coloured, colourless and hybrid symbol gets a mana it takes (generic is
   // paid from what is left, and the count test says enough is left): the same bipartite
   // matching, with each mana's kinds as a bit set in fixed arrays. Whether a matching exists
   // does not depend on the order it is searched in, so the answer is make_plan's.

@@ -81,10 +81,7 @@ struct ManaCost {
     for (std::size_t i = 0; i < kColorCount; ++i)
       if (colored[i]) s.add(static_cast<Color>(i));
     for (std::size_t i = 0; i < kHybridPairs; ++i)
-      if (hybrid[i]) {
-        s.add(hybrid_colors(i)[0]);
-        s.add(hybrid_colors(i)[1]);
-      }
+      if (hybrid[i]) s.bits |= hybrid_color_set(i).bits;
     return s;
   }
   // The hybrid pair of two different colours, in either order.
@@ -94,8 +91,15 @@ struct ManaCost {
     // Pairs before first colour i: (kColorCount - 1) + … + (kColorCount - i).
     return i * (2 * kColorCount - i - 1) / 2 + (j - i - 1);
   }
-  // The two colours of pair `p` (< kHybridPairs), in WUBRG order.
+  // The two colours of pair `p` (< kHybridPairs), in WUBRG order, and as a set (its bits, one a
+  // colour in WUBRG order, are what a payment matches sources against).
   static constexpr std::array<Color, 2> hybrid_colors(std::size_t p) { return kHybridColors[p]; }
+  static constexpr ColorSet hybrid_color_set(std::size_t p) {
+    ColorSet s;
+    s.add(kHybridColors[p][0]);
+    s.add(kHybridColors[p][1]);
+    return s;
+  }
   // The pair a symbol's text names ("R/G" or "G/R", without braces), if it is a two-colour
   // hybrid symbol: for the card formats' parsers.
   static constexpr std::optional<std::size_t> hybrid_symbol(std::string_view text) {
