@@ -656,6 +656,9 @@ bool can_pay(const Game& game, PlayerId p, const ManaCost& cost, std::int64_t x,
 // The same answer from sources already listed by mana_sources(game, p, exclude), for a caller
 // that asks about several costs in one state (legal_actions, for every card in hand).
 bool can_pay(const std::vector<ManaSource>& sources, const ManaCost& cost, std::int64_t x);
+// Whether a cost has any hybrid symbol ({R/G}), in two loads instead of ten (most costs have
+// none, and can_pay asks at every cast check).
+bool any_hybrid(const ManaCost& cost);
 // Taps sources deterministically and empties the pool by the amount paid.
 // REQUIRES: can_pay(game, p, cost, x, exclude). Throws RulesError otherwise.
 void pay(Game& game, PlayerId p, const ManaCost& cost, std::int64_t x, ObjectId exclude = {});

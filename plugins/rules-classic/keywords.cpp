@@ -1,6 +1,5 @@
 // Keyword handlers: the seventeen evergreen keywords (a Symbol on the card, the rules in the
 // module) and the ability keywords with named params: mana, regenerate, destroy_all, loyalty.
-#include <algorithm>
 #include <array>
 #include <cctype>
 #include <string>
@@ -54,9 +53,9 @@ class ManaKeyword final : public KeywordHandler {
       return;
     }
     const ParsedCost made = parse_cost(add);
-    const bool hybrid = std::any_of(made.mana.hybrid.begin(), made.mana.hybrid.end(),
-                                    [](std::uint8_t n) { return n != 0; });  // mana is one colour
-    if (made.tap || made.mana.x != 0 || made.mana.generic != 0 || made.mana.value() == 0 || hybrid)
+    // A hybrid symbol is no mana made: mana is one colour.
+    if (made.tap || made.mana.x != 0 || made.mana.generic != 0 || made.mana.value() == 0 ||
+        any_hybrid(made.mana))
       add.fail("'add' lists the mana made, as coloured symbols or {C}, or is 'any'",
                "add: \"{G}\"");
     for (std::size_t c = 0; c < kColorCount; ++c)

@@ -32,17 +32,6 @@ struct Unit {
 // kind is its index, so a ColorSet's bits are kind bits).
 constexpr std::uint8_t kind_bit(std::size_t kind) { return static_cast<std::uint8_t>(1u << kind); }
 
-// Whether a cost has hybrid symbols at all, in two loads instead of ten (most costs have none,
-// and can_pay asks at every cast check).
-bool any_hybrid(const ManaCost& cost) {
-  static_assert(kHybridPairs == 10);
-  std::uint64_t head = 0;
-  std::uint16_t tail = 0;
-  std::memcpy(&head, cost.hybrid.data(), sizeof head);
-  std::memcpy(&tail, cost.hybrid.data() + sizeof head, sizeof tail);
-  return (head | tail) != 0;
-}
-
 // The symbols that need mana of particular kinds (all but generic and X), as kind masks: a
 // coloured one its colour, {C} colourless, a hybrid one either of its colours. Calls `slot`
 // once a symbol; stops and returns false when `slot` does.
@@ -122,6 +111,15 @@ Plan make_plan(const std::vector<ManaSource>& sources, const ManaCost& cost, std
 }  // namespace
 
 Symbol pool_symbol(std::size_t kind) { return kPools.at(kind); }
+
+bool any_hybrid(const ManaCost& cost) {
+  static_assert(kHybridPairs == 10);
+  std::uint64_t head = 0;
+  std::uint16_t tail = 0;
+  std::memcpy(&head, cost.hybrid.data(), sizeof head);
+  std::memcpy(&tail, cost.hybrid.data() + sizeof head, sizeof tail);
+  return (head | tail) != 0;
+}
 
 namespace {
 
