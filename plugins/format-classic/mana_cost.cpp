@@ -18,9 +18,13 @@ void bump(Int& field, unsigned long add, const SourceLocation& where) {
   field = static_cast<Int>(sum);
 }
 
-// One symbol: a number, W U B R G, C, X or a two-colour hybrid (R/G).
+constexpr const char* kSlashSymbols =
+    "hybrid symbols are: two colours (R/G), a colour or two generic (2/W), and Phyrexian (W/P: "
+    "a colour or 2 life)";
+
+// One symbol: a number, W U B R G, C, X, or a symbol with a slash (R/G, 2/W, W/P).
 void add_symbol(ManaCost& cost, std::string_view symbol, const SourceLocation& where) {
-  if (const auto pair = ManaCost::hybrid_symbol(symbol)) return bump(cost.hybrid[*pair], 1, where);
+  if (std::uint8_t* slashed = cost.slash_symbol(symbol)) return bump(*slashed, 1, where);
   if (!symbol.empty() && symbol.find_first_not_of("0123456789") == std::string_view::npos) {
     if (symbol.size() > 5) throw LoadError(where, "this mana cost is too large");
     bump(cost.generic, std::stoul(std::string(symbol)), where);
@@ -36,10 +40,10 @@ void add_symbol(ManaCost& cost, std::string_view symbol, const SourceLocation& w
   }
   if (symbol.find('/') != std::string_view::npos)
     throw LoadError(where, "mana symbol '" + std::string(symbol) + "' is not supported",
-                    "hybrid symbols of two colours (R/G) are; 2/W and Phyrexian ones are not");
+                    kSlashSymbols);
   throw LoadError(where, "unknown mana symbol '" + std::string(symbol) + "'",
-                  "use a number, W, U, B, R, G, C, X or a hybrid such as R/G, e.g. '2 R' or "
-                  "'{2}{R}'");
+                  "use a number, W, U, B, R, G, C, X or a hybrid such as R/G, 2/W or W/P, e.g. "
+                  "'2 R' or '{2}{R}'");
 }
 
 [[noreturn]] void fail_on_word(std::string_view word, const SourceLocation& where, bool braces) {
@@ -47,11 +51,10 @@ void add_symbol(ManaCost& cost, std::string_view symbol, const SourceLocation& w
     throw LoadError(where, "mix of '{…}' symbols and plain symbols", "write '{2}{R}' or '2 R'");
   if (word.find('/') != std::string_view::npos)
     throw LoadError(where, "mana symbol '" + std::string(word) + "' is not supported",
-                    "hybrid symbols of two colours are, each a word of its own: '2 R/G R/G'; "
-                    "2/W and Phyrexian ones are not");
+                    std::string(kSlashSymbols) + ", each a word of its own: '2 R/G B/P'");
   throw LoadError(where, "unknown mana symbol '" + std::string(word) + "'",
-                  "use a number, W, U, B, R, G, C, X or a hybrid such as R/G, e.g. '2 R' or "
-                  "'{2}{R}'");
+                  "use a number, W, U, B, R, G, C, X or a hybrid such as R/G, 2/W or W/P, e.g. "
+                  "'2 R' or '{2}{R}'");
 }
 
 }  // namespace
@@ -77,8 +80,8 @@ ManaCost parse_mana_cost(std::string_view text, const SourceLocation& where) {
     return cost;
   }
   // Space-separated words; in a word a run of digits is one number and each letter one symbol
-  // ("2RR" = 2 R R), and a hybrid symbol is a word of its own ("R/G"). A word with anything
-  // else is reported whole.
+  // ("2RR" = 2 R R), and a symbol with a slash is a word of its own ("R/G", "2/W", "B/P"). A
+  // word with anything else is reported whole.
   std::size_t i = 0;
   while (i < text.size()) {
     if (text[i] == ' ') {
@@ -88,7 +91,7 @@ ManaCost parse_mana_cost(std::string_view text, const SourceLocation& where) {
     std::size_t end = text.find(' ', i);
     if (end == std::string_view::npos) end = text.size();
     const std::string_view word = text.substr(i, end - i);
-    if (ManaCost::hybrid_symbol(word)) {  // "R/G": a word of its own
+    if (ManaCost{}.slash_symbol(word)) {  // "R/G", "2/W", "B/P": a word of its own
       add_symbol(cost, word, column(where, i));
       i = end;
       continue;

@@ -67,15 +67,16 @@ ManaCost parse_mana_cost(const Param& value) {
       cost.colorless = checked_add<std::uint8_t>(cost.colorless, 1, value, i);
     } else if (symbol == "X") {
       cost.x = checked_add<std::uint8_t>(cost.x, 1, value, i);
-    } else if (const auto pair = ManaCost::hybrid_symbol(symbol)) {
-      cost.hybrid[*pair] = checked_add<std::uint8_t>(cost.hybrid[*pair], 1, value, i);
+    } else if (std::uint8_t* slashed = cost.slash_symbol(symbol)) {
+      *slashed = checked_add<std::uint8_t>(*slashed, 1, value, i);
     } else if (symbol.find('/') != std::string::npos) {
-      throw LoadError(column_of(value, i), "mana symbol '{" + symbol + "}' is not supported yet",
-                      "hybrid symbols of two colours ({R/G}) are; {2/W} and Phyrexian ones are "
-                      "not");
+      throw LoadError(column_of(value, i), "mana symbol '{" + symbol + "}' is not supported",
+                      "hybrid symbols are: two colours ({R/G}), a colour or two generic ({2/W}), "
+                      "and Phyrexian ({W/P}: a colour or 2 life)");
     } else {
       throw LoadError(column_of(value, i), "unknown mana symbol '{" + symbol + "}'",
-                      "use a number, W, U, B, R, G, C, X or a two-colour hybrid such as R/G");
+                      "use a number, W, U, B, R, G, C, X or a hybrid such as {R/G}, {2/W} or "
+                      "{W/P}");
     }
     i = close + 1;
   }

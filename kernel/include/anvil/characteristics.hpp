@@ -56,9 +56,9 @@ inline constexpr std::array<std::array<Color, 2>, kHybridPairs> kHybridColors{{
 }};
 
 // A mana cost: `{X}{2}{R}{R}` is x=1, generic=2, colored[red]=2; `{R/G}{R/G}` is two of the
-// hybrid pair red-green, each paid with either colour. (Two-colour hybrid only: {2/W} and
-// Phyrexian symbols are not supported.) Games without colours (the hearth module) use
-// `generic` only.
+// hybrid pair red-green, each paid with either colour; `{2/W}` is mono_hybrid[white] (one white
+// mana or two generic), `{B/P}` phyrexian[black] (one black mana or 2 life). Games without
+// colours (the hearth module) use `generic` only.
 struct ManaCost {
   bool present = false;  // lands and tokens have no mana cost, which is not a cost of {0}
   std::uint16_t generic = 0;
@@ -66,20 +66,35 @@ struct ManaCost {
   std::uint8_t colorless = 0;  // {C}: must be paid with colourless mana
   std::uint8_t x = 0;          // number of {X} symbols
   std::array<std::uint8_t, kHybridPairs> hybrid{};  // by pair (hybrid_pair)
+  // {2/W} (rule 107.4e, monocoloured hybrid) and {W/P} (107.4f, Phyrexian), by colour.
+  std::array<std::uint8_t, kColorCount> mono_hybrid{};
+  std::array<std::uint8_t, kColorCount> phyrexian{};
 
-  // Converted cost / mana value, counting X as 0 and a hybrid symbol as 1 (rule 202.3).
+  // Converted cost / mana value (rule 202.3), counting X as 0, a hybrid or Phyrexian symbol as
+  // 1 and a {2/W} as 2 (202.3f: its largest component).
   constexpr int value() const {
     int v = generic + colorless;
     for (auto n : colored) v += n;
     for (auto n : hybrid) v += n;
+    for (auto n : mono_hybrid) v += 2 * n;
+    for (auto n : phyrexian) v += n;
     return v;
   }
-  constexpr int symbols_of(Color c) const { return colored[static_cast<std::size_t>(c)]; }
-  // The colours a cost makes a card (rule 105.2): a hybrid symbol gives both of its own.
+  // The symbols of colour `c` (as chroma and devotion count them, 700.5): its coloured ones and
+  // every hybrid, {2/C} and Phyrexian symbol that is that colour.
+  constexpr int symbols_of(Color c) const {
+    const auto i = static_cast<std::size_t>(c);
+    int n = colored[i] + mono_hybrid[i] + phyrexian[i];
+    for (std::size_t p = 0; p < kHybridPairs; ++p)
+      if (hybrid[p] && hybrid_color_set(p).has(c)) n += hybrid[p];
+    return n;
+  }
+  // The colours a cost makes a card (rule 105.2): a hybrid symbol gives both of its own, a
+  // {2/W} or Phyrexian symbol its one.
   constexpr ColorSet colors() const {
     ColorSet s;
     for (std::size_t i = 0; i < kColorCount; ++i)
-      if (colored[i]) s.add(static_cast<Color>(i));
+      if (colored[i] || mono_hybrid[i] || phyrexian[i]) s.add(static_cast<Color>(i));
     for (std::size_t i = 0; i < kHybridPairs; ++i)
       if (hybrid[i]) s.bits |= hybrid_color_set(i).bits;
     return s;
@@ -108,6 +123,19 @@ struct ManaCost {
     const std::size_t a = kLetters.find(text[0]), b = kLetters.find(text[2]);
     if (a == std::string_view::npos || b == std::string_view::npos || a == b) return std::nullopt;
     return hybrid_pair(static_cast<Color>(a), static_cast<Color>(b));
+  }
+  // The count a symbol written with a slash adds one to, for the card formats' parsers: "R/G"
+  // (either order) a hybrid pair's, "2/W" a colour's mono_hybrid, "W/P" a colour's phyrexian
+  // (the text without braces); nullptr for any other text.
+  constexpr std::uint8_t* slash_symbol(std::string_view text) {
+    if (const auto pair = hybrid_symbol(text)) return &hybrid[*pair];
+    constexpr std::string_view kLetters = "WUBRG";
+    if (text.size() != 3 || text[1] != '/') return nullptr;
+    if (text[0] == '2' && kLetters.find(text[2]) != std::string_view::npos)
+      return &mono_hybrid[kLetters.find(text[2])];
+    if (text[2] == 'P' && kLetters.find(text[0]) != std::string_view::npos)
+      return &phyrexian[kLetters.find(text[0])];
+    return nullptr;
   }
   friend constexpr bool operator==(const ManaCost&, const ManaCost&) = default;
 };

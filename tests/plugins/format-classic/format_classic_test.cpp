@@ -126,6 +126,33 @@ TEST_F(FormatClassic, TwoColourHybridSymbolsInBracesOrAsWords) {
   EXPECT_EQ(mixed.base.cost.value(), 3);
 }
 
+// 107.4e-f: {2/W} (a colour or two generic, mana value 2) and {B/P} (a colour or 2 life, mana
+// value 1), in braces or as words of their own; each gives its colour.
+TEST_F(FormatClassic, MonocolouredHybridAndPhyrexianSymbols) {
+  for (const char* cost : {"{2/W}{2/W}{2/W}", "2/W 2/W 2/W"}) {
+    const CardDef def = card(std::string("Test Card\n") + cost + "\nSorcery\nno text\n");
+    EXPECT_EQ(def.base.cost.mono_hybrid[static_cast<std::size_t>(Color::white)], 3) << cost;
+    EXPECT_EQ(def.base.cost.value(), 6) << cost;
+    EXPECT_EQ(def.base.colors.count(), 1) << cost;
+    EXPECT_TRUE(def.base.colors.has(Color::white)) << cost;
+  }
+  for (const char* cost : {"{1}{B/P}{B/P}", "1 B/P B/P"}) {
+    const CardDef def = card(std::string("Test Card\n") + cost + "\nInstant\nno text\n");
+    EXPECT_EQ(def.base.cost.generic, 1) << cost;
+    EXPECT_EQ(def.base.cost.phyrexian[static_cast<std::size_t>(Color::black)], 2) << cost;
+    EXPECT_EQ(def.base.cost.colored[static_cast<std::size_t>(Color::black)], 0) << cost;
+    EXPECT_EQ(def.base.cost.value(), 3) << cost;
+    EXPECT_TRUE(def.base.colors.has(Color::black)) << cost;
+  }
+}
+
+TEST_F(FormatClassic, HybridSymbolsMixWithOthers) {
+  const CardDef mixed = card("Test Card\n2 W/B\nSorcery\nno text\n");
+  EXPECT_EQ(mixed.base.cost.generic, 2);
+  EXPECT_EQ(mixed.base.cost.hybrid[ManaCost::hybrid_pair(Color::white, Color::black)], 1);
+  EXPECT_EQ(mixed.base.cost.value(), 3);
+}
+
 TEST_F(FormatClassic, BlankLinesAndCrLfSeparateBlocks) {
   std::vector<Diagnostic> d;
   const auto cards = load_text(
@@ -169,7 +196,7 @@ TEST_F(FormatClassic, EveryErrorOfAFileIsReportedAndTheGoodCardsLoad) {
       "errors.txt:23:25: error: card 'Bad Verb': Drawback$ verb 'YouGainLfe' is unknown; did you "
       "mean 'YouGainLife'?",
       "errors.txt:26:3: error: card 'Bad Cost': unknown mana symbol 'Q'; use a number, W, U, B, R, "
-      "G, C, X or a hybrid such as R/G, e.g. '2 R' or '{2}{R}'",
+      "G, C, X or a hybrid such as R/G, 2/W or W/P, e.g. '2 R' or '{2}{R}'",
       "errors.txt:31:1: error: card 'Bad Type': type line 'Instnt': 'Instnt' is not a card type or "
       "supertype; did you mean 'Instant'?",
       "errors.txt:37:1: error: card 'No Amount': 'spDamageTgtCP' needs a damage amount: "
@@ -199,12 +226,16 @@ TEST_F(FormatClassic, MoreErrorPathsWithTheirColumns) {
       "test.txt:3:20: error: card 'A': type line 'Instant — Arcane — Trap' has more than one dash");
   EXPECT_EQ(error_of("A\n{1}{R\nSorcery\n"),
             "test.txt:2:4: error: card 'A': mana symbol '{R' has no closing '}'");
-  EXPECT_EQ(error_of("A\n{2/W}\nSorcery\n"),
-            "test.txt:2:1: error: card 'A': mana symbol '2/W' is not supported; hybrid symbols of "
-            "two colours (R/G) are; 2/W and Phyrexian ones are not");
-  EXPECT_EQ(error_of("A\n1 R/P\nSorcery\n"),
-            "test.txt:2:3: error: card 'A': mana symbol 'R/P' is not supported; hybrid symbols of "
-            "two colours are, each a word of its own: '2 R/G R/G'; 2/W and Phyrexian ones are not");
+  EXPECT_EQ(
+      error_of("A\n{1}{G/W/P}\nSorcery\n"),
+      "test.txt:2:4: error: card 'A': mana symbol 'G/W/P' is not supported; hybrid symbols "
+      "are: two colours (R/G), a colour or two generic (2/W), and Phyrexian (W/P: a colour or "
+      "2 life)");
+  EXPECT_EQ(
+      error_of("A\n1 P/R\nSorcery\n"),
+      "test.txt:2:3: error: card 'A': mana symbol 'P/R' is not supported; hybrid symbols are: "
+      "two colours (R/G), a colour or two generic (2/W), and Phyrexian (W/P: a colour or 2 "
+      "life), each a word of its own: '2 R/G B/P'");
   EXPECT_EQ(
       error_of("A\nR\nInstant — \n"),
       "test.txt:3:9: error: card 'A': type line 'Instant —' has a dash but no subtypes after it");

@@ -18,7 +18,7 @@ TEST_F(CardYaml, LoadsCostTypesStatsAndKeywords) {
   std::vector<Diagnostic> d;
   const auto cards = load_cards("vanilla.yaml", d);
   EXPECT_TRUE(d.empty()) << dump(d);
-  ASSERT_EQ(cards.size(), 5u);
+  ASSERT_EQ(cards.size(), 7u);
 
   const CardDef& bears = cards[0];
   EXPECT_EQ(bears.name, "Grizzly Bears");
@@ -59,6 +59,16 @@ TEST_F(CardYaml, LoadsCostTypesStatsAndKeywords) {
   EXPECT_EQ(recruit.base.cost.value(), 1);
   EXPECT_TRUE(recruit.base.colors.has(Color::red) && recruit.base.colors.has(Color::white));
   EXPECT_EQ(recruit.base.colors.count(), 2);
+
+  const CardDef& procession = cards[5];  // {2/W}: mana value 2 each (202.3f), white
+  EXPECT_EQ(procession.base.cost.mono_hybrid[static_cast<std::size_t>(Color::white)], 3);
+  EXPECT_EQ(procession.base.cost.value(), 6);
+  EXPECT_EQ(procession.base.colors, ColorSet{1u << static_cast<unsigned>(Color::white)});
+
+  const CardDef& probe = cards[6];  // {U/P}: mana value 1, blue
+  EXPECT_EQ(probe.base.cost.phyrexian[static_cast<std::size_t>(Color::blue)], 1);
+  EXPECT_EQ(probe.base.cost.value(), 1);
+  EXPECT_EQ(probe.base.colors, ColorSet{1u << static_cast<unsigned>(Color::blue)});
 }
 
 TEST_F(CardYaml, ThreeBadCardsGiveThreeErrorsAndTheGoodCardsStillLoad) {
@@ -74,7 +84,7 @@ TEST_F(CardYaml, ThreeBadCardsGiveThreeErrorsAndTheGoodCardsStillLoad) {
   };
   EXPECT_TRUE(ends_with(e[0],
                         "three_bad.yaml:6:13: error: unknown mana symbol '{Q}'; use a number, W, "
-                        "U, B, R, G, C, X or a two-colour hybrid such as R/G"))
+                        "U, B, R, G, C, X or a hybrid such as {R/G}, {2/W} or {W/P}"))
       << e[0]->str();
   EXPECT_TRUE(ends_with(e[1], "three_bad.yaml:12:10: error: expected a whole number, found 'two'"))
       << e[1]->str();
