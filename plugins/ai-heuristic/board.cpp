@@ -142,6 +142,21 @@ bool can_pay_all(const std::vector<std::uint8_t>& sources, const std::vector<Man
       for (int n = 0; n < c.colored[k]; ++n) symbols.push_back(static_cast<std::uint8_t>(1u << k));
     for (std::size_t h = 0; h < kHybridPairs; ++h)  // {R/G}: either colour
       for (int n = 0; n < c.hybrid[h]; ++n) symbols.push_back(ManaCost::hybrid_color_set(h).bits);
+    for (std::size_t k = 0; k < kColorCount; ++k) {
+      const auto bit = static_cast<std::uint8_t>(1u << k);
+      // {B/P}: counted as {B}, so the plan never leans on paying life.
+      for (int n = 0; n < c.phyrexian[k]; ++n) symbols.push_back(bit);
+      // {2/W}: {W} while a source makes white, else two generic (an estimate: several {2/W}
+      // against one white source are each counted as {W}).
+      const bool makes = std::any_of(sources.begin(), sources.end(),
+                                     [bit](std::uint8_t s) { return (s & bit) != 0; });
+      for (int n = 0; n < c.mono_hybrid[k]; ++n) {
+        if (makes)
+          symbols.push_back(bit);
+        else
+          generic += 2;
+      }
+    }
   }
   if (symbols.size() + static_cast<std::size_t>(generic) > sources.size()) return false;
   std::vector<int> owner(sources.size(), -1);  // symbol paid by each land

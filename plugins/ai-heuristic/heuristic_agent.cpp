@@ -124,6 +124,17 @@ Answer prevent_first(const DecisionView& view, const Choice& choice) {
   return Answer{{best}};
 }
 
+// Classic 107.4f: how to pay a cost's Phyrexian symbols (options: the ways the rules found
+// payable, each option's value the life it costs). Mana when the mana is there, life only for
+// what the mana cannot pay: the agent does not plan the turn's mana ahead, and life is what its
+// race against the opponent counts.
+Answer pay_phyrexian(const Choice& choice) {
+  std::uint32_t least = 0;
+  for (std::uint32_t i = 1; i < choice.options.size(); ++i)
+    if (choice.options[i].value < choice.options[least].value) least = i;
+  return Answer{{least}};
+}
+
 // The classic London mulligan (103.5; options Keep, value 0, and Mulligan, value 1): keeps a
 // hand of two to five lands, and any hand after two mulligans (five cards would be left). The
 // mulligans taken are read off the prompt ("Keep this hand (then put 2 on the bottom) or …").
@@ -243,6 +254,7 @@ Answer HeuristicAgent::choose(const DecisionView& view, const Choice& choice) {
       break;
     case ChoiceKind::option:
       if (choice.prompt.starts_with("Damage to prevent first")) return prevent_first(view, choice);
+      if (choice.prompt.ends_with("Phyrexian symbol")) return pay_phyrexian(choice);
       if (auto a = part_with(view, choice)) return *a;
       break;
   }

@@ -9,6 +9,7 @@
 #include <anvil/sdk.hpp>
 #include <array>
 #include <cstdint>
+#include <cstring>
 #include <optional>
 #include <span>
 #include <string>
@@ -653,13 +654,39 @@ const ClassicActivated* classic_ability(const AbilityDef& a);
 std::vector<ManaSource> mana_sources(const Game& game, PlayerId p, ObjectId exclude);
 bool can_pay(const Game& game, PlayerId p, const ManaCost& cost, std::int64_t x,
              ObjectId exclude = {});
-// The same answer from sources already listed by mana_sources(game, p, exclude), for a caller
-// that asks about several costs in one state (legal_actions, for every card in hand).
-bool can_pay(const std::vector<ManaSource>& sources, const ManaCost& cost, std::int64_t x);
+// The same answer from sources already listed by mana_sources(game, p, exclude) and p's life
+// (for Phyrexian symbols), for a caller that asks about several costs in one state
+// (legal_actions, for every card in hand).
+bool can_pay(const std::vector<ManaSource>& sources, std::int64_t life, const ManaCost& cost,
+             std::int64_t x);
 // Whether a cost has any hybrid symbol ({R/G}), in two loads instead of ten (most costs have
 // none, and can_pay asks at every cast check).
 bool any_hybrid(const ManaCost& cost);
-// Taps sources deterministically and empties the pool by the amount paid.
+// A way to pay a cost with {2/W} or Phyrexian symbols (107.4e-f, cost_shapes.cpp): each {2/W}
+// paid as {W} or {2}, each {W/P} as {W} or 2 life. `mana` has neither kind of symbol left.
+struct CostShape {
+  ManaCost mana;
+  std::int64_t life = 0;
+  std::array<std::uint8_t, kColorCount> life_by_color{};  // Phyrexian symbols paid with life
+};
+// Whether a cost has any {2/W} or Phyrexian symbol (then it is paid as one of its shapes). Inline:
+// the cast checks ask it for every card in hand at every priority listing, and nearly every
+// answer is no.
+inline bool any_alternative(const ManaCost& cost) {
+  static_assert(kColorCount == 5);
+  std::uint32_t mono = 0, phyrexian = 0;
+  std::memcpy(&mono, cost.mono_hybrid.data(), sizeof mono);
+  std::memcpy(&phyrexian, cost.phyrexian.data(), sizeof phyrexian);
+  return (mono | phyrexian | cost.mono_hybrid[4] | cost.phyrexian[4]) != 0;
+}
+// Every shape of `cost`: the least life first, and of the same life the least mana (each {2/W}
+// paid with its colour before two generic). A cost without such symbols is its one shape.
+// Throws RulesError for a cost with more than 4,096 shapes (no printed card comes near).
+std::vector<CostShape> cost_shapes(const ManaCost& cost);
+// Taps sources deterministically and empties the pool by the amount paid. A cost with
+// Phyrexian symbols that can be paid with different amounts of life asks `p` which
+// (ChoiceKind::option, "Pay …", each option's value the life paid), and the life is lost
+// (119.4); each {2/W} is paid with its colour when the sources allow it.
 // REQUIRES: can_pay(game, p, cost, x, exclude). Throws RulesError otherwise.
 void pay(Game& game, PlayerId p, const ManaCost& cost, std::int64_t x, ObjectId exclude = {});
 std::int64_t max_affordable_x(const Game& game, PlayerId p, const ManaCost& cost,

@@ -53,9 +53,9 @@ class ManaKeyword final : public KeywordHandler {
       return;
     }
     const ParsedCost made = parse_cost(add);
-    // A hybrid symbol is no mana made: mana is one colour.
+    // A hybrid, {2/W} or Phyrexian symbol is no mana made: mana is one colour.
     if (made.tap || made.mana.x != 0 || made.mana.generic != 0 || made.mana.value() == 0 ||
-        any_hybrid(made.mana))
+        any_hybrid(made.mana) || any_alternative(made.mana))
       add.fail("'add' lists the mana made, as coloured symbols or {C}, or is 'any'",
                "add: \"{G}\"");
     for (std::size_t c = 0; c < kColorCount; ++c)

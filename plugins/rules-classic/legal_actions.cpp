@@ -103,10 +103,11 @@ const char* cast_refusal(const Game& game, PlayerId p, ObjectId id, std::uint16_
     }
     spell = mode;
   }
-  if (mana_first && !can_pay(sources.get(), c.cost, 0)) return "not enough mana";
+  const std::int64_t life = game.state().player(p).life;  // for Phyrexian symbols
+  if (mana_first && !can_pay(sources.get(), life, c.cost, 0)) return "not enough mana";
   if (spell && !targets_available(game, p, id, *spell, *def.abilities[*spell].impl))
     return "no legal target";
-  if (!mana_first && !can_pay(sources.get(), c.cost, 0)) return "not enough mana";
+  if (!mana_first && !can_pay(sources.get(), life, c.cost, 0)) return "not enough mana";
   return nullptr;
 }
 

@@ -224,15 +224,15 @@ bool parse_cost_text(std::string_view text, ParsedCost& out, std::string& error)
         return false;
       }
       out.mana.generic = static_cast<std::uint16_t>(out.mana.generic + std::stoi(sym));
-    } else if (const auto pair = ManaCost::hybrid_symbol(sym)) {
-      ++out.mana.hybrid[*pair];
+    } else if (std::uint8_t* slashed = out.mana.slash_symbol(sym)) {
+      ++*slashed;
     } else {
       const auto it = std::find(kKindLetters.begin(), kKindLetters.begin() + kColorCount,
                                 sym.size() == 1 ? sym[0] : '?');
       if (it == kKindLetters.begin() + kColorCount) {
         error = "unknown mana symbol {" + sym +
-                "}; use {W} {U} {B} {R} {G} {C}, a two-colour hybrid like {R/G}, a number, {X} "
-                "or {T}";
+                "}; use {W} {U} {B} {R} {G} {C}, a hybrid like {R/G}, {2/W} or {W/P}, a number, "
+                "{X} or {T}";
         return false;
       }
       ++out.mana.colored[static_cast<std::size_t>(it - kKindLetters.begin())];
@@ -325,10 +325,25 @@ std::vector<ManaSource> mana_sources(const Game& game, PlayerId p, ObjectId excl
 }
 
 bool can_pay(const Game& game, PlayerId p, const ManaCost& cost, std::int64_t x, ObjectId exclude) {
-  return can_pay(mana_sources(game, p, exclude), cost, x);
+  return can_pay(mana_sources(game, p, exclude), game.state().player(p).life, cost, x);
 }
 
-bool can_pay(const std::vector<ManaSource>& sources, const ManaCost& cost, std::int64_t x) {
+namespace {
+
+// 119.4: life is paid only by a player who has at least that much.
+bool can_pay_life(std::int64_t life, const CostShape& shape) {
+  return shape.life == 0 || life >= shape.life;
+}
+
+}  // namespace
+
+bool can_pay(const std::vector<ManaSource>& sources, std::int64_t life, const ManaCost& cost,
+             std::int64_t x) {
+  if (any_alternative(cost)) {  // one of its shapes, each a cost without such symbols
+    for (const CostShape& shape : cost_shapes(cost))
+      if (can_pay_life(life, shape) && can_pay(sources, life, shape.mana, x)) return true;
+    return false;
+  }
   // make_plan's answer without building the plan (a vector per mana): the legal-action listing
   // asks this for every card in hand at every priority. First its count test: fewer mana than
   // the cost's symbols.
@@ -392,10 +407,16 @@ std::int64_t max_affordable_x(const Game& game, PlayerId p, const ManaCost& cost
                               ObjectId exclude) {
   if (cost.x == 0) return 0;
   const std::vector<ManaSource> sources = mana_sources(game, p, exclude);
-  const Plan plan = make_plan(sources, cost, 0);
-  if (!plan.ok) return -1;
-  const std::size_t spare = plan.units.size() - plan.slots.size() - plan.generic;
-  return static_cast<std::int64_t>(spare / cost.x);
+  const std::int64_t life = game.state().player(p).life;
+  std::int64_t most = -1;
+  for (const CostShape& shape : cost_shapes(cost)) {  // X as large as any shape allows
+    if (!can_pay_life(life, shape)) continue;
+    const Plan plan = make_plan(sources, shape.mana, 0);
+    if (!plan.ok) continue;
+    const std::size_t spare = plan.units.size() - plan.slots.size() - plan.generic;
+    most = std::max(most, static_cast<std::int64_t>(spare / cost.x));
+  }
+  return most;
 }
 
 namespace {
@@ -413,7 +434,22 @@ std::string cost_text(const ManaCost& cost, std::int64_t x) {
       out += std::string("{") + kKindLetters[static_cast<std::size_t>(colors[0])] + "/" +
              kKindLetters[static_cast<std::size_t>(colors[1])] + "}";
   }
+  for (std::size_t c = 0; c < kColorCount; ++c) {
+    for (int i = 0; i < cost.mono_hybrid[c]; ++i) out += std::string("{2/") + kKindLetters[c] + "}";
+    for (int i = 0; i < cost.phyrexian[c]; ++i) out += std::string("{") + kKindLetters[c] + "/P}";
+  }
   return out;
+}
+
+// What a shape pays for the cost's Phyrexian symbols: "{B}{B}", "{B} and 2 life", "4 life".
+std::string phyrexian_label(const ManaCost& cost, const CostShape& shape) {
+  std::string mana;
+  for (std::size_t c = 0; c < kColorCount; ++c)
+    for (int i = shape.life_by_color[c]; i < cost.phyrexian[c]; ++i)
+      mana += std::string("{") + kKindLetters[c] + "}";
+  if (shape.life == 0) return mana;
+  const std::string life = std::to_string(shape.life) + " life";
+  return mana.empty() ? life : mana + " and " + life;
 }
 
 // 601.2g-h for a player who pays by hand (player attr "pay_manually", one payment): they
@@ -469,9 +505,48 @@ void pay_manually(Game& game, PlayerId p, const ManaCost& cost, std::int64_t x, 
   }
 }
 
+void pay_plain(Game& game, PlayerId p, const ManaCost& cost, std::int64_t x, ObjectId exclude);
+
+// 601.2f-h for a cost with {2/W} or Phyrexian symbols: the payable shapes, one for each way of
+// paying the Phyrexian symbols (the least mana for the {2/W} ones); p picks among them when
+// there are several; the mana is paid, then the life.
+void pay_alternatives(Game& game, PlayerId p, const ManaCost& cost, std::int64_t x,
+                      ObjectId exclude) {
+  const std::vector<ManaSource> sources = mana_sources(game, p, exclude);
+  const std::int64_t life = game.state().player(p).life;
+  std::vector<CostShape> payable;  // the first payable shape of each Phyrexian split
+  for (CostShape& shape : cost_shapes(cost)) {
+    if (!can_pay_life(life, shape) || !can_pay(sources, life, shape.mana, x)) continue;
+    if (std::none_of(payable.begin(), payable.end(),
+                     [&](const CostShape& s) { return s.life_by_color == shape.life_by_color; }))
+      payable.push_back(std::move(shape));
+  }
+  if (payable.empty()) throw RulesError("not enough mana or life to pay " + cost_text(cost, x));
+  std::size_t pick = 0;
+  if (payable.size() > 1) {
+    Choice choice;
+    choice.kind = ChoiceKind::option;
+    choice.player = p;
+    choice.prompt = "Pay " + cost_text(cost, x) + ": mana or 2 life for each Phyrexian symbol";
+    for (const CostShape& shape : payable)
+      choice.options.push_back({phyrexian_label(cost, shape), Target{}, shape.life});
+    pick = game.ask(choice).picks.at(0);
+  }
+  const CostShape& shape = payable.at(pick);
+  pay_plain(game, p, shape.mana, x, exclude);
+  if (shape.life > 0) lose_life(game, p, static_cast<std::int32_t>(shape.life));
+}
+
 }  // namespace
 
 void pay(Game& game, PlayerId p, const ManaCost& cost, std::int64_t x, ObjectId exclude) {
+  if (any_alternative(cost)) return pay_alternatives(game, p, cost, x, exclude);
+  pay_plain(game, p, cost, x, exclude);
+}
+
+namespace {
+
+void pay_plain(Game& game, PlayerId p, const ManaCost& cost, std::int64_t x, ObjectId exclude) {
   if (game.state().player(p).attrs.get(kPayManually) != 0) pay_manually(game, p, cost, x, exclude);
   const std::vector<ManaSource> sources = mana_sources(game, p, exclude);
   const Plan plan = make_plan(sources, cost, x);
@@ -513,6 +588,8 @@ void pay(Game& game, PlayerId p, const ManaCost& cost, std::int64_t x, ObjectId 
     if (src.sacrifice) sacrifice(game, src.object, src.object);  // a Treasure's cost
   }
 }
+
+}  // namespace
 
 const ClassicActivated* classic_ability(const AbilityDef& a) {
   return dynamic_cast<const ClassicActivated*>(a.impl.get());

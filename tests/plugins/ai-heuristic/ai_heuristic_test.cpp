@@ -642,6 +642,24 @@ TEST_F(AiHeuristic, ShieldsFromTheDeathtouchDamageFirst) {
   }
 }
 
+// 107.4f: a Phyrexian symbol the rules let it pay either way is paid with mana (each option's
+// value is the life it costs; the order of the options does not matter).
+TEST_F(AiHeuristic, PaysPhyrexianSymbolsWithManaBeforeLife) {
+  auto g = start(player(20, {}, {"Hill Giant"}), player(20, {}, {}));
+  Choice choice;
+  choice.kind = ChoiceKind::option;
+  choice.player = kMe;
+  choice.prompt = "Pay {1}{G/P}{G/P}: mana or 2 life for each Phyrexian symbol";
+  for (const auto& [label, life] : {std::pair{"4 life", 4}, {"{G}{G}", 0}, {"{G} and 2 life", 2}})
+    choice.options.push_back(Option{label, Target{}, life});
+  for (std::uint64_t seed = 1; seed <= 8; ++seed) {  // a rule, not a lucky random pick
+    auto agent = make_agent(world().registry, "ai-heuristic", AgentOptions{seed, {}});
+    const Answer a = agent->choose(DecisionView(*g, kMe), choice);
+    ASSERT_EQ(a.picks.size(), 1u);
+    EXPECT_EQ(a.picks[0], 1u) << "{G}{G} (seed " << seed << ")";
+  }
+}
+
 // With the classic option `mulligans`, whole games: every mulligan decision is answered by the
 // rules above (a kept hand of two to five lands, or after two mulligans), and the games end.
 TEST_F(AiHeuristic, PlaysGamesWithTheLondonMulligan) {

@@ -40,8 +40,8 @@ ManaCost parse(const std::string& s) {
     i = close + 1;
     if (sym == "X")
       ++c.x;
-    else if (const auto pair = ManaCost::hybrid_symbol(sym))
-      ++c.hybrid[*pair];
+    else if (std::uint8_t* slashed = c.slash_symbol(sym))  // {R/G}, {2/W}, {B/P}
+      ++*slashed;
     else if (sym == "C")
       ++c.colorless;
     else if (kLetters.find(sym) != std::string::npos)
@@ -418,6 +418,20 @@ std::shared_ptr<CardPool> standard_pool() {
        .types = {"Creature"},
        .power = 3,
        .toughness = 3},
+      {.name = "Procession Knight",  // monocoloured hybrid: {W} or {2} each
+       .cost = "{2/W}{2/W}{2/W}",
+       .types = {"Creature"},
+       .power = 3,
+       .toughness = 3},
+      {.name = "Phyrexian Hulk",  // Phyrexian: {G} or 2 life each
+       .cost = "{1}{G/P}{G/P}",
+       .types = {"Creature"},
+       .power = 3,
+       .toughness = 3},
+      {.name = "Phyrexian Blaze",
+       .cost = "{X}{R/P}",
+       .types = {"Sorcery"},
+       .burn = Burn::x_any_target},
       {.name = "Shock", .cost = "{R}", .types = {"Instant"}, .burn = Burn::any_target, .amount = 2},
       {.name = "Blaze", .cost = "{X}{R}", .types = {"Sorcery"}, .burn = Burn::x_any_target},
       {.name = "Serra Angel",

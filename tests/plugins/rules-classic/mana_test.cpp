@@ -102,15 +102,151 @@ TEST(RulesClassicMana, HybridSymbolsArePaidWithEitherColour) {
 }
 
 // Hybrid symbols are costs only: mana is made one colour at a time, so a mana ability adding
-// "{R/G}" is refused when the card loads (it would otherwise make nothing).
+// "{R/G}", "{2/G}" or "{G/P}" is refused when the card loads (it would otherwise make nothing).
 TEST(RulesClassicMana, AHybridSymbolIsACostNotManaMade) {
-  EXPECT_THROW(compile(CardSpec{.name = "Hybrid Elf",
-                                .cost = "{G}",
-                                .types = {"Creature"},
-                                .power = 1,
-                                .toughness = 1,
-                                .abilities = {{"mana", {{"cost", "{T}"}, {"add", "{R/G}"}}}}}),
-               LoadError);
+  for (const char* made : {"{R/G}", "{2/G}", "{G/P}"})
+    EXPECT_THROW(compile(CardSpec{.name = "Hybrid Elf",
+                                  .cost = "{G}",
+                                  .types = {"Creature"},
+                                  .power = 1,
+                                  .toughness = 1,
+                                  .abilities = {{"mana", {{"cost", "{T}"}, {"add", made}}}}}),
+                 LoadError)
+        << made;
+}
+
+std::size_t tapped_count(const Game& g, PlayerId p) {
+  std::size_t n = 0;
+  for (ObjectId id : g.state().zone(ZoneRef::battlefield(p)).objects) n += g.object(id).tapped;
+  return n;
+}
+
+// 107.4e: each {2/W} is paid with one white mana or two generic mana; payment takes the white
+// where it can (the least mana), and the cast check counts both ways.
+TEST(RulesClassicMana, MonocolouredHybridSymbolsArePaidWithTheirColourOrTwoGeneric) {
+  struct Case {
+    std::vector<std::string> lands;
+    bool castable;
+    std::size_t tapped;
+  };
+  for (const Case& c : {Case{{"Plains", "Plains", "Plains"}, true, 3},
+                        Case{{"Forest", "Forest", "Forest", "Forest", "Forest", "Forest"}, true, 6},
+                        Case{{"Plains", "Forest", "Forest", "Forest", "Forest"}, true, 5},
+                        Case{{"Plains", "Plains", "Plains", "Forest", "Forest", "Forest"}, true, 3},
+                        Case{{"Forest", "Forest", "Forest", "Forest", "Forest"}, false, 0},
+                        Case{{"Plains", "Plains", "Forest"}, false, 0}}) {
+    std::string lands;
+    for (const std::string& l : c.lands) lands += l + " ";
+    auto t = table(standard_pool(), position("main1", player("A", {"Procession Knight"}, c.lands),
+                                             player("B", {}, {})));
+    const LegalAction cast{LegalAction::Kind::cast,
+                           find(*t.game, "Procession Knight", ZoneRef::hand(kA)),
+                           0,
+                           {},
+                           0,
+                           ""};
+    EXPECT_EQ(rules().why_not(*t.game, kA, cast), c.castable ? "" : "not enough mana") << lands;
+    EXPECT_EQ(non_mana_actions(*t.game, kA).size(), c.castable ? 2u : 1u) << lands;
+    if (!c.castable) continue;
+    t.a->act("Cast Procession Knight");
+    ASSERT_TRUE(rules().advance(*t.game)) << lands;
+    EXPECT_EQ(tapped_count(*t.game, kA), c.tapped) << lands;
+    if (c.tapped == 3 && c.lands.size() == 6) {  // the Plains paid, the Forests are left
+      EXPECT_FALSE(t.game->object(find(*t.game, "Forest", ZoneRef::battlefield(kA))).tapped);
+    }
+    EXPECT_EQ(t.game->state().players[0].life, 20) << lands;
+  }
+}
+
+// 107.4f, 119.4: each {G/P} is paid with green mana or 2 life. When the player could pay
+// either way, they are asked how (each option's value is the life it costs); life is paid only
+// by a player who has that much.
+TEST(RulesClassicMana, PhyrexianSymbolsArePaidWithTheirColourOrTwoLife) {
+  {  // three Forests: {G}{G}, {G} and 2 life, or 4 life
+    auto t =
+        table(standard_pool(),
+              position("main1", player("A", {"Phyrexian Hulk"}, {"Forest", "Forest", "Forest"}),
+                       player("B", {}, {})));
+    std::vector<std::string> labels;
+    std::vector<std::int64_t> values;
+    t.a->act("Cast Phyrexian Hulk").then(ChoiceKind::option, [&](const Choice& c) {
+      EXPECT_EQ(c.prompt, "Pay {1}{G/P}{G/P}: mana or 2 life for each Phyrexian symbol");
+      for (const Option& o : c.options) {
+        labels.push_back(o.label);
+        values.push_back(o.value);
+      }
+      return Answer{{2}};
+    });
+    ASSERT_TRUE(rules().advance(*t.game));
+    EXPECT_EQ(labels, (std::vector<std::string>{"{G}{G}", "{G} and 2 life", "4 life"}));
+    EXPECT_EQ(values, (std::vector<std::int64_t>{0, 2, 4}));
+    EXPECT_EQ(t.game->state().players[0].life, 16);
+    EXPECT_EQ(tapped_count(*t.game, kA), 1u);  // {1} only
+    ASSERT_TRUE(rules().advance(*t.game));
+    ASSERT_TRUE(rules().advance(*t.game));
+    EXPECT_TRUE(find(*t.game, "Phyrexian Hulk", ZoneRef::battlefield(kA)).valid());
+  }
+  struct Case {
+    std::vector<std::string> lands;
+    std::int32_t life;
+    bool castable;
+    std::int32_t life_after;
+  };
+  for (const Case& c : {Case{{"Mountain"}, 20, true, 16},  // no choice: only life can pay
+                        Case{{"Mountain"}, 4, true, 0},    // all of it (119.4), then 704.5a
+                        Case{{"Mountain"}, 3, false, 3}, Case{{"Forest", "Forest"}, 1, false, 1},
+                        Case{{"Forest", "Forest"}, 2, true, 0}}) {
+    PositionPlayer a = player("A", {"Phyrexian Hulk"}, c.lands);
+    a.life = c.life;
+    auto t = table(standard_pool(), position("main1", a, player("B", {}, {})));
+    const std::string what =
+        std::to_string(c.lands.size()) + " lands, life " + std::to_string(c.life);
+    EXPECT_EQ(non_mana_actions(*t.game, kA).size(), c.castable ? 2u : 1u) << what;
+    if (!c.castable) continue;
+    std::size_t asked = 0;  // no option decision: only one way is payable
+    t.a->act("Cast Phyrexian Hulk").then(ChoiceKind::option, [&](const Choice&) {
+      ++asked;
+      return Answer{{0}};
+    });
+    ASSERT_TRUE(rules().advance(*t.game)) << what;
+    EXPECT_EQ(asked, 0u) << what;
+    EXPECT_EQ(t.game->state().players[0].life, c.life_after) << what;
+    // At 0 life A loses as the state-based actions are next checked (704.5a).
+    EXPECT_EQ(rules().advance(*t.game), c.life_after > 0) << what;
+  }
+}
+
+// X with a Phyrexian symbol: X may use the mana the symbol would have taken (its life paid
+// instead), and the payment then offers only what X left.
+TEST(RulesClassicMana, XWithAPhyrexianSymbolCountsTheLifeThatCouldPayIt) {
+  for (const std::int64_t x : {3, 2}) {
+    auto t = table(
+        standard_pool(),
+        position("main1", player("A", {"Phyrexian Blaze"}, {"Mountain", "Mountain", "Mountain"}),
+                 player("B", {}, {})));
+    std::vector<std::int64_t> offered_x, offered_life;
+    t.a->act("Cast Phyrexian Blaze")
+        .pick(ChoiceKind::target, {"player 1"})
+        .then(ChoiceKind::number,
+              [&](const Choice& c) {
+                for (const Option& o : c.options) offered_x.push_back(o.value);
+                return Answer{{static_cast<std::uint32_t>(x)}};
+              })
+        .then(ChoiceKind::option, [&](const Choice& c) {
+          for (const Option& o : c.options) offered_life.push_back(o.value);
+          return Answer{{0}};
+        });
+    ASSERT_TRUE(rules().advance(*t.game));
+    EXPECT_EQ(offered_x, (std::vector<std::int64_t>{0, 1, 2, 3}));
+    if (x == 3) {
+      EXPECT_TRUE(offered_life.empty());  // nothing to choose: the life pays {R/P}
+      EXPECT_EQ(t.game->state().players[0].life, 18);
+    } else {
+      EXPECT_EQ(offered_life, (std::vector<std::int64_t>{0, 2}));
+      EXPECT_EQ(t.game->state().players[0].life, 20);  // it picked the mana
+    }
+    EXPECT_TRUE(all_tapped(*t.game, kA));
+  }
 }
 
 TEST(RulesClassicMana, ManaAbilitiesPayWithoutTheStackAndUnspentManaEmptiesAtTheEndOfTheStep) {
