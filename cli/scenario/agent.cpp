@@ -125,7 +125,20 @@ Answer Script::answer(PlayerId player, const Choice& choice) {
       break;
   }
   if (!a) a = from_choices(player, choice);
+  note_answer(choice, *a);
   return *a;
+}
+
+void Script::note_answer(const Choice& choice, const Answer& answer) {
+  AnsweredDecision seen{choice.player, choice.kind, {}};
+  for (std::uint32_t i : answer.picks) {
+    if (i >= choice.options.size()) return;  // the kernel refuses the answer: it is not logged
+    const Option& o = choice.options[i];
+    seen.picked.push_back({o.label, target_name(o.target)});
+  }
+  const std::size_t index = game_->decisions().size();
+  if (answered.size() <= index) answered.resize(index + 1);
+  answered[index] = std::move(seen);
 }
 
 // A player's scenario name or a card's name, for matching `to:`.

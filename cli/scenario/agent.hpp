@@ -16,6 +16,7 @@
 #include <string>
 #include <vector>
 
+#include "expect.hpp"
 #include "scenario.hpp"
 
 namespace anvil::cli::scenario {
@@ -57,6 +58,9 @@ class Script {
   std::string failure;
   std::size_t next_action = 0;
   std::vector<std::deque<ChoiceSpec>> choices;  // by seat
+  // The options picked in each decision answered, by the index the kernel's log gives it
+  // (`expect.decisions` names picks by label or target; the log keeps only their indices).
+  AnsweredDecisions answered;
 
  private:
   [[noreturn]] void fail(std::string message);
@@ -64,6 +68,9 @@ class Script {
   [[noreturn]] void refuse_action(const Game& judge, PlayerId player, const ActionSpec& next,
                                   LegalAction::Kind kind);
   void begin_action();
+  // Notes what `answer` picks, at the index the log will give the decision if the kernel takes
+  // the answer (a later decision asked at the same index replaces a note of one it refused).
+  void note_answer(const Choice& choice, const Answer& answer);
   std::optional<Answer> priority(PlayerId player, const Choice& choice);
   std::optional<Answer> target(const Choice& choice);
   std::optional<Answer> payment(const Choice& choice);

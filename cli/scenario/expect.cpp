@@ -43,6 +43,32 @@ std::string player_name(const Scenario& s, PlayerId p) {
                                                           : "nobody";
 }
 
+// The symbols of a pool ("{R}{G}{R}"), sorted: two pools are the same in any order.
+std::vector<std::string> pool_symbols(const std::string& pool) {
+  std::vector<std::string> out;
+  for (std::size_t at = 0; at < pool.size();) {
+    const std::size_t close = std::min(pool.find('}', at), pool.size() - 1);
+    out.push_back(pool.substr(at, close + 1 - at));
+    at = close + 1;
+  }
+  std::sort(out.begin(), out.end());
+  return out;
+}
+
+void check_mana_pool(const Scenario& s, const Game& game, const RulesModule& rules, PlayerId id,
+                     const PlayerExpect& want, std::vector<std::string>& out) {
+  const std::optional<std::string> have = rules.mana_pool(game, id);
+  if (!have) {
+    out.push_back(fmt::format("{}: rules module '{}' keeps no mana pool (RulesModule::mana_pool)",
+                              want.player, s.rules));
+    return;
+  }
+  if (pool_symbols(*have) == pool_symbols(*want.mana_pool)) return;
+  auto shown = [](const std::string& pool) { return pool.empty() ? std::string("empty") : pool; };
+  out.push_back(fmt::format("{}: mana pool {}, expected {}", want.player, shown(*have),
+                            shown(*want.mana_pool)));
+}
+
 // hearth: a hero's weapon is the object in its command zone; its durability is its toughness
 // less its damage.
 void check_weapon(const Game& game, PlayerId id, const PlayerExpect& want, std::vector<std::string>& out) {
@@ -59,8 +85,8 @@ void check_weapon(const Game& game, PlayerId id, const PlayerExpect& want, std::
                               *want.weapon_durability));
 }
 
-void check_player(const Scenario& s, const Game& game, const PlayerExpect& want,
-                  std::vector<std::string>& out) {
+void check_player(const Scenario& s, const Game& game, const RulesModule& rules,
+                  const PlayerExpect& want, std::vector<std::string>& out) {
   const PlayerId id = *s.player_id(want.player);
   const Player& p = game.state().player(id);
   if (want.life && p.life != *want.life)
@@ -79,6 +105,7 @@ void check_player(const Scenario& s, const Game& game, const PlayerExpect& want,
     const auto have = p.attrs.get(Symbol(name));
     if (have != n) out.push_back(fmt::format("{}: {} {}, expected {}", want.player, name, have, n));
   }
+  if (want.mana_pool) check_mana_pool(s, game, rules, id, want, out);
   if (want.weapon) check_weapon(game, id, want, out);
   for (const ZoneExpect& z : want.zones) {
     const ZoneKind kind = zone_kind(z.zone);
@@ -197,6 +224,115 @@ void check_winner(const Scenario& s, const Game& game, const RulesModule& rules,
   if (actual != want) out.push_back(fmt::format("winner {}, expected {}", actual, want));
 }
 
+// What the agent saw of a logged decision; nullptr if it saw none that fits the record (a
+// decision asked by another agent, which a scenario never seats).
+const AnsweredDecision* seen_of(const DecisionRecord& r, const AnsweredDecisions& answered) {
+  if (r.index >= answered.size() || !answered[r.index]) return nullptr;
+  const AnsweredDecision& a = *answered[r.index];
+  const bool fits = a.player == r.player && a.kind == r.kind && a.picked.size() == r.picks.size();
+  return fits ? &a : nullptr;
+}
+
+// A pick is named by its option's label or by its target's name.
+bool names_pick(const AnsweredDecision::Pick& pick, const std::string& name) {
+  return pick.label == name || (!pick.target.empty() && pick.target == name);
+}
+
+bool decision_matches(const Scenario& s, const DecisionRecord& r, const AnsweredDecision* seen,
+                      const DecisionExpect& want) {
+  if (!want.player.empty() && *s.player_id(want.player) != r.player) return false;
+  if (want.kind && *want.kind != r.kind) return false;
+  if (!want.picked) return true;
+  if (!seen || seen->picked.size() != want.picked->size()) return false;
+  for (std::size_t i = 0; i < seen->picked.size(); ++i)
+    if (!names_pick(seen->picked[i], (*want.picked)[i])) return false;
+  return true;
+}
+
+// "#2 A target: player 1 (B)": the log's number (1-based), who, which kind and the options
+// picked, each with its target's name when the label does not say it.
+std::string describe_decision(const Scenario& s, const DecisionRecord& r,
+                              const AnsweredDecision* seen) {
+  std::vector<std::string> picks;
+  for (std::size_t i = 0; i < r.picks.size(); ++i) {
+    if (!seen) {
+      picks.push_back(fmt::format("option {}", r.picks[i]));
+      continue;
+    }
+    const AnsweredDecision::Pick& p = seen->picked[i];
+    const bool label_names_target = p.target.empty() || p.label.find(p.target) != std::string::npos;
+    picks.push_back(label_names_target ? p.label : fmt::format("{} ({})", p.label, p.target));
+  }
+  return fmt::format("#{} {} {}: {}", r.index + 1, player_name(s, r.player), to_string(r.kind),
+                     picks.empty() ? "none" : fmt::format("{}", fmt::join(picks, ", ")));
+}
+
+std::string describe_log(const Scenario& s, const std::vector<DecisionRecord>& log,
+                         const AnsweredDecisions& answered) {
+  std::vector<std::string> entries;
+  for (const DecisionRecord& r : log)
+    entries.push_back(describe_decision(s, r, seen_of(r, answered)));
+  return listed(std::move(entries));
+}
+
+// `exactly`: the whole log, entry for entry.
+void check_whole_log(const Scenario& s, const std::vector<DecisionRecord>& log,
+                     const AnsweredDecisions& answered, const std::vector<DecisionExpect>& want,
+                     std::vector<std::string>& out) {
+  if (log.size() != want.size()) {
+    out.push_back(fmt::format("decisions: the log has {} decisions, expected {}: {}", log.size(),
+                              want.size(), describe_log(s, log, answered)));
+    return;
+  }
+  for (std::size_t i = 0; i < log.size(); ++i) {
+    const AnsweredDecision* seen = seen_of(log[i], answered);
+    if (decision_matches(s, log[i], seen, want[i])) continue;
+    out.push_back(fmt::format("decisions: {}, expected {}", describe_decision(s, log[i], seen),
+                              want[i].str()));
+  }
+}
+
+// `contains`: each entry matches a decision after the one the entry before it matched.
+void check_log_contains(const Scenario& s, const std::vector<DecisionRecord>& log,
+                        const AnsweredDecisions& answered, const std::vector<DecisionExpect>& want,
+                        std::vector<std::string>& out) {
+  std::size_t next = 0;  // the first decision the next entry may match
+  for (const DecisionExpect& w : want) {
+    while (next < log.size() && !decision_matches(s, log[next], seen_of(log[next], answered), w))
+      ++next;
+    if (next == log.size()) {
+      out.push_back(fmt::format("decisions: no {} in the log{}: {}", w.str(),
+                                &w == &want.front() ? "" : " after the entries before it matched",
+                                describe_log(s, log, answered)));
+      return;
+    }
+    ++next;
+  }
+}
+
+// `absent`: no decision matches any of the entries.
+void check_log_lacks(const Scenario& s, const std::vector<DecisionRecord>& log,
+                     const AnsweredDecisions& answered, const std::vector<DecisionExpect>& absent,
+                     std::vector<std::string>& out) {
+  for (const DecisionExpect& w : absent) {
+    for (const DecisionRecord& r : log) {
+      const AnsweredDecision* seen = seen_of(r, answered);
+      if (decision_matches(s, r, seen, w))
+        out.push_back(fmt::format("decisions: {} matches {}, expected none to",
+                                  describe_decision(s, r, seen), w.str()));
+    }
+  }
+}
+
+void check_decisions(const Scenario& s, const Game& game, const AnsweredDecisions& answered,
+                     std::vector<std::string>& out) {
+  const DecisionsExpect& want = *s.expect.decisions;
+  const std::vector<DecisionRecord>& log = game.decisions();
+  if (want.exactly) check_whole_log(s, log, answered, *want.exactly, out);
+  if (want.contains) check_log_contains(s, log, answered, *want.contains, out);
+  check_log_lacks(s, log, answered, want.absent, out);
+}
+
 }  // namespace
 
 ZoneKind zone_kind(std::string_view name) {
@@ -210,10 +346,10 @@ ZoneKind zone_kind(std::string_view name) {
   return ZoneKind::none;
 }
 
-std::vector<std::string> check_expect(const Scenario& s, const Game& game,
-                                      const RulesModule& rules) {
+std::vector<std::string> check_expect(const Scenario& s, const Game& game, const RulesModule& rules,
+                                      const AnsweredDecisions& answered) {
   std::vector<std::string> out;
-  for (const PlayerExpect& p : s.expect.players) check_player(s, game, p, out);
+  for (const PlayerExpect& p : s.expect.players) check_player(s, game, rules, p, out);
   for (const CardExpect& c : s.expect.cards) check_card(s, game, c, out);
   if (s.expect.winner) check_winner(s, game, rules, *s.expect.winner, out);
   if (s.expect.step) {
@@ -234,6 +370,7 @@ std::vector<std::string> check_expect(const Scenario& s, const Game& game,
     std::string d = compare_zone("the stack", names, *s.expect.stack, true);
     if (!d.empty()) out.push_back(std::move(d));
   }
+  if (s.expect.decisions) check_decisions(s, game, answered, out);
   return out;
 }
 

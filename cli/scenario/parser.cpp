@@ -1,5 +1,8 @@
 // Reads scenario files with the kernel's strict YAML helpers (pack.hpp): every problem is
 // reported at its file:line:column, and reading goes on so one run finds them all.
+#include <fmt/core.h>
+#include <fmt/ranges.h>
+
 #include <algorithm>
 #include <anvil/pack.hpp>
 
@@ -10,6 +13,13 @@ namespace anvil::cli::scenario {
 namespace {
 
 constexpr std::string_view kZones[] = {"hand", "library", "graveyard", "battlefield", "exile"};
+
+// The decision kinds an `expect.decisions` entry may name, as to_string(ChoiceKind) spells them.
+constexpr ChoiceKind kChoiceKinds[] = {
+    ChoiceKind::action,        ChoiceKind::target,          ChoiceKind::attackers,
+    ChoiceKind::blockers,      ChoiceKind::damage_division, ChoiceKind::replacement,
+    ChoiceKind::trigger_order, ChoiceKind::discard,         ChoiceKind::mulligan,
+    ChoiceKind::yes_no,        ChoiceKind::option,          ChoiceKind::number};
 
 class Parser {
  public:
@@ -365,7 +375,101 @@ class Parser {
       collect(d_, [&] { s_.expect.priority = player(*n); });
     if (const Param* n = r.optional("stack"))
       collect(d_, [&] { s_.expect.stack = read_zone(*n, "stack"); });
+    if (const Param* n = r.optional("decisions")) collect(d_, [&] { read_decisions(*n); });
     r.finish();
+  }
+
+  // {contains: [..]}, {exactly: [..]} and/or {absent: [..]}: see DecisionsExpect.
+  void read_decisions(const Param& v) {
+    if (!v.is_map())
+      v.fail("'decisions' is a map of 'contains', 'exactly' or 'absent'",
+             "decisions: {contains: [{player: A, kind: target, picked: B}]}");
+    DecisionsExpect out;
+    MapReader r(v, "'decisions'", d_);
+    const Param* contains = r.optional("contains");
+    const Param* exactly = r.optional("exactly");
+    const Param* absent = r.optional("absent");
+    if (contains) collect(d_, [&] { out.contains = read_decision_list(*contains, "contains"); });
+    if (exactly) collect(d_, [&] { out.exactly = read_decision_list(*exactly, "exactly"); });
+    if (absent) collect(d_, [&] { out.absent = read_decision_list(*absent, "absent"); });
+    r.finish();
+    if (!contains && !exactly && !absent)
+      v.fail("'decisions' needs 'contains', 'exactly' or 'absent'");
+    if (contains && exactly)
+      v.fail("'decisions' has both 'contains' and 'exactly'", "'exactly' lists the whole log");
+    s_.expect.decisions = std::move(out);
+  }
+
+  // An empty `exactly` says no decision was asked; an empty `contains` or `absent` would pass
+  // whatever the log holds, so it is an error.
+  std::vector<DecisionExpect> read_decision_list(const Param& v, const std::string& key) {
+    const std::string what = "'decisions." + key + "'";
+    std::vector<DecisionExpect> out;
+    for (const Param& item : list(v, what))
+      collect(d_, [&] { out.push_back(read_decision(item)); });
+    if (out.empty() && v.items().empty() && key != "exactly")
+      v.fail(what + " is empty, so it would pass whatever the log holds");
+    return out;
+  }
+
+  DecisionExpect read_decision(const Param& item) {
+    DecisionExpect e;
+    e.where = item.where();
+    if (!item.is_map())
+      item.fail("a decision is a map of 'player', 'kind' and 'picked'",
+                "{player: A, kind: target, picked: Grizzly Bears}");
+    MapReader r(item, "a decision", d_);
+    const Param* who = r.optional("player");
+    const Param* kind = r.optional("kind");
+    const Param* picked = r.optional("picked");
+    r.finish();
+    if (!who && !kind && !picked)
+      item.fail("a decision names at least one of 'player', 'kind', 'picked'");
+    if (who) e.player = player(*who);
+    if (kind) e.kind = choice_kind(*kind);
+    if (picked) e.picked = read_picked(*picked);
+    return e;
+  }
+
+  static ChoiceKind choice_kind(const Param& v) {
+    const std::string& name = text(v, "'kind'");
+    std::vector<std::string> names;
+    for (ChoiceKind k : kChoiceKinds) {
+      if (name == to_string(k)) return k;
+      names.emplace_back(to_string(k));
+    }
+    v.fail("unknown decision kind '" + name + "'", did_you_mean(name, names));
+  }
+
+  // A name, or a list of names for a decision answered with several picks (none: []).
+  static std::vector<std::string> read_picked(const Param& v) {
+    if (v.is_scalar()) return {text(v, "'picked'")};
+    if (!v.is_list()) v.fail("'picked' is an option's name, or a list of them");
+    std::vector<std::string> out;
+    for (const Param& name : v.items()) out.push_back(text(name, "a picked option"));
+    return out;
+  }
+
+  // "{R}{R}{G}" in any order, or "" (or {}) for an empty pool: a string of symbols in braces.
+  // Which symbols a pool may hold is the rules module's business (RulesModule::mana_pool).
+  std::string read_mana_pool(const Param& v) const {
+    if (v.is_map() && v.entries().empty()) return std::string();
+    if (!v.is_scalar())
+      v.fail("'mana_pool' is a string of mana symbols", "quote it: mana_pool: \"{R}{R}{G}\"");
+    const std::string& symbols = v.text();
+    for (std::size_t at = 0; at < symbols.size();) {
+      const std::size_t close = symbols.find('}', at);
+      const bool symbol = symbols[at] == '{' && close != std::string::npos && close > at + 1 &&
+                          symbols.find('{', at + 1) > close;
+      if (!symbol) {
+        const std::string token =
+            symbols.substr(at, close == std::string::npos ? close : close + 1 - at);
+        v.fail("'mana_pool': '" + token + "' is not a mana symbol",
+               "write the pool as symbols in braces, such as \"{R}{R}{G}\"");
+      }
+      at = close + 1;
+    }
+    return symbols;
   }
 
   void read_player_expect(const Param& v, const std::string& name) {
@@ -380,6 +484,8 @@ class Parser {
       if (const Param* n = r.optional(key)) collect(d_, [&] { p.attrs.emplace_back(key, n->integer()); });
     if (const Param* n = r.optional("attrs"))
       collect(d_, [&] { read_counts(*n, p.attrs, "'attrs'"); });
+    if (const Param* n = r.optional("mana_pool"))
+      collect(d_, [&] { p.mana_pool = read_mana_pool(*n); });
     if (const Param* n = r.optional("weapon")) {
       collect(d_, [&] {
         if (n->is_scalar()) {
@@ -503,6 +609,18 @@ std::string ChoiceSpec::str() const {
 }
 
 std::string CardExpect::str() const { return card + (of.empty() ? "" : " of " + of); }
+
+std::string DecisionExpect::str() const {
+  std::vector<std::string> fields;
+  if (!player.empty()) fields.push_back("player: " + player);
+  if (kind) fields.push_back(std::string("kind: ") + to_string(*kind));
+  if (picked) {
+    fields.push_back("picked: " + (picked->size() == 1
+                                       ? picked->front()
+                                       : fmt::format("[{}]", fmt::join(*picked, ", "))));
+  }
+  return fmt::format("{{{}}}", fmt::join(fields, ", "));
+}
 
 std::optional<PlayerId> Scenario::player_id(std::string_view name) const {
   for (std::size_t i = 0; i < position.players.size(); ++i) {

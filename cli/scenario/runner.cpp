@@ -198,7 +198,7 @@ Result run_scenario(const Scenario& s, std::shared_ptr<const CardPool> pool,
                                 s.position.players[i].name));
     }
   }
-  const std::vector<std::string> differences = check_expect(s, *game, rules);
+  const std::vector<std::string> differences = check_expect(s, *game, rules, script.answered);
   if (!differences.empty()) return failed(fmt::format("{}", fmt::join(differences, "; ")));
   return Result{true, {}};
 }

@@ -7,6 +7,7 @@
 //   if (!s) for (const Diagnostic& d : problems) std::cerr << d.str() << '\n';
 #pragma once
 
+#include <anvil/agent.hpp>
 #include <anvil/error.hpp>
 #include <anvil/extensions.hpp>
 #include <anvil/rules.hpp>
@@ -80,6 +81,9 @@ struct PlayerExpect {
   std::vector<std::pair<std::string, std::int64_t>> attrs;
   std::optional<std::string> weapon;  // a card name, or "none"
   std::optional<std::int64_t> weapon_durability;
+  // The whole mana pool as symbols in any order ("{R}{R}{G}"; "" for an empty pool), compared
+  // with RulesModule::mana_pool.
+  std::optional<std::string> mana_pool;
 };
 
 struct CardExpect {
@@ -106,6 +110,27 @@ struct CardExpect {
   std::string str() const;
 };
 
+// One entry of an `expect.decisions` list: what a decision of the game's log must show. Each
+// field left empty matches anything.
+struct DecisionExpect {
+  std::string player;  // who was asked
+  std::optional<ChoiceKind> kind;
+  // What was picked, in pick order: an option's label, or the name of its target (a card's
+  // name, a player's scenario name). Set (maybe to an empty list) only when `picked` is given.
+  std::optional<std::vector<std::string>> picked;
+  SourceLocation where;
+  std::string str() const;  // "{player: A, kind: target, picked: B}" for messages
+};
+
+// `expect.decisions`: the decision log (Game::decisions) against a list. `contains` wants these
+// entries in this order with any others around them; `exactly` wants the whole log, entry for
+// entry; `absent` wants no entry to match any of these.
+struct DecisionsExpect {
+  std::optional<std::vector<DecisionExpect>> contains;
+  std::optional<std::vector<DecisionExpect>> exactly;
+  std::vector<DecisionExpect> absent;
+};
+
 struct Expect {
   std::vector<PlayerExpect> players;
   std::vector<CardExpect> cards;
@@ -114,6 +139,7 @@ struct Expect {
   std::optional<std::string> step;
   std::optional<std::string> priority;
   std::optional<ZoneExpect> stack;  // card names of the stack's sources, top first
+  std::optional<DecisionsExpect> decisions;
 };
 
 struct Scenario {

@@ -34,6 +34,9 @@ std::vector<Outcome> RulesModule::outcome(const Game& game) const {
 }
 
 std::string RulesModule::player_status(const Game&, PlayerId) const { return {}; }
+std::optional<std::string> RulesModule::mana_pool(const Game&, PlayerId) const {
+  return std::nullopt;
+}
 
 std::string Diagnostic::str() const {
   const char* level = severity == Severity::error ? "error" : "warning";

@@ -207,12 +207,18 @@ std::string ClassicRules::step_name(const Game& game) const {
 
 // The mana in the pool ("mana pool {R}{R}{G}") and poison counters: what a player has beyond
 // life, cards and permanents.
-std::string ClassicRules::player_status(const Game& game, PlayerId player) const {
+std::optional<std::string> ClassicRules::mana_pool(const Game& game, PlayerId player) const {
   const Player& p = game.state().player(player);
-  std::string pool;
+  std::string pool;  // WUBRG, then C
   for (std::size_t k = 0; k < kManaKinds; ++k)
     for (std::int64_t i = p.attrs.get(pool_symbol(k)); i > 0; --i)
       pool += std::string("{") + kManaLetters[k] + "}";
+  return pool;
+}
+
+std::string ClassicRules::player_status(const Game& game, PlayerId player) const {
+  const Player& p = game.state().player(player);
+  const std::string pool = *mana_pool(game, player);
   std::string out;
   if (!pool.empty()) out = "mana pool " + pool;
   if (const std::int64_t poison = p.counters.get(kPoison); poison > 0)

@@ -122,6 +122,10 @@ class ANVIL_API RulesModule {
   // empty. Only what every player may see: `anvil play` prints it for both players. Default:
   // empty.
   virtual std::string player_status(const Game& game, PlayerId player) const;
+  // `player`'s mana pool as mana symbols in the module's own order ("{R}{R}{G}"; "" when it is
+  // empty), or nullopt in a game without mana pools. Scenarios compare it (`mana_pool:`).
+  // Default: nullopt.
+  virtual std::optional<std::string> mana_pool(const Game& game, PlayerId player) const;
 };
 
 ANVIL_END_NAMESPACE

@@ -285,6 +285,8 @@ TEST(RulesClassicMana, BasicLandsOfferTheirManaAbilitiesAtPriority) {
   // What `anvil play` shows beside each player's life: the pool, and poison when there is any.
   EXPECT_EQ(rules().player_status(*t.game, kA), "mana pool {G}");
   EXPECT_EQ(rules().player_status(*t.game, kB), "");
+  EXPECT_EQ(rules().mana_pool(*t.game, kA), "{G}");  // what scenarios compare (`mana_pool:`)
+  EXPECT_EQ(rules().mana_pool(*t.game, kB), "");
   t.game->journal().set_counter(kB, "poison"_sym, 3);
   EXPECT_EQ(rules().player_status(*t.game, kB), "3 poison");
   EXPECT_TRUE(t.game->object(find(*t.game, "Forest", ZoneRef::battlefield(kA))).tapped);

@@ -28,9 +28,9 @@ players:
     life: 20
 )";
 
-Result run(const std::string& body) {
+Result run(const std::string& body, const std::string& head = kHead) {
   std::vector<Diagnostic> d;
-  auto s = parse_scenario(kHead + body, "toy.yaml", d);
+  auto s = parse_scenario(head + body, "toy.yaml", d);
   if (!s) {
     std::string all;
     for (const Diagnostic& x : d) all += x.str() + "\n";
@@ -342,6 +342,205 @@ TEST(ScenarioRunner, EffectsCountFloatingEffectsByTheirSourcesName) {
   const Result r = run("expect: {cards: [{card: Wall of Wood, effects: {Shock: 2}}]}\n");
   EXPECT_FALSE(r.passed);
   EXPECT_NE(r.message.find("effects of 'Shock' at 0, expected 2"), std::string::npos) << r.message;
+}
+
+// `mana_pool` is compared with RulesModule::mana_pool; the toy's Ritual adds {R}{R}{G}.
+const std::string kManaHead = R"(
+name: toy mana
+rules: toy
+players:
+  A: {hand: [Ritual, Shock], battlefield: [Forest]}
+  B:
+)";
+const std::string kRitual = "actions: [{player: A, cast: Ritual}, {resolve: true}]\n";
+
+TEST(ScenarioRunner, ManaPoolComparesTheWholePoolInAnyOrder) {
+  for (const char* pool : {"\"\"", "{}"}) {
+    const Result empty = run(std::string("expect: {A: {mana_pool: ") + pool + "}}\n", kManaHead);
+    EXPECT_TRUE(empty.passed) << pool << ": " << empty.message;
+  }
+  const Result none = run("expect: {A: {mana_pool: \"{G}\"}}\n", kManaHead);
+  EXPECT_FALSE(none.passed);
+  EXPECT_NE(none.message.find("A: mana pool empty, expected {G}"), std::string::npos)
+      << none.message;
+
+  for (const char* pool : {"{R}{R}{G}", "{G}{R}{R}", "{R}{G}{R}"}) {
+    const Result filled = run(
+        kRitual + "expect: {A: {mana_pool: \"" + pool + "\"}, B: {mana_pool: \"\"}}\n", kManaHead);
+    EXPECT_TRUE(filled.passed) << pool << ": " << filled.message;
+  }
+  const Result fewer = run(kRitual + "expect: {A: {mana_pool: \"{R}{G}\"}}\n", kManaHead);
+  EXPECT_FALSE(fewer.passed);
+  EXPECT_NE(fewer.message.find("A: mana pool {R}{R}{G}, expected {R}{G}"), std::string::npos)
+      << fewer.message;
+  const Result emptied = run(kRitual + "expect: {A: {mana_pool: \"\"}}\n", kManaHead);
+  EXPECT_FALSE(emptied.passed);
+  EXPECT_NE(emptied.message.find("A: mana pool {R}{R}{G}, expected empty"), std::string::npos)
+      << emptied.message;
+  EXPECT_FALSE(run(kRitual + "expect: {A: {mana_pool: \"{R}{R}{G}{C}\"}}\n", kManaHead).passed);
+  EXPECT_FALSE(run(kRitual + "expect: {B: {mana_pool: \"{R}{R}{G}\"}}\n", kManaHead).passed);
+}
+
+TEST(ScenarioParser, ManaPoolIsReadStrictly) {
+  const std::string head = "name: x\nrules: toy\nplayers: {A: }\n";
+  const std::string two = first_error(head + "expect: {A: {mana_pool: \"{R}{2\"}}\n");
+  EXPECT_NE(two.find("bad.yaml:4:26: error: 'mana_pool': '{2' is not a mana symbol; write the "
+                     "pool as symbols in braces, such as \"{R}{R}{G}\""),
+            std::string::npos)
+      << two;
+  for (const char* bad : {"\"R\"", "\"{}\"", "\"{R} {G}\"", "\"{R{G}\"", "\"{R\"", "[R]", "{R}"}) {
+    const std::string e = first_error(head + "expect: {A: {mana_pool: " + bad + "}}\n");
+    EXPECT_NE(e.find("bad.yaml:4:"), std::string::npos) << bad << ": " << e;
+    EXPECT_NE(e.find("mana_pool"), std::string::npos) << bad << ": " << e;
+  }
+}
+
+// A module whose games have no mana pool (RulesModule::mana_pool's default) fails the
+// expectation, saying so.
+TEST(ScenarioRunner, ManaPoolOfAModuleWithoutPoolsFails) {
+  std::vector<Diagnostic> d;
+  auto s = parse_scenario(kManaHead + "expect: {A: {mana_pool: \"\"}}\n", "toy.yaml", d);
+  ASSERT_TRUE(s);
+  const Result r = run_scenario(*s, toy_pool(), ToyRules{/*keeps_mana_pool=*/false});
+  EXPECT_FALSE(r.passed);
+  EXPECT_NE(r.message.find("A: rules module 'toy' keeps no mana pool"), std::string::npos)
+      << r.message;
+  EXPECT_TRUE(run_scenario(*s, toy_pool(), ToyRules{}).passed);
+}
+
+// The toy's Shock asks its caster for a target (players, then creatures); a player with nothing
+// to do but pass is not asked, so B appears nowhere in this log:
+// #1 A action: Cast Shock, #2 A target: player 1 (B), #3 A action: Pass.
+const std::string kShockAtB = R"(
+actions:
+  - {player: A, cast: Shock, targets: [B]}
+  - {resolve: true}
+)";
+
+TEST(ScenarioRunner, DecisionsContainsFindsEntriesInOrderByLabelOrTarget) {
+  for (const char* contains :
+       {"[{player: A, kind: target, picked: B}]",
+        "[{picked: Cast Shock}, {kind: target, picked: player 1}, {player: A, picked: Pass}]",
+        "[{player: A, kind: action, picked: Shock}, {player: A, kind: action}]"}) {
+    const Result r = run(kShockAtB + "expect: {decisions: {contains: " + contains + "}}\n");
+    EXPECT_TRUE(r.passed) << contains << ": " << r.message;
+  }
+  const Result order =
+      run(kShockAtB + "expect: {decisions: {contains: [{kind: target}, {picked: Cast Shock}]}}\n");
+  EXPECT_FALSE(order.passed);
+  EXPECT_NE(order.message.find("decisions: no {picked: Cast Shock} in the log after the entries "
+                               "before it matched: [#1 A action: Cast Shock, #2 A target: player "
+                               "1 (B), #3 A action: Pass]"),
+            std::string::npos)
+      << order.message;
+  const Result other_target =
+      run(kShockAtB + "expect: {decisions: {contains: [{kind: target, picked: A}]}}\n");
+  EXPECT_FALSE(other_target.passed);
+  EXPECT_NE(other_target.message.find("decisions: no {kind: target, picked: A} in the log: [#1"),
+            std::string::npos)
+      << other_target.message;
+  EXPECT_FALSE(run(kShockAtB + "expect: {decisions: {contains: [{player: B}]}}\n").passed);
+  EXPECT_FALSE(run(kShockAtB + "expect: {decisions: {contains: [{kind: number}]}}\n").passed);
+}
+
+TEST(ScenarioRunner, DecisionsExactlyComparesTheWholeLog) {
+  const Result whole = run(kShockAtB + R"(expect:
+  decisions:
+    exactly:
+      - {player: A, kind: action, picked: Cast Shock}
+      - {player: A, kind: target, picked: B}
+      - {player: A, kind: action, picked: Pass}
+)");
+  EXPECT_TRUE(whole.passed) << whole.message;
+  const Result shorter = run(kShockAtB + R"(expect:
+  decisions: {exactly: [{picked: Cast Shock}, {picked: B}]}
+)");
+  EXPECT_FALSE(shorter.passed);
+  EXPECT_NE(shorter.message.find("decisions: the log has 3 decisions, expected 2: [#1"),
+            std::string::npos)
+      << shorter.message;
+  const Result wrong = run(kShockAtB + R"(expect:
+  decisions: {exactly: [{picked: Cast Shock}, {player: A, picked: A}, {picked: Pass}]}
+)");
+  EXPECT_FALSE(wrong.passed);
+  EXPECT_NE(wrong.message.find("decisions: #2 A target: player 1 (B), expected {player: A, "
+                               "picked: A}"),
+            std::string::npos)
+      << wrong.message;
+  EXPECT_TRUE(run("expect: {decisions: {exactly: []}}\n").passed) << "nothing was asked";
+  EXPECT_FALSE(run(kShockAtB + "expect: {decisions: {exactly: []}}\n").passed);
+}
+
+TEST(ScenarioRunner, DecisionsAbsentFailsNamingTheDecisionThatMatches) {
+  EXPECT_TRUE(
+      run(kShockAtB + "expect: {decisions: {absent: [{player: B}, {kind: number}]}}\n").passed);
+  const Result r = run(kShockAtB + "expect: {decisions: {absent: [{kind: target}]}}\n");
+  EXPECT_FALSE(r.passed);
+  EXPECT_NE(r.message.find("decisions: #2 A target: player 1 (B) matches {kind: target}, "
+                           "expected none to"),
+            std::string::npos)
+      << r.message;
+}
+
+// Several picks are named in pick order; an attack of no creature is `picked: []`.
+TEST(ScenarioRunner, DecisionsNameSeveralPicksAsAList) {
+  const std::string attack =
+      "actions: [{advance: attackers}, {player: A, attack: {Grizzly Bears: B}}]\n";
+  EXPECT_TRUE(run(attack +
+                  "expect: {decisions: {contains: [{kind: attackers, picked: [Grizzly Bears]}]}}\n")
+                  .passed);
+  EXPECT_TRUE(
+      run(attack + "expect: {decisions: {contains: [{kind: attackers, picked: Grizzly Bears}]}}\n")
+          .passed);
+  EXPECT_FALSE(run(attack + "expect: {decisions: {contains: [{kind: attackers, picked: [Grizzly "
+                            "Bears, Wall of Wood]}]}}\n")
+                   .passed);
+  EXPECT_FALSE(
+      run(attack + "expect: {decisions: {contains: [{kind: attackers, picked: []}]}}\n").passed);
+  EXPECT_TRUE(run("actions: [{advance: end}]\n"
+                  "expect: {decisions: {contains: [{player: A, kind: attackers, picked: []}]}}\n")
+                  .passed);
+  EXPECT_TRUE(run("actions: [{player: A, cast: Coin}, {resolve: true}]\n"
+                  "choices: {A: [{number: 3}]}\n"
+                  "expect: {decisions: {contains: [{player: A, kind: number, picked: 3}]}}\n")
+                  .passed);
+}
+
+// The log is not part of the game state: a refused action's rollback leaves the decisions
+// answered before the refusal in it; the refused answer itself was never given.
+TEST(ScenarioRunner, DecisionsOfARefusedActionStayInTheLog) {
+  const Result r = run(R"(
+actions:
+  - {player: A, cast: Shock, targets: [{card: Craw Wurm}]}
+expect:
+  error: not a legal target
+  decisions: {exactly: [{player: A, kind: action, picked: Cast Shock}]}
+)");
+  EXPECT_TRUE(r.passed) << r.message;
+}
+
+TEST(ScenarioParser, DecisionsAreReadStrictly) {
+  const std::string head = "name: x\nrules: toy\nplayers: {A: }\nexpect:\n  decisions: ";
+  const auto error_of = [&](const std::string& body) { return first_error(head + body + "\n"); };
+  EXPECT_NE(error_of("[{player: A}]").find("bad.yaml:5:14: error: 'decisions' is a map"),
+            std::string::npos);
+  EXPECT_NE(error_of("{contain: [{player: A}]}").find("did you mean 'contains'"),
+            std::string::npos);
+  EXPECT_NE(error_of("{contains: [{kind: targt}]}")
+                .find("bad.yaml:5:33: error: unknown decision kind 'targt'; did you mean 'target'"),
+            std::string::npos)
+      << error_of("{contains: [{kind: targt}]}");
+  EXPECT_NE(error_of("{contains: [{player: C}]}").find("no player named 'C'"), std::string::npos);
+  EXPECT_NE(error_of("{contains: [{who: A}]}").find("unknown key 'who'"), std::string::npos);
+  EXPECT_NE(error_of("{contains: [{}]}").find("at least one of"), std::string::npos);
+  EXPECT_NE(error_of("{contains: [A]}").find("a decision is a map"), std::string::npos);
+  EXPECT_NE(error_of("{contains: []}").find("is empty"), std::string::npos);
+  EXPECT_NE(error_of("{absent: []}").find("is empty"), std::string::npos);
+  EXPECT_NE(error_of("{contains: [{player: A}], exactly: [{player: A}]}").find("both"),
+            std::string::npos);
+  EXPECT_NE(error_of("{}").find("needs 'contains', 'exactly' or 'absent'"), std::string::npos);
+  EXPECT_NE(error_of("{contains: [{picked: {a: 1}}]}").find("'picked'"), std::string::npos);
+  EXPECT_NE(error_of("{contains: [{kind: [target]}]}").find("bad.yaml:5:"), std::string::npos);
 }
 
 }  // namespace

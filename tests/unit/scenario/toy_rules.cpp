@@ -105,6 +105,11 @@ void resolve_top(Game& g) {
     g.journal().set_life(
         p, g.state().player(p).life + static_cast<std::int32_t>(c.options[a.picks[0]].value));
     g.journal().move_object(id, ZoneRef::graveyard(g.object(id).owner));
+  } else if (name == "Ritual") {
+    const PlayerId p = item.controller;
+    for (const Symbol pool : {"toy_pool_R"_sym, "toy_pool_R"_sym, "toy_pool_G"_sym})
+      g.journal().set_attr(p, pool, g.state().player(p).attrs.get(pool) + 1);
+    g.journal().move_object(id, ZoneRef::graveyard(g.object(id).owner));
   } else {
     g.journal().move_object(id, ZoneRef::battlefield(item.controller));
     g.journal().set_summoning_sick(id, true);
@@ -191,6 +196,7 @@ std::shared_ptr<CardPool> toy_pool() {
   card("Forest", {"Land"_sym}, -1, -1, 0);
   card("Shock", {"Instant"_sym}, 1, -1, 0);
   card("Coin", {"Instant"_sym}, 0, -1, 0);
+  card("Ritual", {"Instant"_sym}, 0, -1, 0);
   return pool;
 }
 
@@ -313,5 +319,15 @@ std::vector<std::string> ToyRules::step_names() const {
 }
 
 std::string ToyRules::step_name(const Game& g) const { return kStepNames[g.state().turn.step]; }
+
+std::optional<std::string> ToyRules::mana_pool(const Game& g, PlayerId p) const {
+  if (!keeps_mana_pool_) return std::nullopt;
+  std::string pool;
+  for (const char kind : {'R', 'G'})
+    for (auto n = g.state().player(p).attrs.get(Symbol(std::string("toy_pool_") + kind)); n > 0;
+         --n)
+      pool += std::string("{") + kind + "}";
+  return pool;
+}
 
 }  // namespace anvil::testing
