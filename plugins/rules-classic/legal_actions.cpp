@@ -80,6 +80,13 @@ class SourcesOnce {
   std::optional<std::vector<ManaSource>> sources_;
 };
 
+// The refusal of a cost the player cannot pay: Phyrexian symbols could have been paid with life.
+const char* unpaid(const ManaCost& cost) {
+  const bool life_could_pay =
+      std::any_of(cost.phyrexian.begin(), cost.phyrexian.end(), [](std::uint8_t n) { return n; });
+  return life_could_pay ? "not enough mana or life" : "not enough mana";
+}
+
 // Why `p` may not cast `id` (in their hand, characteristics `c`) for `mode` now; nullptr if they
 // may. `mana_first` looks at the mana before the targets: the same answer to "may they?", and
 // the listing's common "no" is cheaper found that way; why_not keeps the reasons' order.
@@ -104,10 +111,10 @@ const char* cast_refusal(const Game& game, PlayerId p, ObjectId id, std::uint16_
     spell = mode;
   }
   const std::int64_t life = game.state().player(p).life;  // for Phyrexian symbols
-  if (mana_first && !can_pay(sources.get(), life, c.cost, 0)) return "not enough mana";
+  if (mana_first && !can_pay(sources.get(), life, c.cost, 0)) return unpaid(c.cost);
   if (spell && !targets_available(game, p, id, *spell, *def.abilities[*spell].impl))
     return "no legal target";
-  if (!mana_first && !can_pay(sources.get(), life, c.cost, 0)) return "not enough mana";
+  if (!mana_first && !can_pay(sources.get(), life, c.cost, 0)) return unpaid(c.cost);
   return nullptr;
 }
 
@@ -155,7 +162,7 @@ std::string activate_refusal(const Game& game, PlayerId p, ObjectId id, std::uin
   if (pc.tap && c.has_type(kCreature) && o.summoning_sick && !c.has_keyword(kHaste))
     return "it has summoning sickness";
   if (!targets_available(game, p, id, ability, *def->impl)) return "no legal target";
-  if (!can_pay(game, p, pc.mana, 0, pc.tap ? id : ObjectId{})) return "not enough mana";
+  if (!can_pay(game, p, pc.mana, 0, pc.tap ? id : ObjectId{})) return unpaid(pc.mana);
   return {};
 }
 

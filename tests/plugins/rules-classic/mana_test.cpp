@@ -202,6 +202,14 @@ TEST(RulesClassicMana, PhyrexianSymbolsArePaidWithTheirColourOrTwoLife) {
     const std::string what =
         std::to_string(c.lands.size()) + " lands, life " + std::to_string(c.life);
     EXPECT_EQ(non_mana_actions(*t.game, kA).size(), c.castable ? 2u : 1u) << what;
+    const LegalAction cast{LegalAction::Kind::cast,
+                           find(*t.game, "Phyrexian Hulk", ZoneRef::hand(kA)),
+                           0,
+                           {},
+                           0,
+                           ""};
+    EXPECT_EQ(rules().why_not(*t.game, kA, cast), c.castable ? "" : "not enough mana or life")
+        << what;
     if (!c.castable) continue;
     std::size_t asked = 0;  // no option decision: only one way is payable
     t.a->act("Cast Phyrexian Hulk").then(ChoiceKind::option, [&](const Choice&) {
