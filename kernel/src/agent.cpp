@@ -1,5 +1,6 @@
 #include "anvil/agent.hpp"
 
+#include <algorithm>
 #include <string>
 
 #include "anvil/error.hpp"
@@ -31,7 +32,8 @@ Agent::~Agent() = default;
 
 // --- DecisionView -------------------------------------------------------------------------
 
-DecisionView::DecisionView(const Game& game, PlayerId viewer) : game_(game), viewer_(viewer) {}
+DecisionView::DecisionView(const Game& game, PlayerId viewer, std::span<const Option> offered)
+    : game_(game), viewer_(viewer), offered_(offered) {}
 
 std::size_t DecisionView::player_count() const { return game_.state().player_count(); }
 const TurnState& DecisionView::turn() const { return game_.state().turn; }
@@ -52,7 +54,10 @@ bool DecisionView::can_see(ObjectId id) const {
   if (o.attrs.get("revealed"_sym) != 0) return true;
   if (o.face_down) return o.controller == viewer_;
   if (zone_public(o.zone.kind)) return true;
-  return o.zone.kind == ZoneKind::hand && o.zone.owner == viewer_;
+  if (o.zone.kind == ZoneKind::hand && o.zone.owner == viewer_) return true;
+  return std::any_of(offered_.begin(), offered_.end(), [id](const Option& option) {
+    return option.target.is_object() && option.target.object.id == id;
+  });
 }
 
 std::optional<std::span<const ObjectId>> DecisionView::zone(ZoneRef z) const {

@@ -400,7 +400,7 @@ Answer Game::ask(const Choice& choice) {
 
   Agent* a = agent(choice.player);
   if (!a) throw RulesError("no agent is seated for player " + std::to_string(choice.player.value));
-  Answer answer = a->choose(DecisionView(*this, choice.player), choice);
+  Answer answer = a->choose(DecisionView(*this, choice.player, choice.options), choice);
 
   auto invalid = [&](const std::string& why) {
     return RulesError("agent '" + std::string(a->name()) + "' gave an invalid answer to '" + choice.prompt +

@@ -98,11 +98,16 @@ struct DecisionRecord {
   std::vector<std::uint32_t> picks;
 };
 
-// A game as one player may see it: public zones, their own hand, counts of hidden zones.
-// Looking at a hidden object throws RulesError. Valid while its Game lives and is not changed.
+// A game as one player may see it: public zones, their own hand, counts of hidden zones, and
+// the cards a decision offers them. Looking at a hidden object throws RulesError. Valid while its
+// Game lives and is not changed.
 class ANVIL_API DecisionView {
  public:
-  DecisionView(const Game& game, PlayerId viewer);
+  // `offered`: the options of the decision the view is made for (Game::ask passes them). A
+  // face-up card in a hidden zone that an option names is shown to the viewer: a player choosing
+  // one of the top three cards of their library (Tracking) or a card of an opponent's hand sees
+  // the cards they choose from. Face-down objects stay hidden. Valid as long as the view.
+  DecisionView(const Game& game, PlayerId viewer, std::span<const Option> offered = {});
 
   PlayerId viewer() const { return viewer_; }
   std::size_t player_count() const;
@@ -110,7 +115,8 @@ class ANVIL_API DecisionView {
   const Player& player(PlayerId p) const;  // life, counters and attrs are public
   const std::vector<StackItem>& stack() const;
 
-  // Whether `viewer` may look at the object (public zone, own hand, face-up, revealed).
+  // Whether `viewer` may look at the object (public zone, own hand, face-up, revealed, or a
+  // face-up card the decision offers).
   bool can_see(ObjectId id) const;
   // The objects of a zone, or nullopt if the zone's contents are hidden from the viewer.
   std::optional<std::span<const ObjectId>> zone(ZoneRef z) const;
@@ -127,6 +133,7 @@ class ANVIL_API DecisionView {
  private:
   const Game& game_;
   PlayerId viewer_;
+  std::span<const Option> offered_;
 };
 
 class ANVIL_API Agent {

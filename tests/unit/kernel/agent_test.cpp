@@ -134,6 +134,44 @@ TEST(Agents, DecisionViewHidesWhatThePlayerCannotSee) {
   EXPECT_EQ(view.view(in_play).power, 2);
 }
 
+// A decision that offers a face-up card in a hidden zone shows it to the player choosing (the
+// top cards of their library, a card of an opponent's hand); Game::ask makes the view so.
+// Face-down objects and the cards not offered stay hidden.
+TEST(Agents, ADecisionShowsTheCardsItOffers) {
+  Cards cards;
+  auto game = make_game(cards, 5);
+  const auto& library = game->state().zone(ZoneRef::library(PlayerId(0))).objects;
+  const ObjectId top = library.back(), next = library[library.size() - 2];
+  const ObjectId theirs = *draw(*game, PlayerId(1));
+  const ObjectId hidden = game->add_card(cards.bear, PlayerId(1), ZoneRef::exile(PlayerId(1)));
+  game->journal().set_face_down(hidden, true);
+  const std::vector<Option> offered = {{"top", Target::of(game->object(top).ref()), 0},
+                                       {"theirs", Target::of(game->object(theirs).ref()), 0},
+                                       {"face down", Target::of(game->object(hidden).ref()), 0}};
+  const DecisionView view(*game, PlayerId(0), offered);
+  EXPECT_TRUE(view.can_see(top));
+  EXPECT_TRUE(view.can_see(theirs));
+  EXPECT_FALSE(view.can_see(hidden));
+  EXPECT_FALSE(view.can_see(next));
+  EXPECT_EQ(view.card(top).id, game->object(top).card);
+  EXPECT_FALSE(DecisionView(*game, PlayerId(0)).can_see(top));  // only for that decision
+
+  // Game::ask gives the agent the view with the decision's options.
+  struct Looks final : Agent {
+    std::string_view name() const override { return "looks"; }
+    Answer choose(const DecisionView& v, const Choice& c) override {
+      for (const Option& o : c.options) seen.push_back(v.can_see(o.target.object.id));
+      return Answer{{0}};
+    }
+    std::vector<bool> seen;
+  };
+  auto looks = std::make_shared<Looks>();
+  game->seat(PlayerId(0), looks);
+  Choice pick{ChoiceKind::option, PlayerId(0), "Choose the card to draw", offered, 1, 1, {}, {}, {}};
+  game->ask(pick);
+  EXPECT_EQ(looks->seen, (std::vector<bool>{true, true, false}));
+}
+
 TEST(Agents, DeterminizeRedealsOnlyHiddenCards) {
   Cards cards;
   auto game = std::make_unique<Game>(cards.pool, 2, 3);
