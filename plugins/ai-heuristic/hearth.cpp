@@ -153,6 +153,29 @@ Answer hearth_action(const DecisionView& view, const Choice& choice, const Rules
   return Answer{{0}};
 }
 
+std::optional<Answer> hearth_pick_card(const DecisionView& view, const Choice& choice) {
+  if (choice.kind != ChoiceKind::option || choice.max_picks != 1) return std::nullopt;
+  const std::int64_t crystals = view.player(choice.player).attrs.get("crystals"_sym);
+  const std::int64_t next_turn = std::min<std::int64_t>(10, crystals + 1);
+  std::optional<std::uint32_t> dearest_playable, cheapest;
+  int dearest_cost = -1, cheapest_cost = std::numeric_limits<int>::max();
+  for (std::uint32_t i = 0; i < choice.options.size(); ++i) {
+    const Target& t = choice.options[i].target;
+    if (!t.is_object() || !view.can_see(t.object.id)) return std::nullopt;
+    const int cost = view.view(t.object.id).cost.value();
+    if (cost <= next_turn && cost > dearest_cost) {
+      dearest_playable = i;
+      dearest_cost = cost;
+    }
+    if (cost < cheapest_cost) {
+      cheapest = i;
+      cheapest_cost = cost;
+    }
+  }
+  if (!cheapest) return std::nullopt;
+  return Answer{{dearest_playable.value_or(*cheapest)}};
+}
+
 Answer hearth_mulligan(const DecisionView& view, const Choice& choice) {
   Answer a;
   for (std::uint32_t i = 0; i < choice.options.size() && a.picks.size() < choice.max_picks; ++i) {

@@ -10,6 +10,7 @@
 
 #include <anvil/sdk.hpp>
 #include <cstdint>
+#include <optional>
 
 namespace anvil::ai_heuristic {
 
@@ -29,5 +30,10 @@ Answer hearth_action(const DecisionView& view, const Choice& choice, const Rules
 // The cards put back at the hearth mulligan: those costing 4 or more, which the first turns
 // cannot play.
 Answer hearth_mulligan(const DecisionView& view, const Choice& choice);
+
+// A card chosen from several it can see (Tracking: which of the top three cards to draw): the
+// dearest it can pay for by its next turn (its mana crystals + 1, at most 10), else the
+// cheapest. nullopt for any other choice (options that are not all cards it can see).
+std::optional<Answer> hearth_pick_card(const DecisionView& view, const Choice& choice);
 
 }  // namespace anvil::ai_heuristic

@@ -194,6 +194,7 @@ Answer HeuristicAgent::choose(const DecisionView& view, const Choice& choice) {
     if (choice.kind == ChoiceKind::action)
       return hearth_action(view, choice, *hearth_, rng_.next());
     if (choice.kind == ChoiceKind::mulligan) return hearth_mulligan(view, choice);
+    if (auto a = hearth_pick_card(view, choice)) return *a;
     return fallback(choice);
   }
   switch (choice.kind) {

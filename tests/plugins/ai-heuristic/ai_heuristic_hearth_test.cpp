@@ -128,6 +128,37 @@ TEST(AiHeuristicHearth, PutsBackTheExpensiveCardsAtTheMulligan) {
   EXPECT_EQ(back, (std::vector<std::string>{"Test Yeti", "Test Loatheb"}));
 }
 
+// Tracking's pick (the top three cards of its deck, which the decision shows it: the dearest it
+// can pay for next turn, else the cheapest.
+TEST(AiHeuristicHearth, PicksTheDearestCardItCanPlayNextTurn) {
+  const std::vector<std::string> four = {"Test Velen", "Test Yeti", "Test Berserker",
+                                         "Test Raider"};
+  struct Case {
+    std::vector<std::string> top;  // top first
+    int crystals;
+    std::string picked;
+  };
+  for (const Case& c : {Case{four, 3, "Test Yeti"}, Case{four, 1, "Test Berserker"},
+                        Case{four, 0, "Test Raider"},
+                        Case{{"Test Velen", "Test Yeti"}, 1, "Test Yeti"}}) {  // none: the cheapest
+    auto g = position({.library = c.top, .mana = c.crystals}, {});
+    const auto& deck = g->state().zone(ZoneRef::library(A)).objects;  // the top is the back
+    Choice pick;
+    pick.kind = ChoiceKind::option;
+    pick.player = A;
+    pick.prompt = "Choose the card to draw";
+    for (std::size_t i = 0; i < c.top.size(); ++i) {
+      const ObjectId id = deck[deck.size() - 1 - i];
+      pick.options.push_back({g->card(id).name, Target::of(g->object(id).ref()), 0});
+    }
+    for (std::uint64_t seed = 1; seed <= 4; ++seed) {  // a rule, not a lucky random pick
+      const Answer a = heuristic(seed)->choose(DecisionView(*g, A, pick.options), pick);
+      ASSERT_EQ(a.picks.size(), 1u);
+      EXPECT_EQ(pick.options[a.picks[0]].label, c.picked) << c.crystals << " crystals";
+    }
+  }
+}
+
 // Whole games on the bundled decks: it beats ai-random nearly always (docs/agents.md has the
 // measured rates), and the same seeds play the same game.
 TEST(AiHeuristicHearth, BeatsAiRandomAndReplaysForASeed) {
