@@ -43,18 +43,6 @@ std::string player_name(const Scenario& s, PlayerId p) {
                                                           : "nobody";
 }
 
-// The symbols of a pool ("{R}{G}{R}"), sorted: two pools are the same in any order.
-std::vector<std::string> pool_symbols(const std::string& pool) {
-  std::vector<std::string> out;
-  for (std::size_t at = 0; at < pool.size();) {
-    const std::size_t close = std::min(pool.find('}', at), pool.size() - 1);
-    out.push_back(pool.substr(at, close + 1 - at));
-    at = close + 1;
-  }
-  std::sort(out.begin(), out.end());
-  return out;
-}
-
 void check_mana_pool(const Scenario& s, const Game& game, const RulesModule& rules, PlayerId id,
                      const PlayerExpect& want, std::vector<std::string>& out) {
   const std::optional<std::string> have = rules.mana_pool(game, id);
@@ -63,7 +51,7 @@ void check_mana_pool(const Scenario& s, const Game& game, const RulesModule& rul
                               want.player, s.rules));
     return;
   }
-  if (pool_symbols(*have) == pool_symbols(*want.mana_pool)) return;
+  if (mana_pool_symbols(*have) == mana_pool_symbols(*want.mana_pool)) return;
   auto shown = [](const std::string& pool) { return pool.empty() ? std::string("empty") : pool; };
   out.push_back(fmt::format("{}: mana pool {}, expected {}", want.player, shown(*have),
                             shown(*want.mana_pool)));
@@ -334,6 +322,23 @@ void check_decisions(const Scenario& s, const Game& game, const AnsweredDecision
 }
 
 }  // namespace
+
+std::optional<std::vector<std::string>> mana_pool_symbols(std::string_view pool, std::string* bad) {
+  std::vector<std::string> out;
+  for (std::size_t at = 0; at < pool.size();) {
+    const std::size_t close = pool.find('}', at);
+    const bool symbol = pool[at] == '{' && close != std::string_view::npos && close > at + 1 &&
+                        pool.find('{', at + 1) > close;
+    if (!symbol) {
+      if (bad) *bad = pool.substr(at, close == std::string_view::npos ? close : close + 1 - at);
+      return std::nullopt;
+    }
+    out.emplace_back(pool.substr(at, close + 1 - at));
+    at = close + 1;
+  }
+  std::sort(out.begin(), out.end());
+  return out;
+}
 
 ZoneKind zone_kind(std::string_view name) {
   if (name == "library") return ZoneKind::library;

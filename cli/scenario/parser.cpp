@@ -456,20 +456,11 @@ class Parser {
     if (v.is_map() && v.entries().empty()) return std::string();
     if (!v.is_scalar())
       v.fail("'mana_pool' is a string of mana symbols", "quote it: mana_pool: \"{R}{R}{G}\"");
-    const std::string& symbols = v.text();
-    for (std::size_t at = 0; at < symbols.size();) {
-      const std::size_t close = symbols.find('}', at);
-      const bool symbol = symbols[at] == '{' && close != std::string::npos && close > at + 1 &&
-                          symbols.find('{', at + 1) > close;
-      if (!symbol) {
-        const std::string token =
-            symbols.substr(at, close == std::string::npos ? close : close + 1 - at);
-        v.fail("'mana_pool': '" + token + "' is not a mana symbol",
-               "write the pool as symbols in braces, such as \"{R}{R}{G}\"");
-      }
-      at = close + 1;
-    }
-    return symbols;
+    std::string bad;
+    if (!mana_pool_symbols(v.text(), &bad))
+      v.fail("'mana_pool': '" + bad + "' is not a mana symbol",
+             "write the pool as symbols in braces, such as \"{R}{R}{G}\"");
+    return v.text();
   }
 
   void read_player_expect(const Param& v, const std::string& name) {

@@ -131,6 +131,12 @@ struct DecisionsExpect {
   std::vector<DecisionExpect> absent;
 };
 
+// The symbols of a mana pool written "{R}{R}{G}", sorted (two pools are the same in any order);
+// nullopt for other text, with the first token that is not a symbol in `bad`. The parser checks
+// `mana_pool:` with it and the comparison reads both pools with it (expect.cpp).
+std::optional<std::vector<std::string>> mana_pool_symbols(std::string_view pool,
+                                                          std::string* bad = nullptr);
+
 struct Expect {
   std::vector<PlayerExpect> players;
   std::vector<CardExpect> cards;
