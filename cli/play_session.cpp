@@ -26,10 +26,12 @@ std::string trim(const std::string& s) {
   return s.substr(b, s.find_last_not_of(" \t\r\n") - b + 1);
 }
 
-std::string card_line(const DecisionView& view, ObjectId id) {
+// `number`: its place among namesakes (zone_line), 0 for none.
+std::string card_line(const DecisionView& view, ObjectId id, std::size_t number = 0) {
   const Characteristics c = view.view(id);
   const GameObject& o = view.object(id);
   std::string s(c.name);
+  if (number > 0) s += fmt::format(" #{}", number);
   if (c.has_stats) s += fmt::format(" {}/{}", c.power, c.toughness);
   std::vector<std::string> notes;
   if (o.tapped) notes.push_back("tapped");
@@ -49,12 +51,24 @@ std::string zone_line(const DecisionView& view, ZoneRef z) {
   const auto objects = view.zone(z);
   if (!objects) return fmt::format("{} hidden", view.zone_size(z));
   if (objects->empty()) return "nothing";
+  // Namesakes on the battlefield are numbered as the classic module's declarations name them
+  // ("Grizzly Bears #2 → player 1"): in the zone's order, by card name.
+  std::vector<std::string_view> names;
+  for (ObjectId id : *objects) names.push_back(view.can_see(id) ? view.card(id).name : "");
   std::string s;
   for (std::size_t i = 0; i < objects->size(); ++i) {
     const ObjectId id = (*objects)[i];
     // A face-down card of the opponent's in a public zone (a hearth secret): that it is there.
-    s += (i ? ", " : "") +
-         (view.can_see(id) ? card_line(view, id) : std::string("a face-down card"));
+    if (!view.can_see(id)) {
+      s += (i ? ", " : "") + std::string("a face-down card");
+      continue;
+    }
+    const auto upto = names.begin() + static_cast<std::ptrdiff_t>(i) + 1;
+    const bool numbered =
+        z.kind == ZoneKind::battlefield && std::count(names.begin(), names.end(), names[i]) > 1;
+    const auto number =
+        numbered ? static_cast<std::size_t>(std::count(names.begin(), upto, names[i])) : 0;
+    s += (i ? ", " : "") + card_line(view, id, number);
   }
   return s;
 }

@@ -118,18 +118,18 @@ BlockRequirements block_requirements(const Game& game, const std::vector<BlockPa
   for (std::size_t b = 0; b < blockers.size() && out.unobeyed.empty(); ++b) {
     if (chosen[b] >= best[b]) continue;
     if (has_keyword(game, blockers[b], kMustBlock) && !blocks[b]) {
-      out.unobeyed = object_label(game, blockers[b]) + " blocks each combat if able";
+      out.unobeyed = numbered_label(game, blockers[b]) + " blocks each combat if able";
       break;
     }
     for (const BlockPair& p : allowed)
       if (p.blocker == blockers[b] && has_keyword(game, p.attacker, kLure)) {
-        out.unobeyed = "all creatures able to block " + object_label(game, p.attacker) +
-                       " do so, and " + object_label(game, blockers[b]) + " can";
+        out.unobeyed = "all creatures able to block " + numbered_label(game, p.attacker) +
+                       " do so, and " + numbered_label(game, blockers[b]) + " can";
         break;
       }
   }
   if (out.unobeyed.empty() && !unblocked.empty())
-    out.unobeyed = object_label(game, unblocked.front()) + " must be blocked if able";
+    out.unobeyed = numbered_label(game, unblocked.front()) + " must be blocked if able";
   return out;
 }
 

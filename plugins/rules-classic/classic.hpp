@@ -592,6 +592,12 @@ std::vector<ObjectId> battlefield(const Game& game);  // every permanent, seat b
 std::vector<ObjectId> controlled(const Game& game, PlayerId p);
 PlayerId next_player(const Game& game, PlayerId p);
 std::string object_label(const Game& game, ObjectId id);
+// The card's name, numbered when its battlefield (its owner's: a zone per player) holds more
+// than one permanent of that name: "Soldier #2" is the second in the order they came onto it.
+// Declarations of attackers and blockers use it, so a person (and a scenario) can tell two tokens
+// apart.
+std::string numbered_label(const Game& game, ObjectId id);
+// "player 1", or a permanent's numbered_label.
 std::string target_label(const Game& game, const Target& t);
 
 // Combat attrs of a permanent (0 when out of combat).

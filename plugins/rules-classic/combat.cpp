@@ -130,7 +130,7 @@ std::string attack_refusal(const Game& game, const std::vector<Pair>&,
   for (const Pair& p : picks) {
     std::string why;
     if (!seen.insert(p.first).second)
-      return object_label(game, p.first) + " is declared as an attacker twice";
+      return numbered_label(game, p.first) + " is declared as an attacker twice";
     if (!can_tap_attack(game, p.first, why)) return why;
     why = attack_condition_refusal(game, p.first, defending_player(game, p.second));
     if (!why.empty()) return why;
@@ -148,7 +148,7 @@ std::string attack_refusal(const Game& game, const std::vector<Pair>&,
         if (game.view(pw).has_type(kPlaneswalker)) free_defender = true;
       if (!battles_protected_by(game, p.id).empty()) free_defender = true;  // nor battles
     }
-    if (free_defender) return object_label(game, id) + " attacks each combat if able";
+    if (free_defender) return numbered_label(game, id) + " attacks each combat if able";
   }
   if (const std::int64_t tax = total_tax(game, picks); tax > 0) {
     ManaCost cost;
@@ -165,13 +165,13 @@ std::string attack_refusal(const Game& game, const std::vector<Pair>&,
 // them again, since an agent may pick a barred pair anyway.)
 std::string block_restriction(const Game& game, ObjectId blocker, ObjectId attacker) {
   const Characteristics c = game.view(blocker);
-  const auto name = [&] { return object_label(game, blocker); };
+  const auto name = [&] { return numbered_label(game, blocker); };
   if (!c.has_type(kCreature)) return name() + " is not a creature";
   if (game.object(blocker).tapped) return name() + " is tapped";
   if (c.has_keyword(kCantBlock)) return name() + " can't block";
   const Characteristics a = game.view(attacker);
   if (a.has_keyword(kFlying) && !c.has_keyword(kFlying) && !c.has_keyword(kReach))
-    return name() + " cannot block " + std::string(a.name) + ", which has flying";
+    return name() + " cannot block " + numbered_label(game, attacker) + ", which has flying";
   return {};
 }
 
@@ -188,7 +188,7 @@ std::string block_refusal(const Game& game, const std::vector<Pair>& all,
   std::set<ObjectId> seen;
   for (const Pair& p : picks) {
     if (!seen.insert(p.first).second)
-      return object_label(game, p.first) + " is declared as a blocker twice";
+      return numbered_label(game, p.first) + " is declared as a blocker twice";
     std::string why = block_restriction(game, p.first, p.second.object.id);
     if (!why.empty()) return why;
   }
@@ -284,10 +284,11 @@ void declare_attackers(Game& game) {
     if (!game.view(id, scratch).has_type(kCreature)) continue;
     std::string cannot;
     can_tap_attack(game, id, cannot);
+    const std::string label = numbered_label(game, id) + " → ";
     for (const Target& d : defenders) {
       all.push_back({id, d});
-      Option o{object_label(game, id) + " → " + target_label(game, d),
-               Target::of(game.object(id).ref()), encode_defender(d)};
+      Option o{label + target_label(game, d), Target::of(game.object(id).ref()),
+               encode_defender(d)};
       o.barred = cannot.empty() ? attack_condition_refusal(game, id, defending_player(game, d)) : cannot;
       choice.options.push_back(std::move(o));
     }
@@ -328,13 +329,22 @@ void declare_blockers(Game& game, PlayerId from) {
     choice.kind = ChoiceKind::blockers;
     choice.player = p;
     choice.prompt = "Declare blockers";
+    std::vector<ObjectId> theirs;  // the attackers this player may block, and their labels
+    std::vector<std::string> their_labels;
     for (ObjectId b : controlled(game, p)) {
       if (!is_creature(game, b)) continue;
-      for (ObjectId a : attacking) {
-        if (defending_player(game, defender_of(game, a)) != p) continue;
+      if (their_labels.empty())  // once, and only for a player with a creature to block with
+        for (ObjectId a : attacking)
+          if (defending_player(game, defender_of(game, a)) == p) {
+            theirs.push_back(a);
+            their_labels.push_back(" → " + numbered_label(game, a));
+          }
+      const std::string label = theirs.empty() ? std::string() : numbered_label(game, b);
+      for (std::size_t k = 0; k < theirs.size(); ++k) {
+        const ObjectId a = theirs[k];
         all.push_back({b, Target::of(game.object(a).ref())});
-        Option o{object_label(game, b) + " → " + object_label(game, a),
-                 Target::of(game.object(b).ref()), static_cast<std::int64_t>(a.value)};
+        Option o{label + their_labels[k], Target::of(game.object(b).ref()),
+                 static_cast<std::int64_t>(a.value)};
         o.barred = block_restriction(game, b, a);  // offered all the same, as attackers are
         choice.options.push_back(std::move(o));
       }

@@ -70,9 +70,23 @@ PlayerId next_player(const Game& game, PlayerId p) {
 
 std::string object_label(const Game& game, ObjectId id) { return std::string(game.card(id).name); }
 
+std::string numbered_label(const Game& game, ObjectId id) {
+  const GameObject& o = game.object(id);
+  std::string label(game.card(id).name);
+  if (o.zone.kind != ZoneKind::battlefield) return label;
+  std::size_t same = 0, position = 0;
+  for (ObjectId other : game.state().zone(o.zone).objects) {
+    if (game.object(other).card != o.card) continue;  // a pool has one card of each name
+    ++same;
+    if (other == id) position = same;
+  }
+  if (same > 1) label += " #" + std::to_string(position);
+  return label;
+}
+
 std::string target_label(const Game& game, const Target& t) {
   if (t.is_player()) return "player " + std::to_string(t.player.value);
-  if (t.is_object()) return object_label(game, t.object.id);
+  if (t.is_object()) return numbered_label(game, t.object.id);
   return "nothing";
 }
 
