@@ -148,11 +148,17 @@ std::string Script::target_name(const Target& t) const {
   return {};
 }
 
+bool Script::names(const Target& t, const std::string& text) const {
+  if (t.is_player()) return name_of(t.player) == text;
+  return t.is_object() && names_object(*game_, t.object.id, CardName::parse(text));
+}
+
 std::optional<ObjectId> Script::find_card(PlayerId player, const std::string& name) const {
+  const CardName wanted = CardName::parse(name);
   for (ZoneKind z : {ZoneKind::hand, ZoneKind::battlefield, ZoneKind::graveyard, ZoneKind::exile,
                      ZoneKind::library, ZoneKind::command}) {
     for (ObjectId id : game_->state().zone(ZoneRef{z, player}).objects) {
-      if (game_->card(id).name == name) return id;
+      if (names_object(*game_, id, wanted)) return id;
     }
   }
   return std::nullopt;
@@ -250,7 +256,8 @@ std::optional<Answer> Script::priority(PlayerId player, const Choice& choice) {
     ++next_action;
     for (std::uint32_t i = 0; i < legal.size(); ++i) {
       const LegalAction& l = legal[i];
-      if (l.kind != *wanted || !l.object.valid() || game_->card(l.object).name != next.card)
+      if (l.kind != *wanted || !l.object.valid() ||
+          !names_object(*game_, l.object, CardName::parse(next.card)))
         continue;
       if (next.ability && l.ability != *next.ability) continue;
       targets_.assign(next.targets.begin(), next.targets.end());
@@ -273,9 +280,8 @@ std::optional<Answer> Script::priority(PlayerId player, const Choice& choice) {
 
 bool Script::target_matches(const Target& o, const TargetSpec& t) const {
   if (!t.player.empty()) return o.is_player() && o.player == *s_.player_id(t.player);
-  if (!o.is_object() || !game_->state().exists(o.object.id)) return false;
+  if (!o.is_object() || !names_object(*game_, o.object.id, CardName::parse(t.card))) return false;
   const GameObject& obj = game_->object(o.object.id);
-  if (game_->card(obj.id).name != t.card) return false;
   if (!t.of.empty()) {
     const PlayerId of = *s_.player_id(t.of);
     if (obj.owner != of && obj.controller != of) return false;
@@ -344,16 +350,29 @@ std::optional<Answer> Script::declaration(PlayerId player, const Choice& choice)
   begin_action();
   const ActionSpec& a = s_.actions[next_action++];
   Answer answer;
+  // Each creature is declared once: a name given twice ({Soldier: [B, B]}) means two of them.
+  std::vector<ObjectId> declared;
   for (const auto& [left, right] : a.pairs) {
     std::optional<std::uint32_t> found;
     for (std::uint32_t i = 0; i < choice.options.size() && !found; ++i) {
+      const Option& o = choice.options[i];
+      if (o.target.is_object() &&
+          std::find(declared.begin(), declared.end(), o.target.object.id) != declared.end())
+        continue;
       if (std::find(answer.picks.begin(), answer.picks.end(), i) != answer.picks.end()) continue;
-      const auto [l, r] = sides(choice.options[i].label);
-      if (l != left) continue;
+      const auto [l, r] = sides(o.label);
+      // The creature declared is the option's target (a module need not number its labels).
+      if (!label_names(l, left) &&
+          !(o.target.is_object() &&
+            names_object(*game_, o.target.object.id, CardName::parse(left))))
+        continue;
       // A defending player is labelled by seat ("player 1"), a planeswalker by its name.
       const auto defender = s_.player_id(right);
-      if (r == right || (defender && r == fmt::format("player {}", defender->value))) found = i;
+      if (label_names(r, right) || (defender && r == fmt::format("player {}", defender->value)))
+        found = i;
     }
+    if (found && choice.options[*found].target.is_object())
+      declared.push_back(choice.options[*found].target.object.id);
     if (!found) {
       refuse(
           fmt::format("{} → {} is not among the {} options", left, right, to_string(choice.kind)));
@@ -399,8 +418,8 @@ Answer Script::from_choices(PlayerId player, const Choice& choice) {
       return answer;
     case ChoiceSpec::Kind::card:
       pick = by([&](const Option& o) {
-        return (o.target.is_object() && game_->state().exists(o.target.object.id) &&
-                game_->card(o.target.object.id).name == c.text) ||
+        return (o.target.is_object() &&
+                names_object(*game_, o.target.object.id, CardName::parse(c.text))) ||
                o.label == c.text;
       });
       break;
@@ -411,7 +430,7 @@ Answer Script::from_choices(PlayerId player, const Choice& choice) {
       });
       break;
     case ChoiceSpec::Kind::number:
-      if (!c.to.empty() && !opts.empty() && target_name(opts.front().target) != c.to)
+      if (!c.to.empty() && !opts.empty() && !names(opts.front().target, c.to))
         fail(fmt::format("choice {} does not fit the {}", c.str(), describe(choice)));
       pick = by([&](const Option& o) { return o.value == c.number; });
       break;

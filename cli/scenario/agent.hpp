@@ -86,6 +86,8 @@ class Script {
   std::optional<ObjectId> find_card(PlayerId player, const std::string& name) const;
   std::string name_of(PlayerId p) const;
   std::string target_name(const Target& t) const;
+  // Whether `t` is what `text` names: a player by scenario name, a card by CardName.
+  bool names(const Target& t, const std::string& text) const;
   std::string describe(const Choice& choice) const;
 
   const Scenario& s_;

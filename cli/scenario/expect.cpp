@@ -158,9 +158,10 @@ std::vector<std::string> card_differences(const Game& game, ObjectId id, const C
 void check_card(const Scenario& s, const Game& game, const CardExpect& want,
                 std::vector<std::string>& out) {
   const std::optional<PlayerId> of = want.of.empty() ? std::nullopt : s.player_id(want.of);
+  const CardName wanted = CardName::parse(want.card);
   std::vector<ObjectId> candidates;
   for (const GameObject& o : game.state().objects) {
-    if (o.zone.kind == ZoneKind::none || game.card(o.id).name != want.card) continue;
+    if (o.zone.kind == ZoneKind::none || !names_object(game, o.id, wanted)) continue;
     if (of && o.owner != *of && o.controller != *of) continue;
     candidates.push_back(o.id);
   }

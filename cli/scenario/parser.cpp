@@ -60,6 +60,12 @@ class Parser {
     if (t.empty()) v.fail(std::string(what) + " is empty");
     return t;
   }
+  // A card named in an action, a target or an expectation: "Soldier" or "Soldier #2".
+  static const std::string& card_name(const Param& v, std::string_view what) {
+    const std::string& t = text(v, what);
+    if (const std::string problem = ordinal_problem(t); !problem.empty()) v.fail(problem);
+    return t;
+  }
   static const std::vector<Param>& list(const Param& v, std::string_view what) {
     if (!v.is_list()) v.fail(std::string(what) + " must be a list");
     return v.items();
@@ -189,7 +195,7 @@ class Parser {
     }
     MapReader r(v, "a target", d_);
     if (!r.ok()) v.fail("a target is a player's name or {card: NAME, of: PLAYER}");
-    if (const Param* n = r.required("card")) collect(d_, [&] { t.card = text(*n, "'card'"); });
+    if (const Param* n = r.required("card")) collect(d_, [&] { t.card = card_name(*n, "'card'"); });
     if (const Param* n = r.optional("of")) collect(d_, [&] { t.of = player(*n); });
     r.finish();
     return t;
@@ -198,17 +204,32 @@ class Parser {
   void read_pairs(const Param& v, ActionSpec& a, std::string_view what) {
     if (v.is_scalar() && v.text().empty()) return;  // `attack: {}` is "no attackers"
     for (const auto& [left, right] : map(v, what)) {
-      // hearth: the defender may be {card: NAME, of: PLAYER}.
-      a.pairs.emplace_back(left, right.is_map() ? std::string() : text(right, what));
-      if (right.is_map()) {
-        a.defenders.push_back(read_target(right));
+      if (const std::string problem = ordinal_problem(left); !problem.empty()) v.fail(problem);
+      // A list: one creature of that name for each entry ({Soldier: [B, B]}).
+      if (right.is_list()) {
+        if (right.items().empty())
+          right.fail(std::string(what) + ": '" + left + "' has an empty list");
+        for (const Param& one : right.items()) read_pair(left, one, a, what);
       } else {
-        TargetSpec t;
-        t.where = right.where();
-        (s_.player_id(right.text()) ? t.player : t.card) = right.text();
-        a.defenders.push_back(std::move(t));
+        read_pair(left, right, a, what);
       }
     }
+  }
+
+  void read_pair(const std::string& left, const Param& right, ActionSpec& a,
+                 std::string_view what) {
+    // hearth: the defender may be {card: NAME, of: PLAYER}.
+    a.pairs.emplace_back(left, right.is_map() ? std::string() : text(right, what));
+    if (right.is_map()) {
+      a.defenders.push_back(read_target(right));
+      return;
+    }
+    if (const std::string problem = ordinal_problem(right.text()); !problem.empty())
+      right.fail(problem);
+    TargetSpec t;
+    t.where = right.where();
+    (s_.player_id(right.text()) ? t.player : t.card) = right.text();
+    a.defenders.push_back(std::move(t));
   }
 
   void read_actions(const Param& v) {
@@ -230,10 +251,10 @@ class Parser {
       }
       return n;
     };
-    if (const Param* n = kind("cast", ActionSpec::Kind::cast)) a.card = text(*n, "'cast'");
-    if (const Param* n = kind("play", ActionSpec::Kind::play)) a.card = text(*n, "'play'");
+    if (const Param* n = kind("cast", ActionSpec::Kind::cast)) a.card = card_name(*n, "'cast'");
+    if (const Param* n = kind("play", ActionSpec::Kind::play)) a.card = card_name(*n, "'play'");
     if (const Param* n = kind("activate", ActionSpec::Kind::activate))
-      a.card = text(*n, "'activate'");
+      a.card = card_name(*n, "'activate'");
     if (const Param* n = kind("pass", ActionSpec::Kind::pass)) {
       if (!n->boolean()) n->fail("'pass' can only be true");
     }
@@ -503,7 +524,7 @@ class Parser {
     c.where = v.where();
     MapReader r(v, "a card expectation", d_);
     if (!r.ok()) return;
-    if (const Param* n = r.required("card")) collect(d_, [&] { c.card = text(*n, "'card'"); });
+    if (const Param* n = r.required("card")) collect(d_, [&] { c.card = card_name(*n, "'card'"); });
     if (const Param* n = r.optional("of")) collect(d_, [&] { c.of = player(*n); });
     if (const Param* n = r.optional("zone")) {
       collect(d_, [&] {

@@ -137,6 +137,24 @@ struct DecisionsExpect {
 std::optional<std::vector<std::string>> mana_pool_symbols(std::string_view pool,
                                                           std::string* bad = nullptr);
 
+// A card named in a scenario. "Soldier" names every object of that name; "Soldier #2" only the
+// second of them in its zone, in the zone's order (the order permanents came onto the
+// battlefield; the board from the left in a hearth game; a library from the top). The classic
+// module numbers namesakes the same way in its labels (attackers, blockers, targets).
+struct CardName {
+  std::string name;
+  std::size_t ordinal = 0;  // 0: any object of the name
+  // "Soldier #2" → {Soldier, 2}; text without a " #N" ending (N from 1) is all name.
+  static CardName parse(std::string_view text);
+};
+// Whether `id` is an object the scenario's name means.
+bool names_object(const Game& game, ObjectId id, const CardName& wanted);
+// Whether one side of a declaration option's label ("Soldier #2 → player 1") is what the
+// scenario names: the same text, or any number of a name given without one.
+bool label_names(std::string_view label, std::string_view wanted);
+// The parser's check of a card name: a message for " #0" (ordinals count from 1), else empty.
+std::string ordinal_problem(std::string_view text);
+
 struct Expect {
   std::vector<PlayerExpect> players;
   std::vector<CardExpect> cards;

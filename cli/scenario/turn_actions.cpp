@@ -39,11 +39,12 @@ LegalAction::Kind legal_of(Kind k) {
 std::optional<Target> Script::resolve_target(const Game& judge, const TargetSpec& t) const {
   if (!t.player.empty()) return Target::of(*s_.player_id(t.player));
   const std::optional<PlayerId> of = t.of.empty() ? std::nullopt : s_.player_id(t.of);
+  const CardName wanted = CardName::parse(t.card);
   for (const Player& p : judge.state().players) {
     if (of && p.id != *of) continue;
     for (ZoneKind z : {ZoneKind::battlefield, ZoneKind::command})
       for (ObjectId id : judge.state().zone(ZoneRef{z, p.id}).objects)
-        if (judge.card(id).name == t.card) return Target::of(judge.object(id).ref());
+        if (names_object(judge, id, wanted)) return Target::of(judge.object(id).ref());
   }
   return std::nullopt;
 }
@@ -62,7 +63,7 @@ LegalAction Script::turn_wanted(const Game& judge, PlayerId player, const Action
     case Kind::play:
     case Kind::cast: {
       for (ObjectId id : judge.state().zone(ZoneRef::hand(player)).objects)
-        if (judge.card(id).name == next.card) w.object = id;
+        if (names_object(judge, id, CardName::parse(next.card))) w.object = id;
       if (!w.object.valid()) refuse(fmt::format("{} has no card named '{}' in hand", next.player, next.card));
       break;
     }
@@ -73,6 +74,14 @@ LegalAction Script::turn_wanted(const Game& judge, PlayerId player, const Action
         const auto t = resolve_target(judge, TargetSpec{{}, attacker, next.player, next.where});
         if (!t) refuse(fmt::format("{} has no '{}' on the board", next.player, attacker));
         w.object = t->object.id;
+        // Of namesakes, the first that may still attack: {River Crocolisk: B} twice is both.
+        const CardName wanted = CardName::parse(attacker);
+        for (const LegalAction& l : rules_.legal_actions(judge, player))
+          if (l.kind == LegalAction::Kind::attack && l.object.valid() &&
+              names_object(judge, l.object, wanted)) {
+            w.object = l.object;
+            break;
+          }
       }
       w.targets.push_back(target(next.defenders.front()));
       return w;

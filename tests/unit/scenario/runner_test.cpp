@@ -217,6 +217,81 @@ expect:
   EXPECT_TRUE(wall.passed) << wall.message;
 }
 
+// Namesakes: a list declares that many creatures of the name, each once; "NAME #N" is the N-th
+// of that name in its zone.
+TEST(ScenarioRunner, AListDeclaresSeveralCreaturesOfOneName) {
+  const std::string two_bears = R"(
+name: toy
+rules: toy
+players:
+  A:
+    battlefield: [{card: Grizzly Bears, sick: false}, {card: Grizzly Bears, sick: false, damage: 1}]
+  B: {}
+)";
+  Result both = run(R"(
+actions:
+  - {advance: attackers}
+  - {player: A, attack: {Grizzly Bears: [B, B]}}
+expect:
+  B: {life: 16}
+  cards: [{card: Grizzly Bears, tapped: true, count: 2}]
+)",
+                    two_bears);
+  EXPECT_TRUE(both.passed) << both.message;
+  Result second = run(R"(
+actions:
+  - {advance: attackers}
+  - {player: A, attack: {"Grizzly Bears #2": B}}
+expect:
+  B: {life: 18}
+  cards: [{card: "Grizzly Bears #2", tapped: true, damage: 1},
+          {card: "Grizzly Bears #1", tapped: false, damage: 0}]
+)",
+                      two_bears);
+  EXPECT_TRUE(second.passed) << second.message;
+  Result three = run(R"(
+actions:
+  - {advance: attackers}
+  - {player: A, attack: {Grizzly Bears: [B, B, B]}}
+expect:
+  error: "Grizzly Bears → B is not among the attackers options"
+  B: {life: 20}
+)",
+                     two_bears);
+  EXPECT_TRUE(three.passed) << three.message;
+}
+
+TEST(ScenarioParser, NamesakesAreReadStrictly) {
+  const std::string head = "name: x\nrules: toy\nplayers: {A: , B: }\n";
+  const std::string zero =
+      first_error(head + "actions: [{player: A, attack: {Grizzly Bears: \"Wall #0\"}}]\n");
+  EXPECT_NE(zero.find("bad.yaml:4:"), std::string::npos) << zero;
+  EXPECT_NE(zero.find("'Wall #0': the number after '#' must be 1 or more"), std::string::npos)
+      << zero;
+  const std::string empty =
+      first_error(head + "actions: [{player: A, attack: {Grizzly Bears: []}}]\n");
+  EXPECT_NE(empty.find("'Grizzly Bears' has an empty list"), std::string::npos) << empty;
+  const std::string target =
+      first_error(head + "actions: [{player: A, cast: Shock, targets: [{card: \"Wall #0\"}]}]\n");
+  EXPECT_NE(target.find("'Wall #0'"), std::string::npos) << target;
+}
+
+TEST(ScenarioNames, AnOrdinalIsANumberFromOneAfterTheLastHash) {
+  using cli::scenario::CardName;
+  using cli::scenario::label_names;
+  EXPECT_EQ(CardName::parse("Soldier #2").name, "Soldier");
+  EXPECT_EQ(CardName::parse("Soldier #2").ordinal, 2u);
+  EXPECT_EQ(CardName::parse("Soldier").ordinal, 0u);
+  EXPECT_EQ(CardName::parse("Soldier #x").name, "Soldier #x");  // not an ordinal: all name
+  EXPECT_EQ(CardName::parse("Soldier #0").ordinal, 0u);
+  EXPECT_EQ(CardName::parse("#1 Fan #3").name, "#1 Fan");
+  EXPECT_TRUE(label_names("Soldier #2", "Soldier"));  // a plain name: any of them
+  EXPECT_TRUE(label_names("Soldier #2", "Soldier #2"));
+  EXPECT_FALSE(label_names("Soldier #1", "Soldier #2"));
+  EXPECT_FALSE(label_names("Soldier", "Soldier #1"));  // a label without numbers: one of a kind
+  EXPECT_FALSE(label_names("Soldier Ant", "Soldier"));
+}
+
 TEST(ScenarioRunner, NoAttackActionMeansNoAttackers) {
   Result r = run(R"(
 actions: [{advance: end}]
