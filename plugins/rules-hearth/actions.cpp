@@ -127,6 +127,11 @@ void append_label(std::string& l, const Game& game, const Move& m) {
       return;
     case LegalAction::Kind::hero_power:
       l += "Hero power";
+      if (const auto* power = card_power(game, game.state().turn.active)) {  // its turn
+        l += " (";
+        l += power->name;
+        l += ")";
+      }
       if (m.target.kind != Target::Kind::none) {
         l += " targeting ";
         append_target(l, game, m.target);
@@ -184,7 +189,7 @@ void list_moves(HearthWorld& w, PlayerId p, std::vector<Move>& out) {
   for (ObjectId m : minions) attacks(Target::of(game.object(m).ref()), m);
   attacks(Target::of(p), ObjectId{});
   if (!power_blocker(game, p)) {
-    if (power_targets(hero_of(game, p))) {
+    if (power_needs_target(game, p)) {
       for (const Target& t : power_targets_of(w, p)) out.push_back({LegalAction::Kind::hero_power, ObjectId{}, 0, t, 0});
     } else {
       out.push_back({LegalAction::Kind::hero_power, ObjectId{}, 0, Target{}, 0});

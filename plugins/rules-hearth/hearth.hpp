@@ -402,6 +402,10 @@ void perform(HearthWorld& w, const Move& m);
 std::string target_label(const Game& game, const Target& t);
 
 // Hero powers.
+// The hero power of `p`'s hero card (Lord Jaraxxus's INFERNO!), or null: the class's own.
+const tags::CardScript::HeroPower* card_power(const Game& game, PlayerId p);
+// Whether `p`'s hero power is used on a target.
+bool power_needs_target(const Game& game, PlayerId p);
 std::string power_refusal(const Game& game, PlayerId p);
 const char* power_blocker(const Game& game, PlayerId p);  // the same, null when it may
 std::vector<Target> power_targets_of(HearthWorld& w, PlayerId p);

@@ -41,6 +41,18 @@ bool any_free_totem(const Game& game, PlayerId p) {
 
 }  // namespace
 
+const tags::CardScript::HeroPower* card_power(const Game& game, PlayerId p) {
+  const std::int64_t v = game.state().player(p).attrs.get(kHeroCard);
+  if (v <= 0) return nullptr;
+  const tags::CardScript* s = script_of(game.cards().at(CardId(static_cast<std::uint32_t>(v - 1))));
+  return s && s->hero_power ? &*s->hero_power : nullptr;
+}
+
+bool power_needs_target(const Game& game, PlayerId p) {
+  if (const auto* power = card_power(game, p)) return power->user_tag() != nullptr;
+  return power_targets(hero_of(game, p));
+}
+
 std::string power_refusal(const Game& game, PlayerId p) {
   const char* why = power_blocker(game, p);
   return why ? why : std::string();
@@ -51,8 +63,13 @@ const char* power_blocker(const Game& game, PlayerId p) {
   if (game.state().turn.active != p) return "it is not your turn";
   const Player& pl = game.state().player(p);
   if (pl.attrs.get(kPowerUsed) != 0) return "the hero power was already used this turn";
-  if (pl.attrs.get(kMana) < 2) return "not enough mana";
   const int board = static_cast<int>(game.state().zone(ZoneRef::battlefield(p)).objects.size());
+  if (const auto* power = card_power(game, p)) {
+    if (pl.attrs.get(kMana) < power->mana) return "not enough mana";
+    if (power->summons && board >= kMaxBoard) return "the board is full";
+    return nullptr;
+  }
+  if (pl.attrs.get(kMana) < 2) return "not enough mana";
   switch (hero_of(game, p)) {
     case HeroClass::rogue:
       if (!card_attr(game, kKnife)) return "no card 'Wicked Knife' is loaded";
@@ -74,6 +91,24 @@ const char* power_blocker(const Game& game, PlayerId p) {
 std::vector<Target> power_targets_of(HearthWorld& w, PlayerId p) {
   const Game& game = w.game();
   std::vector<Target> out;
+  if (const auto* power = card_power(game, p)) {
+    const tags::ActionTag* tag = power->user_tag();
+    if (!tag) return out;
+    // What the tag's selector offers, as a battlecry's (the hero card is its card), less what
+    // a hero power may not target: an enemy with stealth, "can't be targeted by hero powers".
+    const CardId hero(static_cast<std::uint32_t>(game.state().player(p).attrs.get(kHeroCard) - 1));
+    tags::Ctx c{w, ObjectId{}, hero, p, Target{}, nullptr, false, Target{}};
+    if (tag->condition && !tag->condition->holds(c, c.target)) return out;
+    tag->selector->candidates(c, out);
+    std::erase_if(out, [&](const Target& t) {
+      if (tag->selector->condition && !tag->selector->condition->holds(c, t)) return true;
+      if (!t.is_object()) return false;
+      const ZoneKind z = game.object(t.object.id).zone.kind;
+      if (z != ZoneKind::battlefield) return true;
+      return (w.controller(t) != p && w.has(t, tags::kStealth)) || w.has(t, tags::kNoSpellTarget);
+    });
+    return out;
+  }
   out.reserve(2 * (kMaxBoard + 1));  // both heroes and full boards: one allocation
   for (PlayerId q : {p, other(p)}) {
     out.push_back(Target::of(q));
@@ -95,6 +130,15 @@ void use_power(Game& game, PlayerId p, const Target& target) {
 void use_power(HearthWorld& w, PlayerId p, const Target& target) {
   Game& game = w.game();
   Journal& j = game.journal();
+  if (const auto* power = card_power(game, p)) {
+    j.set_attr(p, kMana, game.state().player(p).attrs.get(kMana) - power->mana);
+    j.set_attr(p, kPowerUsed, 1);
+    const CardId hero(static_cast<std::uint32_t>(game.state().player(p).attrs.get(kHeroCard) - 1));
+    run_tags(w, power->tags, ObjectId{}, hero, p, target, false);
+    w.fire({ev::used_power, p, Target::of(p), target, 0});
+    w.resolve_deaths();
+    return;
+  }
   j.set_attr(p, kMana, game.state().player(p).attrs.get(kMana) - 2);
   j.set_attr(p, kPowerUsed, 1);
   switch (hero_of(game, p)) {

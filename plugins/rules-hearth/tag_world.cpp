@@ -137,6 +137,8 @@ void HearthWorld::replace_hero(PlayerId p, CardId hero, ObjectId from) {
   j.set_attr(p, kMaxLife, max);
   j.set_attr(p, kHeroCard, static_cast<std::int64_t>(hero.value) + 1);
   j.set_life(p, std::min(life, max));
+  // A hero card with a power of its own brings it unused (Hearthbreaker makes a new Power).
+  if (s->hero_power) j.set_attr(p, kPowerUsed, 0);
 }
 
 // --- secrets ---------------------------------------------------------------------------------

@@ -216,6 +216,34 @@ class CardReader {
     if (auto at = c.action_tag(apply)) s.play.push_back(std::move(*at));
   }
 
+  // `"hero_power": {"name": "INFERNO!", "mana": 2, "tags": [action tags]}`. A tag that cannot
+  // compile was reported; the power is then left out whole (half a power would mislead).
+  void hero_power(const Param* v, Compiler& c, CardScript& s) {
+    if (!v) return;
+    MapReader r(*v, "'hero_power' of card '" + c.card().name + "'", ctx_.diagnostics);
+    if (!r.ok()) return;
+    CardScript::HeroPower power;
+    if (const Param* n = r.required("name")) power.name = n->text();
+    if (const Param* m = r.optional("mana")) power.mana = int32(*m);
+    const std::string what = "card '" + c.card().name + "': 'hero_power'";
+    if (power.mana < 0) v->fail(what + ": 'mana' cannot be negative");
+    const Param* tags = r.required("tags");
+    r.finish();
+    if (!tags) return;
+    if (!tags->is_list() || tags->items().empty())
+      tags->fail(what + ": 'tags' must be a non-empty list of action tags");
+    for (const Param& t : tags->items()) {
+      auto at = c.action_tag(t);
+      if (!at) return;
+      power.tags.push_back(std::move(*at));
+      if (const Param* actions = t.find("actions"))
+        for (const Param& a : actions->items())
+          if (const Param* name = a.find("name"); name && name->text() == "summon")
+            power.summons = true;
+    }
+    s.hero_power = std::move(power);
+  }
+
   void read_tags(MapReader& r, Compiler& c, CardScript& s) {
     tags_list(r.optional("battlecry"), c, s.battlecry);
     tags_list(r.optional("deathrattle"), c, s.deathrattle);
@@ -236,6 +264,7 @@ class CardReader {
       }
     }
     auras(r.optional("enrage"), c, s.enrage);
+    hero_power(r.optional("hero_power"), c, s);
     if (const Param* impl = r.optional("impl")) {
       MapReader ir(*impl, "'impl' of card '" + c.card().name + "'", ctx_.diagnostics);
       if (ir.ok()) {

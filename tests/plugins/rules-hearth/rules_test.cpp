@@ -39,6 +39,27 @@ TEST(HearthRules, ASummonOnAFullBoardDoesNothing) {
   EXPECT_EQ(std::count(b.begin(), b.end(), "Test Golem"), 0);
 }
 
+// A hero card's own power replaces the class's: its name in the label, its mana, its targets
+// (the user picker of its tags: both heroes and every minion), its effect.
+TEST(HearthRules, AHeroCardBringsItsOwnHeroPower) {
+  auto g = position({.hand = {"Test Overlord"}, .board = {"Test Yeti"}, .mana = 4},
+                    {.board = {"Test Raider"}, .life = 30});
+  EXPECT_TRUE(offered(rules().legal_actions(*g, A), "Hero power targeting player 1"));  // Fireblast
+  act(*g, {"Play Test Overlord at 1"});
+  EXPECT_EQ(g->state().player(A).life, 12);
+  const auto actions = rules().legal_actions(*g, A);
+  for (const char* target : {"player 0", "player 1", "Test Yeti", "Test Raider"})
+    EXPECT_TRUE(offered(actions, std::string("Hero power (Test Smite) targeting ") + target))
+        << target;
+  EXPECT_FALSE(offered(actions, "Hero power targeting player 1"));
+  act(*g, {"Hero power (Test Smite) targeting player 1"});
+  EXPECT_EQ(g->state().player(B).life, 28);  // 2 damage: not Fireblast's 1
+  EXPECT_EQ(g->state().player(A).attrs.get("mana"_sym), 0);
+  EXPECT_EQ(rules().why_not(
+                *g, A, LegalAction{LegalAction::Kind::hero_power, {}, 0, {Target::of(B)}, 0, {}}),
+            "the hero power was already used this turn");
+}
+
 TEST(HearthRules, AnOverdrawnCardIsDestroyed) {
   std::vector<std::string> hand(9, "Test Raider");
   hand.push_back("Test Intellect");

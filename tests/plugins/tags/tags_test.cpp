@@ -156,6 +156,41 @@ TEST(TagsLoader, AnUnknownTagIsAnErrorNamingFileCardAndTagWithADidYouMean) {
   EXPECT_NE(e.find("did you mean 'damage'"), std::string::npos) << e;
 }
 
+// A hero card's own power (an extension): name, mana (default 2), tags; whether it summons.
+// Read strictly: an unknown key, a missing key or an empty tag list is an error naming the card.
+TEST(TagsLoader, AHeroPowerIsReadStrictly) {
+  Result ok = load(R"([{"name": "Hero", "type": "minion", "mana": 9, "attack": 0, "health": 15,
+    "hero_power": {"name": "INFERNO!", "tags": [{"selector": {"name": "player", "players": "friendly"},
+                                                 "actions": [{"name": "summon", "card": "Yeti"}]}]}}])");
+  ASSERT_EQ(ok.cards.size(), 1u) << ok.errors();
+  const tags::CardScript* s = tags::card_script(ok.cards[0]);
+  ASSERT_TRUE(s && s->hero_power);
+  EXPECT_EQ(s->hero_power->name, "INFERNO!");
+  EXPECT_EQ(s->hero_power->mana, 2);
+  EXPECT_TRUE(s->hero_power->summons);
+  EXPECT_EQ(s->hero_power->user_tag(), nullptr);
+  const char* bad[][2] = {
+      {R"("hero_power": {"name": "P", "mana": 1, "tagz": []})", "unknown key 'tagz'"},
+      {R"("hero_power": {"mana": 1, "tags": [{"selector": {"name": "self"}, "actions": [{"name": "draw"}]}]})",
+       "'name'"},
+      {R"("hero_power": {"name": "P", "tags": []})",
+       "'tags' must be a non-empty list of action tags"},
+      {R"("hero_power": {"name": "P", "mana": -1, "tags": [{"selector": {"name": "self"}, "actions": [{"name": "draw"}]}]})",
+       "cannot be negative"},
+  };
+  for (const auto& [power, message] : bad) {
+    Result r =
+        load(std::string(
+                 R"([{"name": "Hero", "type": "minion", "mana": 9, "attack": 0, "health": 15, )") +
+             power + "}]");
+    EXPECT_TRUE(r.cards.empty()) << power;
+    const std::string e = r.errors();
+    EXPECT_NE(e.find("cards.json:"), std::string::npos) << e;
+    EXPECT_NE(e.find("Hero"), std::string::npos) << e;
+    EXPECT_NE(e.find(message), std::string::npos) << power << ": " << e;
+  }
+}
+
 // Every name of the vocabulary is supported now, so the warning is shown with a part whose
 // parameter this build does not read (an attribute Hearthbreaker reads with getattr).
 TEST(TagsLoader, AnUnsupportedTagIsAWarningAndTheCardLoads) {

@@ -22,7 +22,7 @@ namespace anvil::tags {
 inline constexpr std::string_view kCardScriptText = "tags: card";
 // Bumped whenever these headers change a layout or a virtual table: the tags plugin and a rules
 // module share objects through them, so both must be built from the same headers.
-inline constexpr std::uint32_t kInterfaceVersion = 10;
+inline constexpr std::uint32_t kInterfaceVersion = 11;
 inline constexpr std::string_view kGivenTagText = "tags: given";
 
 enum class CardKind : std::uint8_t { minion, spell, weapon };
@@ -67,6 +67,22 @@ class CardScript final : public Ability {
   };
   std::vector<Option> choices;
   std::vector<Aura> enrage;
+  // A hero card's own hero power (an extension: `"hero_power": {name, mana, tags}`). While the
+  // card is a player's hero (replace_hero_with_minion) it replaces the class's basic power: Lord
+  // Jaraxxus's INFERNO! summons an Infernal. Its tags run like a battlecry of the hero card; the
+  // first with a user picker is what the player targets.
+  struct HeroPower {
+    std::string name;
+    std::int32_t mana = 2;
+    std::vector<ActionTag> tags;
+    bool summons = false;  // a `summon` action: not usable with a full board, as Reinforce
+    const ActionTag* user_tag() const {
+      for (const ActionTag& t : tags)
+        if (t.targets_user()) return &t;
+      return nullptr;
+    }
+  };
+  std::optional<HeroPower> hero_power;
   // On the board.
   std::vector<Aura> auras;
   std::vector<Effect> effects;
