@@ -140,8 +140,9 @@ bool can_pay_all(const std::vector<std::uint8_t>& sources, const std::vector<Man
     generic += c.generic + c.colorless;
     for (std::size_t k = 0; k < kColorCount; ++k)
       for (int n = 0; n < c.colored[k]; ++n) symbols.push_back(static_cast<std::uint8_t>(1u << k));
-    for (std::size_t h = 0; h < kHybridPairs; ++h)  // {R/G}: either colour
-      for (int n = 0; n < c.hybrid[h]; ++n) symbols.push_back(ManaCost::hybrid_color_set(h).bits);
+    for (std::size_t h = 0; h < kHybridPairs; ++h)  // {R/G}: either colour; {R/G/P} counted so
+      for (int n = 0; n < c.hybrid[h] + c.hybrid_phyrexian[h]; ++n)
+        symbols.push_back(ManaCost::hybrid_color_set(h).bits);
     for (std::size_t k = 0; k < kColorCount; ++k) {
       if (c.phyrexian[k] == 0 && c.mono_hybrid[k] == 0) continue;  // nearly every cost
       const auto bit = static_cast<std::uint8_t>(1u << k);

@@ -19,10 +19,10 @@ void bump(Int& field, unsigned long add, const SourceLocation& where) {
 }
 
 constexpr const char* kSlashSymbols =
-    "hybrid symbols are: two colours (R/G), a colour or two generic (2/W), and Phyrexian (W/P: "
-    "a colour or 2 life)";
+    "hybrid symbols are: two colours (R/G), a colour or two generic (2/W), Phyrexian (W/P: a "
+    "colour or 2 life) and hybrid Phyrexian (G/W/P: either colour or 2 life)";
 
-// One symbol: a number, W U B R G, C, X, or a symbol with a slash (R/G, 2/W, W/P).
+// One symbol: a number, W U B R G, C, X, or a symbol with a slash (R/G, 2/W, W/P, G/W/P).
 void add_symbol(ManaCost& cost, std::string_view symbol, const SourceLocation& where) {
   if (std::uint8_t* slashed = cost.slash_symbol(symbol)) return bump(*slashed, 1, where);
   if (!symbol.empty() && symbol.find_first_not_of("0123456789") == std::string_view::npos) {

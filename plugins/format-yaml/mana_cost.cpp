@@ -72,7 +72,8 @@ ManaCost parse_mana_cost(const Param& value) {
     } else if (symbol.find('/') != std::string::npos) {
       throw LoadError(column_of(value, i), "mana symbol '{" + symbol + "}' is not supported",
                       "hybrid symbols are: two colours ({R/G}), a colour or two generic ({2/W}), "
-                      "and Phyrexian ({W/P}: a colour or 2 life)");
+                      "Phyrexian ({W/P}: a colour or 2 life) and hybrid Phyrexian ({G/W/P}: "
+                      "either colour or 2 life)");
     } else {
       throw LoadError(column_of(value, i), "unknown mana symbol '{" + symbol + "}'",
                       "use a number, W, U, B, R, G, C, X or a hybrid such as {R/G}, {2/W} or "

@@ -669,21 +669,30 @@ bool can_pay(const std::vector<ManaSource>& sources, std::int64_t life, const Ma
 // none, and can_pay asks at every cast check).
 bool any_hybrid(const ManaCost& cost);
 // A way to pay a cost with {2/W} or Phyrexian symbols (107.4e-f, cost_shapes.cpp): each {2/W}
-// paid as {W} or {2}, each {W/P} as {W} or 2 life. `mana` has neither kind of symbol left.
+// paid as {W} or {2}, each {W/P} as {W} or 2 life, each {G/W/P} as {G/W} or 2 life. `mana` has
+// none of these symbols left.
 struct CostShape {
   ManaCost mana;
   std::int64_t life = 0;
   std::array<std::uint8_t, kColorCount> life_by_color{};  // Phyrexian symbols paid with life
+  std::array<std::uint8_t, kHybridPairs> life_by_pair{};  // hybrid Phyrexian ones, by pair
+  // Whether two shapes pay the same Phyrexian symbols with life.
+  bool same_life_split(const CostShape& o) const {
+    return life_by_color == o.life_by_color && life_by_pair == o.life_by_pair;
+  }
 };
 // Whether a cost has any {2/W} or Phyrexian symbol (then it is paid as one of its shapes). Inline:
 // the cast checks ask it for every card in hand at every priority listing, and nearly every
 // answer is no.
 inline bool any_alternative(const ManaCost& cost) {
-  static_assert(kColorCount == 5);
+  static_assert(kColorCount == 5 && kHybridPairs == 10);
   std::uint32_t mono = 0, phyrexian = 0;
+  std::uint64_t pairs = 0;
   std::memcpy(&mono, cost.mono_hybrid.data(), sizeof mono);
   std::memcpy(&phyrexian, cost.phyrexian.data(), sizeof phyrexian);
-  return (mono | phyrexian | cost.mono_hybrid[4] | cost.phyrexian[4]) != 0;
+  std::memcpy(&pairs, cost.hybrid_phyrexian.data(), sizeof pairs);
+  return (mono | phyrexian | cost.mono_hybrid[4] | cost.phyrexian[4] | pairs |
+          cost.hybrid_phyrexian[8] | cost.hybrid_phyrexian[9]) != 0;
 }
 // Every shape of `cost`: the least life first, and of the same life the least mana (each {2/W}
 // paid with its colour before two generic). A cost without such symbols is its one shape.

@@ -1,7 +1,7 @@
-// The ways to pay a cost with monocoloured hybrid ({2/W}, 107.4e) or Phyrexian ({W/P}, 107.4f)
-// symbols. Each such symbol is paid one of two ways, so the cost is paid as one of several plain
-// costs (with life beside the mana for Phyrexian symbols): its shapes. Payment, the cast checks
-// and X work on shapes (mana.cpp); nothing here reads the game.
+// The ways to pay a cost with monocoloured hybrid ({2/W}, 107.4e) or Phyrexian ({W/P} and
+// {G/W/P}, 107.4f) symbols. Each such symbol is paid one of two ways, so the cost is paid as one of
+// several plain costs (with life beside the mana for Phyrexian symbols): its shapes. Payment, the
+// cast checks and X work on shapes (mana.cpp); nothing here reads the game.
 #include <algorithm>
 #include <string>
 
@@ -18,10 +18,21 @@ constexpr std::size_t kMaxShapes = 4096;
 }  // namespace
 
 std::vector<CostShape> cost_shapes(const ManaCost& cost) {
-  if (!any_alternative(cost)) return {CostShape{cost, 0, {}}};
-  std::size_t count = 1;
+  if (!any_alternative(cost)) return {CostShape{cost, 0, {}, {}}};
+  // Counting in a mixed radix, a digit for each kind of symbol with two ways to pay: digit 2c is
+  // how many {2/c} are paid as {2}, digit 2c+1 how many {c/P} with life, digit 2*kColorCount+p
+  // how many hybrid Phyrexian symbols of pair p with life. top[d] is the digit's largest value.
+  constexpr std::size_t kDigits = 2 * kColorCount + kHybridPairs;
+  std::array<std::uint8_t, kDigits> top{};
   for (std::size_t c = 0; c < kColorCount; ++c) {
-    count *= static_cast<std::size_t>(cost.mono_hybrid[c] + 1) * (cost.phyrexian[c] + 1);
+    top[2 * c] = cost.mono_hybrid[c];
+    top[2 * c + 1] = cost.phyrexian[c];
+  }
+  for (std::size_t p = 0; p < kHybridPairs; ++p)
+    top[2 * kColorCount + p] = cost.hybrid_phyrexian[p];
+  std::size_t count = 1;
+  for (std::uint8_t t : top) {
+    count *= static_cast<std::size_t>(t) + 1;
     if (count > kMaxShapes)
       throw RulesError(
           "this cost has more {2/W} and Phyrexian symbols than the classic rules "
@@ -31,13 +42,12 @@ std::vector<CostShape> cost_shapes(const ManaCost& cost) {
   ManaCost plain = cost;
   plain.mono_hybrid = {};
   plain.phyrexian = {};
+  plain.hybrid_phyrexian = {};
   std::vector<CostShape> shapes;
   shapes.reserve(count);
-  // Counting in a mixed radix: digit 2c is how many {2/c} are paid as {2}, digit 2c+1 how many
-  // {c/P} with life.
-  std::array<std::uint8_t, 2 * kColorCount> digit{};
+  std::array<std::uint8_t, kDigits> digit{};
   for (std::size_t n = 0; n < count; ++n) {
-    CostShape s{plain, 0, {}};
+    CostShape s{plain, 0, {}, {}};
     for (std::size_t c = 0; c < kColorCount; ++c) {
       const int as_two = digit[2 * c], with_life = digit[2 * c + 1];
       s.mana.colored[c] = static_cast<std::uint8_t>(s.mana.colored[c] + cost.mono_hybrid[c] -
@@ -46,10 +56,16 @@ std::vector<CostShape> cost_shapes(const ManaCost& cost) {
       s.life += 2 * with_life;
       s.life_by_color[c] = static_cast<std::uint8_t>(with_life);
     }
+    for (std::size_t p = 0; p < kHybridPairs; ++p) {
+      const int with_life = digit[2 * kColorCount + p];
+      s.mana.hybrid[p] =
+          static_cast<std::uint8_t>(s.mana.hybrid[p] + cost.hybrid_phyrexian[p] - with_life);
+      s.life += 2 * with_life;
+      s.life_by_pair[p] = static_cast<std::uint8_t>(with_life);
+    }
     shapes.push_back(s);
-    for (std::size_t d = 0; d < digit.size(); ++d) {  // the next number
-      const std::uint8_t top = d % 2 == 0 ? cost.mono_hybrid[d / 2] : cost.phyrexian[d / 2];
-      if (digit[d] < top) {
+    for (std::size_t d = 0; d < kDigits; ++d) {  // the next number
+      if (digit[d] < top[d]) {
         ++digit[d];
         break;
       }

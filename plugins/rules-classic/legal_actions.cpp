@@ -82,8 +82,12 @@ class SourcesOnce {
 
 // The refusal of a cost the player cannot pay: Phyrexian symbols could have been paid with life.
 const char* unpaid(const ManaCost& cost) {
+  const auto any = [](const auto& counts) {
+    return std::any_of(counts.begin(), counts.end(), [](std::uint8_t n) { return n != 0; });
+  };
+  // Asked for every card the player cannot afford at every listing: the inline test first.
   const bool life_could_pay =
-      std::any_of(cost.phyrexian.begin(), cost.phyrexian.end(), [](std::uint8_t n) { return n; });
+      any_alternative(cost) && (any(cost.phyrexian) || any(cost.hybrid_phyrexian));
   return life_could_pay ? "not enough mana or life" : "not enough mana";
 }
 

@@ -421,6 +421,15 @@ std::int64_t max_affordable_x(const Game& game, PlayerId p, const ManaCost& cost
 
 namespace {
 
+// "G/W": the letters of hybrid pair `h` as cards print them, going round the colour wheel
+// (WUBRG) from the first to its neighbour or the one after: W/U, W/B, but R/W and G/W.
+std::string pair_letters(std::size_t h) {
+  const auto colors = ManaCost::hybrid_colors(h);  // WUBRG order
+  auto a = static_cast<std::size_t>(colors[0]), b = static_cast<std::size_t>(colors[1]);
+  if (b - a > 2) std::swap(a, b);
+  return std::string{kKindLetters[a], '/', kKindLetters[b]};
+}
+
 std::string cost_text(const ManaCost& cost, std::int64_t x) {
   std::string out;
   const std::int64_t generic = cost.generic + std::max<std::int64_t>(0, x) * cost.x;
@@ -428,25 +437,27 @@ std::string cost_text(const ManaCost& cost, std::int64_t x) {
   for (std::size_t c = 0; c < kColorCount; ++c)
     for (int i = 0; i < cost.colored[c]; ++i) out += std::string("{") + kKindLetters[c] + "}";
   for (int i = 0; i < cost.colorless; ++i) out += "{C}";
-  for (std::size_t h = 0; h < kHybridPairs; ++h) {
-    const auto colors = ManaCost::hybrid_colors(h);
-    for (int i = 0; i < cost.hybrid[h]; ++i)
-      out += std::string("{") + kKindLetters[static_cast<std::size_t>(colors[0])] + "/" +
-             kKindLetters[static_cast<std::size_t>(colors[1])] + "}";
-  }
+  for (std::size_t h = 0; h < kHybridPairs; ++h)
+    for (int i = 0; i < cost.hybrid[h]; ++i) out += "{" + pair_letters(h) + "}";
   for (std::size_t c = 0; c < kColorCount; ++c) {
     for (int i = 0; i < cost.mono_hybrid[c]; ++i) out += std::string("{2/") + kKindLetters[c] + "}";
     for (int i = 0; i < cost.phyrexian[c]; ++i) out += std::string("{") + kKindLetters[c] + "/P}";
   }
+  for (std::size_t h = 0; h < kHybridPairs; ++h)
+    for (int i = 0; i < cost.hybrid_phyrexian[h]; ++i) out += "{" + pair_letters(h) + "/P}";
   return out;
 }
 
-// What a shape pays for the cost's Phyrexian symbols: "{B}{B}", "{B} and 2 life", "4 life".
+// What a shape pays for the cost's Phyrexian symbols: "{B}{B}", "{B} and 2 life", "4 life",
+// "{G/W}" (a hybrid Phyrexian symbol paid with either colour).
 std::string phyrexian_label(const ManaCost& cost, const CostShape& shape) {
   std::string mana;
   for (std::size_t c = 0; c < kColorCount; ++c)
     for (int i = shape.life_by_color[c]; i < cost.phyrexian[c]; ++i)
       mana += std::string("{") + kKindLetters[c] + "}";
+  for (std::size_t h = 0; h < kHybridPairs; ++h)
+    for (int i = shape.life_by_pair[h]; i < cost.hybrid_phyrexian[h]; ++i)
+      mana += "{" + pair_letters(h) + "}";
   if (shape.life == 0) return mana;
   const std::string life = std::to_string(shape.life) + " life";
   return mana.empty() ? life : mana + " and " + life;
@@ -518,7 +529,7 @@ void pay_alternatives(Game& game, PlayerId p, const ManaCost& cost, std::int64_t
   for (CostShape& shape : cost_shapes(cost)) {
     if (!can_pay_life(life, shape) || !can_pay(sources, life, shape.mana, x)) continue;
     if (std::none_of(payable.begin(), payable.end(),
-                     [&](const CostShape& s) { return s.life_by_color == shape.life_by_color; }))
+                     [&](const CostShape& s) { return s.same_life_split(shape); }))
       payable.push_back(std::move(shape));
   }
   if (payable.empty()) throw RulesError("not enough mana or life to pay " + cost_text(cost, x));

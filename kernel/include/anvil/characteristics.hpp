@@ -57,7 +57,8 @@ inline constexpr std::array<std::array<Color, 2>, kHybridPairs> kHybridColors{{
 
 // A mana cost: `{X}{2}{R}{R}` is x=1, generic=2, colored[red]=2; `{R/G}{R/G}` is two of the
 // hybrid pair red-green, each paid with either colour; `{2/W}` is mono_hybrid[white] (one white
-// mana or two generic), `{B/P}` phyrexian[black] (one black mana or 2 life). Games without
+// mana or two generic), `{B/P}` phyrexian[black] (one black mana or 2 life), `{G/W/P}`
+// hybrid_phyrexian of the pair green-white (green or white mana, or 2 life). Games without
 // colours (the hearth module) use `generic` only.
 struct ManaCost {
   bool present = false;  // lands and tokens have no mana cost, which is not a cost of {0}
@@ -69,6 +70,8 @@ struct ManaCost {
   // {2/W} (rule 107.4e, monocoloured hybrid) and {W/P} (107.4f, Phyrexian), by colour.
   std::array<std::uint8_t, kColorCount> mono_hybrid{};
   std::array<std::uint8_t, kColorCount> phyrexian{};
+  // {G/W/P} (107.4f, hybrid Phyrexian), by pair (hybrid_pair).
+  std::array<std::uint8_t, kHybridPairs> hybrid_phyrexian{};
 
   // Converted cost / mana value (rule 202.3), counting X as 0, a hybrid or Phyrexian symbol as
   // 1 and a {2/W} as 2 (202.3f: its largest component).
@@ -78,6 +81,7 @@ struct ManaCost {
     for (auto n : hybrid) v += n;
     for (auto n : mono_hybrid) v += 2 * n;
     for (auto n : phyrexian) v += n;
+    for (auto n : hybrid_phyrexian) v += n;
     return v;
   }
   // The symbols of colour `c` (as chroma and devotion count them, 700.5): its coloured ones and
@@ -86,17 +90,18 @@ struct ManaCost {
     const auto i = static_cast<std::size_t>(c);
     int n = colored[i] + mono_hybrid[i] + phyrexian[i];
     for (std::size_t p = 0; p < kHybridPairs; ++p)
-      if (hybrid[p] && hybrid_color_set(p).has(c)) n += hybrid[p];
+      if ((hybrid[p] || hybrid_phyrexian[p]) && hybrid_color_set(p).has(c))
+        n += hybrid[p] + hybrid_phyrexian[p];
     return n;
   }
-  // The colours a cost makes a card (rule 105.2): a hybrid symbol gives both of its own, a
-  // {2/W} or Phyrexian symbol its one.
+  // The colours a cost makes a card (rule 105.2): a hybrid symbol (Phyrexian or not) gives both
+  // of its own, a {2/W} or Phyrexian symbol its one.
   constexpr ColorSet colors() const {
     ColorSet s;
     for (std::size_t i = 0; i < kColorCount; ++i)
       if (colored[i] || mono_hybrid[i] || phyrexian[i]) s.add(static_cast<Color>(i));
     for (std::size_t i = 0; i < kHybridPairs; ++i)
-      if (hybrid[i]) s.bits |= hybrid_color_set(i).bits;
+      if (hybrid[i] || hybrid_phyrexian[i]) s.bits |= hybrid_color_set(i).bits;
     return s;
   }
   // The hybrid pair of two different colours, in either order.
@@ -125,10 +130,15 @@ struct ManaCost {
     return hybrid_pair(static_cast<Color>(a), static_cast<Color>(b));
   }
   // The count a symbol written with a slash adds one to, for the card formats' parsers: "R/G"
-  // (either order) a hybrid pair's, "2/W" a colour's mono_hybrid, "W/P" a colour's phyrexian
-  // (the text without braces); nullptr for any other text.
+  // (either order) a hybrid pair's, "2/W" a colour's mono_hybrid, "W/P" a colour's phyrexian,
+  // "G/W/P" (either order of the colours) a pair's hybrid_phyrexian (the text without braces);
+  // nullptr for any other text.
   constexpr std::uint8_t* slash_symbol(std::string_view text) {
     if (const auto pair = hybrid_symbol(text)) return &hybrid[*pair];
+    if (text.size() == 5 && text.substr(3) == "/P") {
+      if (const auto pair = hybrid_symbol(text.substr(0, 3))) return &hybrid_phyrexian[*pair];
+      return nullptr;
+    }
     constexpr std::string_view kLetters = "WUBRG";
     if (text.size() != 3 || text[1] != '/') return nullptr;
     if (text[0] == '2' && kLetters.find(text[2]) != std::string_view::npos)

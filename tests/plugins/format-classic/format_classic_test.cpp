@@ -144,6 +144,13 @@ TEST_F(FormatClassic, MonocolouredHybridAndPhyrexianSymbols) {
     EXPECT_EQ(def.base.cost.value(), 3) << cost;
     EXPECT_TRUE(def.base.colors.has(Color::black)) << cost;
   }
+  for (const char* cost : {"{G/W/P}{W/G/P}", "G/W/P W/G/P"}) {  // hybrid Phyrexian, either order
+    const CardDef def = card(std::string("Test Card\n") + cost + "\nInstant\nno text\n");
+    EXPECT_EQ(def.base.cost.hybrid_phyrexian[ManaCost::hybrid_pair(Color::green, Color::white)], 2)
+        << cost;
+    EXPECT_EQ(def.base.cost.value(), 2) << cost;
+    EXPECT_EQ(def.base.colors.count(), 2) << cost;
+  }
 }
 
 TEST_F(FormatClassic, HybridSymbolsMixWithOthers) {
@@ -226,16 +233,16 @@ TEST_F(FormatClassic, MoreErrorPathsWithTheirColumns) {
       "test.txt:3:20: error: card 'A': type line 'Instant — Arcane — Trap' has more than one dash");
   EXPECT_EQ(error_of("A\n{1}{R\nSorcery\n"),
             "test.txt:2:4: error: card 'A': mana symbol '{R' has no closing '}'");
-  EXPECT_EQ(
-      error_of("A\n{1}{G/W/P}\nSorcery\n"),
-      "test.txt:2:4: error: card 'A': mana symbol 'G/W/P' is not supported; hybrid symbols "
-      "are: two colours (R/G), a colour or two generic (2/W), and Phyrexian (W/P: a colour or "
-      "2 life)");
+  EXPECT_EQ(error_of("A\n{1}{G/G/P}\nSorcery\n"),
+            "test.txt:2:4: error: card 'A': mana symbol 'G/G/P' is not supported; hybrid symbols "
+            "are: two colours (R/G), a colour or two generic (2/W), Phyrexian (W/P: a colour or 2 "
+            "life) and hybrid Phyrexian (G/W/P: either colour or 2 life)");
   EXPECT_EQ(
       error_of("A\n1 P/R\nSorcery\n"),
       "test.txt:2:3: error: card 'A': mana symbol 'P/R' is not supported; hybrid symbols are: "
-      "two colours (R/G), a colour or two generic (2/W), and Phyrexian (W/P: a colour or 2 "
-      "life), each a word of its own: '2 R/G B/P'");
+      "two colours (R/G), a colour or two generic (2/W), Phyrexian (W/P: a colour or 2 life) "
+      "and hybrid Phyrexian (G/W/P: either colour or 2 life), each a word of its own: '2 R/G "
+      "B/P'");
   EXPECT_EQ(
       error_of("A\nR\nInstant — \n"),
       "test.txt:3:9: error: card 'A': type line 'Instant —' has a dash but no subtypes after it");

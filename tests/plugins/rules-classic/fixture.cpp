@@ -428,6 +428,11 @@ std::shared_ptr<CardPool> standard_pool() {
        .types = {"Creature"},
        .power = 3,
        .toughness = 3},
+      {.name = "Compleated Hulk",  // hybrid Phyrexian: {G}, {W} or 2 life each
+       .cost = "{1}{G/W/P}{W/G/P}",
+       .types = {"Creature"},
+       .power = 3,
+       .toughness = 3},
       {.name = "Phyrexian Blaze",
        .cost = "{X}{R/P}",
        .types = {"Sorcery"},

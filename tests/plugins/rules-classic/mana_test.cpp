@@ -224,6 +224,34 @@ TEST(RulesClassicMana, PhyrexianSymbolsArePaidWithTheirColourOrTwoLife) {
   }
 }
 
+// 107.4f: a hybrid Phyrexian symbol ({G/W/P}) is paid with either colour or 2 life; the
+// choice names the mana as the hybrid symbol it becomes.
+TEST(RulesClassicMana, HybridPhyrexianSymbolsArePaidWithEitherColourOrTwoLife) {
+  auto t =
+      table(standard_pool(),
+            position("main1", player("A", {"Compleated Hulk"}, {"Forest", "Plains", "Mountain"}),
+                     player("B", {}, {})));
+  std::vector<std::string> labels;
+  t.a->act("Cast Compleated Hulk").then(ChoiceKind::option, [&](const Choice& c) {
+    EXPECT_EQ(c.prompt, "Pay {1}{G/W/P}{G/W/P}: mana or 2 life for each Phyrexian symbol");
+    for (const Option& o : c.options) labels.push_back(o.label);
+    return Answer{{0}};
+  });
+  ASSERT_TRUE(rules().advance(*t.game));
+  EXPECT_EQ(labels, (std::vector<std::string>{"{G/W}{G/W}", "{G/W} and 2 life", "4 life"}));
+  EXPECT_EQ(t.game->state().players[0].life, 20);
+  EXPECT_EQ(tapped_count(*t.game, kA), 3u);  // Forest and Plains for the symbols, Mountain {1}
+  // Two Mountains and 2 life: no choice, one symbol cannot be paid with mana at all.
+  PositionPlayer poor = player("A", {"Compleated Hulk"}, {"Mountain", "Mountain"});
+  poor.life = 3;
+  auto u = table(standard_pool(), position("main1", poor, player("B", {}, {})));
+  const LegalAction cast{
+      LegalAction::Kind::cast, find(*u.game, "Compleated Hulk", ZoneRef::hand(kA)), 0, {}, 0, ""};
+  EXPECT_EQ(rules().why_not(*u.game, kA, cast), "not enough mana or life");
+  EXPECT_EQ(standard_pool()->at(*standard_pool()->find("Compleated Hulk")).base.cost.value(), 3);
+  EXPECT_EQ(standard_pool()->at(*standard_pool()->find("Compleated Hulk")).base.colors.count(), 2);
+}
+
 // X with a Phyrexian symbol: X may use the mana the symbol would have taken (its life paid
 // instead), and the payment then offers only what X left.
 TEST(RulesClassicMana, XWithAPhyrexianSymbolCountsTheLifeThatCouldPayIt) {

@@ -107,7 +107,7 @@ TEST(ManaCosts, HybridSymbolsArePairsOfColours) {
   for (const char* bad : {"R/R", "2/W", "W/P", "RG", "R/", "R/G/B"})
     EXPECT_FALSE(ManaCost::hybrid_symbol(bad).has_value()) << bad;
   ManaCost slashed;  // every symbol with a slash, each counted where it belongs
-  for (const char* good : {"U/W", "2/G", "B/P", "2/G"}) {
+  for (const char* good : {"U/W", "2/G", "B/P", "2/G", "G/W/P"}) {
     std::uint8_t* count = slashed.slash_symbol(good);
     ASSERT_NE(count, nullptr) << good;
     ++*count;
@@ -115,13 +115,15 @@ TEST(ManaCosts, HybridSymbolsArePairsOfColours) {
   EXPECT_EQ(slashed.hybrid[ManaCost::hybrid_pair(Color::white, Color::blue)], 1);
   EXPECT_EQ(slashed.mono_hybrid[static_cast<std::size_t>(Color::green)], 2);
   EXPECT_EQ(slashed.phyrexian[static_cast<std::size_t>(Color::black)], 1);
-  EXPECT_EQ(slashed.value(), 1 + 4 + 1);  // 202.3f: a {2/G} counts 2
+  EXPECT_EQ(slashed.hybrid_phyrexian[ManaCost::hybrid_pair(Color::green, Color::white)], 1);
+  EXPECT_EQ(slashed.value(), 1 + 4 + 1 + 1);  // 202.3f: a {2/G} counts 2
   EXPECT_EQ(slashed.colors().count(), 4);
-  EXPECT_EQ(slashed.symbols_of(Color::white), 1);  // chroma and devotion count every kind (700.5)
-  EXPECT_EQ(slashed.symbols_of(Color::green), 2);
+  EXPECT_EQ(slashed.symbols_of(Color::white), 2);  // chroma and devotion count every kind (700.5)
+  EXPECT_EQ(slashed.symbols_of(Color::green), 3);
   EXPECT_EQ(slashed.symbols_of(Color::black), 1);
   EXPECT_EQ(slashed.symbols_of(Color::red), 0);
-  for (const char* bad : {"R/R", "P/W", "W/2", "3/W", "2/C", "C/P", "G/W/P", "2/", "/P"})
+  for (const char* bad :
+       {"R/R", "P/W", "W/2", "3/W", "2/C", "C/P", "G/G/P", "2/W/P", "G/W/X", "2/", "/P"})
     EXPECT_EQ(slashed.slash_symbol(bad), nullptr) << bad;
   ManaCost cost;  // {1}{W/U}{W/U}
   cost.generic = 1;

@@ -18,7 +18,7 @@ TEST_F(CardYaml, LoadsCostTypesStatsAndKeywords) {
   std::vector<Diagnostic> d;
   const auto cards = load_cards("vanilla.yaml", d);
   EXPECT_TRUE(d.empty()) << dump(d);
-  ASSERT_EQ(cards.size(), 7u);
+  ASSERT_EQ(cards.size(), 8u);
 
   const CardDef& bears = cards[0];
   EXPECT_EQ(bears.name, "Grizzly Bears");
@@ -69,6 +69,12 @@ TEST_F(CardYaml, LoadsCostTypesStatsAndKeywords) {
   EXPECT_EQ(probe.base.cost.phyrexian[static_cast<std::size_t>(Color::blue)], 1);
   EXPECT_EQ(probe.base.cost.value(), 1);
   EXPECT_EQ(probe.base.colors, ColorSet{1u << static_cast<unsigned>(Color::blue)});
+
+  const CardDef& hybrid = cards[7];  // {G/W/P}: mana value 1, green and white
+  EXPECT_EQ(hybrid.base.cost.hybrid_phyrexian[ManaCost::hybrid_pair(Color::green, Color::white)],
+            1);
+  EXPECT_EQ(hybrid.base.cost.value(), 2);
+  EXPECT_EQ(hybrid.base.colors.count(), 2);
 }
 
 TEST_F(CardYaml, ThreeBadCardsGiveThreeErrorsAndTheGoodCardsStillLoad) {
