@@ -26,28 +26,28 @@ std::string trim(const std::string& s) {
   return s.substr(b, s.find_last_not_of(" \t\r\n") - b + 1);
 }
 
-// `number`: its place among namesakes (zone_line), 0 for none.
-std::string card_line(const DecisionView& view, ObjectId id, std::size_t number = 0) {
-  const Characteristics c = view.view(id);
-  const GameObject& o = view.object(id);
+// What the board is printed from: the viewer's view, and the game and rules module whose
+// object_status describes each card (public information only).
+struct Board {
+  const DecisionView& view;
+  const Game& game;
+  const RulesModule& rules;
+};
+
+// A face-up card: its name, its place among namesakes (`number`, zone_line; 0 for none), its
+// power/toughness, and what the rules module says of it (RulesModule::object_status).
+std::string card_line(const Board& board, ObjectId id, std::size_t number = 0) {
+  const Characteristics c = board.view.view(id);
   std::string s(c.name);
   if (number > 0) s += fmt::format(" #{}", number);
   if (c.has_stats) s += fmt::format(" {}/{}", c.power, c.toughness);
-  std::vector<std::string> notes;
-  if (o.tapped) notes.push_back("tapped");
-  if (o.damage > 0) notes.push_back(fmt::format("{} damage", o.damage));
-  if (o.summoning_sick && c.has_type(Symbol("Creature"))) notes.push_back("sick");
-  for (const auto& [kind, n] : o.counters.items)
-    notes.push_back(fmt::format("{} counters", n));
-  if (!notes.empty()) {
-    s += " (";
-    for (std::size_t i = 0; i < notes.size(); ++i) s += (i ? ", " : "") + notes[i];
-    s += ")";
-  }
+  if (const std::string status = board.rules.object_status(board.game, id); !status.empty())
+    s += " (" + status + ")";
   return s;
 }
 
-std::string zone_line(const DecisionView& view, ZoneRef z) {
+std::string zone_line(const Board& board, ZoneRef z) {
+  const DecisionView& view = board.view;
   const auto objects = view.zone(z);
   if (!objects) return fmt::format("{} hidden", view.zone_size(z));
   if (objects->empty()) return "nothing";
@@ -68,7 +68,7 @@ std::string zone_line(const DecisionView& view, ZoneRef z) {
         z.kind == ZoneKind::battlefield && std::count(names.begin(), names.end(), names[i]) > 1;
     const auto number =
         numbered ? static_cast<std::size_t>(std::count(names.begin(), upto, names[i])) : 0;
-    s += (i ? ", " : "") + card_line(view, id, number);
+    s += (i ? ", " : "") + card_line(board, id, number);
   }
   return s;
 }
@@ -222,20 +222,21 @@ class PlaySession::Person final : public Agent {
     const PlayerId you = s_.seats_.person, them = s_.seats_.opponent;
     fmt::print(s_.out_, "\n=== Turn {}, {} ({} turn) ===\n", view.turn().number, s_.rules_.step_name(g),
                view.turn().active == you ? "your" : "your opponent's");
+    const Board board{view, g, s_.rules_};
     for (PlayerId p : {them, you}) {
       const Player& pl = view.player(p);
       const std::string status = s_.rules_.player_status(g, p);
       fmt::print(s_.out_, "{}: life {}, hand {}, library {}, graveyard {}{}{}\n", s_.seat_name(p),
                  pl.life, view.zone_size(ZoneRef::hand(p)), view.zone_size(ZoneRef::library(p)),
                  view.zone_size(ZoneRef::graveyard(p)), status.empty() ? "" : ", ", status);
-      fmt::print(s_.out_, "  battlefield: {}\n", zone_line(view, ZoneRef::battlefield(p)));
+      fmt::print(s_.out_, "  battlefield: {}\n", zone_line(board, ZoneRef::battlefield(p)));
       // Where some games keep more in play (a hearth hero's weapon, its secrets): shown when used.
       for (ZoneRef z : {ZoneRef::command(p), ZoneRef::exile(p)})
         if (view.zone_size(z) != 0)
           fmt::print(s_.out_, "  {}: {}\n", z.kind == ZoneKind::command ? "command" : "exile",
-                     zone_line(view, z));
+                     zone_line(board, z));
     }
-    fmt::print(s_.out_, "Your hand: {}\n", zone_line(view, ZoneRef::hand(you)));
+    fmt::print(s_.out_, "Your hand: {}\n", zone_line(board, ZoneRef::hand(you)));
     if (!view.stack().empty()) {
       fmt::print(s_.out_, "Stack (top first):\n");
       const auto& stack = view.stack();

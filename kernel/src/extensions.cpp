@@ -34,6 +34,19 @@ std::vector<Outcome> RulesModule::outcome(const Game& game) const {
 }
 
 std::string RulesModule::player_status(const Game&, PlayerId) const { return {}; }
+
+std::string RulesModule::object_status(const Game& game, ObjectId id) const {
+  const GameObject& o = game.object(id);
+  std::string out;
+  const auto note = [&](const std::string& s) { out += (out.empty() ? "" : ", ") + s; };
+  if (o.tapped) note("tapped");
+  if (o.damage > 0) note(std::to_string(o.damage) + " damage");
+  if (o.summoning_sick && game.view(id).has_type(Symbol("Creature"))) note("sick");
+  std::int64_t counters = 0;
+  for (const auto& [kind, n] : o.counters.items) counters += n;
+  if (counters > 0) note(std::to_string(counters) + (counters == 1 ? " counter" : " counters"));
+  return out;
+}
 std::optional<std::string> RulesModule::mana_pool(const Game&, PlayerId) const {
   return std::nullopt;
 }

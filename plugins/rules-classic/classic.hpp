@@ -69,6 +69,12 @@ inline constexpr Symbol kHexproof = "Hexproof"_sym;
 inline constexpr Symbol kShroud = "Shroud"_sym;
 inline constexpr Symbol kChangeling = "Changeling"_sym;
 inline constexpr Symbol kFlash = "Flash"_sym;  // cast any time an instant could be (702.8)
+// The keywords above, by name: each a keyword of its own in card files (keywords.cpp) and shown
+// beside a permanent in `anvil play` (object_status).
+inline constexpr const char* kEvergreenKeywords[] = {
+    "Flying",         "Reach",    "Haste",      "Vigilance",  "Defender", "First Strike",
+    "Double Strike",  "Trample",  "Deathtouch", "Lifelink",   "Wither",   "Infect",
+    "Indestructible", "Hexproof", "Shroud",     "Changeling", "Flash"};
 // Restrictions an effect gives ("enchanted creature can't attack or block"), kept with the
 // keywords in layer 6 so that they come and go with their effect.
 inline constexpr Symbol kCantAttack = "can't attack"_sym;

@@ -213,9 +213,7 @@ void LoyaltyAbility::resolve(Game& game, const ResolveContext& ctx) const {
 }
 
 void register_keywords(Registrar& registrar) {
-  for (const char* name : {"Flying", "Reach", "Haste", "Vigilance", "Defender", "First Strike",
-                           "Double Strike", "Trample", "Deathtouch", "Lifelink", "Wither", "Infect",
-                           "Indestructible", "Hexproof", "Shroud", "Changeling", "Flash"})
+  for (const char* name : kEvergreenKeywords)
     registrar.add<KeywordHandler>(name, std::make_shared<SymbolKeyword>(name));
   registrar.add<KeywordHandler>("mana", std::make_shared<ManaKeyword>());
   registrar.add<KeywordHandler>("regenerate", std::make_shared<RegenerateKeyword>());

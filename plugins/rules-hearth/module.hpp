@@ -17,6 +17,7 @@ class HearthRules final : public RulesModule {
   std::vector<std::string> step_names() const override;
   std::string step_name(const Game& game) const override;
   std::string player_status(const Game& game, PlayerId player) const override;
+  std::string object_status(const Game& game, ObjectId id) const override;
   std::string why_not(const Game& game, PlayerId player, const LegalAction& wanted) const override;
 };
 

@@ -243,7 +243,38 @@ std::string HearthRules::player_status(const Game& game, PlayerId player) const 
   if (active && a.get(kOverload) > 0) out += " (" + std::to_string(a.get(kOverload)) + " locked)";
   if (a.get(kOverloadNext) > 0) out += ", " + std::to_string(a.get(kOverloadNext)) + " overloaded";
   if (a.get(kArmor) > 0) out += ", armor " + std::to_string(a.get(kArmor));
+  if (const auto* power = card_power(game, player)) out += ", hero power " + power->name;
   if (active && a.get(kPowerUsed) != 0) out += ", hero power used";
+  return out;
+}
+
+// A minion's damage and the keywords in force on it, as a player sees them on the card.
+std::string HearthRules::object_status(const Game& game, ObjectId id) const {
+  const GameObject& o = game.object(id);
+  if (o.zone.kind != ZoneKind::battlefield) return {};
+  HearthWorld w(game);
+  const Target t = Target::of(o.ref());
+  std::string out;
+  const auto note = [&](const std::string& s) { out += (out.empty() ? "" : ", ") + s; };
+  if (o.damage > 0) note(std::to_string(o.damage) + " damage");
+  static constexpr std::pair<tags::Flag, const char*> kShown[] = {
+      {tags::kTaunt, "taunt"},
+      {tags::kDivineShield, "divine shield"},
+      {tags::kStealth, "stealth"},
+      {tags::kFrozen, "frozen"},
+      {tags::kImmune, "immune"},
+      {tags::kMegaWindfury, "mega-windfury"},
+      {tags::kWindfury, "windfury"},
+      {tags::kCharge, "charge"},
+      {tags::kCantAttack, "can't attack"},
+      {tags::kNoSpellTarget, "can't be targeted by spells or hero powers"}};
+  for (const auto& [flag, name] : kShown) {
+    if (flag == tags::kWindfury && w.has(t, tags::kMegaWindfury)) continue;
+    if (w.has(t, flag)) note(name);
+  }
+  if (const std::int32_t sd = w.stats(id).spell_damage; sd != 0)
+    note("spell damage +" + std::to_string(sd));
+  if (o.attrs.get(kSilenced) != 0) note("silenced");
   return out;
 }
 

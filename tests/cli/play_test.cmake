@@ -8,7 +8,8 @@
 #   EndOfInput    no input at all concedes cleanly;
 #   BarredShown   with creature decks, attack and block options the rules refuse in any
 #                 declaration (a summoning-sick attacker) are listed with the reason, and
-#                 namesakes on the battlefield are numbered (Forest #1, Forest #2);
+#                 namesakes on the battlefield are numbered (Forest #1, Forest #2) and
+#                 creatures show their keywords;
 #   HiddenPicks   (hearth) the log shows the opponent's mulligan without the cards it put back,
 #                 which the person cannot see, and its plays with their cards.
 # The scripted player cycles "none", "1", "1 2": whatever the question, one of the three is a
@@ -95,6 +96,8 @@ elseif(CASE STREQUAL "BarredShown")
          "a summoning-sick creature's attack should be listed with the reason it is refused")
   expect("\n  battlefield: [^\n]*(Plains|Forest) #1[^\n]*(Plains|Forest) #2"
          "namesakes on the battlefield should be numbered, as declarations name them")
+  expect("\n  battlefield: [^\n]*\([^)\n]*(First Strike|Flying|Vigilance|Lifelink)[^)\n]*\)"
+         "the board should show a creature's keywords (RulesModule::object_status)")
   expect("\nResult: " "the game should end")
 elseif(CASE STREQUAL "HiddenPicks")
   set(deck "Basic Spell Mage")

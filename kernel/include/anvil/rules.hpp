@@ -122,6 +122,12 @@ class ANVIL_API RulesModule {
   // empty. Only what every player may see: `anvil play` prints it for both players. Default:
   // empty.
   virtual std::string player_status(const Game& game, PlayerId player) const;
+  // What a person at the table should know of a face-up object besides its name and
+  // power/toughness, in a few words: "tapped, 2 damage, Flying, 1 +1/+1 counter, attacking
+  // player 1" (classic), "taunt, frozen" (hearth); empty for nothing. Only what every player may
+  // see: `anvil play` prints it in brackets after each card on the board. Default: tapped, damage
+  // marked, "sick" (a summoning-sick creature) and how many counters, from the kernel's state.
+  virtual std::string object_status(const Game& game, ObjectId id) const;
   // `player`'s mana pool as mana symbols in the module's own order ("{R}{R}{G}"; "" when it is
   // empty), or nullopt in a game without mana pools. Scenarios compare it (`mana_pool:`).
   // Default: nullopt.

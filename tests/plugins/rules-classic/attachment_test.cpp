@@ -42,6 +42,22 @@ TEST(RulesClassicAttachments, FortificationOnANonLandBecomesUnattachedAndStays) 
   EXPECT_FALSE(g.view(bears).has_keyword("Indestructible"_sym));
 }
 
+// What `anvil play` shows beside a permanent names what it is attached to, and the keyword the
+// attachment gives.
+TEST(RulesClassicAttachments, ObjectStatusNamesTheAttachment) {
+  ASSERT_NE(core(), nullptr);
+  Table t =
+      table(core(), position("main1", player("A", {}, {"Darksteel Garrison", "Forest", "Forest"}),
+                             player("B", {}, {})));
+  Game& g = *t.game;
+  const ObjectId garrison = find(g, "Darksteel Garrison", ZoneRef::battlefield(kA));
+  const ObjectId second = g.state().zone(ZoneRef::battlefield(kA)).objects.at(2);
+  attach_raw(g, garrison, second);
+  rules().check_state(g);
+  EXPECT_EQ(rules().object_status(g, garrison), "attached to Forest #2");
+  EXPECT_EQ(rules().object_status(g, second), "Indestructible");
+}
+
 TEST(RulesClassicAttachments, FortificationOnAnOpponentsLandStaysAttached) {
   ASSERT_NE(core(), nullptr);
   // 301.6: the Fortification's controller and the land's need not be the same once attached.

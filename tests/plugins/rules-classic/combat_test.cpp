@@ -54,6 +54,32 @@ TEST(RulesClassicCombat, AnIllegalAttackIsRolledBackAndAskedAgainWithTheReason) 
   EXPECT_TRUE(g.object(find(g, "Savannah Lions", ZoneRef::battlefield(kA))).tapped);
 }
 
+// What `anvil play` shows beside each permanent (RulesModule::object_status): the kernel's status,
+// the keywords, the counters by kind, and each creature's part in combat, namesakes numbered as
+// the declarations name them.
+TEST(RulesClassicCombat, ObjectStatusShowsCountersKeywordsAndCombat) {
+  PositionPlayer a = player("A", {}, {"Grizzly Bears", "Serra Angel"});
+  PositionCard bigger = card("Grizzly Bears");
+  bigger.counters = {{"+1/+1", 1}, {"charge", 2}};
+  a.battlefield.push_back(bigger);
+  PositionPlayer b = player("B", {}, {"Hill Giant"});
+  b.battlefield.push_back(card("Wind Drake", /*sick=*/true));
+  auto t = table(standard_pool(), position("main1", a, b));
+  Game& g = *t.game;
+  t.a->pick(ChoiceKind::attackers, {"Grizzly Bears #1 → player 1", "Grizzly Bears #2 → player 1"});
+  t.b->pick(ChoiceKind::blockers, {"Hill Giant → Grizzly Bears #2"});
+  ASSERT_TRUE(run_to_step(g, "damage"));  // entered: damage dealt, deaths not yet checked
+  const auto& mine = g.state().zone(ZoneRef::battlefield(kA)).objects;
+  EXPECT_EQ(rules().object_status(g, mine[0]), "tapped, attacking player 1");
+  EXPECT_EQ(rules().object_status(g, mine[1]), "Flying, Vigilance");
+  EXPECT_EQ(rules().object_status(g, mine[2]),
+            "tapped, 3 damage, 1 +1/+1 counter, 2 other counters, attacking player 1, blocked");
+  EXPECT_EQ(rules().object_status(g, find(g, "Hill Giant", ZoneRef::battlefield(kB))),
+            "3 damage, blocking Grizzly Bears #2");
+  EXPECT_EQ(rules().object_status(g, find(g, "Wind Drake", ZoneRef::battlefield(kB))),
+            "sick, Flying");
+}
+
 TEST(RulesClassicCombat, OnlyFlyingOrReachBlocksAFlyer) {
   auto t = table(standard_pool(), position("main1", player("A", {}, {"Wind Drake"}),
                                            player("B", {}, {"Grizzly Bears", "Giant Spider"})));

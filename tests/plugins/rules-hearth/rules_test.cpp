@@ -55,9 +55,22 @@ TEST(HearthRules, AHeroCardBringsItsOwnHeroPower) {
   act(*g, {"Hero power (Test Smite) targeting player 1"});
   EXPECT_EQ(g->state().player(B).life, 28);  // 2 damage: not Fireblast's 1
   EXPECT_EQ(g->state().player(A).attrs.get("mana"_sym), 0);
+  EXPECT_EQ(rules().player_status(*g, A), "mana 0/4, hero power Test Smite, hero power used");
   EXPECT_EQ(rules().why_not(
                 *g, A, LegalAction{LegalAction::Kind::hero_power, {}, 0, {Target::of(B)}, 0, {}}),
             "the hero power was already used this turn");
+}
+
+// What `anvil play` shows beside a minion: its damage and the keywords in force on it.
+TEST(HearthRules, ObjectStatusShowsDamageAndKeywords) {
+  auto g =
+      position({.hand = {"Test Bolt"}}, {.board = {"Test Footman", "Test Squire", "Test Yeti"}});
+  act(*g, {"Play Test Bolt targeting Test Yeti"});
+  const auto& board = g->state().zone(kBoardB).objects;
+  ASSERT_EQ(board.size(), 3u);
+  EXPECT_EQ(rules().object_status(*g, board[0]), "taunt");
+  EXPECT_EQ(rules().object_status(*g, board[1]), "divine shield");
+  EXPECT_EQ(rules().object_status(*g, board[2]), "3 damage, frozen");
 }
 
 TEST(HearthRules, AnOverdrawnCardIsDestroyed) {

@@ -4,6 +4,7 @@
 
 #include <gtest/gtest.h>
 
+#include <anvil/game.hpp>
 #include <string>
 
 #include "scenario/scenario.hpp"
@@ -408,6 +409,28 @@ TEST(ScenarioParser, ReportsProblemsWithFileLineAndColumn) {
                         "expect: {cards: [{card: Forest, types: {Land: maybe}}]}\n")
                 .find("bad.yaml:4:"),
             std::string::npos);
+}
+
+// RulesModule::object_status's default, which a module that does not override it (the toy) gives
+// `anvil play`: the kernel's status of the object — tapped, damage, summoning sickness of a
+// creature, how many counters.
+TEST(RulesModuleDefaults, ObjectStatusSaysWhatTheKernelKnows) {
+  Position pos;
+  PositionPlayer a;
+  a.name = "A";
+  a.battlefield = {PositionCard{"Forest", true, 0, {}, {}},
+                   PositionCard{"Grizzly Bears", false, 1, true, {{"+1/+1", 2}, {"charge", 1}}},
+                   PositionCard{"Wall of Wood", false, 0, false, {}}};
+  PositionPlayer b;
+  b.name = "B";
+  pos.players = {a, b};
+  const ToyRules rules;
+  auto g = rules.setup_position(toy_pool(), pos);
+  const auto& board = g->state().zone(ZoneRef::battlefield(PlayerId(0))).objects;
+  ASSERT_EQ(board.size(), 3u);
+  EXPECT_EQ(rules.object_status(*g, board[0]), "tapped");
+  EXPECT_EQ(rules.object_status(*g, board[1]), "1 damage, sick, 3 counters");
+  EXPECT_EQ(rules.object_status(*g, board[2]), "");
 }
 
 // `effects` counts the floating effects aimed at the card by the name of the card that made
