@@ -465,21 +465,27 @@ std::string phyrexian_label(const ManaCost& cost, const CostShape& shape) {
 
 // 601.2g-h for a player who pays by hand (player attr "pay_manually", one payment): they
 // activate mana abilities one at a time — each picked source is tapped and its mana added to
-// the pool — until the pool alone pays the cost, then the pool pays it. "Pay the rest
-// automatically" leaves the rest to automatic payment; "Cancel" abandons the action, which the
-// caller's checkpoint (Game::perform) undoes whole, mana abilities included (726).
-void pay_manually(Game& game, PlayerId p, const ManaCost& cost, std::int64_t x, ObjectId exclude) {
+// the pool — until the pool alone pays one of `ways` (the plain costs the cost may be paid as:
+// one, or a {2/W} cost's shapes, most coloured first), then that one is paid. Returns its
+// index; nullopt when the player chose "Pay the rest automatically", which leaves the rest to
+// automatic payment. "Cancel" abandons the action, which the caller's checkpoint
+// (Game::perform) undoes whole, mana abilities included (726). `shown` is the cost as printed.
+std::optional<std::size_t> pay_manually(Game& game, PlayerId p, const std::string& shown,
+                                        std::span<const ManaCost> ways, std::int64_t x,
+                                        ObjectId exclude) {
   game.journal().set_attr(p, kPayManually, 0);
   Journal& j = game.journal();
+  const ManaCost& cost = ways.front();  // the colours a multi-colour source is asked for
   for (;;) {
     std::vector<ManaSource> pool, objects;
     for (ManaSource& s : mana_sources(game, p, exclude))
       (s.object.valid() ? objects : pool).push_back(std::move(s));
-    if (make_plan(pool, cost, x).ok) return;
+    for (std::size_t w = 0; w < ways.size(); ++w)
+      if (make_plan(pool, ways[w], x).ok) return w;
     Choice choice;
     choice.kind = ChoiceKind::option;
     choice.player = p;
-    choice.prompt = "Pay " + cost_text(cost, x) + ": activate a mana ability";
+    choice.prompt = "Pay " + shown + ": activate a mana ability";
     for (std::size_t i = 0; i < objects.size(); ++i)
       choice.options.push_back({object_label(game, objects[i].object),
                                 Target::of(game.object(objects[i].object).ref()),
@@ -487,7 +493,7 @@ void pay_manually(Game& game, PlayerId p, const ManaCost& cost, std::int64_t x, 
     choice.options.push_back({"Pay the rest automatically", {}, -1});
     choice.options.push_back({"Cancel", {}, -2});
     const std::int64_t v = choice.options.at(game.ask(choice).picks.at(0)).value;
-    if (v == -1) return;
+    if (v == -1) return std::nullopt;
     if (v == -2) throw RulesError("payment cancelled");
     const ManaSource& s = objects.at(static_cast<std::size_t>(v));
     if (!tap(game, s.object, s.object)) throw RulesError(object_label(game, s.object) + " could not be tapped");
@@ -544,7 +550,22 @@ void pay_alternatives(Game& game, PlayerId p, const ManaCost& cost, std::int64_t
     pick = game.ask(choice).picks.at(0);
   }
   const CostShape& shape = payable.at(pick);
-  pay_plain(game, p, shape.mana, x, exclude);
+  if (game.state().player(p).attrs.get(kPayManually) != 0) {
+    // By hand: the pool may end up paying any of this life split's ways of paying the {2/W}
+    // symbols (four Mountains tapped pay {2/W}{2/W} as {2}{2}), not only the most coloured.
+    std::vector<ManaCost> ways;
+    for (const CostShape& s : cost_shapes(cost))
+      if (s.same_life_split(shape) && can_pay(sources, life, s.mana, x)) ways.push_back(s.mana);
+    const auto covered = pay_manually(game, p, cost_text(cost, x), ways, x, exclude);
+    // Left to automatic payment: the most coloured way the sources still allow.
+    const std::vector<ManaSource> now = mana_sources(game, p, exclude);
+    std::size_t w = covered.value_or(0);
+    if (!covered)
+      while (w + 1 < ways.size() && !make_plan(now, ways[w], x).ok) ++w;
+    pay_plain(game, p, ways.at(w), x, exclude);
+  } else {
+    pay_plain(game, p, shape.mana, x, exclude);
+  }
   if (shape.life > 0) lose_life(game, p, static_cast<std::int32_t>(shape.life));
 }
 
@@ -558,7 +579,8 @@ void pay(Game& game, PlayerId p, const ManaCost& cost, std::int64_t x, ObjectId 
 namespace {
 
 void pay_plain(Game& game, PlayerId p, const ManaCost& cost, std::int64_t x, ObjectId exclude) {
-  if (game.state().player(p).attrs.get(kPayManually) != 0) pay_manually(game, p, cost, x, exclude);
+  if (game.state().player(p).attrs.get(kPayManually) != 0)
+    pay_manually(game, p, cost_text(cost, x), std::span<const ManaCost>(&cost, 1), x, exclude);
   const std::vector<ManaSource> sources = mana_sources(game, p, exclude);
   const Plan plan = make_plan(sources, cost, x);
   if (!plan.ok) throw RulesError("not enough mana to pay " + cost_text(cost, x));
