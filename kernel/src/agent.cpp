@@ -85,7 +85,17 @@ Characteristics DecisionView::view(ObjectId id) const {
 }
 
 std::unique_ptr<Game> DecisionView::determinize(std::uint64_t seed) const {
-  return game_.determinize(viewer_, seed);
+  // The face-up cards this decision shows the viewer (Tracking's three) are known: kept. Only
+  // those in zones a copy deals again (most decisions show none: nothing to look through).
+  std::vector<ObjectId> shown;
+  for (const Option& o : offered_) {
+    if (!o.target.is_object() || !game_.state().exists(o.target.object.id)) continue;
+    const GameObject& obj = game_.state().objects[o.target.object.id.value];
+    const bool dealt = obj.zone.kind == ZoneKind::library ||
+                       (obj.zone.kind == ZoneKind::hand && obj.zone.owner != viewer_);
+    if (dealt && !obj.face_down) shown.push_back(obj.id);
+  }
+  return game_.determinize(viewer_, seed, shown);
 }
 
 // --- ScriptedAgent ------------------------------------------------------------------------

@@ -168,7 +168,8 @@ void deal_face_down(const Game& game, GameState& s, const std::vector<ObjectId>&
 
 }  // namespace
 
-std::unique_ptr<Game> Game::determinize(PlayerId viewer, std::uint64_t seed) const {
+std::unique_ptr<Game> Game::determinize(PlayerId viewer, std::uint64_t seed,
+                                        std::span<const ObjectId> shown) const {
   GameState s = state_;
   SplitMix64 rng{seed};
   std::vector<CardId> cards;  // one buffer for every player's hidden cards
@@ -182,6 +183,11 @@ std::unique_ptr<Game> Game::determinize(PlayerId viewer, std::uint64_t seed) con
   // Face-down objects are rare (hearth secrets): looked for once, dealt only where there are.
   const bool any_down = std::any_of(s.objects.begin(), s.objects.end(),
                                     [](const GameObject& o) { return o.face_down; });
+  // Known to the viewer, so dealt no other card: revealed, or shown by the decision.
+  const auto known = [&](ObjectId id) {
+    return s.objects[id.value].attrs.get("revealed"_sym) != 0 ||
+           std::find(shown.begin(), shown.end(), id) != shown.end();
+  };
   std::vector<ObjectId> hidden;
   for (const Player& p : s.players) {
     hidden.clear();
@@ -189,10 +195,10 @@ std::unique_ptr<Game> Game::determinize(PlayerId viewer, std::uint64_t seed) con
     const std::vector<ObjectId>& hand = s.zone(ZoneRef::hand(p.id)).objects;
     hidden.reserve(library.size() + hand.size());
     for (ObjectId id : library)
-      if (s.objects[id.value].attrs.get("revealed"_sym) == 0) hidden.push_back(id);
+      if (!known(id)) hidden.push_back(id);
     if (p.id != viewer)
       for (ObjectId id : hand)
-        if (s.objects[id.value].attrs.get("revealed"_sym) == 0) hidden.push_back(id);
+        if (!known(id)) hidden.push_back(id);
     shuffle_cards(hidden);
     if (any_down)
       if (const std::vector<ObjectId> down = unseen_face_down(s, p.id, viewer); !down.empty())

@@ -127,7 +127,8 @@ class ANVIL_API DecisionView {
   Characteristics view(ObjectId id) const;
 
   // A complete game consistent with what the viewer knows, hidden cards dealt at random from
-  // the cards they could be (DESIGN.md: determinization for search agents).
+  // the cards they could be (DESIGN.md: determinization for search agents). The cards the
+  // decision shows (`offered`) keep their places and cards.
   std::unique_ptr<Game> determinize(std::uint64_t seed) const;
 
  private:

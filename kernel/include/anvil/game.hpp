@@ -98,8 +98,10 @@ class ANVIL_API Game final : private JournalListener {
   // A copy in which every card `viewer` cannot see is dealt at random, with `seed`, from the
   // cards it could be: opponents' hands and libraries pooled and redealt, libraries shuffled,
   // and an opponent's face-down objects dealt from the same pool where the rules say the card
-  // could be there (RulesHooks::face_down_could_be).
-  std::unique_ptr<Game> determinize(PlayerId viewer, std::uint64_t seed) const;
+  // could be there (RulesHooks::face_down_could_be). Objects in `shown` (cards a decision shows
+  // the viewer: DecisionView::determinize passes them) keep their cards, as revealed ones do.
+  std::unique_ptr<Game> determinize(PlayerId viewer, std::uint64_t seed,
+                                    std::span<const ObjectId> shown = {}) const;
 
   // --- state ---
   const GameState& state() const { return state_; }

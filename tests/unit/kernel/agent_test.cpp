@@ -205,6 +205,34 @@ TEST(Agents, DeterminizeRedealsOnlyHiddenCards) {
   EXPECT_EQ(hash(DecisionView(*game, PlayerId(0)).determinize(42)->state()), hash(b)) << "deterministic per seed";
 }
 
+// Cards a decision shows the viewer (Tracking's top three) are known to it: a determinized copy
+// made for that decision keeps them where they are, with their cards; the rest of the library is
+// dealt again.
+TEST(Agents, DeterminizeKeepsTheCardsTheDecisionShows) {
+  Cards cards;
+  auto game = std::make_unique<Game>(cards.pool, 2, 3);
+  const CardId kinds[] = {cards.bear, cards.anthem, cards.watcher, cards.land};
+  for (int i = 0; i < 16; ++i)
+    game->add_card(kinds[i % 4], PlayerId(0), ZoneRef::library(PlayerId(0)));
+  const std::vector<ObjectId> library = game->state().zone(ZoneRef::library(PlayerId(0))).objects;
+  std::vector<Option> offered;
+  for (int i = 0; i < 3; ++i)
+    offered.push_back({"card", Target::of(game->object(library[i]).ref()), 0});
+  bool others_moved = false;
+  for (std::uint64_t seed = 1; seed <= 20; ++seed) {
+    auto copy = DecisionView(*game, PlayerId(0), offered).determinize(seed);
+    for (int i = 0; i < 3; ++i)
+      EXPECT_EQ(copy->state().object(library[i]).card, game->state().object(library[i]).card)
+          << seed;
+    for (std::size_t i = 3; i < library.size(); ++i)
+      others_moved |=
+          copy->state().object(library[i]).card != game->state().object(library[i]).card;
+    auto blind = DecisionView(*game, PlayerId(0)).determinize(seed);  // no decision: all dealt
+    others_moved |= blind->state().object(library[0]).card != game->state().object(library[0]).card;
+  }
+  EXPECT_TRUE(others_moved) << "the cards not shown are dealt again";
+}
+
 // Face-down objects the viewer cannot see: dealt only where the rules say (face_down_could_be).
 // These rules: a face-down object could be a bear or an anthem, and no two are the same card.
 class BearsOrAnthems final : public RulesHooks {
