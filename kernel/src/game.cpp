@@ -183,22 +183,23 @@ std::unique_ptr<Game> Game::determinize(PlayerId viewer, std::uint64_t seed,
   // Face-down objects are rare (hearth secrets): looked for once, dealt only where there are.
   const bool any_down = std::any_of(s.objects.begin(), s.objects.end(),
                                     [](const GameObject& o) { return o.face_down; });
-  // Known to the viewer, so dealt no other card: revealed, or shown by the decision.
-  const auto known = [&](ObjectId id) {
-    return s.objects[id.value].attrs.get("revealed"_sym) != 0 ||
-           std::find(shown.begin(), shown.end(), id) != shown.end();
-  };
   std::vector<ObjectId> hidden;
+  // The objects of `zone` dealt again: not known to the viewer, that is neither revealed nor
+  // shown by the decision (rare: the list is looked through only when there is one).
+  const auto gather = [&](const std::vector<ObjectId>& zone) {
+    for (ObjectId id : zone) {
+      if (s.objects[id.value].attrs.get("revealed"_sym) != 0) continue;
+      if (!shown.empty() && std::find(shown.begin(), shown.end(), id) != shown.end()) continue;
+      hidden.push_back(id);
+    }
+  };
   for (const Player& p : s.players) {
     hidden.clear();
     const std::vector<ObjectId>& library = s.zone(ZoneRef::library(p.id)).objects;
     const std::vector<ObjectId>& hand = s.zone(ZoneRef::hand(p.id)).objects;
     hidden.reserve(library.size() + hand.size());
-    for (ObjectId id : library)
-      if (!known(id)) hidden.push_back(id);
-    if (p.id != viewer)
-      for (ObjectId id : hand)
-        if (!known(id)) hidden.push_back(id);
+    gather(library);
+    if (p.id != viewer) gather(hand);
     shuffle_cards(hidden);
     if (any_down)
       if (const std::vector<ObjectId> down = unseen_face_down(s, p.id, viewer); !down.empty())
