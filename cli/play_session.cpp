@@ -26,6 +26,30 @@ std::string trim(const std::string& s) {
   return s.substr(b, s.find_last_not_of(" \t\r\n") - b + 1);
 }
 
+// Namesakes on the battlefield are numbered as the rules modules' labels name them ("Grizzly
+// Bears #2 → player 1", "Attack with Murloc Raider #2"): the place among the visible objects of
+// its zone with its card's name, from 1; 0 when it is the only one, or not on the battlefield.
+std::size_t namesake_number(const DecisionView& view, ObjectId id) {
+  const GameObject& o = view.object(id);
+  if (o.zone.kind != ZoneKind::battlefield) return 0;
+  const std::string_view name = view.card(id).name;
+  std::size_t same = 0, position = 0;
+  const auto zone = view.zone(o.zone);  // public: the battlefield
+  for (ObjectId other : *zone) {
+    if (!view.can_see(other) || view.card(other).name != name) continue;
+    ++same;
+    if (other == id) position = same;
+  }
+  return same > 1 ? position : 0;
+}
+
+// Its name as the board shows it: "Grizzly Bears #2".
+std::string numbered_name(const DecisionView& view, ObjectId id) {
+  std::string s(view.view(id).name);
+  if (const std::size_t n = namesake_number(view, id); n > 0) s += " #" + std::to_string(n);
+  return s;
+}
+
 // What the board is printed from: the viewer's view, and the game and rules module whose
 // object_status describes each card (public information only).
 struct Board {
@@ -51,10 +75,6 @@ std::string zone_line(const Board& board, ZoneRef z) {
   const auto objects = view.zone(z);
   if (!objects) return fmt::format("{} hidden", view.zone_size(z));
   if (objects->empty()) return "nothing";
-  // Namesakes on the battlefield are numbered as the classic module's declarations name them
-  // ("Grizzly Bears #2 → player 1"): in the zone's order, by card name.
-  std::vector<std::string_view> names;
-  for (ObjectId id : *objects) names.push_back(view.can_see(id) ? view.card(id).name : "");
   std::string s;
   for (std::size_t i = 0; i < objects->size(); ++i) {
     const ObjectId id = (*objects)[i];
@@ -63,12 +83,7 @@ std::string zone_line(const Board& board, ZoneRef z) {
       s += (i ? ", " : "") + std::string("a face-down card");
       continue;
     }
-    const auto upto = names.begin() + static_cast<std::ptrdiff_t>(i) + 1;
-    const bool numbered =
-        z.kind == ZoneKind::battlefield && std::count(names.begin(), names.end(), names[i]) > 1;
-    const auto number =
-        numbered ? static_cast<std::size_t>(std::count(names.begin(), upto, names[i])) : 0;
-    s += (i ? ", " : "") + card_line(board, id, number);
+    s += (i ? ", " : "") + card_line(board, id, namesake_number(view, id));
   }
   return s;
 }
@@ -245,7 +260,7 @@ class PlaySession::Person final : public Agent {
         for (const Target& t : it->targets) {
           if (t.is_player()) targets += (targets.empty() ? " → " : ", ") + s_.seat_name(t.player);
           else if (t.is_object() && view.can_see(t.object.id))
-            targets += (targets.empty() ? " → " : ", ") + std::string(view.view(t.object.id).name);
+            targets += (targets.empty() ? " → " : ", ") + numbered_name(view, t.object.id);
         }
         fmt::print(s_.out_, "  {} ({}){}\n", g.cards().at(it->card).name, s_.seat_name(it->controller), targets);
       }

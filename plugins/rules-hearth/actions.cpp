@@ -78,14 +78,35 @@ std::string play_refusal(HearthWorld& w, PlayerId p, ObjectId card) {
   return play_refusal(w, p, card, targets, needed);
 }
 
-// Labels are built into one buffer: they are made for every option of every decision.
+// A minion or weapon in play by name, numbered when its zone holds others of its card ("Murloc
+// Raider #2", from the left), so that a person or a search agent (which keys moves by label)
+// tells two namesakes apart. Labels are built into one buffer, only for agents that read them.
+void append_object(std::string& out, const Game& game, ObjectId id) {
+  const GameObject& o = game.object(id);
+  out += game.card(id).name;
+  if (o.zone.kind != ZoneKind::battlefield && o.zone.kind != ZoneKind::command) return;
+  std::size_t same = 0, position = 0;
+  for (ObjectId other : game.state().zone(o.zone).objects) {
+    if (game.object(other).card != o.card) continue;
+    ++same;
+    if (other == id) position = same;
+  }
+  if (same > 1) {
+    out += " #";
+    out += std::to_string(position);
+  }
+}
+
 void append_target(std::string& out, const Game& game, const Target& t) {
   if (t.is_player()) {
     out += "player ";
     out += static_cast<char>('0' + t.player.value % 10);
     return;
   }
-  out += t.is_object() && game.state().exists(t.object.id) ? game.card(t.object.id).name : std::string_view("nothing");
+  if (t.is_object() && game.state().exists(t.object.id))
+    append_object(out, game, t.object.id);
+  else
+    out += "nothing";
 }
 
 bool same_targets(const Move& m, const std::vector<Target>& targets) {
@@ -121,7 +142,10 @@ void append_label(std::string& l, const Game& game, const Move& m) {
     }
     case LegalAction::Kind::attack:
       l += "Attack with ";
-      l += m.object.valid() ? std::string_view(game.card(m.object).name) : std::string_view("your hero");
+      if (m.object.valid())
+        append_object(l, game, m.object);
+      else
+        l += "your hero";
       l += " \xE2\x86\x92 ";
       append_target(l, game, m.target);
       return;

@@ -73,6 +73,23 @@ TEST(HearthRules, ObjectStatusShowsDamageAndKeywords) {
   EXPECT_EQ(rules().object_status(*g, board[2]), "3 damage, frozen");
 }
 
+// Namesakes in play are numbered in labels, from the left: a person, or ai-search (which keys
+// moves by label), tells two Test Raiders apart.
+TEST(HearthRules, LabelsNumberMinionsOfOneName) {
+  auto g =
+      position({.board = {"Test Raider", "Test Yeti", "Test Raider"}}, {.board = {"Test Yeti"}});
+  const auto actions = rules().legal_actions(*g, A);
+  EXPECT_TRUE(offered(actions, "Attack with Test Raider #1 \xE2\x86\x92 player 1"));
+  EXPECT_TRUE(offered(actions, "Attack with Test Raider #2 \xE2\x86\x92 Test Yeti"));
+  EXPECT_TRUE(offered(actions, "Attack with Test Yeti \xE2\x86\x92 player 1"));  // one of its name
+  act(*g, {"Attack with Test Raider #2 \xE2\x86\x92 player 1"});
+  EXPECT_EQ(g->state().player(B).life, 28);
+  EXPECT_FALSE(
+      offered(rules().legal_actions(*g, A), "Attack with Test Raider #2 \xE2\x86\x92 player 1"));
+  EXPECT_TRUE(
+      offered(rules().legal_actions(*g, A), "Attack with Test Raider #1 \xE2\x86\x92 player 1"));
+}
+
 TEST(HearthRules, AnOverdrawnCardIsDestroyed) {
   std::vector<std::string> hand(9, "Test Raider");
   hand.push_back("Test Intellect");
