@@ -93,6 +93,8 @@ constexpr const char* kHelp =
     "spaces, or 'none'. Commands:\n"
     "  help       this text\n"
     "  board      show the board again\n"
+    "  graveyard  both players' graveyards and exile, card by card\n"
+    "  card NAME  what a card is: its text, mana value and power/toughness\n"
     "  ai NAME    seat the agent NAME for your opponent, from now on\n"
     "  undo       take back your previous decision\n"
     "  log        the decisions so far: who decided what\n"
@@ -171,6 +173,16 @@ class PlaySession::Person final : public Agent {
       print_log();
       return std::nullopt;
     }
+    if (word == "graveyard") {
+      print_public_zones(view);
+      return std::nullopt;
+    }
+    if (word == "card") {
+      std::string name;
+      std::getline(words >> std::ws, name);
+      print_card(name);
+      return std::nullopt;
+    }
     if (word == "concede") interrupt(Request::concede);
     if (word == "undo") {
       if (!s_.can_undo()) {
@@ -230,6 +242,53 @@ class PlaySession::Person final : public Agent {
       return std::nullopt;
     }
     return answer;
+  }
+
+  // The public zones the board only counts: each player's graveyard (oldest first) and exile.
+  void print_public_zones(const DecisionView& view) {
+    const Board board{view, s_.game_, s_.rules_};
+    for (PlayerId p : {s_.seats_.opponent, s_.seats_.person}) {
+      fmt::print(s_.out_, "{}:\n  graveyard: {}\n", s_.seat_name(p),
+                 zone_line(board, ZoneRef::graveyard(p)));
+      fmt::print(s_.out_, "  exile: {}\n", zone_line(board, ZoneRef::exile(p)));
+    }
+  }
+
+  // A card of the game's pool by name, as a card database shows it (public: no game state).
+  void print_card(const std::string& name) {
+    const CardPool& pool = s_.game_.cards();
+    const auto id = pool.find(name);
+    if (name.empty() || !id) {
+      const std::string hint = name.empty() ? "" : did_you_mean(name, pool.names());
+      fmt::print(s_.out_, "error: no card named '{}' in this game's packs{}{}\n", name,
+                 hint.empty() ? "" : "; ", hint);
+      return;
+    }
+    const CardDef& card = pool.at(*id);
+    // Its printed text; a card written without one (Forge's "no text") by what its abilities do.
+    std::string text = card.rules_text;
+    if (text.empty())
+      for (const AbilityDef& a : card.abilities)
+        if (a.impl)
+          if (std::string d = a.impl->describe(); !d.empty()) text += (text.empty() ? "" : " ") + d;
+    for (std::size_t at; (at = text.find("CARDNAME")) != std::string::npos;)
+      text.replace(at, 8, card.name);
+    std::replace(text.begin(), text.end(), '\n', ' ');
+    std::string numbers = card.base.cost.present
+                              ? fmt::format("mana value {}", card.base.cost.value())
+                              : std::string("no mana cost");
+    if (card.base.has_stats)
+      numbers += fmt::format(", {}/{}", card.base.power, card.base.toughness);
+    // Its keywords, as the rules module names them on a copy of it off the battlefield (there it
+    // would tell that permanent's state too; the board shows those already).
+    for (const GameObject& o : s_.game_.state().objects)
+      if (o.card == card.id && o.zone.kind != ZoneKind::battlefield &&
+          o.zone.kind != ZoneKind::none) {
+        if (const std::string status = s_.rules_.object_status(s_.game_, o.id); !status.empty())
+          numbers += ", " + status;
+        break;
+      }
+    fmt::print(s_.out_, "{} ({}){}{}\n", card.name, numbers, text.empty() ? "" : ": ", text);
   }
 
   void print_board(const DecisionView& view) {

@@ -1,6 +1,7 @@
-// What `anvil play` shows beside a permanent (RulesModule::object_status): the kernel's status
-// (tapped, damage, summoning sickness), then what only these rules can name — the evergreen
-// keywords it has, its counters by kind, its part in combat and what it is attached to.
+// What `anvil play` shows beside a card (RulesModule::object_status). A permanent: the kernel's
+// status (tapped, damage, summoning sickness), then what only these rules can name — the
+// evergreen keywords it has, its counters by kind, its part in combat and what it is attached
+// to. A card elsewhere (a hand, a graveyard): its keywords.
 #include <string>
 
 #include "classic.hpp"
@@ -18,17 +19,23 @@ std::string counted(std::int64_t n, std::string_view what) {
 
 std::string ClassicRules::object_status(const Game& game, ObjectId id) const {
   const GameObject& o = game.object(id);
-  if (o.zone.kind != ZoneKind::battlefield) return {};  // a card in a hand: nothing to add
   std::string out;
   const auto note = [&](const std::string& s) { out += (out.empty() ? "" : ", ") + s; };
   const Characteristics c = game.view(id);
+  const auto keywords = [&] {
+    for (const char* keyword : kEvergreenKeywords)
+      if (c.has_keyword(Symbol(keyword))) note(keyword);
+    for (Symbol rule : {kCantAttack, kCantBlock})
+      if (c.has_keyword(rule)) note(rule == kCantAttack ? "can't attack" : "can't block");
+  };
+  if (o.zone.kind != ZoneKind::battlefield) {  // a card in a hand or graveyard: what it has
+    keywords();
+    return out;
+  }
   if (o.tapped) note("tapped");
   if (o.damage > 0) note(std::to_string(o.damage) + " damage");
   if (o.summoning_sick && c.has_type(kCreature) && !c.has_keyword(kHaste)) note("sick");
-  for (const char* keyword : kEvergreenKeywords)
-    if (c.has_keyword(Symbol(keyword))) note(keyword);
-  for (Symbol rule : {kCantAttack, kCantBlock})
-    if (c.has_keyword(rule)) note(rule == kCantAttack ? "can't attack" : "can't block");
+  keywords();
   std::int64_t others = 0;
   for (const auto& [kind, n] : o.counters.items) {
     if (kind == kPlusOne)

@@ -2,8 +2,9 @@
 #   cmake -DANVIL=<anvil> -DCASE=<case> -DWORK=<dir> -P play_test.cmake
 # Cases:
 #   WholeGame     a scripted player answers every question until the game ends by the rules;
-#   Commands      help, a bad line, undo (nothing yet, then a land taken back: the earlier board
-#                 returns and the log is truncated), log, concede;
+#   Commands      help, card (a card's text, a misspelt name), graveyard, a bad line, undo
+#                 (nothing yet, then a land taken back: the earlier board returns and the log
+#                 is truncated), log, concede;
 #   SwapAgent     `ai ai-random` mid-game: the decision log shows ai-random deciding afterwards;
 #   EndOfInput    no input at all concedes cleanly;
 #   BarredShown   with creature decks, attack and block options the rules refuse in any
@@ -51,8 +52,15 @@ if(CASE STREQUAL "WholeGame")
          "the game should end by the rules, with a result line")
   expect("error: pick" "a wrong number of picks should be reported")
 elseif(CASE STREQUAL "Commands")
-  play("help\nbogus\nundo\n1\nlog\nundo\nlog\nconcede\n")
+  play("help\ncard Lightning Bolt\ncard Lightnig Bolt\ngraveyard\nbogus\nundo\n1\nlog\nundo\nlog\nconcede\n")
   expect("ai NAME +seat the agent NAME" "help lists the commands")
+  expect("card NAME +what a card is" "help lists card")
+  expect("\nLightning Bolt \\(mana value 1\\): Lightning Bolt deals 3 damage to target creature or player\\.\n"
+         "card prints a card's text, CARDNAME replaced")
+  expect("error: no card named 'Lightnig Bolt' in this game's packs; did you mean 'Lightning Bolt'\\?"
+         "card names the closest card")
+  expect("player 1 \\(opponent\\):\n  graveyard: nothing\n  exile: nothing\n"
+         "graveyard lists both players' graveyards and exile")
   expect("error: 'bogus' is neither a choice number nor a command \\(type 'help'\\)" "a bad line is reported")
   expect("error: nothing to undo" "undo before any decision")
   expect("1\\. turn 1: player 0 \\(you\\) \\(person\\) action: Play Mountain"

@@ -58,7 +58,7 @@ TEST(RulesClassicCombat, AnIllegalAttackIsRolledBackAndAskedAgainWithTheReason) 
 // the keywords, the counters by kind, and each creature's part in combat, namesakes numbered as
 // the declarations name them.
 TEST(RulesClassicCombat, ObjectStatusShowsCountersKeywordsAndCombat) {
-  PositionPlayer a = player("A", {}, {"Grizzly Bears", "Serra Angel"});
+  PositionPlayer a = player("A", {"Serra Angel"}, {"Grizzly Bears", "Serra Angel"});
   PositionCard bigger = card("Grizzly Bears");
   bigger.counters = {{"+1/+1", 1}, {"charge", 2}};
   a.battlefield.push_back(bigger);
@@ -78,6 +78,8 @@ TEST(RulesClassicCombat, ObjectStatusShowsCountersKeywordsAndCombat) {
             "3 damage, blocking Grizzly Bears #2");
   EXPECT_EQ(rules().object_status(g, find(g, "Wind Drake", ZoneRef::battlefield(kB))),
             "sick, Flying");
+  EXPECT_EQ(rules().object_status(g, find(g, "Serra Angel", ZoneRef::hand(kA))),
+            "Flying, Vigilance");  // off the battlefield: what it has
 }
 
 TEST(RulesClassicCombat, OnlyFlyingOrReachBlocksAFlyer) {
