@@ -34,13 +34,8 @@ std::string ordinal_problem(std::string_view text) {
 bool names_object(const Game& game, ObjectId id, const CardName& wanted) {
   if (!game.state().exists(id) || game.card(id).name != wanted.name) return false;
   if (wanted.ordinal == 0) return true;
-  const GameObject& o = game.object(id);
-  std::size_t same = 0;
-  for (ObjectId other : game.state().zone(o.zone).objects) {
-    if (game.card(other).name != wanted.name) continue;
-    if (++same == wanted.ordinal) return other == id;
-  }
-  return false;
+  return game.object(id).zone.kind != ZoneKind::none &&
+         namesake_place(game.state(), id).position == wanted.ordinal;
 }
 
 bool label_names(std::string_view label, std::string_view wanted) {

@@ -74,13 +74,8 @@ std::string numbered_label(const Game& game, ObjectId id) {
   const GameObject& o = game.object(id);
   std::string label(game.card(id).name);
   if (o.zone.kind != ZoneKind::battlefield) return label;
-  std::size_t same = 0, position = 0;
-  for (ObjectId other : game.state().zone(o.zone).objects) {
-    if (game.object(other).card != o.card) continue;  // a pool has one card of each name
-    ++same;
-    if (other == id) position = same;
-  }
-  if (same > 1) label += " #" + std::to_string(position);
+  if (const NamesakePlace at = namesake_place(game.state(), id); at.count > 1)
+    label += " #" + std::to_string(at.position);
   return label;
 }
 

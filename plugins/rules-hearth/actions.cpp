@@ -85,15 +85,9 @@ void append_object(std::string& out, const Game& game, ObjectId id) {
   const GameObject& o = game.object(id);
   out += game.card(id).name;
   if (o.zone.kind != ZoneKind::battlefield && o.zone.kind != ZoneKind::command) return;
-  std::size_t same = 0, position = 0;
-  for (ObjectId other : game.state().zone(o.zone).objects) {
-    if (game.object(other).card != o.card) continue;
-    ++same;
-    if (other == id) position = same;
-  }
-  if (same > 1) {
+  if (const NamesakePlace at = namesake_place(game.state(), id); at.count > 1) {
     out += " #";
-    out += std::to_string(position);
+    out += std::to_string(at.position);
   }
 }
 

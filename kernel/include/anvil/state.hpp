@@ -239,4 +239,23 @@ struct ANVIL_API GameState {
 // Does not depend on memory addresses or on the iteration order of any hash container.
 ANVIL_API std::uint64_t hash(const GameState& state);
 
+// Where object `id` stands among the objects of its zone made from the same card (a pool has one
+// card of each name: its namesakes there): its place in the zone's order, from 1, and how many
+// there are. The rules modules' labels and the scenarios' "Grizzly Bears #2" both count by it.
+// REQUIRES: the object is in a zone (not ZoneKind::none).
+struct NamesakePlace {
+  std::size_t position = 0;
+  std::size_t count = 0;
+};
+inline NamesakePlace namesake_place(const GameState& state, ObjectId id) {
+  const GameObject& o = state.object(id);
+  NamesakePlace out;
+  for (ObjectId other : state.zone(o.zone).objects) {
+    if (state.objects[other.value].card != o.card) continue;
+    ++out.count;
+    if (other == id) out.position = out.count;
+  }
+  return out;
+}
+
 ANVIL_END_NAMESPACE
