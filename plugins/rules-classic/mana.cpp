@@ -531,12 +531,13 @@ void pay_alternatives(Game& game, PlayerId p, const ManaCost& cost, std::int64_t
                       ObjectId exclude) {
   const std::vector<ManaSource> sources = mana_sources(game, p, exclude);
   const std::int64_t life = game.state().player(p).life;
+  const std::vector<CostShape> shapes = cost_shapes(cost);
   std::vector<CostShape> payable;  // the first payable shape of each Phyrexian split
-  for (CostShape& shape : cost_shapes(cost)) {
+  for (const CostShape& shape : shapes) {
     if (!can_pay_life(life, shape) || !can_pay(sources, life, shape.mana, x)) continue;
     if (std::none_of(payable.begin(), payable.end(),
                      [&](const CostShape& s) { return s.same_life_split(shape); }))
-      payable.push_back(std::move(shape));
+      payable.push_back(shape);
   }
   if (payable.empty()) throw RulesError("not enough mana or life to pay " + cost_text(cost, x));
   std::size_t pick = 0;
@@ -554,7 +555,7 @@ void pay_alternatives(Game& game, PlayerId p, const ManaCost& cost, std::int64_t
     // By hand: the pool may end up paying any of this life split's ways of paying the {2/W}
     // symbols (four Mountains tapped pay {2/W}{2/W} as {2}{2}), not only the most coloured.
     std::vector<ManaCost> ways;
-    for (const CostShape& s : cost_shapes(cost))
+    for (const CostShape& s : shapes)
       if (s.same_life_split(shape) && can_pay(sources, life, s.mana, x)) ways.push_back(s.mana);
     const auto covered = pay_manually(game, p, cost_text(cost, x), ways, x, exclude);
     // Left to automatic payment: the most coloured way the sources still allow.

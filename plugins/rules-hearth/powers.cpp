@@ -7,10 +7,16 @@ namespace anvil::rules_hearth {
 
 namespace {
 
-std::optional<CardId> card_attr(const Game& game, Symbol key) {
-  const std::int64_t v = game.state().attrs.get(key);
+// A card kept in an attr as its CardId + 1 (0: none).
+std::optional<CardId> card_in(const SymbolCounts& attrs, Symbol key) {
+  const std::int64_t v = attrs.get(key);
   if (v <= 0) return std::nullopt;
   return CardId(static_cast<std::uint32_t>(v - 1));
+}
+
+// A card the module found in the pool at setup (the Knife, the Recruit, the totems).
+std::optional<CardId> card_attr(const Game& game, Symbol key) {
+  return card_in(game.state().attrs, key);
 }
 
 // Shaman: the basic totems not already on the board.
@@ -39,12 +45,17 @@ bool any_free_totem(const Game& game, PlayerId p) {
   return false;
 }
 
+// The card `p`'s hero was replaced with (replace_hero_with_minion), if any.
+std::optional<CardId> hero_card(const Game& game, PlayerId p) {
+  return card_in(game.state().player(p).attrs, kHeroCard);
+}
+
 }  // namespace
 
 const tags::CardScript::HeroPower* card_power(const Game& game, PlayerId p) {
-  const std::int64_t v = game.state().player(p).attrs.get(kHeroCard);
-  if (v <= 0) return nullptr;
-  const tags::CardScript* s = script_of(game.cards().at(CardId(static_cast<std::uint32_t>(v - 1))));
+  const auto hero = hero_card(game, p);
+  if (!hero) return nullptr;
+  const tags::CardScript* s = script_of(game.cards().at(*hero));
   return s && s->hero_power ? &*s->hero_power : nullptr;
 }
 
@@ -96,8 +107,7 @@ std::vector<Target> power_targets_of(HearthWorld& w, PlayerId p) {
     if (!tag) return out;
     // What the tag's selector offers, as a battlecry's (the hero card is its card), less what
     // a hero power may not target: an enemy with stealth, "can't be targeted by hero powers".
-    const CardId hero(static_cast<std::uint32_t>(game.state().player(p).attrs.get(kHeroCard) - 1));
-    tags::Ctx c{w, ObjectId{}, hero, p, Target{}, nullptr, false, Target{}};
+    tags::Ctx c{w, ObjectId{}, *hero_card(game, p), p, Target{}, nullptr, false, Target{}};
     if (tag->condition && !tag->condition->holds(c, c.target)) return out;
     tag->selector->candidates(c, out);
     std::erase_if(out, [&](const Target& t) {
@@ -133,8 +143,7 @@ void use_power(HearthWorld& w, PlayerId p, const Target& target) {
   if (const auto* power = card_power(game, p)) {
     j.set_attr(p, kMana, game.state().player(p).attrs.get(kMana) - power->mana);
     j.set_attr(p, kPowerUsed, 1);
-    const CardId hero(static_cast<std::uint32_t>(game.state().player(p).attrs.get(kHeroCard) - 1));
-    run_tags(w, power->tags, ObjectId{}, hero, p, target, false);
+    run_tags(w, power->tags, ObjectId{}, *hero_card(game, p), p, target, false);
     w.fire({ev::used_power, p, Target::of(p), target, 0});
     w.resolve_deaths();
     return;
