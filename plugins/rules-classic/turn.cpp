@@ -3,6 +3,7 @@
 // returns. See README.md for the protocol.
 #include <algorithm>
 #include <string>
+#include <string_view>
 
 #include "classic.hpp"
 #include "module.hpp"
@@ -316,8 +317,11 @@ Choice priority_choice(const Game& game, PlayerId p, std::vector<LegalAction>& a
   Choice choice;
   choice.kind = ChoiceKind::action;
   choice.player = p;
-  choice.prompt = std::string("Priority in ") + step_label(game.state().turn.step) + " of turn " +
-                  std::to_string(game.state().turn.number);
+  // One allocation (the temporaries of `+` were 1.4% of a random game's instructions).
+  const std::string_view step = step_label(game.state().turn.step);
+  const std::string turn = std::to_string(game.state().turn.number);
+  choice.prompt.reserve(step.size() + turn.size() + 24);
+  choice.prompt.append("Priority in ").append(step).append(" of turn ").append(turn);
   choice.options.reserve(actions.size());  // one allocation: growing moved every option
   for (std::size_t i = 0; i < actions.size(); ++i) {
     Option o{std::move(actions[i].label), Target{}, static_cast<std::int64_t>(i), actions[i].mana};
