@@ -2,6 +2,9 @@
 
 #include <fmt/core.h>
 #include <malloc.h>
+#if defined(ANVIL_JEMALLOC)
+#include <jemalloc/jemalloc.h>
+#endif
 
 #include <algorithm>
 #include <ctime>
@@ -53,7 +56,16 @@ std::uint64_t play(const RulesModule& rules, Game& game, std::uint64_t seed) {
 }  // namespace
 
 std::int64_t heap_in_use() {
-#if defined(__GLIBC__) && (__GLIBC__ > 2 || (__GLIBC__ == 2 && __GLIBC_MINOR__ >= 33))
+#if defined(ANVIL_JEMALLOC)
+  // Exact and this thread's alone: the bench plays its games on the calling thread.
+  std::uint64_t allocated = 0;
+  std::uint64_t deallocated = 0;
+  std::size_t size = sizeof allocated;
+  if (mallctl("thread.allocated", &allocated, &size, nullptr, 0) != 0) return 0;
+  size = sizeof deallocated;
+  if (mallctl("thread.deallocated", &deallocated, &size, nullptr, 0) != 0) return 0;
+  return static_cast<std::int64_t>(allocated - deallocated);
+#elif defined(__GLIBC__) && (__GLIBC__ > 2 || (__GLIBC__ == 2 && __GLIBC_MINOR__ >= 33))
   const struct mallinfo2 m = mallinfo2();
   return static_cast<std::int64_t>(m.uordblks + m.hblkhd);
 #else

@@ -40,8 +40,10 @@ RolloutRun run_rollouts(const RulesModule& rules, const std::shared_ptr<const Ca
                         const Registry& registry, const std::string& rules_name, const std::vector<DeckList>& decks,
                         const std::string& agent, std::size_t positions, std::size_t playouts, std::uint64_t seed);
 
-// Bytes of heap the process has allocated and not freed (glibc's mallinfo2: in-use chunks plus
-// mmapped blocks); 0 where the allocator does not say (e.g. under AddressSanitizer).
+// Bytes of heap allocated and not freed: by the calling thread, in jemalloc's size classes, when
+// the program is built with jemalloc (ANVIL_ALLOCATOR); by the process otherwise (glibc's
+// mallinfo2: in-use chunks with their headers, plus mmapped blocks). 0 where the allocator does
+// not say (e.g. under AddressSanitizer).
 std::int64_t heap_in_use();
 
 }  // namespace anvil::cli
