@@ -38,6 +38,10 @@ Fighter fighter(const DecisionView& view, ObjectId id) {
   f.indestructible = c.has_keyword(kIndestructible);
   f.trample = c.has_keyword(kTrample);
   f.vigilance = c.has_keyword(kVigilance);
+  f.menace = c.has_keyword(kMenace);
+  f.colors = c.colors;
+  for (std::size_t k = 0; k < kColorCount; ++k)
+    if (c.has_keyword(kProtectionFrom[k])) f.protected_from.add(static_cast<Color>(k));
   f.value = creature_value(c);
   return f;
 }
@@ -53,7 +57,9 @@ std::vector<Fighter> creatures_of(const DecisionView& view, PlayerId p) {
 
 namespace {
 bool lethal(const Fighter& from, const Fighter& to) {
-  if (to.indestructible || from.power <= 0) return false;
+  // Protection from one of its colours prevents all of its damage (702.16e).
+  if (to.indestructible || from.power <= 0 || (to.protected_from.bits & from.colors.bits) != 0)
+    return false;
   return from.deathtouch || from.power >= to.remaining();
 }
 }  // namespace
@@ -66,7 +72,7 @@ bool kills(const Fighter& a, const Fighter& b) {
 }
 
 bool can_block(const Fighter& blocker, const Fighter& attacker) {
-  if (blocker.tapped) return false;
+  if (blocker.tapped || (attacker.protected_from.bits & blocker.colors.bits) != 0) return false;
   return !attacker.flying || blocker.flying || blocker.reach;
 }
 

@@ -4,6 +4,7 @@
 #pragma once
 
 #include <anvil/sdk.hpp>
+#include <array>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -25,6 +26,11 @@ inline constexpr Symbol kLifelink = "Lifelink"_sym;
 inline constexpr Symbol kVigilance = "Vigilance"_sym;
 inline constexpr Symbol kDefender = "Defender"_sym;
 inline constexpr Symbol kHaste = "Haste"_sym;
+inline constexpr Symbol kMenace = "Menace"_sym;  // blocked by two or more creatures only
+// "Protection from white" … (702.16), by Color, as the classic module names them.
+inline constexpr std::array<Symbol, kColorCount> kProtectionFrom{
+    "Protection from white"_sym, "Protection from blue"_sym, "Protection from black"_sym,
+    "Protection from red"_sym, "Protection from green"_sym};
 // Block requirements (classic 509.1c): "blocks each combat if able", "must be blocked if able",
 // "all creatures able to block it do so".
 inline constexpr Symbol kMustBlock = "blocks_each_combat"_sym;
@@ -42,7 +48,9 @@ struct Fighter {
   std::int32_t damage = 0;  // already marked this turn
   bool tapped = false;
   bool flying = false, reach = false, first_strike = false, deathtouch = false;
-  bool indestructible = false, trample = false, vigilance = false;
+  bool indestructible = false, trample = false, vigilance = false, menace = false;
+  ColorSet colors;          // its colours: a creature protected from one takes none of its damage
+  ColorSet protected_from;  // the colours it has protection from
   double value = 0;
 
   // Damage still needed to destroy it by damage: toughness minus damage already marked.

@@ -167,6 +167,7 @@ Answer choose_blockers(const DecisionView& view, const Choice& choice) {
   // The cheapest free blocker of `a` for which `fits` holds.
   auto cheapest = [&](std::uint32_t a, auto fits) -> std::optional<std::uint32_t> {
     std::optional<std::uint32_t> best;
+    if (fighters.at(a).menace) return best;  // one blocker alone is refused (step 4 pairs them)
     for (const Pairing& p : pairs) {
       if (p.attacker != a || !free(p.blocker)) continue;
       const Fighter& b = fighters.at(p.blocker);
@@ -181,12 +182,16 @@ Answer choose_blockers(const DecisionView& view, const Choice& choice) {
   auto has = [&](std::uint32_t id, Symbol k) { return view.view(ObjectId(id)).has_keyword(k); };
   for (std::uint32_t a : attackers) {
     if (!has(a, kLure)) continue;
+    std::vector<const Pairing*> able;
     for (const Pairing& p : pairs)
-      if (p.attacker == a && free(p.blocker) && can_block(fighters.at(p.blocker), fighters.at(a))) {
-        answer.picks.push_back(p.option);
-        blocked_by[a] = p.blocker;
-        used.push_back(p.blocker);
-      }
+      if (p.attacker == a && free(p.blocker) && can_block(fighters.at(p.blocker), fighters.at(a)))
+        able.push_back(&p);
+    if (fighters.at(a).menace && able.size() < 2) continue;  // it can't be blocked at all
+    for (const Pairing* p : able) {
+      answer.picks.push_back(p->option);
+      blocked_by[a] = p->blocker;
+      used.push_back(p->blocker);
+    }
   }
 
   // 1. Kill it and survive. 2. Trade up. 3. Stop it for free.
@@ -261,7 +266,8 @@ Answer choose_blockers(const DecisionView& view, const Choice& choice) {
       if (auto b = cheapest(a, [](const Fighter&) { return true; })) assign(a, *b);
   for (const Pairing& p : pairs)
     if (free(p.blocker) && has(p.blocker, kMustBlock) &&
-        can_block(fighters.at(p.blocker), fighters.at(p.attacker))) {
+        can_block(fighters.at(p.blocker), fighters.at(p.attacker)) &&
+        (!fighters.at(p.attacker).menace || blocked_by.contains(p.attacker))) {
       answer.picks.push_back(p.option);
       used.push_back(p.blocker);
     }

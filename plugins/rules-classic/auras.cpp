@@ -88,7 +88,11 @@ std::vector<ObjectId> illegal_auras(const Game& game, const std::vector<ObjectId
     const EnchantAbility* e = enchant_ability(game.card(id));
     if (!e) continue;
     const auto to = attached_to(game, id);
-    if (!to || *to == id || !e->can_enchant(game, *to)) out.push_back(id);
+    // 702.16c: nothing with protection from the Aura's colour can be enchanted by it (as a
+    // target the spell could not choose it either: is_legal_target).
+    if (!to || *to == id || !e->can_enchant(game, *to) ||
+        protection_against(game.view(*to), game.view(id).colors))
+      out.push_back(id);
   }
   return out;
 }
@@ -164,9 +168,15 @@ std::vector<std::string> compile_keywords(const Param& p, CompileContext& ctx) {
       if (!word.empty()) names.push_back(word);
     }
   }
-  for (const std::string& n : names)
+  for (const std::string& n : names) {
     if (!ctx.registry.find<KeywordHandler>(n))
       p.fail("'" + n + "' is not a registered keyword", "for example Flying, Trample, Hexproof");
+    // The damage protection prevents is prevented by the ability of the card that prints it
+    // (ProtectionAbility); a granted protection would stop targets and blocks but not damage.
+    if (n.starts_with("Protection from"))
+      p.fail("'" + n + "' can be printed on a card (keywords:) but not granted yet",
+             "give the creature the keyword itself");
+  }
   return names;
 }
 

@@ -69,12 +69,23 @@ inline constexpr Symbol kHexproof = "Hexproof"_sym;
 inline constexpr Symbol kShroud = "Shroud"_sym;
 inline constexpr Symbol kChangeling = "Changeling"_sym;
 inline constexpr Symbol kFlash = "Flash"_sym;  // cast any time an instant could be (702.8)
+// Can't be blocked except by two or more creatures (702.110b, combat.cpp).
+inline constexpr Symbol kMenace = "Menace"_sym;
 // The keywords above, by name: each a keyword of its own in card files (keywords.cpp) and shown
 // beside a permanent in `anvil play` (object_status).
 inline constexpr const char* kEvergreenKeywords[] = {
     "Flying",         "Reach",    "Haste",      "Vigilance",  "Defender", "First Strike",
     "Double Strike",  "Trample",  "Deathtouch", "Lifelink",   "Wither",   "Infect",
-    "Indestructible", "Hexproof", "Shroud",     "Changeling", "Flash"};
+    "Indestructible", "Hexproof", "Shroud",     "Changeling", "Flash",    "Menace"};
+// Protection from a colour (702.16), by Color: "Protection from red". A keyword of its own in card
+// files (keywords.cpp: the Symbol and a ProtectionAbility, which prevents the damage); targets,
+// blocks and attachments read the Symbol in the view (protected_from).
+inline constexpr std::array<const char*, kColorCount> kProtectionKeywords{
+    "Protection from white", "Protection from blue", "Protection from black", "Protection from red",
+    "Protection from green"};
+inline constexpr std::array<Symbol, kColorCount> kProtectionFrom{
+    Symbol(kProtectionKeywords[0]), Symbol(kProtectionKeywords[1]), Symbol(kProtectionKeywords[2]),
+    Symbol(kProtectionKeywords[3]), Symbol(kProtectionKeywords[4])};
 // Restrictions an effect gives ("enchanted creature can't attack or block"), kept with the
 // keywords in layer 6 so that they come and go with their effect.
 inline constexpr Symbol kCantAttack = "can't attack"_sym;
@@ -214,6 +225,19 @@ class IndestructibleAbility final : public Ability {
  public:
   void connect(Game& game, ObjectId self, std::vector<Connection>& out) const override;
   std::string describe() const override { return "Indestructible"; }
+};
+
+// "Protection from red" (702.16e): damage a source of that colour would deal to the permanent
+// that prints it is prevented, unless damage can't be prevented (Flaring Pain). Connected by the
+// protected permanent itself (prevention.cpp).
+class ProtectionAbility final : public Ability {
+ public:
+  explicit ProtectionAbility(Color from) : from_(from) {}
+  void connect(Game& game, ObjectId self, std::vector<Connection>& out) const override;
+  std::string describe() const override;
+
+ private:
+  Color from_;
 };
 
 class DestroyAllAbility final : public Ability {
@@ -592,6 +616,12 @@ FloatingEffect end_of_turn_effect(const ResolveContext& ctx, std::uint16_t abili
 bool on_battlefield(const Game& game, ObjectId id);
 bool is_creature(const Game& game, ObjectId id);
 bool has_keyword(const Game& game, ObjectId id, Symbol keyword);
+// 702.16: the colour of `source` (its colours, ColorSet) that `view` has protection from, if any;
+// a colourless source none. Damage (ProtectionAbility), targets (is_legal_target), blocks
+// (combat.cpp) and attachments (auras.cpp, equipment.cpp) ask it.
+std::optional<Color> protection_against(const Characteristics& view, ColorSet source);
+// "red": the colour as a protection keyword names it.
+const char* color_word(Color c);
 // Changeling: every creature type (never a land type).
 bool has_creature_type(const Game& game, ObjectId id, Symbol type);
 std::vector<ObjectId> battlefield(const Game& game);  // every permanent, seat by seat

@@ -172,6 +172,22 @@ std::string block_restriction(const Game& game, ObjectId blocker, ObjectId attac
   const Characteristics a = game.view(attacker);
   if (a.has_keyword(kFlying) && !c.has_keyword(kFlying) && !c.has_keyword(kReach))
     return name() + " cannot block " + numbered_label(game, attacker) + ", which has flying";
+  if (const std::optional<Color> from = protection_against(a, c.colors))  // 702.16f
+    return name() + " cannot block " + numbered_label(game, attacker) +
+           ", which has protection from " + color_word(*from);
+  return {};
+}
+
+// 702.110b: an attacker with menace blocked by one creature alone; empty if there is none.
+std::string menace_refusal(const Game& game, const std::vector<Pair>& picks) {
+  for (const Pair& p : picks) {
+    const ObjectId attacker = p.second.object.id;
+    const auto blockers = std::count_if(
+        picks.begin(), picks.end(), [&](const Pair& q) { return q.second.object.id == attacker; });
+    if (blockers == 1 && has_keyword(game, attacker, kMenace))
+      return numbered_label(game, attacker) +
+             " has menace: it can't be blocked except by two or more creatures";
+  }
   return {};
 }
 
@@ -192,9 +208,23 @@ std::string block_refusal(const Game& game, const std::vector<Pair>& all,
     std::string why = block_restriction(game, p.first, p.second.object.id);
     if (!why.empty()) return why;
   }
+  if (std::string why = menace_refusal(game, picks); !why.empty()) return why;
   std::vector<Pair> allowed;
   for (const Pair& p : all)
     if (block_restriction(game, p.first, p.second.object.id).empty()) allowed.push_back(p);
+  // An attacker with menace that fewer than two creatures may block can't be blocked at all: no
+  // requirement to block it could be obeyed (block_requirements counts one blocker a block).
+  std::vector<ObjectId> unblockable;
+  for (const Pair& p : allowed) {
+    const ObjectId attacker = p.second.object.id;
+    const auto able = std::count_if(allowed.begin(), allowed.end(),
+                                    [&](const Pair& q) { return q.second.object.id == attacker; });
+    if (able < 2 && has_keyword(game, attacker, kMenace)) unblockable.push_back(attacker);
+  }
+  std::erase_if(allowed, [&](const Pair& p) {
+    return std::find(unblockable.begin(), unblockable.end(), p.second.object.id) !=
+           unblockable.end();
+  });
   const BlockRequirements r = block_requirements(game, block_pairs(allowed), block_pairs(picks));
   if (r.obeyed < r.most)
     return r.unobeyed + " (the declaration obeys " + std::to_string(r.obeyed) + " of the " +

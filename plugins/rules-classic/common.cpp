@@ -103,9 +103,33 @@ void remove_from_combat(Game& game, ObjectId id) {
     if (game.object(id).attrs.get(key) != 0) game.journal().set_attr(id, key, 0);
 }
 
+// --- protection (702.16) ----------------------------------------------------------------------
+
+std::optional<Color> protection_against(const Characteristics& view, ColorSet source) {
+  if (source.colorless() || view.keywords.empty()) return std::nullopt;  // most checks end here
+  for (std::size_t c = 0; c < kColorCount; ++c)
+    if (source.has(static_cast<Color>(c)) && view.has_keyword(kProtectionFrom[c]))
+      return static_cast<Color>(c);
+  return std::nullopt;
+}
+
+const char* color_word(Color c) {
+  static constexpr std::array<const char*, kColorCount> kWords{"white", "blue", "black", "red",
+                                                               "green"};
+  return kWords[static_cast<std::size_t>(c)];
+}
+
 // --- targets --------------------------------------------------------------------------------
 
 namespace {
+
+// 702.16b: a permanent with protection from a colour can't be the target of spells of that
+// colour or of abilities from a source of that colour. The source is viewed only for a target
+// with some keyword (protection_against's first test), which few permanents have.
+bool protected_from_source(const Game& game, const ResolveContext& ctx, const Characteristics& c) {
+  if (c.keywords.empty() || !game.state().is_current(ctx.source)) return false;
+  return protection_against(c, game.view(ctx.source.id).colors).has_value();
+}
 
 // is_legal_target's questions for a permanent known to be current and on the battlefield. The
 // ability's own requirement first: most permanents fail it (a land for "target creature"), and
@@ -115,7 +139,7 @@ bool legal_permanent_target(const Game& game, const Ability& ability, const Reso
                             std::size_t index, const Target& t, Characteristics& scratch) {
   if (!ability.can_target(game, ctx, index, t)) return false;
   const Characteristics& c = game.view(t.object.id, scratch);
-  if (c.has_keyword(kShroud)) return false;
+  if (c.has_keyword(kShroud) || protected_from_source(game, ctx, c)) return false;
   return !c.has_keyword(kHexproof) || game.object(t.object.id).controller == ctx.controller;
 }
 

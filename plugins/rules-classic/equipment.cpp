@@ -36,8 +36,11 @@ constexpr std::array<AttachKind, 2> kKinds{
      {"Fortify", "fortify", kFortification, "Fortification", kLand, "land"}}};
 
 // Legal to attach to (301.5c, 301.6): a permanent of the right card type other than itself.
+// 702.16d: nothing with protection from the Equipment's colour can be equipped by it.
 bool can_attach(const Game& game, const AttachKind& kind, ObjectId self, ObjectId to) {
-  return to != self && on_battlefield(game, to) && game.view(to).has_type(kind.what);
+  if (to == self || !on_battlefield(game, to)) return false;
+  const Characteristics c = game.view(to);
+  return c.has_type(kind.what) && !protection_against(c, game.view(self).colors);
 }
 
 class AttachAbility final : public ClassicActivated {

@@ -1,5 +1,6 @@
-// Keyword handlers: the seventeen evergreen keywords (a Symbol on the card, the rules in the
-// module) and the ability keywords with named params: mana, regenerate, destroy_all, loyalty.
+// Keyword handlers: the eighteen evergreen keywords (a Symbol on the card, the rules in the
+// module), protection from each colour, and the ability keywords with named params: mana,
+// regenerate, destroy_all, loyalty.
 #include <array>
 #include <cctype>
 #include <string>
@@ -26,6 +27,27 @@ class SymbolKeyword final : public KeywordHandler {
 
  private:
   std::string name_;
+};
+
+// "Protection from red" …: its Symbol, and the ability that prevents the damage.
+class ProtectionKeyword final : public KeywordHandler {
+ public:
+  explicit ProtectionKeyword(Color from) : from_(from) {}
+  void compile(const Params& params, CompileContext& ctx) const override {
+    const char* name = kProtectionKeywords[static_cast<std::size_t>(from_)];
+    if (params.size() != 0) params.fail(std::string("'") + name + "' takes no parameters");
+    ctx.card.base.add_keyword(kProtectionFrom[static_cast<std::size_t>(from_)]);
+    ctx.card.abilities.push_back(
+        make_ability_def(AbilityKind::keyword, params, std::make_shared<ProtectionAbility>(from_)));
+  }
+  std::string summary() const override {
+    return std::string(kProtectionKeywords[static_cast<std::size_t>(from_)]) +
+           " (classic rules keyword: can't be damaged, enchanted, equipped, blocked or targeted "
+           "by anything of that colour)";
+  }
+
+ private:
+  Color from_;
 };
 
 // mana: {cost: "{T}", add: "{G}"}; a Treasure's mana: {cost: "{T}, Sacrifice CARDNAME", add: any}
@@ -215,6 +237,9 @@ void LoyaltyAbility::resolve(Game& game, const ResolveContext& ctx) const {
 void register_keywords(Registrar& registrar) {
   for (const char* name : kEvergreenKeywords)
     registrar.add<KeywordHandler>(name, std::make_shared<SymbolKeyword>(name));
+  for (std::size_t c = 0; c < kColorCount; ++c)
+    registrar.add<KeywordHandler>(kProtectionKeywords[c],
+                                  std::make_shared<ProtectionKeyword>(static_cast<Color>(c)));
   registrar.add<KeywordHandler>("mana", std::make_shared<ManaKeyword>());
   registrar.add<KeywordHandler>("regenerate", std::make_shared<RegenerateKeyword>());
   registrar.add<KeywordHandler>("destroy_all", std::make_shared<DestroyAllKeyword>());

@@ -313,6 +313,45 @@ void PreventAbility::use_shields(Game& game, ObjectId self, DamageEvent& d) cons
   }
 }
 
+// 702.16e. The source's colours as apply_damage sees them: as it last existed on the
+// battlefield if it left (a creature sacrificed after it was blocked), else as it is now.
+void ProtectionAbility::connect(Game& game, ObjectId self, std::vector<Connection>& out) const {
+  out.push_back(game.bus().on_replacement<DamageEvent>(
+      [this, self](const Game& g, const DamageEvent& e) -> std::optional<Replacement<DamageEvent>> {
+        if (!e.target.is_object() || e.target.object.id != self || e.amount <= 0 ||
+            !e.preventable || prevention_off(g) || !on_battlefield(g, self))
+          return std::nullopt;
+        ColorSet source;
+        if (auto lk = g.rules().last_known(g, e.source))
+          source = lk->characteristics.colors;
+        else if (g.state().exists(e.source))
+          source = g.view(e.source).colors;
+        if (!source.has(from_) ||
+            !g.view(self).has_keyword(kProtectionFrom[static_cast<std::size_t>(from_)]))
+          return std::nullopt;
+        return Replacement<DamageEvent>{
+            std::string("prevent damage (") + kProtectionKeywords[static_cast<std::size_t>(from_)] +
+                ", " + std::string(g.card(self).name) + ")",
+            self, [self](Game& game2, DamageEvent& d) {
+              const std::int32_t prevented = d.amount;
+              d.amount = 0;
+              d.cancelled = true;
+              CustomEvent prevention;  // 615.13: "when damage is prevented"
+              prevention.kind = kDamagePrevented;
+              prevention.subject = d.target;
+              if (game2.state().exists(d.source))
+                prevention.other = Target::of(game2.object(d.source).ref());
+              prevention.amount = prevented;
+              prevention.source = d.source;
+              announce(game2, self, prevention);
+            }};
+      }));
+}
+
+std::string ProtectionAbility::describe() const {
+  return kProtectionKeywords[static_cast<std::size_t>(from_)];
+}
+
 bool PreventAbility::can_target(const Game& game, const ResolveContext&, std::size_t,
                                 const Target& t) const {
   if (target == PreventTarget::you) return false;  // no target

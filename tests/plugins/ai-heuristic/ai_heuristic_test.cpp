@@ -515,6 +515,35 @@ TEST_F(AiHeuristic, ObeysBlockRequirementsAtTheFirstDeclaration) {
   }
 }
 
+// Menace (702.110b): a creature with menace is blocked by two creatures or none. The heuristic
+// never declares one blocker alone on it, so its first declaration is the one that stands, even
+// with a creature that blocks each combat if able.
+TEST_F(AiHeuristic, BlocksAMenaceAttackerWithTwoCreaturesOrNone) {
+  for (const std::vector<std::string>& mine :
+       {std::vector<std::string>{"Hill Giant"}, std::vector<std::string>{"Razorgrass Screen"},
+        std::vector<std::string>{"Grizzly Bears", "Runeclaw Bear"}}) {
+    auto g = start(player(20, {}, mine), player(20, {}, {"Boggart Brute"}), "begin_combat", 1,
+                   std::make_shared<AllOut>());
+    for (int i = 0; i < 8 && g->state().turn.step <= 6; ++i)
+      ASSERT_TRUE(world().rules->advance(*g));
+    std::vector<std::size_t> declared;
+    for (const DecisionRecord& r : g->decisions())
+      if (r.kind == ChoiceKind::blockers) declared.push_back(r.picks.size());
+    ASSERT_EQ(declared.size(), 1u) << mine.front() << ": a refused declaration was asked again";
+    EXPECT_NE(declared.front(), 1u) << mine.front();
+  }
+}
+
+// Protection from red (702.16e): Silver Knight takes no damage from Bloodrock Cyclops, so it
+// blocks the Cyclops for free, which a 2/2 would not do against a 3/3.
+TEST_F(AiHeuristic, BlocksWhatCannotDamageItsProtectedCreature) {
+  auto g = start(player(20, {}, {"Silver Knight"}), player(20, {}, {"Bloodrock Cyclops"}),
+                 "begin_combat", 1, std::make_shared<AllOut>());
+  for (int i = 0; i < 12 && g->state().turn.step <= 7; ++i) ASSERT_TRUE(world().rules->advance(*g));
+  EXPECT_EQ(g->state().player(kMe).life, 20) << "the Knight should have blocked";
+  EXPECT_NE(on_battlefield(*g, kMe, "Silver Knight"), ObjectId{});
+}
+
 // Decks full of block requirements (Lure, Prized Unicorn, Gaea's Protector, Razorgrass Screen):
 // ai-heuristic against ai-random, each side attacking and blocking, 20 games that all end.
 TEST_F(AiHeuristic, PlaysBlockRequirementDecksToTheEndAgainstAiRandom) {

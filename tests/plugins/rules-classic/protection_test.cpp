@@ -1,0 +1,82 @@
+// Protection from a colour (702.16) and menace (702.110) where the scenarios under
+// tests/scenarios/classic/ (702_16*, 702_110b_*) cannot reach: an Aura already attached to a
+// creature protected from its colour (no card of the packs changes colours or grants
+// protection), what `anvil play` shows, and the load error for granting protection.
+#include <gtest/gtest.h>
+
+#include <anvil/pack.hpp>
+#include <filesystem>
+#include <fstream>
+
+#include "fixture.hpp"
+
+namespace anvil::classic_test {
+namespace {
+
+// Attaches `what` to `to` the way the module records it (as attachment_test.cpp does).
+void attach_raw(Game& g, ObjectId what, ObjectId to) {
+  g.journal().set_attr(what, "attached_self"_sym, g.object(what).zone_changes + 1);
+  g.journal().set_attr(what, "attached_to"_sym, static_cast<std::int64_t>(to.value) + 1);
+  g.journal().set_attr(what, "attached_zc"_sym, g.object(to).zone_changes + 1);
+}
+
+// 702.16c, 704.5m: an Aura attached to a creature with protection from its colour goes to its
+// owner's graveyard; an Aura of another colour stays.
+TEST(RulesClassicProtection, AnAuraOfAColourTheCreatureIsProtectedFromFallsOff) {
+  ASSERT_NE(core(), nullptr);
+  Table t =
+      table(core(),
+            position("main1",
+                     player("A", {}, {"Pacifism", "Holy Strength", "Black Knight", "White Knight"}),
+                     player("B", {}, {})));
+  Game& g = *t.game;
+  const ObjectId pacifism = find(g, "Pacifism", ZoneRef::battlefield(kA));
+  const ObjectId holy = find(g, "Holy Strength", ZoneRef::battlefield(kA));
+  attach_raw(g, pacifism, find(g, "Black Knight", ZoneRef::battlefield(kA)));  // white on pro-white
+  attach_raw(g, holy, find(g, "White Knight", ZoneRef::battlefield(kA)));      // white on pro-black
+  rules().check_state(g);
+  EXPECT_EQ(g.object(pacifism).zone, ZoneRef::graveyard(kA));
+  EXPECT_EQ(g.object(holy).zone, ZoneRef::battlefield(kA));
+  EXPECT_EQ(g.view(find(g, "White Knight", ZoneRef::battlefield(kA))).power, 3);  // +1/+1
+}
+
+TEST(RulesClassicProtection, ObjectStatusNamesProtectionAndMenace) {
+  ASSERT_NE(core(), nullptr);
+  Table t = table(core(), position("main1", player("A", {}, {"Silver Knight", "Boggart Brute"}),
+                                   player("B", {}, {})));
+  Game& g = *t.game;
+  EXPECT_EQ(rules().object_status(g, find(g, "Silver Knight", ZoneRef::battlefield(kA))),
+            "First Strike, Protection from red");
+  EXPECT_EQ(rules().object_status(g, find(g, "Boggart Brute", ZoneRef::battlefield(kA))), "Menace");
+}
+
+// Granted protection would stop targets and blocks (they read the view) but not damage, which
+// the printing card's own ability prevents: refused at load, naming the file and line.
+TEST(RulesClassicProtection, GrantingProtectionIsALoadError) {
+  const std::filesystem::path dir =
+      std::filesystem::temp_directory_path() / "anvil-protection-grant-test";
+  std::filesystem::remove_all(dir);
+  std::filesystem::create_directories(dir / "cards");
+  std::ofstream(dir / "pack.yaml") << "name: grant-test\nversion: 0.1.0\nengine: \"^0.1\"\n"
+                                      "rules: classic\ncards:\n  - cards/*.yaml\n";
+  std::ofstream(dir / "cards" / "auras.yaml")
+      << "- name: Cloak of Red\n"
+         "  cost: \"{W}\"\n"
+         "  types: Enchantment — Aura\n"
+         "  abilities:\n"
+         "    - enchant: {what: creature}\n"
+         "    - enchanted: {grant: [Protection from red]}\n";
+  const LoadedPack pack = load_pack(dir, registry());
+  std::filesystem::remove_all(dir);
+  ASSERT_FALSE(pack.ok());
+  std::string errors;
+  for (const Diagnostic& d : pack.diagnostics) errors += d.str() + "\n";
+  EXPECT_NE(errors.find("auras.yaml:6:"), std::string::npos) << errors;
+  EXPECT_NE(
+      errors.find("'Protection from red' can be printed on a card (keywords:) but not granted yet"),
+      std::string::npos)
+      << errors;
+}
+
+}  // namespace
+}  // namespace anvil::classic_test
