@@ -1,7 +1,7 @@
 // Protection from a colour (702.16) and menace (702.110) where the scenarios under
-// tests/scenarios/classic/ (702_16*, 702_110b_*) cannot reach: an Aura already attached to a
-// creature protected from its colour (no card of the packs changes colours or grants
-// protection), what `anvil play` shows, and the load error for granting protection.
+// tests/scenarios/classic/ (702_16*, 702_110b_*) cannot reach: an Aura or an Equipment already
+// attached to a creature protected from its colour (no card of the packs changes colours or
+// grants protection), what `anvil play` shows, and the load error for granting protection.
 #include <gtest/gtest.h>
 
 #include <anvil/pack.hpp>
@@ -38,6 +38,36 @@ TEST(RulesClassicProtection, AnAuraOfAColourTheCreatureIsProtectedFromFallsOff) 
   EXPECT_EQ(g.object(pacifism).zone, ZoneRef::graveyard(kA));
   EXPECT_EQ(g.object(holy).zone, ZoneRef::battlefield(kA));
   EXPECT_EQ(g.view(find(g, "White Knight", ZoneRef::battlefield(kA))).power, 3);  // +1/+1
+}
+
+// 702.16d, 704.5n: an Equipment of a colour the creature is protected from becomes unattached
+// and stays on the battlefield. No Equipment of the packs has a colour: a red one is made here.
+TEST(RulesClassicProtection, AnEquipmentOfAColourTheCreatureIsProtectedFromComesOff) {
+  const CardSpec sword{.name = "Red Sword",
+                       .cost = "{R}",
+                       .types = {"Artifact"},
+                       .subtypes = {"Equipment"},
+                       .abilities = {{"equip", {{"cost", "{1}"}}}}};
+  const CardSpec knight{.name = "Red-Proof Knight",
+                        .cost = "{W}{W}",
+                        .types = {"Creature"},
+                        .power = 2,
+                        .toughness = 2,
+                        .keywords = {"Protection from red"}};
+  const CardSpec bears{
+      .name = "Bears", .cost = "{1}{G}", .types = {"Creature"}, .power = 2, .toughness = 2};
+  Table t = table(pool({sword, knight, bears}),
+                  position("main1", player("A", {}, {"Red Sword", "Red-Proof Knight", "Bears"}),
+                           player("B", {}, {})));
+  Game& g = *t.game;
+  const ObjectId red_sword = find(g, "Red Sword", ZoneRef::battlefield(kA));
+  attach_raw(g, red_sword, find(g, "Bears", ZoneRef::battlefield(kA)));
+  rules().check_state(g);
+  EXPECT_NE(g.object(red_sword).attrs.get("attached_to"_sym), 0) << "legal on the Bears";
+  attach_raw(g, red_sword, find(g, "Red-Proof Knight", ZoneRef::battlefield(kA)));
+  rules().check_state(g);
+  EXPECT_EQ(g.object(red_sword).attrs.get("attached_to"_sym), 0);
+  EXPECT_EQ(g.object(red_sword).zone, ZoneRef::battlefield(kA));
 }
 
 TEST(RulesClassicProtection, ObjectStatusNamesProtectionAndMenace) {
