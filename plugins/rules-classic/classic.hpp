@@ -69,17 +69,39 @@ inline constexpr Symbol kHexproof = "Hexproof"_sym;
 inline constexpr Symbol kShroud = "Shroud"_sym;
 inline constexpr Symbol kChangeling = "Changeling"_sym;
 inline constexpr Symbol kFlash = "Flash"_sym;  // cast any time an instant could be (702.8)
-// Can't be blocked except by two or more creatures (702.110b, combat.cpp).
+// Evasion (combat.cpp, block_restriction): can't be blocked except by two or more creatures
+// (702.110b); except by artifact and/or black creatures (fear, 702.36b); except by artifact
+// creatures and/or creatures sharing a colour with it (intimidate, 702.13b); blocks and is
+// blocked only by creatures with shadow (702.28b); can't be blocked while the defending player
+// controls a land of the type (landwalk, 702.14c, kLandwalk below).
 inline constexpr Symbol kMenace = "Menace"_sym;
+inline constexpr Symbol kFear = "Fear"_sym;
+inline constexpr Symbol kIntimidate = "Intimidate"_sym;
+inline constexpr Symbol kShadow = "Shadow"_sym;
 // The keywords above, by name: each a keyword of its own in card files (keywords.cpp) and shown
 // beside a permanent in `anvil play` (object_status).
 inline constexpr const char* kEvergreenKeywords[] = {
-    "Flying",         "Reach",    "Haste",      "Vigilance",  "Defender", "First Strike",
-    "Double Strike",  "Trample",  "Deathtouch", "Lifelink",   "Wither",   "Infect",
-    "Indestructible", "Hexproof", "Shroud",     "Changeling", "Flash",    "Menace"};
+    "Flying",         "Reach",     "Haste",      "Vigilance",  "Defender",   "First Strike",
+    "Double Strike",  "Trample",   "Deathtouch", "Lifelink",   "Wither",     "Infect",
+    "Indestructible", "Hexproof",  "Shroud",     "Changeling", "Flash",      "Menace",
+    "Fear",           "Shadow",    "Intimidate", "Plainswalk", "Islandwalk", "Swampwalk",
+    "Mountainwalk",   "Forestwalk"};
+// Landwalk (702.14): the keyword, and the land type the defending player's land must have.
+struct Landwalk {
+  Symbol keyword;
+  Symbol land_type;
+  const char* name;  // "swampwalk", as a refusal says it
+};
+inline constexpr std::array<Landwalk, 5> kLandwalk{{
+    {"Plainswalk"_sym, "Plains"_sym, "plainswalk"},
+    {"Islandwalk"_sym, "Island"_sym, "islandwalk"},
+    {"Swampwalk"_sym, "Swamp"_sym, "swampwalk"},
+    {"Mountainwalk"_sym, "Mountain"_sym, "mountainwalk"},
+    {"Forestwalk"_sym, "Forest"_sym, "forestwalk"},
+}};
 // Protection from a colour (702.16), by Color: "Protection from red". A keyword of its own in card
 // files (keywords.cpp: the Symbol and a ProtectionAbility, which prevents the damage); targets,
-// blocks and attachments read the Symbol in the view (protected_from).
+// blocks and attachments read the Symbol in the view (protection_against).
 inline constexpr std::array<const char*, kColorCount> kProtectionKeywords{
     "Protection from white", "Protection from blue", "Protection from black", "Protection from red",
     "Protection from green"};

@@ -172,9 +172,30 @@ std::string block_restriction(const Game& game, ObjectId blocker, ObjectId attac
   const Characteristics a = game.view(attacker);
   if (a.has_keyword(kFlying) && !c.has_keyword(kFlying) && !c.has_keyword(kReach))
     return name() + " cannot block " + numbered_label(game, attacker) + ", which has flying";
+  const auto cannot = [&](const std::string& why) {
+    return name() + " cannot block " + numbered_label(game, attacker) + ", which " + why;
+  };
   if (const std::optional<Color> from = protection_against(a, c.colors))  // 702.16f
-    return name() + " cannot block " + numbered_label(game, attacker) +
-           ", which has protection from " + color_word(*from);
+    return cannot("has protection from " + std::string(color_word(*from)));
+  if (a.keywords.empty() && !c.has_keyword(kShadow)) return {};  // no evasion (most blocks)
+  if (a.has_keyword(kShadow) != c.has_keyword(kShadow))          // 702.28b
+    return a.has_keyword(kShadow) ? cannot("has shadow")
+                                  : name() + " has shadow and cannot block " +
+                                        numbered_label(game, attacker) + ", which has not";
+  const bool artifact = c.has_type(kArtifact);
+  if (a.has_keyword(kFear) && !artifact && !c.colors.has(Color::black))  // 702.36b
+    return cannot("has fear");
+  if (a.has_keyword(kIntimidate) && !artifact && (a.colors.bits & c.colors.bits) == 0)  // 702.13b
+    return cannot("has intimidate");
+  for (const Landwalk& walk : kLandwalk) {  // 702.14c: the blocker's controller defends
+    if (!a.has_keyword(walk.keyword)) continue;
+    const PlayerId defending = game.object(blocker).controller;
+    for (ObjectId land : controlled(game, defending))
+      if (game.view(land).has_subtype(walk.land_type))
+        return cannot("has " + std::string(walk.name) + ", and " +
+                      target_label(game, Target::of(defending)) + " controls " +
+                      numbered_label(game, land));
+  }
   return {};
 }
 

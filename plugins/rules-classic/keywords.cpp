@@ -1,4 +1,4 @@
-// Keyword handlers: the eighteen evergreen keywords (a Symbol on the card, the rules in the
+// Keyword handlers: the keywords of kEvergreenKeywords (a Symbol on the card, the rules in the
 // module), protection from each colour, and the ability keywords with named params: mana,
 // regenerate, destroy_all, loyalty.
 #include <array>

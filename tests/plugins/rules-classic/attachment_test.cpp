@@ -11,13 +11,6 @@
 namespace anvil::classic_test {
 namespace {
 
-// Attaches `what` to `to` the way the module records it.
-void attach_raw(Game& g, ObjectId what, ObjectId to) {
-  g.journal().set_attr(what, "attached_self"_sym, g.object(what).zone_changes + 1);
-  g.journal().set_attr(what, "attached_to"_sym, static_cast<std::int64_t>(to.value) + 1);
-  g.journal().set_attr(what, "attached_zc"_sym, g.object(to).zone_changes + 1);
-}
-
 bool attached(const Game& g, ObjectId what) {
   return g.object(what).attrs.get("attached_to"_sym) != 0;
 }

@@ -647,4 +647,10 @@ std::shared_ptr<CardPool> core() {
 
 void fight(Table& t) { ASSERT_TRUE(run_to_step(*t.game, "end_combat")); }
 
+void attach_raw(Game& g, ObjectId what, ObjectId to) {
+  g.journal().set_attr(what, "attached_self"_sym, g.object(what).zone_changes + 1);
+  g.journal().set_attr(what, "attached_to"_sym, static_cast<std::int64_t>(to.value) + 1);
+  g.journal().set_attr(what, "attached_zc"_sym, g.object(to).zone_changes + 1);
+}
+
 }  // namespace anvil::classic_test

@@ -111,6 +111,10 @@ bool advance_until(Game& game, const std::function<bool(const Game&)>& done, int
 bool run_to_step(Game& game, const std::string& step, int limit = 500);
 // Runs the table's game to the end of combat (asserts that it gets there).
 void fight(Table& t);
+// Attaches `what` (an Aura, Equipment or Fortification) to `to` the way the module records it
+// (the attrs attached_self, attached_to and attached_zc), as if an effect had attached it: for
+// the attachments no card of the packs can make.
+void attach_raw(Game& g, ObjectId what, ObjectId to);
 
 ObjectId find(const Game& game, const std::string& name, ZoneRef zone);
 // legal_actions without the mana abilities ("…: {T}: Add {G}."), which 117.1d offers at every

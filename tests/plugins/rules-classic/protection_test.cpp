@@ -13,13 +13,6 @@
 namespace anvil::classic_test {
 namespace {
 
-// Attaches `what` to `to` the way the module records it (as attachment_test.cpp does).
-void attach_raw(Game& g, ObjectId what, ObjectId to) {
-  g.journal().set_attr(what, "attached_self"_sym, g.object(what).zone_changes + 1);
-  g.journal().set_attr(what, "attached_to"_sym, static_cast<std::int64_t>(to.value) + 1);
-  g.journal().set_attr(what, "attached_zc"_sym, g.object(to).zone_changes + 1);
-}
-
 // 702.16c, 704.5m: an Aura attached to a creature with protection from its colour goes to its
 // owner's graveyard; an Aura of another colour stays.
 TEST(RulesClassicProtection, AnAuraOfAColourTheCreatureIsProtectedFromFallsOff) {
