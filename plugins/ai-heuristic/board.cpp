@@ -39,6 +39,20 @@ Fighter fighter(const DecisionView& view, ObjectId id) {
   f.trample = c.has_keyword(kTrample);
   f.vigilance = c.has_keyword(kVigilance);
   f.menace = c.has_keyword(kMenace);
+  f.artifact = c.has_type(kArtifact);
+  f.fear = c.has_keyword(kFear);
+  f.intimidate = c.has_keyword(kIntimidate);
+  f.shadow = c.has_keyword(kShadow);
+  for (const auto& [walk, land_type] : kLandwalk) {
+    if (f.landwalk || !c.has_keyword(walk)) continue;
+    for (std::size_t seat = 0; seat < view.player_count(); ++seat) {
+      const auto lands = view.zone(ZoneRef::battlefield(PlayerId(static_cast<std::uint8_t>(seat))));
+      if (!lands) continue;
+      for (ObjectId land : *lands)
+        if (view.object(land).controller != o.controller && view.view(land).has_subtype(land_type))
+          f.landwalk = true;
+    }
+  }
   f.colors = c.colors;
   for (std::size_t k = 0; k < kColorCount; ++k)
     if (c.has_keyword(kProtectionFrom[k])) f.protected_from.add(static_cast<Color>(k));
@@ -73,6 +87,10 @@ bool kills(const Fighter& a, const Fighter& b) {
 
 bool can_block(const Fighter& blocker, const Fighter& attacker) {
   if (blocker.tapped || (attacker.protected_from.bits & blocker.colors.bits) != 0) return false;
+  if (attacker.landwalk || attacker.shadow != blocker.shadow) return false;
+  if (attacker.fear && !blocker.artifact && !blocker.colors.has(Color::black)) return false;
+  if (attacker.intimidate && !blocker.artifact && (attacker.colors.bits & blocker.colors.bits) == 0)
+    return false;
   return !attacker.flying || blocker.flying || blocker.reach;
 }
 

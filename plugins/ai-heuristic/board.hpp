@@ -7,6 +7,7 @@
 #include <array>
 #include <string>
 #include <string_view>
+#include <utility>
 #include <vector>
 
 namespace anvil::ai_heuristic {
@@ -26,7 +27,20 @@ inline constexpr Symbol kLifelink = "Lifelink"_sym;
 inline constexpr Symbol kVigilance = "Vigilance"_sym;
 inline constexpr Symbol kDefender = "Defender"_sym;
 inline constexpr Symbol kHaste = "Haste"_sym;
+inline constexpr Symbol kArtifact = "Artifact"_sym;
 inline constexpr Symbol kMenace = "Menace"_sym;  // blocked by two or more creatures only
+// Evasion the classic module gives (docs/cards.md): fear, intimidate, shadow, landwalk.
+inline constexpr Symbol kFear = "Fear"_sym;
+inline constexpr Symbol kIntimidate = "Intimidate"_sym;
+inline constexpr Symbol kShadow = "Shadow"_sym;
+// Landwalk keywords and the land type each looks for, in colour order of the basic types.
+inline constexpr std::array<std::pair<Symbol, Symbol>, kColorCount> kLandwalk{{
+    {"Plainswalk"_sym, "Plains"_sym},
+    {"Islandwalk"_sym, "Island"_sym},
+    {"Swampwalk"_sym, "Swamp"_sym},
+    {"Mountainwalk"_sym, "Mountain"_sym},
+    {"Forestwalk"_sym, "Forest"_sym},
+}};
 // "Protection from white" … (702.16), by Color, as the classic module names them.
 inline constexpr std::array<Symbol, kColorCount> kProtectionFrom{
     "Protection from white"_sym, "Protection from blue"_sym, "Protection from black"_sym,
@@ -49,6 +63,8 @@ struct Fighter {
   bool tapped = false;
   bool flying = false, reach = false, first_strike = false, deathtouch = false;
   bool indestructible = false, trample = false, vigilance = false, menace = false;
+  bool artifact = false, fear = false, intimidate = false, shadow = false;
+  bool landwalk = false;    // it has a landwalk whose land an opponent controls: unblockable
   ColorSet colors;          // its colours: a creature protected from one takes none of its damage
   ColorSet protected_from;  // the colours it has protection from
   double value = 0;

@@ -419,6 +419,28 @@ TEST_F(AiHeuristic, AttacksOnlyWhereNoBadBlockWaits) {
       << "Hill Giant would eat the Bears";
 }
 
+// Evasion the heuristic counts when it plans an attack: Bog Wraith (3/3, swampwalk) would die
+// blocked by Spined Wurm (5/4), so it stays home, unless the Wurm's controller has a Swamp; the
+// same for fear (Severed Legion against Hill Giant) and shadow (Soltari Foot Soldier against
+// Grizzly Bears).
+TEST_F(AiHeuristic, AttacksWithEvasionTheBlockersCannotStop) {
+  struct Case {
+    std::string mine;
+    std::vector<std::string> theirs;
+    bool attacks;
+  };
+  for (const Case& c : {Case{"Bog Wraith", {"Spined Wurm", "Swamp"}, true},
+                        Case{"Bog Wraith", {"Spined Wurm", "Mountain"}, false},
+                        Case{"Severed Legion", {"Hill Giant"}, true},
+                        Case{"Soltari Foot Soldier", {"Grizzly Bears"}, true}}) {
+    auto g = start(player(20, {}, {c.mine}), player(20, {}, c.theirs), "begin_combat");
+    for (int i = 0; i < 10 && g->state().turn.step <= 7; ++i)
+      ASSERT_TRUE(world().rules->advance(*g));
+    EXPECT_EQ(g->state().player(kThem).life < 20, c.attacks)
+        << c.mine << " vs " << c.theirs.front() << " and " << c.theirs.back();
+  }
+}
+
 // One Hill Giant can stop one of three Grizzly Bears: alone each attack would find a bad block,
 // together two get through — a third of the defender's 12 life — so all three attack. With a
 // second Giant only one would get through, and none attacks.
