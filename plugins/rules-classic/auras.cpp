@@ -168,15 +168,9 @@ std::vector<std::string> compile_keywords(const Param& p, CompileContext& ctx) {
       if (!word.empty()) names.push_back(word);
     }
   }
-  for (const std::string& n : names) {
+  for (const std::string& n : names)
     if (!ctx.registry.find<KeywordHandler>(n))
       p.fail("'" + n + "' is not a registered keyword", "for example Flying, Trample, Hexproof");
-    // The damage protection prevents is prevented by the ability of the card that prints it
-    // (ProtectionAbility); a granted protection would stop targets and blocks but not damage.
-    if (n.starts_with("Protection from"))
-      p.fail("'" + n + "' can be printed on a card (keywords:) but not granted yet",
-             "give the creature the keyword itself");
-  }
   return names;
 }
 
@@ -304,6 +298,7 @@ class EnchantedKeyword final : public KeywordHandler {
           e, noun_ + " " + object_ + " " + g.ability_text("has ") + ".");
       ctx.card.abilities.push_back(make_ability_def(AbilityKind::static_, params, std::move(impl)));
     }
+    add_granted_protection(g.keyword_names, params, ctx);
   }
   std::string summary() const override {
     return keyword() + ": {power: 1, toughness: 2, grant: Flying, restrict: attack} — what " +
@@ -333,6 +328,7 @@ class CreaturesHaveKeyword final : public KeywordHandler {
     for (const std::string& n : names) e->keywords.emplace_back(n);
     auto impl = std::make_shared<StaticAbility>(e, "All creatures have " + keyword_text(names) + ".");
     ctx.card.abilities.push_back(make_ability_def(AbilityKind::static_, params, std::move(impl)));
+    add_granted_protection(names, params, ctx);
   }
   std::string summary() const override {
     return "creatures_have: {grant: Haste} — all creatures have the keywords";
@@ -380,6 +376,7 @@ class PumpKeyword final : public KeywordHandler {
     ctx.card.abilities.push_back(
         make_ability_def(AbilityKind::static_, params,
                          std::make_shared<StaticAbility>(kw, "(keywords)", ZoneMask{0})));
+    add_granted_protection(g.keyword_names, params, ctx);
   }
   std::string summary() const override {
     return "pump: {target: creature, power: 3, toughness: 3, grant: Hexproof} — until end of turn";

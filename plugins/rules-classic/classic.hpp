@@ -249,18 +249,30 @@ class IndestructibleAbility final : public Ability {
   std::string describe() const override { return "Indestructible"; }
 };
 
-// "Protection from red" (702.16e): damage a source of that colour would deal to the permanent
-// that prints it is prevented, unless damage can't be prevented (Flaring Pain). Connected by the
-// protected permanent itself (prevention.cpp).
+// "Protection from red" (702.16e): damage a source of that colour would deal to a permanent
+// with protection from red is prevented, unless damage can't be prevented (Flaring Pain).
+// Every card that prints or grants protection from a colour carries one (keywords.cpp,
+// auras.cpp, sagas.cpp), but only one prevents the damage of an event: the one of the
+// lowest-numbered object whose card has it, outside libraries and hands, for the first colour of
+// the source the permanent is protected from. So whoever gives the protection (its own card, an
+// Aura, a spell now in the graveyard), it is one prevention effect, as the rules have it
+// (prevention.cpp).
 class ProtectionAbility final : public Ability {
  public:
-  explicit ProtectionAbility(Color from) : from_(from) {}
+  ProtectionAbility(Color from, bool granted) : from_(from), granted_(granted) {}
+  ZoneMask zones() const override;
   void connect(Game& game, ObjectId self, std::vector<Connection>& out) const override;
   std::string describe() const override;
+  Color from() const { return from_; }
 
  private:
   Color from_;
+  bool granted_;  // on a card that gives protection, not one that has it
 };
+// Appends a ProtectionAbility (granted) for each protection keyword among `keywords` a card
+// gives (auras.cpp, sagas.cpp): after the card's own entries, so their indexes stay.
+void add_granted_protection(const std::vector<std::string>& keywords, const Params& params,
+                            CompileContext& ctx);
 
 class DestroyAllAbility final : public Ability {
  public:

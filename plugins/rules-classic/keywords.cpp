@@ -38,7 +38,8 @@ class ProtectionKeyword final : public KeywordHandler {
     if (params.size() != 0) params.fail(std::string("'") + name + "' takes no parameters");
     ctx.card.base.add_keyword(kProtectionFrom[static_cast<std::size_t>(from_)]);
     ctx.card.abilities.push_back(
-        make_ability_def(AbilityKind::keyword, params, std::make_shared<ProtectionAbility>(from_)));
+        make_ability_def(AbilityKind::keyword, params,
+                         std::make_shared<ProtectionAbility>(from_, /*granted=*/false)));
   }
   std::string summary() const override {
     return std::string(kProtectionKeywords[static_cast<std::size_t>(from_)]) +

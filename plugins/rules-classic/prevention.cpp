@@ -313,25 +313,53 @@ void PreventAbility::use_shields(Game& game, ObjectId self, DamageEvent& d) cons
   }
 }
 
-// 702.16e. The source's colours as apply_damage sees them: as it last existed on the
-// battlefield if it left (a creature sacrificed after it was blocked), else as it is now.
+// 702.16e: where the cards that print or give protection are (not libraries and hands, whose
+// cards give nothing yet: a granting spell works from the stack and the graveyard, since its
+// floating effect outlasts it).
+ZoneMask ProtectionAbility::zones() const {
+  return kEveryZone & ~(zone_bit(ZoneKind::library) | zone_bit(ZoneKind::hand));
+}
+
+namespace {
+
+// Whether `self` is the lowest-numbered object in a zone where ProtectionAbility works whose card
+// has one for `from` (the one object whose ability prevents the damage).
+bool first_protector(const Game& g, ObjectId self, Color from, ZoneMask zones) {
+  for (const GameObject& o : g.state().objects) {
+    if (o.id == self) return true;
+    if (!(zones & zone_bit(o.zone.kind))) continue;
+    for (const AbilityDef& a : g.card(o.id).abilities)
+      if (const auto* p = dynamic_cast<const ProtectionAbility*>(a.impl.get());
+          p && p->from() == from)
+        return false;
+  }
+  return true;
+}
+
+}  // namespace
+
+// The source's colours as apply_damage sees them: as it last existed on the battlefield if it
+// left (a creature sacrificed after it was blocked), else as it is now.
 void ProtectionAbility::connect(Game& game, ObjectId self, std::vector<Connection>& out) const {
   out.push_back(game.bus().on_replacement<DamageEvent>(
       [this, self](const Game& g, const DamageEvent& e) -> std::optional<Replacement<DamageEvent>> {
-        if (!e.target.is_object() || e.target.object.id != self || e.amount <= 0 ||
-            !e.preventable || prevention_off(g) || !on_battlefield(g, self))
+        if (!e.target.is_object() || e.amount <= 0 || !e.preventable || prevention_off(g))
           return std::nullopt;
+        const ObjectId to = e.target.object.id;
+        if (!g.state().is_current(e.target.object) || !on_battlefield(g, to)) return std::nullopt;
+        const Characteristics& protected_view = g.view(to);
+        if (protected_view.keywords.empty()) return std::nullopt;  // most damage ends here
         ColorSet source;
         if (auto lk = g.rules().last_known(g, e.source))
           source = lk->characteristics.colors;
         else if (g.state().exists(e.source))
           source = g.view(e.source).colors;
-        if (!source.has(from_) ||
-            !g.view(self).has_keyword(kProtectionFrom[static_cast<std::size_t>(from_)]))
+        if (protection_against(protected_view, source) != from_ ||
+            !first_protector(g, self, from_, zones()))
           return std::nullopt;
         return Replacement<DamageEvent>{
             std::string("prevent damage (") + kProtectionKeywords[static_cast<std::size_t>(from_)] +
-                ", " + std::string(g.card(self).name) + ")",
+                ")",
             self, [self](Game& game2, DamageEvent& d) {
               const std::int32_t prevented = d.amount;
               d.amount = 0;
@@ -349,7 +377,20 @@ void ProtectionAbility::connect(Game& game, ObjectId self, std::vector<Connectio
 }
 
 std::string ProtectionAbility::describe() const {
-  return kProtectionKeywords[static_cast<std::size_t>(from_)];
+  const std::string name = kProtectionKeywords[static_cast<std::size_t>(from_)];
+  if (!granted_) return name;
+  // On a card that gives protection: the rule its gift brings, not an ability of the card.
+  return "(" + name + ": damage from " + color_word(from_) + " sources is prevented.)";
+}
+
+void add_granted_protection(const std::vector<std::string>& keywords, const Params& params,
+                            CompileContext& ctx) {
+  for (const std::string& k : keywords)
+    for (std::size_t c = 0; c < kColorCount; ++c)
+      if (k == kProtectionKeywords[c])
+        ctx.card.abilities.push_back(make_ability_def(
+            AbilityKind::static_, params,
+            std::make_shared<ProtectionAbility>(static_cast<Color>(c), /*granted=*/true)));
 }
 
 bool PreventAbility::can_target(const Game& game, const ResolveContext&, std::size_t,

@@ -336,6 +336,7 @@ class ChapterKeyword final : public KeywordHandler {
       ctx.card.abilities.push_back(
           AbilityDef{AbilityKind::triggered, impl->text, "rules-classic", params.where(), impl});
     }
+    add_granted_protection(keywords, params, ctx);
   }
   std::string summary() const override {
     return "chapter: {n: 1, do: \"<Drawback$ steps>\", target?: player|opponent} or {n, target: "

@@ -1,12 +1,11 @@
 // Protection from a colour (702.16) and menace (702.110) where the scenarios under
 // tests/scenarios/classic/ (702_16*, 702_110b_*) cannot reach: an Aura or an Equipment already
-// attached to a creature protected from its colour (no card of the packs changes colours or
-// grants protection), what `anvil play` shows, and the load error for granting protection.
+// attached to a creature protected from its colour (no card of the packs changes colours), what
+// `anvil play` shows, and protection given twice.
 #include <gtest/gtest.h>
 
-#include <anvil/pack.hpp>
-#include <filesystem>
-#include <fstream>
+#include <string>
+#include <vector>
 
 #include "fixture.hpp"
 
@@ -73,32 +72,28 @@ TEST(RulesClassicProtection, ObjectStatusNamesProtectionAndMenace) {
   EXPECT_EQ(rules().object_status(g, find(g, "Boggart Brute", ZoneRef::battlefield(kA))), "Menace");
 }
 
-// Granted protection would stop targets and blocks (they read the view) but not damage, which
-// the printing card's own ability prevents: refused at load, naming the file and line.
-TEST(RulesClassicProtection, GrantingProtectionIsALoadError) {
-  const std::filesystem::path dir =
-      std::filesystem::temp_directory_path() / "anvil-protection-grant-test";
-  std::filesystem::remove_all(dir);
-  std::filesystem::create_directories(dir / "cards");
-  std::ofstream(dir / "pack.yaml") << "name: grant-test\nversion: 0.1.0\nengine: \"^0.1\"\n"
-                                      "rules: classic\ncards:\n  - cards/*.yaml\n";
-  std::ofstream(dir / "cards" / "auras.yaml")
-      << "- name: Cloak of Red\n"
-         "  cost: \"{W}\"\n"
-         "  types: Enchantment — Aura\n"
-         "  abilities:\n"
-         "    - enchant: {what: creature}\n"
-         "    - enchanted: {grant: [Protection from red]}\n";
-  const LoadedPack pack = load_pack(dir, registry());
-  std::filesystem::remove_all(dir);
-  ASSERT_FALSE(pack.ok());
-  std::string errors;
-  for (const Diagnostic& d : pack.diagnostics) errors += d.str() + "\n";
-  EXPECT_NE(errors.find("auras.yaml:6:"), std::string::npos) << errors;
-  EXPECT_NE(
-      errors.find("'Protection from red' can be printed on a card (keywords:) but not granted yet"),
-      std::string::npos)
-      << errors;
+// A creature with protection from red twice over (printed, and given by Red Ward): red damage is
+// prevented by one prevention effect, so its controller is asked no order of replacements
+// (616.1), and the Ward's text says what it brings.
+TEST(RulesClassicProtection, ProtectionFromTwoPlacesPreventsTheDamageOnce) {
+  ASSERT_NE(core(), nullptr);
+  Table t = table(core(), position("main1", player("A", {}, {"Silver Knight", "Red Ward"}),
+                                   player("B", {}, {"Bloodrock Cyclops"})));
+  Game& g = *t.game;
+  const ObjectId knight = find(g, "Silver Knight", ZoneRef::battlefield(kA));
+  attach_raw(g, find(g, "Red Ward", ZoneRef::battlefield(kA)), knight);
+  rules().check_state(g);
+  const std::size_t asked = g.decisions().size();
+  const ObjectId cyclops = find(g, "Bloodrock Cyclops", ZoneRef::battlefield(kB));
+  EXPECT_EQ(deal_damage(g, cyclops, Target::of(g.object(knight).ref()), 3), 0);
+  EXPECT_EQ(g.object(knight).damage, 0);
+  EXPECT_EQ(g.decisions().size(), asked);
+  std::vector<std::string> texts;
+  for (const AbilityDef& a : g.card(find(g, "Red Ward", ZoneRef::battlefield(kA))).abilities)
+    texts.push_back(a.impl->describe());
+  EXPECT_EQ(texts, (std::vector<std::string>{
+                       "Enchant creature", "Enchanted creature has protection from red.",
+                       "(Protection from red: damage from red sources is prevented.)"}));
 }
 
 }  // namespace
