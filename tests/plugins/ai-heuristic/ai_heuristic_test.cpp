@@ -134,6 +134,20 @@ class AiHeuristic : public ::testing::Test {
     return g.state().stack.back().targets;
   }
 
+  // The heuristic (`mine`) blocks an opponent who attacks with everything (`theirs`): the number
+  // of blockers of each block declaration it was asked, refused ones included.
+  std::vector<std::size_t> block_declarations(const std::vector<std::string>& mine,
+                                              const std::vector<std::string>& theirs) {
+    auto g = start(player(20, {}, mine), player(20, {}, theirs), "begin_combat", 1,
+                   std::make_shared<AllOut>());
+    for (int i = 0; i < 8 && g->state().turn.step <= 6; ++i)
+      if (!world().rules->advance(*g)) break;
+    std::vector<std::size_t> declared;
+    for (const DecisionRecord& r : g->decisions())
+      if (r.kind == ChoiceKind::blockers) declared.push_back(r.picks.size());
+    return declared;
+  }
+
   static ObjectId on_battlefield(const Game& g, PlayerId p, std::string_view name) {
     for (ObjectId id : g.state().zone(ZoneRef::battlefield(p)).objects)
       if (g.card(id).name == name) return id;
@@ -525,14 +539,7 @@ TEST_F(AiHeuristic, ObeysBlockRequirementsAtTheFirstDeclaration) {
        {Case{{"Grizzly Bears", "Wall of Wood"}, {"Prized Unicorn", "Hill Giant"}, 2},  // Lure
         Case{{"Razorgrass Screen"}, {"Hill Giant"}, 1},      // blocks each combat if able
         Case{{"Wall of Wood"}, {"Gaea's Protector"}, 1}}) {  // must be blocked if able
-    auto g = start(player(20, {}, c.mine), player(20, {}, c.theirs), "begin_combat", 1,
-                   std::make_shared<AllOut>());
-    for (int i = 0; i < 8 && g->state().turn.step <= 6; ++i)
-      ASSERT_TRUE(world().rules->advance(*g));
-    std::vector<std::size_t> declared;
-    for (const DecisionRecord& r : g->decisions())
-      if (r.kind == ChoiceKind::blockers) declared.push_back(r.picks.size());
-    EXPECT_EQ(declared, std::vector<std::size_t>{c.blockers})
+    EXPECT_EQ(block_declarations(c.mine, c.theirs), std::vector<std::size_t>{c.blockers})
         << c.mine.front() << " vs " << c.theirs.front();
   }
 }
@@ -544,13 +551,7 @@ TEST_F(AiHeuristic, BlocksAMenaceAttackerWithTwoCreaturesOrNone) {
   for (const std::vector<std::string>& mine :
        {std::vector<std::string>{"Hill Giant"}, std::vector<std::string>{"Razorgrass Screen"},
         std::vector<std::string>{"Grizzly Bears", "Runeclaw Bear"}}) {
-    auto g = start(player(20, {}, mine), player(20, {}, {"Boggart Brute"}), "begin_combat", 1,
-                   std::make_shared<AllOut>());
-    for (int i = 0; i < 8 && g->state().turn.step <= 6; ++i)
-      ASSERT_TRUE(world().rules->advance(*g));
-    std::vector<std::size_t> declared;
-    for (const DecisionRecord& r : g->decisions())
-      if (r.kind == ChoiceKind::blockers) declared.push_back(r.picks.size());
+    const std::vector<std::size_t> declared = block_declarations(mine, {"Boggart Brute"});
     ASSERT_EQ(declared.size(), 1u) << mine.front() << ": a refused declaration was asked again";
     EXPECT_NE(declared.front(), 1u) << mine.front();
   }
