@@ -250,6 +250,12 @@ Answer HeuristicAgent::choose(const DecisionView& view, const Choice& choice) {
       if (auto a = classic_mulligan(view, choice)) return *a;
       break;
     case ChoiceKind::yes_no:
+      // "Pay {3} so that Grizzly Bears is not countered?" (the classic module's Mana Leak): a
+      // spell it cast is worth what keeps it, and the rules ask only when it can pay.
+      if (choice.prompt.starts_with("Pay ") && choice.prompt.ends_with(" is not countered?"))
+        for (std::uint32_t i = 0; i < choice.options.size(); ++i)
+          if (choice.options[i].value == 1) return Answer{{i}};
+      break;
     case ChoiceKind::replacement:
     case ChoiceKind::damage_division:
       break;

@@ -601,11 +601,16 @@ std::vector<CounterLimit> counter_limits(const Game& game, ObjectId permanent);
 bool enforce_counter_limits(Game& game,
                             const std::vector<std::pair<ObjectId, CounterLimit>>& limits);
 // Copies of spells (copies.cpp): the `copy_spell` keyword (Twincast). targets_spells: the
-// ability targets spells on the stack (common.cpp's targeting offers them to it alone);
+// ability targets spells on the stack (common.cpp's targeting offers them to it and to
+// counterspells alone);
 // spell_copy_to_remove: a copy of a spell in a zone other than the stack (704.5e), tested one
 // object at a time (the state-based pass looks at every object once for 704.5d and 704.5e).
 void register_copy_keyword(Registrar& registrar);
 bool targets_spells(const Ability& ability);
+// Counterspells (counterspells.cpp): the `counter` keyword; counters_spells: the ability is one
+// (its targets are spells, as a copy's are).
+void register_counter_keyword(Registrar& registrar);
+bool counters_spells(const Ability& ability);
 bool spell_copy_to_remove(const GameObject& o);
 // bounce, gain_life, modal (spells.cpp).
 void register_spell_keywords(Registrar& registrar);

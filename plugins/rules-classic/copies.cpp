@@ -10,8 +10,8 @@
 // spell_copy_to_remove), as a token off the battlefield does.
 //
 // "Target spell" is the only target on the stack the module knows: common.cpp's targeting looks
-// at spells only for abilities for which targets_spells() is true, so no other ability (a pump,
-// a destroy) can target a creature spell.
+// at spells only for abilities for which targets_spells() is true (this one and counterspells,
+// counterspells.cpp), so no other ability (a pump, a destroy) can target a creature spell.
 #include <algorithm>
 #include <string>
 
@@ -101,7 +101,7 @@ class CopySpellKeyword final : public KeywordHandler {
 }  // namespace
 
 bool targets_spells(const Ability& ability) {
-  return dynamic_cast<const CopySpellAbility*>(&ability) != nullptr;
+  return dynamic_cast<const CopySpellAbility*>(&ability) != nullptr || counters_spells(ability);
 }
 
 bool spell_copy_to_remove(const GameObject& o) {

@@ -519,6 +519,21 @@ TEST_F(AiHeuristic, DeclaresNoBarredBlock) {
   EXPECT_TRUE(agent->choose(view, choice).picks.empty());
 }
 
+// Mana Leak's question (counterspells.cpp): the heuristic pays to keep its spell.
+TEST_F(AiHeuristic, PaysToKeepItsSpellFromBeingCountered) {
+  auto g = start(player(20, {}, {"Forest", "Forest", "Forest"}), player(20, {}, {}), "main1");
+  Choice choice;
+  choice.kind = ChoiceKind::yes_no;
+  choice.player = kMe;
+  choice.prompt = "Pay {3} so that Grizzly Bears is not countered?";
+  choice.options = {{"Don't pay", {}, 0}, {"Pay {3}", {}, 1}};
+  const DecisionView view(*g, kMe);
+  for (std::uint64_t seed = 1; seed <= 8; ++seed) {  // not a coin flip: the same every time
+    auto agent = make_agent(world().registry, "ai-heuristic", AgentOptions{seed, {}});
+    EXPECT_EQ(agent->choose(view, choice).picks, std::vector<std::uint32_t>{1}) << seed;
+  }
+}
+
 TEST_F(AiHeuristic, DoubleBlocksAnAttackerNeitherBlockerKillsAlone) {
   // Spined Wurm (5/4) kills Grizzly Bears or Hill Giant, but not both, and is worth more.
   auto g = start(player(20, {}, {"Grizzly Bears", "Hill Giant"}), player(20, {}, {"Spined Wurm"}),

@@ -1,0 +1,138 @@
+// Countering spells (701.5): the keyword `counter: {target: spell, unless_pays: "{3}"}` —
+// "Counter target spell." (Counterspell), "Counter target creature spell." (Essence Scatter),
+// "Counter target noncreature spell." (Negate), "Counter target spell unless its controller
+// pays {3}." (Mana Leak).
+//
+// A countered spell is taken off the stack and put into its owner's graveyard (701.5a) without
+// resolving: none of its effects happen (a copy of a spell then ceases to exist, 704.5e). Only a
+// spell is countered here, not an ability. "Unless its controller pays": as the counterspell
+// resolves, the spell's controller is asked whether to pay when they can (118.12), and the mana
+// is paid then; a player who cannot pay is not asked.
+#include <string>
+
+#include "classic.hpp"
+
+namespace anvil::rules_classic {
+
+namespace {
+
+// Which spells the ability may target.
+enum class SpellFilter : std::uint8_t { any, creature, noncreature };
+
+// The index in the stack of the spell `ref` is (StackItem::is_spell), if it is on the stack.
+std::optional<std::size_t> spell_index(const Game& game, const ObjectRef& ref) {
+  const auto& stack = game.state().stack;
+  for (std::size_t i = 0; i < stack.size(); ++i)
+    if (stack[i].is_spell && stack[i].source == ref) return i;
+  return std::nullopt;
+}
+
+class CounterSpellAbility final : public Ability {
+ public:
+  SpellFilter filter = SpellFilter::any;
+  std::optional<ManaCost> unless;  // "unless its controller pays {3}"
+  std::string unless_text;         // "{3}"
+
+  std::size_t target_count() const override { return 1; }
+  std::string target_prompt(std::size_t) const override {
+    return std::string("Choose a ") + filter_word() + "spell to counter";
+  }
+  // A spell on the stack other than this one (115.5) that the filter admits.
+  bool can_target(const Game& game, const ResolveContext& ctx, std::size_t,
+                  const Target& t) const override {
+    if (!t.is_object() || t.object.id == ctx.source.id || !spell_index(game, t.object))
+      return false;
+    if (filter == SpellFilter::any) return true;
+    const bool creature = game.view(t.object.id).has_type(kCreature);
+    return filter == SpellFilter::creature ? creature : !creature;
+  }
+  void resolve(Game& game, const ResolveContext& ctx) const override {
+    if (ctx.targets.empty() || !ctx.targets[0].is_object()) return;
+    const ObjectRef spell = ctx.targets[0].object;
+    const std::optional<std::size_t> at = spell_index(game, spell);
+    if (!at) return;  // rechecked by resolve_top (608.2b)
+    const PlayerId controller = game.state().stack[*at].controller;
+    if (unless && can_pay(game, controller, *unless, 0)) {
+      Choice choice;
+      choice.kind = ChoiceKind::yes_no;
+      choice.player = controller;
+      choice.source = ctx.source.id;
+      const std::string name(game.card(spell.id).name);
+      choice.prompt = "Pay " + unless_text + " so that " + name + " is not countered?";
+      choice.options = {{"Don't pay", {}, 0}, {"Pay " + unless_text, {}, 1}};
+      if (game.ask(choice).picks.at(0) == 1) {
+        pay(game, controller, *unless, 0);
+        return;
+      }
+    }
+    // The stack may have changed while the player was asked (mana abilities do not use it, but
+    // a replacement could): the spell is looked up again.
+    const std::optional<std::size_t> now = spell_index(game, spell);
+    if (!now) return;
+    game.journal().take_stack(*now);
+    move_to_zone(game, spell.id, ZoneRef::graveyard(game.object(spell.id).owner), Cause::counter,
+                 ctx.source.id);
+  }
+  std::string describe() const override {
+    std::string text = std::string("Counter target ") + filter_word() + "spell";
+    if (unless) text += " unless its controller pays " + unless_text;
+    return text + ".";
+  }
+
+ private:
+  const char* filter_word() const {
+    switch (filter) {
+      case SpellFilter::creature:
+        return "creature ";
+      case SpellFilter::noncreature:
+        return "noncreature ";
+      case SpellFilter::any:
+        break;
+    }
+    return "";
+  }
+};
+
+// counter: {target: spell, unless_pays: "{3}"}
+class CounterKeyword final : public KeywordHandler {
+ public:
+  void compile(const Params& params, CompileContext& ctx) const override {
+    const Bound b = params.bind({"target", "unless_pays?"});
+    auto impl = std::make_shared<CounterSpellAbility>();
+    const Param& target = b.required("target");
+    if (target.text() == "spell")
+      impl->filter = SpellFilter::any;
+    else if (target.text() == "creature_spell")
+      impl->filter = SpellFilter::creature;
+    else if (target.text() == "noncreature_spell")
+      impl->filter = SpellFilter::noncreature;
+    else
+      target.fail("unknown target '" + target.text() + "'",
+                  "spell, creature_spell or noncreature_spell");
+    if (const Param* p = given(b, "unless_pays")) {
+      const ParsedCost cost = parse_cost(*p);
+      if (cost.tap || cost.sacrifice || cost.mana.x != 0 || !cost.mana.present)
+        p->fail("what the spell's controller may pay is mana without {X}", "unless_pays: \"{3}\"");
+      impl->unless = cost.mana;
+      impl->unless_text = p->text();
+    }
+    ctx.card.abilities.push_back(
+        AbilityDef{AbilityKind::spell, impl->describe(), "rules-classic", params.where(), impl});
+  }
+  std::string summary() const override {
+    return "counter: {target: spell, unless_pays: \"{3}\"} — counter target spell "
+           "(creature_spell, noncreature_spell), or unless its controller pays (701.5)";
+  }
+};
+
+}  // namespace
+
+bool counters_spells(const Ability& ability) {
+  return dynamic_cast<const CounterSpellAbility*>(&ability) != nullptr;
+}
+
+void register_counter_keyword(Registrar& registrar) {
+  registrar.add<KeywordHandler>("counter", std::make_shared<CounterKeyword>());
+}
+
+}  // namespace anvil::rules_classic
