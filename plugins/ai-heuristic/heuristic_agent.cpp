@@ -25,6 +25,33 @@ std::optional<std::uint16_t> spell_ability(const CardDef& def) {
   return std::nullopt;
 }
 
+// Whether the card's spell is a counterspell that may target a spell with characteristics `c`:
+// the classic module's `counter`, whose text is "Counter target spell", "Counter target creature
+// spell" or "Counter target noncreature spell", with "unless …" after.
+bool can_counter(const CardDef& def, const Characteristics& c) {
+  const auto spell = spell_ability(def);
+  if (!spell) return false;
+  const std::string text = def.abilities[*spell].impl->describe();
+  if (text.starts_with("Counter target spell")) return true;
+  if (text.starts_with("Counter target creature spell")) return c.has_type(kCreature);
+  if (text.starts_with("Counter target noncreature spell")) return !c.has_type(kCreature);
+  return false;
+}
+
+// An opponent's spell is worth a counterspell when it would hurt: a creature worth more than a
+// vanilla 2/2 (creature_value 6), or a spell that targets the agent or something it controls.
+bool worth_countering(const DecisionView& view, const StackItem& item, PlayerId me) {
+  if (!item.is_spell || item.controller == me || !view.can_see(item.source.id)) return false;
+  const Characteristics c = view.view(item.source.id);
+  if (c.has_type(kCreature)) return creature_value(c) > 6;
+  for (const Target& t : item.targets) {
+    if (t.is_player() && t.player == me) return true;
+    if (t.is_object() && view.can_see(t.object.id) && view.object(t.object.id).controller == me)
+      return true;
+  }
+  return false;
+}
+
 // Whether `a` is an activated ability with a cost: what the agent judges on the battlefield.
 bool activated_with_cost(const AbilityDef& a) {
   return a.kind == AbilityKind::activated && !a.cost.empty() && a.impl;
@@ -279,6 +306,21 @@ Answer HeuristicAgent::action(const DecisionView& view, const Choice& choice) {
   // and when the opponent's attackers are declared (before damage).
   const bool instant_window =
       main || (!my_turn && stack_empty && (step == "end" || step == "blockers"));
+  // An opponent's spell on top of the stack that would hurt: the first counterspell offered that
+  // may target it counters it (Negate not a creature spell), the plan naming it as the target.
+  if (!stack_empty && worth_countering(view, view.stack().back(), me)) {
+    const Target top = Target::of(view.stack().back().source);
+    for (std::uint32_t i = 0; i < choice.options.size(); ++i) {
+      const Option& o = choice.options[i];
+      if (o.mana || !o.target.is_object() || !view.can_see(o.target.object.id)) continue;
+      const ObjectId card = o.target.object.id;
+      if (view.object(card).zone != ZoneRef::hand(me) ||
+          !can_counter(view.card(card), view.view(top.object.id)))
+        continue;
+      plan_ = Plan{card, *spell_ability(view.card(card)), {top}, 0};
+      return Answer{{i}};
+    }
+  }
   if (!instant_window) return Answer{{pass_option(choice)}};
 
   std::optional<EffectLab> lab;

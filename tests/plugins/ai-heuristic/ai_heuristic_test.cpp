@@ -70,6 +70,27 @@ class AllOut final : public Agent {
   }
 };
 
+// The opponent: casts the first card of its hand it may cast, once, otherwise passive.
+class CastsOnce final : public Agent {
+ public:
+  std::string_view name() const override { return "casts-once"; }
+  Answer choose(const DecisionView& v, const Choice& c) override {
+    if (c.kind == ChoiceKind::action && !cast_)
+      for (std::uint32_t i = 0; i < c.options.size(); ++i) {
+        const Target& t = c.options[i].target;
+        if (t.is_object() && v.can_see(t.object.id) &&
+            v.object(t.object.id).zone == ZoneRef::hand(c.player)) {
+          cast_ = true;
+          return Answer{{i}};
+        }
+      }
+    return Passive().choose(v, c);
+  }
+
+ private:
+  bool cast_ = false;
+};
+
 PositionCard card(std::string name, std::int32_t damage = 0) {
   PositionCard c;
   c.card = std::move(name);
@@ -517,6 +538,30 @@ TEST_F(AiHeuristic, DeclaresNoBarredBlock) {
   EXPECT_EQ(agent->choose(view, choice).picks, std::vector<std::uint32_t>{0}) << "a good block";
   choice.options[0].barred = "Spined Wurm can't block";
   EXPECT_TRUE(agent->choose(view, choice).picks.empty());
+}
+
+// A counterspell in hand counters the opponent's spell that would hurt (Spined Wurm, a Shock at
+// its face) and lets a small one through (Grizzly Bears); Negate is not used on a creature.
+TEST_F(AiHeuristic, CountersTheOpponentsSpellsThatWouldHurt) {
+  struct Case {
+    std::string counter, theirs;
+    bool countered;
+  };
+  for (const Case& c :
+       {Case{"Counterspell", "Spined Wurm", true}, Case{"Counterspell", "Grizzly Bears", false},
+        Case{"Essence Scatter", "Spined Wurm", true}, Case{"Negate", "Spined Wurm", false},
+        Case{"Counterspell", "Shock", true}}) {
+    auto g = start(
+        player(20, {c.counter}, {"Island", "Island"}),
+        player(20, {c.theirs}, {"Forest", "Forest", "Forest", "Forest", "Forest", "Mountain"}),
+        "main1", 1, std::make_shared<CastsOnce>());
+    for (int i = 0; i < 12 && g->state().turn.step <= 3; ++i)
+      if (!world().rules->advance(*g)) break;
+    EXPECT_EQ(count_in(*g, ZoneRef::graveyard(kMe), c.counter), c.countered ? 1u : 0u)
+        << c.counter << " against " << c.theirs;
+    EXPECT_EQ(count_in(*g, ZoneRef::graveyard(kThem), c.theirs), c.countered ? 1u : 0u)
+        << c.counter << " against " << c.theirs;
+  }
 }
 
 // Mana Leak's question (counterspells.cpp): the heuristic pays to keep its spell.
