@@ -657,6 +657,50 @@ TEST_F(AiHeuristic, PlaysBlockRequirementDecksToTheEndAgainstAiRandom) {
   }
 }
 
+// Decks of the evasion, protection and counterspell cards (Boggart Brute, the Knights, Bog
+// Wraith, Red Ward, Counterspell, Mana Leak…): ai-heuristic against ai-random, each with either
+// deck, 20 games that all end. (When this was written the heuristic won 18 and the games saw
+// 0 to 6 counterspells cast.)
+TEST_F(AiHeuristic, PlaysEvasionProtectionAndCounterspellDecksToTheEndAgainstAiRandom) {
+  auto deck = [](std::string name, std::vector<std::pair<int, std::string>> entries) {
+    DeckList d{std::move(name), {}, {}};
+    for (const auto& [copies, card] : entries)
+      for (int i = 0; i < copies; ++i) d.cards.push_back(card);
+    return d;
+  };
+  const DeckList blue_white = deck("Knights and counters", {{8, "Plains"},
+                                                            {8, "Island"},
+                                                            {4, "White Knight"},
+                                                            {4, "Silver Knight"},
+                                                            {4, "Soltari Foot Soldier"},
+                                                            {2, "Red Ward"},
+                                                            {4, "Counterspell"},
+                                                            {4, "Mana Leak"},
+                                                            {2, "Essence Scatter"},
+                                                            {2, "Negate"}});
+  const DeckList black_red = deck("Evasion", {{8, "Swamp"},
+                                              {8, "Mountain"},
+                                              {4, "Black Knight"},
+                                              {4, "Severed Legion"},
+                                              {4, "Bog Wraith"},
+                                              {4, "Boggart Brute"},
+                                              {4, "Bladetusk Boar"},
+                                              {4, "Shock"}});
+  for (std::uint64_t seed = 1; seed <= 20; ++seed) {
+    MatchConfig config;
+    config.decks = seed % 2 ? std::vector<DeckList>{blue_white, black_red}
+                            : std::vector<DeckList>{black_red, blue_white};
+    config.seed = seed;
+    config.options = {{"max_turns", "100"}};
+    auto g = world().rules->setup(world().cards, config);
+    g->seat(kMe, make_agent(world().registry, "ai-heuristic", AgentOptions{seed, {}}));
+    g->seat(kThem, make_agent(world().registry, "ai-random", AgentOptions{seed, {}}));
+    world().rules->play(*g);
+    EXPECT_TRUE(g->state().over) << "seed " << seed;
+    EXPECT_TRUE(g->faults().empty()) << "seed " << seed;
+  }
+}
+
 TEST_F(AiHeuristic, AnswersAnotherRulesModuleWithLegalSeededChoices) {
   Game game{std::make_shared<CardPool>(), 2, 1};
   const DecisionView view(game, kMe);

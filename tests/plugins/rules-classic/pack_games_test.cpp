@@ -91,5 +91,39 @@ TEST(RulesClassicPackGames, RandomAgentsPlayDecksOfTheAuraPreventionAndTriggerCa
   }
 }
 
+// Menace, protection (printed and given), fear, intimidate, shadow, landwalk and counterspells:
+// 100 games between random agents, which cast counterspells at whatever they may target and
+// declare blocks the rules refuse, without an exception, a fault or a game that does not end.
+TEST(RulesClassicPackGames, RandomAgentsPlayDecksOfTheEvasionProtectionAndCounterspellCards) {
+  const ClassicCore core;
+  if (!core.present) GTEST_SKIP() << "no classic-core pack";
+  ASSERT_TRUE(core.pack.ok());
+  const DeckList blue_white = deck_of("Knights and counters", {{8, "Plains"},
+                                                               {8, "Island"},
+                                                               {4, "White Knight"},
+                                                               {4, "Silver Knight"},
+                                                               {4, "Soltari Foot Soldier"},
+                                                               {2, "Red Ward"},
+                                                               {4, "Counterspell"},
+                                                               {4, "Mana Leak"},
+                                                               {2, "Essence Scatter"},
+                                                               {2, "Negate"}});
+  const DeckList black_red = deck_of("Evasion", {{8, "Swamp"},
+                                                 {8, "Mountain"},
+                                                 {4, "Black Knight"},
+                                                 {4, "Severed Legion"},
+                                                 {4, "Bog Wraith"},
+                                                 {4, "Boggart Brute"},
+                                                 {4, "Bladetusk Boar"},
+                                                 {4, "Shock"}});
+  for (std::uint64_t seed = 1; seed <= 100; ++seed) {
+    MatchConfig config;
+    config.decks = {blue_white, black_red};
+    config.seed = seed;
+    config.options = {{"max_turns", "200"}};
+    play_to_the_end(core, config);
+  }
+}
+
 }  // namespace
 }  // namespace anvil::classic_test
