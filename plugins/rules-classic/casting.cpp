@@ -98,11 +98,12 @@ void cast(Game& game, const LegalAction& action) {
   item.is_spell = true;
   item.x = x;
   item.targets = std::move(targets);
-  game.journal().push_stack(std::move(item));
+  const std::uint32_t id = game.journal().push_stack(std::move(item));
   CastEvent e;
   e.spell = card;
   e.controller = p;
   emit(game, e);
+  announce_targets(game, id);  // "becomes the target" (ward.cpp), once the spell is cast
 }
 
 // 602.2: announce, choose targets (and X), pay the costs (mana, {T}, sacrifice), then the
@@ -157,7 +158,7 @@ void activate(Game& game, const LegalAction& action) {
   item.controller = p;
   item.x = x;
   item.targets = std::move(*targets);
-  game.journal().push_stack(std::move(item));
+  announce_targets(game, game.journal().push_stack(std::move(item)));
 }
 
 }  // namespace

@@ -611,6 +611,19 @@ bool targets_spells(const Ability& ability);
 // (its targets are spells, as a copy's are).
 void register_counter_keyword(Registrar& registrar);
 bool counters_spells(const Ability& ability);
+// "Unless its controller pays {3}": asks the controller of the spell or ability `item` whether to
+// pay `cost`, when they can, and pays if they say so; whether they paid.
+bool pays_to_keep(Game& game, const StackItem& item, const ManaCost& cost,
+                  const std::string& cost_text, ObjectId source);
+// Counters the spell or ability at `index` of the stack (701.5a): it leaves the stack without
+// resolving, and a spell goes to its owner's graveyard (Cause::counter, by `by`).
+void counter_stack_item(Game& game, std::size_t index, ObjectId by);
+// Ward (ward.cpp, 702.21): the `ward` keyword, and announce_targets, which casting, activating
+// and putting triggers on the stack call with the new item's id: each object it targets
+// "becomes the target" (a CustomEvent kBecameTarget: subject the object, amount the item's id).
+inline constexpr Symbol kBecameTarget = "became_target"_sym;
+void register_ward_keyword(Registrar& registrar);
+void announce_targets(Game& game, std::uint32_t stack_id);
 bool spell_copy_to_remove(const GameObject& o);
 // bounce, gain_life, modal (spells.cpp).
 void register_spell_keywords(Registrar& registrar);

@@ -4,10 +4,11 @@
 // pays {3}." (Mana Leak).
 //
 // A countered spell is taken off the stack and put into its owner's graveyard (701.5a) without
-// resolving: none of its effects happen (a copy of a spell then ceases to exist, 704.5e). Only a
-// spell is countered here, not an ability. "Unless its controller pays": as the counterspell
-// resolves, the spell's controller is asked whether to pay when they can (118.12), and the mana
-// is paid then; a player who cannot pay is not asked.
+// resolving: none of its effects happen (a copy of a spell then ceases to exist, 704.5e). The
+// keyword targets spells only; ward (ward.cpp) also counters abilities, which just leave the
+// stack. "Unless its controller pays": as the counterspell resolves, the spell's controller is
+// asked whether to pay when they can (118.12), and the mana is paid then; a player who cannot pay
+// is not asked.
 #include <string>
 
 #include "classic.hpp"
@@ -51,27 +52,12 @@ class CounterSpellAbility final : public Ability {
     const ObjectRef spell = ctx.targets[0].object;
     const std::optional<std::size_t> at = spell_index(game, spell);
     if (!at) return;  // rechecked by resolve_top (608.2b)
-    const PlayerId controller = game.state().stack[*at].controller;
-    if (unless && can_pay(game, controller, *unless, 0)) {
-      Choice choice;
-      choice.kind = ChoiceKind::yes_no;
-      choice.player = controller;
-      choice.source = ctx.source.id;
-      const std::string name(game.card(spell.id).name);
-      choice.prompt = "Pay " + unless_text + " so that " + name + " is not countered?";
-      choice.options = {{"Don't pay", {}, 0}, {"Pay " + unless_text, {}, 1}};
-      if (game.ask(choice).picks.at(0) == 1) {
-        pay(game, controller, *unless, 0);
-        return;
-      }
-    }
+    const StackItem& item = game.state().stack[*at];
+    if (unless && pays_to_keep(game, item, *unless, unless_text, ctx.source.id)) return;
     // The stack may have changed while the player was asked (mana abilities do not use it, but
     // a replacement could): the spell is looked up again.
-    const std::optional<std::size_t> now = spell_index(game, spell);
-    if (!now) return;
-    game.journal().take_stack(*now);
-    move_to_zone(game, spell.id, ZoneRef::graveyard(game.object(spell.id).owner), Cause::counter,
-                 ctx.source.id);
+    if (const std::optional<std::size_t> now = spell_index(game, spell))
+      counter_stack_item(game, *now, ctx.source.id);
   }
   std::string describe() const override {
     std::string text = std::string("Counter target ") + filter_word() + "spell";
@@ -126,6 +112,29 @@ class CounterKeyword final : public KeywordHandler {
 };
 
 }  // namespace
+
+bool pays_to_keep(Game& game, const StackItem& item, const ManaCost& cost,
+                  const std::string& cost_text, ObjectId source) {
+  const PlayerId controller = item.controller;
+  if (!can_pay(game, controller, cost, 0)) return false;
+  Choice choice;
+  choice.kind = ChoiceKind::yes_no;
+  choice.player = controller;
+  choice.source = source;
+  const std::string name(game.card(item.source.id).name);
+  choice.prompt = "Pay " + cost_text + " so that " + name + " is not countered?";
+  choice.options = {{"Don't pay", {}, 0}, {"Pay " + cost_text, {}, 1}};
+  if (game.ask(choice).picks.at(0) != 1) return false;
+  pay(game, controller, cost, 0);
+  return true;
+}
+
+void counter_stack_item(Game& game, std::size_t index, ObjectId by) {
+  const StackItem item = game.journal().take_stack(index);
+  if (item.is_spell && game.state().is_current(item.source))
+    move_to_zone(game, item.source.id, ZoneRef::graveyard(game.object(item.source.id).owner),
+                 Cause::counter, by);
+}
 
 bool counters_spells(const Ability& ability) {
   return dynamic_cast<const CounterSpellAbility*>(&ability) != nullptr;

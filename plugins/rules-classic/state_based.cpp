@@ -372,7 +372,7 @@ bool put_triggers(Game& game) {
       item.controller = t.controller;
       item.trigger_event = t.event;
       item.targets = std::move(*targets);
-      game.journal().push_stack(std::move(item));
+      announce_targets(game, game.journal().push_stack(std::move(item)));
     }
   }
   return true;
