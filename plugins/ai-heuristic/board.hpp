@@ -33,6 +33,8 @@ inline constexpr Symbol kMenace = "Menace"_sym;  // blocked by two or more creat
 inline constexpr Symbol kFear = "Fear"_sym;
 inline constexpr Symbol kIntimidate = "Intimidate"_sym;
 inline constexpr Symbol kShadow = "Shadow"_sym;
+// "This spell can't be countered" (the classic module's cant_be_countered).
+inline constexpr Symbol kCantBeCountered = "can't be countered"_sym;
 // Landwalk keywords and the land type each looks for, in colour order of the basic types.
 inline constexpr std::array<std::pair<Symbol, Symbol>, kColorCount> kLandwalk{{
     {"Plainswalk"_sym, "Plains"_sym},

@@ -39,10 +39,12 @@ bool can_counter(const CardDef& def, const Characteristics& c) {
 }
 
 // An opponent's spell is worth a counterspell when it would hurt: a creature worth more than a
-// vanilla 2/2 (creature_value 6), or a spell that targets the agent or something it controls.
+// vanilla 2/2 (creature_value 6), or a spell that targets the agent or something it controls —
+// and when it can be countered at all.
 bool worth_countering(const DecisionView& view, const StackItem& item, PlayerId me) {
   if (!item.is_spell || item.controller == me || !view.can_see(item.source.id)) return false;
   const Characteristics c = view.view(item.source.id);
+  if (c.has_keyword(kCantBeCountered)) return false;
   if (c.has_type(kCreature)) return creature_value(c) > 6;
   for (const Target& t : item.targets) {
     if (t.is_player() && t.player == me) return true;

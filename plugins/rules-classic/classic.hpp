@@ -616,7 +616,9 @@ bool counters_spells(const Ability& ability);
 bool pays_to_keep(Game& game, const StackItem& item, const ManaCost& cost,
                   const std::string& cost_text, ObjectId source);
 // Counters the spell or ability at `index` of the stack (701.5a): it leaves the stack without
-// resolving, and a spell goes to its owner's graveyard (Cause::counter, by `by`).
+// resolving, and a spell goes to its owner's graveyard (Cause::counter, by `by`). A spell with
+// kCantBeCountered stays where it is.
+inline constexpr Symbol kCantBeCountered = "can't be countered"_sym;
 void counter_stack_item(Game& game, std::size_t index, ObjectId by);
 // Ward (ward.cpp, 702.21): the `ward` keyword, and announce_targets, which casting, activating
 // and putting triggers on the stack call with the new item's id: each object it targets

@@ -8,7 +8,9 @@
 // keyword targets spells only; ward (ward.cpp) also counters abilities, which just leave the
 // stack. "Unless its controller pays": as the counterspell resolves, the spell's controller is
 // asked whether to pay when they can (118.12), and the mana is paid then; a player who cannot pay
-// is not asked.
+// is not asked. `cant_be_countered` ("This spell can't be countered.", Supreme Verdict, Carnage
+// Tyrant) leaves such a spell on the stack: a counterspell may still target it and resolves doing
+// nothing to it, and nobody is asked to pay for it.
 #include <string>
 
 #include "classic.hpp"
@@ -111,12 +113,33 @@ class CounterKeyword final : public KeywordHandler {
   }
 };
 
+// cant_be_countered: its Symbol on the card.
+class CantBeCounteredKeyword final : public KeywordHandler {
+ public:
+  void compile(const Params& params, CompileContext& ctx) const override {
+    if (params.size() != 0) params.fail("'cant_be_countered' takes no parameters");
+    ctx.card.base.add_keyword(kCantBeCountered);
+  }
+  std::string summary() const override {
+    return "cant_be_countered — \"This spell can't be countered.\" (counterspells and ward leave "
+           "it "
+           "on the stack)";
+  }
+};
+
+// Whether the stack item is a spell that can't be countered.
+bool uncounterable(const Game& game, const StackItem& item) {
+  return item.is_spell && game.state().is_current(item.source) &&
+         game.view(item.source.id).has_keyword(kCantBeCountered);
+}
+
 }  // namespace
 
 bool pays_to_keep(Game& game, const StackItem& item, const ManaCost& cost,
                   const std::string& cost_text, ObjectId source) {
   const PlayerId controller = item.controller;
-  if (!can_pay(game, controller, cost, 0)) return false;
+  // Paying for a spell that can't be countered would buy nothing: it is not offered.
+  if (uncounterable(game, item) || !can_pay(game, controller, cost, 0)) return false;
   Choice choice;
   choice.kind = ChoiceKind::yes_no;
   choice.player = controller;
@@ -130,6 +153,7 @@ bool pays_to_keep(Game& game, const StackItem& item, const ManaCost& cost,
 }
 
 void counter_stack_item(Game& game, std::size_t index, ObjectId by) {
+  if (uncounterable(game, game.state().stack.at(index))) return;
   const StackItem item = game.journal().take_stack(index);
   if (item.is_spell && game.state().is_current(item.source))
     move_to_zone(game, item.source.id, ZoneRef::graveyard(game.object(item.source.id).owner),
@@ -142,6 +166,7 @@ bool counters_spells(const Ability& ability) {
 
 void register_counter_keyword(Registrar& registrar) {
   registrar.add<KeywordHandler>("counter", std::make_shared<CounterKeyword>());
+  registrar.add<KeywordHandler>("cant_be_countered", std::make_shared<CantBeCounteredKeyword>());
 }
 
 }  // namespace anvil::rules_classic

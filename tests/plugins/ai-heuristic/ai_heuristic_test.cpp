@@ -541,7 +541,8 @@ TEST_F(AiHeuristic, DeclaresNoBarredBlock) {
 }
 
 // A counterspell in hand counters the opponent's spell that would hurt (Spined Wurm, a Shock at
-// its face) and lets a small one through (Grizzly Bears); Negate is not used on a creature.
+// its face) and lets a small one through (Grizzly Bears); Negate is not used on a creature, nor
+// anything on Carnage Tyrant, which can't be countered.
 TEST_F(AiHeuristic, CountersTheOpponentsSpellsThatWouldHurt) {
   struct Case {
     std::string counter, theirs;
@@ -550,7 +551,8 @@ TEST_F(AiHeuristic, CountersTheOpponentsSpellsThatWouldHurt) {
   for (const Case& c :
        {Case{"Counterspell", "Spined Wurm", true}, Case{"Counterspell", "Grizzly Bears", false},
         Case{"Essence Scatter", "Spined Wurm", true}, Case{"Negate", "Spined Wurm", false},
-        Case{"Counterspell", "Shock", true}}) {
+        Case{"Counterspell", "Shock", true},
+        Case{"Counterspell", "Carnage Tyrant", false}}) {  // can't be countered
     auto g = start(
         player(20, {c.counter}, {"Island", "Island"}),
         player(20, {c.theirs}, {"Forest", "Forest", "Forest", "Forest", "Forest", "Mountain"}),
