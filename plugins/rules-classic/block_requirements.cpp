@@ -9,7 +9,10 @@
 // creature off a best choice loses at least one of its own and gains at most one such attacker,
 // so the most obeyed is Σ best(b) plus the largest matching of those attackers to distinct
 // creatures for which blocking them is a best choice (Kuhn's augmenting paths: combat is small).
+// Menace (702.110b) spans several blockers, so with a menace attacker the most is found by trying
+// every declaration instead (most_with_menace).
 #include <algorithm>
+#include <optional>
 #include <string>
 #include <utility>
 #include <vector>
@@ -41,6 +44,66 @@ class RequirementKeyword final : public KeywordHandler {
 int own_requirements(const Game& game, ObjectId blocker, ObjectId attacker) {
   return (has_keyword(game, blocker, kMustBlock) ? 1 : 0) +
          (has_keyword(game, attacker, kLure) ? 1 : 0);
+}
+
+// With an attacker that has menace (702.110b) the count above does not hold: blocking it takes
+// two creatures, so moving one creature may gain nothing. The most obeyed is then found by trying
+// every declaration (each creature blocks none or one of the attackers it may block; a menace
+// attacker has no blocker or two or more), while there are at most kExactLimit of them; combat is
+// small. Larger combats keep the count above, which may then overstate the most.
+constexpr std::uint64_t kExactLimit = 1u << 16;
+
+std::optional<int> most_with_menace(const Game& game, const std::vector<ObjectId>& blockers,
+                                    const std::vector<ObjectId>& must_be_blocked,
+                                    const std::vector<BlockPair>& allowed) {
+  std::vector<std::vector<ObjectId>> choices(blockers.size());  // per blocker: its attackers
+  std::uint64_t declarations = 1;
+  for (std::size_t b = 0; b < blockers.size(); ++b) {
+    for (const BlockPair& p : allowed)
+      if (p.blocker == blockers[b]) choices[b].push_back(p.attacker);
+    declarations *= choices[b].size() + 1;
+    if (declarations > kExactLimit) return std::nullopt;
+  }
+  std::vector<ObjectId> attackers;
+  for (const BlockPair& p : allowed)
+    if (std::find(attackers.begin(), attackers.end(), p.attacker) == attackers.end())
+      attackers.push_back(p.attacker);
+  std::vector<bool> menace(attackers.size());
+  for (std::size_t a = 0; a < attackers.size(); ++a)
+    menace[a] = has_keyword(game, attackers[a], kMenace);
+  // own[b][k]: what blocker b obeys blocking its k-th attacker (k = choices[b].size(): none).
+  std::vector<std::vector<int>> own(blockers.size());
+  for (std::size_t b = 0; b < blockers.size(); ++b) {
+    for (ObjectId a : choices[b]) own[b].push_back(own_requirements(game, blockers[b], a));
+    own[b].push_back(0);
+  }
+  std::vector<std::size_t> pick(blockers.size(), 0);  // an odometer over the declarations
+  std::vector<int> count(attackers.size());
+  int most = 0;
+  for (std::uint64_t n = 0; n < declarations; ++n) {
+    std::fill(count.begin(), count.end(), 0);
+    int obeyed = 0;
+    for (std::size_t b = 0; b < blockers.size(); ++b) {
+      obeyed += own[b][pick[b]];
+      if (pick[b] < choices[b].size())
+        ++count[static_cast<std::size_t>(
+            std::find(attackers.begin(), attackers.end(), choices[b][pick[b]]) -
+            attackers.begin())];
+    }
+    bool legal = true;
+    for (std::size_t a = 0; a < attackers.size() && legal; ++a) {
+      legal = !menace[a] || count[a] != 1;
+      if (count[a] > 0 && std::find(must_be_blocked.begin(), must_be_blocked.end(), attackers[a]) !=
+                              must_be_blocked.end())
+        ++obeyed;
+    }
+    if (legal) most = std::max(most, obeyed);
+    for (std::size_t b = 0; b < blockers.size(); ++b) {  // the next declaration
+      if (++pick[b] <= choices[b].size()) break;
+      pick[b] = 0;
+    }
+  }
+  return most;
 }
 
 bool augment(std::size_t a, const std::vector<std::vector<std::size_t>>& edges,
@@ -94,6 +157,10 @@ BlockRequirements block_requirements(const Game& game, const std::vector<BlockPa
     if (augment(a, edges, visited, match_of_blocker)) ++out.most;
   }
   for (int m : best) out.most += m;
+  if (std::any_of(allowed.begin(), allowed.end(),
+                  [&](const BlockPair& p) { return has_keyword(game, p.attacker, kMenace); }))
+    if (const std::optional<int> exact = most_with_menace(game, blockers, must_be_blocked, allowed))
+      out.most = *exact;
 
   // What `picks` obeys, and the first requirement it leaves that could have been obeyed.
   std::vector<int> chosen(blockers.size(), 0);
@@ -130,6 +197,8 @@ BlockRequirements block_requirements(const Game& game, const std::vector<BlockPa
   }
   if (out.unobeyed.empty() && !unblocked.empty())
     out.unobeyed = numbered_label(game, unblocked.front()) + " must be blocked if able";
+  if (out.unobeyed.empty() && out.obeyed < out.most)  // menace: no single creature to name
+    out.unobeyed = "the block requirements";
   return out;
 }
 
