@@ -122,9 +122,22 @@ bool augment(std::size_t a, const std::vector<std::vector<std::size_t>>& edges,
 
 }  // namespace
 
-BlockRequirements block_requirements(const Game& game, const std::vector<BlockPair>& allowed,
+BlockRequirements block_requirements(const Game& game, const std::vector<BlockPair>& given,
                                      const std::vector<BlockPair>& picks) {
   BlockRequirements out;
+  // An attacker with menace that fewer than two creatures may block can't be blocked at all: no
+  // requirement to block it could be obeyed, and the count below (one blocker a block) would
+  // count one. (most_with_menace finds that by itself; a combat too large for it keeps this.)
+  std::vector<BlockPair> allowed = given;
+  std::vector<ObjectId> unblockable;
+  for (const BlockPair& p : allowed) {
+    const auto able = std::count_if(allowed.begin(), allowed.end(),
+                                    [&](const BlockPair& q) { return q.attacker == p.attacker; });
+    if (able < 2 && has_keyword(game, p.attacker, kMenace)) unblockable.push_back(p.attacker);
+  }
+  std::erase_if(allowed, [&](const BlockPair& p) {
+    return std::find(unblockable.begin(), unblockable.end(), p.attacker) != unblockable.end();
+  });
   std::vector<ObjectId> blockers, must_be_blocked;
   for (const BlockPair& p : allowed) {
     if (std::find(blockers.begin(), blockers.end(), p.blocker) == blockers.end())

@@ -607,6 +607,9 @@ bool enforce_counter_limits(Game& game,
 // object at a time (the state-based pass looks at every object once for 704.5d and 704.5e).
 void register_copy_keyword(Registrar& registrar);
 bool targets_spells(const Ability& ability);
+// Where the spell `ref` is in the stack (a StackItem with is_spell), if it is there: the target
+// of a copy or a counterspell.
+std::optional<std::size_t> spell_on_stack(const Game& game, const ObjectRef& ref);
 // Counterspells (counterspells.cpp): the `counter` keyword; counters_spells: the ability is one
 // (its targets are spells, as a copy's are).
 void register_counter_keyword(Registrar& registrar);
@@ -674,6 +677,13 @@ bool has_keyword(const Game& game, ObjectId id, Symbol keyword);
 // a colourless source none. Damage (ProtectionAbility), targets (is_legal_target), blocks
 // (combat.cpp) and attachments (auras.cpp, equipment.cpp) ask it.
 std::optional<Color> protection_against(const Characteristics& view, ColorSet source);
+// A source of damage as the damage sees it: as it last existed on the battlefield if it left
+// (608.2h), else as it is now; empty characteristics and no controller for an unknown object.
+struct DamageSource {
+  Characteristics characteristics;
+  PlayerId controller;
+};
+DamageSource damage_source(const Game& game, ObjectId source);
 // "red": the colour as a protection keyword names it.
 const char* color_word(Color c);
 // Changeling: every creature type (never a land type).

@@ -233,19 +233,6 @@ std::string block_refusal(const Game& game, const std::vector<Pair>& all,
   std::vector<Pair> allowed;
   for (const Pair& p : all)
     if (block_restriction(game, p.first, p.second.object.id).empty()) allowed.push_back(p);
-  // An attacker with menace that fewer than two creatures may block can't be blocked at all: no
-  // requirement to block it could be obeyed (block_requirements counts one blocker a block).
-  std::vector<ObjectId> unblockable;
-  for (const Pair& p : allowed) {
-    const ObjectId attacker = p.second.object.id;
-    const auto able = std::count_if(allowed.begin(), allowed.end(),
-                                    [&](const Pair& q) { return q.second.object.id == attacker; });
-    if (able < 2 && has_keyword(game, attacker, kMenace)) unblockable.push_back(attacker);
-  }
-  std::erase_if(allowed, [&](const Pair& p) {
-    return std::find(unblockable.begin(), unblockable.end(), p.second.object.id) !=
-           unblockable.end();
-  });
   const BlockRequirements r = block_requirements(game, block_pairs(allowed), block_pairs(picks));
   if (r.obeyed < r.most)
     return r.unobeyed + " (the declaration obeys " + std::to_string(r.obeyed) + " of the " +

@@ -278,20 +278,24 @@ std::shared_ptr<const ContinuousEffect> counters_effect() {
 
 // --- damage results (rule 120.3) ------------------------------------------------------------
 
+DamageSource damage_source(const Game& game, ObjectId source) {
+  DamageSource out;
+  if (auto lk = game.rules().last_known(game, source)) {
+    // A permanent that has left deals damage as it last existed on the battlefield (608.2h,
+    // 702.15b): Mogg Fanatic sacrificed wearing Unflinching Courage still has lifelink.
+    out.characteristics = std::move(lk->characteristics);
+    out.controller = lk->controller;
+  } else if (game.state().exists(source)) {
+    out.characteristics = game.view(source);
+    out.controller = game.object(source).controller;
+  }
+  return out;
+}
+
 void ClassicHooks::apply_damage(Game& game, const DamageEvent& damage) {
   const std::int32_t n = damage.amount;
   if (n <= 0) return;  // 614.7a: 0 damage is not damage
-  Characteristics source;
-  PlayerId source_controller;
-  if (auto lk = last_known(game, damage.source)) {
-    // A permanent that has left deals damage as it last existed on the battlefield (608.2h,
-    // 702.15b): Mogg Fanatic sacrificed wearing Unflinching Courage still has lifelink.
-    source = std::move(lk->characteristics);
-    source_controller = lk->controller;
-  } else if (game.state().exists(damage.source)) {
-    source = game.view(damage.source);
-    source_controller = game.object(damage.source).controller;
-  }
+  const auto [source, source_controller] = damage_source(game, damage.source);
   const bool infect = source.has_keyword(kInfect);
   if (damage.target.is_player()) {
     if (infect) {

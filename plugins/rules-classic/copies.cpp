@@ -24,12 +24,6 @@ namespace {
 // Object attr: 1 on a copy of a spell (707.10).
 constexpr Symbol kSpellCopy = "spell_copy"_sym;
 
-const StackItem* spell_item(const Game& game, const ObjectRef& ref) {
-  for (const StackItem& s : game.state().stack)
-    if (s.is_spell && s.source == ref) return &s;
-  return nullptr;
-}
-
 class CopySpellAbility final : public Ability {
  public:
   bool new_targets = true;
@@ -41,18 +35,19 @@ class CopySpellAbility final : public Ability {
   // An instant or sorcery spell on the stack other than this one (115.5).
   bool can_target(const Game& game, const ResolveContext& ctx, std::size_t,
                   const Target& t) const override {
-    if (!t.is_object() || t.object.id == ctx.source.id || !spell_item(game, t.object)) return false;
+    if (!t.is_object() || t.object.id == ctx.source.id || !spell_on_stack(game, t.object))
+      return false;
     const Characteristics c = game.view(t.object.id);
     return c.has_type(kInstant) || c.has_type(kSorcery);
   }
   void resolve(Game& game, const ResolveContext& ctx) const override {
     if (ctx.targets.empty() || !ctx.targets[0].is_object()) return;
-    const StackItem* original = spell_item(game, ctx.targets[0].object);
-    if (!original) return;  // rechecked by resolve_top (608.2b)
-    StackItem copy = *original;
+    const std::optional<std::size_t> at = spell_on_stack(game, ctx.targets[0].object);
+    if (!at) return;  // rechecked by resolve_top (608.2b)
+    StackItem copy = game.state().stack[*at];
     copy.id = 0;
     copy.controller = ctx.controller;
-    const ObjectId object = game.add_card(original->card, ctx.controller, ZoneRef::stack());
+    const ObjectId object = game.add_card(copy.card, ctx.controller, ZoneRef::stack());
     game.journal().set_attr(object, kSpellCopy, 1);
     copy.source = game.object(object).ref();
     // 707.10c: "You may choose new targets for the copy": each chosen among the targets legal
@@ -99,6 +94,13 @@ class CopySpellKeyword final : public KeywordHandler {
 };
 
 }  // namespace
+
+std::optional<std::size_t> spell_on_stack(const Game& game, const ObjectRef& ref) {
+  const auto& stack = game.state().stack;
+  for (std::size_t i = 0; i < stack.size(); ++i)
+    if (stack[i].is_spell && stack[i].source == ref) return i;
+  return std::nullopt;
+}
 
 bool targets_spells(const Ability& ability) {
   return dynamic_cast<const CopySpellAbility*>(&ability) != nullptr || counters_spells(ability);

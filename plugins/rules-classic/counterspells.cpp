@@ -22,14 +22,6 @@ namespace {
 // Which spells the ability may target.
 enum class SpellFilter : std::uint8_t { any, creature, noncreature };
 
-// The index in the stack of the spell `ref` is (StackItem::is_spell), if it is on the stack.
-std::optional<std::size_t> spell_index(const Game& game, const ObjectRef& ref) {
-  const auto& stack = game.state().stack;
-  for (std::size_t i = 0; i < stack.size(); ++i)
-    if (stack[i].is_spell && stack[i].source == ref) return i;
-  return std::nullopt;
-}
-
 class CounterSpellAbility final : public Ability {
  public:
   SpellFilter filter = SpellFilter::any;
@@ -43,7 +35,7 @@ class CounterSpellAbility final : public Ability {
   // A spell on the stack other than this one (115.5) that the filter admits.
   bool can_target(const Game& game, const ResolveContext& ctx, std::size_t,
                   const Target& t) const override {
-    if (!t.is_object() || t.object.id == ctx.source.id || !spell_index(game, t.object))
+    if (!t.is_object() || t.object.id == ctx.source.id || !spell_on_stack(game, t.object))
       return false;
     if (filter == SpellFilter::any) return true;
     const bool creature = game.view(t.object.id).has_type(kCreature);
@@ -52,13 +44,13 @@ class CounterSpellAbility final : public Ability {
   void resolve(Game& game, const ResolveContext& ctx) const override {
     if (ctx.targets.empty() || !ctx.targets[0].is_object()) return;
     const ObjectRef spell = ctx.targets[0].object;
-    const std::optional<std::size_t> at = spell_index(game, spell);
+    const std::optional<std::size_t> at = spell_on_stack(game, spell);
     if (!at) return;  // rechecked by resolve_top (608.2b)
     const StackItem& item = game.state().stack[*at];
     if (unless && pays_to_keep(game, item, *unless, unless_text, ctx.source.id)) return;
     // The stack may have changed while the player was asked (mana abilities do not use it, but
     // a replacement could): the spell is looked up again.
-    if (const std::optional<std::size_t> now = spell_index(game, spell))
+    if (const std::optional<std::size_t> now = spell_on_stack(game, spell))
       counter_stack_item(game, *now, ctx.source.id);
   }
   std::string describe() const override {

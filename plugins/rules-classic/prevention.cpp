@@ -338,8 +338,8 @@ bool first_protector(const Game& g, ObjectId self, Color from, ZoneMask zones) {
 
 }  // namespace
 
-// The source's colours as apply_damage sees them: as it last existed on the battlefield if it
-// left (a creature sacrificed after it was blocked), else as it is now.
+// The source's colours as apply_damage sees them (damage_source): as it last existed on the
+// battlefield if it left (a creature sacrificed after it was blocked), else as it is now.
 void ProtectionAbility::connect(Game& game, ObjectId self, std::vector<Connection>& out) const {
   out.push_back(game.bus().on_replacement<DamageEvent>(
       [this, self](const Game& g, const DamageEvent& e) -> std::optional<Replacement<DamageEvent>> {
@@ -349,11 +349,7 @@ void ProtectionAbility::connect(Game& game, ObjectId self, std::vector<Connectio
         if (!g.state().is_current(e.target.object) || !on_battlefield(g, to)) return std::nullopt;
         const Characteristics& protected_view = g.view(to);
         if (protected_view.keywords.empty()) return std::nullopt;  // most damage ends here
-        ColorSet source;
-        if (auto lk = g.rules().last_known(g, e.source))
-          source = lk->characteristics.colors;
-        else if (g.state().exists(e.source))
-          source = g.view(e.source).colors;
+        const ColorSet source = damage_source(g, e.source).characteristics.colors;
         if (protection_against(protected_view, source) != from_ ||
             !first_protector(g, self, from_, zones()))
           return std::nullopt;
