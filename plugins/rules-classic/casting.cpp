@@ -71,7 +71,12 @@ void cast(Game& game, const LegalAction& action) {
   const PlayerId p = game.state().turn.priority;
   const ObjectId card = action.object;
   const CardDef& def = game.card(card);
-  const ManaCost cost = game.cost_of(card);
+  // A card in the graveyard is cast with flashback, for that cost (702.34a; the listing and
+  // why_not have checked that it may be).
+  const bool flashback = game.object(card).zone.kind == ZoneKind::graveyard;
+  const ManaCost* flashback_for = flashback ? flashback_cost(def) : nullptr;
+  if (flashback && !flashback_for) throw RulesError(def.name + " has no flashback");
+  const ManaCost cost = flashback ? *flashback_for : game.cost_of(card);
   std::vector<Target> targets;
   std::optional<std::uint16_t> spell = spell_ability(def);
   if (is_modal(def)) {  // 700.2a: the mode is chosen as the spell is cast (the action names it)
@@ -89,6 +94,9 @@ void cast(Game& game, const LegalAction& action) {
   }
   const std::int64_t x = choose_x(game, p, cost, card);
   move_to_zone(game, card, ZoneRef::stack(), Cause::cast);
+  if (flashback)  // marks this object on the stack: exiled whenever it leaves (flashback.cpp)
+    game.journal().set_attr(card, kFlashbackCast,
+                            static_cast<std::int64_t>(game.object(card).zone_changes) + 1);
   pay(game, p, cost, x);
   StackItem item;
   item.source = game.object(card).ref();
@@ -131,6 +139,9 @@ void activate(Game& game, const LegalAction& action) {
   if (pc.tap && !tap(game, source, source)) throw RulesError(def.name + " could not be tapped");
   if (pc.sacrifice && !sacrifice(game, source, source))
     throw RulesError(def.name + " could not be sacrificed");
+  if (pc.discard &&
+      (game.object(source).zone != ZoneRef::hand(p) || !discard(game, source, source)))
+    throw RulesError(def.name + " could not be discarded");
   if (pc.loyalty) {  // 606.4: the loyalty cost, and the once-per-turn mark
     const Target self = Target::of(game.object(source).ref());
     if (pc.loyalty_change > 0) {

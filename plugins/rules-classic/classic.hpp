@@ -179,12 +179,14 @@ struct ParsedCost {
   ManaCost mana;
   bool tap = false;
   bool sacrifice = false;  // "Sacrifice CARDNAME" (only in activation costs)
+  bool discard = false;    // "Discard CARDNAME" (only in activation costs; cycling, 702.29)
   bool loyalty = false;    // a loyalty ability (606): sorcery speed, once per turn
   bool sorcery = false;    // activated only as a sorcery (equip)
   std::int64_t loyalty_change = 0;  // +N puts N loyalty counters on, -N removes N
 };
 ParsedCost parse_cost(const Param& text);
-// The same notation, parts optionally separated by ", ", plus "Sacrifice CARDNAME" (or "Sac").
+// The same notation, parts optionally separated by ", ", plus "Sacrifice CARDNAME" (or "Sac")
+// and "Discard CARDNAME" (or "Discard this card").
 // Returns false with `error` set on anything else.
 bool parse_cost_text(std::string_view text, ParsedCost& out, std::string& error);
 
@@ -227,6 +229,9 @@ class ClassicActivated : public Ability {
   // Treasure): `produces` lists the five colours as alternatives.
   bool sacrifice = false;
   bool any_color = false;
+  // "Discard CARDNAME" is part of the cost: the ability is activated from its owner's hand
+  // (cycling, 702.29; zones() says where it works).
+  bool discard = false;
 };
 
 class ManaAbility final : public ClassicActivated {
@@ -629,6 +634,16 @@ void counter_stack_item(Game& game, std::size_t index, ObjectId by);
 inline constexpr Symbol kBecameTarget = "became_target"_sym;
 void register_ward_keyword(Registrar& registrar);
 void announce_targets(Game& game, std::uint32_t stack_id);
+// Cycling (cycling.cpp, 702.29): the `cycling` keyword, an activated ability that works from the
+// hand and discards its card as a cost (ClassicActivated::discard).
+void register_cycling_keyword(Registrar& registrar);
+// Flashback (flashback.cpp, 702.34): the `flashback` keyword; flashback_cost, the card's flashback
+// cost if it has one. Casting the card from its graveyard pays that cost instead of its mana cost
+// and marks the spell with kFlashbackCast (its zone changes + 1): it is exiled whenever it
+// would leave the stack.
+inline constexpr Symbol kFlashbackCast = "flashback_cast"_sym;
+void register_flashback_keyword(Registrar& registrar);
+const ManaCost* flashback_cost(const CardDef& def);
 bool spell_copy_to_remove(const GameObject& o);
 // bounce, gain_life, modal (spells.cpp).
 void register_spell_keywords(Registrar& registrar);
@@ -719,11 +734,23 @@ struct ManaSource {
 // Whether priority_actions lists the lands' intrinsic mana abilities: always, or only when
 // something else than passing is listed (the rest of the list is the same either way).
 enum class LandMana : std::uint8_t { always, unless_alone };
+// Which zones other than the battlefield a game's cards may be cast or activated from
+// (card_zone_actions): bit kFromHand, a card with an ability activated from the hand (cycling);
+// bit kFromGraveyard, a card cast (flashback) or activated from the graveyard.
+inline constexpr std::uint64_t kFromHand = 1, kFromGraveyard = 2;
+inline constexpr std::uint64_t kFromAnyZone = kFromHand | kFromGraveyard;
+// The bits above for the cards of every object of `game`, looked at again only after an object
+// is made or changes its card (or an undo of either), in Game::rules_memo slots 14 and 15: the
+// listing skips the hands' and graveyards' abilities of games without such cards at the cost
+// of two loads (a graveyard's look was 2.5% of a random game's instructions).
+std::uint64_t card_zone_actions(Game& game);
 // What `player` may do at priority, as ClassicRules::legal_actions lists it (in that order, pass
 // last). `labels` false leaves every label empty (for a label-blind agent,
-// anvil/label_blind.hpp).
+// anvil/label_blind.hpp). `zones`: the bits of card_zone_actions, the hands and graveyards
+// looked at for what their cards do from there (a caller that cannot keep the memo asks for
+// both).
 std::vector<LegalAction> priority_actions(const Game& game, PlayerId player, LandMana land_mana,
-                                          bool labels);
+                                          bool labels, std::uint64_t zones = kFromAnyZone);
 // Gives a list priority_actions made without labels the labels it would have had, the state
 // unchanged since: advance() lists without them and labels only a list it asks an agent about
 // that reads them (most lists are passing alone, and are not asked about). REQUIRES: `actions`
@@ -737,8 +764,8 @@ void label_priority_actions(const Game& game, std::vector<LegalAction>& actions)
 // the turn's number (loyalty abilities), sorcery timing for `player` (had then, or not had now:
 // it only adds to what may be done), and, unless no view can read the turn
 // (views_blind_to_turn_now), its step and active player. Plugin code asked by the listing
-// (targets, costs) is taken to read the turn only through views, as settling takes it. Game::rules_memo slots 4 to 15, two a seat; seats past the sixth are not
-// remembered.
+// (targets, costs) is taken to read the turn only through views, as settling takes it.
+// Game::rules_memo slots 4 to 13, two a seat; seats past the fifth are not remembered.
 bool known_only_pass(Game& game, PlayerId player);
 void remember_only_pass(Game& game, PlayerId player);
 // Whether no continuous effect that may apply now can read the turn (turn.cpp; worked out once

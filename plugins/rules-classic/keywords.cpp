@@ -266,6 +266,8 @@ void register_keywords(Registrar& registrar) {
   register_copy_keyword(registrar);
   register_counter_keyword(registrar);
   register_ward_keyword(registrar);
+  register_cycling_keyword(registrar);
+  register_flashback_keyword(registrar);
   register_spell_keywords(registrar);
   register_state_trigger_keywords(registrar);
   register_excess_damage_keyword(registrar);

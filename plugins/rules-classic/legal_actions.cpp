@@ -2,6 +2,7 @@
 #include <algorithm>
 #include <initializer_list>
 #include <optional>
+#include <span>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -94,14 +95,18 @@ const char* unpaid(const ManaCost& cost) {
 // Why `p` may not cast `id` (in their hand, characteristics `c`) for `mode` now; nullptr if they
 // may. `mana_first` looks at the mana before the targets: the same answer to "may they?", and
 // the listing's common "no" is cheaper found that way; why_not keeps the reasons' order.
+// `flashback`: the card is in p's graveyard and cast for this cost instead of its mana cost
+// (702.34a; the caller has checked that it is an instant or sorcery with flashback).
 const char* cast_refusal(const Game& game, PlayerId p, ObjectId id, std::uint16_t mode,
-                         const Characteristics& c, SourcesOnce& sources, bool mana_first) {
+                         const Characteristics& c, SourcesOnce& sources, bool mana_first,
+                         const ManaCost* flashback = nullptr) {
   if (c.has_type(kLand)) return "a land is played, not cast";
   if (!c.has_type(kInstant) && !c.has_keyword(kFlash) && !sorcery_timing(game, p)) {
     if (game.state().turn.active != p || !main_phase(game)) return "it is not your main phase";
     return "the stack is not empty";
   }
-  if (!c.cost.present) return "it has no mana cost";
+  if (!flashback && !c.cost.present) return "it has no mana cost";
+  const ManaCost& cost = flashback ? *flashback : c.cost;
   const CardDef& def = game.card(id);
   std::optional<std::uint16_t> spell = spell_ability(def);
   if (is_modal(def)) {
@@ -109,30 +114,59 @@ const char* cast_refusal(const Game& game, PlayerId p, ObjectId id, std::uint16_
     if (std::find(modes.begin(), modes.end(), mode) == modes.end()) {
       // No mode named (a caller that knows nothing of modes): why the first mode is refused.
       if (modes.empty()) return "it has no mode";
-      const char* first = cast_refusal(game, p, id, modes.front(), c, sources, mana_first);
+      const char* first =
+          cast_refusal(game, p, id, modes.front(), c, sources, mana_first, flashback);
       return first ? first : "it has no such mode";
     }
     spell = mode;
   }
   const std::int64_t life = game.state().player(p).life;  // for Phyrexian symbols
-  if (mana_first && !can_pay(sources.get(), life, c.cost, 0)) return unpaid(c.cost);
+  if (mana_first && !can_pay(sources.get(), life, cost, 0)) return unpaid(cost);
   if (spell && !targets_available(game, p, id, *spell, *def.abilities[*spell].impl))
     return "no legal target";
-  if (!mana_first && !can_pay(sources.get(), life, c.cost, 0)) return unpaid(c.cost);
+  if (!mana_first && !can_pay(sources.get(), life, cost, 0)) return unpaid(cost);
   return nullptr;
 }
 
+// The flashback cost `id` (in p's graveyard, characteristics `c`) is cast for, or nullptr if it
+// cannot be cast from there: only an instant or sorcery card with flashback (702.34a).
+const ManaCost* graveyard_cast_cost(const Game& game, ObjectId id, const Characteristics& c) {
+  if (!c.has_type(kInstant) && !c.has_type(kSorcery)) return nullptr;
+  return flashback_cost(game.card(id));
+}
+
 std::string cast_refusal(const Game& game, PlayerId p, ObjectId id, std::uint16_t mode) {
-  if (game.object(id).zone != ZoneRef::hand(p)) return "that card is not in your hand";
+  const Characteristics c = game.view(id);
+  const ManaCost* flashback = nullptr;
+  if (game.object(id).zone == ZoneRef::graveyard(p)) {
+    flashback = graveyard_cast_cost(game, id, c);
+    if (!flashback)
+      return "that card is not in your hand (only a card with flashback is cast from a graveyard)";
+  } else if (game.object(id).zone != ZoneRef::hand(p)) {
+    return "that card is not in your hand";
+  }
   SourcesOnce sources(game, p);
-  const char* why = cast_refusal(game, p, id, mode, game.view(id), sources, /*mana_first=*/false);
+  const char* why = cast_refusal(game, p, id, mode, c, sources, /*mana_first=*/false, flashback);
   return why ? why : "";
 }
 
+// Where an activated ability is activated from (602.2): the battlefield, if it works there;
+// otherwise its owner's hand or graveyard, where it works (cycling from the hand, 702.29). An
+// ability that works from every zone and the battlefield (a prevention shield that outlives its
+// source) is activated from the battlefield alone.
+bool activated_from(const Ability& a, ZoneKind zone) {
+  const ZoneMask works = a.zones();
+  if (works & zone_bit(ZoneKind::battlefield)) return zone == ZoneKind::battlefield;
+  return (zone == ZoneKind::hand || zone == ZoneKind::graveyard) && (works & zone_bit(zone));
+}
+
 std::string activate_refusal(const Game& game, PlayerId p, ObjectId id, std::uint16_t ability) {
-  if (!on_battlefield(game, id) || game.object(id).controller != p)
-    return "you do not control that permanent";
+  const GameObject& o = game.object(id);
+  const bool in_play = on_battlefield(game, id);
+  const bool own_card = o.zone == ZoneRef::hand(p) || o.zone == ZoneRef::graveyard(p);
+  if ((!in_play || o.controller != p) && !own_card) return "you do not control that permanent";
   if (ability >= kIntrinsicMana) {  // a basic land type's "{T}: Add {G}" (305.6)
+    if (!in_play) return "you do not control that permanent";
     const auto k = static_cast<std::size_t>(ability - kIntrinsicMana);
     if (k >= land_mana_kinds(game.view(id)).size()) return "it has no such ability";
     if (game.object(id).tapped) return "it is tapped";
@@ -150,7 +184,12 @@ std::string activate_refusal(const Game& game, PlayerId p, ObjectId id, std::uin
     }
     return "it has no ability that can be activated";
   }
-  const GameObject& o = game.object(id);
+  if (!activated_from(*def->impl, o.zone.kind)) {
+    if (in_play) return "it is activated only from your hand or graveyard";
+    return o.zone.kind == ZoneKind::hand
+               ? "that card is not on the battlefield (it is in your hand)"
+               : "that card is not on the battlefield (it is in your graveyard)";
+  }
   const Characteristics c = game.view(id);
   const ParsedCost& pc = cost->cost;
   if (pc.loyalty) {  // 606.3: sorcery speed, one loyalty ability per permanent per turn
@@ -162,6 +201,7 @@ std::string activate_refusal(const Game& game, PlayerId p, ObjectId id, std::uin
       return "it has too few loyalty counters";  // 606.6
   }
   if (pc.sorcery && !sorcery_timing(game, p)) return "it is activated only as a sorcery";
+  if (pc.tap && !in_play) return "only a permanent can be tapped";
   if (pc.tap && o.tapped) return "it is tapped";
   if (pc.tap && c.has_type(kCreature) && o.summoning_sick && !c.has_keyword(kHaste))
     return "it has summoning sickness";
@@ -179,6 +219,30 @@ namespace {
 void add_action(std::vector<LegalAction>& out, LegalAction::Kind kind, ObjectId object,
                 std::uint16_t ability, std::int64_t value, std::string label, bool mana = false) {
   out.emplace_back(kind, object, ability, std::vector<Target>{}, value, std::move(label), mana);
+}
+
+// An activated ability's text with the card's name for CARDNAME, as a label shows it.
+std::string activation_text(const CardDef& def, std::size_t ability) {
+  std::string text = def.abilities[ability].impl->describe();
+  for (std::size_t at = text.find("CARDNAME"); at != std::string::npos; at = text.find("CARDNAME"))
+    text.replace(at, 8, def.name);
+  return text;
+}
+
+// The activated abilities of `id`, a card in p's hand or graveyard, that may be activated from
+// there now (activated_from: cycling's, from the hand).
+void add_card_activations(const Game& game, PlayerId p, ObjectId id, std::vector<LegalAction>& out,
+                          bool labels) {
+  const CardDef& def = game.card(id);
+  const ZoneKind zone = game.object(id).zone.kind;
+  for (std::size_t i = 0; i < def.abilities.size(); ++i) {
+    const AbilityDef& a = def.abilities[i];
+    if (!a.impl || !activated_from(*a.impl, zone) || !activation_cost(a)) continue;
+    const auto index = static_cast<std::uint16_t>(i);
+    if (!activate_refusal(game, p, id, index).empty()) continue;
+    add_action(out, LegalAction::Kind::activate, id, index, 0,
+               labels ? "Activate " + def.name + ": " + activation_text(def, i) : std::string());
+  }
 }
 
 // The intrinsic mana abilities of untapped lands with basic land types (305.6): mana abilities
@@ -207,7 +271,7 @@ void add_land_mana(const Game& game, std::vector<LegalAction>& actions, bool lab
 }  // namespace
 
 std::vector<LegalAction> priority_actions(const Game& game, PlayerId player, LandMana land_mana,
-                                          bool labels) {
+                                          bool labels, std::uint64_t zones) {
   std::vector<LegalAction> out;
   if (game.state().over || game.state().turn.priority != player) return out;
   out.reserve(8);  // one allocation for most lists (each growth moved every action)
@@ -215,27 +279,48 @@ std::vector<LegalAction> priority_actions(const Game& game, PlayerId player, Lan
   const auto label = [labels](auto&&... parts) {
     return labels ? (std::string() + ... + parts) : std::string();
   };
+  // Casting `id` (viewed as `c`), from the hand or, with `flashback`, from the graveyard. Inlined:
+  // as a call it cost 0.5% of a random game's instructions (it is asked of every card in hand).
+  const auto add_casts = [&](ObjectId id, const Characteristics& c, const ManaCost* flashback)
+      __attribute__((always_inline)) {
+    const CardDef& def = game.card(id);
+    const char* how = flashback ? " with flashback" : "";
+    if (is_modal(def)) {  // one action per mode (700.2)
+      for (std::uint16_t mode : spell_modes(def))
+        if (!cast_refusal(game, player, id, mode, c, sources, /*mana_first=*/true, flashback))
+          add_action(out, LegalAction::Kind::cast, id, mode, 0,
+                     label("Cast ", object_label(game, id), how, ": ",
+                           labels ? def.abilities[mode].impl->describe() : ""));
+      return;
+    }
+    const std::uint16_t spell = spell_ability(def).value_or(0);
+    if (!cast_refusal(game, player, id, spell, c, sources, /*mana_first=*/true, flashback))
+      add_action(out, LegalAction::Kind::cast, id, spell, 0,
+                 label("Cast ", object_label(game, id), how));
+  };
+  const CardPool& pool = game.cards();
   Characteristics scratch;  // for the cards an effect applies to (Game::view)
   for (ObjectId id : game.state().zone(ZoneRef::hand(player)).objects) {
     const Characteristics& c = game.view(id, scratch);
-    if (c.has_type(kLand)) {
-      if (!land_refusal(game, player, c))
-        add_action(out, LegalAction::Kind::play_land, id, 0, 0,
-                   label("Play ", object_label(game, id)));
-      continue;
+    if (!c.has_type(kLand)) {
+      add_casts(id, c, nullptr);
+    } else if (!land_refusal(game, player, c)) {
+      add_action(out, LegalAction::Kind::play_land, id, 0, 0,
+                 label("Play ", object_label(game, id)));
     }
-    const CardDef& def = game.card(id);
-    if (is_modal(def)) {  // one action per mode (700.2)
-      for (std::uint16_t mode : spell_modes(def))
-        if (!cast_refusal(game, player, id, mode, c, sources, /*mana_first=*/true))
-          add_action(out, LegalAction::Kind::cast, id, mode, 0,
-                     label("Cast ", object_label(game, id), ": ",
-                           labels ? def.abilities[mode].impl->describe() : ""));
-      continue;
-    }
-    const std::uint16_t spell = spell_ability(def).value_or(0);
-    if (!cast_refusal(game, player, id, spell, c, sources, /*mana_first=*/true))
-      add_action(out, LegalAction::Kind::cast, id, spell, 0, label("Cast ", object_label(game, id)));
+    // Abilities activated from the hand (cycling): a mask test for the cards without one.
+    if ((zones & kFromHand) &&
+        (pool.ability_zones(game.object(id).card) & zone_bit(ZoneKind::hand)))
+      add_card_activations(game, player, id, out, labels);
+  }
+  // Cards cast (flashback) or activated from the graveyard, in a game that has any.
+  for (ObjectId id : (zones & kFromGraveyard)
+                         ? std::span(game.state().zone(ZoneRef::graveyard(player)).objects)
+                         : std::span<const ObjectId>()) {
+    if (!(pool.ability_zones(game.object(id).card) & zone_bit(ZoneKind::graveyard))) continue;
+    const Characteristics& c = game.view(id, scratch);
+    if (const ManaCost* flashback = graveyard_cast_cost(game, id, c)) add_casts(id, c, flashback);
+    add_card_activations(game, player, id, out, labels);
   }
   // The permanents the player controls, in controlled()'s order, without building its list.
   const GameState& s = game.state();
@@ -248,16 +333,10 @@ std::vector<LegalAction> priority_actions(const Game& game, PlayerId player, Lan
         if (!activation_cost(def.abilities[i]) ||
             !activate_refusal(game, player, id, index).empty())
           continue;
-        std::string text;
-        if (labels) {
-          text = def.abilities[i].impl->describe();
-          for (std::size_t at = text.find("CARDNAME"); at != std::string::npos;
-               at = text.find("CARDNAME"))
-            text.replace(at, 8, def.name);
-        }
         const ClassicActivated* a = classic_ability(def.abilities[i]);
         add_action(out, LegalAction::Kind::activate, id, index, 0,
-                   label("Activate ", def.name, ": ", text), a && a->is_mana());
+                   label("Activate ", def.name, ": ", labels ? activation_text(def, i) : ""),
+                   a && a->is_mana());
       }
     }
   }
@@ -288,11 +367,14 @@ void label_priority_actions(const Game& game, std::vector<LegalAction>& actions)
         break;
       case LegalAction::Kind::cast: {
         const CardDef& def = game.card(a.object);
+        // A card cast from the graveyard is cast with flashback (priority_actions).
+        const std::string_view how =
+            game.object(a.object).zone.kind == ZoneKind::graveyard ? " with flashback" : "";
         if (is_modal(def))
-          join(a.label, {"Cast ", object_label(game, a.object), ": ",
+          join(a.label, {"Cast ", object_label(game, a.object), how, ": ",
                          def.abilities[a.ability].impl->describe()});
         else
-          join(a.label, {"Cast ", object_label(game, a.object)});
+          join(a.label, {"Cast ", object_label(game, a.object), how});
         break;
       }
       case LegalAction::Kind::activate: {
@@ -304,11 +386,7 @@ void label_priority_actions(const Game& game, std::vector<LegalAction>& actions)
           a.value = 0;
           break;
         }
-        std::string text = def.abilities[a.ability].impl->describe();
-        for (std::size_t at = text.find("CARDNAME"); at != std::string::npos;
-             at = text.find("CARDNAME"))
-          text.replace(at, 8, def.name);
-        join(a.label, {"Activate ", def.name, ": ", text});
+        join(a.label, {"Activate ", def.name, ": ", activation_text(def, a.ability)});
         break;
       }
       default:
@@ -321,11 +399,14 @@ void label_priority_actions(const Game& game, std::vector<LegalAction>& actions)
 
 namespace {
 
-// Two rules memo slots a seat from here (six seats, up to slot 15): the changes() of the
-// remembered listing (0: none) and turn_key() then. Slots 0-3 are settling's (turn.cpp), slot
-// 16 the state-based pass's (state_based.cpp).
+// Two rules memo slots a seat from here (five seats, up to slot 13): the changes() of the
+// remembered listing (0: none) and turn_key() then. Slots 0-3 are settling's (turn.cpp), 14 and
+// 15 card_zone_actions's (below), 16 and 17 the state-based pass's (state_based.cpp).
 constexpr std::size_t kOnlyPassSlots = 4;
-constexpr std::size_t kOnlyPassEnd = 16;
+constexpr std::size_t kOnlyPassEnd = 14;
+constexpr std::size_t kZoneActionsKey =
+    14;                                   // the edit counts below + 1 when last looked (0: never)
+constexpr std::size_t kZoneActions = 15;  // what the look found (kFromHand, kFromGraveyard)
 
 bool has_memo_slots(PlayerId p) {
   return p.valid() && kOnlyPassSlots + 2 * std::size_t{p.value} + 1 < kOnlyPassEnd;
@@ -363,6 +444,30 @@ void remember_only_pass(Game& game, PlayerId player) {
   const std::size_t at = kOnlyPassSlots + 2 * std::size_t{player.value};
   game.rules_memo(at) = game.journal().changes();
   game.rules_memo(at + 1) = turn_key(game);
+}
+
+std::uint64_t card_zone_actions(Game& game) {
+  const Journal& j = game.journal();
+  // Made objects and changed cards (each applied or undone) are the only edits that change which
+  // cards a game has; a copy of the game counts from 0 again, with its memo.
+  const std::uint64_t key =
+      j.changes(EditKind::object_create) + j.changes(EditKind::object_card) + 1;
+  if (game.rules_memo(kZoneActionsKey) == key) return game.rules_memo(kZoneActions);
+  std::uint64_t found = 0;
+  constexpr ZoneMask kElsewhere = zone_bit(ZoneKind::hand) | zone_bit(ZoneKind::graveyard);
+  for (const GameObject& o : game.state().objects) {
+    if (!(game.cards().ability_zones(o.card) & kElsewhere)) continue;  // most cards
+    const CardDef& def = game.card(o.id);
+    if (flashback_cost(def)) found |= kFromGraveyard;
+    for (const AbilityDef& a : def.abilities) {
+      if (!a.impl || !activation_cost(a)) continue;
+      if (activated_from(*a.impl, ZoneKind::hand)) found |= kFromHand;
+      if (activated_from(*a.impl, ZoneKind::graveyard)) found |= kFromGraveyard;
+    }
+  }
+  game.rules_memo(kZoneActionsKey) = key;
+  game.rules_memo(kZoneActions) = found;
+  return found;
 }
 
 std::vector<LegalAction> ClassicRules::legal_actions(const Game& game, PlayerId player) const {

@@ -194,9 +194,18 @@ bool parse_cost_text(std::string_view text, ParsedCost& out, std::string& error)
         i = end;
         continue;
       }
+      if (word == "Discard CARDNAME" || word == "Discard this card") {
+        if (out.discard) {
+          error = "the cost says discard twice";
+          return false;
+        }
+        out.discard = true;
+        i = end;
+        continue;
+      }
       error =
-          "a cost is written as symbols in braces, like {2}{G} or {T}, and 'Sacrifice "
-          "CARDNAME'; found '" +
+          "a cost is written as symbols in braces, like {2}{G} or {T}, 'Sacrifice CARDNAME' and "
+          "'Discard CARDNAME'; found '" +
           s + "'";
       return false;
     }
@@ -246,6 +255,7 @@ ParsedCost parse_cost(const Param& text) {
   std::string error;
   if (!parse_cost_text(text.text(), out, error)) text.fail(error);
   if (out.sacrifice) text.fail("this cost cannot include a sacrifice");
+  if (out.discard) text.fail("this cost cannot include a discard");
   return out;
 }
 
@@ -263,6 +273,7 @@ std::optional<ActivationCost> activation_cost(const AbilityDef& a) {
     out.cost.tap = c->tap;
     out.cost.sorcery = c->sorcery;
     out.cost.sacrifice = c->sacrifice;
+    out.cost.discard = c->discard;
     out.mana_ability = c->is_mana();
     return out;
   }

@@ -230,7 +230,8 @@ constexpr std::size_t kSettledAt = 0;    // Journal::changes() then
 constexpr std::size_t kSettledTurn = 1;  // turn_key() then
 constexpr std::size_t kBlindAt = 2;      // changes() when turn blindness was last worked out
 constexpr std::size_t kBlind = 3;        // 1 if views could not read the turn then
-// (Slots 4-15: the only-pass memo of the priority listing, legal_actions.cpp; slot 16: the
+// (Slots 4-13: the only-pass memo of the priority listing, 14-15: card_zone_actions,
+// legal_actions.cpp; slot 16: the
 // state-based pass's look at every object, slot 17: its look at every permanent,
 // state_based.cpp.)
 
@@ -356,7 +357,7 @@ bool ClassicRules::advance(Game& game) const {
   // about: most lists are passing alone, and finding out whether an agent reads labels is a
   // dynamic_cast (3% of a random game's instructions when it was made at every action).
   std::vector<LegalAction> actions =
-      priority_actions(game, p, LandMana::unless_alone, /*labels=*/false);
+      priority_actions(game, p, LandMana::unless_alone, /*labels=*/false, card_zone_actions(game));
   // Passing alone, or passing and mana abilities only: Game::ask would answer "pass" without
   // asking or logging anything, so the choice (its prompt, its options) is not even built.
   const bool only_pass = std::all_of(actions.begin(), actions.end(), [](const LegalAction& a) {
