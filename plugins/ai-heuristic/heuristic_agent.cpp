@@ -72,6 +72,29 @@ std::optional<std::uint16_t> activated_ability(const CardDef& def, const Option&
 
 bool sacrifices_itself(const AbilityDef& a) { return a.cost.find("Sac") != std::string::npos; }
 
+// Whether option `o` on a card activates one of its abilities (cycling, from the hand) rather than
+// casting or playing it: the rules name the ability (Option::ability), and it is no spell.
+bool activates(const CardDef& def, const Option& o) {
+  return o.ability >= 0 && static_cast<std::size_t>(o.ability) < def.abilities.size() &&
+         def.abilities[static_cast<std::size_t>(o.ability)].kind == AbilityKind::activated;
+}
+
+// The lands `p` has on the battlefield.
+std::size_t lands_of(const DecisionView& view, PlayerId p) {
+  std::size_t n = 0;
+  if (auto z = view.zone(ZoneRef::battlefield(p)))
+    for (ObjectId id : *z) n += view.view(id).has_type(kLand);
+  return n;
+}
+
+// A card in hand the agent has no use for, so that trading it for a new one (cycling) gains: a
+// land once five are in play (as it discards them first), or a spell it could not pay for even
+// with next turn's land.
+bool dead_card(const Characteristics& c, std::size_t lands) {
+  if (c.has_type(kLand)) return lands >= 5;
+  return static_cast<std::size_t>(std::max(c.cost.value(), 0)) > lands + 1;
+}
+
 // The options casting permanents (cards in hand without a spell ability), but for those in
 // `left_out`, that together spend the most mana the agent's untapped lands and mana creatures
 // can pay, colours counted. When they cannot explain what the rules offer (mana in the pool),
@@ -255,12 +278,7 @@ Answer HeuristicAgent::choose(const DecisionView& view, const Choice& choice) {
     }
     case ChoiceKind::discard: {
       // Lands once five are in play, else the most expensive cards first.
-      const std::size_t lands = [&] {
-        std::size_t n = 0;
-        if (auto z = view.zone(ZoneRef::battlefield(choice.player)))
-          for (ObjectId id : *z) n += view.view(id).has_type(kLand);
-        return n;
-      }();
+      const std::size_t lands = lands_of(view, choice.player);
       std::vector<std::uint32_t> order(choice.options.size());
       std::iota(order.begin(), order.end(), 0u);
       auto worth = [&](std::uint32_t i) {
@@ -316,7 +334,7 @@ Answer HeuristicAgent::action(const DecisionView& view, const Choice& choice) {
       const Option& o = choice.options[i];
       if (o.mana || !o.target.is_object() || !view.can_see(o.target.object.id)) continue;
       const ObjectId card = o.target.object.id;
-      if (view.object(card).zone != ZoneRef::hand(me) ||
+      if (view.object(card).zone != ZoneRef::hand(me) || activates(view.card(card), o) ||
           !can_counter(view.card(card), view.view(top.object.id)))
         continue;
       plan_ = Plan{card, *spell_ability(view.card(card)), {top}, 0};
@@ -336,7 +354,9 @@ Answer HeuristicAgent::action(const DecisionView& view, const Choice& choice) {
         if (o.mana || !o.target.is_object() || !view.can_see(o.target.object.id)) return false;
         const GameObject& obj = view.object(o.target.object.id);
         return obj.zone == ZoneRef::battlefield(me) ||
-               (obj.zone == ZoneRef::hand(me) && spell_ability(view.card(o.target.object.id)));
+               ((obj.zone == ZoneRef::hand(me) || obj.zone == ZoneRef::graveyard(me)) &&
+                spell_ability(view.card(o.target.object.id)) &&
+                !activates(view.card(o.target.object.id), o));
       });
   if (judges) {
     std::vector<EffectLab::Burn> burn;  // identical cards counted once, with their number
@@ -400,7 +420,15 @@ Answer HeuristicAgent::action(const DecisionView& view, const Choice& choice) {
     const Characteristics c = view.view(id);
     double score = 0;
     std::optional<Plan> plan;
-    if (obj.zone == ZoneRef::hand(me)) {
+    if (obj.zone.kind != ZoneKind::battlefield && activates(def, o)) {
+      // Cycling: a card for a card, so only one it has no use for, and only where nothing else
+      // would want the mana — its second main phase, or the end of the opponent's turn. The
+      // least score: anything else worth doing comes first.
+      const bool late = my_turn ? step == "main2" : step == "end";
+      if (late && obj.zone == ZoneRef::hand(me) && dead_card(c, lands_of(view, me))) score = 0.5;
+    } else if (obj.zone == ZoneRef::hand(me) || obj.zone == ZoneRef::graveyard(me)) {
+      // A card in the graveyard is offered only to cast it with flashback (an instant or a
+      // sorcery): judged as from the hand.
       const auto spell = spell_ability(def);
       if (c.has_type(kLand)) {
         if (main) score = 1000;  // a land first: every later decision has more mana

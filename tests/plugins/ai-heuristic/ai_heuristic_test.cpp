@@ -7,6 +7,7 @@
 #include <anvil/plugin_host.hpp>
 #include <anvil/sdk.hpp>
 #include <filesystem>
+#include <functional>
 #include <set>
 
 namespace anvil {
@@ -110,11 +111,40 @@ PositionPlayer player(std::int32_t life, std::vector<std::string> hand,
   return p;
 }
 
+const PlayerId kMe(0), kThem(1);
+
+// A deck list from (copies, card name) entries.
+DeckList deck(std::string name, const std::vector<std::pair<int, std::string>>& entries) {
+  DeckList d{std::move(name), {}, {}};
+  for (const auto& [copies, card] : entries)
+    for (int i = 0; i < copies; ++i) d.cards.push_back(card);
+  return d;
+}
+
 class AiHeuristic : public ::testing::Test {
  protected:
   void SetUp() override {
     if (!world().rules) GTEST_SKIP() << world().problem;
     ASSERT_TRUE(world().problem.empty()) << world().problem;
+  }
+
+  // Twenty games of ai-heuristic against ai-random, the decks swapping seats: each ends, within
+  // 100 turns, without a fault. `watch` is called with each game before it starts.
+  static void play_to_the_end(const DeckList& a, const DeckList& b,
+                              const std::function<void(Game&)>& watch = {}) {
+    for (std::uint64_t seed = 1; seed <= 20; ++seed) {
+      MatchConfig config;
+      config.decks = seed % 2 ? std::vector<DeckList>{a, b} : std::vector<DeckList>{b, a};
+      config.seed = seed;
+      config.options = {{"max_turns", "100"}};
+      auto g = world().rules->setup(world().cards, config);
+      g->seat(kMe, make_agent(world().registry, "ai-heuristic", AgentOptions{seed, {}}));
+      g->seat(kThem, make_agent(world().registry, "ai-random", AgentOptions{seed, {}}));
+      if (watch) watch(*g);
+      world().rules->play(*g);
+      EXPECT_TRUE(g->state().over) << a.name << ", seed " << seed;
+      EXPECT_TRUE(g->faults().empty()) << a.name << ", seed " << seed;
+    }
   }
 
   // A game in `step` of player 0's turn (or player 1's when `active` is 1), ai-heuristic in seat 0.
@@ -180,8 +210,6 @@ class AiHeuristic : public ::testing::Test {
     return n;
   }
 };
-
-const PlayerId kMe(0), kThem(1);
 
 TEST_F(AiHeuristic, KillsTheBestCreatureItCanKill) {
   auto g = start(player(20, {"Lightning Bolt"}, {"Mountain"}),
@@ -552,7 +580,8 @@ TEST_F(AiHeuristic, CountersTheOpponentsSpellsThatWouldHurt) {
        {Case{"Counterspell", "Spined Wurm", true}, Case{"Counterspell", "Grizzly Bears", false},
         Case{"Essence Scatter", "Spined Wurm", true}, Case{"Negate", "Spined Wurm", false},
         Case{"Counterspell", "Shock", true},
-        Case{"Counterspell", "Carnage Tyrant", false}}) {  // can't be countered
+        Case{"Counterspell", "Carnage Tyrant", false},   // can't be countered
+        Case{"Miscalculation", "Spined Wurm", true}}) {  // they cannot pay {2} more
     auto g = start(
         player(20, {c.counter}, {"Island", "Island"}),
         player(20, {c.theirs}, {"Forest", "Forest", "Forest", "Forest", "Forest", "Mountain"}),
@@ -564,6 +593,58 @@ TEST_F(AiHeuristic, CountersTheOpponentsSpellsThatWouldHurt) {
     EXPECT_EQ(count_in(*g, ZoneRef::graveyard(kThem), c.theirs), c.countered ? 1u : 0u)
         << c.counter << " against " << c.theirs;
   }
+}
+
+// Miscalculation without blue mana: casting it is not offered, cycling it is ({2}). The counter
+// rule looks for a cast, so it neither cycles it as if that countered Spined Wurm nor (a card it
+// may cast by its next turn) cycles it at all.
+TEST_F(AiHeuristic, DoesNotTakeCyclingForACounterspell) {
+  auto g = start(
+      player(20, {"Miscalculation"}, {"Forest", "Forest"}),
+      player(20, {"Spined Wurm"}, {"Forest", "Forest", "Forest", "Forest", "Forest", "Mountain"}),
+      "main1", 1, std::make_shared<CastsOnce>());
+  for (int i = 0; i < 40 && g->state().turn.active == kThem; ++i)
+    if (!world().rules->advance(*g)) break;
+  EXPECT_EQ(count_in(*g, ZoneRef::hand(kMe), "Miscalculation"), 1u);
+  EXPECT_EQ(count_in(*g, ZoneRef::battlefield(kThem), "Spined Wurm"), 1u);
+}
+
+// Cycling (702.29): a card it has no use for — Hundroog, seven mana with three lands — is traded
+// for a new one at the end of the opponent's turn, where the mana would go unused; one it can cast
+// by its next turn is kept.
+TEST_F(AiHeuristic, CyclesACardItCannotUseAtTheEndOfTheOpponentsTurn) {
+  struct Case {
+    std::size_t forests;
+    bool cycled;
+  };
+  for (const Case& c : {Case{3, true}, Case{6, false}}) {
+    auto g = start(player(20, {"Hundroog"}, std::vector<std::string>(c.forests, "Forest")),
+                   player(20, {}, {}), "end", 1);
+    for (int i = 0; i < 20 && g->state().turn.active == kThem; ++i)
+      if (!world().rules->advance(*g)) break;
+    EXPECT_EQ(count_in(*g, ZoneRef::graveyard(kMe), "Hundroog"), c.cycled ? 1u : 0u) << c.forests;
+    EXPECT_EQ(g->state().zone(ZoneRef::hand(kMe)).objects.size(), 1u) << c.forests;
+  }
+}
+
+// ... and not in its first main phase, where the mana may yet buy something better.
+TEST_F(AiHeuristic, DoesNotCycleInItsFirstMainPhase) {
+  auto g = start(player(20, {"Hundroog"}, {"Forest", "Forest", "Forest"}), player(20, {}, {}));
+  for (int i = 0; i < 20 && g->state().turn.step == 3; ++i)  // main1
+    if (!world().rules->advance(*g)) break;
+  EXPECT_EQ(count_in(*g, ZoneRef::hand(kMe), "Hundroog"), 1u);
+}
+
+// Flashback (702.34): Firebolt in its graveyard is a spell it may cast ({4}{R}): it kills the
+// opponent's Grizzly Bears with it, and the Firebolt is exiled.
+TEST_F(AiHeuristic, CastsAFlashbackSpellFromItsGraveyard) {
+  PositionPlayer me = player(20, {}, {"Mountain", "Mountain", "Mountain", "Mountain", "Mountain"});
+  me.graveyard.push_back(card("Firebolt"));
+  auto g = start(std::move(me), player(20, {}, {"Grizzly Bears"}));
+  for (int i = 0; i < 8 && g->state().turn.step == 3; ++i)
+    if (!world().rules->advance(*g)) break;
+  EXPECT_EQ(count_in(*g, ZoneRef::exile(kMe), "Firebolt"), 1u);
+  EXPECT_EQ(count_in(*g, ZoneRef::battlefield(kThem), "Grizzly Bears"), 0u);
 }
 
 // Mana Leak's question (counterspells.cpp): the heuristic pays to keep its spell.
@@ -632,12 +713,6 @@ TEST_F(AiHeuristic, BlocksWhatCannotDamageItsProtectedCreature) {
 // Decks full of block requirements (Lure, Prized Unicorn, Gaea's Protector, Razorgrass Screen):
 // ai-heuristic against ai-random, each side attacking and blocking, 20 games that all end.
 TEST_F(AiHeuristic, PlaysBlockRequirementDecksToTheEndAgainstAiRandom) {
-  auto deck = [](std::string name, std::vector<std::pair<int, std::string>> entries) {
-    DeckList d{std::move(name), {}, {}};
-    for (const auto& [copies, card] : entries)
-      for (int i = 0; i < copies; ++i) d.cards.push_back(card);
-    return d;
-  };
   const DeckList lures = deck("Lures", {{16, "Forest"},
                                         {4, "Lure"},
                                         {4, "Prized Unicorn"},
@@ -645,18 +720,7 @@ TEST_F(AiHeuristic, PlaysBlockRequirementDecksToTheEndAgainstAiRandom) {
                                         {4, "Grizzly Bears"},
                                         {4, "Razorgrass Screen"},
                                         {4, "Llanowar Elves"}});
-  for (std::uint64_t seed = 1; seed <= 20; ++seed) {
-    MatchConfig config;
-    config.decks = {lures, lures};
-    config.seed = seed;
-    config.options = {{"max_turns", "100"}};
-    auto g = world().rules->setup(world().cards, config);
-    g->seat(kMe, make_agent(world().registry, "ai-heuristic", AgentOptions{seed, {}}));
-    g->seat(kThem, make_agent(world().registry, "ai-random", AgentOptions{seed, {}}));
-    world().rules->play(*g);
-    EXPECT_TRUE(g->state().over) << "seed " << seed;
-    EXPECT_TRUE(g->faults().empty()) << "seed " << seed;
-  }
+  play_to_the_end(lures, lures);
 }
 
 // Decks of the evasion, protection and counterspell cards (Boggart Brute, the Knights, Bog
@@ -664,12 +728,6 @@ TEST_F(AiHeuristic, PlaysBlockRequirementDecksToTheEndAgainstAiRandom) {
 // deck, 20 games that all end. (When this was written the heuristic won 18 and the games saw
 // 0 to 6 counterspells cast.)
 TEST_F(AiHeuristic, PlaysEvasionProtectionAndCounterspellDecksToTheEndAgainstAiRandom) {
-  auto deck = [](std::string name, std::vector<std::pair<int, std::string>> entries) {
-    DeckList d{std::move(name), {}, {}};
-    for (const auto& [copies, card] : entries)
-      for (int i = 0; i < copies; ++i) d.cards.push_back(card);
-    return d;
-  };
   const DeckList blue_white = deck("Knights and counters", {{8, "Plains"},
                                                             {8, "Island"},
                                                             {4, "White Knight"},
@@ -688,19 +746,39 @@ TEST_F(AiHeuristic, PlaysEvasionProtectionAndCounterspellDecksToTheEndAgainstAiR
                                               {4, "Boggart Brute"},
                                               {4, "Bladetusk Boar"},
                                               {4, "Shock"}});
-  for (std::uint64_t seed = 1; seed <= 20; ++seed) {
-    MatchConfig config;
-    config.decks = seed % 2 ? std::vector<DeckList>{blue_white, black_red}
-                            : std::vector<DeckList>{black_red, blue_white};
-    config.seed = seed;
-    config.options = {{"max_turns", "100"}};
-    auto g = world().rules->setup(world().cards, config);
-    g->seat(kMe, make_agent(world().registry, "ai-heuristic", AgentOptions{seed, {}}));
-    g->seat(kThem, make_agent(world().registry, "ai-random", AgentOptions{seed, {}}));
-    world().rules->play(*g);
-    EXPECT_TRUE(g->state().over) << "seed " << seed;
-    EXPECT_TRUE(g->faults().empty()) << "seed " << seed;
-  }
+  play_to_the_end(blue_white, black_red);
+}
+
+// Cycling and flashback in whole games: cards cycled from the hand and spells cast again from the
+// graveyard, by both agents, and every game ends without a fault.
+TEST_F(AiHeuristic, PlaysCyclingAndFlashbackDecksToTheEndAgainstAiRandom) {
+  const DeckList green_red = deck("Cycling and flashback", {{9, "Forest"},
+                                                            {9, "Mountain"},
+                                                            {4, "Hundroog"},
+                                                            {4, "Firebolt"},
+                                                            {4, "Moment's Peace"},
+                                                            {4, "Grizzly Bears"},
+                                                            {4, "Shock"}});
+  const DeckList blue_black = deck("Cycled counters", {{9, "Island"},
+                                                       {9, "Swamp"},
+                                                       {4, "Miscalculation"},
+                                                       {4, "Counterspell"},
+                                                       {4, "Severed Legion"},
+                                                       {4, "Bog Wraith"},
+                                                       {4, "Hundroog"}});
+  // Cycling discards from the hand outside the cleanup step; a flashback spell leaves the stack
+  // for exile.
+  std::size_t cycled = 0, flashed_back = 0;
+  std::vector<Connection> watching;
+  play_to_the_end(green_red, blue_black, [&](Game& g) {
+    watching.push_back(
+        g.bus().on_observe<ZoneChangeEvent>([&](const Game& game, const ZoneChangeEvent& e) {
+          cycled += e.cause == Cause::discard && game.state().turn.step != 11;  // not the cleanup
+          flashed_back += e.from.kind == ZoneKind::stack && e.to.kind == ZoneKind::exile;
+        }));
+  });
+  EXPECT_GT(cycled, 0u);
+  EXPECT_GT(flashed_back, 0u);
 }
 
 TEST_F(AiHeuristic, AnswersAnotherRulesModuleWithLegalSeededChoices) {
