@@ -14,6 +14,7 @@ namespace {
 class AnyTargetDamage final : public Ability {
  public:
   std::int32_t amount = 0;
+  std::int32_t kicked = 0;  // the amount when the spell was kicked (kicker.cpp); 0: the same
   std::size_t target_count() const override { return 1; }
   std::string target_prompt(std::size_t) const override { return "Choose any target"; }
   bool can_target(const Game& game, const ResolveContext&, std::size_t,
@@ -25,10 +26,15 @@ class AnyTargetDamage final : public Ability {
   }
   void resolve(Game& game, const ResolveContext& ctx) const override {
     if (ctx.targets.empty() || ctx.targets[0].kind == Target::Kind::none) return;
-    deal_damage(game, ctx.source.id, ctx.targets[0], amount);
+    const bool more =
+        kicked != 0 && game.state().is_current(ctx.source) && was_kicked(game, ctx.source.id);
+    deal_damage(game, ctx.source.id, ctx.targets[0], more ? kicked : amount);
   }
   std::string describe() const override {
-    return "CARDNAME deals " + std::to_string(amount) + " damage to any target.";
+    std::string text = "CARDNAME deals " + std::to_string(amount) + " damage to any target.";
+    if (kicked != 0)
+      text += " If this spell was kicked, it deals " + std::to_string(kicked) + " damage instead.";
+    return text;
   }
 };
 
@@ -36,18 +42,23 @@ class AnyTargetDamage final : public Ability {
 class DamageKeyword final : public KeywordHandler {
  public:
   void compile(const Params& params, CompileContext& ctx) const override {
-    const Bound b = params.bind({"amount"});
+    const Bound b = params.bind({"amount", "kicked"});
     const Param& amount = b.required("amount");
     const std::int64_t n = amount.integer();
     if (n < 1 || n > 1000) amount.fail("the damage dealt is between 1 and 1000");
     auto impl = std::make_shared<AnyTargetDamage>();
     impl->amount = static_cast<std::int32_t>(n);
+    if (const Param* k = b.optional("kicked")) {  // with the card's `kicker` (kicker.cpp)
+      const std::int64_t m = k->integer();
+      if (m < 1 || m > 1000) k->fail("the damage dealt is between 1 and 1000");
+      impl->kicked = static_cast<std::int32_t>(m);
+    }
     ctx.card.abilities.push_back(
         AbilityDef{AbilityKind::spell, impl->describe(), "rules-classic", params.where(), impl});
   }
   std::string summary() const override {
-    return "damage: {amount: 2} — CARDNAME deals 2 damage to any target (a creature, player, "
-           "planeswalker or battle)";
+    return "damage: {amount: 2, kicked: 4} — CARDNAME deals 2 damage to any target (a creature, "
+           "player, planeswalker or battle); 4 instead if the spell was kicked";
   }
 };
 

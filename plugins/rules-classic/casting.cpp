@@ -76,7 +76,10 @@ void cast(Game& game, const LegalAction& action) {
   const bool flashback = game.object(card).zone.kind == ZoneKind::graveyard;
   const ManaCost* flashback_for = flashback ? flashback_cost(def) : nullptr;
   if (flashback && !flashback_for) throw RulesError(def.name + " has no flashback");
-  const ManaCost cost = flashback ? *flashback_for : game.cost_of(card);
+  const ManaCost printed = flashback ? *flashback_for : game.cost_of(card);
+  // 601.2b: an additional cost (kicker) is announced before the targets are chosen.
+  bool kicked = false;
+  const ManaCost cost = offer_kicker(game, p, card, printed, kicked);
   std::vector<Target> targets;
   std::optional<std::uint16_t> spell = spell_ability(def);
   if (is_modal(def)) {  // 700.2a: the mode is chosen as the spell is cast (the action names it)
@@ -96,6 +99,9 @@ void cast(Game& game, const LegalAction& action) {
   move_to_zone(game, card, ZoneRef::stack(), Cause::cast);
   if (flashback)  // marks this object on the stack: exiled whenever it leaves (flashback.cpp)
     game.journal().set_attr(card, kFlashbackCast,
+                            static_cast<std::int64_t>(game.object(card).zone_changes) + 1);
+  if (kicked)  // the spell is kicked, and so is the permanent it becomes (kicker.cpp)
+    game.journal().set_attr(card, kKicked,
                             static_cast<std::int64_t>(game.object(card).zone_changes) + 1);
   pay(game, p, cost, x);
   StackItem item;

@@ -644,6 +644,14 @@ void register_cycling_keyword(Registrar& registrar);
 inline constexpr Symbol kFlashbackCast = "flashback_cast"_sym;
 void register_flashback_keyword(Registrar& registrar);
 const ManaCost* flashback_cost(const CardDef& def);
+// Kicker (kicker.cpp, 702.33): the `kicker` keyword. offer_kicker asks p, casting `card` for
+// `cost`, whether to pay its kicker too (when they could pay both) and returns what the spell
+// costs then, `kicked` set to the answer; cast() marks a kicked spell with kKicked (its zone
+// changes + 1 on the stack). was_kicked: the object is that spell, or the permanent it became.
+inline constexpr Symbol kKicked = "kicked"_sym;
+void register_kicker_keyword(Registrar& registrar);
+ManaCost offer_kicker(Game& game, PlayerId p, ObjectId card, const ManaCost& cost, bool& kicked);
+bool was_kicked(const Game& game, ObjectId id);
 bool spell_copy_to_remove(const GameObject& o);
 // bounce, gain_life, modal (spells.cpp).
 void register_spell_keywords(Registrar& registrar);

@@ -45,7 +45,8 @@ enum class Condition : std::uint8_t {
   no_other_creatures,
   another_creature,
   life_at_least,
-  life_at_most
+  life_at_most,
+  kicked  // "if it was kicked" (702.33d): the permanent is the kicked spell it was cast as
 };
 
 // What a targeted trigger targets (603.3d: chosen as it is put on the stack).
@@ -162,6 +163,8 @@ class TriggerAbility final : public Ability {
         return game.state().player(you).life >= condition_n;
       case Condition::life_at_most:
         return game.state().player(you).life <= condition_n;
+      case Condition::kicked:
+        return game.state().exists(self) && was_kicked(game, self);
     }
     return true;
   }
@@ -431,6 +434,8 @@ std::string condition_text(const TriggerAbility& t) {
       return ", if you have " + std::to_string(t.condition_n) + " or more life";
     case Condition::life_at_most:
       return ", if you have " + std::to_string(t.condition_n) + " or less life";
+    case Condition::kicked:
+      return ", if it was kicked";
   }
   return {};
 }
@@ -518,10 +523,12 @@ class TriggerKeyword final : public KeywordHandler {
       } else if (c.starts_with("you have ") && c.ends_with(" or less life")) {
         impl->condition = Condition::life_at_most;
         impl->condition_n = number_in("you have ", " or less life");
+      } else if (c == "it was kicked") {
+        impl->condition = Condition::kicked;
       } else {
         cond->fail("unknown condition '" + c + "'",
                    "one of: you control no other creatures; you control another creature; you "
-                   "have N or more life; you have N or less life");
+                   "have N or more life; you have N or less life; it was kicked");
       }
     }
     if (const Param* t = b.optional("target")) {
