@@ -299,7 +299,10 @@ Answer HeuristicAgent::choose(const DecisionView& view, const Choice& choice) {
     case ChoiceKind::yes_no:
       // "Pay {3} so that Grizzly Bears is not countered?" (the classic module's Mana Leak): a
       // spell it cast is worth what keeps it, and the rules ask only when it can pay.
-      if (choice.prompt.starts_with("Pay ") && choice.prompt.ends_with(" is not countered?"))
+      // "Pay kicker {4} for Burst Lightning?" (asked only when it can pay): a kicked spell does
+      // more for the mana, which it would otherwise keep for nothing but a second spell.
+      if ((choice.prompt.starts_with("Pay ") && choice.prompt.ends_with(" is not countered?")) ||
+          choice.prompt.starts_with("Pay kicker "))
         for (std::uint32_t i = 0; i < choice.options.size(); ++i)
           if (choice.options[i].value == 1) return Answer{{i}};
       break;

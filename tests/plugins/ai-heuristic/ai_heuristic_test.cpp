@@ -647,6 +647,34 @@ TEST_F(AiHeuristic, CastsAFlashbackSpellFromItsGraveyard) {
   EXPECT_EQ(count_in(*g, ZoneRef::battlefield(kThem), "Grizzly Bears"), 0u);
 }
 
+// Kicker (702.33): asked whether to pay Burst Lightning's kicker, it pays, and the kicked spell
+// deals 4 damage to the opponent.
+TEST_F(AiHeuristic, PaysKickerWhenItCan) {
+  auto g = start(
+      player(5, {"Burst Lightning"}, {"Mountain", "Mountain", "Mountain", "Mountain", "Mountain"}),
+      player(4, {}, {}));
+  for (int i = 0; i < 8 && !g->state().over; ++i)
+    if (!world().rules->advance(*g)) break;
+  EXPECT_EQ(count_in(*g, ZoneRef::graveyard(kMe), "Burst Lightning"), 1u);
+  EXPECT_TRUE(g->state().over);
+  EXPECT_EQ(g->state().player(kThem).life, 0);
+}
+
+// The same question alone: not a coin flip, the same answer for every seed.
+TEST_F(AiHeuristic, AnswersTheKickerQuestionWithYes) {
+  auto g = start(player(20, {}, {"Mountain"}), player(20, {}, {}), "main1");
+  Choice choice;
+  choice.kind = ChoiceKind::yes_no;
+  choice.player = kMe;
+  choice.prompt = "Pay kicker {4} for Burst Lightning?";
+  choice.options = {{"Don't pay", {}, 0}, {"Pay {4}", {}, 1}};
+  const DecisionView view(*g, kMe);
+  for (std::uint64_t seed = 1; seed <= 8; ++seed) {
+    auto agent = make_agent(world().registry, "ai-heuristic", AgentOptions{seed, {}});
+    EXPECT_EQ(agent->choose(view, choice).picks, std::vector<std::uint32_t>{1}) << seed;
+  }
+}
+
 // Mana Leak's question (counterspells.cpp): the heuristic pays to keep its spell.
 TEST_F(AiHeuristic, PaysToKeepItsSpellFromBeingCountered) {
   auto g = start(player(20, {}, {"Forest", "Forest", "Forest"}), player(20, {}, {}), "main1");
@@ -749,26 +777,26 @@ TEST_F(AiHeuristic, PlaysEvasionProtectionAndCounterspellDecksToTheEndAgainstAiR
   play_to_the_end(blue_white, black_red);
 }
 
-// Cycling and flashback in whole games: cards cycled from the hand and spells cast again from the
-// graveyard, by both agents, and every game ends without a fault.
-TEST_F(AiHeuristic, PlaysCyclingAndFlashbackDecksToTheEndAgainstAiRandom) {
+// Cycling, flashback and kicker in whole games: cards cycled from the hand, spells cast again
+// from the graveyard and kicked, by both agents, and every game ends without a fault.
+TEST_F(AiHeuristic, PlaysCyclingFlashbackAndKickerDecksToTheEndAgainstAiRandom) {
   const DeckList green_red = deck("Cycling and flashback", {{9, "Forest"},
                                                             {9, "Mountain"},
                                                             {4, "Hundroog"},
                                                             {4, "Firebolt"},
                                                             {4, "Moment's Peace"},
                                                             {4, "Grizzly Bears"},
-                                                            {4, "Shock"}});
+                                                            {4, "Burst Lightning"}});
   const DeckList blue_black = deck("Cycled counters", {{9, "Island"},
                                                        {9, "Swamp"},
                                                        {4, "Miscalculation"},
                                                        {4, "Counterspell"},
                                                        {4, "Severed Legion"},
-                                                       {4, "Bog Wraith"},
+                                                       {4, "Gatekeeper of Malakir"},
                                                        {4, "Hundroog"}});
   // Cycling discards from the hand outside the cleanup step; a flashback spell leaves the stack
-  // for exile.
-  std::size_t cycled = 0, flashed_back = 0;
+  // for exile; a kicked spell carries the classic rules' "kicked" mark as it is cast.
+  std::size_t cycled = 0, flashed_back = 0, kicked = 0;
   std::vector<Connection> watching;
   play_to_the_end(green_red, blue_black, [&](Game& g) {
     watching.push_back(
@@ -776,9 +804,13 @@ TEST_F(AiHeuristic, PlaysCyclingAndFlashbackDecksToTheEndAgainstAiRandom) {
           cycled += e.cause == Cause::discard && game.state().turn.step != 11;  // not the cleanup
           flashed_back += e.from.kind == ZoneKind::stack && e.to.kind == ZoneKind::exile;
         }));
+    watching.push_back(g.bus().on_observe<CastEvent>([&](const Game& game, const CastEvent& e) {
+      kicked += game.object(e.spell).attrs.get("kicked"_sym) != 0;
+    }));
   });
   EXPECT_GT(cycled, 0u);
   EXPECT_GT(flashed_back, 0u);
+  EXPECT_GT(kicked, 0u);
 }
 
 TEST_F(AiHeuristic, AnswersAnotherRulesModuleWithLegalSeededChoices) {
