@@ -185,6 +185,9 @@ struct ParsedCost {
   std::int64_t loyalty_change = 0;  // +N puts N loyalty counters on, -N removes N
 };
 ParsedCost parse_cost(const Param& text);
+// A cost of mana alone, without {X} or {T} (ward, cycling, kicker): its symbols, or a LoadError at
+// `text` saying that `what` ("a kicker cost") is such a cost, with an example.
+ManaCost parse_mana_only(const Param& text, std::string_view what, std::string_view example);
 // The same notation, parts optionally separated by ", ", plus "Sacrifice CARDNAME" (or "Sac")
 // and "Discard CARDNAME" (or "Discard this card").
 // Returns false with `error` set on anything else.

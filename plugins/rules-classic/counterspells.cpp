@@ -90,10 +90,8 @@ class CounterKeyword final : public KeywordHandler {
       target.fail("unknown target '" + target.text() + "'",
                   "spell, creature_spell or noncreature_spell");
     if (const Param* p = given(b, "unless_pays")) {
-      const ParsedCost cost = parse_cost(*p);
-      if (cost.tap || cost.sacrifice || cost.mana.x != 0 || !cost.mana.present)
-        p->fail("what the spell's controller may pay is mana without {X}", "unless_pays: \"{3}\"");
-      impl->unless = cost.mana;
+      impl->unless =
+          parse_mana_only(*p, "what the spell's controller may pay", "unless_pays: \"{3}\"");
       impl->unless_text = p->text();
     }
     ctx.card.abilities.push_back(

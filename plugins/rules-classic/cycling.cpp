@@ -30,11 +30,8 @@ class CyclingKeyword final : public KeywordHandler {
   void compile(const Params& params, CompileContext& ctx) const override {
     const Bound b = params.bind({"cost"});
     const Param& c = b.required("cost");
-    const ParsedCost cost = parse_cost(c);
-    if (cost.tap || cost.mana.x != 0 || !cost.mana.present)
-      c.fail("a cycling cost is mana without {X} or {T}", "cycling: {cost: \"{2}\"}");
     auto impl = std::make_shared<CyclingAbility>();
-    impl->cost = cost.mana;
+    impl->cost = parse_mana_only(c, "a cycling cost", "cycling: {cost: \"{2}\"}");
     impl->discard = true;
     impl->cost_text = c.text();
     ctx.card.abilities.push_back(AbilityDef{AbilityKind::activated, impl->describe(),

@@ -30,13 +30,10 @@ class KickerKeyword final : public KeywordHandler {
   void compile(const Params& params, CompileContext& ctx) const override {
     const Bound b = params.bind({"cost"});
     const Param& c = b.required("cost");
-    const ParsedCost cost = parse_cost(c);
-    if (cost.tap || cost.mana.x != 0 || !cost.mana.present)
-      c.fail("a kicker cost is mana without {X} or {T}", "kicker: {cost: \"{4}\"}");
     if (!ctx.card.base.cost.present)
       params.fail("kicker is an additional cost to cast the card: it needs a mana cost");
     auto impl = std::make_shared<KickerAbility>();
-    impl->cost = cost.mana;
+    impl->cost = parse_mana_only(c, "a kicker cost", "kicker: {cost: \"{4}\"}");
     impl->cost_text = c.text();
     ctx.card.abilities.push_back(
         AbilityDef{AbilityKind::keyword, impl->describe(), "rules-classic", params.where(), impl});

@@ -259,6 +259,13 @@ ParsedCost parse_cost(const Param& text) {
   return out;
 }
 
+ManaCost parse_mana_only(const Param& text, std::string_view what, std::string_view example) {
+  const ParsedCost cost = parse_cost(text);
+  if (cost.tap || cost.mana.x != 0 || !cost.mana.present)
+    text.fail(std::string(what) + " is mana without {X} or {T}", std::string(example));
+  return cost.mana;
+}
+
 std::optional<ActivationCost> activation_cost(const AbilityDef& a) {
   if (!a.impl) return std::nullopt;
   if (const auto* l = dynamic_cast<const LoyaltyAbility*>(a.impl.get())) {

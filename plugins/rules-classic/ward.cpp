@@ -60,11 +60,8 @@ class WardKeyword final : public KeywordHandler {
   void compile(const Params& params, CompileContext& ctx) const override {
     const Bound b = params.bind({"cost"});
     const Param& c = b.required("cost");
-    const ParsedCost cost = parse_cost(c);
-    if (cost.tap || cost.sacrifice || cost.mana.x != 0 || !cost.mana.present)
-      c.fail("a ward cost is mana without {X}", "ward: {cost: \"{2}\"}");
     auto impl = std::make_shared<WardAbility>();
-    impl->cost = cost.mana;
+    impl->cost = parse_mana_only(c, "a ward cost", "ward: {cost: \"{2}\"}");
     impl->cost_text = c.text();
     ctx.card.abilities.push_back(AbilityDef{AbilityKind::triggered, impl->describe(),
                                             "rules-classic", params.where(), impl});
