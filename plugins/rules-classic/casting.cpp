@@ -176,6 +176,13 @@ void activate(Game& game, const LegalAction& action) {
   item.x = x;
   item.targets = std::move(*targets);
   announce_targets(game, game.journal().push_stack(std::move(item)));
+  if (is_cycling(a)) {  // 702.29c: "when you cycle" triggers once the activation is complete
+    CustomEvent e;
+    e.kind = kCycled;
+    e.subject = Target::of(game.object(source).ref());
+    e.source = source;
+    emit(game, e);
+  }
 }
 
 }  // namespace

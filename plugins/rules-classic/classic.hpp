@@ -638,8 +638,12 @@ inline constexpr Symbol kBecameTarget = "became_target"_sym;
 void register_ward_keyword(Registrar& registrar);
 void announce_targets(Game& game, std::uint32_t stack_id);
 // Cycling (cycling.cpp, 702.29): the `cycling` keyword, an activated ability that works from the
-// hand and discards its card as a cost (ClassicActivated::discard).
+// hand and discards its card as a cost (ClassicActivated::discard). Once such an ability is
+// activated, casting.cpp announces it (a CustomEvent kCycled, subject the card, now in the
+// graveyard): a trigger `when: cycled` ("when you cycle CARDNAME", 702.29c) watches for it.
+inline constexpr Symbol kCycled = "cycled"_sym;
 void register_cycling_keyword(Registrar& registrar);
+bool is_cycling(const Ability& ability);
 // Flashback (flashback.cpp, 702.34): the `flashback` keyword; flashback_cost, the card's flashback
 // cost if it has one. Casting the card from its graveyard pays that cost instead of its mana cost
 // and marks the spell with kFlashbackCast (its zone changes + 1): it is exiled whenever it

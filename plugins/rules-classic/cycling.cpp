@@ -45,6 +45,10 @@ class CyclingKeyword final : public KeywordHandler {
 
 }  // namespace
 
+bool is_cycling(const Ability& ability) {
+  return dynamic_cast<const CyclingAbility*>(&ability) != nullptr;
+}
+
 void register_cycling_keyword(Registrar& registrar) {
   registrar.add<KeywordHandler>("cycling", std::make_shared<CyclingKeyword>());
 }

@@ -38,6 +38,7 @@ enum class When : std::uint8_t {
   becomes_tapped,
   becomes_untapped,
   becomes_blocked,  // once per combat however many creatures block it (509.3c); afflict
+  cycled,  // "when you cycle CARDNAME" (702.29c): as its cycling ability is activated (cycling.cpp)
 };
 enum class Whose : std::uint8_t { unspecified, you, opponent, any };
 enum class Condition : std::uint8_t {
@@ -76,6 +77,8 @@ class TriggerAbility final : public Ability {
     if (when == When::dies || when == When::leaves || when == When::exiled)
       return zone_bit(ZoneKind::battlefield) | zone_bit(ZoneKind::graveyard) |
              zone_bit(ZoneKind::exile) | zone_bit(ZoneKind::hand) | zone_bit(ZoneKind::library);
+    // Cycling discarded the card before its activation was complete: it is in the graveyard.
+    if (when == When::cycled) return zone_bit(ZoneKind::graveyard);
     return zone_bit(ZoneKind::battlefield);
   }
 
@@ -354,6 +357,14 @@ void TriggerAbility::connect(Game& game, ObjectId self, std::vector<Connection>&
             fire(g, r);
           }));
       return;
+    case When::cycled:
+      out.push_back(game.bus().on_trigger<CustomEvent>([fire, self](Game& g, const CustomEvent& e) {
+        if (e.kind != kCycled || !e.subject.is_object() || e.subject.object.id != self) return;
+        EventRecord r = record_of(g.state(), e);
+        r.subject = Target::of(g.object(self).controller);  // "you", who cycled it
+        fire(g, r);
+      }));
+      return;
     case When::discards:
       // One trigger per card discarded (603.2c); "that player" is the one who discarded.
       out.push_back(game.bus().on_trigger<ZoneChangeEvent>(
@@ -383,6 +394,7 @@ std::string when_text(const TriggerAbility& t) {
            (t.at_least > 1 ? std::to_string(t.at_least) + " or more damage by a single source"
                            : std::string("damage"));
   }
+  if (t.when == When::cycled) return "When you cycle CARDNAME";
   if (t.when == When::discards) {
     return t.whose == Whose::you        ? "Whenever you discard a card"
            : t.whose == Whose::opponent ? "Whenever an opponent discards a card"
@@ -453,7 +465,7 @@ class TriggerKeyword final : public KeywordHandler {
         {"when", "whose?", "other?", "do", "if?", "target?", "may?", "at_least?", "delay?"});
     auto impl = std::make_shared<TriggerAbility>();
     const Param& when = b.required("when");
-    static const std::array<std::pair<std::string_view, When>, 16> kWhen{{
+    static const std::array<std::pair<std::string_view, When>, 17> kWhen{{
         {"enters", When::enters},
         {"dies", When::dies},
         {"leaves", When::leaves},
@@ -470,6 +482,7 @@ class TriggerKeyword final : public KeywordHandler {
         {"becomes_tapped", When::becomes_tapped},
         {"becomes_untapped", When::becomes_untapped},
         {"becomes_blocked", When::becomes_blocked},
+        {"cycled", When::cycled},
     }};
     bool found = false;
     for (const auto& [name, w] : kWhen)
@@ -481,7 +494,7 @@ class TriggerKeyword final : public KeywordHandler {
       when.fail("unknown trigger event '" + when.text() + "'",
                 "one of enters, dies, leaves, exiled, upkeep, attacks, blocks, dealt_damage, "
                 "cast, discards, end_step, player_damaged, loses_life, becomes_tapped, "
-                "becomes_untapped, becomes_blocked");
+                "becomes_untapped, becomes_blocked, cycled");
     if (const Param* whose = b.optional("whose")) {
       if (whose->text() == "you")
         impl->whose = Whose::you;
@@ -493,6 +506,8 @@ class TriggerKeyword final : public KeywordHandler {
         whose->fail("'whose' is you, opponent or any");
     }
     if (const Param* other = b.optional("other")) impl->other = other->boolean();
+    if (impl->when == When::cycled && (b.optional("whose") || impl->other))
+      params.fail("'when: cycled' is \"when you cycle CARDNAME\": no 'whose' or 'other'");
     const bool player_event = impl->when == When::upkeep || impl->when == When::cast ||
                               impl->when == When::discards ||
                               impl->when == When::end_step ||

@@ -134,11 +134,17 @@ TEST(RulesClassicTriggerKeyword, BadParametersAreLoadErrors) {
   EXPECT_THROW(trigger_card("Bad If",
                             {{"when", "enters"}, {"if", "it is Tuesday"}, {"do", "YouGainLife/1"}}),
                std::exception);
+  // "When you cycle CARDNAME" is about the card alone.
+  EXPECT_THROW(
+      trigger_card("Bad Cycle", {{"when", "cycled"}, {"whose", "any"}, {"do", "YouGainLife/1"}}),
+      std::exception);
   const CardDef ok = trigger_card(
       "Warden", {{"when", "enters"}, {"other", "true"}, {"whose", "you"}, {"do", "YouGainLife/1"}});
   EXPECT_EQ(ok.abilities.at(0).kind, AbilityKind::triggered);
   EXPECT_EQ(ok.abilities.at(0).text,
             "Whenever another creature you control enters, you gain 1 life.");
+  const CardDef cycler = trigger_card("Cycler", {{"when", "cycled"}, {"do", "YouGainLife/2"}});
+  EXPECT_EQ(cycler.abilities.at(0).text, "When you cycle CARDNAME, you gain 2 life.");
 }
 
 TEST(RulesClassicTriggerKeyword, TheSameSeedAndChoicesGiveTheSameGame) {  // §3 test 8
