@@ -38,6 +38,38 @@ bool can_counter(const CardDef& def, const Characteristics& c) {
   return false;
 }
 
+// What a counterspell lets the spell's controller pay to keep it ("Counter target spell unless its
+// controller pays {2}.", the classic module's `counter: {unless_pays}`), in mana symbols: a
+// number counts as that many, any other symbol as one; 0 for a counterspell without the clause.
+int unless_pays(const CardDef& def) {
+  const auto spell = spell_ability(def);
+  if (!spell) return 0;
+  const std::string text = def.abilities[*spell].impl->describe();
+  constexpr std::string_view kClause = " unless its controller pays ";
+  const auto at = text.find(kClause);
+  if (at == std::string::npos) return 0;
+  int mana = 0;
+  for (std::size_t i = at + kClause.size(); i < text.size() && text[i] == '{';) {
+    const auto close = text.find('}', i);
+    if (close == std::string::npos) break;
+    const std::string symbol = text.substr(i + 1, close - i - 1);
+    const bool number =
+        !symbol.empty() && symbol.find_first_not_of("0123456789") == std::string::npos;
+    mana += number ? std::stoi(symbol) : 1;
+    i = close + 1;
+  }
+  return mana;
+}
+
+// The mana `p` could make now, counted as their untapped lands (mana creatures and mana already
+// in the pool are not counted: an estimate that errs towards countering).
+int untapped_lands(const DecisionView& view, PlayerId p) {
+  int n = 0;
+  if (auto z = view.zone(ZoneRef::battlefield(p)))
+    for (ObjectId id : *z) n += !view.object(id).tapped && view.view(id).has_type(kLand);
+  return n;
+}
+
 // An opponent's spell is worth a counterspell when it would hurt: a creature worth more than a
 // vanilla 2/2 (creature_value 6), or a spell that targets the agent or something it controls —
 // and when it can be countered at all.
@@ -340,6 +372,9 @@ Answer HeuristicAgent::action(const DecisionView& view, const Choice& choice) {
       if (view.object(card).zone != ZoneRef::hand(me) || activates(view.card(card), o) ||
           !can_counter(view.card(card), view.view(top.object.id)))
         continue;
+      // "Unless its controller pays {2}": wasted on a player with the mana to pay.
+      const int ransom = unless_pays(view.card(card));
+      if (ransom > 0 && untapped_lands(view, view.stack().back().controller) >= ransom) continue;
       plan_ = Plan{card, *spell_ability(view.card(card)), {top}, 0};
       return Answer{{i}};
     }

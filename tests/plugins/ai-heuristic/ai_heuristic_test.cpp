@@ -595,6 +595,27 @@ TEST_F(AiHeuristic, CountersTheOpponentsSpellsThatWouldHurt) {
   }
 }
 
+// "Counter target spell unless its controller pays {2}" is cast only at a player who could not
+// pay: with three lands left untapped after Spined Wurm they would, and Miscalculation is kept.
+TEST_F(AiHeuristic, KeepsASoftCounterForAPlayerWhoCouldPay) {
+  struct Case {
+    std::size_t lands;  // the opponent's; Spined Wurm costs five
+    bool countered;
+  };
+  for (const Case& c : {Case{6, true}, Case{8, false}}) {
+    std::vector<std::string> theirs(c.lands - 1, "Forest");
+    theirs.push_back("Mountain");
+    auto g = start(player(20, {"Miscalculation"}, {"Island", "Island"}),
+                   player(20, {"Spined Wurm"}, theirs), "main1", 1, std::make_shared<CastsOnce>());
+    for (int i = 0; i < 12 && g->state().turn.step <= 3; ++i)
+      if (!world().rules->advance(*g)) break;
+    EXPECT_EQ(count_in(*g, ZoneRef::graveyard(kThem), "Spined Wurm"), c.countered ? 1u : 0u)
+        << c.lands << " lands";
+    EXPECT_EQ(count_in(*g, ZoneRef::hand(kMe), "Miscalculation"), c.countered ? 0u : 1u)
+        << c.lands << " lands";
+  }
+}
+
 // Miscalculation without blue mana: casting it is not offered, cycling it is ({2}). The counter
 // rule looks for a cast, so it neither cycles it as if that countered Spined Wurm nor (a card it
 // may cast by its next turn) cycles it at all.
