@@ -41,33 +41,24 @@ bool can_counter(const CardDef& def, const Characteristics& c) {
 // What a counterspell lets the spell's controller pay to keep it ("Counter target spell unless its
 // controller pays {2}.", the classic module's `counter: {unless_pays}`), in mana symbols: a
 // number counts as that many, any other symbol as one; 0 for a counterspell without the clause.
-int unless_pays(const CardDef& def) {
+std::size_t unless_pays(const CardDef& def) {
   const auto spell = spell_ability(def);
   if (!spell) return 0;
   const std::string text = def.abilities[*spell].impl->describe();
   constexpr std::string_view kClause = " unless its controller pays ";
   const auto at = text.find(kClause);
   if (at == std::string::npos) return 0;
-  int mana = 0;
+  std::size_t mana = 0;
   for (std::size_t i = at + kClause.size(); i < text.size() && text[i] == '{';) {
     const auto close = text.find('}', i);
     if (close == std::string::npos) break;
     const std::string symbol = text.substr(i + 1, close - i - 1);
     const bool number =
         !symbol.empty() && symbol.find_first_not_of("0123456789") == std::string::npos;
-    mana += number ? std::stoi(symbol) : 1;
+    mana += number ? std::stoul(symbol) : 1;
     i = close + 1;
   }
   return mana;
-}
-
-// The mana `p` could make now, counted as their untapped lands (mana creatures and mana already
-// in the pool are not counted: an estimate that errs towards countering).
-int untapped_lands(const DecisionView& view, PlayerId p) {
-  int n = 0;
-  if (auto z = view.zone(ZoneRef::battlefield(p)))
-    for (ObjectId id : *z) n += !view.object(id).tapped && view.view(id).has_type(kLand);
-  return n;
 }
 
 // An opponent's spell is worth a counterspell when it would hurt: a creature worth more than a
@@ -111,11 +102,13 @@ bool activates(const CardDef& def, const Option& o) {
          def.abilities[static_cast<std::size_t>(o.ability)].kind == AbilityKind::activated;
 }
 
-// The lands `p` has on the battlefield.
-std::size_t lands_of(const DecisionView& view, PlayerId p) {
+// The lands `p` has on the battlefield; `untapped`: only those not tapped, the mana `p` could
+// make now (mana creatures and mana in the pool are not counted: an estimate).
+std::size_t lands_of(const DecisionView& view, PlayerId p, bool untapped = false) {
   std::size_t n = 0;
   if (auto z = view.zone(ZoneRef::battlefield(p)))
-    for (ObjectId id : *z) n += view.view(id).has_type(kLand);
+    for (ObjectId id : *z)
+      n += (!untapped || !view.object(id).tapped) && view.view(id).has_type(kLand);
   return n;
 }
 
@@ -373,8 +366,9 @@ Answer HeuristicAgent::action(const DecisionView& view, const Choice& choice) {
           !can_counter(view.card(card), view.view(top.object.id)))
         continue;
       // "Unless its controller pays {2}": wasted on a player with the mana to pay.
-      const int ransom = unless_pays(view.card(card));
-      if (ransom > 0 && untapped_lands(view, view.stack().back().controller) >= ransom) continue;
+      const std::size_t ransom = unless_pays(view.card(card));
+      if (ransom > 0 && lands_of(view, view.stack().back().controller, /*untapped=*/true) >= ransom)
+        continue;
       plan_ = Plan{card, *spell_ability(view.card(card)), {top}, 0};
       return Answer{{i}};
     }

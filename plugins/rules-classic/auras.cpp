@@ -57,9 +57,7 @@ void attach(Game& game, ObjectId aura, ObjectId to) {
 }
 
 const EnchantAbility* enchant_ability(const CardDef& def) {
-  for (const AbilityDef& a : def.abilities)
-    if (const auto* e = dynamic_cast<const EnchantAbility*>(a.impl.get())) return e;
-  return nullptr;
+  return first_ability<EnchantAbility>(def, AbilityKind::spell);  // `enchant` makes a spell ability
 }
 
 // --- enchant ---------------------------------------------------------------------------------

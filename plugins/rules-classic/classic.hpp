@@ -637,6 +637,16 @@ void counter_stack_item(Game& game, std::size_t index, ObjectId by);
 inline constexpr Symbol kBecameTarget = "became_target"_sym;
 void register_ward_keyword(Registrar& registrar);
 void announce_targets(Game& game, std::uint32_t stack_id);
+// The first ability of `def` of kind `kind` whose implementation is a T (an Aura's enchant spell
+// ability, flashback's and kicker's keyword abilities), or nullptr. The kind is compared first:
+// it is cheaper than the cast, and kicker's is looked for at every cast.
+template <class T>
+const T* first_ability(const CardDef& def, AbilityKind kind) {
+  for (const AbilityDef& a : def.abilities)
+    if (a.kind == kind)
+      if (const auto* t = dynamic_cast<const T*>(a.impl.get())) return t;
+  return nullptr;
+}
 // Cycling (cycling.cpp, 702.29): the `cycling` keyword, an activated ability that works from the
 // hand and discards its card as a cost (ClassicActivated::discard). Once such an ability is
 // activated, casting.cpp announces it (a CustomEvent kCycled, subject the card, now in the

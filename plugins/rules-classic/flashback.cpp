@@ -79,10 +79,8 @@ class FlashbackKeyword final : public KeywordHandler {
 }  // namespace
 
 const ManaCost* flashback_cost(const CardDef& def) {
-  for (const AbilityDef& a : def.abilities)
-    if (a.kind == AbilityKind::keyword)
-      if (const auto* f = dynamic_cast<const FlashbackAbility*>(a.impl.get())) return &f->cost;
-  return nullptr;
+  const auto* f = first_ability<FlashbackAbility>(def, AbilityKind::keyword);
+  return f ? &f->cost : nullptr;
 }
 
 void register_flashback_keyword(Registrar& registrar) {

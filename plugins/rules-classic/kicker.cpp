@@ -44,13 +44,6 @@ class KickerKeyword final : public KeywordHandler {
   }
 };
 
-const KickerAbility* kicker_of(const CardDef& def) {
-  for (const AbilityDef& a : def.abilities)
-    if (a.kind == AbilityKind::keyword)
-      if (const auto* k = dynamic_cast<const KickerAbility*>(a.impl.get())) return k;
-  return nullptr;
-}
-
 ManaCost plus(ManaCost a, const ManaCost& b) {
   a.generic = static_cast<std::uint16_t>(a.generic + b.generic);
   a.colorless = static_cast<std::uint8_t>(a.colorless + b.colorless);
@@ -70,7 +63,7 @@ ManaCost plus(ManaCost a, const ManaCost& b) {
 
 ManaCost offer_kicker(Game& game, PlayerId p, ObjectId card, const ManaCost& cost, bool& kicked) {
   kicked = false;
-  const KickerAbility* kicker = kicker_of(game.card(card));
+  const auto* kicker = first_ability<KickerAbility>(game.card(card), AbilityKind::keyword);
   if (!kicker) return cost;
   const ManaCost total = plus(cost, kicker->cost);
   if (!can_pay(game, p, total, 0)) return cost;  // not asked: they could not pay it
