@@ -55,7 +55,12 @@ Fighter fighter(const DecisionView& view, ObjectId id) {
   }
   f.colors = c.colors;
   for (std::size_t k = 0; k < kColorCount; ++k)
-    if (c.has_keyword(kProtectionFrom[k])) f.protected_from.add(static_cast<Color>(k));
+    if (c.has_keyword(kProtectionFrom[k])) f.protected_from.colors.add(static_cast<Color>(k));
+  f.protected_from.creatures =
+      c.has_keyword(kProtectionFromCreatures) || c.has_keyword(kProtectionFromEverything);
+  f.protected_from.artifacts = c.has_keyword(kProtectionFromArtifacts);
+  f.protected_from.multicolored = c.has_keyword(kProtectionFromMulticolored);
+  f.protected_from.monocolored = c.has_keyword(kProtectionFromMonocolored);
   f.value = creature_value(c);
   return f;
 }
@@ -69,11 +74,15 @@ std::vector<Fighter> creatures_of(const DecisionView& view, PlayerId p) {
   return out;
 }
 
+bool Protections::from(const Fighter& source) const {
+  return creatures || (colors.bits & source.colors.bits) != 0 || (artifacts && source.artifact) ||
+         (multicolored && source.colors.multicolor()) || (monocolored && source.colors.monocolor());
+}
+
 namespace {
 bool lethal(const Fighter& from, const Fighter& to) {
-  // Protection from one of its colours prevents all of its damage (702.16e).
-  if (to.indestructible || from.power <= 0 || (to.protected_from.bits & from.colors.bits) != 0)
-    return false;
+  // Protection from it prevents all of its damage (702.16e).
+  if (to.indestructible || from.power <= 0 || to.protected_from.from(from)) return false;
   return from.deathtouch || from.power >= to.remaining();
 }
 }  // namespace
@@ -86,7 +95,7 @@ bool kills(const Fighter& a, const Fighter& b) {
 }
 
 bool can_block(const Fighter& blocker, const Fighter& attacker) {
-  if (blocker.tapped || (attacker.protected_from.bits & blocker.colors.bits) != 0) return false;
+  if (blocker.tapped || attacker.protected_from.from(blocker)) return false;
   if (attacker.landwalk || attacker.shadow != blocker.shadow) return false;
   if (attacker.fear && !blocker.artifact && !blocker.colors.has(Color::black)) return false;
   if (attacker.intimidate && !blocker.artifact && (attacker.colors.bits & blocker.colors.bits) == 0)

@@ -47,6 +47,13 @@ inline constexpr std::array<std::pair<Symbol, Symbol>, kColorCount> kLandwalk{{
 inline constexpr std::array<Symbol, kColorCount> kProtectionFrom{
     "Protection from white"_sym, "Protection from blue"_sym, "Protection from black"_sym,
     "Protection from red"_sym, "Protection from green"_sym};
+// The classic module's other protections that matter when creatures fight: every creature is a
+// source of "creatures" and "everything".
+inline constexpr Symbol kProtectionFromCreatures = "Protection from creatures"_sym;
+inline constexpr Symbol kProtectionFromEverything = "Protection from everything"_sym;
+inline constexpr Symbol kProtectionFromArtifacts = "Protection from artifacts"_sym;
+inline constexpr Symbol kProtectionFromMulticolored = "Protection from multicolored"_sym;
+inline constexpr Symbol kProtectionFromMonocolored = "Protection from monocolored"_sym;
 // Block requirements (classic 509.1c): "blocks each combat if able", "must be blocked if able",
 // "all creatures able to block it do so".
 inline constexpr Symbol kMustBlock = "blocks_each_combat"_sym;
@@ -54,6 +61,20 @@ inline constexpr Symbol kMustBeBlocked = "must_be_blocked"_sym;
 inline constexpr Symbol kLure = "lure"_sym;
 // The classic module marks deathtouch damage on the creature (it dies at the next check).
 inline constexpr Symbol kDeathtouched = "deathtouch_damage"_sym;
+
+struct Fighter;
+
+// What a creature has protection from, of what another creature can be (702.16a).
+struct Protections {
+  ColorSet colors;
+  bool creatures = false;  // from creatures, or from everything: from every other creature
+  bool artifacts = false;
+  bool multicolored = false;
+  bool monocolored = false;
+
+  // Whether these protect from `source`: its damage is prevented, and it cannot block.
+  bool from(const Fighter& source) const;
+};
 
 // A creature as combat and removal see it.
 struct Fighter {
@@ -68,7 +89,7 @@ struct Fighter {
   bool artifact = false, fear = false, intimidate = false, shadow = false;
   bool landwalk = false;    // it has a landwalk whose land an opponent controls: unblockable
   ColorSet colors;          // its colours: a creature protected from one takes none of its damage
-  ColorSet protected_from;  // the colours it has protection from
+  Protections protected_from;
   double value = 0;
 
   // Damage still needed to destroy it by damage: toughness minus damage already marked.

@@ -89,7 +89,7 @@ std::vector<ObjectId> illegal_auras(const Game& game, const std::vector<ObjectId
     // 702.16c: nothing with protection from the Aura's colour can be enchanted by it (as a
     // target the spell could not choose it either: is_legal_target).
     if (!to || *to == id || !e->can_enchant(game, *to) ||
-        protection_against(game.view(*to), game.view(id).colors))
+        protection_against(game.view(*to), game.view(id)))
       out.push_back(id);
   }
   return out;

@@ -99,15 +99,56 @@ inline constexpr std::array<Landwalk, 5> kLandwalk{{
     {"Mountainwalk"_sym, "Mountain"_sym, "mountainwalk"},
     {"Forestwalk"_sym, "Forest"_sym, "forestwalk"},
 }};
-// Protection from a colour (702.16), by Color: "Protection from red". A keyword of its own in card
-// files (keywords.cpp: the Symbol and a ProtectionAbility, which prevents the damage); targets,
-// blocks and attachments read the Symbol in the view (protection_against).
-inline constexpr std::array<const char*, kColorCount> kProtectionKeywords{
-    "Protection from white", "Protection from blue", "Protection from black", "Protection from red",
-    "Protection from green"};
-inline constexpr std::array<Symbol, kColorCount> kProtectionFrom{
-    Symbol(kProtectionKeywords[0]), Symbol(kProtectionKeywords[1]), Symbol(kProtectionKeywords[2]),
-    Symbol(kProtectionKeywords[3]), Symbol(kProtectionKeywords[4])};
+// What a permanent can have protection from (702.16a): a colour, a card type, every source
+// ("everything", 702.16j), or sources with more than one colour or exactly one. Each is a keyword
+// of its own in card files, "Protection from red" (keywords.cpp: the Symbol and a
+// ProtectionAbility, which prevents the damage); targets, blocks and attachments read the Symbol
+// in the view (protection_against). Qualities of a creature type ("from Goblins") and of a player
+// are not among them.
+enum class ProtectionKind : std::uint8_t {
+  color,
+  card_type,
+  everything,
+  multicolored,
+  monocolored
+};
+struct ProtectionQuality {
+  const char* keyword;  // as card files write it: "Protection from red"
+  const char* from;     // as refusals name it: "red", "creatures", "everything"
+  ProtectionKind kind;
+  Symbol symbol;  // Symbol(keyword): the keyword in a view
+  Color color;    // kind color
+  Symbol type;    // kind card_type
+};
+constexpr ProtectionQuality protection_from(const char* keyword, const char* from,
+                                            ProtectionKind kind, Color color = Color::white,
+                                            Symbol type = {}) {
+  return {keyword, from, kind, Symbol(keyword), color, type};
+}
+// In the order protection_against looks at them: the first that applies names the prevention.
+inline constexpr std::array<ProtectionQuality, 15> kProtections{{
+    protection_from("Protection from white", "white", ProtectionKind::color, Color::white),
+    protection_from("Protection from blue", "blue", ProtectionKind::color, Color::blue),
+    protection_from("Protection from black", "black", ProtectionKind::color, Color::black),
+    protection_from("Protection from red", "red", ProtectionKind::color, Color::red),
+    protection_from("Protection from green", "green", ProtectionKind::color, Color::green),
+    protection_from("Protection from artifacts", "artifacts", ProtectionKind::card_type, {},
+                    kArtifact),
+    protection_from("Protection from creatures", "creatures", ProtectionKind::card_type, {},
+                    kCreature),
+    protection_from("Protection from enchantments", "enchantments", ProtectionKind::card_type, {},
+                    kEnchantment),
+    protection_from("Protection from instants", "instants", ProtectionKind::card_type, {},
+                    kInstant),
+    protection_from("Protection from sorceries", "sorceries", ProtectionKind::card_type, {},
+                    kSorcery),
+    protection_from("Protection from planeswalkers", "planeswalkers", ProtectionKind::card_type, {},
+                    kPlaneswalker),
+    protection_from("Protection from lands", "lands", ProtectionKind::card_type, {}, kLand),
+    protection_from("Protection from multicolored", "multicolored", ProtectionKind::multicolored),
+    protection_from("Protection from monocolored", "monocolored", ProtectionKind::monocolored),
+    protection_from("Protection from everything", "everything", ProtectionKind::everything),
+}};
 // Restrictions an effect gives ("enchanted creature can't attack or block"), kept with the
 // keywords in layer 6 so that they come and go with their effect.
 inline constexpr Symbol kCantAttack = "can't attack"_sym;
@@ -257,24 +298,25 @@ class IndestructibleAbility final : public Ability {
   std::string describe() const override { return "Indestructible"; }
 };
 
-// "Protection from red" (702.16e): damage a source of that colour would deal to a permanent
-// with protection from red is prevented, unless damage can't be prevented (Flaring Pain).
-// Every card that prints or grants protection from a colour carries one (keywords.cpp,
-// auras.cpp, sagas.cpp), but only one prevents the damage of an event: the one of the
-// lowest-numbered object whose card has it, outside libraries and hands, for the first colour of
-// the source the permanent is protected from. So whoever gives the protection (its own card, an
-// Aura, a spell now in the graveyard), it is one prevention effect, as the rules have it
+// "Protection from red" (702.16e): damage a source of that quality would deal to a permanent
+// with protection from it is prevented, unless damage can't be prevented (Flaring Pain).
+// Every card that prints or grants protection carries one (keywords.cpp, auras.cpp, sagas.cpp),
+// but only one prevents the damage of an event: the one of the lowest-numbered object whose card
+// has it, outside libraries and hands, for the first quality of kProtections the permanent is
+// protected from that the source has. So whoever gives the protection (its own card, an Aura, a
+// spell now in the graveyard), it is one prevention effect, as the rules have it
 // (prevention.cpp).
 class ProtectionAbility final : public Ability {
  public:
-  ProtectionAbility(Color from, bool granted) : from_(from), granted_(granted) {}
+  // `from` points into kProtections.
+  ProtectionAbility(const ProtectionQuality* from, bool granted) : from_(from), granted_(granted) {}
   ZoneMask zones() const override;
   void connect(Game& game, ObjectId self, std::vector<Connection>& out) const override;
   std::string describe() const override;
-  Color from() const { return from_; }
+  const ProtectionQuality* from() const { return from_; }
 
  private:
-  Color from_;
+  const ProtectionQuality* from_;
   bool granted_;  // on a card that gives protection, not one that has it
 };
 // Appends a ProtectionAbility (granted) for each protection keyword among `keywords` a card
@@ -713,10 +755,12 @@ FloatingEffect end_of_turn_effect(const ResolveContext& ctx, std::uint16_t abili
 bool on_battlefield(const Game& game, ObjectId id);
 bool is_creature(const Game& game, ObjectId id);
 bool has_keyword(const Game& game, ObjectId id, Symbol keyword);
-// 702.16: the colour of `source` (its colours, ColorSet) that `view` has protection from, if any;
-// a colourless source none. Damage (ProtectionAbility), targets (is_legal_target), blocks
-// (combat.cpp) and attachments (auras.cpp, equipment.cpp) ask it.
-std::optional<Color> protection_against(const Characteristics& view, ColorSet source);
+// 702.16: the first quality of kProtections that `view` has protection from and `source` has
+// (its colours or card types; every source for "everything"), or null. Damage
+// (ProtectionAbility), targets (is_legal_target), blocks (combat.cpp) and attachments
+// (auras.cpp, equipment.cpp) ask it.
+const ProtectionQuality* protection_against(const Characteristics& view,
+                                            const Characteristics& source);
 // A source of damage as the damage sees it: as it last existed on the battlefield if it left
 // (608.2h), else as it is now; empty characteristics and no controller for an unknown object.
 struct DamageSource {
@@ -724,8 +768,6 @@ struct DamageSource {
   PlayerId controller;
 };
 DamageSource damage_source(const Game& game, ObjectId source);
-// "red": the colour as a protection keyword names it.
-const char* color_word(Color c);
 // Changeling: every creature type (never a land type).
 bool has_creature_type(const Game& game, ObjectId id, Symbol type);
 std::vector<ObjectId> battlefield(const Game& game);  // every permanent, seat by seat

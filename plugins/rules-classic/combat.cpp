@@ -175,8 +175,8 @@ std::string block_restriction(const Game& game, ObjectId blocker, ObjectId attac
   const auto cannot = [&](const std::string& why) {
     return name() + " cannot block " + numbered_label(game, attacker) + ", which " + why;
   };
-  if (const std::optional<Color> from = protection_against(a, c.colors))  // 702.16f
-    return cannot("has protection from " + std::string(color_word(*from)));
+  if (const ProtectionQuality* from = protection_against(a, c))  // 702.16f
+    return cannot("has protection from " + std::string(from->from));
   if (a.keywords.empty() && !c.has_keyword(kShadow)) return {};  // no evasion (most blocks)
   if (a.has_keyword(kShadow) != c.has_keyword(kShadow))          // 702.28b
     return a.has_keyword(kShadow) ? cannot("has shadow")

@@ -105,18 +105,32 @@ void remove_from_combat(Game& game, ObjectId id) {
 
 // --- protection (702.16) ----------------------------------------------------------------------
 
-std::optional<Color> protection_against(const Characteristics& view, ColorSet source) {
-  if (source.colorless() || view.keywords.empty()) return std::nullopt;  // most checks end here
-  for (std::size_t c = 0; c < kColorCount; ++c)
-    if (source.has(static_cast<Color>(c)) && view.has_keyword(kProtectionFrom[c]))
-      return static_cast<Color>(c);
-  return std::nullopt;
+namespace {
+
+bool has_quality(const Characteristics& source, const ProtectionQuality& q) {
+  switch (q.kind) {
+    case ProtectionKind::color:
+      return source.colors.has(q.color);
+    case ProtectionKind::card_type:
+      return source.has_type(q.type);
+    case ProtectionKind::everything:
+      return true;
+    case ProtectionKind::multicolored:
+      return source.colors.multicolor();
+    case ProtectionKind::monocolored:
+      return source.colors.monocolor();
+  }
+  return false;
 }
 
-const char* color_word(Color c) {
-  static constexpr std::array<const char*, kColorCount> kWords{"white", "blue", "black", "red",
-                                                               "green"};
-  return kWords[static_cast<std::size_t>(c)];
+}  // namespace
+
+const ProtectionQuality* protection_against(const Characteristics& view,
+                                            const Characteristics& source) {
+  if (view.keywords.empty()) return nullptr;  // most checks end here
+  for (const ProtectionQuality& q : kProtections)
+    if (view.has_keyword(q.symbol) && has_quality(source, q)) return &q;
+  return nullptr;
 }
 
 // --- targets --------------------------------------------------------------------------------
@@ -128,7 +142,7 @@ namespace {
 // with some keyword (protection_against's first test), which few permanents have.
 bool protected_from_source(const Game& game, const ResolveContext& ctx, const Characteristics& c) {
   if (c.keywords.empty() || !game.state().is_current(ctx.source)) return false;
-  return protection_against(c, game.view(ctx.source.id).colors).has_value();
+  return protection_against(c, game.view(ctx.source.id)) != nullptr;
 }
 
 // is_legal_target's questions for a permanent known to be current and on the battlefield. The

@@ -40,7 +40,7 @@ constexpr std::array<AttachKind, 2> kKinds{
 bool can_attach(const Game& game, const AttachKind& kind, ObjectId self, ObjectId to) {
   if (to == self || !on_battlefield(game, to)) return false;
   const Characteristics c = game.view(to);
-  return c.has_type(kind.what) && !protection_against(c, game.view(self).colors);
+  return c.has_type(kind.what) && !protection_against(c, game.view(self));
 }
 
 class AttachAbility final : public ClassicActivated {

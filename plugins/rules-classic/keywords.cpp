@@ -29,26 +29,29 @@ class SymbolKeyword final : public KeywordHandler {
   std::string name_;
 };
 
-// "Protection from red" …: its Symbol, and the ability that prevents the damage.
+// "Protection from red", "Protection from creatures" …: its Symbol, and the ability that
+// prevents the damage.
 class ProtectionKeyword final : public KeywordHandler {
  public:
-  explicit ProtectionKeyword(Color from) : from_(from) {}
+  explicit ProtectionKeyword(const ProtectionQuality* from) : from_(from) {}
   void compile(const Params& params, CompileContext& ctx) const override {
-    const char* name = kProtectionKeywords[static_cast<std::size_t>(from_)];
-    if (params.size() != 0) params.fail(std::string("'") + name + "' takes no parameters");
-    ctx.card.base.add_keyword(kProtectionFrom[static_cast<std::size_t>(from_)]);
+    if (params.size() != 0)
+      params.fail(std::string("'") + from_->keyword + "' takes no parameters");
+    ctx.card.base.add_keyword(from_->symbol);
     ctx.card.abilities.push_back(
         make_ability_def(AbilityKind::keyword, params,
                          std::make_shared<ProtectionAbility>(from_, /*granted=*/false)));
   }
   std::string summary() const override {
-    return std::string(kProtectionKeywords[static_cast<std::size_t>(from_)]) +
+    return std::string(from_->keyword) +
            " (classic rules keyword: can't be damaged, enchanted, equipped, blocked or targeted "
-           "by anything of that colour)";
+           "by " +
+           (from_->kind == ProtectionKind::everything ? "anything" : "anything of that quality") +
+           ")";
   }
 
  private:
-  Color from_;
+  const ProtectionQuality* from_;
 };
 
 // mana: {cost: "{T}", add: "{G}"}; a Treasure's mana: {cost: "{T}, Sacrifice CARDNAME", add: any}
@@ -238,9 +241,8 @@ void LoyaltyAbility::resolve(Game& game, const ResolveContext& ctx) const {
 void register_keywords(Registrar& registrar) {
   for (const char* name : kEvergreenKeywords)
     registrar.add<KeywordHandler>(name, std::make_shared<SymbolKeyword>(name));
-  for (std::size_t c = 0; c < kColorCount; ++c)
-    registrar.add<KeywordHandler>(kProtectionKeywords[c],
-                                  std::make_shared<ProtectionKeyword>(static_cast<Color>(c)));
+  for (const ProtectionQuality& q : kProtections)
+    registrar.add<KeywordHandler>(q.keyword, std::make_shared<ProtectionKeyword>(&q));
   registrar.add<KeywordHandler>("mana", std::make_shared<ManaKeyword>());
   registrar.add<KeywordHandler>("regenerate", std::make_shared<RegenerateKeyword>());
   registrar.add<KeywordHandler>("destroy_all", std::make_shared<DestroyAllKeyword>());

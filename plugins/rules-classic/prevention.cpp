@@ -324,7 +324,7 @@ namespace {
 
 // Whether `self` is the lowest-numbered object in a zone where ProtectionAbility works whose card
 // has one for `from` (the one object whose ability prevents the damage).
-bool first_protector(const Game& g, ObjectId self, Color from, ZoneMask zones) {
+bool first_protector(const Game& g, ObjectId self, const ProtectionQuality* from, ZoneMask zones) {
   for (const GameObject& o : g.state().objects) {
     if (o.id == self) return true;
     if (!(zones & zone_bit(o.zone.kind))) continue;
@@ -336,9 +336,25 @@ bool first_protector(const Game& g, ObjectId self, Color from, ZoneMask zones) {
   return true;
 }
 
+// The sources whose damage a protection prevents, as a reminder names them: "red sources",
+// "creatures", "multicolored sources", "every source".
+std::string protected_sources(const ProtectionQuality& q) {
+  switch (q.kind) {
+    case ProtectionKind::color:
+    case ProtectionKind::multicolored:
+    case ProtectionKind::monocolored:
+      return std::string(q.from) + " sources";
+    case ProtectionKind::card_type:
+      return q.from;
+    case ProtectionKind::everything:
+      return "every source";
+  }
+  return q.from;
+}
+
 }  // namespace
 
-// The source's colours as apply_damage sees them (damage_source): as it last existed on the
+// The source's characteristics as apply_damage sees them (damage_source): as it last existed on the
 // battlefield if it left (a creature sacrificed after it was blocked), else as it is now.
 void ProtectionAbility::connect(Game& game, ObjectId self, std::vector<Connection>& out) const {
   out.push_back(game.bus().on_replacement<DamageEvent>(
@@ -349,14 +365,13 @@ void ProtectionAbility::connect(Game& game, ObjectId self, std::vector<Connectio
         if (!g.state().is_current(e.target.object) || !on_battlefield(g, to)) return std::nullopt;
         const Characteristics& protected_view = g.view(to);
         if (protected_view.keywords.empty()) return std::nullopt;  // most damage ends here
-        const ColorSet source = damage_source(g, e.source).characteristics.colors;
-        if (protection_against(protected_view, source) != from_ ||
+        const DamageSource source = damage_source(g, e.source);
+        if (protection_against(protected_view, source.characteristics) != from_ ||
             !first_protector(g, self, from_, zones()))
           return std::nullopt;
         return Replacement<DamageEvent>{
-            std::string("prevent damage (") + kProtectionKeywords[static_cast<std::size_t>(from_)] +
-                ")",
-            self, [self](Game& game2, DamageEvent& d) {
+            std::string("prevent damage (") + from_->keyword + ")", self,
+            [self](Game& game2, DamageEvent& d) {
               const std::int32_t prevented = d.amount;
               d.amount = 0;
               d.cancelled = true;
@@ -373,20 +388,20 @@ void ProtectionAbility::connect(Game& game, ObjectId self, std::vector<Connectio
 }
 
 std::string ProtectionAbility::describe() const {
-  const std::string name = kProtectionKeywords[static_cast<std::size_t>(from_)];
+  const std::string name = from_->keyword;
   if (!granted_) return name;
   // On a card that gives protection: the rule its gift brings, not an ability of the card.
-  return "(" + name + ": damage from " + color_word(from_) + " sources is prevented.)";
+  return "(" + name + ": damage from " + protected_sources(*from_) + " is prevented.)";
 }
 
 void add_granted_protection(const std::vector<std::string>& keywords, const Params& params,
                             CompileContext& ctx) {
   for (const std::string& k : keywords)
-    for (std::size_t c = 0; c < kColorCount; ++c)
-      if (k == kProtectionKeywords[c])
-        ctx.card.abilities.push_back(make_ability_def(
-            AbilityKind::static_, params,
-            std::make_shared<ProtectionAbility>(static_cast<Color>(c), /*granted=*/true)));
+    for (const ProtectionQuality& q : kProtections)
+      if (k == q.keyword)
+        ctx.card.abilities.push_back(
+            make_ability_def(AbilityKind::static_, params,
+                             std::make_shared<ProtectionAbility>(&q, /*granted=*/true)));
 }
 
 bool PreventAbility::can_target(const Game& game, const ResolveContext&, std::size_t,

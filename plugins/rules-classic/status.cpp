@@ -25,8 +25,8 @@ std::string ClassicRules::object_status(const Game& game, ObjectId id) const {
   const auto keywords = [&] {
     for (const char* keyword : kEvergreenKeywords)
       if (c.has_keyword(Symbol(keyword))) note(keyword);
-    for (std::size_t k = 0; k < kColorCount; ++k)
-      if (c.has_keyword(kProtectionFrom[k])) note(kProtectionKeywords[k]);
+    for (const ProtectionQuality& q : kProtections)
+      if (c.has_keyword(q.symbol)) note(q.keyword);
     for (Symbol rule : {kCantAttack, kCantBlock})
       if (c.has_keyword(rule)) note(rule == kCantAttack ? "can't attack" : "can't block");
   };

@@ -485,7 +485,7 @@ TEST_F(AiHeuristic, AttacksOnlyWhereNoBadBlockWaits) {
 // Evasion the heuristic counts when it plans an attack: Bog Wraith (3/3, swampwalk) would die
 // blocked by Spined Wurm (5/4), so it stays home, unless the Wurm's controller has a Swamp; the
 // same for fear (Severed Legion against Hill Giant) and shadow (Soltari Foot Soldier against
-// Grizzly Bears).
+// Grizzly Bears), and protection from creatures (Beloved Chaplain against Hill Giant).
 TEST_F(AiHeuristic, AttacksWithEvasionTheBlockersCannotStop) {
   struct Case {
     std::string mine;
@@ -495,7 +495,8 @@ TEST_F(AiHeuristic, AttacksWithEvasionTheBlockersCannotStop) {
   for (const Case& c : {Case{"Bog Wraith", {"Spined Wurm", "Swamp"}, true},
                         Case{"Bog Wraith", {"Spined Wurm", "Mountain"}, false},
                         Case{"Severed Legion", {"Hill Giant"}, true},
-                        Case{"Soltari Foot Soldier", {"Grizzly Bears"}, true}}) {
+                        Case{"Soltari Foot Soldier", {"Grizzly Bears"}, true},
+                        Case{"Beloved Chaplain", {"Hill Giant"}, true}}) {
     auto g = start(player(20, {}, {c.mine}), player(20, {}, c.theirs), "begin_combat");
     for (int i = 0; i < 10 && g->state().turn.step <= 7; ++i)
       ASSERT_TRUE(world().rules->advance(*g));
@@ -757,6 +758,16 @@ TEST_F(AiHeuristic, BlocksWhatCannotDamageItsProtectedCreature) {
   for (int i = 0; i < 12 && g->state().turn.step <= 7; ++i) ASSERT_TRUE(world().rules->advance(*g));
   EXPECT_EQ(g->state().player(kMe).life, 20) << "the Knight should have blocked";
   EXPECT_NE(on_battlefield(*g, kMe, "Silver Knight"), ObjectId{});
+}
+
+// Protection from creatures (702.16e): Beloved Chaplain (1/1) takes no damage from Hill Giant
+// (3/3), so it blocks the Giant for free, which a 1/1 would not do otherwise.
+TEST_F(AiHeuristic, BlocksWithACreatureProtectedFromCreatures) {
+  auto g = start(player(20, {}, {"Beloved Chaplain"}), player(20, {}, {"Hill Giant"}),
+                 "begin_combat", 1, std::make_shared<AllOut>());
+  for (int i = 0; i < 12 && g->state().turn.step <= 7; ++i) ASSERT_TRUE(world().rules->advance(*g));
+  EXPECT_EQ(g->state().player(kMe).life, 20) << "the Chaplain should have blocked";
+  EXPECT_NE(on_battlefield(*g, kMe, "Beloved Chaplain"), ObjectId{});
 }
 
 // Decks full of block requirements (Lure, Prized Unicorn, Gaea's Protector, Razorgrass Screen):
