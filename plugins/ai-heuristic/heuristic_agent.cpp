@@ -102,6 +102,13 @@ bool activates(const CardDef& def, const Option& o) {
          def.abilities[static_cast<std::size_t>(o.ability)].kind == AbilityKind::activated;
 }
 
+// Whether option `o` activates the card's unearth (the classic module's keyword, 702.84), by
+// the ability's text.
+bool unearths(const CardDef& def, const Option& o) {
+  return activates(def, o) &&
+         def.abilities[static_cast<std::size_t>(o.ability)].text.starts_with("Unearth ");
+}
+
 // The lands `p` has on the battlefield; `untapped`: only those not tapped, the mana `p` could
 // make now (mana creatures and mana in the pool are not counted: an estimate).
 std::size_t lands_of(const DecisionView& view, PlayerId p, bool untapped = false) {
@@ -458,6 +465,11 @@ Answer HeuristicAgent::action(const DecisionView& view, const Choice& choice) {
       // least score: anything else worth doing comes first.
       const bool late = my_turn ? step == "main2" : step == "end";
       if (late && obj.zone == ZoneRef::hand(me) && dead_card(c, lands_of(view, me))) score = 0.5;
+      // Unearth: a creature back for one turn, with haste, so only before combat; after what
+      // the curve casts from the hand (below 2), which stays.
+      if (my_turn && step == "main1" && obj.zone == ZoneRef::graveyard(me) && unearths(def, o) &&
+          c.has_type(kCreature) && c.power > 0)
+        score = 1.5 + 0.01 * creature_value(c);
     } else if (obj.zone == ZoneRef::hand(me) || obj.zone == ZoneRef::graveyard(me)) {
       // A card in the graveyard is offered only to cast it with flashback (an instant or a
       // sorcery): judged as from the hand.

@@ -711,6 +711,9 @@ inline constexpr Symbol kKicked = "kicked"_sym;
 void register_kicker_keyword(Registrar& registrar);
 ManaCost offer_kicker(Game& game, PlayerId p, ObjectId card, const ManaCost& cost, bool& kicked);
 bool was_kicked(const Game& game, ObjectId id);
+// Unearth (unearth.cpp, 702.84): the `unearth` keyword, an activated ability that works from the
+// graveyard, and the rules the returned permanent lives by.
+void register_unearth_keyword(Registrar& registrar);
 bool spell_copy_to_remove(const GameObject& o);
 // bounce, gain_life, modal (spells.cpp).
 void register_spell_keywords(Registrar& registrar);

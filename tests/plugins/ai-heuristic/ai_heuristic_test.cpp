@@ -669,6 +669,22 @@ TEST_F(AiHeuristic, CastsAFlashbackSpellFromItsGraveyard) {
   EXPECT_EQ(count_in(*g, ZoneRef::battlefield(kThem), "Grizzly Bears"), 0u);
 }
 
+// Unearth (702.84): Dregscape Zombie comes back from the graveyard in the first main phase, with
+// haste, and attacks; it is not unearthed after combat, when its one turn would be wasted.
+TEST_F(AiHeuristic, UnearthsACreatureBeforeCombatAndAttacksWithIt) {
+  PositionPlayer me = player(20, {}, {"Swamp"});
+  me.graveyard.push_back(card("Dregscape Zombie"));
+  auto g = start(me, player(20, {}, {}));
+  for (int i = 0; i < 16 && g->state().turn.step <= 7; ++i)
+    if (!world().rules->advance(*g)) break;
+  EXPECT_EQ(g->state().player(kThem).life, 18) << "the Zombie should have attacked";
+
+  auto late = start(me, player(20, {}, {}), "main2");
+  for (int i = 0; i < 8 && late->state().turn.step == 9; ++i)
+    if (!world().rules->advance(*late)) break;
+  EXPECT_EQ(count_in(*late, ZoneRef::graveyard(kMe), "Dregscape Zombie"), 1u);
+}
+
 // Kicker (702.33): asked whether to pay Burst Lightning's kicker, it pays, and the kicked spell
 // deals 4 damage to the opponent.
 TEST_F(AiHeuristic, PaysKickerWhenItCan) {
@@ -809,9 +825,10 @@ TEST_F(AiHeuristic, PlaysEvasionProtectionAndCounterspellDecksToTheEndAgainstAiR
   play_to_the_end(blue_white, black_red);
 }
 
-// Cycling, flashback and kicker in whole games: cards cycled from the hand, spells cast again
-// from the graveyard and kicked, by both agents, and every game ends without a fault.
-TEST_F(AiHeuristic, PlaysCyclingFlashbackAndKickerDecksToTheEndAgainstAiRandom) {
+// Cycling, flashback, kicker and unearth in whole games: cards cycled from the hand, spells cast
+// again from the graveyard and kicked, creatures unearthed, by both agents, and every game ends
+// without a fault.
+TEST_F(AiHeuristic, PlaysCyclingFlashbackKickerAndUnearthDecksToTheEndAgainstAiRandom) {
   const DeckList green_red = deck("Cycling and flashback", {{9, "Forest"},
                                                             {9, "Mountain"},
                                                             {4, "Hundroog"},
@@ -825,16 +842,19 @@ TEST_F(AiHeuristic, PlaysCyclingFlashbackAndKickerDecksToTheEndAgainstAiRandom) 
                                                        {4, "Counterspell"},
                                                        {4, "Severed Legion"},
                                                        {4, "Gatekeeper of Malakir"},
-                                                       {4, "Hundroog"}});
+                                                       {4, "Hundroog"},
+                                                       {4, "Dregscape Zombie"}});
   // Cycling discards from the hand outside the cleanup step; a flashback spell leaves the stack
-  // for exile; a kicked spell carries the classic rules' "kicked" mark as it is cast.
-  std::size_t cycled = 0, flashed_back = 0, kicked = 0;
+  // for exile; a kicked spell carries the classic rules' "kicked" mark as it is cast; an
+  // unearthed card goes from the graveyard to the battlefield.
+  std::size_t cycled = 0, flashed_back = 0, kicked = 0, unearthed = 0;
   std::vector<Connection> watching;
   play_to_the_end(green_red, blue_black, [&](Game& g) {
     watching.push_back(
         g.bus().on_observe<ZoneChangeEvent>([&](const Game& game, const ZoneChangeEvent& e) {
           cycled += e.cause == Cause::discard && game.state().turn.step != 11;  // not the cleanup
           flashed_back += e.from.kind == ZoneKind::stack && e.to.kind == ZoneKind::exile;
+          unearthed += e.from.kind == ZoneKind::graveyard && e.to.kind == ZoneKind::battlefield;
         }));
     watching.push_back(g.bus().on_observe<CastEvent>([&](const Game& game, const CastEvent& e) {
       kicked += game.object(e.spell).attrs.get("kicked"_sym) != 0;
@@ -843,6 +863,7 @@ TEST_F(AiHeuristic, PlaysCyclingFlashbackAndKickerDecksToTheEndAgainstAiRandom) 
   EXPECT_GT(cycled, 0u);
   EXPECT_GT(flashed_back, 0u);
   EXPECT_GT(kicked, 0u);
+  EXPECT_GT(unearthed, 0u);
 }
 
 TEST_F(AiHeuristic, AnswersAnotherRulesModuleWithLegalSeededChoices) {

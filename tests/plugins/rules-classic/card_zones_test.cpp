@@ -1,6 +1,6 @@
 // Cards that work from the hand and the graveyard: activated abilities whose zones() leave out
-// the battlefield (cycling, 702.29, and any plugin's "Discard CARDNAME" ability) and spells cast
-// from the graveyard (flashback, 702.34).
+// the battlefield (cycling, 702.29, unearth, 702.84, and any plugin's "Discard CARDNAME" ability)
+// and spells cast from the graveyard (flashback, 702.34).
 #include <gtest/gtest.h>
 
 #include "fixture.hpp"
@@ -116,7 +116,36 @@ TEST(RulesClassicCardZones, CyclingAndFlashbackAreOfferedWithTheirLabels) {
             "that card is not in your hand (only a card with flashback is cast from a graveyard)");
 }
 
-TEST(RulesClassicCardZones, BadCyclingAndFlashbackAreLoadErrors) {
+// Unearth (702.84) is activated from the graveyard only, in the owner's main phase.
+TEST(RulesClassicCardZones, UnearthIsOfferedFromTheGraveyardAsASorcery) {
+  auto core_cards = core();
+  ASSERT_TRUE(core_cards);
+  PositionPlayer a = player("A", {"Dregscape Zombie"}, {"Swamp", "Swamp"});
+  a.graveyard.push_back(card("Dregscape Zombie"));
+  auto t = table(core_cards, position("main1", a, player("B", {}, {})));
+  std::size_t unearths = 0;
+  for (const std::string& label : labels(*t.game, kA))
+    unearths += label.starts_with("Activate Dregscape Zombie: Unearth {B}");
+  EXPECT_EQ(unearths, 1u) << "the one in the graveyard, not the one in the hand";
+  EXPECT_TRUE(offers(*t.game, kA, "Cast Dregscape Zombie"));
+  auto u = table(core_cards, position("upkeep", a, player("B", {}, {})));
+  for (const std::string& label : labels(*u.game, kA))
+    EXPECT_FALSE(label.starts_with("Activate Dregscape Zombie")) << label;
+}
+
+TEST(RulesClassicCardZones, BadCyclingFlashbackAndUnearthAreLoadErrors) {
+  EXPECT_THROW(compile(CardSpec{.name = "Unearth Bolt",
+                                .cost = "{R}",
+                                .types = {"Instant"},
+                                .abilities = {{"unearth", {{"cost", "{R}"}}}}}),
+               LoadError);
+  EXPECT_THROW(compile(CardSpec{.name = "Tap Unearther",
+                                .cost = "{1}{B}",
+                                .types = {"Creature"},
+                                .power = 2,
+                                .toughness = 2,
+                                .abilities = {{"unearth", {{"cost", "{T}"}}}}}),
+               LoadError);
   EXPECT_THROW(compile(CardSpec{.name = "Flashback Bear",
                                 .cost = "{1}{G}",
                                 .types = {"Creature"},
