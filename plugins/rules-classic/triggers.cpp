@@ -38,7 +38,9 @@ enum class When : std::uint8_t {
   becomes_tapped,
   becomes_untapped,
   becomes_blocked,  // once per combat however many creatures block it (509.3c); afflict
-  cycled,  // "when you cycle CARDNAME" (702.29c): as its cycling ability is activated (cycling.cpp)
+  // "When you cycle CARDNAME" (702.29c): as its cycling ability is activated (cycling.cpp); with
+  // `whose` or `other`, "whenever you cycle another card", of a permanent on the battlefield.
+  cycled,
 };
 enum class Whose : std::uint8_t { unspecified, you, opponent, any };
 enum class Condition : std::uint8_t {
@@ -78,11 +80,13 @@ class TriggerAbility final : public Ability {
       return zone_bit(ZoneKind::battlefield) | zone_bit(ZoneKind::graveyard) |
              zone_bit(ZoneKind::exile) | zone_bit(ZoneKind::hand) | zone_bit(ZoneKind::library);
     // Cycling discarded the card before its activation was complete: it is in the graveyard.
-    if (when == When::cycled) return zone_bit(ZoneKind::graveyard);
+    if (when == When::cycled && cycles_itself()) return zone_bit(ZoneKind::graveyard);
     return zone_bit(ZoneKind::battlefield);
   }
 
   void connect(Game& game, ObjectId self, std::vector<Connection>& out) const override;
+  // `when: cycled` without `whose` and `other`: "When you cycle CARDNAME".
+  bool cycles_itself() const { return whose == Whose::unspecified && !other; }
 
   std::size_t target_count() const override { return target == TriggerTarget::none ? 0 : 1; }
   std::string target_prompt(std::size_t) const override { return "Choose a target"; }
@@ -358,12 +362,20 @@ void TriggerAbility::connect(Game& game, ObjectId self, std::vector<Connection>&
           }));
       return;
     case When::cycled:
-      out.push_back(game.bus().on_trigger<CustomEvent>([fire, self](Game& g, const CustomEvent& e) {
-        if (e.kind != kCycled || !e.subject.is_object() || e.subject.object.id != self) return;
-        EventRecord r = record_of(g.state(), e);
-        r.subject = Target::of(g.object(self).controller);  // "you", who cycled it
-        fire(g, r);
-      }));
+      out.push_back(
+          game.bus().on_trigger<CustomEvent>([fire, self, me](Game& g, const CustomEvent& e) {
+            if (e.kind != kCycled || !e.subject.is_object()) return;
+            const ObjectId card = e.subject.object.id;
+            if (me->cycles_itself()) {
+              if (card != self) return;
+            } else if (card == self || !on_battlefield(g, self) || !g.state().exists(card) ||
+                       !me->player_matches(g.object(self).controller, g.object(card).owner)) {
+              return;  // a card is cycled from its owner's hand, by its owner
+            }
+            EventRecord r = record_of(g.state(), e);
+            r.subject = Target::of(g.object(card).owner);  // who cycled it: "you", "that player"
+            fire(g, r);
+          }));
       return;
     case When::discards:
       // One trigger per card discarded (603.2c); "that player" is the one who discarded.
@@ -394,7 +406,13 @@ std::string when_text(const TriggerAbility& t) {
            (t.at_least > 1 ? std::to_string(t.at_least) + " or more damage by a single source"
                            : std::string("damage"));
   }
-  if (t.when == When::cycled) return "When you cycle CARDNAME";
+  if (t.when == When::cycled) {
+    if (t.cycles_itself()) return "When you cycle CARDNAME";
+    const std::string card = t.other ? "another card" : "a card";
+    return t.whose == Whose::you        ? "Whenever you cycle " + card
+           : t.whose == Whose::opponent ? "Whenever an opponent cycles " + card
+                                        : "Whenever a player cycles " + card;
+  }
   if (t.when == When::discards) {
     return t.whose == Whose::you        ? "Whenever you discard a card"
            : t.whose == Whose::opponent ? "Whenever an opponent discards a card"
@@ -506,8 +524,9 @@ class TriggerKeyword final : public KeywordHandler {
         whose->fail("'whose' is you, opponent or any");
     }
     if (const Param* other = b.optional("other")) impl->other = other->boolean();
-    if (impl->when == When::cycled && (b.optional("whose") || impl->other))
-      params.fail("'when: cycled' is \"when you cycle CARDNAME\": no 'whose' or 'other'");
+    // `when: cycled` with `other` alone: "whenever a player cycles another card".
+    if (impl->when == When::cycled && impl->other && impl->whose == Whose::unspecified)
+      impl->whose = Whose::any;
     const bool player_event = impl->when == When::upkeep || impl->when == When::cast ||
                               impl->when == When::discards ||
                               impl->when == When::end_step ||

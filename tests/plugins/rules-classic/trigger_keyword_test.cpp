@@ -134,10 +134,6 @@ TEST(RulesClassicTriggerKeyword, BadParametersAreLoadErrors) {
   EXPECT_THROW(trigger_card("Bad If",
                             {{"when", "enters"}, {"if", "it is Tuesday"}, {"do", "YouGainLife/1"}}),
                std::exception);
-  // "When you cycle CARDNAME" is about the card alone.
-  EXPECT_THROW(
-      trigger_card("Bad Cycle", {{"when", "cycled"}, {"whose", "any"}, {"do", "YouGainLife/1"}}),
-      std::exception);
   const CardDef ok = trigger_card(
       "Warden", {{"when", "enters"}, {"other", "true"}, {"whose", "you"}, {"do", "YouGainLife/1"}});
   EXPECT_EQ(ok.abilities.at(0).kind, AbilityKind::triggered);
@@ -145,6 +141,22 @@ TEST(RulesClassicTriggerKeyword, BadParametersAreLoadErrors) {
             "Whenever another creature you control enters, you gain 1 life.");
   const CardDef cycler = trigger_card("Cycler", {{"when", "cycled"}, {"do", "YouGainLife/2"}});
   EXPECT_EQ(cycler.abilities.at(0).text, "When you cycle CARDNAME, you gain 2 life.");
+  // With `whose` or `other`, a permanent's trigger on other cards being cycled.
+  EXPECT_EQ(trigger_card(
+                "Stinger",
+                {{"when", "cycled"}, {"whose", "you"}, {"other", "true"}, {"do", "OppLoseLife/1"}})
+                .abilities.at(0)
+                .text,
+            "Whenever you cycle another card, your opponent loses 1 life.");
+  EXPECT_EQ(trigger_card("Tollkeeper",
+                         {{"when", "cycled"}, {"whose", "opponent"}, {"do", "TgtLoseLife/1"}})
+                .abilities.at(0)
+                .text,
+            "Whenever an opponent cycles a card, that player loses 1 life.");
+  EXPECT_EQ(trigger_card("Slide", {{"when", "cycled"}, {"other", "true"}, {"do", "YouGainLife/1"}})
+                .abilities.at(0)
+                .text,
+            "Whenever a player cycles another card, you gain 1 life.");
 }
 
 TEST(RulesClassicTriggerKeyword, TheSameSeedAndChoicesGiveTheSameGame) {  // §3 test 8
