@@ -109,6 +109,26 @@ bool unearths(const CardDef& def, const Option& o) {
          def.abilities[static_cast<std::size_t>(o.ability)].text.starts_with("Unearth ");
 }
 
+// The classic module's "Escape: choose N other cards to exile from your graveyard": first the
+// cards that do nothing from a graveyard, then those that do (flashback, unearth, escape), each
+// group in graveyard order.
+Answer escape_exiles(const DecisionView& view, const Choice& choice) {
+  const auto works_from_graveyard = [&](std::uint32_t i) {
+    const Target& t = choice.options[i].target;
+    if (!t.is_object() || !view.can_see(t.object.id)) return false;
+    const CardDef& def = view.card(t.object.id);
+    return std::any_of(def.abilities.begin(), def.abilities.end(), [](const AbilityDef& a) {
+      return a.impl && (a.impl->zones() & zone_bit(ZoneKind::graveyard)) != 0;
+    });
+  };
+  std::vector<std::uint32_t> order(choice.options.size());
+  std::iota(order.begin(), order.end(), 0u);
+  std::stable_partition(order.begin(), order.end(),
+                        [&](std::uint32_t i) { return !works_from_graveyard(i); });
+  order.resize(std::min<std::size_t>(choice.min_picks, order.size()));
+  return Answer{order};
+}
+
 // The lands `p` has on the battlefield; `untapped`: only those not tapped, the mana `p` could
 // make now (mana creatures and mana in the pool are not counted: an estimate).
 std::size_t lands_of(const DecisionView& view, PlayerId p, bool untapped = false) {
@@ -344,6 +364,7 @@ Answer HeuristicAgent::choose(const DecisionView& view, const Choice& choice) {
     case ChoiceKind::option:
       if (choice.prompt.starts_with("Damage to prevent first")) return prevent_first(view, choice);
       if (choice.prompt.ends_with("Phyrexian symbol")) return pay_phyrexian(choice);
+      if (choice.prompt.starts_with("Escape: choose")) return escape_exiles(view, choice);
       if (auto a = part_with(view, choice)) return *a;
       break;
   }

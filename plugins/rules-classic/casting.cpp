@@ -71,12 +71,15 @@ void cast(Game& game, const LegalAction& action) {
   const PlayerId p = game.state().turn.priority;
   const ObjectId card = action.object;
   const CardDef& def = game.card(card);
-  // A card in the graveyard is cast with flashback, for that cost (702.34a; the listing and
-  // why_not have checked that it may be).
-  const bool flashback = game.object(card).zone.kind == ZoneKind::graveyard;
-  const ManaCost* flashback_for = flashback ? flashback_cost(def) : nullptr;
-  if (flashback && !flashback_for) throw RulesError(def.name + " has no flashback");
-  const ManaCost printed = flashback ? *flashback_for : game.cost_of(card);
+  // A card in the graveyard is cast with flashback (702.34a) or else by escaping (702.138a), for
+  // that cost (the listing and why_not have checked that it may be).
+  const bool from_graveyard = game.object(card).zone.kind == ZoneKind::graveyard;
+  const ManaCost* flashback_for = from_graveyard ? flashback_cost(def) : nullptr;
+  const Escape* escape = from_graveyard && !flashback_for ? escape_of(def) : nullptr;
+  const bool flashback = flashback_for != nullptr;
+  if (from_graveyard && !flashback && !escape)
+    throw RulesError(def.name + " has neither flashback nor escape");
+  const ManaCost printed = flashback ? *flashback_for : escape ? escape->cost : game.cost_of(card);
   // 601.2b: an additional cost (kicker) is announced before the targets are chosen.
   bool kicked = false;
   const ManaCost cost = offer_kicker(game, p, card, printed, kicked);
@@ -103,7 +106,11 @@ void cast(Game& game, const LegalAction& action) {
   if (kicked)  // the spell is kicked, and so is the permanent it becomes (kicker.cpp)
     game.journal().set_attr(card, kKicked,
                             static_cast<std::int64_t>(game.object(card).zone_changes) + 1);
+  if (escape)  // marks this object on the stack: the spell escaped (escape.cpp)
+    game.journal().set_attr(card, kEscaped,
+                            static_cast<std::int64_t>(game.object(card).zone_changes) + 1);
   pay(game, p, cost, x);
+  if (escape) exile_for_escape(game, p, card, *escape);  // 601.2h: the rest of the cost
   StackItem item;
   item.source = game.object(card).ref();
   item.card = def.id;

@@ -711,6 +711,20 @@ inline constexpr Symbol kKicked = "kicked"_sym;
 void register_kicker_keyword(Registrar& registrar);
 ManaCost offer_kicker(Game& game, PlayerId p, ObjectId card, const ManaCost& cost, bool& kicked);
 bool was_kicked(const Game& game, ObjectId id);
+// Escape (escape.cpp, 702.138): the `escape` keyword. A card with it may be cast from its owner's
+// graveyard for `cost` while that graveyard holds `exile` other cards (can_escape); casting it so
+// exiles them (exile_for_escape, which asks which when there are more) and marks the spell with
+// kEscaped (its zone changes + 1 on the stack); a creature escapes with `counters` +1/+1 counters.
+struct Escape {
+  ManaCost cost;
+  std::size_t exile = 0;
+  std::int32_t counters = 0;
+};
+inline constexpr Symbol kEscaped = "escaped"_sym;
+void register_escape_keyword(Registrar& registrar);
+const Escape* escape_of(const CardDef& def);
+bool can_escape(const Game& game, ObjectId card, const Escape& escape);
+void exile_for_escape(Game& game, PlayerId p, ObjectId card, const Escape& escape);
 // Unearth (unearth.cpp, 702.84): the `unearth` keyword, an activated ability that works from the
 // graveyard, and the rules the returned permanent lives by.
 void register_unearth_keyword(Registrar& registrar);

@@ -96,7 +96,8 @@ const char* unpaid(const ManaCost& cost) {
 // may. `mana_first` looks at the mana before the targets: the same answer to "may they?", and
 // the listing's common "no" is cheaper found that way; why_not keeps the reasons' order.
 // `flashback`: the card is in p's graveyard and cast for this cost instead of its mana cost
-// (702.34a; the caller has checked that it is an instant or sorcery with flashback).
+// (702.34a flashback or 702.138a escape: the caller has checked that it may be,
+// graveyard_cast_cost).
 const char* cast_refusal(const Game& game, PlayerId p, ObjectId id, std::uint16_t mode,
                          const Characteristics& c, SourcesOnce& sources, bool mana_first,
                          const ManaCost* flashback = nullptr) {
@@ -128,11 +129,20 @@ const char* cast_refusal(const Game& game, PlayerId p, ObjectId id, std::uint16_
   return nullptr;
 }
 
-// The flashback cost `id` (in p's graveyard, characteristics `c`) is cast for, or nullptr if it
-// cannot be cast from there: only an instant or sorcery card with flashback (702.34a).
+// The cost `id` (in p's graveyard, characteristics `c`) is cast for from there, or nullptr if it
+// cannot be: an instant or sorcery card's flashback cost (702.34a), or else a card's escape cost
+// while the graveyard holds enough other cards to exile (702.138a).
 const ManaCost* graveyard_cast_cost(const Game& game, ObjectId id, const Characteristics& c) {
-  if (!c.has_type(kInstant) && !c.has_type(kSorcery)) return nullptr;
-  return flashback_cost(game.card(id));
+  const CardDef& def = game.card(id);
+  if (c.has_type(kInstant) || c.has_type(kSorcery))
+    if (const ManaCost* flashback = flashback_cost(def)) return flashback;
+  const Escape* escape = escape_of(def);
+  return escape && can_escape(game, id, *escape) ? &escape->cost : nullptr;
+}
+
+// How a card cast from the graveyard is cast, for its label (graveyard_cast_cost's order).
+const char* graveyard_cast_how(const CardDef& def) {
+  return flashback_cost(def) ? " with flashback" : " with escape";
 }
 
 std::string cast_refusal(const Game& game, PlayerId p, ObjectId id, std::uint16_t mode) {
@@ -140,8 +150,13 @@ std::string cast_refusal(const Game& game, PlayerId p, ObjectId id, std::uint16_
   const ManaCost* flashback = nullptr;
   if (game.object(id).zone == ZoneRef::graveyard(p)) {
     flashback = graveyard_cast_cost(game, id, c);
-    if (!flashback)
-      return "that card is not in your hand (only a card with flashback is cast from a graveyard)";
+    if (!flashback) {
+      if (const Escape* e = escape_of(game.card(id)); e && !can_escape(game, id, *e))
+        return "it escapes only with " + std::to_string(e->exile) +
+               " other cards in your graveyard to exile";
+      return "that card is not in your hand (only a card with flashback or escape is cast from a "
+             "graveyard)";
+    }
   } else if (game.object(id).zone != ZoneRef::hand(p)) {
     return "that card is not in your hand";
   }
@@ -284,7 +299,7 @@ std::vector<LegalAction> priority_actions(const Game& game, PlayerId player, Lan
   const auto add_casts = [&](ObjectId id, const Characteristics& c, const ManaCost* flashback)
       __attribute__((always_inline)) {
     const CardDef& def = game.card(id);
-    const char* how = flashback ? " with flashback" : "";
+    const char* how = flashback ? graveyard_cast_how(def) : "";
     if (is_modal(def)) {  // one action per mode (700.2)
       for (std::uint16_t mode : spell_modes(def))
         if (!cast_refusal(game, player, id, mode, c, sources, /*mana_first=*/true, flashback))
@@ -367,9 +382,9 @@ void label_priority_actions(const Game& game, std::vector<LegalAction>& actions)
         break;
       case LegalAction::Kind::cast: {
         const CardDef& def = game.card(a.object);
-        // A card cast from the graveyard is cast with flashback (priority_actions).
+        // A card cast from the graveyard is cast with flashback or escape (priority_actions).
         const std::string_view how =
-            game.object(a.object).zone.kind == ZoneKind::graveyard ? " with flashback" : "";
+            game.object(a.object).zone.kind == ZoneKind::graveyard ? graveyard_cast_how(def) : "";
         if (is_modal(def))
           join(a.label, {"Cast ", object_label(game, a.object), how, ": ",
                          def.abilities[a.ability].impl->describe()});
@@ -458,7 +473,7 @@ std::uint64_t card_zone_actions(Game& game) {
   for (const GameObject& o : game.state().objects) {
     if (!(game.cards().ability_zones(o.card) & kElsewhere)) continue;  // most cards
     const CardDef& def = game.card(o.id);
-    if (flashback_cost(def)) found |= kFromGraveyard;
+    if (flashback_cost(def) || escape_of(def)) found |= kFromGraveyard;
     for (const AbilityDef& a : def.abilities) {
       if (!a.impl || !activation_cost(a)) continue;
       if (activated_from(*a.impl, ZoneKind::hand)) found |= kFromHand;

@@ -685,6 +685,30 @@ TEST_F(AiHeuristic, UnearthsACreatureBeforeCombatAndAttacksWithIt) {
   EXPECT_EQ(count_in(*late, ZoneRef::graveyard(kMe), "Dregscape Zombie"), 1u);
 }
 
+// Escape (702.138): asked which other cards of its graveyard to exile, it keeps those that work
+// from there (Firebolt's flashback, Dregscape Zombie's unearth).
+TEST_F(AiHeuristic, ExilesForEscapeTheCardsThatDoNothingFromTheGraveyard) {
+  PositionPlayer me = player(20, {}, {});
+  for (const char* name :
+       {"Voracious Typhon", "Firebolt", "Forest", "Dregscape Zombie", "Shock", "Island"})
+    me.graveyard.push_back(card(name));
+  auto g = start(me, player(20, {}, {}));
+  const auto& yard = g->state().zone(ZoneRef::graveyard(kMe)).objects;
+  Choice choice;
+  choice.kind = ChoiceKind::option;
+  choice.player = kMe;
+  choice.source = yard.at(0);
+  choice.prompt = "Escape: choose 3 other cards to exile from your graveyard";
+  for (std::size_t i = 1; i < yard.size(); ++i)
+    choice.options.push_back({g->card(yard[i]).name, Target::of(g->object(yard[i]).ref()), 0});
+  choice.min_picks = choice.max_picks = 3;
+  auto agent = make_agent(world().registry, "ai-heuristic", AgentOptions{1, {}});
+  std::vector<std::string> exiled;
+  for (std::uint32_t i : agent->choose(DecisionView(*g, kMe), choice).picks)
+    exiled.push_back(choice.options.at(i).label);
+  EXPECT_EQ(exiled, (std::vector<std::string>{"Forest", "Shock", "Island"}));
+}
+
 // Kicker (702.33): asked whether to pay Burst Lightning's kicker, it pays, and the kicked spell
 // deals 4 damage to the opponent.
 TEST_F(AiHeuristic, PaysKickerWhenItCan) {
@@ -825,17 +849,18 @@ TEST_F(AiHeuristic, PlaysEvasionProtectionAndCounterspellDecksToTheEndAgainstAiR
   play_to_the_end(blue_white, black_red);
 }
 
-// Cycling, flashback, kicker and unearth in whole games: cards cycled from the hand, spells cast
-// again from the graveyard and kicked, creatures unearthed, by both agents, and every game ends
-// without a fault.
-TEST_F(AiHeuristic, PlaysCyclingFlashbackKickerAndUnearthDecksToTheEndAgainstAiRandom) {
+// Cycling, flashback, kicker, unearth and escape in whole games: cards cycled from the hand,
+// spells cast again from the graveyard and kicked, creatures unearthed and escaped, by both
+// agents, and every game ends without a fault.
+TEST_F(AiHeuristic, PlaysGraveyardAndKickerDecksToTheEndAgainstAiRandom) {
   const DeckList green_red = deck("Cycling and flashback", {{9, "Forest"},
                                                             {9, "Mountain"},
                                                             {4, "Hundroog"},
                                                             {4, "Firebolt"},
                                                             {4, "Moment's Peace"},
                                                             {4, "Grizzly Bears"},
-                                                            {4, "Burst Lightning"}});
+                                                            {4, "Burst Lightning"},
+                                                            {4, "Voracious Typhon"}});
   const DeckList blue_black = deck("Cycled counters", {{9, "Island"},
                                                        {9, "Swamp"},
                                                        {4, "Miscalculation"},
@@ -847,7 +872,7 @@ TEST_F(AiHeuristic, PlaysCyclingFlashbackKickerAndUnearthDecksToTheEndAgainstAiR
   // Cycling discards from the hand outside the cleanup step; a flashback spell leaves the stack
   // for exile; a kicked spell carries the classic rules' "kicked" mark as it is cast; an
   // unearthed card goes from the graveyard to the battlefield.
-  std::size_t cycled = 0, flashed_back = 0, kicked = 0, unearthed = 0;
+  std::size_t cycled = 0, flashed_back = 0, kicked = 0, unearthed = 0, escaped = 0;
   std::vector<Connection> watching;
   play_to_the_end(green_red, blue_black, [&](Game& g) {
     watching.push_back(
@@ -858,12 +883,14 @@ TEST_F(AiHeuristic, PlaysCyclingFlashbackKickerAndUnearthDecksToTheEndAgainstAiR
         }));
     watching.push_back(g.bus().on_observe<CastEvent>([&](const Game& game, const CastEvent& e) {
       kicked += game.object(e.spell).attrs.get("kicked"_sym) != 0;
+      escaped += game.object(e.spell).attrs.get("escaped"_sym) != 0;
     }));
   });
   EXPECT_GT(cycled, 0u);
   EXPECT_GT(flashed_back, 0u);
   EXPECT_GT(kicked, 0u);
   EXPECT_GT(unearthed, 0u);
+  EXPECT_GT(escaped, 0u);
 }
 
 TEST_F(AiHeuristic, AnswersAnotherRulesModuleWithLegalSeededChoices) {

@@ -113,7 +113,8 @@ TEST(RulesClassicCardZones, CyclingAndFlashbackAreOfferedWithTheirLabels) {
   const LegalAction shock{
       LegalAction::Kind::cast, find(*u.game, "Shock", ZoneRef::graveyard(kA)), 0, {}, 0, ""};
   EXPECT_EQ(rules().why_not(*u.game, kA, shock),
-            "that card is not in your hand (only a card with flashback is cast from a graveyard)");
+            "that card is not in your hand (only a card with flashback or escape is cast from a "
+            "graveyard)");
 }
 
 // Unearth (702.84) is activated from the graveyard only, in the owner's main phase.
@@ -133,7 +134,35 @@ TEST(RulesClassicCardZones, UnearthIsOfferedFromTheGraveyardAsASorcery) {
     EXPECT_FALSE(label.starts_with("Activate Dregscape Zombie")) << label;
 }
 
-TEST(RulesClassicCardZones, BadCyclingFlashbackAndUnearthAreLoadErrors) {
+// Escape (702.138) is a cast from the graveyard, offered while enough other cards are there.
+TEST(RulesClassicCardZones, EscapeIsOfferedWhileTheGraveyardHoldsEnoughOtherCards) {
+  auto core_cards = core();
+  ASSERT_TRUE(core_cards);
+  PositionPlayer a = player("A", {}, {"Mountain", "Mountain", "Mountain", "Mountain"});
+  for (const char* name : {"Underworld Rage-Hound", "Shock", "Forest"})
+    a.graveyard.push_back(card(name));
+  auto two = table(core_cards, position("main1", a, player("B", {}, {})));
+  EXPECT_FALSE(offers(*two.game, kA, "Cast Underworld Rage-Hound with escape"));
+  a.graveyard.push_back(card("Island"));
+  auto three = table(core_cards, position("main1", a, player("B", {}, {})));
+  EXPECT_TRUE(offers(*three.game, kA, "Cast Underworld Rage-Hound with escape"));
+}
+
+TEST(RulesClassicCardZones, BadCyclingFlashbackUnearthAndEscapeAreLoadErrors) {
+  EXPECT_THROW(compile(CardSpec{.name = "Escape Nothing",
+                                .cost = "{R}",
+                                .types = {"Creature"},
+                                .power = 1,
+                                .toughness = 1,
+                                .abilities = {{"escape", {{"cost", "{R}"}, {"exile", "0"}}}}}),
+               LoadError);
+  EXPECT_THROW(
+      compile(CardSpec{
+          .name = "Escape Counters On A Spell",
+          .cost = "{R}",
+          .types = {"Sorcery"},
+          .abilities = {{"escape", {{"cost", "{R}"}, {"exile", "2"}, {"counters", "1"}}}}}),
+      LoadError);
   EXPECT_THROW(compile(CardSpec{.name = "Unearth Bolt",
                                 .cost = "{R}",
                                 .types = {"Instant"},
