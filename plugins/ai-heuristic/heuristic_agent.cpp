@@ -329,13 +329,18 @@ Answer HeuristicAgent::choose(const DecisionView& view, const Choice& choice) {
       return a;
     }
     case ChoiceKind::discard: {
-      // Lands once five are in play, else the most expensive cards first.
+      // A card with madness first (it may be cast from exile at once); then lands once five are
+      // in play, else the most expensive cards first.
       const std::size_t lands = lands_of(view, choice.player);
       std::vector<std::uint32_t> order(choice.options.size());
       std::iota(order.begin(), order.end(), 0u);
       auto worth = [&](std::uint32_t i) {
         const Target& t = choice.options[i].target;
         if (!t.is_object() || !view.can_see(t.object.id)) return 0.0;
+        const CardDef& def = view.card(t.object.id);
+        if (std::any_of(def.abilities.begin(), def.abilities.end(),
+                        [](const AbilityDef& a) { return a.text.starts_with("Madness "); }))
+          return -1000.0;
         const Characteristics c = view.view(t.object.id);
         if (c.has_type(kLand)) return lands >= 5 ? -1.0 : 100.0;
         return -static_cast<double>(c.cost.value());
@@ -353,8 +358,12 @@ Answer HeuristicAgent::choose(const DecisionView& view, const Choice& choice) {
       // spell it cast is worth what keeps it, and the rules ask only when it can pay.
       // "Pay kicker {4} for Burst Lightning?" (asked only when it can pay): a kicked spell does
       // more for the mana, which it would otherwise keep for nothing but a second spell.
+      // "Cast Fiery Temper for its madness cost {R}?" (asked only when it can be cast): the card
+      // would otherwise go to the graveyard unused.
       if ((choice.prompt.starts_with("Pay ") && choice.prompt.ends_with(" is not countered?")) ||
-          choice.prompt.starts_with("Pay kicker "))
+          choice.prompt.starts_with("Pay kicker ") ||
+          (choice.prompt.starts_with("Cast ") &&
+           choice.prompt.find(" for its madness cost ") != std::string::npos))
         for (std::uint32_t i = 0; i < choice.options.size(); ++i)
           if (choice.options[i].value == 1) return Answer{{i}};
       break;

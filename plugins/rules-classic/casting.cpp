@@ -67,19 +67,26 @@ void play_land(Game& game, const LegalAction& action) {
   move_to_zone(game, action.object, ZoneRef::battlefield(p), Cause::put);
 }
 
-void cast(Game& game, const LegalAction& action) {
-  const PlayerId p = game.state().turn.priority;
+// Casts `action.object` for p. A card in the graveyard is cast with flashback (702.34a) or else
+// by escaping (702.138a), a card in exile for its madness cost (702.35b, as its madness trigger
+// resolves), for that cost; the listing, why_not or the madness trigger have checked that it may
+// be.
+void cast_as(Game& game, PlayerId p, const LegalAction& action) {
   const ObjectId card = action.object;
   const CardDef& def = game.card(card);
-  // A card in the graveyard is cast with flashback (702.34a) or else by escaping (702.138a), for
-  // that cost (the listing and why_not have checked that it may be).
-  const bool from_graveyard = game.object(card).zone.kind == ZoneKind::graveyard;
+  const ZoneKind from = game.object(card).zone.kind;
+  const bool from_graveyard = from == ZoneKind::graveyard;
   const ManaCost* flashback_for = from_graveyard ? flashback_cost(def) : nullptr;
   const Escape* escape = from_graveyard && !flashback_for ? escape_of(def) : nullptr;
+  const ManaCost* madness = from == ZoneKind::exile ? madness_cost(def) : nullptr;
   const bool flashback = flashback_for != nullptr;
   if (from_graveyard && !flashback && !escape)
     throw RulesError(def.name + " has neither flashback nor escape");
-  const ManaCost printed = flashback ? *flashback_for : escape ? escape->cost : game.cost_of(card);
+  if (from == ZoneKind::exile && !madness) throw RulesError(def.name + " has no madness");
+  const ManaCost printed = flashback ? *flashback_for
+                           : escape  ? escape->cost
+                           : madness ? *madness
+                                     : game.cost_of(card);
   // 601.2b: an additional cost (kicker) is announced before the targets are chosen.
   bool kicked = false;
   const ManaCost cost = offer_kicker(game, p, card, printed, kicked);
@@ -125,6 +132,10 @@ void cast(Game& game, const LegalAction& action) {
   e.controller = p;
   emit(game, e);
   announce_targets(game, id);  // "becomes the target" (ward.cpp), once the spell is cast
+}
+
+void cast(Game& game, const LegalAction& action) {
+  cast_as(game, game.state().turn.priority, action);
 }
 
 // 602.2: announce, choose targets (and X), pay the costs (mana, {T}, sacrifice), then the
@@ -205,6 +216,14 @@ void perform_action(Game& game, const LegalAction& action) {
     default:
       throw RulesError("the classic rules cannot perform '" + action.label + "'");
   }
+}
+
+void cast_with_madness(Game& game, PlayerId p, ObjectId card, std::uint16_t mode) {
+  LegalAction action;
+  action.kind = LegalAction::Kind::cast;
+  action.object = card;
+  action.ability = mode;
+  cast_as(game, p, action);
 }
 
 void resolve_top(Game& game) {

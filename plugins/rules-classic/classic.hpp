@@ -725,6 +725,15 @@ void register_escape_keyword(Registrar& registrar);
 const Escape* escape_of(const CardDef& def);
 bool can_escape(const Game& game, ObjectId card, const Escape& escape);
 void exile_for_escape(Game& game, PlayerId p, ObjectId card, const Escape& escape);
+// Madness (madness.cpp, 702.35): the `madness` keyword; madness_cost, the card's madness cost if
+// it has one. A discarded card with madness is exiled instead, and its trigger offers to cast it
+// from exile for that cost (cast_with_madness, casting.cpp: any time, for `mode` of a modal card),
+// checked by madness_cast_refusal (legal_actions.cpp: "" if it may be cast so).
+void register_madness_keyword(Registrar& registrar);
+const ManaCost* madness_cost(const CardDef& def);
+void cast_with_madness(Game& game, PlayerId p, ObjectId card, std::uint16_t mode);
+std::string madness_cast_refusal(const Game& game, PlayerId p, ObjectId card, std::uint16_t mode,
+                                 const ManaCost& cost);
 // Unearth (unearth.cpp, 702.84): the `unearth` keyword, an activated ability that works from the
 // graveyard, and the rules the returned permanent lives by.
 void register_unearth_keyword(Registrar& registrar);

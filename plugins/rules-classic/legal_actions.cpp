@@ -97,12 +97,12 @@ const char* unpaid(const ManaCost& cost) {
 // the listing's common "no" is cheaper found that way; why_not keeps the reasons' order.
 // `flashback`: the card is in p's graveyard and cast for this cost instead of its mana cost
 // (702.34a flashback or 702.138a escape: the caller has checked that it may be,
-// graveyard_cast_cost).
+// graveyard_cast_cost; or 702.35b madness, `any_time`: cast while its trigger resolves).
 const char* cast_refusal(const Game& game, PlayerId p, ObjectId id, std::uint16_t mode,
                          const Characteristics& c, SourcesOnce& sources, bool mana_first,
-                         const ManaCost* flashback = nullptr) {
+                         const ManaCost* flashback = nullptr, bool any_time = false) {
   if (c.has_type(kLand)) return "a land is played, not cast";
-  if (!c.has_type(kInstant) && !c.has_keyword(kFlash) && !sorcery_timing(game, p)) {
+  if (!any_time && !c.has_type(kInstant) && !c.has_keyword(kFlash) && !sorcery_timing(game, p)) {
     if (game.state().turn.active != p || !main_phase(game)) return "it is not your main phase";
     return "the stack is not empty";
   }
@@ -116,7 +116,7 @@ const char* cast_refusal(const Game& game, PlayerId p, ObjectId id, std::uint16_
       // No mode named (a caller that knows nothing of modes): why the first mode is refused.
       if (modes.empty()) return "it has no mode";
       const char* first =
-          cast_refusal(game, p, id, modes.front(), c, sources, mana_first, flashback);
+          cast_refusal(game, p, id, modes.front(), c, sources, mana_first, flashback, any_time);
       return first ? first : "it has no such mode";
     }
     spell = mode;
@@ -487,6 +487,14 @@ std::uint64_t card_zone_actions(Game& game) {
 
 std::vector<LegalAction> ClassicRules::legal_actions(const Game& game, PlayerId player) const {
   return priority_actions(game, player, LandMana::always, /*labels=*/true);
+}
+
+std::string madness_cast_refusal(const Game& game, PlayerId p, ObjectId card, std::uint16_t mode,
+                                 const ManaCost& cost) {
+  SourcesOnce sources(game, p);
+  const char* why = cast_refusal(game, p, card, mode, game.view(card), sources,
+                                 /*mana_first=*/false, &cost, /*any_time=*/true);
+  return why ? why : "";
 }
 
 std::string ClassicRules::why_not(const Game& game, PlayerId player,

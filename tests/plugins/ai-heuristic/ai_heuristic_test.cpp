@@ -709,6 +709,30 @@ TEST_F(AiHeuristic, ExilesForEscapeTheCardsThatDoNothingFromTheGraveyard) {
   EXPECT_EQ(exiled, (std::vector<std::string>{"Forest", "Shock", "Island"}));
 }
 
+// Madness (702.35): Fiery Temper, discarded to Bottomless Pit at its upkeep, is cast for {R} at
+// the opponent (who has no creature) rather than put into the graveyard.
+TEST_F(AiHeuristic, CastsADiscardedMadnessCard) {
+  auto g = start(player(20, {"Fiery Temper"}, {"Mountain"}), player(20, {}, {"Bottomless Pit"}),
+                 "untap");
+  for (int i = 0; i < 12 && g->state().turn.step < 3; ++i)
+    if (!world().rules->advance(*g)) break;
+  EXPECT_EQ(g->state().player(kThem).life, 17);
+  EXPECT_EQ(count_in(*g, ZoneRef::graveyard(kMe), "Fiery Temper"), 1u);
+}
+
+// Discarding to hand size, it discards the card with madness (Arrogant Wurm, cast for {2}{G}
+// from exile) rather than the most expensive one (Craw Wurm).
+TEST_F(AiHeuristic, DiscardsTheMadnessCardToHandSize) {
+  std::vector<std::string> hand(6, "Forest");
+  hand.push_back("Craw Wurm");
+  hand.push_back("Arrogant Wurm");
+  auto g = start(player(20, hand, {"Forest", "Forest", "Forest"}), player(20, {}, {}), "end");
+  for (int i = 0; i < 12 && g->state().turn.active == kMe; ++i)
+    if (!world().rules->advance(*g)) break;
+  EXPECT_NE(on_battlefield(*g, kMe, "Arrogant Wurm"), ObjectId{});
+  EXPECT_EQ(count_in(*g, ZoneRef::hand(kMe), "Craw Wurm"), 1u);
+}
+
 // Kicker (702.33): asked whether to pay Burst Lightning's kicker, it pays, and the kicked spell
 // deals 4 damage to the opponent.
 TEST_F(AiHeuristic, PaysKickerWhenItCan) {
