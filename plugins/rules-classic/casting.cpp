@@ -67,10 +67,10 @@ void play_land(Game& game, const LegalAction& action) {
   move_to_zone(game, action.object, ZoneRef::battlefield(p), Cause::put);
 }
 
-// Casts `action.object` for p. A card in the graveyard is cast with flashback (702.34a) or else
-// by escaping (702.138a), a card in exile for its madness cost (702.35b, as its madness trigger
-// resolves), for that cost; the listing, why_not or the madness trigger have checked that it may
-// be.
+// Casts `action.object` for p. A card in the graveyard is cast with flashback (702.34a), else by
+// escaping (702.138a), else with retrace (702.81a, for its mana cost and a land card discarded);
+// a card in exile for its madness cost (702.35b, as its madness trigger resolves). The listing,
+// why_not or the madness trigger have checked that it may be.
 void cast_as(Game& game, PlayerId p, const LegalAction& action) {
   const ObjectId card = action.object;
   const CardDef& def = game.card(card);
@@ -78,10 +78,11 @@ void cast_as(Game& game, PlayerId p, const LegalAction& action) {
   const bool from_graveyard = from == ZoneKind::graveyard;
   const ManaCost* flashback_for = from_graveyard ? flashback_cost(def) : nullptr;
   const Escape* escape = from_graveyard && !flashback_for ? escape_of(def) : nullptr;
+  const bool retrace = from_graveyard && !flashback_for && !escape && has_retrace(def);
   const ManaCost* madness = from == ZoneKind::exile ? madness_cost(def) : nullptr;
   const bool flashback = flashback_for != nullptr;
-  if (from_graveyard && !flashback && !escape)
-    throw RulesError(def.name + " has neither flashback nor escape");
+  if (from_graveyard && !flashback && !escape && !retrace)
+    throw RulesError(def.name + " has no flashback, escape or retrace");
   if (from == ZoneKind::exile && !madness) throw RulesError(def.name + " has no madness");
   const ManaCost printed = flashback ? *flashback_for
                            : escape  ? escape->cost
@@ -118,6 +119,7 @@ void cast_as(Game& game, PlayerId p, const LegalAction& action) {
                             static_cast<std::int64_t>(game.object(card).zone_changes) + 1);
   pay(game, p, cost, x);
   if (escape) exile_for_escape(game, p, card, *escape);  // 601.2h: the rest of the cost
+  if (retrace) discard_for_retrace(game, p, card);
   StackItem item;
   item.source = game.object(card).ref();
   item.card = def.id;

@@ -725,6 +725,13 @@ void register_escape_keyword(Registrar& registrar);
 const Escape* escape_of(const CardDef& def);
 bool can_escape(const Game& game, ObjectId card, const Escape& escape);
 void exile_for_escape(Game& game, PlayerId p, ObjectId card, const Escape& escape);
+// Retrace (retrace.cpp, 702.81): the `retrace` keyword of an instant or sorcery. Such a card in
+// p's graveyard may be cast for its mana cost while p's hand holds a land card (can_retrace);
+// casting it so discards one (discard_for_retrace, which asks which when there are several).
+void register_retrace_keyword(Registrar& registrar);
+bool has_retrace(const CardDef& def);
+bool can_retrace(const Game& game, PlayerId p);
+void discard_for_retrace(Game& game, PlayerId p, ObjectId card);
 // Madness (madness.cpp, 702.35): the `madness` keyword; madness_cost, the card's madness cost if
 // it has one. A discarded card with madness is exiled instead, and its trigger offers to cast it
 // from exile for that cost (cast_with_madness, casting.cpp: any time, for `mode` of a modal card),

@@ -274,6 +274,7 @@ void register_keywords(Registrar& registrar) {
   register_unearth_keyword(registrar);
   register_escape_keyword(registrar);
   register_madness_keyword(registrar);
+  register_retrace_keyword(registrar);
   register_spell_keywords(registrar);
   register_state_trigger_keywords(registrar);
   register_excess_damage_keyword(registrar);

@@ -130,19 +130,24 @@ const char* cast_refusal(const Game& game, PlayerId p, ObjectId id, std::uint16_
 }
 
 // The cost `id` (in p's graveyard, characteristics `c`) is cast for from there, or nullptr if it
-// cannot be: an instant or sorcery card's flashback cost (702.34a), or else a card's escape cost
-// while the graveyard holds enough other cards to exile (702.138a).
+// cannot be: an instant or sorcery card's flashback cost (702.34a); else a card's escape cost
+// while the graveyard holds enough other cards to exile (702.138a); else, with retrace, its mana
+// cost while p's hand holds a land card to discard (702.81a).
 const ManaCost* graveyard_cast_cost(const Game& game, ObjectId id, const Characteristics& c) {
   const CardDef& def = game.card(id);
   if (c.has_type(kInstant) || c.has_type(kSorcery))
     if (const ManaCost* flashback = flashback_cost(def)) return flashback;
-  const Escape* escape = escape_of(def);
-  return escape && can_escape(game, id, *escape) ? &escape->cost : nullptr;
+  if (const Escape* escape = escape_of(def))
+    return can_escape(game, id, *escape) ? &escape->cost : nullptr;
+  if (has_retrace(def) && c.cost.present && can_retrace(game, game.object(id).owner))
+    return &c.cost;
+  return nullptr;
 }
 
 // How a card cast from the graveyard is cast, for its label (graveyard_cast_cost's order).
 const char* graveyard_cast_how(const CardDef& def) {
-  return flashback_cost(def) ? " with flashback" : " with escape";
+  if (flashback_cost(def)) return " with flashback";
+  return escape_of(def) ? " with escape" : " with retrace";
 }
 
 std::string cast_refusal(const Game& game, PlayerId p, ObjectId id, std::uint16_t mode) {
@@ -154,8 +159,10 @@ std::string cast_refusal(const Game& game, PlayerId p, ObjectId id, std::uint16_
       if (const Escape* e = escape_of(game.card(id)); e && !can_escape(game, id, *e))
         return "it escapes only with " + std::to_string(e->exile) +
                " other cards in your graveyard to exile";
-      return "that card is not in your hand (only a card with flashback or escape is cast from a "
-             "graveyard)";
+      if (has_retrace(game.card(id)))
+        return "it is cast with retrace only by discarding a land card, and your hand has none";
+      return "that card is not in your hand (only a card with flashback, escape or retrace is "
+             "cast from a graveyard)";
     }
   } else if (game.object(id).zone != ZoneRef::hand(p)) {
     return "that card is not in your hand";
@@ -473,7 +480,7 @@ std::uint64_t card_zone_actions(Game& game) {
   for (const GameObject& o : game.state().objects) {
     if (!(game.cards().ability_zones(o.card) & kElsewhere)) continue;  // most cards
     const CardDef& def = game.card(o.id);
-    if (flashback_cost(def) || escape_of(def)) found |= kFromGraveyard;
+    if (flashback_cost(def) || escape_of(def) || has_retrace(def)) found |= kFromGraveyard;
     for (const AbilityDef& a : def.abilities) {
       if (!a.impl || !activation_cost(a)) continue;
       if (activated_from(*a.impl, ZoneKind::hand)) found |= kFromHand;

@@ -113,8 +113,8 @@ TEST(RulesClassicCardZones, CyclingAndFlashbackAreOfferedWithTheirLabels) {
   const LegalAction shock{
       LegalAction::Kind::cast, find(*u.game, "Shock", ZoneRef::graveyard(kA)), 0, {}, 0, ""};
   EXPECT_EQ(rules().why_not(*u.game, kA, shock),
-            "that card is not in your hand (only a card with flashback or escape is cast from a "
-            "graveyard)");
+            "that card is not in your hand (only a card with flashback, escape or retrace is cast "
+            "from a graveyard)");
 }
 
 // Unearth (702.84) is activated from the graveyard only, in the owner's main phase.
@@ -148,7 +148,27 @@ TEST(RulesClassicCardZones, EscapeIsOfferedWhileTheGraveyardHoldsEnoughOtherCard
   EXPECT_TRUE(offers(*three.game, kA, "Cast Underworld Rage-Hound with escape"));
 }
 
-TEST(RulesClassicCardZones, BadCyclingFlashbackUnearthAndEscapeAreLoadErrors) {
+// Retrace (702.81) is a cast from the graveyard, offered while the hand holds a land card.
+TEST(RulesClassicCardZones, RetraceIsOfferedWhileTheHandHoldsALandCard) {
+  auto core_cards = core();
+  ASSERT_TRUE(core_cards);
+  PositionPlayer a = player("A", {"Shock"}, {"Mountain"});
+  a.graveyard.push_back(card("Flame Jab"));
+  auto no_land = table(core_cards, position("main1", a, player("B", {}, {})));
+  EXPECT_FALSE(offers(*no_land.game, kA, "Cast Flame Jab with retrace"));
+  a.hand.push_back(card("Forest"));
+  auto land = table(core_cards, position("main1", a, player("B", {}, {})));
+  EXPECT_TRUE(offers(*land.game, kA, "Cast Flame Jab with retrace"));
+}
+
+TEST(RulesClassicCardZones, BadGraveyardKeywordsAreLoadErrors) {
+  EXPECT_THROW(compile(CardSpec{.name = "Retrace Bear",
+                                .cost = "{1}{G}",
+                                .types = {"Creature"},
+                                .power = 2,
+                                .toughness = 2,
+                                .abilities = {{"retrace", {}}}}),
+               LoadError);
   EXPECT_THROW(compile(CardSpec{.name = "Escape Nothing",
                                 .cost = "{R}",
                                 .types = {"Creature"},
