@@ -501,8 +501,8 @@ Answer HeuristicAgent::action(const DecisionView& view, const Choice& choice) {
           c.has_type(kCreature) && c.power > 0)
         score = 1.5 + 0.01 * creature_value(c);
     } else if (obj.zone == ZoneRef::hand(me) || obj.zone == ZoneRef::graveyard(me)) {
-      // A card in the graveyard is offered only to cast it with flashback (an instant or a
-      // sorcery): judged as from the hand.
+      // A card in the graveyard is offered to cast it with flashback, escape or retrace: judged
+      // as from the hand.
       const auto spell = spell_ability(def);
       if (c.has_type(kLand)) {
         if (main) score = 1000;  // a land first: every later decision has more mana

@@ -786,6 +786,14 @@ AbilityDef make_ability_def(AbilityKind kind, const Params& params,
 FloatingEffect end_of_turn_effect(const ResolveContext& ctx, std::uint16_t ability);
 
 bool on_battlefield(const Game& game, ObjectId id);
+// The object a triggered ability is about (its event's subject) while it is still that object
+// (400.7: not once it has moved on); nullopt otherwise. A delayed or keyword trigger about its
+// own card resolves on it (unearth's exile, madness's cast, a flickered card's return).
+std::optional<ObjectId> subject_still_there(const Game& game, const ResolveContext& ctx);
+// Puts `o`'s triggered ability `ability` about `o` itself on the pending list: the event `record`
+// of kind `kind`, its subject `o` as it is now, controlled by `controller`.
+void fire_about_itself(Game& game, const GameObject& o, std::uint16_t ability, PlayerId controller,
+                       EventRecord record, Symbol kind);
 bool is_creature(const Game& game, ObjectId id);
 bool has_keyword(const Game& game, ObjectId id, Symbol keyword);
 // 702.16: the first quality of kProtections that `view` has protection from and `source` has

@@ -103,6 +103,21 @@ void remove_from_combat(Game& game, ObjectId id) {
     if (game.object(id).attrs.get(key) != 0) game.journal().set_attr(id, key, 0);
 }
 
+std::optional<ObjectId> subject_still_there(const Game& game, const ResolveContext& ctx) {
+  const Target& it = ctx.event.subject;
+  if (!it.is_object() || !game.state().is_current(it.object)) return std::nullopt;
+  return it.object.id;
+}
+
+void fire_about_itself(Game& game, const GameObject& o, std::uint16_t ability, PlayerId controller,
+                       EventRecord record, Symbol kind) {
+  const ObjectRef ref = o.ref();
+  const CardId card = o.card;
+  record.kind = kind;
+  record.subject = Target::of(ref);
+  game.fire_trigger(PendingTrigger{ref, card, ability, controller, record});
+}
+
 // --- protection (702.16) ----------------------------------------------------------------------
 
 namespace {

@@ -71,10 +71,10 @@ void ReturnAbility::connect(Game& game, ObjectId self, std::vector<Connection>& 
 }
 
 void ReturnAbility::resolve(Game& game, const ResolveContext& ctx) const {
-  const Target& card = ctx.event.subject;
-  if (!card.is_object() || !game.state().is_current(card.object)) return;  // it left exile
-  const ObjectId id = card.object.id;
-  move_to_zone(game, id, ZoneRef::battlefield(game.object(id).owner), Cause::put, ctx.source.id);
+  const std::optional<ObjectId> card = subject_still_there(game, ctx);
+  if (!card) return;  // it left exile
+  move_to_zone(game, *card, ZoneRef::battlefield(game.object(*card).owner), Cause::put,
+               ctx.source.id);
 }
 
 std::string ReturnAbility::describe() const {

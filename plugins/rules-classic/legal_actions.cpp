@@ -95,19 +95,19 @@ const char* unpaid(const ManaCost& cost) {
 // Why `p` may not cast `id` (in their hand, characteristics `c`) for `mode` now; nullptr if they
 // may. `mana_first` looks at the mana before the targets: the same answer to "may they?", and
 // the listing's common "no" is cheaper found that way; why_not keeps the reasons' order.
-// `flashback`: the card is in p's graveyard and cast for this cost instead of its mana cost
-// (702.34a flashback or 702.138a escape: the caller has checked that it may be,
-// graveyard_cast_cost; or 702.35b madness, `any_time`: cast while its trigger resolves).
+// `alternative`: the card is cast for this cost instead of its mana cost — from p's graveyard
+// (flashback, escape, retrace: the caller has checked that it may be, graveyard_cast_cost), or
+// from exile for its madness cost, with `any_time` (702.35b: as its trigger resolves).
 const char* cast_refusal(const Game& game, PlayerId p, ObjectId id, std::uint16_t mode,
                          const Characteristics& c, SourcesOnce& sources, bool mana_first,
-                         const ManaCost* flashback = nullptr, bool any_time = false) {
+                         const ManaCost* alternative = nullptr, bool any_time = false) {
   if (c.has_type(kLand)) return "a land is played, not cast";
   if (!any_time && !c.has_type(kInstant) && !c.has_keyword(kFlash) && !sorcery_timing(game, p)) {
     if (game.state().turn.active != p || !main_phase(game)) return "it is not your main phase";
     return "the stack is not empty";
   }
-  if (!flashback && !c.cost.present) return "it has no mana cost";
-  const ManaCost& cost = flashback ? *flashback : c.cost;
+  if (!alternative && !c.cost.present) return "it has no mana cost";
+  const ManaCost& cost = alternative ? *alternative : c.cost;
   const CardDef& def = game.card(id);
   std::optional<std::uint16_t> spell = spell_ability(def);
   if (is_modal(def)) {
@@ -116,7 +116,7 @@ const char* cast_refusal(const Game& game, PlayerId p, ObjectId id, std::uint16_
       // No mode named (a caller that knows nothing of modes): why the first mode is refused.
       if (modes.empty()) return "it has no mode";
       const char* first =
-          cast_refusal(game, p, id, modes.front(), c, sources, mana_first, flashback, any_time);
+          cast_refusal(game, p, id, modes.front(), c, sources, mana_first, alternative, any_time);
       return first ? first : "it has no such mode";
     }
     spell = mode;
@@ -152,10 +152,10 @@ const char* graveyard_cast_how(const CardDef& def) {
 
 std::string cast_refusal(const Game& game, PlayerId p, ObjectId id, std::uint16_t mode) {
   const Characteristics c = game.view(id);
-  const ManaCost* flashback = nullptr;
+  const ManaCost* alternative = nullptr;
   if (game.object(id).zone == ZoneRef::graveyard(p)) {
-    flashback = graveyard_cast_cost(game, id, c);
-    if (!flashback) {
+    alternative = graveyard_cast_cost(game, id, c);
+    if (!alternative) {
       if (const Escape* e = escape_of(game.card(id)); e && !can_escape(game, id, *e))
         return "it escapes only with " + std::to_string(e->exile) +
                " other cards in your graveyard to exile";
@@ -168,7 +168,7 @@ std::string cast_refusal(const Game& game, PlayerId p, ObjectId id, std::uint16_
     return "that card is not in your hand";
   }
   SourcesOnce sources(game, p);
-  const char* why = cast_refusal(game, p, id, mode, c, sources, /*mana_first=*/false, flashback);
+  const char* why = cast_refusal(game, p, id, mode, c, sources, /*mana_first=*/false, alternative);
   return why ? why : "";
 }
 
@@ -301,22 +301,22 @@ std::vector<LegalAction> priority_actions(const Game& game, PlayerId player, Lan
   const auto label = [labels](auto&&... parts) {
     return labels ? (std::string() + ... + parts) : std::string();
   };
-  // Casting `id` (viewed as `c`), from the hand or, with `flashback`, from the graveyard. Inlined:
+  // Casting `id` (viewed as `c`), from the hand or, for `from_graveyard`, the graveyard. Inlined:
   // as a call it cost 0.5% of a random game's instructions (it is asked of every card in hand).
-  const auto add_casts = [&](ObjectId id, const Characteristics& c, const ManaCost* flashback)
+  const auto add_casts = [&](ObjectId id, const Characteristics& c, const ManaCost* from_graveyard)
       __attribute__((always_inline)) {
     const CardDef& def = game.card(id);
-    const char* how = flashback ? graveyard_cast_how(def) : "";
+    const char* how = from_graveyard ? graveyard_cast_how(def) : "";
     if (is_modal(def)) {  // one action per mode (700.2)
       for (std::uint16_t mode : spell_modes(def))
-        if (!cast_refusal(game, player, id, mode, c, sources, /*mana_first=*/true, flashback))
+        if (!cast_refusal(game, player, id, mode, c, sources, /*mana_first=*/true, from_graveyard))
           add_action(out, LegalAction::Kind::cast, id, mode, 0,
                      label("Cast ", object_label(game, id), how, ": ",
                            labels ? def.abilities[mode].impl->describe() : ""));
       return;
     }
     const std::uint16_t spell = spell_ability(def).value_or(0);
-    if (!cast_refusal(game, player, id, spell, c, sources, /*mana_first=*/true, flashback))
+    if (!cast_refusal(game, player, id, spell, c, sources, /*mana_first=*/true, from_graveyard))
       add_action(out, LegalAction::Kind::cast, id, spell, 0,
                  label("Cast ", object_label(game, id), how));
   };
@@ -335,13 +335,14 @@ std::vector<LegalAction> priority_actions(const Game& game, PlayerId player, Lan
         (pool.ability_zones(game.object(id).card) & zone_bit(ZoneKind::hand)))
       add_card_activations(game, player, id, out, labels);
   }
-  // Cards cast (flashback) or activated from the graveyard, in a game that has any.
+  // Cards cast (flashback, escape, retrace) or activated from the graveyard, in a game that has
+  // any.
   for (ObjectId id : (zones & kFromGraveyard)
                          ? std::span(game.state().zone(ZoneRef::graveyard(player)).objects)
                          : std::span<const ObjectId>()) {
     if (!(pool.ability_zones(game.object(id).card) & zone_bit(ZoneKind::graveyard))) continue;
     const Characteristics& c = game.view(id, scratch);
-    if (const ManaCost* flashback = graveyard_cast_cost(game, id, c)) add_casts(id, c, flashback);
+    if (const ManaCost* cost = graveyard_cast_cost(game, id, c)) add_casts(id, c, cost);
     add_card_activations(game, player, id, out, labels);
   }
   // The permanents the player controls, in controlled()'s order, without building its list.
@@ -389,7 +390,7 @@ void label_priority_actions(const Game& game, std::vector<LegalAction>& actions)
         break;
       case LegalAction::Kind::cast: {
         const CardDef& def = game.card(a.object);
-        // A card cast from the graveyard is cast with flashback or escape (priority_actions).
+        // A card cast from the graveyard: with flashback, escape or retrace (priority_actions).
         const std::string_view how =
             game.object(a.object).zone.kind == ZoneKind::graveyard ? graveyard_cast_how(def) : "";
         if (is_modal(def))

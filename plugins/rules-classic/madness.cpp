@@ -51,16 +51,13 @@ class MadnessAbility final : public Ability {
           if (e.object != self || !discarded_into_exile(e)) return;
           const GameObject& o = g.object(self);
           if (o.zone.kind != ZoneKind::exile) return;
-          EventRecord record = record_of(g.state(), e);
-          record.kind = kMadnessTrigger;
-          record.subject = Target::of(o.ref());
-          g.fire_trigger(PendingTrigger{o.ref(), o.card, index, o.owner, record});
+          fire_about_itself(g, o, index, o.owner, record_of(g.state(), e), kMadnessTrigger);
         }));
   }
   void resolve(Game& game, const ResolveContext& ctx) const override {
-    const Target& it = ctx.event.subject;
-    if (!it.is_object() || !game.state().is_current(it.object)) return;  // it left exile
-    const ObjectId card = it.object.id;
+    const std::optional<ObjectId> exiled = subject_still_there(game, ctx);
+    if (!exiled) return;  // it left exile
+    const ObjectId card = *exiled;
     const PlayerId p = ctx.controller;
     const CardDef& def = game.card(card);
     if (const std::optional<std::uint16_t> mode = castable_mode(game, p, card)) {

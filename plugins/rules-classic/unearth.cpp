@@ -96,17 +96,12 @@ class UnearthedAbility final : public Ability {
       const GameObject& o = g.object(self);
       if (e.step != kEnd || !unearthed(o) || marked_here(o, kUnearthExiling)) return;
       g.journal().set_attr(self, kUnearthExiling, static_cast<std::int64_t>(o.zone_changes) + 1);
-      EventRecord record = record_of(g.state(), e);
-      record.kind = kUnearthExile;
-      record.subject = Target::of(o.ref());
-      g.fire_trigger(PendingTrigger{o.ref(), o.card, index, o.controller, record});
+      fire_about_itself(g, o, index, o.controller, record_of(g.state(), e), kUnearthExile);
     }));
   }
   void resolve(Game& game, const ResolveContext& ctx) const override {
-    const Target& it = ctx.event.subject;
-    if (!it.is_object() || !game.state().is_current(it.object)) return;  // it has left already
-    const ObjectId id = it.object.id;
-    move_to_zone(game, id, ZoneRef::exile(game.object(id).owner), Cause::exile, id);
+    if (const std::optional<ObjectId> id = subject_still_there(game, ctx))  // not if it has left
+      move_to_zone(game, *id, ZoneRef::exile(game.object(*id).owner), Cause::exile, *id);
   }
   std::string describe() const override {
     return "(Unearthed: it has haste, is exiled at the beginning of the next end step, and is "
