@@ -316,7 +316,8 @@ Answer HeuristicAgent::choose(const DecisionView& view, const Choice& choice) {
     case ChoiceKind::number: {
       if (choice.source.valid() && choice.prompt.starts_with("damage to"))
         return choose_damage_division(view, choice);
-      // X: as much as can be paid (a bigger X is a bigger effect).
+      // X, or how many times to pay a multikicker: as much as can be paid (a bigger X, or more
+      // kicks, is a bigger effect).
       std::uint32_t most = 0;
       for (std::uint32_t i = 0; i < choice.options.size(); ++i)
         if (choice.options[i].value > choice.options[most].value) most = i;

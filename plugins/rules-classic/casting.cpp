@@ -89,8 +89,8 @@ void cast_as(Game& game, PlayerId p, const LegalAction& action) {
                            : madness ? *madness
                                      : game.cost_of(card);
   // 601.2b: an additional cost (kicker) is announced before the targets are chosen.
-  bool kicked = false;
-  const ManaCost cost = offer_kicker(game, p, card, printed, kicked);
+  std::int64_t kicks = 0;
+  const ManaCost cost = offer_kicker(game, p, card, printed, kicks);
   std::vector<Target> targets;
   std::optional<std::uint16_t> spell = spell_ability(def);
   if (is_modal(def)) {  // 700.2a: the mode is chosen as the spell is cast (the action names it)
@@ -111,9 +111,8 @@ void cast_as(Game& game, PlayerId p, const LegalAction& action) {
   if (flashback)  // marks this object on the stack: exiled whenever it leaves (flashback.cpp)
     game.journal().set_attr(card, kFlashbackCast,
                             static_cast<std::int64_t>(game.object(card).zone_changes) + 1);
-  if (kicked)  // the spell is kicked, and so is the permanent it becomes (kicker.cpp)
-    game.journal().set_attr(card, kKicked,
-                            static_cast<std::int64_t>(game.object(card).zone_changes) + 1);
+  if (kicks > 0)  // the spell is kicked, and so is the permanent it becomes (kicker.cpp)
+    mark_kicked(game, card, kicks);
   if (escape)  // marks this object on the stack: the spell escaped (escape.cpp)
     game.journal().set_attr(card, kEscaped,
                             static_cast<std::int64_t>(game.object(card).zone_changes) + 1);

@@ -703,14 +703,19 @@ bool is_cycling(const Ability& ability);
 inline constexpr Symbol kFlashbackCast = "flashback_cast"_sym;
 void register_flashback_keyword(Registrar& registrar);
 const ManaCost* flashback_cost(const CardDef& def);
-// Kicker (kicker.cpp, 702.33): the `kicker` keyword. offer_kicker asks p, casting `card` for
-// `cost`, whether to pay its kicker too (when they could pay both) and returns what the spell
-// costs then, `kicked` set to the answer; cast() marks a kicked spell with kKicked (its zone
-// changes + 1 on the stack). was_kicked: the object is that spell, or the permanent it became.
+// Kicker (kicker.cpp, 702.33): the `kicker` and `multikicker` keywords, and `kicked_counters`.
+// offer_kicker asks p, casting `card` for `cost`, whether to pay its kicker too (how many times,
+// for multikicker; only when they could pay it once) and returns what the spell costs then,
+// `kicks` set to the answer; cast() marks a kicked spell (mark_kicked: kKicked, its zone changes
+// + 1 on the stack, and the count). was_kicked: the object is that spell, or the permanent it
+// became; kick_count: how many times it was kicked (0 if it was not).
 inline constexpr Symbol kKicked = "kicked"_sym;
 void register_kicker_keyword(Registrar& registrar);
-ManaCost offer_kicker(Game& game, PlayerId p, ObjectId card, const ManaCost& cost, bool& kicked);
+ManaCost offer_kicker(Game& game, PlayerId p, ObjectId card, const ManaCost& cost,
+                      std::int64_t& kicks);
+void mark_kicked(Game& game, ObjectId spell, std::int64_t kicks);
 bool was_kicked(const Game& game, ObjectId id);
+std::int64_t kick_count(const Game& game, ObjectId id);
 // Escape (escape.cpp, 702.138): the `escape` keyword. A card with it may be cast from its owner's
 // graveyard for `cost` while that graveyard holds `exile` other cards (can_escape); casting it so
 // exiles them (exile_for_escape, which asks which when there are more) and marks the spell with

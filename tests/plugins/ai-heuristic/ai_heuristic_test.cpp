@@ -709,6 +709,18 @@ TEST_F(AiHeuristic, ExilesForEscapeTheCardsThatDoNothingFromTheGraveyard) {
   EXPECT_EQ(exiled, (std::vector<std::string>{"Forest", "Shock", "Island"}));
 }
 
+// Multikicker (702.33c): with six Forests it pays Gnarlid Pack's multikicker twice, a 4/4.
+TEST_F(AiHeuristic, PaysMultikickerAsOftenAsItCan) {
+  auto g = start(
+      player(20, {"Gnarlid Pack"}, {"Forest", "Forest", "Forest", "Forest", "Forest", "Forest"}),
+      player(20, {}, {}));
+  for (int i = 0; i < 8 && g->state().turn.step == 3; ++i)
+    if (!world().rules->advance(*g)) break;
+  const ObjectId pack = on_battlefield(*g, kMe, "Gnarlid Pack");
+  ASSERT_NE(pack, ObjectId{});
+  EXPECT_EQ(g->view(pack).power, 4);
+}
+
 // Madness (702.35): Fiery Temper, discarded to Bottomless Pit at its upkeep, is cast for {R} at
 // the opponent (who has no creature) rather than put into the graveyard.
 TEST_F(AiHeuristic, CastsADiscardedMadnessCard) {
