@@ -61,6 +61,10 @@ Fighter fighter(const DecisionView& view, ObjectId id) {
   f.protected_from.artifacts = c.has_keyword(kProtectionFromArtifacts);
   f.protected_from.multicolored = c.has_keyword(kProtectionFromMulticolored);
   f.protected_from.monocolored = c.has_keyword(kProtectionFromMonocolored);
+  f.protected_from.colorless = c.has_keyword(kProtectionFromColorless);
+  if (c.has_keyword(kProtectionFromAllColors))
+    for (std::size_t k = 0; k < kColorCount; ++k)
+      f.protected_from.colors.add(static_cast<Color>(k));
   f.value = creature_value(c);
   return f;
 }
@@ -76,7 +80,8 @@ std::vector<Fighter> creatures_of(const DecisionView& view, PlayerId p) {
 
 bool Protections::from(const Fighter& source) const {
   return creatures || (colors.bits & source.colors.bits) != 0 || (artifacts && source.artifact) ||
-         (multicolored && source.colors.multicolor()) || (monocolored && source.colors.monocolor());
+         (multicolored && source.colors.multicolor()) ||
+         (monocolored && source.colors.monocolor()) || (colorless && source.colors.colorless());
 }
 
 namespace {

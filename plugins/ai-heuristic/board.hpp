@@ -54,6 +54,8 @@ inline constexpr Symbol kProtectionFromEverything = "Protection from everything"
 inline constexpr Symbol kProtectionFromArtifacts = "Protection from artifacts"_sym;
 inline constexpr Symbol kProtectionFromMulticolored = "Protection from multicolored"_sym;
 inline constexpr Symbol kProtectionFromMonocolored = "Protection from monocolored"_sym;
+inline constexpr Symbol kProtectionFromAllColors = "Protection from all colors"_sym;
+inline constexpr Symbol kProtectionFromColorless = "Protection from colorless"_sym;
 // Block requirements (classic 509.1c): "blocks each combat if able", "must be blocked if able",
 // "all creatures able to block it do so".
 inline constexpr Symbol kMustBlock = "blocks_each_combat"_sym;
@@ -71,6 +73,7 @@ struct Protections {
   bool artifacts = false;
   bool multicolored = false;
   bool monocolored = false;
+  bool colorless = false;  // ("all colors" is every colour in `colors`)
 
   // Whether these protect from `source`: its damage is prevented, and it cannot block.
   bool from(const Fighter& source) const;

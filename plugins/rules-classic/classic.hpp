@@ -99,14 +99,17 @@ inline constexpr std::array<Landwalk, 5> kLandwalk{{
     {"Mountainwalk"_sym, "Mountain"_sym, "mountainwalk"},
     {"Forestwalk"_sym, "Forest"_sym, "forestwalk"},
 }};
-// What a permanent can have protection from (702.16a): a colour, a card type, every source
-// ("everything", 702.16j), or sources with more than one colour or exactly one. Each is a keyword
+// What a permanent can have protection from (702.16a): a colour, all colours (any source with a
+// colour), colourless sources, a card type, every source ("everything", 702.16j), or sources with
+// more than one colour or exactly one. Each is a keyword
 // of its own in card files, "Protection from red" (keywords.cpp: the Symbol and a
 // ProtectionAbility, which prevents the damage); targets, blocks and attachments read the Symbol
 // in the view (protection_against). Qualities of a creature type ("from Goblins") and of a player
 // are not among them.
 enum class ProtectionKind : std::uint8_t {
   color,
+  all_colors,  // from each colour: every source with a colour
+  colorless,
   card_type,
   everything,
   multicolored,
@@ -126,12 +129,14 @@ constexpr ProtectionQuality protection_from(const char* keyword, const char* fro
   return {keyword, from, kind, Symbol(keyword), color, type};
 }
 // In the order protection_against looks at them: the first that applies names the prevention.
-inline constexpr std::array<ProtectionQuality, 15> kProtections{{
+inline constexpr std::array<ProtectionQuality, 17> kProtections{{
     protection_from("Protection from white", "white", ProtectionKind::color, Color::white),
     protection_from("Protection from blue", "blue", ProtectionKind::color, Color::blue),
     protection_from("Protection from black", "black", ProtectionKind::color, Color::black),
     protection_from("Protection from red", "red", ProtectionKind::color, Color::red),
     protection_from("Protection from green", "green", ProtectionKind::color, Color::green),
+    protection_from("Protection from all colors", "all colors", ProtectionKind::all_colors),
+    protection_from("Protection from colorless", "colorless", ProtectionKind::colorless),
     protection_from("Protection from artifacts", "artifacts", ProtectionKind::card_type, {},
                     kArtifact),
     protection_from("Protection from creatures", "creatures", ProtectionKind::card_type, {},

@@ -126,6 +126,10 @@ bool has_quality(const Characteristics& source, const ProtectionQuality& q) {
   switch (q.kind) {
     case ProtectionKind::color:
       return source.colors.has(q.color);
+    case ProtectionKind::all_colors:
+      return !source.colors.colorless();
+    case ProtectionKind::colorless:
+      return source.colors.colorless();
     case ProtectionKind::card_type:
       return source.has_type(q.type);
     case ProtectionKind::everything:

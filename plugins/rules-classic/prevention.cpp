@@ -340,7 +340,10 @@ bool first_protector(const Game& g, ObjectId self, const ProtectionQuality* from
 // "creatures", "multicolored sources", "every source".
 std::string protected_sources(const ProtectionQuality& q) {
   switch (q.kind) {
+    case ProtectionKind::all_colors:
+      return "coloured sources";
     case ProtectionKind::color:
+    case ProtectionKind::colorless:
     case ProtectionKind::multicolored:
     case ProtectionKind::monocolored:
       return std::string(q.from) + " sources";
