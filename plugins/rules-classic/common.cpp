@@ -142,11 +142,28 @@ bool has_quality(const Characteristics& source, const ProtectionQuality& q) {
   return false;
 }
 
+// The protection keywords' Symbols, sorted: whether a view has any protection at all is a binary
+// search per keyword (most keyworded views have none), before kProtections is looked through in
+// its order.
+constexpr auto kProtectionSymbols = [] {
+  std::array<std::uint64_t, kProtections.size()> raw{};
+  for (std::size_t i = 0; i < kProtections.size(); ++i) raw[i] = kProtections[i].symbol.raw();
+  std::sort(raw.begin(), raw.end());
+  return raw;
+}();
+
+bool has_any_protection(const Characteristics& view) {
+  for (Symbol k : view.keywords)
+    if (std::binary_search(kProtectionSymbols.begin(), kProtectionSymbols.end(), k.raw()))
+      return true;
+  return false;
+}
+
 }  // namespace
 
 const ProtectionQuality* protection_against(const Characteristics& view,
                                             const Characteristics& source) {
-  if (view.keywords.empty()) return nullptr;  // most checks end here
+  if (view.keywords.empty() || !has_any_protection(view)) return nullptr;  // most end here
   for (const ProtectionQuality& q : kProtections)
     if (view.has_keyword(q.symbol) && has_quality(source, q)) return &q;
   return nullptr;

@@ -97,12 +97,12 @@ const char* unpaid(const ManaCost& cost) {
 // the listing's common "no" is cheaper found that way; why_not keeps the reasons' order.
 // `alternative`: the card is cast for this cost instead of its mana cost — from p's graveyard
 // (flashback, escape, retrace: the caller has checked that it may be, graveyard_cast_cost), or
-// from exile for its madness cost, with `any_time` (702.35b: as its trigger resolves).
+// from exile for its madness cost (madness_cast_refusal).
 const char* cast_refusal(const Game& game, PlayerId p, ObjectId id, std::uint16_t mode,
                          const Characteristics& c, SourcesOnce& sources, bool mana_first,
-                         const ManaCost* alternative = nullptr, bool any_time = false) {
+                         const ManaCost* alternative = nullptr) {
   if (c.has_type(kLand)) return "a land is played, not cast";
-  if (!any_time && !c.has_type(kInstant) && !c.has_keyword(kFlash) && !sorcery_timing(game, p)) {
+  if (!c.has_type(kInstant) && !c.has_keyword(kFlash) && !sorcery_timing(game, p)) {
     if (game.state().turn.active != p || !main_phase(game)) return "it is not your main phase";
     return "the stack is not empty";
   }
@@ -116,7 +116,7 @@ const char* cast_refusal(const Game& game, PlayerId p, ObjectId id, std::uint16_
       // No mode named (a caller that knows nothing of modes): why the first mode is refused.
       if (modes.empty()) return "it has no mode";
       const char* first =
-          cast_refusal(game, p, id, modes.front(), c, sources, mana_first, alternative, any_time);
+          cast_refusal(game, p, id, modes.front(), c, sources, mana_first, alternative);
       return first ? first : "it has no such mode";
     }
     spell = mode;
@@ -499,9 +499,11 @@ std::vector<LegalAction> ClassicRules::legal_actions(const Game& game, PlayerId 
 
 std::string madness_cast_refusal(const Game& game, PlayerId p, ObjectId card, std::uint16_t mode,
                                  const ManaCost& cost) {
+  // 702.35b: cast as its madness trigger resolves, whatever its timing — as if it had flash.
+  Characteristics c = game.view(card);
+  c.add_keyword(kFlash);
   SourcesOnce sources(game, p);
-  const char* why = cast_refusal(game, p, card, mode, game.view(card), sources,
-                                 /*mana_first=*/false, &cost, /*any_time=*/true);
+  const char* why = cast_refusal(game, p, card, mode, c, sources, /*mana_first=*/false, &cost);
   return why ? why : "";
 }
 
