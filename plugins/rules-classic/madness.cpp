@@ -43,8 +43,8 @@ class MadnessAbility final : public Ability {
           }));
       return;
     }
-    // In exile: "when you do" — the discard into exile that just happened (603.6a: the trigger
-    // looks at the card as it is now, in exile, a new object).
+    // In exile: "when you do" — the discard into exile that just happened; the trigger is about
+    // the card as it is now, in exile (a new object, 400.7).
     const std::uint16_t index = ability_index(game, self, this);
     out.push_back(
         game.bus().on_trigger<ZoneChangeEvent>([self, index](Game& g, const ZoneChangeEvent& e) {
