@@ -147,6 +147,47 @@ bool dead_card(const Characteristics& c, std::size_t lands) {
   return static_cast<std::size_t>(std::max(c.cost.value(), 0)) > lands + 1;
 }
 
+// The classic module's scry (701.22a). Cards it has no use for (dead_card) go to the bottom, the
+// rest stay on top, the one it needs soonest first: a land while it has fewer than four, else the
+// cheapest spell. Scry 1 asks "Top" or "Bottom" about one card; scry N first which cards go to the
+// bottom (any number), then the order of those left on top (all of them).
+Answer scry_answer(const DecisionView& view, const Choice& choice) {
+  const std::size_t lands = lands_of(view, choice.player);
+  const auto card = [&](std::uint32_t i) -> std::optional<Characteristics> {
+    const Target& t = choice.options[i].target;
+    if (!t.is_object() || !view.can_see(t.object.id)) return std::nullopt;
+    return view.view(t.object.id);
+  };
+  const auto dead = [&](std::uint32_t i) {
+    const std::optional<Characteristics> c = card(i);
+    return c && dead_card(*c, lands);
+  };
+  if (choice.prompt.starts_with("Scry 1:")) {  // options: Top (value 0), Bottom (value 1)
+    const std::int64_t wanted = dead(0) ? 1 : 0;
+    for (std::uint32_t i = 0; i < choice.options.size(); ++i)
+      if (choice.options[i].value == wanted) return Answer{{i}};
+    return Answer{{0}};
+  }
+  std::vector<std::uint32_t> picks;
+  if (choice.min_picks == 0) {  // which go to the bottom
+    for (std::uint32_t i = 0; i < choice.options.size() && picks.size() < choice.max_picks; ++i)
+      if (dead(i)) picks.push_back(i);
+    return Answer{picks};
+  }
+  picks.resize(choice.options.size());  // the order on top
+  std::iota(picks.begin(), picks.end(), 0u);
+  const auto soonest = [&](std::uint32_t i) {
+    const std::optional<Characteristics> c = card(i);
+    if (!c) return 1000.0;
+    if (c->has_type(kLand)) return lands < 4 ? -1.0 : 100.0;
+    return static_cast<double>(c->cost.value());
+  };
+  std::stable_sort(picks.begin(), picks.end(),
+                   [&](std::uint32_t x, std::uint32_t y) { return soonest(x) < soonest(y); });
+  picks.resize(choice.min_picks);
+  return Answer{picks};
+}
+
 // The options casting permanents (cards in hand without a spell ability), but for those in
 // `left_out`, that together spend the most mana the agent's untapped lands and mana creatures
 // can pay, colours counted. When they cannot explain what the rules offer (mana in the pool),
@@ -375,6 +416,7 @@ Answer HeuristicAgent::choose(const DecisionView& view, const Choice& choice) {
       if (choice.prompt.starts_with("Damage to prevent first")) return prevent_first(view, choice);
       if (choice.prompt.ends_with("Phyrexian symbol")) return pay_phyrexian(choice);
       if (choice.prompt.starts_with("Escape: choose")) return escape_exiles(view, choice);
+      if (choice.prompt.starts_with("Scry ")) return scry_answer(view, choice);
       if (auto a = part_with(view, choice)) return *a;
       break;
   }

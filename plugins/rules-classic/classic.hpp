@@ -643,6 +643,9 @@ inline constexpr Symbol kDungeon = "Dungeon"_sym;
 void register_dungeon_keywords(Registrar& registrar);
 void complete_dungeons(Game& game, std::vector<ZoneMove>& moves);
 void end_until_your_next_turn(Game& game, PlayerId p);
+// Scry n (scry.cpp, 701.22a): p looks at the top n cards of their library and puts any of them on
+// the bottom and the rest back on top, in the orders p chooses; `source` is what made p scry.
+void scry(Game& game, PlayerId p, std::int64_t n, ObjectId source);
 // Counter limits (counter_limits.cpp): the `counter_limit` keyword and 704.5r. counter_limits
 // lists a permanent's "can't have more than N counters of a kind" abilities;
 // enforce_counter_limits removes all but N of each kind from those still on the battlefield

@@ -20,8 +20,9 @@
 //    its owner has completed a dungeon (309.7, the player attr "dungeons_completed").
 //
 // The venture marker is the dungeon card's object attr "venture_room" (the room's index + 1).
-// The effect verbs `Venture` ("YouVenture": you venture into the dungeon) and `Scry` ("YouScry/1")
-// are registered here for any `do:` step list (effect-drawback's Drawback$ finds verbs by name).
+// The effect verbs `Venture` ("YouVenture": you venture into the dungeon) and `Scry` ("YouScry/2",
+// scry.cpp) are registered here for any `do:` step list (effect-drawback's Drawback$ finds verbs by
+// name).
 #include <algorithm>
 #include <array>
 #include <cctype>
@@ -266,30 +267,16 @@ class VentureStep final : public EffectStep {
   Who who_;
 };
 
-// 701.22, scry 1: look at the top card of your library; you may put it on the bottom.
+// 701.22: scry N (scry.cpp), for each player the verb names.
 class ScryStep final : public EffectStep {
  public:
   explicit ScryStep(Who who) : who_(who) {}
   void run(Game& game, const ResolveContext& ctx, std::int64_t) const override {
-    for (PlayerId p : who_.players(game, ctx)) {
-      const auto& library = game.state().zone(ZoneRef::library(p)).objects;
-      if (library.empty()) continue;
-      const ObjectId top = library.back();
-      Choice choice;
-      choice.kind = ChoiceKind::option;
-      choice.player = p;
-      choice.prompt = "Scry 1: keep " + object_label(game, top) +
-                      " on top of your library or put it on the bottom";
-      choice.source = ctx.source.id;
-      const Target card = Target::of(game.object(top).ref());
-      choice.options = {{"Top", card, 0}, {"Bottom", card, 1}};
-      if (game.ask(choice).picks.at(0) == 1)
-        move_to_zone(game, top, ZoneRef::library(game.object(top).owner), Cause::effect,
-                     ctx.source.id, 0);
-    }
+    for (PlayerId p : who_.players(game, ctx)) scry(game, p, who_.n, ctx.source.id);
   }
   std::string describe() const override {
-    return who_.subject() + (who_.kind == Who::Kind::you ? " scry 1" : " scries 1");
+    return who_.subject() + (who_.kind == Who::Kind::you ? " scry " : " scries ") +
+           std::to_string(who_.n);
   }
 
  private:
@@ -309,9 +296,9 @@ class ScryVerb final : public EffectVerb {
   std::shared_ptr<const EffectStep> compile(std::string_view args,
                                             CompileContext& ctx) const override {
     const Who who = parse_who("Scry", args, ctx);
-    if (who.n != 1)
-      throw LoadError(ctx.where,
-                      "only scry 1 is supported ('YouScry/1'), not scry " + std::to_string(who.n));
+    if (who.n < 1)
+      throw LoadError(ctx.where, "scry takes a number of cards of at least 1 ('YouScry/2'), not " +
+                                     std::to_string(who.n));
     return std::make_shared<ScryStep>(who);
   }
 };

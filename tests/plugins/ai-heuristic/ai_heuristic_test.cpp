@@ -709,6 +709,37 @@ TEST_F(AiHeuristic, ExilesForEscapeTheCardsThatDoNothingFromTheGraveyard) {
   EXPECT_EQ(exiled, (std::vector<std::string>{"Forest", "Shock", "Island"}));
 }
 
+// Scry (701.22a), through Omenspeaker's enters trigger. With five lands in play a land is a dead
+// draw: Forest goes to the bottom and Shock stays on top. With nothing dead it keeps both, the
+// cheaper spell (Shock) on top of Hill Giant.
+TEST_F(AiHeuristic, ScriesDeadCardsToTheBottomAndKeepsTheCheapestSpellOnTop) {
+  const auto top_of_library = [](const Game& g, std::size_t n) {
+    const auto& library = g.state().zone(ZoneRef::library(kMe)).objects;
+    std::vector<std::string> out;
+    for (std::size_t i = 0; i < n && i < library.size(); ++i)
+      out.push_back(g.card(library[library.size() - 1 - i]).name);
+    return out;
+  };
+  const auto scry_after_omenspeaker = [&](std::vector<std::string> top) {
+    PositionPlayer me =
+        player(20, {"Omenspeaker"}, {"Island", "Island", "Island", "Island", "Island"});
+    std::vector<PositionCard> library;
+    for (const std::string& name : top) library.push_back(card(name));
+    library.insert(library.end(), me.library.begin(), me.library.end());
+    me.library = std::move(library);
+    auto g = start(me, player(20, {}, {}));
+    for (int i = 0; i < 12 && g->state().turn.step == 3; ++i)
+      if (!world().rules->advance(*g)) break;
+    EXPECT_NE(on_battlefield(*g, kMe, "Omenspeaker"), ObjectId{});
+    return g;
+  };
+  auto g = scry_after_omenspeaker({"Forest", "Shock"});
+  EXPECT_EQ(top_of_library(*g, 1), (std::vector<std::string>{"Shock"}));
+  EXPECT_EQ(g->card(g->state().zone(ZoneRef::library(kMe)).objects.front()).name, "Forest");
+  g = scry_after_omenspeaker({"Hill Giant", "Shock"});
+  EXPECT_EQ(top_of_library(*g, 2), (std::vector<std::string>{"Shock", "Hill Giant"}));
+}
+
 // Multikicker (702.33c): with six Forests it pays Gnarlid Pack's multikicker twice, a 4/4.
 TEST_F(AiHeuristic, PaysMultikickerAsOftenAsItCan) {
   auto g = start(

@@ -108,6 +108,31 @@ TEST(RulesClassicBattles, DefenseIsForBattlesAndDamageForAnyTarget) {
   EXPECT_THROW(compile(bolt), LoadError);
 }
 
+// 701.22a: the Scry verb takes any number of cards from one ("YouScry/3"); none is a load error.
+TEST(RulesClassicDungeons, ScryTakesANumberOfCardsOfAtLeastOne) {
+  CardSpec seer{.name = "Test Seer",
+                .cost = "{U}",
+                .types = {"Creature"},
+                .power = 1,
+                .toughness = 1,
+                .abilities = {{"trigger", {{"when", "enters"}, {"do", "YouScry/3"}}}}};
+  const CardDef def = compile(seer);
+  ASSERT_EQ(def.abilities.size(), 1u);
+  EXPECT_NE(def.abilities[0].text.find("you scry 3"), std::string::npos) << def.abilities[0].text;
+  CardSpec blind{.name = "Test Blind Seer",
+                 .cost = "{U}",
+                 .types = {"Creature"},
+                 .power = 1,
+                 .toughness = 1,
+                 .abilities = {{"trigger", {{"when", "enters"}, {"do", "YouScry/0"}}}}};
+  try {
+    compile(blind);
+    ADD_FAILURE() << "YouScry/0 compiled";
+  } catch (const LoadError& e) {
+    EXPECT_NE(std::string(e.what()).find("at least 1"), std::string::npos) << e.what();
+  }
+}
+
 // 701.46c: venturing with the marker on the bottommost room (its ability still on the stack, so
 // 704.5t has not removed the dungeon yet) completes that dungeon and begins a new one.
 TEST(RulesClassicDungeons, VenturingFromTheBottommostRoomCompletesTheDungeonAndBeginsANewOne) {
