@@ -12,6 +12,7 @@
 // The cards are offered in the options, so the deciding player's view shows them (they are the
 // player's to look at) and no other player's does.
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "classic.hpp"
@@ -30,13 +31,20 @@ std::vector<ObjectId> top_cards(const Game& game, PlayerId p, std::int64_t n) {
   return out;
 }
 
-Choice scry_choice(const Game& game, PlayerId p, ObjectId source, std::string prompt,
-                   const std::vector<ObjectId>& cards) {
+// A scry question to p (`ChoiceKind::option`), without its options.
+Choice question(PlayerId p, ObjectId source, std::string prompt) {
   Choice choice;
   choice.kind = ChoiceKind::option;
   choice.player = p;
   choice.prompt = std::move(prompt);
   choice.source = source;
+  return choice;
+}
+
+// A scry question whose options are `cards`, in order.
+Choice question_about(const Game& game, PlayerId p, ObjectId source, std::string prompt,
+                      const std::vector<ObjectId>& cards) {
+  Choice choice = question(p, source, std::move(prompt));
   for (std::size_t i = 0; i < cards.size(); ++i)
     choice.options.push_back({object_label(game, cards[i]), Target::of(game.object(cards[i]).ref()),
                               static_cast<std::int64_t>(i)});
@@ -48,12 +56,9 @@ void to_bottom(Game& game, ObjectId card, ObjectId source) {
 }
 
 void scry_one(Game& game, PlayerId p, ObjectId top, ObjectId source) {
-  Choice choice;
-  choice.kind = ChoiceKind::option;
-  choice.player = p;
-  choice.prompt =
-      "Scry 1: keep " + object_label(game, top) + " on top of your library or put it on the bottom";
-  choice.source = source;
+  Choice choice = question(p, source,
+                           "Scry 1: keep " + object_label(game, top) +
+                               " on top of your library or put it on the bottom");
   const Target card = Target::of(game.object(top).ref());
   choice.options = {{"Top", card, 0}, {"Bottom", card, 1}};
   if (game.ask(choice).picks.at(0) == 1) to_bottom(game, top, source);
@@ -67,7 +72,7 @@ void scry(Game& game, PlayerId p, std::int64_t n, ObjectId source) {
   if (n == 1) return scry_one(game, p, cards.front(), source);
 
   const std::string scry_n = "Scry " + std::to_string(n) + ": ";
-  Choice bottom = scry_choice(
+  Choice bottom = question_about(
       game, p, source,
       scry_n +
           "choose the cards to put on the bottom of your library, the last chosen at the "
@@ -85,7 +90,7 @@ void scry(Game& game, PlayerId p, std::int64_t n, ObjectId source) {
   // Each card put on the bottom goes beneath the ones put there before it.
   for (std::uint32_t pick : to_the_bottom.picks) to_bottom(game, cards[pick], source);
   if (staying.size() < 2) return;
-  Choice order = scry_choice(
+  Choice order = question_about(
       game, p, source,
       scry_n + "put the other cards back on top of your library: the first chosen on top", staying);
   order.min_picks = order.max_picks = static_cast<std::uint32_t>(staying.size());
