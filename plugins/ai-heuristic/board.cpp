@@ -39,6 +39,7 @@ Fighter fighter(const DecisionView& view, ObjectId id) {
   f.trample = c.has_keyword(kTrample);
   f.vigilance = c.has_keyword(kVigilance);
   f.menace = c.has_keyword(kMenace);
+  f.blocked_by_one = c.has_keyword(kBlockedByOne);
   f.artifact = c.has_type(kArtifact);
   f.fear = c.has_keyword(kFear);
   f.intimidate = c.has_keyword(kIntimidate);

@@ -29,6 +29,8 @@ inline constexpr Symbol kDefender = "Defender"_sym;
 inline constexpr Symbol kHaste = "Haste"_sym;
 inline constexpr Symbol kArtifact = "Artifact"_sym;
 inline constexpr Symbol kMenace = "Menace"_sym;  // blocked by two or more creatures only
+// "CARDNAME can't be blocked by more than one creature" (the classic module's keyword).
+inline constexpr Symbol kBlockedByOne = "blocked_by_at_most_one"_sym;
 // Evasion the classic module gives (docs/cards.md): fear, intimidate, shadow, landwalk.
 inline constexpr Symbol kFear = "Fear"_sym;
 inline constexpr Symbol kIntimidate = "Intimidate"_sym;
@@ -89,6 +91,7 @@ struct Fighter {
   bool tapped = false;
   bool flying = false, reach = false, first_strike = false, deathtouch = false;
   bool indestructible = false, trample = false, vigilance = false, menace = false;
+  bool blocked_by_one = false;  // can't be blocked by more than one creature
   bool artifact = false, fear = false, intimidate = false, shadow = false;
   bool landwalk = false;    // it has a landwalk whose land an opponent controls: unblockable
   ColorSet colors;          // its colours: a creature protected from one takes none of its damage

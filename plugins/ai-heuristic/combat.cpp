@@ -186,7 +186,18 @@ Answer choose_blockers(const DecisionView& view, const Choice& choice) {
     for (const Pairing& p : pairs)
       if (p.attacker == a && free(p.blocker) && can_block(fighters.at(p.blocker), fighters.at(a)))
         able.push_back(&p);
-    if (fighters.at(a).menace && able.size() < 2) continue;  // it can't be blocked at all
+    if (fighters.at(a).menace && (able.size() < 2 || fighters.at(a).blocked_by_one))
+      continue;  // it can't be blocked at all
+    if (fighters.at(a).blocked_by_one && able.size() > 1) {
+      // One blocker obeys as many requirements as any declaration can: one that survives, else
+      // the cheapest.
+      auto worse = [&](const Pairing* x, const Pairing* y) {
+        const Fighter &bx = fighters.at(x->blocker), &by = fighters.at(y->blocker);
+        const bool x_lives = !kills(fighters.at(a), bx), y_lives = !kills(fighters.at(a), by);
+        return x_lives != y_lives ? y_lives : bx.value > by.value;
+      };
+      able = {*std::max_element(able.begin(), able.end(), worse)};
+    }
     for (const Pairing* p : able) {
       answer.picks.push_back(p->option);
       blocked_by[a] = p->blocker;
@@ -213,7 +224,7 @@ Answer choose_blockers(const DecisionView& view, const Choice& choice) {
   for (std::uint32_t a : attackers) {
     if (blocked_by.contains(a)) continue;
     const Fighter& at = fighters.at(a);
-    if (at.indestructible || at.first_strike) continue;
+    if (at.indestructible || at.first_strike || at.blocked_by_one) continue;
     std::vector<std::uint32_t> free_blockers;
     for (const Pairing& p : pairs)
       if (p.attacker == a && free(p.blocker) && can_block(fighters.at(p.blocker), at)) free_blockers.push_back(p.blocker);
@@ -264,12 +275,18 @@ Answer choose_blockers(const DecisionView& view, const Choice& choice) {
   for (std::uint32_t a : attackers)
     if (has(a, kMustBeBlocked) && !blocked_by.contains(a))
       if (auto b = cheapest(a, [](const Fighter&) { return true; })) assign(a, *b);
+  // Menace: only beside a blocker already declared; at most one blocker: only while it has none.
+  auto may_join = [&](std::uint32_t a) {
+    const Fighter& f = fighters.at(a);
+    if (f.menace) return !f.blocked_by_one && blocked_by.contains(a);
+    return !f.blocked_by_one || !blocked_by.contains(a);
+  };
   for (const Pairing& p : pairs)
     if (free(p.blocker) && has(p.blocker, kMustBlock) &&
-        can_block(fighters.at(p.blocker), fighters.at(p.attacker)) &&
-        (!fighters.at(p.attacker).menace || blocked_by.contains(p.attacker))) {
+        can_block(fighters.at(p.blocker), fighters.at(p.attacker)) && may_join(p.attacker)) {
       answer.picks.push_back(p.option);
       used.push_back(p.blocker);
+      blocked_by.emplace(p.attacker, p.blocker);
     }
   return answer;
 }

@@ -350,8 +350,10 @@ Answer HeuristicAgent::choose(const DecisionView& view, const Choice& choice) {
     case ChoiceKind::attackers:
     case ChoiceKind::blockers:
       // Refused (a restriction or requirement the rules above do not model): asking the same
-      // rules again would give the same answer forever, so other declarations at random.
-      if (!choice.refused.empty()) return fallback(choice);
+      // rules again would give the same answer forever, so the rules' example of a legal one
+      // (Choice::legal_example), or other declarations at random when they give none.
+      if (!choice.refused.empty())
+        return choice.legal_example.empty() ? fallback(choice) : Answer{choice.legal_example};
       return choice.kind == ChoiceKind::attackers ? choose_attackers(view, choice)
                                                   : choose_blockers(view, choice);
     case ChoiceKind::number: {

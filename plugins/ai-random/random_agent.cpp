@@ -10,6 +10,10 @@ namespace anvil::ai_random {
 
 namespace {
 constexpr double kDefaultPassProbability = 0.2;
+// Refused declarations in a row after which the rules' example is given (Choice::legal_example).
+// Guessing first keeps every legal declaration a chance: most are found in a few guesses, and
+// only those legal in very few ways (a Lure sending many creatures at one attacker) need it.
+constexpr std::uint32_t kGuessesBeforeExample = 20;
 }
 
 RandomAgent::RandomAgent(std::uint64_t seed, double pass_probability)
@@ -66,8 +70,12 @@ bool RandomAgent::is_declaration(const Choice& choice) {
 // blocking two attackers), which the rules refuse. Barred options (a tapped creature's, a
 // ground creature's in front of a flier: Option::barred) are left out; otherwise a declaration
 // with several creatures that cannot attack or block would be legal too rarely to be found by
-// asking again (one in 4^5 for five tapped blockers against three attackers).
+// asking again (one in 4^5 for five tapped blockers against three attackers). A declaration
+// refused kGuessesBeforeExample times in a row gets the rules' example, when they give one.
 Answer RandomAgent::declare(const Choice& choice) {
+  refusals_in_a_row_ = choice.refused.empty() ? 0 : refusals_in_a_row_ + 1;
+  if (refusals_in_a_row_ >= kGuessesBeforeExample && !choice.legal_example.empty())
+    return Answer{choice.legal_example};
   Answer answer;
   std::vector<std::uint32_t>& same = candidates_;  // the options of one creature
   std::vector<bool> done(choice.options.size(), false);

@@ -30,6 +30,8 @@ class RandomAgent final : public Agent, public LabelBlind {
   // choose()'s list of the options it may pick, kept between calls: one allocation per agent
   // instead of one per decision (random games make little else).
   std::vector<std::uint32_t> candidates_;
+  // Declarations refused in a row (Choice::refused), for when to give the rules' example.
+  std::uint32_t refusals_in_a_row_ = 0;
 };
 
 // Reads AgentOptions settings; throws std::invalid_argument naming a bad or unknown setting.

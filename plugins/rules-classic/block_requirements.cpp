@@ -1,5 +1,6 @@
 // Block requirements (509.1c): the keywords `blocks_each_combat`, `must_be_blocked` and `lure`,
-// and how many requirements a block declaration obeys against the most it could.
+// and how many requirements a block declaration obeys against the most it could; also the
+// restriction keyword `blocked_by_at_most_one` (509.1b), which that count must respect.
 //
 // With every creature blocking at most one attacker and no restriction spanning several
 // blockers, a declaration is a choice, per creature, of an attacker it may block or none. A
@@ -9,8 +10,8 @@
 // creature off a best choice loses at least one of its own and gains at most one such attacker,
 // so the most obeyed is Σ best(b) plus the largest matching of those attackers to distinct
 // creatures for which blocking them is a best choice (Kuhn's augmenting paths: combat is small).
-// Menace (702.110b) spans several blockers, so with a menace attacker the most is found by trying
-// every declaration instead (most_with_menace).
+// Menace (702.110b) and "can't be blocked by more than one creature" span several blockers, so
+// with such an attacker the most is found by trying every declaration instead (most_by_trying).
 #include <algorithm>
 #include <optional>
 #include <string>
@@ -23,21 +24,21 @@ namespace anvil::rules_classic {
 
 namespace {
 
-// blocks_each_combat, must_be_blocked, lure: a Symbol named as the keyword, so that an Aura's
-// `enchanted: {grant: lure}` gives it too (Lure).
-class RequirementKeyword final : public KeywordHandler {
+// blocks_each_combat, must_be_blocked, lure, blocked_by_at_most_one: a Symbol named as the
+// keyword, so that an Aura's `enchanted: {grant: lure}` gives it too (Lure).
+class BlockKeyword final : public KeywordHandler {
  public:
-  RequirementKeyword(Symbol symbol, std::string name, std::string text)
-      : symbol_(symbol), name_(std::move(name)), text_(std::move(text)) {}
+  BlockKeyword(Symbol symbol, std::string name, std::string text, std::string rule)
+      : symbol_(symbol), name_(std::move(name)), text_(std::move(text)), rule_(std::move(rule)) {}
   void compile(const Params& params, CompileContext& ctx) const override {
     if (params.size() != 0) params.fail("'" + name_ + "' takes no parameters");
     ctx.card.base.add_keyword(symbol_);
   }
-  std::string summary() const override { return name_ + " — " + text_ + " (509.1c)"; }
+  std::string summary() const override { return name_ + " — " + text_ + " (" + rule_ + ")"; }
 
  private:
   Symbol symbol_;
-  std::string name_, text_;
+  std::string name_, text_, rule_;
 };
 
 // The requirements `blocker` obeys by blocking `attacker` (the pair obeying the restrictions).
@@ -46,14 +47,27 @@ int own_requirements(const Game& game, ObjectId blocker, ObjectId attacker) {
          (has_keyword(game, attacker, kLure) ? 1 : 0);
 }
 
-// With an attacker that has menace (702.110b) the count above does not hold: blocking it takes
-// two creatures, so moving one creature may gain nothing. The most obeyed is then found by trying
-// every declaration (each creature blocks none or one of the attackers it may block; a menace
-// attacker has no blocker or two or more), while there are at most kExactLimit of them; combat is
-// small. Larger combats keep the count above, which may then overstate the most.
+// An attacker whose number of blockers is restricted: menace (702.110b), none or two or more;
+// `blocked_by_at_most_one` (509.1b), none or one.
+bool counted(const Game& game, ObjectId attacker) {
+  return has_keyword(game, attacker, kMenace) || has_keyword(game, attacker, kBlockedByOne);
+}
+
+// With an attacker whose blockers are counted the count above does not hold: blocking one with
+// menace takes two creatures, so moving one creature may gain nothing, and of the creatures a
+// Lure sends to one that only one may block, all but one obey nothing. The most obeyed is then
+// found by trying every declaration (each creature blocks none or one of the attackers it may
+// block; each attacker's count as its restriction allows), while there are at most kExactLimit
+// of them; combat is small. Larger combats keep the count above, which may then overstate the
+// most.
 constexpr std::uint64_t kExactLimit = 1u << 16;
 
-std::optional<int> most_with_menace(const Game& game, const std::vector<ObjectId>& blockers,
+struct Tried {
+  int most = 0;
+  std::vector<BlockPair> example;  // the first legal declaration obeying `most`
+};
+
+std::optional<Tried> most_by_trying(const Game& game, const std::vector<ObjectId>& blockers,
                                     const std::vector<ObjectId>& must_be_blocked,
                                     const std::vector<BlockPair>& allowed) {
   std::vector<std::vector<ObjectId>> choices(blockers.size());  // per blocker: its attackers
@@ -68,9 +82,11 @@ std::optional<int> most_with_menace(const Game& game, const std::vector<ObjectId
   for (const BlockPair& p : allowed)
     if (std::find(attackers.begin(), attackers.end(), p.attacker) == attackers.end())
       attackers.push_back(p.attacker);
-  std::vector<bool> menace(attackers.size());
-  for (std::size_t a = 0; a < attackers.size(); ++a)
+  std::vector<bool> menace(attackers.size()), at_most_one(attackers.size());
+  for (std::size_t a = 0; a < attackers.size(); ++a) {
     menace[a] = has_keyword(game, attackers[a], kMenace);
+    at_most_one[a] = has_keyword(game, attackers[a], kBlockedByOne);
+  }
   // own[b][k]: what blocker b obeys blocking its k-th attacker (k = choices[b].size(): none).
   std::vector<std::vector<int>> own(blockers.size());
   for (std::size_t b = 0; b < blockers.size(); ++b) {
@@ -79,7 +95,8 @@ std::optional<int> most_with_menace(const Game& game, const std::vector<ObjectId
   }
   std::vector<std::size_t> pick(blockers.size(), 0);  // an odometer over the declarations
   std::vector<int> count(attackers.size());
-  int most = 0;
+  int most = -1;
+  std::vector<std::size_t> best_pick;
   for (std::uint64_t n = 0; n < declarations; ++n) {
     std::fill(count.begin(), count.end(), 0);
     int obeyed = 0;
@@ -92,18 +109,27 @@ std::optional<int> most_with_menace(const Game& game, const std::vector<ObjectId
     }
     bool legal = true;
     for (std::size_t a = 0; a < attackers.size() && legal; ++a) {
-      legal = !menace[a] || count[a] != 1;
+      legal = !(menace[a] && count[a] == 1) && !(at_most_one[a] && count[a] > 1);
       if (count[a] > 0 && std::find(must_be_blocked.begin(), must_be_blocked.end(), attackers[a]) !=
                               must_be_blocked.end())
         ++obeyed;
     }
-    if (legal) most = std::max(most, obeyed);
+    if (legal && obeyed > most) {
+      most = obeyed;
+      best_pick = pick;
+    }
     for (std::size_t b = 0; b < blockers.size(); ++b) {  // the next declaration
       if (++pick[b] <= choices[b].size()) break;
       pick[b] = 0;
     }
   }
-  return most;
+  // Declaring no blocker is always legal, so best_pick was set.
+  Tried out;
+  out.most = most;
+  for (std::size_t b = 0; b < blockers.size(); ++b)
+    if (best_pick[b] < choices[b].size())
+      out.example.push_back({blockers[b], choices[b][best_pick[b]]});
+  return out;
 }
 
 bool augment(std::size_t a, const std::vector<std::vector<std::size_t>>& edges,
@@ -127,7 +153,7 @@ BlockRequirements block_requirements(const Game& game, const std::vector<BlockPa
   BlockRequirements out;
   // An attacker with menace that fewer than two creatures may block can't be blocked at all: no
   // requirement to block it could be obeyed, and the count below (one blocker a block) would
-  // count one. (most_with_menace finds that by itself; a combat too large for it keeps this.)
+  // count one. (most_by_trying finds that by itself; a combat too large for it keeps this.)
   std::vector<BlockPair> allowed = given;
   std::vector<ObjectId> unblockable;
   for (const BlockPair& p : allowed) {
@@ -170,10 +196,27 @@ BlockRequirements block_requirements(const Game& game, const std::vector<BlockPa
     if (augment(a, edges, visited, match_of_blocker)) ++out.most;
   }
   for (int m : best) out.most += m;
+  // The declaration that obeys that many: each creature at its best, the matched ones blocking
+  // the attacker they are matched to.
+  for (std::size_t b = 0; b < blockers.size(); ++b) {
+    if (match_of_blocker[b] >= 0) {
+      out.example.push_back(
+          {blockers[b], must_be_blocked[static_cast<std::size_t>(match_of_blocker[b])]});
+      continue;
+    }
+    if (best[b] == 0) continue;
+    for (const BlockPair& p : allowed)
+      if (p.blocker == blockers[b] && own_requirements(game, p.blocker, p.attacker) == best[b]) {
+        out.example.push_back(p);
+        break;
+      }
+  }
   if (std::any_of(allowed.begin(), allowed.end(),
-                  [&](const BlockPair& p) { return has_keyword(game, p.attacker, kMenace); }))
-    if (const std::optional<int> exact = most_with_menace(game, blockers, must_be_blocked, allowed))
-      out.most = *exact;
+                  [&](const BlockPair& p) { return counted(game, p.attacker); }))
+    if (std::optional<Tried> exact = most_by_trying(game, blockers, must_be_blocked, allowed)) {
+      out.most = exact->most;
+      out.example = std::move(exact->example);
+    }
 
   // What `picks` obeys, and the first requirement it leaves that could have been obeyed.
   std::vector<int> chosen(blockers.size(), 0);
@@ -210,21 +253,20 @@ BlockRequirements block_requirements(const Game& game, const std::vector<BlockPa
   }
   if (out.unobeyed.empty() && !unblocked.empty())
     out.unobeyed = numbered_label(game, unblocked.front()) + " must be blocked if able";
-  if (out.unobeyed.empty() && out.obeyed < out.most)  // menace: no single creature to name
-    out.unobeyed = "the block requirements";
+  // A restriction on an attacker's blockers: no single creature to name.
+  if (out.unobeyed.empty() && out.obeyed < out.most) out.unobeyed = "the block requirements";
   return out;
 }
 
 void register_block_requirement_keywords(Registrar& registrar) {
-  registrar.add<KeywordHandler>("blocks_each_combat", std::make_shared<RequirementKeyword>(
-                                                          kMustBlock, "blocks_each_combat",
-                                                          "CARDNAME blocks each combat if able"));
-  registrar.add<KeywordHandler>(
-      "must_be_blocked", std::make_shared<RequirementKeyword>(kMustBeBlocked, "must_be_blocked",
-                                                              "CARDNAME must be blocked if able"));
-  registrar.add<KeywordHandler>(
-      "lure", std::make_shared<RequirementKeyword>(kLure, "lure",
-                                                   "all creatures able to block CARDNAME do so"));
+  auto add = [&](Symbol symbol, const char* name, const char* text, const char* rule) {
+    registrar.add<KeywordHandler>(name, std::make_shared<BlockKeyword>(symbol, name, text, rule));
+  };
+  add(kMustBlock, "blocks_each_combat", "CARDNAME blocks each combat if able", "509.1c");
+  add(kMustBeBlocked, "must_be_blocked", "CARDNAME must be blocked if able", "509.1c");
+  add(kLure, "lure", "all creatures able to block CARDNAME do so", "509.1c");
+  add(kBlockedByOne, "blocked_by_at_most_one",
+      "CARDNAME can't be blocked by more than one creature", "509.1b");
 }
 
 }  // namespace anvil::rules_classic

@@ -166,6 +166,9 @@ inline constexpr Symbol kMustAttack = "attacks each combat if able"_sym;
 inline constexpr Symbol kMustBlock = "blocks_each_combat"_sym;
 inline constexpr Symbol kMustBeBlocked = "must_be_blocked"_sym;
 inline constexpr Symbol kLure = "lure"_sym;
+// "CARDNAME can't be blocked by more than one creature" (509.1b, Stalking Tiger): a restriction
+// that spans several blockers, as menace does; the `blocked_by_at_most_one` keyword.
+inline constexpr Symbol kBlockedByOne = "blocked_by_at_most_one"_sym;
 
 // Counters.
 inline constexpr Symbol kPlusOne = "+1/+1"_sym;
@@ -546,6 +549,10 @@ struct BlockPair {
 struct BlockRequirements {
   int most = 0, obeyed = 0;
   std::string unobeyed;
+  // A declaration of `allowed` pairs that obeys `most`, each blocker once. It also keeps the
+  // restrictions on how many creatures block one attacker when the most was found by trying
+  // every declaration; a combat too large for that may get one that breaks them.
+  std::vector<BlockPair> example;
 };
 BlockRequirements block_requirements(const Game& game, const std::vector<BlockPair>& allowed,
                                      const std::vector<BlockPair>& picks);

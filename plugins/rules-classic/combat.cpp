@@ -199,8 +199,9 @@ std::string block_restriction(const Game& game, ObjectId blocker, ObjectId attac
   return {};
 }
 
-// 702.110b: an attacker with menace blocked by one creature alone; empty if there is none.
-std::string menace_refusal(const Game& game, const std::vector<Pair>& picks) {
+// Restrictions on how many creatures block one attacker (509.1b): menace (702.110b), none or
+// two or more; `blocked_by_at_most_one`, none or one. Empty if the declaration keeps them all.
+std::string blocker_count_refusal(const Game& game, const std::vector<Pair>& picks) {
   for (const Pair& p : picks) {
     const ObjectId attacker = p.second.object.id;
     const auto blockers = std::count_if(
@@ -208,6 +209,8 @@ std::string menace_refusal(const Game& game, const std::vector<Pair>& picks) {
     if (blockers == 1 && has_keyword(game, attacker, kMenace))
       return numbered_label(game, attacker) +
              " has menace: it can't be blocked except by two or more creatures";
+    if (blockers > 1 && has_keyword(game, attacker, kBlockedByOne))
+      return numbered_label(game, attacker) + " can't be blocked by more than one creature";
   }
   return {};
 }
@@ -229,7 +232,7 @@ std::string block_refusal(const Game& game, const std::vector<Pair>& all,
     std::string why = block_restriction(game, p.first, p.second.object.id);
     if (!why.empty()) return why;
   }
-  if (std::string why = menace_refusal(game, picks); !why.empty()) return why;
+  if (std::string why = blocker_count_refusal(game, picks); !why.empty()) return why;
   std::vector<Pair> allowed;
   for (const Pair& p : all)
     if (block_restriction(game, p.first, p.second.object.id).empty()) allowed.push_back(p);
@@ -238,6 +241,27 @@ std::string block_refusal(const Game& game, const std::vector<Pair>& all,
     return r.unobeyed + " (the declaration obeys " + std::to_string(r.obeyed) + " of the " +
            std::to_string(r.most) + " block requirements it could)";
   return {};
+}
+
+// A block declaration the rules accept (Choice::legal_example): the one block_requirements finds
+// obeying the most requirements, as indices into `all`; empty if it would be refused (a combat
+// too large to try every declaration, with a menace attacker).
+std::vector<std::uint32_t> legal_block_example(const Game& game, const std::vector<Pair>& all) {
+  std::vector<Pair> allowed;
+  for (const Pair& p : all)
+    if (block_restriction(game, p.first, p.second.object.id).empty()) allowed.push_back(p);
+  const BlockRequirements r = block_requirements(game, block_pairs(allowed), {});
+  std::vector<std::uint32_t> example;
+  std::vector<Pair> pairs;
+  for (const BlockPair& e : r.example)
+    for (std::uint32_t i = 0; i < all.size(); ++i)
+      if (all[i].first == e.blocker && all[i].second.object.id == e.attacker) {
+        example.push_back(i);
+        pairs.push_back(all[i]);
+        break;
+      }
+  if (!block_refusal(game, all, pairs).empty()) return {};
+  return example;
 }
 
 std::vector<Pair> picked(const std::vector<Pair>& all, const Answer& a) {
@@ -261,9 +285,13 @@ constexpr int kMaxRefusals = 1000;
 // asks the same declaration again when it is advanced (resume_declaration), so that the
 // declaration can be searched like a priority decision. It is cleared before anything of the
 // answer is done, since what follows may ask other decisions (a replacement's order).
-std::vector<Pair> ask_declaration(Game& game, Choice& choice, const std::vector<Pair>& all,
-                                  std::string (*refusal)(const Game&, const std::vector<Pair>&,
-                                                         const std::vector<Pair>&)) {
+//
+// `example`, if given, names a declaration the rules accept; it is offered with every refusal
+// (Choice::legal_example), worked out at the first.
+std::vector<Pair> ask_declaration(
+    Game& game, Choice& choice, const std::vector<Pair>& all,
+    std::string (*refusal)(const Game&, const std::vector<Pair>&, const std::vector<Pair>&),
+    std::vector<std::uint32_t> (*example)(const Game&, const std::vector<Pair>&) = nullptr) {
   game.journal().set_game_attr(kDeclaring, std::int64_t{choice.player.value} + 1);
   for (int refusals = 0;; ++refusals) {
     std::vector<Pair> picks = picked(all, game.ask(choice));
@@ -276,6 +304,7 @@ std::vector<Pair> ask_declaration(Game& game, Choice& choice, const std::vector<
       throw RulesError(choice.prompt + ": " + std::to_string(kMaxRefusals) +
                        " declarations in a row were refused; the last: " + refused);
     choice.refused = std::move(refused);
+    if (refusals == 0 && example) choice.legal_example = example(game, all);
   }
 }
 
@@ -389,7 +418,8 @@ void declare_blockers(Game& game, PlayerId from) {
     }
     choice.min_picks = 0;
     choice.max_picks = static_cast<std::uint32_t>(all.size());
-    const std::vector<Pair> picks = ask_declaration(game, choice, all, block_refusal);
+    const std::vector<Pair> picks =
+        ask_declaration(game, choice, all, block_refusal, legal_block_example);
     for (const Pair& pr : picks) {
       set_combat_attr(game, pr.first, kBlocking,
                       static_cast<std::int64_t>(pr.second.object.id.value) + 1);

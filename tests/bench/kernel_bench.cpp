@@ -386,7 +386,8 @@ void BM_GameForkWithDecisionLog(benchmark::State& state) {
   std::unique_ptr<Game> game = make_table();
   const auto agent = std::make_shared<FirstPick>();
   for (int n = 0; n < kPlayers; ++n) game->seat(PlayerId(static_cast<std::uint8_t>(n)), agent);
-  const Choice choice{ChoiceKind::option, PlayerId(0), "pick", {{"a", {}, 0}, {"b", {}, 0}}, 1, 1, {}, {}, {}};
+  const Choice choice{
+      ChoiceKind::option, PlayerId(0), "pick", {{"a", {}, 0}, {"b", {}, 0}}, 1, 1, {}, {}, {}, {}};
   for (int i = 0; i < 300; ++i) (void)game->ask(choice);
   AllocationsPerOp allocations(state);
   for (auto _ : state) {

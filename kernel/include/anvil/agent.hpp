@@ -81,6 +81,11 @@ struct Choice {
   // For action choices: the option that passes (priority in classic, ending the turn in hearth),
   // so that agents which know nothing of the game can still pass on purpose.
   std::optional<std::uint32_t> pass;
+  // With `refused`, when the rules know an answer they accept: its picks. An agent that cannot
+  // tell a legal answer from the refusal alone may give this one rather than guess again (the
+  // classic rules give one for block declarations, which requirements such as Lure can make
+  // legal in very few ways). Empty otherwise.
+  std::vector<std::uint32_t> legal_example;
 };
 
 // Indices into Choice::options, each at most once, between min_picks and max_picks of them.

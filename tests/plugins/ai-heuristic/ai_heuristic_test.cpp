@@ -130,8 +130,10 @@ class AiHeuristic : public ::testing::Test {
 
   // Twenty games of ai-heuristic against ai-random, the decks swapping seats: each ends, within
   // 100 turns, without a fault. `watch` is called with each game before it starts.
+  // `watch` sees each game before it is played, `check` after.
   static void play_to_the_end(const DeckList& a, const DeckList& b,
-                              const std::function<void(Game&)>& watch = {}) {
+                              const std::function<void(Game&)>& watch = {},
+                              const std::function<void(const Game&)>& check = {}) {
     for (std::uint64_t seed = 1; seed <= 20; ++seed) {
       MatchConfig config;
       config.decks = seed % 2 ? std::vector<DeckList>{a, b} : std::vector<DeckList>{b, a};
@@ -144,6 +146,7 @@ class AiHeuristic : public ::testing::Test {
       world().rules->play(*g);
       EXPECT_TRUE(g->state().over) << a.name << ", seed " << seed;
       EXPECT_TRUE(g->faults().empty()) << a.name << ", seed " << seed;
+      if (check) check(*g);
     }
   }
 
@@ -819,6 +822,31 @@ TEST_F(AiHeuristic, PaysToKeepItsSpellFromBeingCountered) {
   }
 }
 
+// A refused block declaration (a requirement or restriction its rules do not model) is answered
+// with the rules' example of one they accept (Choice::legal_example), the same every time.
+TEST_F(AiHeuristic, AnswersARefusedBlockDeclarationWithTheRulesExample) {
+  auto g = start(player(20, {}, {"Grizzly Bears", "Hill Giant"}), player(20, {}, {"Spined Wurm"}),
+                 "begin_combat", 1);
+  const ObjectId bears = on_battlefield(*g, kMe, "Grizzly Bears");
+  const ObjectId giant = on_battlefield(*g, kMe, "Hill Giant");
+  const ObjectId wurm = on_battlefield(*g, kThem, "Spined Wurm");
+  Choice choice;
+  choice.kind = ChoiceKind::blockers;
+  choice.player = kMe;
+  choice.prompt = "Declare blockers";
+  for (ObjectId b : {bears, giant})
+    choice.options.push_back(Option{"", Target::of(g->object(b).ref()), wurm.value});
+  choice.min_picks = 0;
+  choice.max_picks = 2;
+  choice.refused = "the block requirements";
+  choice.legal_example = {1};
+  const DecisionView view(*g, kMe);
+  for (std::uint64_t seed = 1; seed <= 8; ++seed) {
+    auto agent = make_agent(world().registry, "ai-heuristic", AgentOptions{seed, {}});
+    EXPECT_EQ(agent->choose(view, choice).picks, std::vector<std::uint32_t>{1}) << seed;
+  }
+}
+
 TEST_F(AiHeuristic, DoubleBlocksAnAttackerNeitherBlockerKillsAlone) {
   // Spined Wurm (5/4) kills Grizzly Bears or Hill Giant, but not both, and is worth more.
   auto g = start(player(20, {}, {"Grizzly Bears", "Hill Giant"}), player(20, {}, {"Spined Wurm"}),
@@ -857,6 +885,16 @@ TEST_F(AiHeuristic, BlocksAMenaceAttackerWithTwoCreaturesOrNone) {
   }
 }
 
+// "Can't be blocked by more than one creature" (509.1b, Stalking Tiger): the heuristic neither
+// double-blocks the Tiger (two bears together would kill it) nor sends two creatures that block
+// each combat if able at it, so its first declaration is the one that stands.
+TEST_F(AiHeuristic, BlocksAnAttackerThatOnlyOneCreatureMayBlockWithOneAtMost) {
+  EXPECT_EQ(block_declarations({"Grizzly Bears", "Runeclaw Bear"}, {"Stalking Tiger"}),
+            std::vector<std::size_t>{0});
+  EXPECT_EQ(block_declarations({"Razorgrass Screen", "Razorgrass Screen"}, {"Stalking Tiger"}),
+            std::vector<std::size_t>{1});
+}
+
 // Protection from red (702.16e): Silver Knight takes no damage from Bloodrock Cyclops, so it
 // blocks the Cyclops for free, which a 2/2 would not do against a 3/3.
 TEST_F(AiHeuristic, BlocksWhatCannotDamageItsProtectedCreature) {
@@ -877,8 +915,11 @@ TEST_F(AiHeuristic, BlocksWithACreatureProtectedFromCreatures) {
   EXPECT_NE(on_battlefield(*g, kMe, "Beloved Chaplain"), ObjectId{});
 }
 
-// Decks full of block requirements (Lure, Prized Unicorn, Gaea's Protector, Razorgrass Screen):
-// ai-heuristic against ai-random, each side attacking and blocking, 20 games that all end.
+// Decks full of block requirements (Lure, Prized Unicorn, Gaea's Protector, Razorgrass Screen)
+// and Stalking Tiger, which only one creature may block: ai-heuristic against ai-random, each side
+// attacking and blocking, 20 games that all end. The heuristic's block declarations obey the
+// rules the first time: it is never asked a second time in one combat (a refused declaration is
+// asked again at once, so it would be two blocker declarations in a row in the decision log).
 TEST_F(AiHeuristic, PlaysBlockRequirementDecksToTheEndAgainstAiRandom) {
   const DeckList lures = deck("Lures", {{16, "Forest"},
                                         {4, "Lure"},
@@ -886,8 +927,16 @@ TEST_F(AiHeuristic, PlaysBlockRequirementDecksToTheEndAgainstAiRandom) {
                                         {4, "Gaea's Protector"},
                                         {4, "Grizzly Bears"},
                                         {4, "Razorgrass Screen"},
-                                        {4, "Llanowar Elves"}});
-  play_to_the_end(lures, lures);
+                                        {4, "Llanowar Elves"},
+                                        {4, "Stalking Tiger"}});
+  play_to_the_end(lures, lures, {}, [](const Game& g) {
+    // Between two combats the opponent declares attackers, a decision of its own.
+    const std::vector<DecisionRecord>& log = g.decisions();
+    for (std::size_t i = 1; i < log.size(); ++i)
+      EXPECT_FALSE(log[i].kind == ChoiceKind::blockers && log[i].player == kMe &&
+                   log[i - 1].kind == ChoiceKind::blockers && log[i - 1].player == kMe)
+          << "a block declaration of the heuristic was refused (decision " << log[i].index << ")";
+  });
 }
 
 // Decks of the evasion, protection and counterspell cards (Boggart Brute, the Knights, Bog

@@ -273,6 +273,37 @@ TEST_F(AiRandom, BlocksWithoutRefusalsWhenMostBlockersAreTapped) {
   EXPECT_GT(asked, 15);  // most seeds attack (each creature does half the time)
 }
 
+// A declaration refused twenty times in a row gets the rules' example (Choice::legal_example);
+// before that, and once a declaration is accepted, ai-random guesses.
+TEST_F(AiRandom, GivesTheRulesExampleAfterTwentyRefusedDeclarations) {
+  Choice c;
+  c.kind = ChoiceKind::blockers;
+  c.min_picks = 0;
+  for (std::uint32_t blocker = 1; blocker <= 6; ++blocker)
+    for (std::uint32_t attacker = 7; attacker <= 9; ++attacker)
+      c.options.push_back(Option{"", creature(blocker), attacker});
+  c.max_picks = static_cast<std::uint32_t>(c.options.size());
+  const std::vector<std::uint32_t> example{0, 3, 6, 9, 12, 15};  // all six on attacker 7
+  auto a = agent(11);
+  const DecisionView view(game, PlayerId(0));
+  std::size_t examples = 0;
+  auto ask = [&](bool refused) {
+    c.refused = refused ? "refused" : "";
+    c.legal_example = refused ? example : std::vector<std::uint32_t>{};
+    const Answer answer = a->choose(view, c);
+    examples += answer.picks == example;
+    return answer;
+  };
+  ask(false);
+  for (int i = 1; i < 20; ++i) ask(true);
+  EXPECT_EQ(examples, 0u) << "guessed the example, one chance in 4^6, or gave it too soon";
+  EXPECT_EQ(ask(true).picks, example);  // the twentieth refusal in a row
+  EXPECT_EQ(ask(true).picks, example);
+  ask(false);  // a new declaration: guessing again
+  for (int i = 1; i < 20; ++i) examples += ask(true).picks == example;
+  EXPECT_EQ(examples, 2u);
+}
+
 // Lure ("all creatures able to block enchanted creature do so") leaves few legal block
 // declarations when several creatures could block several attackers; declaring creature by
 // creature, ai-random finds one well within the rules' 1,000 tries, and games of decks full of

@@ -155,6 +155,45 @@ TEST(RulesClassicCombat, AnAgentThatKeepsDeclaringIllegalBlocksEndsTheGameWithAn
   EXPECT_EQ(t.b->pending(), 0u);  // every one of them was asked
 }
 
+// A refused block declaration is asked again with an example the rules accept
+// (Choice::legal_example): with Prized Unicorn ("all creatures able to block Prized Unicorn do
+// so") among three attackers, the only legal declaration sends every creature at the Unicorn,
+// one in 64 of the ways B's three creatures could block. Given back, the example stands.
+TEST(RulesClassicCombat, ARefusedBlockDeclarationComesWithADeclarationTheRulesAccept) {
+  auto cards = classic_core_pool();
+  ASSERT_NE(cards, nullptr);
+  auto t = table(
+      cards, position("main1", player("A", {}, {"Prized Unicorn", "Grizzly Bears", "Hill Giant"}),
+                      player("B", {}, {"Runeclaw Bear", "Wall of Wood", "Giant Spider"})));
+  Game& g = *t.game;
+  t.a->pick(ChoiceKind::attackers,
+            {"Prized Unicorn → player 1", "Grizzly Bears → player 1", "Hill Giant → player 1"});
+  std::vector<std::uint32_t> first_example{99};
+  std::vector<std::string> example_labels;
+  std::string refused;
+  t.b->then(ChoiceKind::blockers,
+            [&](const Choice& c) {
+              first_example = c.legal_example;  // none yet: nothing was refused
+              return Answer{};
+            })
+      .then(ChoiceKind::blockers, [&](const Choice& c) {
+        refused = c.refused;
+        for (std::uint32_t i : c.legal_example) example_labels.push_back(c.options.at(i).label);
+        return Answer{c.legal_example};
+      });
+  fight(t);
+  EXPECT_TRUE(first_example.empty());
+  EXPECT_EQ(refused,
+            "all creatures able to block Prized Unicorn do so, and Runeclaw Bear can (the "
+            "declaration obeys 0 of the 3 block requirements it could)");
+  EXPECT_EQ(example_labels, (std::vector<std::string>{"Runeclaw Bear → Prized Unicorn",
+                                                      "Wall of Wood → Prized Unicorn",
+                                                      "Giant Spider → Prized Unicorn"}));
+  EXPECT_EQ(t.b->pending(), 0u);
+  EXPECT_FALSE(find(g, "Prized Unicorn", ZoneRef::battlefield(kA)).valid());
+  EXPECT_EQ(g.state().players[1].life, 15);  // the Bears' 2 and the Giant's 3
+}
+
 // A search agent copies the game while it is asked a declaration and plays the copy forward to
 // try answers: the copy must ask the same declaration again and go on as the game itself does.
 TEST(RulesClassicCombat, ACopyTakenDuringADeclarationAsksItAgainAndGoesOnAlike) {

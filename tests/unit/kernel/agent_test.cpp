@@ -21,14 +21,14 @@ void play_toy_game(Game& game, int turns, const std::function<void(Game&, int)>&
     for (ObjectId id : std::vector<ObjectId>(game.state().zone(ZoneRef::battlefield(me)).objects)) untap(game, id);
     draw(game, me);
 
-    Choice play{ChoiceKind::action, me, "play a card or pass", {}, 1, 1, {}, {}, {}};
+    Choice play{ChoiceKind::action, me, "play a card or pass", {}, 1, 1, {}, {}, {}, {}};
     const auto hand = game.state().zone(ZoneRef::hand(me)).objects;
     for (ObjectId id : hand) play.options.push_back({"play " + game.card(id).name, Target::of(game.object(id).ref()), 0});
     play.options.push_back({"pass", {}, 0});
     const auto pick = game.ask(play).picks.front();
     if (pick < hand.size()) move_to_zone(game, hand[pick], ZoneRef::battlefield(me), Cause::put);
 
-    Choice attack{ChoiceKind::attackers, me, "attack with", {}, 0, 0, {}, {}, {}};
+    Choice attack{ChoiceKind::attackers, me, "attack with", {}, 0, 0, {}, {}, {}, {}};
     std::vector<ObjectId> ready;
     for (ObjectId id : game.state().zone(ZoneRef::battlefield(me)).objects)
       if (!game.object(id).tapped) ready.push_back(id);
@@ -90,7 +90,8 @@ TEST(Agents, InvalidAnswersAreRefusedNamingTheAgent) {
   Cards cards;
   auto game = make_game(cards);
   game->seat(PlayerId(0), std::make_shared<FixedAgent>(7));
-  Choice c{ChoiceKind::option, PlayerId(0), "pick", {{"a", {}, 0}, {"b", {}, 0}}, 1, 1, {}, {}, {}};
+  Choice c{
+      ChoiceKind::option, PlayerId(0), "pick", {{"a", {}, 0}, {"b", {}, 0}}, 1, 1, {}, {}, {}, {}};
   try {
     (void)game->ask(c);
     FAIL() << "expected RulesError";
@@ -104,14 +105,23 @@ TEST(Agents, InvalidAnswersAreRefusedNamingTheAgent) {
 TEST(Agents, ChoicesWithoutAlternativeAreNotAskedAndEmptySeatsAreErrors) {
   Cards cards;
   auto game = make_game(cards);
-  Choice forced{ChoiceKind::target, PlayerId(0), "the only target", {{"it", {}, 0}}, 1, 1, {}, {}, {}};
+  Choice forced{
+      ChoiceKind::target, PlayerId(0), "the only target", {{"it", {}, 0}}, 1, 1, {}, {}, {}, {}};
   EXPECT_EQ(game->ask(forced).picks, (std::vector<std::uint32_t>{0}));
   // Passing and mana abilities only (Option::mana): the player passes, unasked.
-  Choice mana_only{ChoiceKind::action, PlayerId(0), "priority",
+  Choice mana_only{ChoiceKind::action,
+                   PlayerId(0),
+                   "priority",
                    {{"tap Forest", {}, 0, true}, {"tap Plains", {}, 1, true}, {"pass", {}, 2}},
-                   1, 1, {}, {}, 2};
+                   1,
+                   1,
+                   {},
+                   {},
+                   2,
+                   {}};
   EXPECT_EQ(game->ask(mana_only).picks, (std::vector<std::uint32_t>{2}));
-  Choice real{ChoiceKind::option, PlayerId(0), "pick", {{"a", {}, 0}, {"b", {}, 0}}, 1, 1, {}, {}, {}};
+  Choice real{
+      ChoiceKind::option, PlayerId(0), "pick", {{"a", {}, 0}, {"b", {}, 0}}, 1, 1, {}, {}, {}, {}};
   EXPECT_THROW((void)game->ask(real), RulesError);
   mana_only.options[0].mana = false;  // something else to do: asked (no agent seated here)
   EXPECT_THROW((void)game->ask(mana_only), RulesError);
@@ -167,7 +177,8 @@ TEST(Agents, ADecisionShowsTheCardsItOffers) {
   };
   auto looks = std::make_shared<Looks>();
   game->seat(PlayerId(0), looks);
-  Choice pick{ChoiceKind::option, PlayerId(0), "Choose the card to draw", offered, 1, 1, {}, {}, {}};
+  Choice pick{
+      ChoiceKind::option, PlayerId(0), "Choose the card to draw", offered, 1, 1, {}, {}, {}, {}};
   game->ask(pick);
   EXPECT_EQ(looks->seen, (std::vector<bool>{true, true, false}));
 }

@@ -263,7 +263,8 @@ TEST(GameCopy, SharesTheDecisionLogUntilOneSideDecides) {
   auto agent = std::make_shared<FixedAgent>(1);
   game->seat(PlayerId(0), agent);
   game->seat(PlayerId(1), agent);
-  const Choice c{ChoiceKind::option, PlayerId(0), "pick", {{"a", {}, 0}, {"b", {}, 0}}, 1, 1, {}, {}, {}};
+  const Choice c{
+      ChoiceKind::option, PlayerId(0), "pick", {{"a", {}, 0}, {"b", {}, 0}}, 1, 1, {}, {}, {}, {}};
   (void)game->ask(c);
   auto copy = game->determinize(PlayerId(0), 3);
   EXPECT_EQ(&copy->decisions(), &game->decisions()) << "a copy does not copy the log";
