@@ -160,6 +160,28 @@ std::string attack_refusal(const Game& game, const std::vector<Pair>&,
   return {};
 }
 
+// An attack the rules accept (Choice::legal_example): each creature that attacks each combat if
+// able attacks the first defender it may attack without a cost, the others stay home; empty if
+// even that is refused (a requirement the module counts differently).
+std::vector<std::uint32_t> legal_attack_example(const Game& game, const std::vector<Pair>& all) {
+  std::vector<std::uint32_t> example;
+  std::vector<Pair> pairs;
+  std::set<ObjectId> declared;
+  for (std::uint32_t i = 0; i < all.size(); ++i) {
+    const auto& [creature, defender] = all[i];
+    std::string why;
+    if (declared.count(creature) || !has_keyword(game, creature, kMustAttack) ||
+        !can_tap_attack(game, creature, why) || attack_tax(game, defender) != 0 ||
+        !attack_condition_refusal(game, creature, defending_player(game, defender)).empty())
+      continue;
+    declared.insert(creature);
+    example.push_back(i);
+    pairs.push_back(all[i]);
+  }
+  if (!attack_refusal(game, all, pairs).empty()) return {};
+  return example;
+}
+
 // Why `blocker` may not block `attacker` (509.1a-b restrictions); empty if it may.
 // (The declaration offers every pair and marks these in Option::barred; block_refusal checks
 // them again, since an agent may pick a barred pair anyway.)
@@ -286,12 +308,13 @@ constexpr int kMaxRefusals = 1000;
 // declaration can be searched like a priority decision. It is cleared before anything of the
 // answer is done, since what follows may ask other decisions (a replacement's order).
 //
-// `example`, if given, names a declaration the rules accept; it is offered with every refusal
+// `example` names a declaration the rules accept; it is offered with every refusal
 // (Choice::legal_example), worked out at the first.
-std::vector<Pair> ask_declaration(
-    Game& game, Choice& choice, const std::vector<Pair>& all,
-    std::string (*refusal)(const Game&, const std::vector<Pair>&, const std::vector<Pair>&),
-    std::vector<std::uint32_t> (*example)(const Game&, const std::vector<Pair>&) = nullptr) {
+std::vector<Pair> ask_declaration(Game& game, Choice& choice, const std::vector<Pair>& all,
+                                  std::string (*refusal)(const Game&, const std::vector<Pair>&,
+                                                         const std::vector<Pair>&),
+                                  std::vector<std::uint32_t> (*example)(const Game&,
+                                                                        const std::vector<Pair>&)) {
   game.journal().set_game_attr(kDeclaring, std::int64_t{choice.player.value} + 1);
   for (int refusals = 0;; ++refusals) {
     std::vector<Pair> picks = picked(all, game.ask(choice));
@@ -304,7 +327,7 @@ std::vector<Pair> ask_declaration(
       throw RulesError(choice.prompt + ": " + std::to_string(kMaxRefusals) +
                        " declarations in a row were refused; the last: " + refused);
     choice.refused = std::move(refused);
-    if (refusals == 0 && example) choice.legal_example = example(game, all);
+    if (refusals == 0) choice.legal_example = example(game, all);
   }
 }
 
@@ -362,7 +385,8 @@ void declare_attackers(Game& game) {
   }
   choice.min_picks = 0;
   choice.max_picks = static_cast<std::uint32_t>(all.size());
-  const std::vector<Pair> picks = ask_declaration(game, choice, all, attack_refusal);
+  const std::vector<Pair> picks =
+      ask_declaration(game, choice, all, attack_refusal, legal_attack_example);
   if (const std::int64_t tax = total_tax(game, picks); tax > 0) {  // 508.1g-h, checked payable
     ManaCost cost;
     cost.present = true;

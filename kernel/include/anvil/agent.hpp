@@ -83,8 +83,8 @@ struct Choice {
   std::optional<std::uint32_t> pass;
   // With `refused`, when the rules know an answer they accept: its picks. An agent that cannot
   // tell a legal answer from the refusal alone may give this one rather than guess again (the
-  // classic rules give one for block declarations, which requirements such as Lure can make
-  // legal in very few ways). Empty otherwise.
+  // classic rules give one for attack and block declarations, which requirements such as Lure
+  // can make legal in very few ways). Empty otherwise.
   std::vector<std::uint32_t> legal_example;
 };
 

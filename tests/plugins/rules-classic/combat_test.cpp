@@ -194,6 +194,29 @@ TEST(RulesClassicCombat, ARefusedBlockDeclarationComesWithADeclarationTheRulesAc
   EXPECT_EQ(g.state().players[1].life, 15);  // the Bears' 2 and the Giant's 3
 }
 
+// So is a refused attack: with Bloodrock Cyclops ("attacks each combat if able"), the example
+// sends the Cyclops alone, the Bears staying home.
+TEST(RulesClassicCombat, ARefusedAttackComesWithAnAttackTheRulesAccept) {
+  auto cards = classic_core_pool();
+  ASSERT_NE(cards, nullptr);
+  auto t = table(cards, position("main1", player("A", {}, {"Grizzly Bears", "Bloodrock Cyclops"}),
+                                 player("B", {}, {})));
+  Game& g = *t.game;
+  std::vector<std::string> example_labels;
+  std::string refused;
+  t.a->then(ChoiceKind::attackers, [&](const Choice&) { return Answer{}; })
+      .then(ChoiceKind::attackers, [&](const Choice& c) {
+        refused = c.refused;
+        for (std::uint32_t i : c.legal_example) example_labels.push_back(c.options.at(i).label);
+        return Answer{c.legal_example};
+      });
+  fight(t);
+  EXPECT_EQ(refused, "Bloodrock Cyclops attacks each combat if able");
+  EXPECT_EQ(example_labels, std::vector<std::string>{"Bloodrock Cyclops → player 1"});
+  EXPECT_EQ(t.a->pending(), 0u);
+  EXPECT_EQ(g.state().players[1].life, 17);
+}
+
 // A search agent copies the game while it is asked a declaration and plays the copy forward to
 // try answers: the copy must ask the same declaration again and go on as the game itself does.
 TEST(RulesClassicCombat, ACopyTakenDuringADeclarationAsksItAgainAndGoesOnAlike) {
