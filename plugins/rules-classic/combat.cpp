@@ -21,6 +21,12 @@ struct Pair {
   Target second;   // defender (or attacker)
 };
 
+std::vector<Pair> picked(const std::vector<Pair>& all, const Answer& a) {
+  std::vector<Pair> out;
+  for (std::uint32_t i : a.picks) out.push_back(all.at(i));
+  return out;
+}
+
 std::int64_t encode_defender(const Target& t) {
   return t.is_player() ? static_cast<std::int64_t>(t.player.value) + 1
                        : -static_cast<std::int64_t>(t.object.id.value) - 1;
@@ -164,8 +170,7 @@ std::string attack_refusal(const Game& game, const std::vector<Pair>&,
 // able attacks the first defender it may attack without a cost, the others stay home; empty if
 // even that is refused (a requirement the module counts differently).
 std::vector<std::uint32_t> legal_attack_example(const Game& game, const std::vector<Pair>& all) {
-  std::vector<std::uint32_t> example;
-  std::vector<Pair> pairs;
+  Answer example;
   std::set<ObjectId> declared;
   for (std::uint32_t i = 0; i < all.size(); ++i) {
     const auto& [creature, defender] = all[i];
@@ -175,11 +180,10 @@ std::vector<std::uint32_t> legal_attack_example(const Game& game, const std::vec
         !attack_condition_refusal(game, creature, defending_player(game, defender)).empty())
       continue;
     declared.insert(creature);
-    example.push_back(i);
-    pairs.push_back(all[i]);
+    example.picks.push_back(i);
   }
-  if (!attack_refusal(game, all, pairs).empty()) return {};
-  return example;
+  if (!attack_refusal(game, all, picked(all, example)).empty()) return {};
+  return example.picks;
 }
 
 // Why `blocker` may not block `attacker` (509.1a-b restrictions); empty if it may.
@@ -237,6 +241,14 @@ std::string blocker_count_refusal(const Game& game, const std::vector<Pair>& pic
   return {};
 }
 
+// The pairs of `all` that no restriction on one blocker and one attacker refuses (509.1a-b).
+std::vector<Pair> allowed_blocks(const Game& game, const std::vector<Pair>& all) {
+  std::vector<Pair> allowed;
+  for (const Pair& p : all)
+    if (block_restriction(game, p.first, p.second.object.id).empty()) allowed.push_back(p);
+  return allowed;
+}
+
 std::vector<BlockPair> block_pairs(const std::vector<Pair>& pairs) {
   std::vector<BlockPair> out;
   for (const Pair& p : pairs) out.push_back({p.first, p.second.object.id});
@@ -255,10 +267,8 @@ std::string block_refusal(const Game& game, const std::vector<Pair>& all,
     if (!why.empty()) return why;
   }
   if (std::string why = blocker_count_refusal(game, picks); !why.empty()) return why;
-  std::vector<Pair> allowed;
-  for (const Pair& p : all)
-    if (block_restriction(game, p.first, p.second.object.id).empty()) allowed.push_back(p);
-  const BlockRequirements r = block_requirements(game, block_pairs(allowed), block_pairs(picks));
+  const BlockRequirements r =
+      block_requirements(game, block_pairs(allowed_blocks(game, all)), block_pairs(picks));
   if (r.obeyed < r.most)
     return r.unobeyed + " (the declaration obeys " + std::to_string(r.obeyed) + " of the " +
            std::to_string(r.most) + " block requirements it could)";
@@ -269,27 +279,16 @@ std::string block_refusal(const Game& game, const std::vector<Pair>& all,
 // obeying the most requirements, as indices into `all`; empty if it would be refused (a combat
 // too large to try every declaration, with a menace attacker).
 std::vector<std::uint32_t> legal_block_example(const Game& game, const std::vector<Pair>& all) {
-  std::vector<Pair> allowed;
-  for (const Pair& p : all)
-    if (block_restriction(game, p.first, p.second.object.id).empty()) allowed.push_back(p);
-  const BlockRequirements r = block_requirements(game, block_pairs(allowed), {});
-  std::vector<std::uint32_t> example;
-  std::vector<Pair> pairs;
+  const BlockRequirements r = block_requirements(game, block_pairs(allowed_blocks(game, all)), {});
+  Answer example;
   for (const BlockPair& e : r.example)
     for (std::uint32_t i = 0; i < all.size(); ++i)
       if (all[i].first == e.blocker && all[i].second.object.id == e.attacker) {
-        example.push_back(i);
-        pairs.push_back(all[i]);
+        example.picks.push_back(i);
         break;
       }
-  if (!block_refusal(game, all, pairs).empty()) return {};
-  return example;
-}
-
-std::vector<Pair> picked(const std::vector<Pair>& all, const Answer& a) {
-  std::vector<Pair> out;
-  for (std::uint32_t i : a.picks) out.push_back(all.at(i));
-  return out;
+  if (!block_refusal(game, all, picked(all, example)).empty()) return {};
+  return example.picks;
 }
 
 // Refused declarations in a row after which asking again is given up: an agent that cannot find
