@@ -694,6 +694,8 @@ void counter_stack_item(Game& game, std::size_t index, ObjectId by);
 inline constexpr Symbol kBecameTarget = "became_target"_sym;
 void register_ward_keyword(Registrar& registrar);
 void announce_targets(Game& game, std::uint32_t stack_id);
+// Where the stack item with this id is on the stack now, if it is still there.
+std::optional<std::size_t> stack_index(const Game& game, std::uint32_t id);
 // The first ability of `def` of kind `kind` whose implementation is a T (an Aura's enchant spell
 // ability, flashback's and kicker's keyword abilities), or nullptr. The kind is compared first:
 // it is cheaper than the cast, and kicker's is looked for at every cast.

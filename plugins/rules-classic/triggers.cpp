@@ -38,6 +38,10 @@ enum class When : std::uint8_t {
   becomes_tapped,
   becomes_untapped,
   becomes_blocked,  // once per combat however many creatures block it (509.3c); afflict
+  // "Whenever CARDNAME becomes the target of a spell or ability [an opponent controls]": as the
+  // spell is cast, the ability activated or the trigger put on the stack (ward.cpp's
+  // announce_targets, 115.7 aside). Phantasmal Bear's sacrifice resolves before the spell.
+  becomes_target,
   // "When you cycle CARDNAME" (702.29c): as its cycling ability is activated (cycling.cpp); with
   // `whose` or `other`, "whenever you cycle another card", of a permanent on the battlefield.
   cycled,
@@ -64,7 +68,12 @@ class TriggerAbility final : public Ability {
   bool destroy = false;  // do: Destroy — destroy the target creature
   bool flicker = false;  // do: Flicker — exile the target permanent, back at the next end step
   bool may = false;      // "you may": the controller chooses on resolution (603.5)
+  // do: SacrificeSelf — "sacrifice CARDNAME" (Ball Lightning, Phantasmal Bear): the source, if it
+  // is still the same permanent and its controller still controls it (701.17a).
+  bool sacrifice_self = false;
   Whose whose = Whose::unspecified;
+  // becomes_target: whose spell or ability it must be (`by`; unspecified: anyone's).
+  Whose by = Whose::unspecified;
   bool other = false;
   std::shared_ptr<const EffectStep> effect;
   Condition condition = Condition::none;
@@ -124,6 +133,13 @@ class TriggerAbility final : public Ability {
       choice.source = ctx.source.id;
       choice.options = {{"No", {}, 0}, {"Yes", {}, 1}};
       if (game.ask(choice).picks.at(0) == 0) return;
+    }
+    if (sacrifice_self) {
+      const ObjectId self = ctx.source.id;
+      if (game.state().is_current(ctx.source) && on_battlefield(game, self) &&
+          game.object(self).controller == ctx.controller)
+        sacrifice(game, self, self);
+      return;
     }
     if (target != TriggerTarget::none) {  // rechecked by resolve_top (608.2b)
       if (ctx.targets.empty() || ctx.targets[0].kind == Target::Kind::none) return;
@@ -361,6 +377,28 @@ void TriggerAbility::connect(Game& game, ObjectId self, std::vector<Connection>&
             fire(g, r);
           }));
       return;
+    case When::becomes_target:
+      out.push_back(
+          game.bus().on_trigger<CustomEvent>([fire, self, me](Game& g, const CustomEvent& e) {
+            if (e.kind != kBecameTarget || !e.subject.is_object() || !on_battlefield(g, self))
+              return;
+            const ObjectId targeted = e.subject.object.id;
+            if (!g.state().is_current(e.subject.object) || !on_battlefield(g, targeted)) return;
+            if (!me->object_matches(g, self, targeted, g.object(targeted).controller,
+                                    is_creature(g, targeted)))
+              return;
+            if (me->by != Whose::unspecified) {
+              const auto at = stack_index(g, static_cast<std::uint32_t>(e.amount));
+              if (!at) return;
+              const PlayerId caster = g.state().stack[*at].controller;
+              if ((me->by == Whose::you) != (caster == g.object(self).controller)) return;
+            }
+            EventRecord r = record_of(g.state(), e);
+            r.subject = Target::of(g.object(targeted).ref());
+            r.amount = 0;  // the event's amount is the stack item's id, not an X for `do`
+            fire(g, r);
+          }));
+      return;
     case When::cycled:
       out.push_back(
           game.bus().on_trigger<CustomEvent>([fire, self, me](Game& g, const CustomEvent& e) {
@@ -435,10 +473,15 @@ std::string when_text(const TriggerAbility& t) {
     if (t.whose == Whose::you) who += " you control";
     if (t.whose == Whose::opponent) who += " an opponent controls";
   }
+  const std::string targeted = std::string(" becomes the target of a spell or ability") +
+                               (t.by == Whose::opponent ? " an opponent controls"
+                                : t.by == Whose::you    ? " you control"
+                                                        : "");
   const char* verb = t.when == When::enters             ? " enters"
                      : t.when == When::becomes_tapped   ? " becomes tapped"
                      : t.when == When::becomes_untapped ? " becomes untapped"
                      : t.when == When::becomes_blocked  ? " becomes blocked"
+                     : t.when == When::becomes_target   ? targeted.c_str()
                      : t.when == When::dies             ? " dies"
                      : t.when == When::leaves           ? " leaves the battlefield"
                      : t.when == When::exiled           ? " is put into exile from the battlefield"
@@ -447,8 +490,9 @@ std::string when_text(const TriggerAbility& t) {
                                                         : " is dealt damage";
   // Oracle wording: "When" for what happens to the card once (enters, dies, leaves), "Whenever"
   // for what can happen again (attacks, blocks, is dealt damage) and for other creatures.
+  // A trigger that sacrifices CARDNAME cannot happen to it again either (Phantasmal Bear).
   const bool once = t.when == When::enters || t.when == When::dies || t.when == When::leaves ||
-                    t.when == When::exiled;
+                    t.when == When::exiled || t.sacrifice_self;
   return std::string(self_only && once ? "When " : "Whenever ") + who + verb;
 }
 
@@ -480,10 +524,10 @@ class TriggerKeyword final : public KeywordHandler {
  public:
   void compile(const Params& params, CompileContext& ctx) const override {
     const Bound b = params.bind(
-        {"when", "whose?", "other?", "do", "if?", "target?", "may?", "at_least?", "delay?"});
+        {"when", "whose?", "other?", "do", "if?", "target?", "may?", "at_least?", "delay?", "by?"});
     auto impl = std::make_shared<TriggerAbility>();
     const Param& when = b.required("when");
-    static const std::array<std::pair<std::string_view, When>, 17> kWhen{{
+    static const std::array<std::pair<std::string_view, When>, 18> kWhen{{
         {"enters", When::enters},
         {"dies", When::dies},
         {"leaves", When::leaves},
@@ -500,6 +544,7 @@ class TriggerKeyword final : public KeywordHandler {
         {"becomes_tapped", When::becomes_tapped},
         {"becomes_untapped", When::becomes_untapped},
         {"becomes_blocked", When::becomes_blocked},
+        {"becomes_target", When::becomes_target},
         {"cycled", When::cycled},
     }};
     bool found = false;
@@ -512,7 +557,7 @@ class TriggerKeyword final : public KeywordHandler {
       when.fail("unknown trigger event '" + when.text() + "'",
                 "one of enters, dies, leaves, exiled, upkeep, attacks, blocks, dealt_damage, "
                 "cast, discards, end_step, player_damaged, loses_life, becomes_tapped, "
-                "becomes_untapped, becomes_blocked, cycled");
+                "becomes_untapped, becomes_blocked, becomes_target, cycled");
     if (const Param* whose = b.optional("whose")) {
       if (whose->text() == "you")
         impl->whose = Whose::you;
@@ -524,6 +569,16 @@ class TriggerKeyword final : public KeywordHandler {
         whose->fail("'whose' is you, opponent or any");
     }
     if (const Param* other = b.optional("other")) impl->other = other->boolean();
+    if (const Param* by = b.optional("by")) {
+      if (impl->when != When::becomes_target)
+        by->fail("'by' is for 'when: becomes_target' (whose spell or ability targets it)");
+      if (by->text() == "you")
+        impl->by = Whose::you;
+      else if (by->text() == "opponent")
+        impl->by = Whose::opponent;
+      else if (by->text() != "any")
+        by->fail("'by' is you, opponent or any");
+    }
     // `when: cycled` with `other` alone: "whenever a player cycles another card".
     if (impl->when == When::cycled && impl->other && impl->whose == Whose::unspecified)
       impl->whose = Whose::any;
@@ -592,6 +647,17 @@ class TriggerKeyword final : public KeywordHandler {
                    (impl->target == TriggerTarget::opponents_creature ? " an opponent controls"
                                                                       : "") +
                    ".";
+      ctx.card.abilities.push_back(
+          AbilityDef{AbilityKind::triggered, impl->text, "rules-classic", params.where(), impl});
+      return;
+    }
+    if (effect.text() == "SacrificeSelf") {  // the module's own effect: "sacrifice CARDNAME"
+      if (impl->target != TriggerTarget::none)
+        effect.fail("'do: SacrificeSelf' takes no target", "leave out 'target'");
+      if (b.optional("delay")) b.optional("delay")->fail("'do: SacrificeSelf' is not delayed");
+      impl->sacrifice_self = true;
+      impl->text = when_text(*impl) + condition_text(*impl) + (impl->may ? ", you may" : ",") +
+                   " sacrifice CARDNAME.";
       ctx.card.abilities.push_back(
           AbilityDef{AbilityKind::triggered, impl->text, "rules-classic", params.where(), impl});
       return;

@@ -13,14 +13,14 @@
 
 namespace anvil::rules_classic {
 
-namespace {
-
 std::optional<std::size_t> stack_index(const Game& game, std::uint32_t id) {
   const auto& stack = game.state().stack;
   for (std::size_t i = 0; i < stack.size(); ++i)
     if (stack[i].id == id) return i;
   return std::nullopt;
 }
+
+namespace {
 
 class WardAbility final : public Ability {
  public:
