@@ -76,5 +76,34 @@ TEST(RulesClassicBecomesTriggers, BadDelaysAndStateConditionsAreLoadErrors) {
   EXPECT_EQ(compile(c).abilities.at(0).text, "When you have 5 or less life, you gain 1 life.");
 }
 
+TEST(RulesClassicBecomesTriggers, BecomesTheTargetTextsAndLoadErrors) {  // 603.2, 701.17a
+  CardSpec bear = watcher("Phantasmal Bear", "becomes_target");
+  bear.abilities = {{"trigger", {{"when", "becomes_target"}, {"do", "SacrificeSelf"}}}};
+  // "When": a permanent that sacrifices itself cannot become the target again.
+  EXPECT_EQ(compile(bear).abilities.at(0).text,
+            "When CARDNAME becomes the target of a spell or ability, sacrifice CARDNAME.");
+  CardSpec informant = watcher("Wary Informant", "becomes_target");
+  informant.abilities = {
+      {"trigger", {{"when", "becomes_target"}, {"by", "opponent"}, {"do", "YouDraw/1"}}}};
+  EXPECT_EQ(compile(informant).abilities.at(0).text,
+            "Whenever CARDNAME becomes the target of a spell or ability an opponent controls, you "
+            "draw a card.");
+  CardSpec ball = watcher("Ball Lightning", "end_step");
+  ball.abilities = {{"trigger", {{"when", "end_step"}, {"whose", "any"}, {"do", "SacrificeSelf"}}}};
+  EXPECT_EQ(compile(ball).abilities.at(0).text,
+            "At the beginning of each player's end step, sacrifice CARDNAME.");
+
+  CardSpec c = watcher("Bad", "becomes_target");
+  c.abilities = {{"trigger", {{"when", "dies"}, {"by", "opponent"}, {"do", "YouDraw/1"}}}};
+  EXPECT_THROW(compile(c), LoadError);  // `by` is for becomes_target only
+  c.abilities = {{"trigger", {{"when", "becomes_target"}, {"by", "nobody"}, {"do", "YouDraw/1"}}}};
+  EXPECT_THROW(compile(c), LoadError);
+  c.abilities = {{"trigger", {{"when", "enters"}, {"target", "player"}, {"do", "SacrificeSelf"}}}};
+  EXPECT_THROW(compile(c), LoadError);  // sacrificing CARDNAME has no target
+  c.abilities = {
+      {"trigger", {{"when", "enters"}, {"delay", "next_upkeep"}, {"do", "SacrificeSelf"}}}};
+  EXPECT_THROW(compile(c), LoadError);
+}
+
 }  // namespace
 }  // namespace anvil::classic_test
