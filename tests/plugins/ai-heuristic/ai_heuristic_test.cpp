@@ -807,6 +807,19 @@ TEST_F(AiHeuristic, AnswersTheKickerQuestionWithYes) {
   }
 }
 
+// Echo (702.31, the classic module's echo.cpp): at its upkeep the heuristic pays Pouncing Jaguar's
+// echo {G} and keeps it, whatever its seed (declining would be a coin flip's answer).
+TEST_F(AiHeuristic, PaysEchoToKeepItsCreature) {
+  for (std::uint64_t seed = 1; seed <= 8; ++seed) {
+    auto g = start(player(20, {}, {"Forest", "Pouncing Jaguar"}), player(20, {}, {}), "untap");
+    g->seat(kMe, make_agent(world().registry, "ai-heuristic", AgentOptions{seed, {}}));
+    for (int i = 0; i < 12 && g->state().turn.step <= 1; ++i)  // through the upkeep
+      ASSERT_TRUE(world().rules->advance(*g));
+    EXPECT_EQ(count_in(*g, ZoneRef::battlefield(kMe), "Pouncing Jaguar"), 1u) << seed;
+    EXPECT_EQ(count_in(*g, ZoneRef::graveyard(kMe), "Pouncing Jaguar"), 0u) << seed;
+  }
+}
+
 // Mana Leak's question (counterspells.cpp): the heuristic pays to keep its spell.
 TEST_F(AiHeuristic, PaysToKeepItsSpellFromBeingCountered) {
   auto g = start(player(20, {}, {"Forest", "Forest", "Forest"}), player(20, {}, {}), "main1");
