@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <limits>
+#include <optional>
 
 namespace anvil::ai_heuristic {
 
@@ -58,7 +59,7 @@ double life_weight(std::int32_t life, std::int64_t their_power) {
 // `marks` is scratch space, reused so that a judgement allocates nothing. `best_own_lost` is
 // set to the value of the most valuable of the agent's own creatures that die (0 if none).
 double judge(const Game& g, const Before& b, PlayerId me, bool go_face, std::vector<char>& marks,
-             double& best_own_lost) {
+             double& best_own_lost, std::optional<ObjectId> ignored = std::nullopt) {
   // The race: when the opponent's creatures could kill the agent next turn, each of them is
   // worth half again as much dead. One view of each creature serves the race and its death.
   marks.assign(b.creatures.size() + g.state().objects.size(), 0);
@@ -70,6 +71,8 @@ double judge(const Game& g, const Before& b, PlayerId me, bool go_face, std::vec
   Characteristics scratch;
   for (std::size_t i = 0; i < b.creatures.size(); ++i) {
     const Before::Creature& c = b.creatures[i];
+    known[c.id.value] = 1;
+    if (c.id == ignored) continue;  // neither dead nor a threat: not judged at all
     const GameObject& o = g.object(c.id);
     // Gone (or gone and back, a new object) is dead.
     const bool here = o.zone.kind == ZoneKind::battlefield && o.zone_changes == c.zone_changes;
@@ -79,7 +82,6 @@ double judge(const Game& g, const Before& b, PlayerId me, bool go_face, std::vec
       if (c.controller != me) their_power += std::max(0, v.power);
       if (here) is_dead[i] = dies(o, v);
     }
-    known[c.id.value] = 1;
   }
   const double threat = their_power >= b.life[me.value] ? 1.5 : 1.0;
   double s = 0;
@@ -213,7 +215,12 @@ EffectLab::Trial EffectLab::trial(ObjectId source, std::uint16_t ability,
       if (def.impl && def.impl->target_count() == 0)
         g.resolve(ResolveContext{t.source, t.card, t.ability, t.controller, {}, 0, t.event});
     }
-    out.score = judge(g, before_, me_, go_face, scratch_, out.best_own_lost);
+    // A permanent's trigger that sacrifices the permanent itself (Ball Lightning at the end step,
+    // Phantasmal Bear once targeted, an echo the copy's agents decline) costs the card it is
+    // part of, which casting it spends anyway: only the rest of what it does is judged.
+    const std::optional<ObjectId> itself =
+        from_hand_to == ZoneKind::battlefield ? std::optional{source} : std::nullopt;
+    out.score = judge(g, before_, me_, go_face, scratch_, out.best_own_lost, itself);
   } catch (const std::exception&) {
     // An effect that cannot be tried out here is not chosen on its merits.
     out.best_own_lost = 0;

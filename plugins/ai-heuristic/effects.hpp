@@ -48,7 +48,8 @@ class EffectLab {
 
   // What a permanent's triggered ability without targets does for the agent, resolved once
   // for it as if the permanent were on the battlefield: Phyrexian Arena's card and life. Scored
-  // as best() scores a spell's result; -infinity when it cannot be tried out.
+  // as best() scores a spell's result, without the permanent itself leaving the battlefield
+  // (sacrificing itself is part of what the card is); -infinity when it cannot be tried out.
   double trigger_score(ObjectId permanent, std::uint16_t ability);
 
   // How much life `player` loses if the ability targets them (0 if it cannot).

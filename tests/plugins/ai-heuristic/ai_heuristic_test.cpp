@@ -820,6 +820,21 @@ TEST_F(AiHeuristic, PaysEchoToKeepItsCreature) {
   }
 }
 
+// A trigger that sacrifices the permanent itself (Ball Lightning at the end step, Phantasmal
+// Bear when targeted, an unpaid echo) is not held against casting it: the heuristic casts each
+// with the mana for it (the effects lab once judged the lost permanent a harmful trigger).
+TEST_F(AiHeuristic, CastsCreaturesThatSacrificeThemselvesLater) {
+  for (const auto& [card, land] :
+       std::vector<std::pair<std::string, std::string>>{{"Ball Lightning", "Mountain"},
+                                                        {"Phantasmal Bear", "Island"},
+                                                        {"Pouncing Jaguar", "Forest"}}) {
+    auto g = start(player(20, {card}, {land, land, land}), player(20, {}, {}));
+    for (int i = 0; i < 6 && count_in(*g, ZoneRef::hand(kMe), card) == 1; ++i)
+      ASSERT_TRUE(world().rules->advance(*g));
+    EXPECT_EQ(count_in(*g, ZoneRef::hand(kMe), card), 0u) << card;
+  }
+}
+
 // Mana Leak's question (counterspells.cpp): the heuristic pays to keep its spell.
 TEST_F(AiHeuristic, PaysToKeepItsSpellFromBeingCountered) {
   auto g = start(player(20, {}, {"Forest", "Forest", "Forest"}), player(20, {}, {}), "main1");
