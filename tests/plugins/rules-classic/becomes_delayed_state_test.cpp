@@ -105,5 +105,27 @@ TEST(RulesClassicBecomesTriggers, BecomesTheTargetTextsAndLoadErrors) {  // 603.
   EXPECT_THROW(compile(c), LoadError);
 }
 
+// 701.17a and 400.7: "sacrifice CARDNAME" sacrifices the trigger's source only while it is the
+// same permanent, controlled by the trigger's controller. Resolved directly: no card of the packs
+// can flicker or take a permanent while its trigger waits.
+TEST(RulesClassicBecomesTriggers, SacrificeSelfSacrificesOnlyTheSamePermanentItsControllerHas) {
+  CardSpec ball = watcher("Ball", "end_step");
+  ball.abilities = {{"trigger", {{"when", "end_step"}, {"whose", "any"}, {"do", "SacrificeSelf"}}}};
+  auto t = table(pool({ball}), position("main1", player("A", {}, {"Ball"}), player("B", {}, {})));
+  Game& g = *t.game;
+  const PlayerId a{0}, b{1};
+  const ObjectId id = find(g, "Ball", ZoneRef::battlefield(a));
+  const CardId card = g.object(id).card;
+  const ObjectRef before = g.object(id).ref();
+  g.journal().move_object(id, ZoneRef::exile(a));  // out and back: a new object (400.7)
+  g.journal().move_object(id, ZoneRef::battlefield(a));
+  g.resolve(ResolveContext{before, card, 0, a, {}, 0, {}});
+  EXPECT_EQ(g.object(id).zone, ZoneRef::battlefield(a));
+  g.resolve(ResolveContext{g.object(id).ref(), card, 0, b, {}, 0, {}});  // not B's to sacrifice
+  EXPECT_EQ(g.object(id).zone, ZoneRef::battlefield(a));
+  g.resolve(ResolveContext{g.object(id).ref(), card, 0, a, {}, 0, {}});
+  EXPECT_EQ(g.object(id).zone, ZoneRef::graveyard(a));
+}
+
 }  // namespace
 }  // namespace anvil::classic_test
