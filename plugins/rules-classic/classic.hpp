@@ -693,8 +693,9 @@ void counter_stack_item(Game& game, std::size_t index, ObjectId by);
 // "becomes the target" (a CustomEvent kBecameTarget: subject the object, amount the item's id).
 inline constexpr Symbol kBecameTarget = "became_target"_sym;
 void register_ward_keyword(Registrar& registrar);
-// Echo (echo.cpp, 702.31): sacrificed at its controller's first upkeep unless they pay.
-void register_echo_keyword(Registrar& registrar);
+// Echo (702.31), upkeep costs and cumulative upkeep (702.24) (upkeep_costs.cpp): sacrificed at
+// its controller's upkeep unless they pay.
+void register_upkeep_cost_keywords(Registrar& registrar);
 void announce_targets(Game& game, std::uint32_t stack_id);
 // Where the stack item with this id is on the stack now, if it is still there.
 std::optional<std::size_t> stack_index(const Game& game, std::uint32_t id);

@@ -807,17 +807,21 @@ TEST_F(AiHeuristic, AnswersTheKickerQuestionWithYes) {
   }
 }
 
-// Echo (702.31, the classic module's echo.cpp): at its upkeep the heuristic pays Pouncing Jaguar's
-// echo {G} and keeps it, whatever its seed (declining would be a coin flip's answer).
-TEST_F(AiHeuristic, PaysEchoToKeepItsCreature) {
-  for (std::uint64_t seed = 1; seed <= 8; ++seed) {
-    auto g = start(player(20, {}, {"Forest", "Pouncing Jaguar"}), player(20, {}, {}), "untap");
-    g->seat(kMe, make_agent(world().registry, "ai-heuristic", AgentOptions{seed, {}}));
-    for (int i = 0; i < 12 && g->state().turn.step <= 1; ++i)  // through the upkeep
-      ASSERT_TRUE(world().rules->advance(*g));
-    EXPECT_EQ(count_in(*g, ZoneRef::battlefield(kMe), "Pouncing Jaguar"), 1u) << seed;
-    EXPECT_EQ(count_in(*g, ZoneRef::graveyard(kMe), "Pouncing Jaguar"), 0u) << seed;
-  }
+// Echo (702.31), an upkeep cost and cumulative upkeep (702.24) (the classic module's
+// upkeep_costs.cpp): at its upkeep the heuristic pays each and keeps the permanent, whatever its
+// seed (declining would be a coin flip's answer).
+TEST_F(AiHeuristic, PaysUpkeepCostsToKeepItsPermanents) {
+  for (const auto& [card, land] :
+       std::vector<std::pair<std::string, std::string>>{{"Pouncing Jaguar", "Forest"},
+                                                        {"Drifting Djinn", "Island"},
+                                                        {"Illusionary Forces", "Island"}})
+    for (std::uint64_t seed = 1; seed <= 8; ++seed) {
+      auto g = start(player(20, {}, {land, land, card}), player(20, {}, {}), "untap");
+      g->seat(kMe, make_agent(world().registry, "ai-heuristic", AgentOptions{seed, {}}));
+      for (int i = 0; i < 12 && g->state().turn.step <= 1; ++i)  // through the upkeep
+        ASSERT_TRUE(world().rules->advance(*g));
+      EXPECT_EQ(count_in(*g, ZoneRef::battlefield(kMe), card), 1u) << card << " seed " << seed;
+    }
 }
 
 // A trigger that sacrifices the permanent itself (Ball Lightning at the end step, Phantasmal
