@@ -40,7 +40,7 @@ enum class When : std::uint8_t {
   becomes_blocked,  // once per combat however many creatures block it (509.3c); afflict
   // "Whenever CARDNAME becomes the target of a spell or ability [an opponent controls]": as the
   // spell is cast, the ability activated or the trigger put on the stack (ward.cpp's
-  // announce_targets, 115.7 aside). Phantasmal Bear's sacrifice resolves before the spell.
+  // announce_targets), so Phantasmal Bear's sacrifice resolves before the spell.
   becomes_target,
   // "When you cycle CARDNAME" (702.29c): as its cycling ability is activated (cycling.cpp); with
   // `whose` or `other`, "whenever you cycle another card", of a permanent on the battlefield.
