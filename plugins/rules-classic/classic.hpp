@@ -696,6 +696,8 @@ void register_ward_keyword(Registrar& registrar);
 // Echo (702.31), upkeep costs and cumulative upkeep (702.24) (upkeep_costs.cpp): sacrificed at
 // its controller's upkeep unless they pay.
 void register_upkeep_cost_keywords(Registrar& registrar);
+// Fading (702.32) and vanishing (702.63) (fading_vanishing.cpp): counters that run out.
+void register_countdown_keywords(Registrar& registrar);
 void announce_targets(Game& game, std::uint32_t stack_id);
 // Where the stack item with this id is on the stack now, if it is still there.
 std::optional<std::size_t> stack_index(const Game& game, std::uint32_t id);

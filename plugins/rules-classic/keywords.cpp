@@ -269,6 +269,7 @@ void register_keywords(Registrar& registrar) {
   register_counter_keyword(registrar);
   register_ward_keyword(registrar);
   register_upkeep_cost_keywords(registrar);
+  register_countdown_keywords(registrar);
   register_cycling_keyword(registrar);
   register_flashback_keyword(registrar);
   register_kicker_keyword(registrar);

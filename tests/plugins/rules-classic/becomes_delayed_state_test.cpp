@@ -105,6 +105,31 @@ TEST(RulesClassicBecomesTriggers, BecomesTheTargetTextsAndLoadErrors) {  // 603.
   EXPECT_THROW(compile(c), LoadError);
 }
 
+// 702.32a, 702.63a: fading is one ability, vanishing two (the upkeep removal, then "when the last
+// time counter is removed"); a count outside 1..100 is a load error at the keyword.
+TEST(RulesClassicBecomesTriggers, FadingAndVanishingAbilitiesAndLoadErrors) {
+  CardSpec c = watcher("Fader", "enters");
+  c.abilities = {{"fading", {{"count", "3"}}}};
+  const CardDef fader = compile(c);
+  ASSERT_EQ(fader.abilities.size(), 1u);
+  EXPECT_TRUE(
+      fader.abilities[0].text.starts_with("Fading 3 (This permanent enters with 3 fade "
+                                          "counters on it."))
+      << fader.abilities[0].text;
+  c.abilities = {{"vanishing", {{"count", "1"}}}};
+  const CardDef vanisher = compile(c);
+  ASSERT_EQ(vanisher.abilities.size(), 2u);
+  EXPECT_TRUE(vanisher.abilities[0].text.starts_with(
+      "Vanishing 1 (This permanent enters with a time counter on it."))
+      << vanisher.abilities[0].text;
+  EXPECT_EQ(vanisher.abilities[1].text,
+            "When the last time counter is removed from CARDNAME, sacrifice it.");
+  c.abilities = {{"fading", {{"count", "0"}}}};
+  EXPECT_THROW(compile(c), LoadError);
+  c.abilities = {{"vanishing", {{"count", "many"}}}};
+  EXPECT_THROW(compile(c), LoadError);
+}
+
 // 701.17a and 400.7: "sacrifice CARDNAME" sacrifices the trigger's source only while it is the
 // same permanent, controlled by the trigger's controller. Resolved directly: no card of the packs
 // can flicker or take a permanent while its trigger waits.
