@@ -698,6 +698,12 @@ void register_ward_keyword(Registrar& registrar);
 void register_upkeep_cost_keywords(Registrar& registrar);
 // Fading (702.32) and vanishing (702.63) (fading_vanishing.cpp): counters that run out.
 void register_countdown_keywords(Registrar& registrar);
+// Connects ability `index` of `self` as "At the beginning of your upkeep, …": it triggers at the
+// beginning of the upkeep of the permanent's controller, while it is on the battlefield and, if
+// `due` is given, `due(game, self)` holds (an intervening "if", 603.4, which its resolution checks
+// again). Echo, upkeep costs, fading and vanishing (upkeep_costs.cpp, fading_vanishing.cpp).
+Connection on_controllers_upkeep(Game& game, ObjectId self, std::uint16_t index,
+                                 bool (*due)(const Game&, ObjectId) = nullptr);
 void announce_targets(Game& game, std::uint32_t stack_id);
 // Where the stack item with this id is on the stack now, if it is still there.
 std::optional<std::size_t> stack_index(const Game& game, std::uint32_t id);

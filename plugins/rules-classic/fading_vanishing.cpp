@@ -22,6 +22,10 @@ namespace {
 inline constexpr Symbol kFade = "fade"_sym;
 inline constexpr Symbol kTime = "time"_sym;
 
+bool has_time_counter(const Game& game, ObjectId self) {
+  return game.object(self).counters.get(kTime) > 0;
+}
+
 std::string counters_text(std::int64_t n, std::string_view kind) {
   return (n == 1 ? "a " + std::string(kind) + " counter"
                  : std::to_string(n) + " " + std::string(kind) + " counters");
@@ -46,17 +50,8 @@ class CountdownAbility final : public Ability {
             return;
           add_counters(g, Target::of(g.object(self).ref()), me->kind(), me->count, self);
         }));
-    out.push_back(
-        game.bus().on_trigger<TurnStepEvent>([self, index, me](Game& g, const TurnStepEvent& e) {
-          if (e.step != kUpkeep || !on_battlefield(g, self)) return;
-          const GameObject& o = g.object(self);
-          if (e.active != o.controller) return;  // "your upkeep"
-          // Vanishing's intervening "if" (603.4): only with a time counter to remove.
-          if (me->vanishing && o.counters.get(kTime) <= 0) return;
-          EventRecord r = record_of(g.state(), e);
-          r.subject = Target::of(e.active);
-          g.fire_trigger(PendingTrigger{o.ref(), o.card, index, o.controller, r});
-        }));
+    // Vanishing's intervening "if" (603.4): only with a time counter to remove.
+    out.push_back(on_controllers_upkeep(game, self, index, vanishing ? has_time_counter : nullptr));
   }
 
   void resolve(Game& game, const ResolveContext& ctx) const override {

@@ -73,18 +73,8 @@ class UpkeepCostAbility final : public Ability {
   std::string cost_text;  // "{G}"
 
   void connect(Game& game, ObjectId self, std::vector<Connection>& out) const override {
-    const std::uint16_t index = ability_index(game, self, this);
-    const UpkeepCostAbility* me = this;
-    out.push_back(
-        game.bus().on_trigger<TurnStepEvent>([self, index, me](Game& g, const TurnStepEvent& e) {
-          if (e.step != kUpkeep || !on_battlefield(g, self)) return;
-          const GameObject& o = g.object(self);
-          if (e.active != o.controller) return;  // "your upkeep"
-          if (me->kind == UpkeepKind::echo && !echo_due(g, self)) return;
-          EventRecord r = record_of(g.state(), e);
-          r.subject = Target::of(e.active);
-          g.fire_trigger(PendingTrigger{o.ref(), o.card, index, o.controller, r});
-        }));
+    out.push_back(on_controllers_upkeep(game, self, ability_index(game, self, this),
+                                        kind == UpkeepKind::echo ? echo_due : nullptr));
   }
 
   void resolve(Game& game, const ResolveContext& ctx) const override {
@@ -170,6 +160,19 @@ class UpkeepCostKeyword final : public KeywordHandler {
 };
 
 }  // namespace
+
+Connection on_controllers_upkeep(Game& game, ObjectId self, std::uint16_t index,
+                                 bool (*due)(const Game&, ObjectId)) {
+  return game.bus().on_trigger<TurnStepEvent>([self, index, due](Game& g, const TurnStepEvent& e) {
+    if (e.step != kUpkeep || !on_battlefield(g, self)) return;
+    const GameObject& o = g.object(self);
+    if (e.active != o.controller) return;  // "your upkeep"
+    if (due && !due(g, self)) return;
+    EventRecord r = record_of(g.state(), e);
+    r.subject = Target::of(e.active);
+    g.fire_trigger(PendingTrigger{o.ref(), o.card, index, o.controller, r});
+  });
+}
 
 void register_upkeep_cost_keywords(Registrar& registrar) {
   registrar.add<KeywordHandler>("echo",
