@@ -404,13 +404,12 @@ Answer HeuristicAgent::choose(const DecisionView& view, const Choice& choice) {
       // more for the mana, which it would otherwise keep for nothing but a second spell.
       // "Cast Fiery Temper for its madness cost {R}?" (asked only when it can be cast): the card
       // would otherwise go to the graveyard unused.
-      // "Pay echo {G} for Pouncing Jaguar?", "Pay upkeep {1}{U} for Drifting Djinn?", "Pay
-      // cumulative upkeep {U}{U} for Illusionary Forces?" (asked only when it can pay): the
-      // permanent was cast to stay.
+      // "Pay echo {G} for Pouncing Jaguar? (If not, sacrifice it.)", and the same for an upkeep
+      // cost and cumulative upkeep (asked only when it can pay): the permanent was cast to stay.
       if ((choice.prompt.starts_with("Pay ") && choice.prompt.ends_with(" is not countered?")) ||
-          choice.prompt.starts_with("Pay kicker ") || choice.prompt.starts_with("Pay echo ") ||
-          choice.prompt.starts_with("Pay upkeep ") ||
-          choice.prompt.starts_with("Pay cumulative upkeep ") ||
+          choice.prompt.starts_with("Pay kicker ") ||
+          (choice.prompt.starts_with("Pay ") &&
+           choice.prompt.ends_with("? (If not, sacrifice it.)")) ||
           (choice.prompt.starts_with("Cast ") &&
            choice.prompt.find(" for its madness cost ") != std::string::npos))
         for (std::uint32_t i = 0; i < choice.options.size(); ++i)

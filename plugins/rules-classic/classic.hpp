@@ -704,6 +704,10 @@ void register_countdown_keywords(Registrar& registrar);
 // again). Echo, upkeep costs, fading and vanishing (upkeep_costs.cpp, fading_vanishing.cpp).
 Connection on_controllers_upkeep(Game& game, ObjectId self, std::uint16_t index,
                                  bool (*due)(const Game&, ObjectId) = nullptr);
+// "Sacrifice CARDNAME" as a triggered ability resolves: the source, if it is still the same
+// permanent on the battlefield (400.7) and the ability's controller controls it (701.17a).
+// SacrificeSelf, fading and vanishing (triggers.cpp).
+void sacrifice_source(Game& game, const ResolveContext& ctx);
 void announce_targets(Game& game, std::uint32_t stack_id);
 // Where the stack item with this id is on the stack now, if it is still there.
 std::optional<std::size_t> stack_index(const Game& game, std::uint32_t id);

@@ -64,7 +64,7 @@ class CountdownAbility final : public Ability {
     }
     if (game.object(self).counters.get(kFade) > 0 && remove_counters(game, it, kFade, 1, self) > 0)
       return;
-    if (game.object(self).controller == ctx.controller) sacrifice(game, self, self);
+    sacrifice_source(game, ctx);  // "If you can't, sacrifice it."
   }
 
   std::string describe() const override {
@@ -96,10 +96,7 @@ class LastTimeCounterAbility final : public Ability {
     }));
   }
   void resolve(Game& game, const ResolveContext& ctx) const override {
-    const ObjectId self = ctx.source.id;
-    if (game.state().is_current(ctx.source) && on_battlefield(game, self) &&
-        game.object(self).controller == ctx.controller)
-      sacrifice(game, self, self);
+    sacrifice_source(game, ctx);
   }
   std::string describe() const override {
     return "When the last time counter is removed from CARDNAME, sacrifice it.";

@@ -135,10 +135,7 @@ class TriggerAbility final : public Ability {
       if (game.ask(choice).picks.at(0) == 0) return;
     }
     if (sacrifice_self) {
-      const ObjectId self = ctx.source.id;
-      if (game.state().is_current(ctx.source) && on_battlefield(game, self) &&
-          game.object(self).controller == ctx.controller)
-        sacrifice(game, self, self);
+      sacrifice_source(game, ctx);
       return;
     }
     if (target != TriggerTarget::none) {  // rechecked by resolve_top (608.2b)
@@ -711,6 +708,13 @@ class TriggerKeyword final : public KeywordHandler {
 };
 
 }  // namespace
+
+void sacrifice_source(Game& game, const ResolveContext& ctx) {
+  const ObjectId self = ctx.source.id;
+  if (game.state().is_current(ctx.source) && on_battlefield(game, self) &&
+      game.object(self).controller == ctx.controller)
+    sacrifice(game, self, self);
+}
 
 std::vector<bool> move_in_one_event(Game& game, std::span<const ZoneMove> moves) {
   if (moves.empty()) return {};
