@@ -62,6 +62,10 @@ inline constexpr Symbol kProtectionFromColorless = "Protection from colorless"_s
 // "all creatures able to block it do so".
 inline constexpr Symbol kMustBlock = "blocks_each_combat"_sym;
 inline constexpr Symbol kMustBeBlocked = "must_be_blocked"_sym;
+// The classic module's combat attrs, which count only while "in_combat" is the object's
+// zone_changes + 1: "blocking" is the blocked attacker's id + 1.
+inline constexpr Symbol kInCombat = "in_combat"_sym;
+inline constexpr Symbol kBlocking = "blocking"_sym;
 inline constexpr Symbol kLure = "lure"_sym;
 // The classic module marks deathtouch damage on the creature (it dies at the next check).
 inline constexpr Symbol kDeathtouched = "deathtouch_damage"_sym;

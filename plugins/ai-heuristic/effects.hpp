@@ -22,6 +22,7 @@
 #include <vector>
 
 #include "board.hpp"
+#include "judge.hpp"
 
 namespace anvil::ai_heuristic {
 
@@ -67,19 +68,6 @@ class EffectLab {
   // only if one is made; not at all when the agent's hand is full (face damage then counts
   // fully anyway), and only until the sum is enough.
   void burn_out(std::vector<Burn> spells, PlayerId opponent);
-
-  // The board as a judgement compares it: life, hand sizes, creatures and their worth.
-  struct Before {
-    std::vector<std::int32_t> life;
-    std::vector<std::size_t> hand;
-    struct Creature {
-      ObjectId id;
-      std::uint32_t zone_changes;
-      PlayerId controller;
-      double value;
-    };
-    std::vector<Creature> creatures;
-  };
 
  private:
   struct Trial {

@@ -11,6 +11,7 @@
 #include "combat.hpp"
 #include "effects.hpp"
 #include "hearth.hpp"
+#include "playout.hpp"
 
 namespace anvil::ai_heuristic {
 
@@ -83,11 +84,14 @@ bool activated_with_cost(const AbilityDef& a) {
 }
 
 // The activated ability an "Activate" option is about: the one the rules name
-// (Option::ability), else the first activated ability with a cost.
+// (Option::ability; its cost may be the keyword's own, as regenerate's is), else the first
+// activated ability with a cost.
 std::optional<std::uint16_t> activated_ability(const CardDef& def, const Option& o) {
-  if (o.ability >= 0 && static_cast<std::size_t>(o.ability) < def.abilities.size() &&
-      activated_with_cost(def.abilities[static_cast<std::size_t>(o.ability)]))
-    return static_cast<std::uint16_t>(o.ability);
+  if (o.ability >= 0 && static_cast<std::size_t>(o.ability) < def.abilities.size()) {
+    const AbilityDef& named = def.abilities[static_cast<std::size_t>(o.ability)];
+    if (named.kind == AbilityKind::activated && named.impl)
+      return static_cast<std::uint16_t>(o.ability);
+  }
   for (std::size_t i = 0; i < def.abilities.size(); ++i)
     if (activated_with_cost(def.abilities[i])) return static_cast<std::uint16_t>(i);
   return std::nullopt;
@@ -244,6 +248,19 @@ bool same_card(const GameObject& a, const GameObject& b) {
          a.counters == b.counters && a.attrs == b.attrs;
 }
 
+// Whether a creature blocks in the combat under way (board.hpp's combat attrs).
+bool any_blocking(const DecisionView& view) {
+  for (std::size_t p = 0; p < view.player_count(); ++p)
+    if (const auto z = view.zone(ZoneRef::battlefield(PlayerId(static_cast<std::uint8_t>(p)))))
+      for (ObjectId id : *z) {
+        const GameObject& o = view.object(id);
+        if (o.attrs.get(kBlocking) != 0 &&
+            o.attrs.get(kInCombat) == static_cast<std::int64_t>(o.zone_changes) + 1)
+          return true;
+      }
+  return false;
+}
+
 std::uint32_t pass_option(const Choice& choice) {
   if (choice.pass && *choice.pass < choice.options.size()) return *choice.pass;
   return static_cast<std::uint32_t>(choice.options.size() - 1);
@@ -330,8 +347,9 @@ std::optional<Answer> part_with(const DecisionView& view, const Choice& choice) 
 
 }  // namespace
 
-HeuristicAgent::HeuristicAgent(std::uint64_t seed, std::shared_ptr<const RulesModule> hearth)
-    : rng_{seed}, hearth_(std::move(hearth)) {}
+HeuristicAgent::HeuristicAgent(std::uint64_t seed, std::shared_ptr<const RulesModule> hearth,
+                               std::shared_ptr<const RulesModule> classic)
+    : rng_{seed}, hearth_(std::move(hearth)), classic_(std::move(classic)) {}
 
 Answer HeuristicAgent::choose(const DecisionView& view, const Choice& choice) {
   if (choice.options.empty()) return {};
@@ -459,7 +477,29 @@ Answer HeuristicAgent::action(const DecisionView& view, const Choice& choice) {
       return Answer{{i}};
     }
   }
-  if (!instant_window) return Answer{{pass_option(choice)}};
+  // Responses to an opponent's spell or ability with targets on the stack (a burn spell at its
+  // creature, a pump on theirs), and combat tricks once a creature blocks (either player's
+  // combat): what they are worth depends on what happens next, so spells and abilities are
+  // judged by playing the game forward with and without them (playout.hpp). Elsewhere a
+  // response is worth what the lab finds it worth later: played out at every response and in
+  // every combat, burn spells made heuristic games much slower and won no more of them
+  // (docs/agents.md, "Speed").
+  const bool aimed_at_by_opponent =
+      std::any_of(view.stack().begin(), view.stack().end(),
+                  [&](const StackItem& s) { return s.controller != me && !s.targets.empty(); });
+  const bool reacting =
+      classic_ && (aimed_at_by_opponent || (PlayOut::through_combat(step) && any_blocking(view)));
+  if (!instant_window && !reacting) return Answer{{pass_option(choice)}};
+  std::optional<PlayOut> playout;  // made on first use, as the lab
+  // Option i, `ability` of `id`, judged by playing it out: its score and plan if worth taking.
+  const auto play_out = [&](std::uint32_t i, ObjectId id, std::uint16_t ability, double& score,
+                            std::optional<Plan>& plan) {
+    if (!playout) playout.emplace(view, choice, *classic_, rng_.next());
+    if (auto j = playout->best(i, id); j && worth_using(*j)) {
+      score = 10.0 + j->score;
+      plan = Plan{id, ability, j->targets, 0};
+    }
+  };
 
   std::optional<EffectLab> lab;
   // The burn-out plan: when the damage the spells in hand can deal to the opponent is enough to
@@ -471,10 +511,10 @@ Answer HeuristicAgent::action(const DecisionView& view, const Choice& choice) {
         // Mana abilities are never taken (payment is automatic): nothing to judge.
         if (o.mana || !o.target.is_object() || !view.can_see(o.target.object.id)) return false;
         const GameObject& obj = view.object(o.target.object.id);
-        return obj.zone == ZoneRef::battlefield(me) ||
-               ((obj.zone == ZoneRef::hand(me) || obj.zone == ZoneRef::graveyard(me)) &&
-                spell_ability(view.card(o.target.object.id)) &&
-                !activates(view.card(o.target.object.id), o));
+        if (obj.zone == ZoneRef::battlefield(me)) return instant_window && !reacting;
+        return !reacting && (obj.zone == ZoneRef::hand(me) || obj.zone == ZoneRef::graveyard(me)) &&
+               spell_ability(view.card(o.target.object.id)) &&
+               !activates(view.card(o.target.object.id), o);
       });
   if (judges) {
     std::vector<EffectLab::Burn> burn;  // identical cards counted once, with their number
@@ -567,23 +607,32 @@ Answer HeuristicAgent::action(const DecisionView& view, const Choice& choice) {
             }))
           continue;
         judged.emplace_back(&obj, c.cost);
-        if (!lab) lab.emplace(view, me, rng_.next());
-        if (auto j = lab->best(id, *spell); j && worth_using(*j)) {
-          score = 10.0 + j->score + c.cost.value();
-          plan = Plan{id, *spell, j->targets, 0};
+        if (!reacting) {
+          if (!lab) lab.emplace(view, me, rng_.next());
+          if (auto j = lab->best(id, *spell); j && worth_using(*j)) {
+            score = 10.0 + j->score + c.cost.value();
+            plan = Plan{id, *spell, j->targets, 0};
+          }
+        } else {
+          play_out(i, id, *spell, score, plan);
         }
       }
     } else if (obj.zone == ZoneRef::battlefield(me)) {
       const auto ability = activated_ability(def, o);
-      if (!ability || def.abilities[*ability].impl->target_count() == 0)
-        continue;  // mana, regeneration
-      if (!lab) lab.emplace(view, me, rng_.next());
-      const double cost = sacrifices_itself(def.abilities[*ability]) && c.has_type(kCreature)
-                              ? creature_value(c)
-                              : 0;
-      if (auto j = lab->best(id, *ability, cost); j && worth_using(*j)) {
-        score = 10.0 + j->score;
-        plan = Plan{id, *ability, j->targets, 0};
+      if (!ability) continue;
+      if (reacting) {
+        // A sacrifice paid as the cost (Mogg Fanatic) is a creature lost in the play-out.
+        play_out(i, id, *ability, score, plan);
+      } else if (instant_window && def.abilities[*ability].impl->target_count() > 0) {
+        // (Without targets, a regeneration shield or a pump does nothing to judge by here.)
+        if (!lab) lab.emplace(view, me, rng_.next());
+        const double cost = sacrifices_itself(def.abilities[*ability]) && c.has_type(kCreature)
+                                ? creature_value(c)
+                                : 0;
+        if (auto j = lab->best(id, *ability, cost); j && worth_using(*j)) {
+          score = 10.0 + j->score;
+          plan = Plan{id, *ability, j->targets, 0};
+        }
       }
     }
     if (score > best_score) {

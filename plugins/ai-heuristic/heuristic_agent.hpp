@@ -4,7 +4,10 @@
 //   - a land, in its main phases, first;
 //   - removal and other spells or abilities with targets, judged by what they really do
 //     (effects.hpp), in its main phases, and instants and abilities also in the opponent's end
-//     step and declare-blockers step;
+//     step;
+//   - responses to an opponent's spell or ability on the stack and combat tricks once blockers
+//     are declared (either player's combat): instants and abilities judged by playing the game
+//     forward with and without them (playout.hpp);
 //   - permanents curving out: the set its untapped lands can pay that spends the most mana,
 //     colours counted, but for those whose triggers would cost it more than they give.
 // With the London mulligan it keeps two to five lands, and parts with excess lands, then the
@@ -33,8 +36,11 @@ namespace anvil::ai_heuristic {
 // Option::ability, Option::mana), never by their text, so the rules need not build the labels.
 class HeuristicAgent final : public Agent, public LabelBlind {
  public:
-  // `hearth`: the hearth rules module when the game is hearth's, else null.
-  HeuristicAgent(std::uint64_t seed, std::shared_ptr<const RulesModule> hearth = nullptr);
+  // `hearth`: the hearth rules module when the game is hearth's, else null. `classic`: the rules
+  // module of a classic game, which plays out responses and combat tricks (playout.hpp); without
+  // it they are not made.
+  HeuristicAgent(std::uint64_t seed, std::shared_ptr<const RulesModule> hearth = nullptr,
+                 std::shared_ptr<const RulesModule> classic = nullptr);
 
   std::string_view name() const override { return "ai-heuristic"; }
   Answer choose(const DecisionView& view, const Choice& choice) override;
@@ -55,6 +61,7 @@ class HeuristicAgent final : public Agent, public LabelBlind {
   std::optional<Plan> plan_;
   SplitMix64 rng_;
   std::shared_ptr<const RulesModule> hearth_;
+  std::shared_ptr<const RulesModule> classic_;
 };
 
 }  // namespace anvil::ai_heuristic

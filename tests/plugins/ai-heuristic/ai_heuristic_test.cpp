@@ -92,6 +92,59 @@ class CastsOnce final : public Agent {
   bool cast_ = false;
 };
 
+// The opponent: casts the first card of its hand it may cast, once, at the first creature it may
+// target (or what is offered first when none), otherwise passive.
+class BurnsACreature final : public Agent {
+ public:
+  std::string_view name() const override { return "burns-a-creature"; }
+  Answer choose(const DecisionView& v, const Choice& c) override {
+    if (c.kind == ChoiceKind::target)
+      for (std::uint32_t i = 0; i < c.options.size(); ++i)
+        if (c.options[i].target.is_object()) return Answer{{i}};
+    return casts_.choose(v, c);
+  }
+
+ private:
+  CastsOnce casts_;
+};
+
+// The opponent: blocks the first attacker with every creature it may block with, otherwise
+// passive.
+class GangBlocks final : public Agent {
+ public:
+  std::string_view name() const override { return "gang-blocks"; }
+  Answer choose(const DecisionView& v, const Choice& c) override {
+    if (c.kind != ChoiceKind::blockers || c.options.empty()) return Passive().choose(v, c);
+    Answer a;
+    for (std::uint32_t i = 0; i < c.options.size(); ++i)
+      if (c.options[i].value == c.options[0].value && c.options[i].barred.empty())
+        a.picks.push_back(i);
+    return a;
+  }
+};
+
+// The opponent: attacks with everything it can, then, once blockers are declared, casts the first
+// card of its hand it may cast at the first creature of its own it may target; otherwise passive.
+class AttacksThenPumps final : public Agent {
+ public:
+  std::string_view name() const override { return "attacks-then-pumps"; }
+  Answer choose(const DecisionView& v, const Choice& c) override {
+    if (c.kind == ChoiceKind::action && c.prompt.starts_with("Priority in blockers"))
+      return casts_.choose(v, c);
+    if (c.kind == ChoiceKind::target)
+      for (std::uint32_t i = 0; i < c.options.size(); ++i) {
+        const Target& t = c.options[i].target;
+        if (t.is_object() && v.can_see(t.object.id) && v.object(t.object.id).controller == c.player)
+          return Answer{{i}};
+      }
+    return attacks_.choose(v, c);
+  }
+
+ private:
+  CastsOnce casts_;
+  AllOut attacks_;
+};
+
 PositionCard card(std::string name, std::int32_t damage = 0) {
   PositionCard c;
   c.card = std::move(name);
@@ -836,6 +889,94 @@ TEST_F(AiHeuristic, CastsCreaturesThatSacrificeThemselvesLater) {
     for (int i = 0; i < 6 && count_in(*g, ZoneRef::hand(kMe), card) == 1; ++i)
       ASSERT_TRUE(world().rules->advance(*g));
     EXPECT_EQ(count_in(*g, ZoneRef::hand(kMe), card), 0u) << card;
+  }
+}
+
+// Responses are played out against passing (playout.hpp): Giant Growth saves Grizzly Bears from
+// the opponent's Shock, and is kept when the Shock is at a Hill Giant it does not kill.
+TEST_F(AiHeuristic, SavesItsCreatureFromBurnWithAPumpSpellOnlyWhenItWouldDie) {
+  for (const auto& [creature, saved_by_growth] :
+       std::vector<std::pair<std::string, bool>>{{"Grizzly Bears", true}, {"Hill Giant", false}}) {
+    auto g =
+        start(player(20, {"Giant Growth"}, {"Forest", creature}),
+              player(20, {"Shock"}, {"Mountain"}), "main1", 1, std::make_shared<BurnsACreature>());
+    for (int i = 0; i < 12 && count_in(*g, ZoneRef::graveyard(kThem), "Shock") == 0; ++i)
+      ASSERT_TRUE(world().rules->advance(*g));
+    ASSERT_EQ(count_in(*g, ZoneRef::graveyard(kThem), "Shock"), 1u) << creature;
+    EXPECT_EQ(count_in(*g, ZoneRef::battlefield(kMe), creature), 1u) << creature;
+    EXPECT_EQ(count_in(*g, ZoneRef::graveyard(kMe), "Giant Growth"), saved_by_growth ? 1u : 0u)
+        << creature;
+  }
+}
+
+// An ability without targets is played out too: Drudge Skeletons regenerates in response to the
+// Shock that would destroy it, and keeps its mana when nothing threatens it.
+TEST_F(AiHeuristic, RegeneratesInResponseToBurnThatWouldDestroyIt) {
+  auto g = start(player(20, {}, {"Swamp", "Drudge Skeletons"}), player(20, {"Shock"}, {"Mountain"}),
+                 "main1", 1, std::make_shared<BurnsACreature>());
+  for (int i = 0; i < 20 && g->state().turn.step <= 3; ++i)  // through the main phase
+    ASSERT_TRUE(world().rules->advance(*g));
+  ASSERT_EQ(count_in(*g, ZoneRef::graveyard(kThem), "Shock"), 1u);
+  const ObjectId skeletons = on_battlefield(*g, kMe, "Drudge Skeletons");
+  ASSERT_TRUE(skeletons.valid()) << "regenerated";
+  EXPECT_TRUE(g->object(skeletons).tapped) << "regeneration taps it";
+
+  // The opponent's Grizzly Bears attacks and is not blocked (it would kill the Skeletons): the
+  // Skeletons are not threatened, and no shield is raised.
+  auto quiet =
+      start(player(20, {}, {"Swamp", "Drudge Skeletons"}),
+            player(20, {}, {"Mountain", "Grizzly Bears"}), "main1", 1, std::make_shared<AllOut>());
+  for (int i = 0; i < 30 && quiet->state().turn.step <= 8; ++i)
+    ASSERT_TRUE(world().rules->advance(*quiet));
+  EXPECT_EQ(quiet->state().player(kMe).life, 18) << "the Bears were not blocked";
+  EXPECT_FALSE(quiet->object(on_battlefield(*quiet, kMe, "Swamp")).tapped);
+}
+
+// A counterspell answers the opponent's combat trick: its Giant Growth on the Grizzly Bears the
+// heuristic's Hill Giant blocks would kill the Giant, so Counterspell counters it. Miscalculation
+// ("unless its controller pays {2}") does too, but not against a player with two more lands
+// untapped, who would pay: it is kept, and the Giant dies.
+TEST_F(AiHeuristic, CountersTheOpponentsCombatTrick) {
+  struct Case {
+    std::string counter;
+    std::vector<std::string> their_lands;
+    bool countered;
+  };
+  for (const Case& c :
+       {Case{"Counterspell", {"Forest"}, true}, Case{"Miscalculation", {"Forest"}, true},
+        Case{"Miscalculation", {"Forest", "Forest", "Forest"}, false}}) {
+    std::vector<std::string> theirs = c.their_lands;
+    theirs.push_back("Grizzly Bears");
+    auto g = start(player(20, {c.counter}, {"Island", "Island", "Hill Giant"}),
+                   player(20, {"Giant Growth"}, theirs), "main1", 1,
+                   std::make_shared<AttacksThenPumps>());
+    for (int i = 0; i < 40 && g->state().turn.step <= 8; ++i)
+      ASSERT_TRUE(world().rules->advance(*g));
+    const std::string what = c.counter + " against " + std::to_string(c.their_lands.size());
+    EXPECT_EQ(count_in(*g, ZoneRef::graveyard(kThem), "Giant Growth"), 1u) << what;
+    EXPECT_EQ(count_in(*g, ZoneRef::graveyard(kMe), c.counter), c.countered ? 1u : 0u) << what;
+    EXPECT_EQ(count_in(*g, ZoneRef::battlefield(kMe), "Hill Giant"), c.countered ? 1u : 0u) << what;
+    EXPECT_EQ(count_in(*g, ZoneRef::graveyard(kThem), "Grizzly Bears"), c.countered ? 1u : 0u)
+        << what;
+  }
+}
+
+// A combat trick once blockers are declared: its Hill Giant blocked by two Grizzly Bears gets
+// Giant Growth, kills both and survives; unblocked, it keeps the card (three more damage to a
+// player at 20 is not worth it), and in its main phase Giant Growth does nothing worth a card.
+TEST_F(AiHeuristic, CastsAPumpSpellWhereItWinsACombat) {
+  for (const bool blocked : {true, false}) {
+    auto g = start(player(20, {"Giant Growth"}, {"Forest", "Hill Giant"}),
+                   player(20, {}, {"Grizzly Bears", "Grizzly Bears"}), "main1", 0,
+                   blocked ? std::shared_ptr<Agent>(std::make_shared<GangBlocks>())
+                           : std::make_shared<Passive>());
+    for (int i = 0; i < 30 && g->state().turn.step <= 8; ++i)  // through combat
+      ASSERT_TRUE(world().rules->advance(*g));
+    ASSERT_EQ(g->state().turn.step, 9) << "main2 of the same turn";
+    EXPECT_EQ(count_in(*g, ZoneRef::battlefield(kMe), "Hill Giant"), 1u) << blocked;
+    EXPECT_EQ(count_in(*g, ZoneRef::graveyard(kThem), "Grizzly Bears"), blocked ? 2u : 0u);
+    EXPECT_EQ(g->state().player(kThem).life, blocked ? 20 : 17);
+    EXPECT_EQ(count_in(*g, ZoneRef::graveyard(kMe), "Giant Growth"), blocked ? 1u : 0u) << blocked;
   }
 }
 

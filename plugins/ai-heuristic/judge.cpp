@@ -1,0 +1,115 @@
+#include "judge.hpp"
+
+#include <algorithm>
+
+#include "board.hpp"
+#include "effects.hpp"
+
+namespace anvil::ai_heuristic {
+
+namespace {
+
+// Whether the creature, still the same object on the battlefield and seen as `v` now, dies at
+// the next state-based check.
+bool dies(const GameObject& o, const Characteristics& v) {
+  if (v.toughness <= 0) return true;
+  if (v.has_keyword(kIndestructible)) return false;
+  return o.damage >= v.toughness || (o.damage > 0 && o.attrs.get(kDeathtouched) != 0);
+}
+
+// What a point of the agent's life is worth with `life` left: more the lower it is, and three
+// times more within reach of the opponent's creatures (`their_power`).
+double life_weight(std::int32_t life, std::int64_t their_power) {
+  const double w = 0.5 + 10.0 / std::max(life, 1);
+  return life <= their_power ? 3.0 * w : w;
+}
+
+}  // namespace
+
+// Every permanent is viewed once: the view says whether it is a creature and what it is worth.
+void snapshot(const Game& g, Before& b) {
+  b.life.clear();
+  b.hand.clear();
+  b.creatures.clear();
+  const GameState& s = g.state();
+  Characteristics scratch;  // for the permanents an effect applies to (Game::view)
+  for (const Player& p : s.players) {
+    b.life.push_back(p.life);
+    b.hand.push_back(s.zone(ZoneRef::hand(p.id)).objects.size());
+    for (ObjectId id : s.zone(ZoneRef::battlefield(p.id)).objects) {
+      const Characteristics& c = g.view(id, scratch);
+      if (c.has_type(kCreature))
+        b.creatures.push_back(
+            {id, s.object(id).zone_changes, s.object(id).controller, creature_value(c)});
+    }
+  }
+}
+
+double judge(const Game& g, const Before& b, PlayerId me, bool go_face, std::vector<char>& marks,
+             double& best_own_lost, std::optional<ObjectId> ignored) {
+  // The race: when the opponent's creatures could kill the agent next turn, each of them is
+  // worth half again as much dead. One view of each creature serves the race and its death.
+  marks.assign(b.creatures.size() + g.state().objects.size(), 0);
+  char* const is_dead = marks.data();
+  char* const known = marks.data() + b.creatures.size();
+  std::int64_t their_power = 0;
+  // Views without a copy: a judgement is a few views of every creature, and most of them no
+  // effect applies to (Game::view with a scratch returns the printed characteristics then).
+  Characteristics scratch;
+  for (std::size_t i = 0; i < b.creatures.size(); ++i) {
+    const Before::Creature& c = b.creatures[i];
+    known[c.id.value] = 1;
+    if (c.id == ignored) continue;  // neither dead nor a threat: not judged at all
+    const GameObject& o = g.object(c.id);
+    // Gone (or gone and back, a new object) is dead.
+    const bool here = o.zone.kind == ZoneKind::battlefield && o.zone_changes == c.zone_changes;
+    is_dead[i] = !here;
+    if (here || c.controller != me) {
+      const Characteristics& v = g.view(c.id, scratch);
+      if (c.controller != me) their_power += std::max(0, v.power);
+      if (here) is_dead[i] = dies(o, v);
+    }
+  }
+  const double threat = their_power >= b.life[me.value] ? 1.5 : 1.0;
+  double s = 0;
+  best_own_lost = 0;
+  for (std::size_t i = 0; i < b.creatures.size(); ++i) {
+    const Before::Creature& c = b.creatures[i];
+    if (!is_dead[i]) continue;
+    if (c.controller == me) {
+      s -= c.value;
+      best_own_lost = std::max(best_own_lost, c.value);
+    } else {
+      s += threat * c.value;
+    }
+  }
+  for (const Player& p : g.state().players)
+    for (ObjectId id : g.state().zone(ZoneRef::battlefield(p.id)).objects) {
+      if (known[id.value]) continue;
+      const Characteristics& v = g.view(id, scratch);
+      if (v.has_type(kCreature))
+        s += (g.object(id).controller == me ? 1.0 : -1.0) * creature_value(v);
+    }
+  // Its own loss first: a spell that kills both players (Orcish Cannonade at 3 life) draws.
+  const Player& self = g.state().player(me);
+  if (self.life <= 0 || self.outcome == Outcome::lost) return -kGameOver;
+  for (const Player& p : g.state().players) {
+    const std::int32_t before = b.life[p.id.value], after = p.life;
+    const auto hand_delta =
+        static_cast<double>(g.state().zone(ZoneRef::hand(p.id)).objects.size()) -
+        static_cast<double>(b.hand[p.id.value]);
+    if (p.id == me) {
+      if (after < before) s -= (before - after) * life_weight(after, their_power);
+      if (after > before) s += (after - before) * 0.25 * life_weight(before, their_power);
+      s += hand_delta;
+    } else {
+      if (before > 0 && (after <= 0 || p.outcome == Outcome::lost)) return kGameOver;
+      const double face = after < 5 || go_face ? 4.0 : 0.25;
+      s += (before - after) * face;
+      s -= hand_delta;
+    }
+  }
+  return s;
+}
+
+}  // namespace anvil::ai_heuristic

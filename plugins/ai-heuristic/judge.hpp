@@ -1,0 +1,38 @@
+// How ai-heuristic scores what an effect did: the board before (life, hand sizes, creatures and
+// their worth) against the game after. Shared by the EffectLab, which resolves one effect on a
+// copy (effects.hpp), and the PlayOut, which plays a copy forward (playout.hpp).
+#pragma once
+
+#include <anvil/sdk.hpp>
+#include <cstdint>
+#include <optional>
+#include <vector>
+
+namespace anvil::ai_heuristic {
+
+// The board as a judgement compares it: life, hand sizes, creatures and their worth.
+struct Before {
+  std::vector<std::int32_t> life;
+  std::vector<std::size_t> hand;
+  struct Creature {
+    ObjectId id;
+    std::uint32_t zone_changes;
+    PlayerId controller;
+    double value;
+  };
+  std::vector<Creature> creatures;
+};
+
+// Reads the board of `g` into `b` (every permanent viewed once).
+void snapshot(const Game& g, Before& b);
+
+// The points `me` gains from the board `b` to the game `g` now (effects.hpp lists the scores).
+// `marks` is scratch space, reused so that a judgement allocates nothing; on return its first
+// b.creatures.size() entries say which of b.creatures are dead (gone, or dying at the next
+// state-based check), but for `ignored`. `best_own_lost` is set to the value of the most
+// valuable of the agent's own creatures that die (0 if none). `ignored`, a permanent judged as
+// neither dead nor a threat (a permanent whose own trigger sacrifices it).
+double judge(const Game& g, const Before& b, PlayerId me, bool go_face, std::vector<char>& marks,
+             double& best_own_lost, std::optional<ObjectId> ignored = std::nullopt);
+
+}  // namespace anvil::ai_heuristic
