@@ -39,27 +39,44 @@ bool can_counter(const CardDef& def, const Characteristics& c) {
   return false;
 }
 
+// The mana in the cost written at `at` in `text` ("{2}{U}…", up to the first character that
+// opens no symbol): a number counts as that many, any other symbol as one.
+std::size_t mana_at(std::string_view text, std::size_t at) {
+  std::size_t mana = 0;
+  for (std::size_t i = at; i < text.size() && text[i] == '{';) {
+    const auto close = text.find('}', i);
+    if (close == std::string_view::npos) break;
+    const std::string_view symbol = text.substr(i + 1, close - i - 1);
+    std::size_t n = 1;
+    if (!symbol.empty() && symbol.find_first_not_of("0123456789") == std::string_view::npos)
+      std::from_chars(symbol.data(), symbol.data() + symbol.size(), n);
+    mana += n;
+    i = close + 1;
+  }
+  return mana;
+}
+
 // What a counterspell lets the spell's controller pay to keep it ("Counter target spell unless its
-// controller pays {2}.", the classic module's `counter: {unless_pays}`), in mana symbols: a
-// number counts as that many, any other symbol as one; 0 for a counterspell without the clause.
+// controller pays {2}.", the classic module's `counter: {unless_pays}`), in mana symbols; 0 for
+// a counterspell without the clause.
 std::size_t unless_pays(const CardDef& def) {
   const auto spell = spell_ability(def);
   if (!spell) return 0;
   const std::string text = def.abilities[*spell].impl->describe();
   constexpr std::string_view kClause = " unless its controller pays ";
   const auto at = text.find(kClause);
-  if (at == std::string::npos) return 0;
-  std::size_t mana = 0;
-  for (std::size_t i = at + kClause.size(); i < text.size() && text[i] == '{';) {
-    const auto close = text.find('}', i);
-    if (close == std::string::npos) break;
-    const std::string symbol = text.substr(i + 1, close - i - 1);
-    const bool number =
-        !symbol.empty() && symbol.find_first_not_of("0123456789") == std::string::npos;
-    mana += number ? std::stoul(symbol) : 1;
-    i = close + 1;
-  }
-  return mana;
+  return at == std::string::npos ? 0 : mana_at(text, at + kClause.size());
+}
+
+// "Pay cumulative upkeep {U}{U}{U} for Illusionary Forces? (If not, sacrifice it.)", and the same
+// for echo and other upkeep costs: paid while keeping the permanent costs no more mana than
+// casting it again would. So a cumulative upkeep is paid until it outgrows the card.
+bool keeps_paying(const DecisionView& view, const Choice& choice) {
+  if (!choice.source.valid() || !view.can_see(choice.source)) return true;
+  const auto cost = choice.prompt.find('{');
+  if (cost == std::string::npos) return true;
+  return mana_at(choice.prompt, cost) <=
+         static_cast<std::size_t>(std::max(view.view(choice.source).cost.value(), 0));
 }
 
 // An opponent's spell is worth a counterspell when it would hurt: a creature worth more than a
@@ -423,11 +440,16 @@ Answer HeuristicAgent::choose(const DecisionView& view, const Choice& choice) {
       // "Cast Fiery Temper for its madness cost {R}?" (asked only when it can be cast): the card
       // would otherwise go to the graveyard unused.
       // "Pay echo {G} for Pouncing Jaguar? (If not, sacrifice it.)", and the same for an upkeep
-      // cost and cumulative upkeep (asked only when it can pay): the permanent was cast to stay.
+      // cost and cumulative upkeep (asked only when it can pay): the permanent was cast to stay,
+      // as long as keeping it costs no more than casting it (keeps_paying).
+      if (choice.prompt.starts_with("Pay ") &&
+          choice.prompt.ends_with("? (If not, sacrifice it.)")) {
+        const std::int64_t wanted = keeps_paying(view, choice) ? 1 : 0;
+        for (std::uint32_t i = 0; i < choice.options.size(); ++i)
+          if (choice.options[i].value == wanted) return Answer{{i}};
+      }
       if ((choice.prompt.starts_with("Pay ") && choice.prompt.ends_with(" is not countered?")) ||
           choice.prompt.starts_with("Pay kicker ") ||
-          (choice.prompt.starts_with("Pay ") &&
-           choice.prompt.ends_with("? (If not, sacrifice it.)")) ||
           (choice.prompt.starts_with("Cast ") &&
            choice.prompt.find(" for its madness cost ") != std::string::npos))
         for (std::uint32_t i = 0; i < choice.options.size(); ++i)

@@ -877,6 +877,24 @@ TEST_F(AiHeuristic, PaysUpkeepCostsToKeepItsPermanents) {
     }
 }
 
+// A cumulative upkeep is paid while keeping the permanent costs no more than casting it again:
+// Illusionary Forces ({3}{U}) with three age counters gets a fourth and is kept for {U}{U}{U}{U};
+// with four, the fifth would cost {U} x 5, and it is sacrificed though the Islands could pay.
+TEST_F(AiHeuristic, StopsPayingACumulativeUpkeepThatOutgrowsTheCard) {
+  for (const auto& [age, kept] :
+       std::vector<std::pair<std::int32_t, bool>>{{3, true}, {4, false}}) {
+    PositionPlayer me = player(20, {}, {"Island", "Island", "Island", "Island", "Island"});
+    PositionCard forces = card("Illusionary Forces");
+    forces.counters = {{"age", age}};
+    me.battlefield.push_back(forces);
+    auto g = start(me, player(20, {}, {}), "untap");
+    for (int i = 0; i < 12 && g->state().turn.step <= 1; ++i)  // through the upkeep
+      ASSERT_TRUE(world().rules->advance(*g));
+    EXPECT_EQ(count_in(*g, ZoneRef::battlefield(kMe), "Illusionary Forces"), kept ? 1u : 0u)
+        << age << " age counters";
+  }
+}
+
 // A trigger that sacrifices the permanent itself (Ball Lightning at the end step, Phantasmal
 // Bear when targeted, an unpaid echo) is not held against casting it: the heuristic casts each
 // with the mana for it (the effects lab once judged the lost permanent a harmful trigger).
