@@ -436,6 +436,8 @@ Answer Game::ask(const Choice& choice) {
   return answer;
 }
 
+void Game::clear_decision_log() { decisions_ = std::make_shared<std::vector<DecisionRecord>>(); }
+
 // --- calling plugin code ------------------------------------------------------------------
 
 void Game::invoke(CardId card, std::uint16_t ability, const std::function<void()>& fn) {

@@ -159,6 +159,7 @@ PlayOut::PlayOut(const DecisionView& view, const Choice& choice, const RulesModu
           involved_.push_back(id);
       }
   game_ = view.determinize(seed);
+  game_->clear_decision_log();  // its history is not read here: not copied at the first decision
   script_ = std::make_shared<Script>(me_, involved_);
   for (std::size_t i = 0; i < game_->state().player_count(); ++i)
     game_->seat(PlayerId(static_cast<std::uint8_t>(i)), script_);

@@ -465,6 +465,9 @@ void SearchAgent::search(const DecisionView& view, const Choice& choice,
             const std::lock_guard lock(view_mutex);
             game = view.determinize(seed_for(t, phase + determinization++));
           }
+          // The playouts read nothing of the game's history: a log of their own, started empty,
+          // is not a copy of the real game's at their first decision.
+          game->clear_decision_log();
           for (std::size_t p = 0; p < game->state().player_count(); ++p)
             game->seat(PlayerId(static_cast<std::uint8_t>(p)), seat);
           root = game->journal().checkpoint();

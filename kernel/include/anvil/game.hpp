@@ -192,6 +192,10 @@ class ANVIL_API Game final : private JournalListener {
   // Throws RulesError for an empty seat or an invalid answer.
   Answer ask(const Choice& choice);
   const std::vector<DecisionRecord>& decisions() const { return *decisions_; }
+  // Empties this game's decision log. For a copy that plays on without reading the game's
+  // history (a look-ahead, a search's playout): a copy shares its original's log until it
+  // decides, and its first decision would otherwise copy every record of the game so far.
+  void clear_decision_log();
 
   // --- calling plugin code ---
   // Runs `fn` as the code of `card`'s ability `ability`; any exception from it becomes an

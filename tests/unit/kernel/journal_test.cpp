@@ -280,6 +280,28 @@ TEST(GameCopy, SharesTheDecisionLogUntilOneSideDecides) {
   EXPECT_EQ(game->decisions()[2].index, 2u);
 }
 
+// A copy that plays on without the game's history starts a log of its own, empty: its
+// decisions are its own from the first, and the original's log is as it was.
+TEST(GameCopy, ClearsItsDecisionLogWithoutTouchingTheOriginals) {
+  Cards cards;
+  auto game = make_game(cards, 5);
+  auto agent = std::make_shared<FixedAgent>(1);
+  game->seat(PlayerId(0), agent);
+  game->seat(PlayerId(1), agent);
+  const Choice c{
+      ChoiceKind::option, PlayerId(0), "pick", {{"a", {}, 0}, {"b", {}, 0}}, 1, 1, {}, {}, {}, {}};
+  (void)game->ask(c);
+  (void)game->ask(c);
+  auto copy = game->determinize(PlayerId(0), 3);
+  copy->clear_decision_log();
+  EXPECT_TRUE(copy->decisions().empty());
+  EXPECT_EQ(game->decisions().size(), 2u);
+  (void)copy->ask(c);
+  ASSERT_EQ(copy->decisions().size(), 1u);
+  EXPECT_EQ(copy->decisions()[0].index, 0u);
+  EXPECT_EQ(game->decisions().size(), 2u) << "the original's log is its own";
+}
+
 // Quiet edits (journal.hpp): changes() counts every applied and undone edit but the game
 // fields and game attrs a rules module declared quiet.
 TEST(Journal, QuietFieldsAndAttrsLeaveChangesAsTheyWere) {
