@@ -12,7 +12,7 @@ namespace {
 
 // Decisions a play-out takes at most: a response and a combat are a few dozen.
 constexpr int kMaxSteps = 400;
-// Targets tried for one option: the first this many the rules offer.
+// Targets tried for one option: the first this many the rules offer that the moment is about.
 constexpr std::size_t kMaxTargets = 16;
 
 std::uint32_t pass_of(const Choice& c) {
