@@ -511,7 +511,15 @@ Answer HeuristicAgent::action(const DecisionView& view, const Choice& choice) {
                   [&](const StackItem& s) { return s.controller != me && !s.targets.empty(); });
   const bool reacting =
       classic_ && (aimed_at_by_opponent || (PlayOut::through_combat(step) && any_blocking(view)));
-  if (!instant_window && !reacting) return Answer{{pass_option(choice)}};
+  // The opponent's attack that nobody blocks: what has no target to judge it by (Holy Day's
+  // fog, a regeneration shield) is played out through its damage too; what has targets (burn
+  // at an attacker) the lab judges as before.
+  const bool unblocked_attack = classic_ && !reacting && !my_turn && PlayOut::through_combat(step);
+  if (!instant_window && !reacting && !unblocked_attack) return Answer{{pass_option(choice)}};
+  // Whether the option for ability `ability` of `def` is played out rather than judged by the lab.
+  const auto played_out = [&](const CardDef& def, std::uint16_t ability) {
+    return reacting || (unblocked_attack && def.abilities[ability].impl->target_count() == 0);
+  };
   std::optional<PlayOut> playout;  // made on first use, as the lab
   // Option i, `ability` of `id`, judged by playing it out: its score and plan if worth taking.
   const auto play_out = [&](std::uint32_t i, ObjectId id, std::uint16_t ability, double& score,
@@ -629,20 +637,20 @@ Answer HeuristicAgent::action(const DecisionView& view, const Choice& choice) {
             }))
           continue;
         judged.emplace_back(&obj, c.cost);
-        if (!reacting) {
+        if (played_out(def, *spell)) {
+          play_out(i, id, *spell, score, plan);
+        } else if (instant_window) {
           if (!lab) lab.emplace(view, me, rng_.next());
           if (auto j = lab->best(id, *spell); j && worth_using(*j)) {
             score = 10.0 + j->score + c.cost.value();
             plan = Plan{id, *spell, j->targets, 0};
           }
-        } else {
-          play_out(i, id, *spell, score, plan);
         }
       }
     } else if (obj.zone == ZoneRef::battlefield(me)) {
       const auto ability = activated_ability(def, o);
       if (!ability) continue;
-      if (reacting) {
+      if (played_out(def, *ability)) {
         // A sacrifice paid as the cost (Mogg Fanatic) is a creature lost in the play-out.
         play_out(i, id, *ability, score, plan);
       } else if (instant_window && def.abilities[*ability].impl->target_count() > 0) {

@@ -979,6 +979,21 @@ TEST_F(AiHeuristic, CountersTheOpponentsCombatTrick) {
   }
 }
 
+// An attack nobody blocks is played out too for what has no target: Holy Day ("prevent all
+// combat damage") is cast against five damage, and kept against one.
+TEST_F(AiHeuristic, CastsAFogAgainstAnAttackWorthACard) {
+  for (const auto& [attackers, fogged] : std::vector<std::pair<std::vector<std::string>, bool>>{
+           {{"Hill Giant", "Grizzly Bears"}, true}, {{"Raging Goblin"}, false}}) {
+    auto g = start(player(20, {"Holy Day"}, {"Plains"}), player(20, {}, attackers), "main1", 1,
+                   std::make_shared<AllOut>());
+    for (int i = 0; i < 30 && g->state().turn.step <= 8; ++i)  // through combat
+      ASSERT_TRUE(world().rules->advance(*g));
+    EXPECT_EQ(count_in(*g, ZoneRef::graveyard(kMe), "Holy Day"), fogged ? 1u : 0u)
+        << attackers.size();
+    EXPECT_EQ(g->state().player(kMe).life, fogged ? 20 : 19) << attackers.size();
+  }
+}
+
 // A combat trick once blockers are declared: its Hill Giant blocked by two Grizzly Bears gets
 // Giant Growth, kills both and survives; unblocked, it keeps the card (three more damage to a
 // player at 20 is not worth it), and in its main phase Giant Growth does nothing worth a card.
