@@ -16,6 +16,7 @@ using namespace anvil::literals;
 
 inline constexpr Symbol kCreature = "Creature"_sym;
 inline constexpr Symbol kLand = "Land"_sym;
+inline constexpr Symbol kFlash = "Flash"_sym;
 inline constexpr Symbol kFlying = "Flying"_sym;
 inline constexpr Symbol kReach = "Reach"_sym;
 inline constexpr Symbol kFirstStrike = "First Strike"_sym;

@@ -225,7 +225,9 @@ std::vector<std::uint32_t> curve_out(const DecisionView& view, const Choice& cho
         view.object(t.object.id).zone != ZoneRef::hand(me))
       continue;
     const Characteristics c = view.view(t.object.id);
-    if (c.has_type(kLand) || spell_ability(view.card(t.object.id))) continue;
+    // A permanent with flash waits for the opponent's turn (HeuristicAgent::action).
+    if (c.has_type(kLand) || c.has_keyword(kFlash) || spell_ability(view.card(t.object.id)))
+      continue;
     cards.push_back(i);
     costs.push_back(c.cost);
   }
@@ -480,6 +482,10 @@ Answer HeuristicAgent::action(const DecisionView& view, const Choice& choice) {
   // and when the opponent's attackers are declared (before damage).
   const bool instant_window =
       main || (!my_turn && stack_empty && (step == "end" || step == "blockers"));
+  // A permanent with flash is cast on the opponent's turn: once their attackers are declared (a
+  // blocker they did not see coming; Selfless Squire's shield against the attack), else at its
+  // end.
+  const bool flash_window = !my_turn && stack_empty && (step == "attackers" || step == "end");
   // An opponent's spell on top of the stack that would hurt: the first counterspell offered that
   // may target it counters it (Negate not a creature spell), the plan naming it as the target.
   if (!stack_empty && worth_countering(view, view.stack().back(), me)) {
@@ -515,7 +521,8 @@ Answer HeuristicAgent::action(const DecisionView& view, const Choice& choice) {
   // fog, a regeneration shield) is played out through its damage too; what has targets (burn
   // at an attacker) the lab judges as before.
   const bool unblocked_attack = classic_ && !reacting && !my_turn && PlayOut::through_combat(step);
-  if (!instant_window && !reacting && !unblocked_attack) return Answer{{pass_option(choice)}};
+  if (!instant_window && !reacting && !unblocked_attack && !flash_window)
+    return Answer{{pass_option(choice)}};
   // Whether the option for ability `ability` of `def` is played out rather than judged by the lab.
   const auto played_out = [&](const CardDef& def, std::uint16_t ability) {
     return reacting || (unblocked_attack && def.abilities[ability].impl->target_count() == 0);
@@ -542,7 +549,8 @@ Answer HeuristicAgent::action(const DecisionView& view, const Choice& choice) {
         if (o.mana || !o.target.is_object() || !view.can_see(o.target.object.id)) return false;
         const GameObject& obj = view.object(o.target.object.id);
         if (obj.zone == ZoneRef::battlefield(me)) return instant_window && !reacting;
-        return !reacting && (obj.zone == ZoneRef::hand(me) || obj.zone == ZoneRef::graveyard(me)) &&
+        return instant_window && !reacting &&
+               (obj.zone == ZoneRef::hand(me) || obj.zone == ZoneRef::graveyard(me)) &&
                spell_ability(view.card(o.target.object.id)) &&
                !activates(view.card(o.target.object.id), o);
       });
@@ -625,6 +633,9 @@ Answer HeuristicAgent::action(const DecisionView& view, const Choice& choice) {
       const auto spell = spell_ability(def);
       if (c.has_type(kLand)) {
         if (main) score = 1000;  // a land first: every later decision has more mana
+      } else if (!spell && c.has_keyword(kFlash)) {
+        if (flash_window)
+          score = 2.0 + c.cost.value() + 0.01 * (c.has_type(kCreature) ? creature_value(c) : 0);
       } else if (!spell) {
         // One of the permanents that together spend the most mana; among them, the one with the
         // least generic mana first, so that automatic payment keeps the colours the others need.

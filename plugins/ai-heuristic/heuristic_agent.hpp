@@ -9,7 +9,8 @@
 //     are declared (either player's combat): instants and abilities judged by playing the game
 //     forward with and without them (playout.hpp);
 //   - permanents curving out: the set its untapped lands can pay that spends the most mana,
-//     colours counted, but for those whose triggers would cost it more than they give.
+//     colours counted, but for those whose triggers would cost it more than they give;
+//     permanents with flash on the opponent's turn, once attackers are declared or at its end.
 // With the London mulligan it keeps two to five lands, and parts with excess lands, then the
 // dearest spells.
 // Combat is in combat.hpp. Targets are the ones the judged plan chose. It reads only the

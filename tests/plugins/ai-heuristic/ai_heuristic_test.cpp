@@ -994,6 +994,34 @@ TEST_F(AiHeuristic, CastsAFogAgainstAnAttackWorthACard) {
   }
 }
 
+// A permanent with flash waits for the opponent's turn: Selfless Squire is not cast in its own
+// main phase (nor planned for there: the Hill Giant the same lands pay for is cast instead), and
+// is cast once the opponent's attackers are declared, where its shield prevents the attack's
+// five damage and the Squire grows by them.
+TEST_F(AiHeuristic, HoldsAFlashCreatureForTheOpponentsAttack) {
+  for (const std::string& first : {"Selfless Squire", "Hill Giant"}) {  // both orders in hand
+    const std::string second = first == "Hill Giant" ? "Selfless Squire" : "Hill Giant";
+    auto own_turn =
+        start(player(20, {first, second}, {"Plains", "Mountain", "Mountain", "Mountain"}),
+              player(20, {}, {}));
+    for (int i = 0; i < 12 && own_turn->state().turn.step <= 3; ++i)  // through its main phase
+      ASSERT_TRUE(world().rules->advance(*own_turn));
+    EXPECT_EQ(count_in(*own_turn, ZoneRef::hand(kMe), "Selfless Squire"), 1u) << first;
+    EXPECT_EQ(count_in(*own_turn, ZoneRef::battlefield(kMe), "Hill Giant"), 1u) << first;
+  }
+
+  const std::vector<std::string> plains{"Plains", "Plains", "Plains", "Plains"};
+  auto g = start(player(20, {"Selfless Squire"}, plains),
+                 player(20, {}, {"Hill Giant", "Grizzly Bears"}), "main1", 1,
+                 std::make_shared<AllOut>());
+  for (int i = 0; i < 30 && g->state().turn.step <= 8; ++i)  // through combat
+    ASSERT_TRUE(world().rules->advance(*g));
+  const ObjectId squire = on_battlefield(*g, kMe, "Selfless Squire");
+  ASSERT_TRUE(squire.valid()) << "cast on the opponent's turn";
+  EXPECT_EQ(g->state().player(kMe).life, 20);
+  EXPECT_EQ(g->object(squire).counters.get(Symbol("+1/+1")), 5);
+}
+
 // A combat trick once blockers are declared: its Hill Giant blocked by two Grizzly Bears gets
 // Giant Growth, kills both and survives; unblocked, it keeps the card (three more damage to a
 // player at 20 is not worth it), and in its main phase Giant Growth does nothing worth a card.
