@@ -999,7 +999,7 @@ TEST_F(AiHeuristic, CastsAFogAgainstAnAttackWorthACard) {
 // is cast once the opponent's attackers are declared, where its shield prevents the attack's
 // five damage and the Squire grows by them.
 TEST_F(AiHeuristic, HoldsAFlashCreatureForTheOpponentsAttack) {
-  for (const std::string& first : {"Selfless Squire", "Hill Giant"}) {  // both orders in hand
+  for (const std::string first : {"Selfless Squire", "Hill Giant"}) {  // both orders in hand
     const std::string second = first == "Hill Giant" ? "Selfless Squire" : "Hill Giant";
     auto own_turn =
         start(player(20, {first, second}, {"Plains", "Mountain", "Mountain", "Mountain"}),

@@ -257,14 +257,25 @@ TEST(JournalTrim, MemoryStaysBoundedOverALongGame) {
 
 // --- the decision log is shared by copies until one of them decides ------------------------
 
-TEST(GameCopy, SharesTheDecisionLogUntilOneSideDecides) {
-  Cards cards;
+// A game whose two players answer every decision with option 1.
+std::unique_ptr<Game> game_picking_option_1(const Cards& cards) {
   auto game = make_game(cards, 5);
   auto agent = std::make_shared<FixedAgent>(1);
   game->seat(PlayerId(0), agent);
   game->seat(PlayerId(1), agent);
-  const Choice c{
+  return game;
+}
+
+// A decision of player 0 between two options.
+Choice two_options() {
+  return Choice{
       ChoiceKind::option, PlayerId(0), "pick", {{"a", {}, 0}, {"b", {}, 0}}, 1, 1, {}, {}, {}, {}};
+}
+
+TEST(GameCopy, SharesTheDecisionLogUntilOneSideDecides) {
+  Cards cards;
+  auto game = game_picking_option_1(cards);
+  const Choice c = two_options();
   (void)game->ask(c);
   auto copy = game->determinize(PlayerId(0), 3);
   EXPECT_EQ(&copy->decisions(), &game->decisions()) << "a copy does not copy the log";
@@ -284,12 +295,8 @@ TEST(GameCopy, SharesTheDecisionLogUntilOneSideDecides) {
 // decisions are its own from the first, and the original's log is as it was.
 TEST(GameCopy, ClearsItsDecisionLogWithoutTouchingTheOriginals) {
   Cards cards;
-  auto game = make_game(cards, 5);
-  auto agent = std::make_shared<FixedAgent>(1);
-  game->seat(PlayerId(0), agent);
-  game->seat(PlayerId(1), agent);
-  const Choice c{
-      ChoiceKind::option, PlayerId(0), "pick", {{"a", {}, 0}, {"b", {}, 0}}, 1, 1, {}, {}, {}, {}};
+  auto game = game_picking_option_1(cards);
+  const Choice c = two_options();
   (void)game->ask(c);
   (void)game->ask(c);
   auto copy = game->determinize(PlayerId(0), 3);
