@@ -79,10 +79,7 @@ class DefenseAbility final : public Ability {
     const std::int64_t n = defense;
     out.push_back(
         game.bus().on_trigger<ZoneChangeEvent>([self, n](Game& g, const ZoneChangeEvent& e) {
-          if (e.object != self || e.to.kind != ZoneKind::battlefield ||
-              e.from.kind == ZoneKind::battlefield || !on_battlefield(g, self) ||
-              !g.view(self).has_type(kBattle))
-            return;
+          if (!entered_battlefield(g, self, e) || !g.view(self).has_type(kBattle)) return;
           if (n > 0)
             add_counters(g, Target::of(g.object(self).ref()), kDefense,
                          static_cast<std::int32_t>(n), self);

@@ -823,6 +823,12 @@ AbilityDef make_ability_def(AbilityKind kind, const Params& params,
 FloatingEffect end_of_turn_effect(const ResolveContext& ctx, std::uint16_t ability);
 
 bool on_battlefield(const Game& game, ObjectId id);
+// Whether `e` is `self` entering the battlefield from another zone and still there: the moment
+// of "as it enters" effects and "when it enters" triggers (sagas, battles, fading, prevention).
+inline bool entered_battlefield(const Game& game, ObjectId self, const ZoneChangeEvent& e) {
+  return e.object == self && e.to.kind == ZoneKind::battlefield &&
+         e.from.kind != ZoneKind::battlefield && on_battlefield(game, self);
+}
 // The object a triggered ability is about (its event's subject) while it is still that object
 // (400.7: not once it has moved on); nullopt otherwise. A delayed or keyword trigger about its
 // own card resolves on it (unearth's exile, madness's cast, a flickered card's return).

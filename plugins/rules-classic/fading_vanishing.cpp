@@ -45,9 +45,7 @@ class CountdownAbility final : public Ability {
     const CountdownAbility* me = this;
     out.push_back(
         game.bus().on_trigger<ZoneChangeEvent>([self, me](Game& g, const ZoneChangeEvent& e) {
-          if (e.object != self || e.to.kind != ZoneKind::battlefield ||
-              e.from.kind == ZoneKind::battlefield || !on_battlefield(g, self))
-            return;
+          if (!entered_battlefield(g, self, e)) return;
           add_counters(g, Target::of(g.object(self).ref()), me->kind(), me->count, self);
         }));
     // Vanishing's intervening "if" (603.4): only with a time counter to remove.
@@ -59,7 +57,7 @@ class CountdownAbility final : public Ability {
     if (!game.state().is_current(ctx.source) || !on_battlefield(game, self)) return;
     const Target it = Target::of(game.object(self).ref());
     if (vanishing) {
-      if (game.object(self).counters.get(kTime) > 0) remove_counters(game, it, kTime, 1, self);
+      if (has_time_counter(game, self)) remove_counters(game, it, kTime, 1, self);
       return;  // the sacrifice is the other ability's, when the last counter goes
     }
     if (game.object(self).counters.get(kFade) > 0 && remove_counters(game, it, kFade, 1, self) > 0)

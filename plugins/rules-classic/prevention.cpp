@@ -246,9 +246,7 @@ void PreventAbility::connect(Game& game, ObjectId self, std::vector<Connection>&
     const std::uint16_t index = ability_index(game, self, this);
     out.push_back(game.bus().on_trigger<ZoneChangeEvent>(
         [self, index](Game& g, const ZoneChangeEvent& e) {
-          if (e.object != self || e.to.kind != ZoneKind::battlefield ||
-              e.from.kind == ZoneKind::battlefield || !on_battlefield(g, self))
-            return;
+          if (!entered_battlefield(g, self, e)) return;
           const GameObject& o = g.object(self);
           g.fire_trigger(
               PendingTrigger{o.ref(), o.card, index, o.controller, record_of(g.state(), e)});

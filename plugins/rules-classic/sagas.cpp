@@ -178,10 +178,7 @@ class SagaEntersAbility final : public Ability {
   void connect(Game& game, ObjectId self, std::vector<Connection>& out) const override {
     out.push_back(
         game.bus().on_trigger<ZoneChangeEvent>([self](Game& g, const ZoneChangeEvent& e) {
-          if (e.object != self || e.to.kind != ZoneKind::battlefield ||
-              e.from.kind == ZoneKind::battlefield || !on_battlefield(g, self) ||
-              !g.view(self).has_subtype(kSaga))
-            return;
+          if (!entered_battlefield(g, self, e) || !g.view(self).has_subtype(kSaga)) return;
           const std::int64_t n = reads_ahead(g.card(self)) ? choose_chapter(g, self) : 1;
           if (n > 1) g.journal().set_attr(self, kReadAhead, n);
           add_counters(g, Target::of(g.object(self).ref()), kLore, static_cast<std::int32_t>(n),
