@@ -67,6 +67,9 @@ inline constexpr Symbol kMustBeBlocked = "must_be_blocked"_sym;
 // zone_changes + 1: "blocking" is the blocked attacker's id + 1.
 inline constexpr Symbol kInCombat = "in_combat"_sym;
 inline constexpr Symbol kBlocking = "blocking"_sym;
+inline bool in_combat(const GameObject& o) {
+  return o.attrs.get(kInCombat) == static_cast<std::int64_t>(o.zone_changes) + 1;
+}
 inline constexpr Symbol kLure = "lure"_sym;
 // The classic module marks deathtouch damage on the creature (it dies at the next check).
 inline constexpr Symbol kDeathtouched = "deathtouch_damage"_sym;
@@ -139,5 +142,18 @@ std::size_t hand_size(const DecisionView& view, PlayerId p);
 // 3" → "main1"); empty when the choice is not a classic priority decision, which is how the
 // agent tells that another rules module is asking.
 std::string classic_step(const Choice& choice);
+
+// The option that passes (Choice::pass), else the last one.
+inline std::uint32_t pass_option(const Choice& choice) {
+  if (choice.pass && *choice.pass < choice.options.size()) return *choice.pass;
+  return static_cast<std::uint32_t>(choice.options.size() - 1);
+}
+// The first `min_picks` options: the answer of the copies' agents to what they have no rule for.
+inline Answer first_options(const Choice& choice) {
+  Answer a;
+  for (std::uint32_t i = 0; i < choice.min_picks && i < choice.options.size(); ++i)
+    a.picks.push_back(i);
+  return a;
+}
 
 }  // namespace anvil::ai_heuristic

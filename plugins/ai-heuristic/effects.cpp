@@ -13,11 +13,7 @@ namespace {
 class FirstOptions final : public Agent {
  public:
   std::string_view name() const override { return "ai-heuristic-lab"; }
-  Answer choose(const DecisionView&, const Choice& c) override {
-    Answer a;
-    for (std::uint32_t i = 0; i < c.min_picks; ++i) a.picks.push_back(i);
-    return a;
-  }
+  Answer choose(const DecisionView&, const Choice& c) override { return first_options(c); }
 };
 
 }  // namespace

@@ -273,16 +273,9 @@ bool any_blocking(const DecisionView& view) {
     if (const auto z = view.zone(ZoneRef::battlefield(PlayerId(static_cast<std::uint8_t>(p)))))
       for (ObjectId id : *z) {
         const GameObject& o = view.object(id);
-        if (o.attrs.get(kBlocking) != 0 &&
-            o.attrs.get(kInCombat) == static_cast<std::int64_t>(o.zone_changes) + 1)
-          return true;
+        if (o.attrs.get(kBlocking) != 0 && in_combat(o)) return true;
       }
   return false;
-}
-
-std::uint32_t pass_option(const Choice& choice) {
-  if (choice.pass && *choice.pass < choice.options.size()) return *choice.pass;
-  return static_cast<std::uint32_t>(choice.options.size() - 1);
 }
 
 // Classic 615.7: which damage a shield prevents first (options: the damage events, each with its

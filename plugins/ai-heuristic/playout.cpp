@@ -15,17 +15,6 @@ constexpr int kMaxSteps = 400;
 // Targets tried for one option: the first this many the rules offer that the moment is about.
 constexpr std::size_t kMaxTargets = 16;
 
-std::uint32_t pass_of(const Choice& c) {
-  if (c.pass && *c.pass < c.options.size()) return *c.pass;
-  return static_cast<std::uint32_t>(c.options.size() - 1);
-}
-
-Answer first_options(const Choice& c) {
-  Answer a;
-  for (std::uint32_t i = 0; i < c.min_picks && i < c.options.size(); ++i) a.picks.push_back(i);
-  return a;
-}
-
 }  // namespace
 
 // Answers every decision of the copy: the real decision again (the root) with the option tried
@@ -61,7 +50,7 @@ class PlayOut::Script final : public Agent, public LabelBlind {
     switch (c.kind) {
       case ChoiceKind::action:
         if (!root_answered_) return root(c);
-        return Answer{{pass_of(c)}};
+        return Answer{{pass_option(c)}};
       case ChoiceKind::target:
         if (root_answered_ && option_ && c.player == me_ && c.source == source_) {
           if (slot_++ == 0) {
@@ -113,9 +102,9 @@ class PlayOut::Script final : public Agent, public LabelBlind {
     root_answered_ = true;
     if (c.player != me_ || !real_) {
       mismatch_ = true;
-      return Answer{{pass_of(c)}};
+      return Answer{{pass_option(c)}};
     }
-    if (!option_) return Answer{{pass_of(c)}};
+    if (!option_) return Answer{{pass_option(c)}};
     const Option& wanted = real_->options[*option_];
     std::size_t nth = 0;  // which of the real options naming the same object and ability
     for (std::uint32_t i = 0; i < *option_; ++i)
@@ -126,7 +115,7 @@ class PlayOut::Script final : public Agent, public LabelBlind {
           nth-- == 0)
         return Answer{{i}};
     mismatch_ = true;
-    return Answer{{pass_of(c)}};
+    return Answer{{pass_option(c)}};
   }
 
   PlayerId me_;
@@ -154,9 +143,7 @@ PlayOut::PlayOut(const DecisionView& view, const Choice& choice, const RulesModu
   for (std::size_t p = 0; p < view.player_count(); ++p)
     if (const auto z = view.zone(ZoneRef::battlefield(PlayerId(static_cast<std::uint8_t>(p)))))
       for (ObjectId id : *z) {
-        const GameObject& o = view.object(id);
-        if (o.attrs.get(kInCombat) == static_cast<std::int64_t>(o.zone_changes) + 1)
-          involved_.push_back(id);
+        if (in_combat(view.object(id))) involved_.push_back(id);
       }
   game_ = view.determinize(seed);
   game_->clear_decision_log();  // its history is not read here: not copied at the first decision
