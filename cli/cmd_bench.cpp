@@ -86,7 +86,6 @@ GameFigures measure_games(const Table& t, const Registry& registry, const std::s
 }
 
 int run_bench(const GlobalOptions& global, const BenchOptions& o) {
-  if (o.runs == 0 || o.games == 0) throw std::runtime_error("--runs and --games must be at least 1");
   auto engine = start_engine(global);
   const Registry& registry = engine->registry;
   if (!registry.entry(PluginKind::agent, "ai-random"))
@@ -152,9 +151,13 @@ void add_bench_command(CLI::App& app, const GlobalOptions& options, std::vector<
   CLI::App* bench = app.add_subcommand("bench", "Measure games and search rollouts per second on one thread");
   auto o = std::make_shared<BenchOptions>();
   bench->add_flag("--json", o->json, "Print one JSON document instead of the table");
-  bench->add_option("--runs", o->runs, "Runs of each measurement; the median is reported (default: 5)");
-  bench->add_option("--games", o->games, "Games per run (default: 200)");
-  bench->add_option("--seed", o->seed, "Game i of a run is seeded from seed (default: 1)");
+  bench
+      ->add_option("--runs", o->runs,
+                   "Runs of each measurement; the median is reported (default: 5)")
+      ->check(at_least(1));
+  bench->add_option("--games", o->games, "Games per run (default: 200)")->check(at_least(1));
+  bench->add_option("--seed", o->seed, "Game i of a run is seeded from seed (default: 1)")
+      ->check(at_least(0));
   out.push_back({bench, [&options, o] { return run_bench(options, *o); }});
 }
 

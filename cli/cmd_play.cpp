@@ -74,7 +74,9 @@ void add_play_command(CLI::App& app, const GlobalOptions& options, std::vector<C
   play->add_option("--deck", o->deck, "Your deck (\"Goblin Burn\" or \"pack:deck\")")->required();
   play->add_option("--vs", o->vs, "The agent you play against (default: ai-heuristic)");
   play->add_option("--vs-deck", o->vs_deck, "Its deck (default: the first other bundled deck)");
-  play->add_option("--seed", o->seed, "The game's seed: the shuffle and the agent's choices (default: 1)");
+  play->add_option("--seed", o->seed,
+                   "The game's seed: the shuffle and the agent's choices (default: 1)")
+      ->check(at_least(0));
   out.push_back({play, [&options, o] { return run_play(options, *o); }});
 }
 

@@ -214,9 +214,10 @@ void add_sim_command(CLI::App& app, const GlobalOptions& options, std::vector<Co
   sim->add_option("--rules", o->rules, "The rules module (default: classic)");
   sim->add_option("--decks", o->decks, "Two decks, A,B (\"Rakdos Rats\" or \"pack:deck\"); default: the first two bundled decks");
   sim->add_option("--agents", o->agents, "Two agents, A,B (default: ai-random,ai-random)");
-  sim->add_option("--games", o->games, "How many games (default: 100)");
-  sim->add_option("-j,--threads", o->threads, "Games in parallel (default: every core)");
-  sim->add_option("--seed", o->seed, "Game i is seeded seed+i (default: 1)");
+  sim->add_option("--games", o->games, "How many games (default: 100)")->check(at_least(1));
+  sim->add_option("-j,--threads", o->threads, "Games in parallel (default: every core)")
+      ->check(at_least(0));
+  sim->add_option("--seed", o->seed, "Game i is seeded seed+i (default: 1)")->check(at_least(0));
   sim->add_flag("--json", o->json, "Print one JSON document instead of the table");
   sim->add_option("--save-replays", o->save_replays,
                   "Save every game's replay in DIR (failed games are always saved; by default in $ANVIL_HOME/replays)")

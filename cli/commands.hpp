@@ -4,6 +4,7 @@
 #pragma once
 
 #include <CLI/CLI.hpp>
+#include <cstdint>
 #include <functional>
 #include <string>
 #include <vector>
@@ -20,6 +21,11 @@ struct Command {
   CLI::App* app;
   std::function<int()> run;  // returns the exit status (exit_codes.hpp)
 };
+
+// Checks that a count or seed on the command line is a whole number of at least `least`, with a
+// message that says so. CLI11 2.1 reads "-3" into a std::size_t as 2^64 - 3, and its own range
+// checks print the range of a double.
+CLI::Validator at_least(std::uint64_t least);
 
 void add_version_command(CLI::App& app, const GlobalOptions& options, std::vector<Command>& out);
 void add_plugins_commands(CLI::App& app, const GlobalOptions& options, std::vector<Command>& out);

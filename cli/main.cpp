@@ -3,11 +3,25 @@
 #include <fmt/core.h>
 
 #include <CLI/CLI.hpp>
+#include <charconv>
 #include <exception>
 #include <string>
 
 #include "commands.hpp"
 #include "exit_codes.hpp"
+
+CLI::Validator anvil::cli::at_least(std::uint64_t least) {
+  return CLI::Validator(
+      [least](std::string& text) -> std::string {
+        std::uint64_t n = 0;
+        const char* end = text.data() + text.size();
+        const auto [stop, error] = std::from_chars(text.data(), end, n);  // refuses a '-'
+        if (error != std::errc{} || stop != end || n < least)
+          return fmt::format("'{}' is not a whole number of at least {}", text, least);
+        return {};
+      },
+      "");
+}
 
 namespace {
 

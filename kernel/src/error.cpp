@@ -19,7 +19,8 @@ Error::~Error() = default;
 namespace {
 
 std::string located(const SourceLocation& where, const std::string& problem, const std::string& hint) {
-  std::string s = where.str() + ": " + problem;
+  // No location at all: "<input>: " would send the reader looking for a text that was never read.
+  std::string s = where.file.empty() && where.line == 0 ? problem : where.str() + ": " + problem;
   if (!hint.empty()) s += "; " + hint;
   return s;
 }

@@ -37,6 +37,8 @@ class ANVIL_API Error : public std::runtime_error {
 };
 
 // A card, pack, manifest or scenario that cannot be loaded. Found at load time, never mid-game.
+// what() is "where: problem; hint"; a name looked up with no file or line behind it (an agent
+// named on the command line, Registry::get) has no "where: " part.
 class ANVIL_API LoadError : public Error {
  public:
   LoadError(SourceLocation where, std::string problem, std::string hint = {});

@@ -61,6 +61,13 @@ TEST(CompileKeyword, UnknownKeywordIsALoadErrorWithAHint) {
   }
 }
 
+TEST(LoadErrorMessage, NamesTheLocationWhenThereIsOne) {
+  EXPECT_STREQ(LoadError({"cards.txt", 3, 5}, "bad token", "fix it").what(),
+               "cards.txt:3:5: bad token; fix it");
+  EXPECT_STREQ(LoadError({"", 3, 0}, "bad token").what(), "<input>:3: bad token");
+  EXPECT_STREQ(LoadError({}, "unknown agent 'x'").what(), "unknown agent 'x'");
+}
+
 TEST(CompileKeyword, AFailingHandlerLeavesTheCardAsItWasAndIsNamed) {
   Fixture f;
   EXPECT_THROW(compile_keyword(Params::parse_classic("spAdd:bad", {"cards.txt", 3, 1}), f.ctx), LoadError);
