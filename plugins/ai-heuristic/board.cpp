@@ -7,17 +7,26 @@
 namespace anvil::ai_heuristic {
 
 double creature_value(const Characteristics& c) {
-  double v = 1.0 + 1.5 * std::max(0, c.power) + 1.0 * std::max(0, c.toughness);
+  const double power = std::max(0, c.power), toughness = std::max(0, c.toughness);
+  double v = 1.0 + 1.5 * power + 1.0 * toughness;
+  bool attacks = true, blocks = true;  // one pass over the keywords: this is asked very often
   for (Symbol k : c.keywords) {
     if (k == kFlying || k == kDoubleStrike || k == kDeathtouch || k == kIndestructible)
-      v += 2.0 + 0.5 * std::max(0, c.power);
+      v += 2.0 + 0.5 * power;
     else if (k == kFirstStrike || k == kTrample || k == kLifelink)
-      v += 1.0 + 0.25 * std::max(0, c.power);
+      v += 1.0 + 0.25 * power;
     else if (k == kDefender)
-      v -= 1.0 * std::max(0, c.power);
+      v -= 1.0 * power;
+    else if (k == kCantAttack)
+      attacks = false;
+    else if (k == kCantBlock)
+      blocks = false;
     else
       v += 0.5;
   }
+  if (!attacks && !blocks) return 0.5;
+  if (!attacks) v -= 1.0 * power;       // its power only blocks, as a defender's
+  if (!blocks) v -= 0.5 * toughness;    // its toughness only survives blocks
   return std::max(v, 0.5);
 }
 

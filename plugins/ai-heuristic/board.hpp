@@ -71,6 +71,19 @@ inline bool in_combat(const GameObject& o) {
   return o.attrs.get(kInCombat) == static_cast<std::int64_t>(o.zone_changes) + 1;
 }
 inline constexpr Symbol kLure = "lure"_sym;
+// Restrictions an Aura gives (Pacifism's "can't attack or block"), keywords of the view.
+inline constexpr Symbol kCantAttack = "can't attack"_sym;
+inline constexpr Symbol kCantBlock = "can't block"_sym;
+// An Aura, which enters the battlefield attached to its spell's target.
+inline constexpr Symbol kAura = "Aura"_sym;
+// The classic module's attachment, on the Aura or Equipment: "attached_to" is what it is
+// attached to (id + 1), valid while "attached_self" is its own zone_changes + 1.
+inline constexpr Symbol kAttachedTo = "attached_to"_sym;
+inline constexpr Symbol kAttachedSelf = "attached_self"_sym;
+inline bool attached(const GameObject& o) {
+  return o.attrs.get(kAttachedTo) != 0 &&
+         o.attrs.get(kAttachedSelf) == static_cast<std::int64_t>(o.zone_changes) + 1;
+}
 // The classic module marks deathtouch damage on the creature (it dies at the next check).
 inline constexpr Symbol kDeathtouched = "deathtouch_damage"_sym;
 
@@ -112,7 +125,8 @@ struct Fighter {
 
 // The creature's worth to its controller: its stats and keywords, as a number of "points"
 // (a vanilla 2/2 is worth about 4, a 4/4 flier about 10). Used to pick what to kill, what to
-// trade and what to chump with.
+// trade and what to chump with, and what an Aura or Equipment does to the creature it is on.
+// One that can neither attack nor block (Pacifism) is worth the least a creature is.
 double creature_value(const Characteristics& c);
 Fighter fighter(const DecisionView& view, ObjectId id);
 // The creatures `p` controls that the viewer can see, in battlefield order.

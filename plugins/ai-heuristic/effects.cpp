@@ -111,7 +111,9 @@ EffectLab::Trial EffectLab::trial(ObjectId source, std::uint16_t ability,
     // part of, which casting it spends anyway: only the rest of what it does is judged.
     const std::optional<ObjectId> itself =
         from_hand_to == ZoneKind::battlefield ? std::optional{source} : std::nullopt;
-    out.score = judge(g, before_, me_, go_face, scratch_, out.best_own_lost, itself);
+    // An Equipment's ability may attach it: what it then gives counts (judge()).
+    out.attaches = attached_now(g, source);
+    out.score = judge(g, before_, me_, go_face, scratch_, out.best_own_lost, itself, out.attaches);
   } catch (const std::exception&) {
     // An effect that cannot be tried out here is not chosen on its merits.
     out.best_own_lost = 0;
@@ -205,11 +207,13 @@ std::optional<Judgement> EffectLab::best(ObjectId source, std::uint16_t ability,
     j.targets[slot] = chosen;
     j.score = top.score;
     j.best_own_lost = top.best_own_lost;
+    j.attaches = top.attaches;
   }
   if (a.target_count() == 0) {
     const Trial tried = trial(source, ability, {}, ZoneKind::stack);
     j.score = tried.score;
     j.best_own_lost = tried.best_own_lost;
+    j.attaches = tried.attaches;
   }
   j.score -= cost_value;
   return j;

@@ -32,6 +32,8 @@ struct Judgement {
   std::vector<Target> targets;  // one per target slot
   // The value of the most valuable of the agent's own creatures the effect kills (0 if none).
   double best_own_lost = 0;
+  // Whether the effect attached its source, an Aura or Equipment, to a creature (judge()).
+  bool attaches = false;
 };
 
 class EffectLab {
@@ -73,6 +75,7 @@ class EffectLab {
   struct Trial {
     double score;
     double best_own_lost;  // Judgement::best_own_lost
+    bool attaches = false;  // Judgement::attaches
   };
   // Resolves the ability on the copy and judges the result; a card in the hand is first moved
   // where it would be: the stack when cast, the battlefield for a permanent's trigger.

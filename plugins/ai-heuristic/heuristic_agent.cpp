@@ -209,6 +209,11 @@ Answer scry_answer(const DecisionView& view, const Choice& choice) {
   return Answer{picks};
 }
 
+// The score of an Aura or an Equipment's equip ability worth `worth` points: below every
+// permanent of the curve (2 and up), so the creature it goes on is cast first, and a land's or a
+// mana-hungry spell's mana is not spent on a smaller gain; above cycling.
+double after_the_curve(double worth) { return 1.5 + std::min(0.49, 0.01 * worth); }
+
 // The options casting permanents (cards in hand without a spell ability), but for those in
 // `left_out`, that together spend the most mana the agent's untapped lands and mana creatures
 // can pay, colours counted. When they cannot explain what the rules offer (mana in the pool),
@@ -531,6 +536,7 @@ Answer HeuristicAgent::action(const DecisionView& view, const Choice& choice) {
     }
   };
 
+  std::optional<PlayOut> auras;  // an Aura's play-outs (Focus::board), made on first use
   std::optional<EffectLab> lab;
   // The burn-out plan: when the damage the spells in hand can deal to the opponent is enough to
   // finish them, every point of it goes to their face. Only counted when an offered action is
@@ -641,7 +647,15 @@ Answer HeuristicAgent::action(const DecisionView& view, const Choice& choice) {
             }))
           continue;
         judged.emplace_back(&obj, c.cost);
-        if (played_out(def, *spell)) {
+        if (main && classic_ && c.has_subtype(kAura)) {
+          // An Aura: played out on each permanent it may enchant; cast where it is worth most,
+          // once the curve's permanents are cast.
+          if (!auras) auras.emplace(view, choice, *classic_, rng_.next(), PlayOut::Focus::board);
+          if (auto j = auras->best(i, id); j && j->attaches && worth_using(*j)) {
+            score = after_the_curve(j->score);
+            plan = Plan{id, *spell, j->targets, 0};
+          }
+        } else if (played_out(def, *spell)) {
           play_out(i, id, *spell, score, plan);
         } else if (instant_window) {
           if (!lab) lab.emplace(view, me, rng_.next());
@@ -664,7 +678,8 @@ Answer HeuristicAgent::action(const DecisionView& view, const Choice& choice) {
                                 ? creature_value(c)
                                 : 0;
         if (auto j = lab->best(id, *ability, cost); j && worth_using(*j)) {
-          score = 10.0 + j->score;
+          // Equip: after the curve, as an Aura.
+          score = j->attaches ? after_the_curve(j->score) : 10.0 + j->score;
           plan = Plan{id, *ability, j->targets, 0};
         }
       }

@@ -45,8 +45,13 @@ void snapshot(const Game& g, Before& b) {
   }
 }
 
+bool attached_now(const Game& g, std::optional<ObjectId> id) {
+  return id && id->valid() && g.state().exists(*id) && attached(g.object(*id));
+}
+
 double judge(const Game& g, const Before& b, PlayerId me, bool go_face, std::vector<char>& marks,
-             double& best_own_lost, std::optional<ObjectId> ignored) {
+             double& best_own_lost, std::optional<ObjectId> ignored, bool attached) {
+  double changed = 0;  // when `attached`: the worth the creatures that stay gained, for the agent
   // The race: when the opponent's creatures could kill the agent next turn, each of them is
   // worth half again as much dead. One view of each creature serves the race and its death.
   marks.assign(b.creatures.size() + g.state().objects.size(), 0);
@@ -66,12 +71,14 @@ double judge(const Game& g, const Before& b, PlayerId me, bool go_face, std::vec
     is_dead[i] = !here;
     if (here || c.controller != me) {
       const Characteristics& v = g.view(c.id, scratch);
-      if (c.controller != me) their_power += std::max(0, v.power);
+      if (c.controller != me && !v.has_keyword(kCantAttack)) their_power += std::max(0, v.power);
       if (here) is_dead[i] = dies(o, v);
+      if (here && attached && !is_dead[i])
+        changed += (c.controller == me ? 1.0 : -1.0) * (creature_value(v) - c.value);
     }
   }
   const double threat = their_power >= b.life[me.value] ? 1.5 : 1.0;
-  double s = 0;
+  double s = changed;
   best_own_lost = 0;
   for (std::size_t i = 0; i < b.creatures.size(); ++i) {
     const Before::Creature& c = b.creatures[i];

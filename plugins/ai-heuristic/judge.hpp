@@ -31,8 +31,17 @@ void snapshot(const Game& g, Before& b);
 // b.creatures.size() entries say which of b.creatures are dead (gone, or dying at the next
 // state-based check), but for `ignored`. `best_own_lost` is set to the value of the most
 // valuable of the agent's own creatures that die (0 if none). `ignored`, a permanent judged as
-// neither dead nor a threat (a permanent whose own trigger sacrifices it).
+// neither dead nor a threat (a permanent whose own trigger sacrifices it). `attached`: the
+// effect attached an Aura or Equipment (attached_now() of its source): what every creature that
+// stays gained or lost in worth counts too (creature_value: Holy Strength's +1/+2 on its own
+// creature, Pacifism on the opponent's, an Equipment moved from one creature to another), since
+// what it gives lasts while it stays. Otherwise only deaths count: a pump until end of turn is
+// worth nothing by itself.
 double judge(const Game& g, const Before& b, PlayerId me, bool go_face, std::vector<char>& marks,
-             double& best_own_lost, std::optional<ObjectId> ignored = std::nullopt);
+             double& best_own_lost, std::optional<ObjectId> ignored = std::nullopt,
+             bool attached = false);
+
+// Whether `id` is an Aura or Equipment attached to something in `g` (board.hpp's attached()).
+bool attached_now(const Game& g, std::optional<ObjectId> id);
 
 }  // namespace anvil::ai_heuristic

@@ -131,10 +131,10 @@ class PlayOut::Script final : public Agent, public LabelBlind {
 };
 
 PlayOut::PlayOut(const DecisionView& view, const Choice& choice, const RulesModule& rules,
-                 std::uint64_t seed)
+                 std::uint64_t seed, Focus focus)
     : choice_(choice), rules_(rules), me_(choice.player), root_turn_(view.turn()) {
   // What a response or trick is about: what the stack's spells and abilities are and aim at,
-  // and the creatures in combat.
+  // and the creatures in combat. For an Aura, every permanent.
   for (const StackItem& item : view.stack()) {
     involved_.push_back(item.source.id);
     for (const Target& t : item.targets)
@@ -143,7 +143,7 @@ PlayOut::PlayOut(const DecisionView& view, const Choice& choice, const RulesModu
   for (std::size_t p = 0; p < view.player_count(); ++p)
     if (const auto z = view.zone(ZoneRef::battlefield(PlayerId(static_cast<std::uint8_t>(p)))))
       for (ObjectId id : *z) {
-        if (in_combat(view.object(id))) involved_.push_back(id);
+        if (focus == Focus::board || in_combat(view.object(id))) involved_.push_back(id);
       }
   game_ = view.determinize(seed);
   game_->clear_decision_log();  // its history is not read here: not copied at the first decision
@@ -189,10 +189,13 @@ std::optional<PlayOut::Result> PlayOut::play(std::optional<std::uint32_t> option
         // regeneration shield or indestructibility says otherwise.
         if (going) rules_.check_state(*game_);
         double own_lost = 0;
-        const double score = judge(*game_, before_, me_, go_face_, marks_, own_lost);
-        out = Result{score,
-                     std::vector<char>(marks_.begin(), marks_.begin() + before_.creatures.size()),
-                     script_->first_target(), script_->first_target_options()};
+        // An Aura cast enters attached: what it gives counts (judge()).
+        const bool attaches = option && attached_now(*game_, source);
+        const double score =
+            judge(*game_, before_, me_, go_face_, marks_, own_lost, std::nullopt, attaches);
+        out = Result{
+            score, std::vector<char>(marks_.begin(), marks_.begin() + before_.creatures.size()),
+            script_->first_target(), script_->first_target_options(), attaches};
         break;
       }
     }
@@ -219,6 +222,7 @@ std::optional<Judgement> PlayOut::best(std::uint32_t option, ObjectId source) {
         j.best_own_lost = std::max(j.best_own_lost, c.value);
     }
     if (r.first_target_options > 0) j.targets = {r.first_target};
+    j.attaches = r.attaches;
     if (!top || j.score > top->score) top = std::move(j);
   };
   const std::optional<Result> first = play(option, source, 0);

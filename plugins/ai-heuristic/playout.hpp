@@ -15,6 +15,10 @@
 // same later, where the EffectLab judges them, and so are not worth a response now.
 // One copy per decision, each play-out rolled back through the journal; the play-out after
 // passing is made once.
+//
+// An Aura is judged the same way in the agent's main phase (Focus::board): cast on each
+// permanent the rules offer, played until it has resolved and entered attached, and scored with
+// what the creature it is on gained or lost (judge()'s attachment).
 #pragma once
 
 #include <anvil/sdk.hpp>
@@ -31,9 +35,13 @@ namespace anvil::ai_heuristic {
 
 class PlayOut {
  public:
+  // Which objects a first target may be: what the moment is about (above), or every permanent
+  // (an Aura's enchant target).
+  enum class Focus { moment, board };
+
   // `choice`: the real priority decision of `choice.player`; `rules` plays the game it is in.
   PlayOut(const DecisionView& view, const Choice& choice, const RulesModule& rules,
-          std::uint64_t seed);
+          std::uint64_t seed, Focus focus = Focus::moment);
   ~PlayOut();
   PlayOut(const PlayOut&) = delete;
   PlayOut& operator=(const PlayOut&) = delete;
@@ -59,6 +67,7 @@ class PlayOut {
     std::vector<char> dead;
     Target first_target;  // what the first target decision of the source was answered with
     std::size_t first_target_options = 0;
+    bool attaches = false;  // Judgement::attaches
   };
   // Plays the copy from the root: the option (or passing, when nullopt), the `target`-th option
   // of the source's first target decision. nullopt when the copy could not play it.

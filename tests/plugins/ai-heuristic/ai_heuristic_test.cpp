@@ -1041,6 +1041,70 @@ TEST_F(AiHeuristic, CastsAPumpSpellWhereItWinsACombat) {
   }
 }
 
+// What an Aura attached to: the name of the creature, "" when it is not on the battlefield.
+std::string enchanted(const Game& g, ObjectId aura) {
+  if (!aura.valid()) return "";
+  const std::int64_t to = g.object(aura).attrs.get(Symbol("attached_to"));
+  return to ? std::string(g.card(ObjectId(static_cast<std::uint32_t>(to - 1))).name) : "";
+}
+
+// An Aura goes where it helps the agent: Holy Strength on its own Grizzly Bears, Pacifism on the
+// opponent's Hill Giant, whichever creatures are there; with no such creature it stays in the
+// hand. (Each used to stay in the hand: resolving the Aura's spell alone does nothing to judge.)
+TEST_F(AiHeuristic, PutsItsAurasWhereTheyHelpIt) {
+  struct Case {
+    std::string aura;
+    bool mine, theirs;  // Grizzly Bears on its side, Hill Giant on the opponent's
+    std::string expected;
+  };
+  for (const Case& k : std::vector<Case>{{"Holy Strength", true, true, "Grizzly Bears"},
+                                         {"Holy Strength", false, true, ""},
+                                         {"Unflinching Courage", true, true, "Grizzly Bears"},
+                                         {"Pacifism", true, true, "Hill Giant"},
+                                         {"Pacifism", true, false, ""}}) {
+    std::vector<std::string> mine{"Plains", "Plains", "Forest"}, theirs;
+    if (k.mine) mine.push_back("Grizzly Bears");
+    if (k.theirs) theirs.push_back("Hill Giant");
+    auto g = start(player(20, {k.aura}, mine), player(20, {}, theirs));
+    for (int i = 0; i < 12 && g->state().turn.step <= 3; ++i)  // through its main phase
+      ASSERT_TRUE(world().rules->advance(*g));
+    EXPECT_EQ(enchanted(*g, on_battlefield(*g, kMe, k.aura)), k.expected)
+        << k.aura << (k.mine ? ", Bears" : "") << (k.theirs ? ", Hill Giant" : "");
+    EXPECT_EQ(count_in(*g, ZoneRef::hand(kMe), k.aura), k.expected.empty() ? 1u : 0u) << k.aura;
+  }
+}
+
+// The creature before the Aura: with two lands, Grizzly Bears is cast and Holy Strength waits;
+// with three, Holy Strength follows it. (The third land is a Plains: the Aura is not in the
+// curve's colour plan, so a Forest paying the Bears' generic mana is left to the payment.)
+TEST_F(AiHeuristic, CastsItsCreaturesBeforeItsAuras) {
+  for (const bool three_lands : {false, true}) {
+    std::vector<std::string> lands{"Plains", "Forest"};
+    if (three_lands) lands.push_back("Plains");
+    lands.push_back("Savannah Lions");
+    auto g = start(player(20, {"Holy Strength", "Grizzly Bears"}, lands), player(20, {}, {}));
+    for (int i = 0; i < 12 && g->state().turn.step <= 3; ++i)
+      ASSERT_TRUE(world().rules->advance(*g));
+    EXPECT_EQ(count_in(*g, ZoneRef::battlefield(kMe), "Grizzly Bears"), 1u) << three_lands;
+    EXPECT_EQ(count_in(*g, ZoneRef::hand(kMe), "Holy Strength"), three_lands ? 0u : 1u);
+  }
+}
+
+// Equip: Bonesplitter goes on Serra Angel (+2 power in the air is worth most), once: in the
+// second main phase, with mana left, it is not moved to the Grizzly Bears.
+TEST_F(AiHeuristic, EquipsItsBestCreatureAndLeavesItThere) {
+  auto g =
+      start(player(20, {}, {"Plains", "Plains", "Bonesplitter", "Grizzly Bears", "Serra Angel"}),
+            player(20, {}, {"Hill Giant"}));
+  for (int i = 0; i < 60 && g->state().turn.step <= 9; ++i)  // through its second main phase
+    ASSERT_TRUE(world().rules->advance(*g));
+  EXPECT_EQ(enchanted(*g, on_battlefield(*g, kMe, "Bonesplitter")), "Serra Angel");
+  std::size_t tapped = 0;
+  for (ObjectId id : g->state().zone(ZoneRef::battlefield(kMe)).objects)
+    tapped += g->card(id).name == "Plains" && g->object(id).tapped;
+  EXPECT_EQ(tapped, 1u) << "equipped once";
+}
+
 // Mana Leak's question (counterspells.cpp): the heuristic pays to keep its spell.
 TEST_F(AiHeuristic, PaysToKeepItsSpellFromBeingCountered) {
   auto g = start(player(20, {}, {"Forest", "Forest", "Forest"}), player(20, {}, {}), "main1");
@@ -1202,6 +1266,43 @@ TEST_F(AiHeuristic, PlaysEvasionProtectionAndCounterspellDecksToTheEndAgainstAiR
 // Cycling, flashback, kicker, unearth and escape in whole games: cards cycled from the hand,
 // spells cast again from the graveyard and kicked, creatures unearthed and escaped, by both
 // agents, and every game ends without a fault.
+// Auras and Equipment in whole games: the heuristic (seat 0) casts Auras and attacks with
+// equipped creatures, and every game ends without a fault.
+TEST_F(AiHeuristic, PlaysAuraAndEquipmentDecksToTheEndAgainstAiRandom) {
+  const DeckList white_green = deck("Auras and Equipment", {{9, "Forest"},
+                                                            {9, "Plains"},
+                                                            {4, "Savannah Lions"},
+                                                            {4, "Grizzly Bears"},
+                                                            {4, "Trained Armodon"},
+                                                            {4, "Holy Strength"},
+                                                            {4, "Pacifism"},
+                                                            {4, "Bonesplitter"},
+                                                            {2, "Unflinching Courage"}});
+  const DeckList black_red = deck("Unholy blades", {{9, "Swamp"},
+                                                    {9, "Mountain"},
+                                                    {4, "Grizzly Bears"},
+                                                    {4, "Hill Giant"},
+                                                    {4, "Unholy Strength"},
+                                                    {4, "Short Sword"},
+                                                    {4, "Shock"},
+                                                    {4, "Savannah Lions"}});
+  std::size_t auras = 0, equipped_attacks = 0;
+  std::vector<Connection> watching;
+  play_to_the_end(white_green, black_red, [&](Game& g) {
+    watching.push_back(g.bus().on_observe<CastEvent>([&](const Game& game, const CastEvent& e) {
+      auras += e.controller == kMe && game.view(e.spell).has_subtype("Aura"_sym);
+    }));
+    watching.push_back(g.bus().on_observe<AttackEvent>([&](const Game& game, const AttackEvent& e) {
+      if (game.object(e.attacker).controller != kMe) return;
+      for (ObjectId id : game.state().zone(ZoneRef::battlefield(kMe)).objects)
+        equipped_attacks += game.view(id).has_subtype("Equipment"_sym) &&
+                            game.object(id).attrs.get("attached_to"_sym) == e.attacker.value + 1;
+    }));
+  });
+  EXPECT_GT(auras, 20u);
+  EXPECT_GT(equipped_attacks, 10u);
+}
+
 TEST_F(AiHeuristic, PlaysGraveyardAndKickerDecksToTheEndAgainstAiRandom) {
   const DeckList green_red = deck("Cycling and flashback", {{9, "Forest"},
                                                             {9, "Mountain"},
