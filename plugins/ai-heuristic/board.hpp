@@ -74,6 +74,9 @@ inline constexpr Symbol kLure = "lure"_sym;
 // Restrictions an Aura gives (Pacifism's "can't attack or block"), keywords of the view.
 inline constexpr Symbol kCantAttack = "can't attack"_sym;
 inline constexpr Symbol kCantBlock = "can't block"_sym;
+inline constexpr Symbol kPlaneswalker = "Planeswalker"_sym;
+// What a loyalty counter is worth to the agent, in creature-value points (a card is 1).
+inline constexpr double kLoyaltyPoint = 1.0;
 // An Aura, which enters the battlefield attached to its spell's target.
 inline constexpr Symbol kAura = "Aura"_sym;
 // The classic module's attachment, on the Aura or Equipment: "attached_to" is what it is

@@ -116,6 +116,29 @@ std::optional<std::uint16_t> activated_ability(const CardDef& def, const Option&
 
 bool sacrifices_itself(const AbilityDef& a) { return a.cost.find("Sac") != std::string::npos; }
 
+// What a planeswalker's loyalty ability adds to its loyalty, read off its text ("+2: Each player
+// draws a card.", "−1: …", "0: …", as the classic module's loyalty_ability writes it);
+// nullopt for any other ability. The change is a cost, paid on activation: the lab, which only
+// resolves the ability, never sees it.
+std::optional<std::int64_t> loyalty_change(const AbilityDef& a) {
+  if (!a.impl) return std::nullopt;
+  const std::string text = a.impl->describe();
+  const std::size_t colon = text.find(':');
+  if (colon == std::string::npos || colon == 0) return std::nullopt;
+  std::string_view n(text.data(), colon);
+  std::int64_t sign = 1;
+  if (n.starts_with('+')) {
+    n.remove_prefix(1);
+  } else if (n.starts_with("\u2212") || n.starts_with('-')) {
+    sign = -1;
+    n.remove_prefix(n.starts_with('-') ? 1 : std::string_view("\u2212").size());
+  }
+  std::int64_t value = 0;
+  const auto [end, error] = std::from_chars(n.data(), n.data() + n.size(), value);
+  if (n.empty() || error != std::errc{} || end != n.data() + n.size()) return std::nullopt;
+  return sign * value;
+}
+
 // Whether option `o` on a card activates one of its abilities (cycling, from the hand) rather than
 // casting or playing it: the rules name the ability (Option::ability), and it is no spell.
 bool activates(const CardDef& def, const Option& o) {
@@ -671,12 +694,17 @@ Answer HeuristicAgent::action(const DecisionView& view, const Choice& choice) {
       if (played_out(def, *ability)) {
         // A sacrifice paid as the cost (Mogg Fanatic) is a creature lost in the play-out.
         play_out(i, id, *ability, score, plan);
-      } else if (instant_window && def.abilities[*ability].impl->target_count() > 0) {
-        // (Without targets, a regeneration shield or a pump does nothing to judge by here.)
+      } else if (const auto loyalty = c.has_type(kPlaneswalker)
+                                          ? loyalty_change(def.abilities[*ability])
+                                          : std::nullopt;
+                 instant_window && (loyalty || def.abilities[*ability].impl->target_count() > 0)) {
+        // (Without targets, a regeneration shield or a pump does nothing to judge by here; a
+        // loyalty ability's worth is its loyalty too, a point a counter.)
         if (!lab) lab.emplace(view, me, rng_.next());
-        const double cost = sacrifices_itself(def.abilities[*ability]) && c.has_type(kCreature)
-                                ? creature_value(c)
-                                : 0;
+        double cost = sacrifices_itself(def.abilities[*ability]) && c.has_type(kCreature)
+                          ? creature_value(c)
+                          : 0;
+        if (loyalty) cost -= static_cast<double>(*loyalty) * kLoyaltyPoint;
         if (auto j = lab->best(id, *ability, cost); j && worth_using(*j)) {
           // Equip: after the curve, as an Aura.
           score = j->attaches ? after_the_curve(j->score) : 10.0 + j->score;

@@ -1105,6 +1105,20 @@ TEST_F(AiHeuristic, EquipsItsBestCreatureAndLeavesItThere) {
   EXPECT_EQ(tapped, 1u) << "equipped once";
 }
 
+// A planeswalker's loyalty abilities are judged with their loyalty: Jace Beleren's +2 (each
+// player draws, even for the cards, two loyalty up) every turn, not its -1 (a card for a
+// loyalty counter), which used to be the only one it used: the lab never sees a loyalty cost,
+// and judged no ability without a target.
+TEST_F(AiHeuristic, UsesAPlaneswalkersLoyaltyAbilityWorthMost) {
+  auto g = start(player(20, {}, {"Island", "Island", "Jace Beleren"}), player(20, {}, {}));
+  for (int i = 0; i < 12 && g->state().turn.step <= 3; ++i)  // through its main phase
+    ASSERT_TRUE(world().rules->advance(*g));
+  const ObjectId jace = on_battlefield(*g, kMe, "Jace Beleren");
+  ASSERT_TRUE(jace.valid());
+  EXPECT_EQ(g->object(jace).counters.get(Symbol("loyalty")), 5);
+  EXPECT_EQ(g->state().zone(ZoneRef::hand(kThem)).objects.size(), 1u) << "each player drew";
+}
+
 // Mana Leak's question (counterspells.cpp): the heuristic pays to keep its spell.
 TEST_F(AiHeuristic, PaysToKeepItsSpellFromBeingCountered) {
   auto g = start(player(20, {}, {"Forest", "Forest", "Forest"}), player(20, {}, {}), "main1");
