@@ -75,8 +75,13 @@ inline constexpr Symbol kLure = "lure"_sym;
 inline constexpr Symbol kCantAttack = "can't attack"_sym;
 inline constexpr Symbol kCantBlock = "can't block"_sym;
 inline constexpr Symbol kPlaneswalker = "Planeswalker"_sym;
-// What a loyalty counter is worth to the agent, in creature-value points (a card is 1).
+inline constexpr Symbol kLoyalty = "loyalty"_sym;  // the counter
+// What a loyalty counter is worth to the agent, in creature-value points (a card is 1), and a
+// planeswalker besides its counters (it acts every turn).
 inline constexpr double kLoyaltyPoint = 1.0;
+inline constexpr double kPlaneswalkerWorth = 3.0;
+// A point of damage to a player out of reach, or of loyalty a planeswalker keeps (judge()).
+inline constexpr double kChipDamage = 0.25;
 // An Aura, which enters the battlefield attached to its spell's target.
 inline constexpr Symbol kAura = "Aura"_sym;
 // The classic module's attachment, on the Aura or Equipment: "attached_to" is what it is

@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <map>
 #include <numeric>
+#include <optional>
 
 #include "board.hpp"
 
@@ -42,9 +43,8 @@ std::size_t punishers(const std::vector<Fighter>& blockers, const std::vector<Fi
   return n;
 }
 
-}  // namespace
-
-Answer choose_attackers(const DecisionView& view, const Choice& choice) {
+// The attack on the opponent themselves: the picks of `choice`'s options against the player.
+Answer attack_the_player(const DecisionView& view, const Choice& choice) {
   const PlayerId me = choice.player, opp = opponent_of(view, me);
   // Each attacker's option against the opponent (the player, not a planeswalker).
   std::map<std::uint32_t, std::uint32_t> option_of;  // attacker id → option
@@ -127,6 +127,8 @@ Answer choose_attackers(const DecisionView& view, const Choice& choice) {
   }
   return answer;
 }
+
+}  // namespace
 
 Answer choose_blockers(const DecisionView& view, const Choice& choice) {
   const PlayerId me = choice.player;
@@ -307,6 +309,67 @@ Answer choose_damage_division(const DecisionView& view, const Choice& choice) {
     if (lethal) pick = *lethal;
   }
   return Answer{{pick}};
+}
+
+namespace {
+
+// Attackers sent at the opponent's planeswalkers instead (506.1), when the attack does not
+// threaten the player: what gets past as many attackers as they have untapped blockers is short
+// of their life. Each planeswalker, the most loyal first, gets the weakest attacker whose power
+// alone is its loyalty, so the rest keep hitting the player.
+void at_planeswalkers(const DecisionView& view, const Choice& choice, Answer& answer) {
+  const PlayerId opp = opponent_of(view, choice.player);
+  std::vector<std::pair<std::int64_t, ObjectId>> walkers;  // loyalty, planeswalker
+  for (const Option& o : choice.options) {
+    if (o.value >= 0 || !o.barred.empty()) continue;  // a planeswalker is -(id + 1)
+    const ObjectId pw(static_cast<std::uint32_t>(-o.value - 1));
+    if (!view.can_see(pw) || view.object(pw).controller != opp) continue;
+    const std::pair<std::int64_t, ObjectId> w{view.object(pw).counters.get(kLoyalty), pw};
+    if (std::find(walkers.begin(), walkers.end(), w) == walkers.end()) walkers.push_back(w);
+  }
+  if (walkers.empty() || answer.picks.empty()) return;
+  std::vector<std::int32_t> powers;
+  for (std::uint32_t pick : answer.picks)
+    powers.push_back(std::max(0, view.view(choice.options[pick].target.object.id).power));
+  std::sort(powers.rbegin(), powers.rend());
+  std::size_t blockers = 0;
+  for (const Fighter& b : creatures_of(view, opp)) blockers += !b.tapped;
+  std::int64_t through = 0;
+  for (std::size_t i = std::min(blockers, powers.size()); i < powers.size(); ++i)
+    through += powers[i];
+  if (through >= view.player(opp).life) return;
+  std::sort(walkers.rbegin(), walkers.rend());
+  std::vector<bool> moved(answer.picks.size(), false);
+  for (const auto& [loyalty, pw] : walkers) {
+    std::optional<std::size_t> weakest;  // of the picks still at the player
+    std::int32_t least = 0;
+    for (std::size_t k = 0; k < answer.picks.size(); ++k) {
+      const std::int32_t power = view.view(choice.options[answer.picks[k]].target.object.id).power;
+      if (!moved[k] && power >= loyalty && (!weakest || power < least)) {
+        weakest = k;
+        least = power;
+      }
+    }
+    if (!weakest) continue;
+    const Target attacker = choice.options[answer.picks[*weakest]].target;
+    for (std::uint32_t i = 0; i < choice.options.size(); ++i) {
+      const Option& o = choice.options[i];
+      if (o.target == attacker && o.barred.empty() &&
+          o.value == -static_cast<std::int64_t>(pw.value) - 1) {
+        answer.picks[*weakest] = i;
+        moved[*weakest] = true;
+        break;
+      }
+    }
+  }
+}
+
+}  // namespace
+
+Answer choose_attackers(const DecisionView& view, const Choice& choice) {
+  Answer answer = attack_the_player(view, choice);
+  at_planeswalkers(view, choice, answer);
+  return answer;
 }
 
 }  // namespace anvil::ai_heuristic

@@ -4,6 +4,8 @@
 //     everything when the damage that gets through even if every blocker blocks the biggest
 //     attackers is lethal;
 //     hold back when the defender's counterattack would be lethal and this attack is not;
+//     when the attack does not threaten the player's life, send at each of their planeswalkers
+//     the weakest attacker that alone deals its loyalty;
 //   - block to kill an attacker and survive, to trade up (lose less value than the attacker),
 //     to take no damage without losing the blocker, or with two blockers that kill together an
 //     attacker worth more than the one it could kill; chump-block only when the unblocked
@@ -12,8 +14,8 @@
 //     block it, an attacker that must be blocked if able gets the cheapest free blocker, and a
 //     creature that blocks each combat if able blocks the first attacker it can.
 // Options follow the classic protocol: attackers are "Attacker → defender" (target the
-// attacker, value the defender: player p is p + 1); blockers "Blocker → Attacker" (target the
-// blocker, value the attacker's ObjectId).
+// attacker, value the defender: player p is p + 1, a planeswalker -(its id + 1)); blockers "Blocker
+// → Attacker" (target the blocker, value the attacker's ObjectId).
 #pragma once
 
 #include <anvil/sdk.hpp>

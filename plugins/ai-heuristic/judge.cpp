@@ -31,6 +31,7 @@ void snapshot(const Game& g, Before& b) {
   b.life.clear();
   b.hand.clear();
   b.creatures.clear();
+  b.planeswalkers.clear();
   const GameState& s = g.state();
   Characteristics scratch;  // for the permanents an effect applies to (Game::view)
   for (const Player& p : s.players) {
@@ -38,9 +39,11 @@ void snapshot(const Game& g, Before& b) {
     b.hand.push_back(s.zone(ZoneRef::hand(p.id)).objects.size());
     for (ObjectId id : s.zone(ZoneRef::battlefield(p.id)).objects) {
       const Characteristics& c = g.view(id, scratch);
+      const GameObject& o = s.objects[id.value];  // listed on a battlefield: it exists
       if (c.has_type(kCreature))
-        b.creatures.push_back(
-            {id, s.object(id).zone_changes, s.object(id).controller, creature_value(c)});
+        b.creatures.push_back({id, o.zone_changes, o.controller, creature_value(c)});
+      else if (!o.counters.items.empty() && c.has_type(kPlaneswalker))  // (lands have none)
+        b.planeswalkers.push_back({id, o.zone_changes, o.controller, o.counters.get(kLoyalty)});
     }
   }
 }
@@ -97,6 +100,18 @@ double judge(const Game& g, const Before& b, PlayerId me, bool go_face, std::vec
       if (v.has_type(kCreature))
         s += (g.object(id).controller == me ? 1.0 : -1.0) * creature_value(v);
     }
+  // Planeswalkers: one that goes (damage to it removes counters, 120.3c; at 0 it goes, 704.5i)
+  // is its loyalty and its worth; loyalty lost by one that stays counts as face damage does
+  // when the player is out of reach (its next + ability wins much of it back).
+  for (const Before::Planeswalker& w : b.planeswalkers) {
+    const GameObject& o = g.object(w.id);
+    const bool here = o.zone.kind == ZoneKind::battlefield && o.zone_changes == w.zone_changes;
+    const std::int64_t now = here ? o.counters.get(kLoyalty) : 0;
+    const double lost = now <= 0
+                            ? static_cast<double>(w.loyalty) * kLoyaltyPoint + kPlaneswalkerWorth
+                            : static_cast<double>(w.loyalty - now) * kChipDamage;
+    s += w.controller == me ? -lost : lost;
+  }
   // Its own loss first: a spell that kills both players (Orcish Cannonade at 3 life) draws.
   const Player& self = g.state().player(me);
   if (self.life <= 0 || self.outcome == Outcome::lost) return -kGameOver;
@@ -111,7 +126,7 @@ double judge(const Game& g, const Before& b, PlayerId me, bool go_face, std::vec
       s += hand_delta;
     } else {
       if (before > 0 && (after <= 0 || p.outcome == Outcome::lost)) return kGameOver;
-      const double face = after < 5 || go_face ? 4.0 : 0.25;
+      const double face = after < 5 || go_face ? 4.0 : kChipDamage;
       s += (before - after) * face;
       s -= hand_delta;
     }

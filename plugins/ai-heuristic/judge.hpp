@@ -10,7 +10,8 @@
 
 namespace anvil::ai_heuristic {
 
-// The board as a judgement compares it: life, hand sizes, creatures and their worth.
+// The board as a judgement compares it: life, hand sizes, creatures and their worth,
+// planeswalkers and their loyalty.
 struct Before {
   std::vector<std::int32_t> life;
   std::vector<std::size_t> hand;
@@ -21,6 +22,13 @@ struct Before {
     double value;
   };
   std::vector<Creature> creatures;
+  struct Planeswalker {
+    ObjectId id;
+    std::uint32_t zone_changes;
+    PlayerId controller;
+    std::int64_t loyalty;
+  };
+  std::vector<Planeswalker> planeswalkers;
 };
 
 // Reads the board of `g` into `b` (every permanent viewed once).

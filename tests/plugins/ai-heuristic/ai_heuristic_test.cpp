@@ -1119,6 +1119,48 @@ TEST_F(AiHeuristic, UsesAPlaneswalkersLoyaltyAbilityWorthMost) {
   EXPECT_EQ(g->state().zone(ZoneRef::hand(kThem)).objects.size(), 1u) << "each player drew";
 }
 
+// The opponent's planeswalker counts for its loyalty and its worth: Shock kills a Jace Beleren
+// with 2 loyalty (two damage to the opponent's face at 20 is not worth the card).
+TEST_F(AiHeuristic, BurnsAPlaneswalkerItCanKill) {
+  for (const std::int32_t loyalty : {2, 3}) {
+    PositionPlayer them = player(20, {}, {});
+    PositionCard jace = card("Jace Beleren");
+    jace.counters = {{"loyalty", loyalty}};
+    them.battlefield.push_back(jace);
+    auto g = start(player(20, {"Shock"}, {"Mountain"}), std::move(them));
+    const std::vector<Target> targets = cast_targets(*g);
+    if (loyalty == 2) {
+      ASSERT_EQ(targets.size(), 1u);
+      ASSERT_TRUE(targets[0].is_object());
+      EXPECT_EQ(g->card(targets[0].object.id).name, "Jace Beleren");
+    } else {
+      EXPECT_TRUE(targets.empty()) << "two damage leaves it on 1";
+    }
+  }
+}
+
+// Attackers go at the opponent's planeswalker when the attack does not threaten the player: the
+// Hill Giant (the weakest that deals Jace's 3 loyalty alone) at Jace, the Bears at the player;
+// with the player at 5 life, both at the player.
+TEST_F(AiHeuristic, AttacksAPlaneswalkerUnlessThePlayerIsInReach) {
+  for (const std::int32_t life : {20, 5}) {
+    PositionPlayer them = player(life, {}, {});
+    PositionCard jace = card("Jace Beleren");
+    jace.counters = {{"loyalty", 3}};
+    them.battlefield.push_back(jace);
+    auto g = start(player(20, {}, {"Hill Giant", "Grizzly Bears", "Serra Angel"}), std::move(them));
+    for (int i = 0; i < 30 && g->state().turn.step <= 8; ++i)  // through combat
+      if (!world().rules->advance(*g)) break;                  // (the game ends at 5 life)
+    if (life == 20) {
+      EXPECT_EQ(count_in(*g, ZoneRef::graveyard(kThem), "Jace Beleren"), 1u);
+      EXPECT_EQ(g->state().player(kThem).life, 20 - 2 - 4) << "the Bears and the Angel";
+    } else {
+      EXPECT_EQ(count_in(*g, ZoneRef::battlefield(kThem), "Jace Beleren"), 1u);
+      EXPECT_TRUE(g->state().over);
+    }
+  }
+}
+
 // Mana Leak's question (counterspells.cpp): the heuristic pays to keep its spell.
 TEST_F(AiHeuristic, PaysToKeepItsSpellFromBeingCountered) {
   auto g = start(player(20, {}, {"Forest", "Forest", "Forest"}), player(20, {}, {}), "main1");
