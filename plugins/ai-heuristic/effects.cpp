@@ -73,11 +73,25 @@ std::vector<Target> EffectLab::candidates(const Ability& ability, const ResolveC
 }
 
 double EffectLab::trigger_score(ObjectId permanent, std::uint16_t ability) {
-  return trial(permanent, ability, {}, ZoneKind::battlefield).score;
+  const AbilityDef& def = game().card(permanent).abilities.at(ability);
+  const std::string text = def.impl ? def.impl->describe() : std::string();
+  if (text.find("that player") == std::string::npos)
+    return trial(permanent, ability, {}, ZoneKind::battlefield).score;
+  // Without an event the rules would take the controller for "that player".
+  const auto about = [&](PlayerId p) {
+    return trial(permanent, ability, {}, ZoneKind::battlefield,
+                 EventRecord{Symbol{}, Target::of(p), Target{}, 0})
+        .score;
+  };
+  double score = 0;
+  for (const Player& p : game().state().players)
+    if (p.id != me_ || text.find("opponent") == std::string::npos) score += about(p.id);
+  return score;
 }
 
 EffectLab::Trial EffectLab::trial(ObjectId source, std::uint16_t ability,
-                                  const std::vector<Target>& targets, ZoneKind from_hand_to) {
+                                  const std::vector<Target>& targets, ZoneKind from_hand_to,
+                                  const EventRecord& event) {
   Game& g = game();
   settle_burn_out();
   const bool go_face = go_face_ || g.state().zone(ZoneRef::hand(me_)).objects.size() >= 7;
@@ -96,7 +110,7 @@ EffectLab::Trial EffectLab::trial(ObjectId source, std::uint16_t ability,
     }
     const std::size_t pending = g.state().pending_triggers.size();
     const GameObject& o = g.object(source);
-    g.resolve(ResolveContext{o.ref(), o.card, ability, me_, targets, 0, {}});
+    g.resolve(ResolveContext{o.ref(), o.card, ability, me_, targets, 0, event});
     // What the effect set off, once: a creature that deals damage when it is dealt damage.
     for (std::size_t i = pending,
                      end = std::min<std::size_t>(g.state().pending_triggers.size(), pending + 8);

@@ -53,6 +53,9 @@ class EffectLab {
   // for it as if the permanent were on the battlefield: Phyrexian Arena's card and life. Scored
   // as best() scores a spell's result, without the permanent itself leaving the battlefield
   // (sacrificing itself is part of what the card is); -infinity when it cannot be tried out.
+  // A trigger about "that player" (the player its event is about) is resolved with an event
+  // about the player its text names: an opponent (Megrim: "Whenever an opponent discards a
+  // card, … to that player"), else each player in turn, the scores added (Spellshock).
   double trigger_score(ObjectId permanent, std::uint16_t ability);
 
   // How much life `player` loses if the ability targets them (0 if it cannot).
@@ -80,7 +83,7 @@ class EffectLab {
   // Resolves the ability on the copy and judges the result; a card in the hand is first moved
   // where it would be: the stack when cast, the battlefield for a permanent's trigger.
   Trial trial(ObjectId source, std::uint16_t ability, const std::vector<Target>& targets,
-              ZoneKind from_hand_to);
+              ZoneKind from_hand_to, const EventRecord& event = {});
   Game& game();
   void settle_burn_out();
   const std::vector<Target>& targetable();

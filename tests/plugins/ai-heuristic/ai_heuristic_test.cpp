@@ -1161,6 +1161,27 @@ TEST_F(AiHeuristic, AttacksAPlaneswalkerUnlessThePlayerIsInReach) {
   }
 }
 
+// A trigger about "that player" is tried with an event about the player its text names:
+// Megrim ("Whenever an opponent discards a card, Megrim deals 2 damage to that player") is cast;
+// Spellshock (2 damage to whoever casts a spell, each player in turn) only when the opponent is
+// low. Without an event the copy took the agent for "that player", and kept Megrim in hand.
+TEST_F(AiHeuristic, JudgesATriggerAboutThatPlayerByThePlayerItNames) {
+  struct Case {
+    std::string card;
+    std::int32_t their_life;
+    bool cast;
+  };
+  for (const Case& k : std::vector<Case>{
+           {"Megrim", 20, true}, {"Spellshock", 20, false}, {"Spellshock", 4, true}}) {
+    auto g = start(player(20, {k.card}, {"Swamp", "Swamp", "Mountain"}),
+                   player(k.their_life, {}, {}));
+    for (int i = 0; i < 12 && g->state().turn.step <= 3; ++i)  // through its main phase
+      ASSERT_TRUE(world().rules->advance(*g));
+    EXPECT_EQ(count_in(*g, ZoneRef::battlefield(kMe), k.card), k.cast ? 1u : 0u)
+        << k.card << " against " << k.their_life << " life";
+  }
+}
+
 // Mana Leak's question (counterspells.cpp): the heuristic pays to keep its spell.
 TEST_F(AiHeuristic, PaysToKeepItsSpellFromBeingCountered) {
   auto g = start(player(20, {}, {"Forest", "Forest", "Forest"}), player(20, {}, {}), "main1");
