@@ -321,9 +321,11 @@ void at_planeswalkers(const DecisionView& view, const Choice& choice, Answer& an
   const PlayerId opp = opponent_of(view, choice.player);
   std::vector<std::pair<std::int64_t, ObjectId>> walkers;  // loyalty, planeswalker
   for (const Option& o : choice.options) {
-    if (o.value >= 0 || !o.barred.empty()) continue;  // a planeswalker is -(id + 1)
+    if (o.value >= 0 || !o.barred.empty()) continue;  // a planeswalker (or battle) is -(id + 1)
     const ObjectId pw(static_cast<std::uint32_t>(-o.value - 1));
-    if (!view.can_see(pw) || view.object(pw).controller != opp) continue;
+    if (!view.can_see(pw) || view.object(pw).controller != opp ||
+        !view.view(pw).has_type(kPlaneswalker))
+      continue;
     const std::pair<std::int64_t, ObjectId> w{view.object(pw).counters.get(kLoyalty), pw};
     if (std::find(walkers.begin(), walkers.end(), w) == walkers.end()) walkers.push_back(w);
   }
