@@ -32,6 +32,16 @@ std::int64_t unblockable_damage(const std::vector<Fighter>& mine, const std::vec
   return damage;
 }
 
+// The damage that gets past `blockers` untapped blockers when each stops one of the biggest
+// attackers (`powers`, one an attacker).
+std::int64_t damage_past_blockers(std::vector<std::int32_t> powers, std::size_t blockers) {
+  std::sort(powers.rbegin(), powers.rend());
+  std::int64_t through = 0;
+  for (std::size_t i = std::min(blockers, powers.size()); i < powers.size(); ++i)
+    through += std::max(0, powers[i]);
+  return through;
+}
+
 // How many of `blockers` could punish one of `attackers`: kill it and survive, or trade for
 // something worth less than half of it. Each blocks one attacker at most.
 std::size_t punishers(const std::vector<Fighter>& blockers, const std::vector<Fighter>& attackers) {
@@ -75,10 +85,7 @@ Answer attack_the_player(const DecisionView& view, const Choice& choice) {
   // Lethal even if every blocker stops one of the biggest attackers.
   std::vector<std::int32_t> powers;
   for (const Fighter& a : able) powers.push_back(a.power);
-  std::sort(powers.rbegin(), powers.rend());
-  std::int64_t through = 0;
-  for (std::size_t i = std::min(blockers.size(), powers.size()); i < powers.size(); ++i) through += powers[i];
-  if (through >= opp_life) {
+  if (damage_past_blockers(std::move(powers), blockers.size()) >= opp_life) {
     for (const Fighter& a : able) answer.picks.push_back(option_of[a.id.value]);
     return answer;
   }
@@ -332,14 +339,10 @@ void at_planeswalkers(const DecisionView& view, const Choice& choice, Answer& an
   if (walkers.empty() || answer.picks.empty()) return;
   std::vector<std::int32_t> powers;
   for (std::uint32_t pick : answer.picks)
-    powers.push_back(std::max(0, view.view(choice.options[pick].target.object.id).power));
-  std::sort(powers.rbegin(), powers.rend());
+    powers.push_back(view.view(choice.options[pick].target.object.id).power);
   std::size_t blockers = 0;
   for (const Fighter& b : creatures_of(view, opp)) blockers += !b.tapped;
-  std::int64_t through = 0;
-  for (std::size_t i = std::min(blockers, powers.size()); i < powers.size(); ++i)
-    through += powers[i];
-  if (through >= view.player(opp).life) return;
+  if (damage_past_blockers(std::move(powers), blockers) >= view.player(opp).life) return;
   std::sort(walkers.rbegin(), walkers.rend());
   std::vector<bool> moved(answer.picks.size(), false);
   for (const auto& [loyalty, pw] : walkers) {

@@ -83,9 +83,10 @@ double EffectLab::trigger_score(ObjectId permanent, std::uint16_t ability) {
                  EventRecord{Symbol{}, Target::of(p), Target{}, 0})
         .score;
   };
+  const bool opponents_only = text.find("opponent") != std::string::npos;
   double score = 0;
   for (const Player& p : game().state().players)
-    if (p.id != me_ || text.find("opponent") == std::string::npos) score += about(p.id);
+    if (p.id != me_ || !opponents_only) score += about(p.id);
   return score;
 }
 

@@ -48,8 +48,8 @@ void snapshot(const Game& g, Before& b) {
   }
 }
 
-bool attached_now(const Game& g, std::optional<ObjectId> id) {
-  return id && id->valid() && g.state().exists(*id) && attached(g.object(*id));
+bool attached_now(const Game& g, ObjectId id) {
+  return id.valid() && g.state().exists(id) && attached(g.object(id));
 }
 
 double judge(const Game& g, const Before& b, PlayerId me, bool go_face, std::vector<char>& marks,

@@ -50,6 +50,6 @@ double judge(const Game& g, const Before& b, PlayerId me, bool go_face, std::vec
              bool attached = false);
 
 // Whether `id` is an Aura or Equipment attached to something in `g` (board.hpp's attached()).
-bool attached_now(const Game& g, std::optional<ObjectId> id);
+bool attached_now(const Game& g, ObjectId id);
 
 }  // namespace anvil::ai_heuristic
