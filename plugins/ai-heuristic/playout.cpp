@@ -218,8 +218,14 @@ std::optional<Judgement> PlayOut::best(std::uint32_t option, ObjectId source) {
     j.score = r.score - passing_->score;
     for (std::size_t i = 0; i < before_.creatures.size(); ++i) {
       const Before::Creature& c = before_.creatures[i];
-      if (c.controller == me_ && c.id != source && r.dead[i] && !passing_->dead[i])
-        j.best_own_lost = std::max(j.best_own_lost, c.value);
+      if (c.controller != me_ || c.id == source || !r.dead[i]) continue;
+      // Its own creature that the response aims at and kills is burnt by it, even if it would
+      // die anyway: a Bolt at its own Walking Corpse, which the opponent's Tendrils of Corruption
+      // would destroy, takes the Tendrils' life away, and with a full hand every point of that
+      // counts. Never (the "never burn its own creatures"); what it aims at and saves (a
+      // pump, a regeneration shield) is not dead.
+      if (r.first_target.is_object() && r.first_target.object.id == c.id) return;
+      if (!passing_->dead[i]) j.best_own_lost = std::max(j.best_own_lost, c.value);
     }
     if (r.first_target_options > 0) j.targets = {r.first_target};
     j.attaches = r.attaches;

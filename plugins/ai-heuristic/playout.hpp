@@ -55,7 +55,8 @@ class PlayOut {
   // ability of `source`) and what it is worth against passing: Judgement::score is the
   // difference, Judgement::best_own_lost the value of the most valuable of the agent's creatures
   // that die with it and not without (`source` aside: a sacrifice is part of the cost, and the
-  // score counts it). nullopt when the copy cannot play it out.
+  // score counts it). A target of its own creature that dies is never chosen, even one that
+  // would die anyway. nullopt when the copy cannot play it out, or has no other target.
   std::optional<Judgement> best(std::uint32_t option, ObjectId source);
 
   class Script;  // the copy's agent, in every seat (playout.cpp)

@@ -950,6 +950,24 @@ TEST_F(AiHeuristic, RegeneratesInResponseToBurnThatWouldDestroyIt) {
   EXPECT_FALSE(quiet->object(on_battlefield(*quiet, kMe, "Swamp")).tapped);
 }
 
+// The opponent's Tendrils of Corruption at its Walking Corpse, with six Swamps: the Corpse dies
+// and they gain 6 life. Its own Lightning Bolt at the Corpse in response would leave the Tendrils
+// without a target (no life gained), for a card and by burning its own creature: never, even
+// with a full hand, when every point of the opponent's life counts fully.
+TEST_F(AiHeuristic, DoesNotBurnItsOwnDoomedCreatureToDenyTheOpponentLife) {
+  std::vector<std::string> hand{"Lightning Bolt"};
+  for (int i = 0; i < 6; ++i) hand.push_back("Serra Angel");
+  auto g = start(player(20, hand, {"Mountain", "Walking Corpse"}),
+                 player(12, {"Tendrils of Corruption"},
+                        {"Swamp", "Swamp", "Swamp", "Swamp", "Swamp", "Swamp"}),
+                 "main1", 1, std::make_shared<BurnsACreature>());
+  for (int i = 0; i < 20 && g->state().turn.step <= 3; ++i)  // through the main phase
+    ASSERT_TRUE(world().rules->advance(*g));
+  ASSERT_EQ(count_in(*g, ZoneRef::graveyard(kThem), "Tendrils of Corruption"), 1u);
+  EXPECT_EQ(count_in(*g, ZoneRef::hand(kMe), "Lightning Bolt"), 1u);
+  EXPECT_EQ(g->state().player(kThem).life, 18) << "the Tendrils resolved";
+}
+
 // A counterspell answers the opponent's combat trick: its Giant Growth on the Grizzly Bears the
 // heuristic's Hill Giant blocks would kill the Giant, so Counterspell counters it. Miscalculation
 // ("unless its controller pays {2}") does too, but not against a player with two more lands
