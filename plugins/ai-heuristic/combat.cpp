@@ -42,6 +42,19 @@ std::int64_t damage_past_blockers(std::vector<std::int32_t> powers, std::size_t 
   return through;
 }
 
+// The most `attacker` can take from the two creatures blocking it, dividing its damage as its
+// controller likes (510.1c): both, when its power covers the lethal damage of each (1 each with
+// deathtouch, 702.2c: two 1/1s in front of a 2/2 both die), else the dearer one it can kill.
+double most_it_kills(const Fighter& attacker, const Fighter& b1, const Fighter& b2) {
+  const bool kills1 = kills(attacker, b1), kills2 = kills(attacker, b2);
+  const auto lethal_to = [&](const Fighter& b) {
+    return attacker.deathtouch ? 1 : std::max(1, b.remaining());
+  };
+  if (kills1 && kills2 && attacker.power >= lethal_to(b1) + lethal_to(b2))
+    return b1.value + b2.value;
+  return std::max(kills1 ? b1.value : 0.0, kills2 ? b2.value : 0.0);
+}
+
 // How many of `blockers` could punish one of `attackers`: kill it and survive, or trade for
 // something worth less than half of it. Each blocks one attacker at most.
 std::size_t punishers(const std::vector<Fighter>& blockers, const std::vector<Fighter>& attackers) {
@@ -229,7 +242,7 @@ Answer choose_blockers(const DecisionView& view, const Choice& choice) {
     }
 
   // 4. Two blockers that together kill an attacker neither kills alone, when the attacker is
-  // worth more than the one blocker it could kill (its controller divides the damage).
+  // worth more than what it could kill of them (its controller divides the damage).
   for (std::uint32_t a : attackers) {
     if (blocked_by.contains(a)) continue;
     const Fighter& at = fighters.at(a);
@@ -245,9 +258,7 @@ Answer choose_blockers(const DecisionView& view, const Choice& choice) {
         const bool together = b1.deathtouch || b2.deathtouch ||
                               std::max(0, b1.power) + std::max(0, b2.power) >= at.remaining();
         if (!together) continue;
-        double loss = 0;  // the most it can take: the dearer blocker it can kill
-        if (kills(at, b1)) loss = std::max(loss, b1.value);
-        if (kills(at, b2)) loss = std::max(loss, b2.value);
+        const double loss = most_it_kills(at, b1, b2);
         if (loss < pick_loss) {
           pick_loss = loss;
           pick = std::pair{free_blockers[x], free_blockers[y]};

@@ -1241,12 +1241,24 @@ TEST_F(AiHeuristic, AnswersARefusedBlockDeclarationWithTheRulesExample) {
 }
 
 TEST_F(AiHeuristic, DoubleBlocksAnAttackerNeitherBlockerKillsAlone) {
-  // Spined Wurm (5/4) kills Grizzly Bears or Hill Giant, but not both, and is worth more.
-  auto g = start(player(20, {}, {"Grizzly Bears", "Hill Giant"}), player(20, {}, {"Spined Wurm"}),
+  // Spined Wurm (5/4) kills one Hill Giant (3/3), not both (its 5 damage divided), and is worth
+  // more than one.
+  auto g = start(player(20, {}, {"Hill Giant", "Hill Giant"}), player(20, {}, {"Spined Wurm"}),
                  "begin_combat", 1, std::make_shared<AllOut>());
   for (int i = 0; i < 12 && g->state().turn.step <= 7; ++i) ASSERT_TRUE(world().rules->advance(*g));
   EXPECT_EQ(on_battlefield(*g, kThem, "Spined Wurm"), ObjectId{}) << "the Wurm should die";
   EXPECT_EQ(g->state().player(kMe).life, 20);
+}
+
+// Glory Seeker (2/2) divides its damage between two Mons's Goblin Raiders (1/1) and kills both
+// (510.1c): two creatures for one is no trade, so neither blocks. Nor do Grizzly Bears and Hill
+// Giant block Spined Wurm together: 2 damage and 3 kill both.
+TEST_F(AiHeuristic, DoesNotDoubleBlockAnAttackerThatKillsBothBlockers) {
+  EXPECT_EQ(
+      block_declarations({"Mons's Goblin Raiders", "Mons's Goblin Raiders"}, {"Glory Seeker"}),
+      std::vector<std::size_t>{0});
+  EXPECT_EQ(block_declarations({"Grizzly Bears", "Hill Giant"}, {"Spined Wurm"}),
+            std::vector<std::size_t>{0});
 }
 
 // The classic rules refuse a block declaration obeying fewer requirements than it could
