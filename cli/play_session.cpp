@@ -129,6 +129,16 @@ class PlaySession::Person final : public Agent {
   std::string_view name() const override { return "person"; }
 
   Answer choose(const DecisionView& view, const Choice& choice) override {
+    // A declaration whose every option the rules refuse (the only attacker is summoning-sick):
+    // "none" is the one answer, so it is given, as Forge and XMage skip such a question. The
+    // options are still shown with their reasons; not a decision for `undo` to return to.
+    if (choice.min_picks == 0 && !choice.options.empty() &&
+        std::all_of(choice.options.begin(), choice.options.end(),
+                    [](const Option& o) { return !o.barred.empty(); })) {
+      print_choice(choice);
+      fmt::print(s_.out_, "> none (nothing else may be declared)\n");
+      return Answer{};
+    }
     print_board(view);
     print_choice(choice);
     for (;;) {

@@ -8,7 +8,8 @@
 #   SwapAgent     `ai ai-random` mid-game: the decision log shows ai-random deciding afterwards;
 #   EndOfInput    no input at all concedes cleanly;
 #   BarredShown   with creature decks, attack and block options the rules refuse in any
-#                 declaration (a summoning-sick attacker) are listed with the reason, and
+#                 declaration (a summoning-sick attacker) are listed with the reason, a
+#                 declaration whose every option is refused is answered "none" unasked, and
 #                 namesakes on the battlefield are numbered (Forest #1, Forest #2) and
 #                 creatures show their keywords;
 #   HiddenPicks   (hearth) the log shows the opponent's mulligan without the cards it put back,
@@ -102,6 +103,8 @@ elseif(CASE STREQUAL "BarredShown")
   play("${cycle}")
   expect("\n  [0-9]+\\. [^\n]+ → player 1 \\(not allowed: [^\n]+ has summoning sickness\\)\n"
          "a summoning-sick creature's attack should be listed with the reason it is refused")
+  expect("\\(not allowed: [^\n]+\\)\n\\(pick 0 to [0-9]+[^\n]*\n> none \\(nothing else may be declared\\)\n"
+         "a declaration whose every option is refused should be answered 'none' without asking")
   expect("\n  battlefield: [^\n]*(Plains|Forest) #1[^\n]*(Plains|Forest) #2"
          "namesakes on the battlefield should be numbered, as declarations name them")
   expect("\n  battlefield: [^\n]*\([^)\n]*(First Strike|Flying|Vigilance|Lifelink)[^)\n]*\)"
