@@ -2,10 +2,13 @@
 
 #include <fmt/core.h>
 
+#include <anvil/agent.hpp>
+
 namespace anvil::cli {
 
-GameLog::GameLog(Game& game, std::FILE* out, std::vector<std::string> player_names)
-    : out_(out), names_(std::move(player_names)) {
+GameLog::GameLog(Game& game, std::FILE* out, std::vector<std::string> player_names,
+                 std::optional<PlayerId> viewer)
+    : out_(out), names_(std::move(player_names)), viewer_(viewer) {
   EventBus& bus = game.bus();
   connections_.emplace_back(bus.on_observe<ZoneChangeEvent>([this](const Game& g, const ZoneChangeEvent& e) {
     const std::string who = player(e.player);
@@ -36,10 +39,16 @@ GameLog::GameLog(Game& game, std::FILE* out, std::vector<std::string> player_nam
     }
     if (!text.empty()) line(g, text);
   }));
-  connections_.emplace_back(bus.on_observe<DamageEvent>([this](const Game& g, const DamageEvent& e) {
-    line(g, fmt::format("{} deals {} damage to {}{}", g.state().exists(e.source) ? card(g, e.source) : "the game",
-                        e.amount, target(g, e.target), e.combat ? " (combat)" : ""));
-  }));
+  connections_.emplace_back(
+      bus.on_observe<DamageEvent>([this](const Game& g, const DamageEvent& e) {
+        const char* combat = e.combat ? " (combat)" : "";
+        // No source object: a hearth hero's attack or power, fatigue (the line before says which).
+        if (!e.source.valid() || !g.state().exists(e.source))
+          line(g, fmt::format("{} takes {} damage{}", target(g, e.target), e.amount, combat));
+        else
+          line(g, fmt::format("{} deals {} damage to {}{}", card(g, e.source), e.amount,
+                              target(g, e.target), combat));
+      }));
   connections_.emplace_back(bus.on_observe<LifeChangeEvent>([this](const Game& g, const LifeChangeEvent& e) {
     const std::int32_t now = g.state().player(e.player).life;
     line(g, fmt::format("{} {} {} life ({} → {})", player(e.player), e.delta > 0 ? "gains" : "loses",
@@ -48,6 +57,19 @@ GameLog::GameLog(Game& game, std::FILE* out, std::vector<std::string> player_nam
   connections_.emplace_back(bus.on_observe<AttackEvent>([this](const Game& g, const AttackEvent& e) {
     line(g, fmt::format("{} attacks {}", card(g, e.attacker), target(g, e.defender)));
   }));
+  connections_.emplace_back(
+      bus.on_observe<CustomEvent>([this](const Game& g, const CustomEvent& e) {
+        using namespace anvil::literals;
+        if (e.kind == "hero_power"_sym)
+          line(g, e.other.is_player() || e.other.is_object()
+                      ? fmt::format("{} uses their hero power on {}", target(g, e.subject),
+                                    target(g, e.other))
+                      : fmt::format("{} uses their hero power", target(g, e.subject)));
+        else if (e.kind == "armor"_sym)
+          line(g, fmt::format("{} gains {} armor", target(g, e.subject), e.amount));
+        else if (e.kind == "hero_attack"_sym)
+          line(g, fmt::format("{}'s hero attacks {}", target(g, e.subject), target(g, e.other)));
+      }));
   connections_.emplace_back(bus.on_observe<BlockEvent>([this](const Game& g, const BlockEvent& e) {
     line(g, fmt::format("{} blocks {}", card(g, e.blocker), card(g, e.attacker)));
   }));
@@ -60,6 +82,7 @@ std::string GameLog::player(PlayerId p) const {
 
 std::string GameLog::card(const Game& g, ObjectId id) const {
   if (!g.state().exists(id)) return "?";
+  if (viewer_ && !DecisionView(g, *viewer_).can_see(id)) return "a card";
   return g.card(id).name;
 }
 

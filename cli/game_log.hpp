@@ -1,14 +1,22 @@
 // GameLog: a readable turn-by-turn account of a game, written as it happens from the kernel's
 // observer signals (never its trigger signals: logging changes nothing and sees no rollbacks as
-// events). Used by `anvil replay` and the demo.
+// events). Used by `anvil replay`, `anvil play` and the demo. Both rules modules tell their
+// observers: the classic module through the kernel's actions, the hearth module from its own
+// (rules-hearth's HearthWorld::tell), with three CustomEvents of its own that the log reads too:
+// "hero_power" (subject: the player; other: the target), "armor" (the player; amount) and
+// "hero_attack" (the player; other: the defender).
 //
 //   GameLog log(game, stdout, {"P1", "P2"});   // connected until `log` is destroyed
 //   rules->play(game);
+//
+// With a `viewer` (the person at `anvil play`), a card that player cannot see where it went is
+// "a card": the opponent draws a card, casts a card (a secret) — never its name.
 #pragma once
 
 #include <anvil/event_bus.hpp>
 #include <anvil/game.hpp>
 #include <cstdio>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -16,7 +24,8 @@ namespace anvil::cli {
 
 class GameLog {
  public:
-  GameLog(Game& game, std::FILE* out, std::vector<std::string> player_names);
+  GameLog(Game& game, std::FILE* out, std::vector<std::string> player_names,
+          std::optional<PlayerId> viewer = std::nullopt);
 
  private:
   std::string player(PlayerId p) const;
@@ -26,6 +35,7 @@ class GameLog {
 
   std::FILE* out_;
   std::vector<std::string> names_;
+  std::optional<PlayerId> viewer_;
   std::uint32_t turn_printed_ = 0;
   std::vector<ScopedConnection> connections_;
 };

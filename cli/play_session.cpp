@@ -428,7 +428,7 @@ void PlaySession::concede() {
 }
 
 void PlaySession::run() {
-  GameLog events(game_, out_, {seat_name(PlayerId(0)), seat_name(PlayerId(1))});
+  GameLog events(game_, out_, {seat_name(PlayerId(0)), seat_name(PlayerId(1))}, seats_.person);
   fmt::print(out_, "Type 'help' at any question for the commands.\n");
   while (!game_.state().over) {
     marks_.push_back(Mark{game_.journal().checkpoint(), log_.size(), false});

@@ -317,12 +317,22 @@ void play_card(HearthWorld& w, PlayerId p, ObjectId card, const Target& chosen, 
   j.set_attr(p, kOverloadNext, game.state().player(p).attrs.get(kOverloadNext) + s.overload);
   j.set_attr(p, kCardsPlayed, game.state().player(p).attrs.get(kCardsPlayed) + 1);
   ObjectId object = card;
+  // Where it goes is told below, once it is there: a minion to the board, a spell to the
+  // graveyard (a secret face down to exile: a card the opponent does not see), a weapon to the
+  // hero's command zone.
+  const auto told_played = [&](ObjectId played) {
+    w.tell(ZoneChangeEvent{
+        {}, played, ZoneRef::hand(p), game.object(played).zone, Cause::cast, ObjectId{}, p});
+  };
   if (s.kind != tags::CardKind::minion) w.fire({ev::card_played, p, ref_of(game, card), chosen, 0});
   switch (s.kind) {
     case tags::CardKind::minion: {
       // Placed before card_played fires, so that what that summons finds the board as it is.
       const ObjectRef in_hand = game.object(card).ref();
       object = w.place_minion(card, p, position);
+      told_played(object);
+      w.tell(ZoneChangeEvent{
+          {}, object, ZoneRef::hand(p), ZoneRef::battlefield(p), Cause::none, ObjectId{}, p});
       const Target m = ref_of(game, object);
       keep_hand_buffs(game, in_hand, m);
       w.fire({ev::card_played, p, m, chosen, 0});
@@ -344,6 +354,7 @@ void play_card(HearthWorld& w, PlayerId p, ObjectId card, const Target& chosen, 
         j.move_object(card, ZoneRef::graveyard(p));
       }
       object = card;
+      told_played(card);
       w.fire({ev::spell_cast, p, ref_of(game, card), chosen, 0});
       if (option > 0) one = {s.choices.at(option - 1).tag};
       run_tags(w, option > 0 ? one : s.play, object, card_id, p, chosen, true);
@@ -359,6 +370,7 @@ void play_card(HearthWorld& w, PlayerId p, ObjectId card, const Target& chosen, 
       if (auto old = w.weapon(p)) j.set_attr(*old, kDestroyed, 1);
       w.resolve_deaths();
       j.move_object(card, ZoneRef::command(p));
+      told_played(card);
       run_tags(w, battlecry_of(s, combo, option, one), card, card_id, p, chosen, false);
       break;
   }

@@ -78,6 +78,10 @@ void attack(HearthWorld& w, const Target& attacker, Target defender) {
   } else {
     j.set_attr(p, kAttacks, game.state().player(p).attrs.get(kAttacks) + 1);
   }
+  if (attacker.is_object())
+    w.tell(AttackEvent{{}, attacker.object.id, defender});
+  else
+    w.tell(CustomEvent{{}, "hero_attack"_sym, attacker, defender, 0, ObjectId{}});
   w.fire({ev::character_attack, p, attacker, defender, 0});
   if (attacker.is_object()) w.fire({ev::attack, p, attacker, defender, 0});
   if (auto to = w.take_redirect()) defender = *to;  // an ogre's change_target
@@ -91,8 +95,10 @@ void attack(HearthWorld& w, const Target& attacker, Target defender) {
     const std::int32_t back = defender.is_object() ? w.attack_of(defender) : 0;
     const ObjectId a_src = attacker.is_object() ? attacker.object.id : ObjectId{};
     const ObjectId d_src = defender.is_object() ? defender.object.id : ObjectId{};
+    w.set_combat(true);
     w.damage(a_src, p, defender, dealt, false);
     if (alive(attacker)) w.damage(d_src, other(p), attacker, back, false);
+    w.set_combat(false);
     if (attacker.is_player())
       if (auto weapon = w.weapon(p)) j.set_damage(*weapon, game.object(*weapon).damage + 1);
   }

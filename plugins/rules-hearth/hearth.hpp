@@ -203,6 +203,18 @@ class HearthWorld final : public tags::World {
   void change_target(const Target& to) override { redirect_ = to; }
 
   // --- the module's own ---
+  // Tells the game's observers what happened, in the kernel's event types (DESIGN.md: the
+  // observer channel, for UIs, logs and replays: `anvil replay`, `anvil play`): a card drawn,
+  // played, discarded; a minion that enters or dies; damage; a hero's life; an attack; and, as
+  // CustomEvents, what only this game has ("hero_power", "armor", "hero_attack"). Nothing is
+  // sent while nobody observes (a simulation), and the module connects no trigger slot to the
+  // kernel's events, so telling changes nothing in the game.
+  template <class E>
+  void tell(const E& e) {
+    if (game_.bus().listeners<E>(Channel::observer) != 0) game_.bus().after(game_, e);
+  }
+  // Damage dealt while set is combat damage, as observers are told (an attack's).
+  void set_combat(bool combat) { combat_ = combat; }
   // The new defender a change_target chose while the attack was announced, once.
   std::optional<Target> take_redirect() { return std::exchange(redirect_, std::nullopt); }
   // Fires an event: every effect listening, in the order their owners entered play.
@@ -251,6 +263,7 @@ class HearthWorld final : public tags::World {
   void rebuild();
 
   Game& game_;
+  bool combat_ = false;  // set_combat
   int depth_ = 0;  // aura conditions may read stats: bounded
   int fire_depth_ = 0;
   std::uint16_t zone_at_[2][8] = {};  // in(): zone index + 1 by player and kind (0: not looked up)

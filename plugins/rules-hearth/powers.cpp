@@ -140,6 +140,7 @@ void use_power(Game& game, PlayerId p, const Target& target) {
 void use_power(HearthWorld& w, PlayerId p, const Target& target) {
   Game& game = w.game();
   Journal& j = game.journal();
+  w.tell(CustomEvent{{}, "hero_power"_sym, Target::of(p), target, 0, ObjectId{}});
   if (const auto* power = card_power(game, p)) {
     j.set_attr(p, kMana, game.state().player(p).attrs.get(kMana) - power->mana);
     j.set_attr(p, kPowerUsed, 1);

@@ -102,6 +102,7 @@ void HearthWorld::damage(ObjectId source, PlayerId by, const Target& t, std::int
   if (spell && by.valid()) amount = spell_amount(by, amount);
   if (amount <= 0 || game_.state().over) return;
   Journal& j = game_.journal();
+  std::int32_t life_lost = 0;
   if (t.is_object()) {
     if (!game_.state().is_current(t.object) || !is_minion_on_board(t.object.id)) return;
     if (has(t, tags::kImmune)) return;
@@ -117,8 +118,11 @@ void HearthWorld::damage(ObjectId source, PlayerId by, const Target& t, std::int
     const auto armor = static_cast<std::int32_t>(p.attrs.get(kArmor));
     const std::int32_t absorbed = std::min(armor, amount);
     if (absorbed) j.set_attr(t.player, kArmor, armor - absorbed);
-    if (amount > absorbed) j.set_life(t.player, p.life - (amount - absorbed));
+    life_lost = amount - absorbed;
+    if (life_lost > 0) j.set_life(t.player, p.life - life_lost);
   }
+  tell(DamageEvent{{}, source, t, amount, combat_, false});
+  if (life_lost > 0) tell(LifeChangeEvent{{}, t.player, -life_lost, source});
   fire({ev::damaged, controller(t), t, source.valid() ? target_of(game_, source) : Target{},
         amount});
   fire({ev::character_damaged, controller(t), t,
@@ -158,7 +162,10 @@ void HearthWorld::heal(ObjectId source, PlayerId by, const Target& t, std::int32
   } else {
     const Player& p = game_.state().player(t.player);
     healed = std::clamp(max_life(game_, t.player) - p.life, 0, amount);
-    if (healed) j.set_life(t.player, p.life + healed);
+    if (healed) {
+      j.set_life(t.player, p.life + healed);
+      tell(LifeChangeEvent{{}, t.player, healed, source});
+    }
   }
   if (healed) fire({ev::character_healed, controller(t), t, Target{}, healed});
 }
@@ -205,6 +212,7 @@ std::optional<ObjectId> HearthWorld::summon(CardId card, PlayerId p, ObjectId be
   }
   const ObjectId id = game_.add_card(card, p, ZoneRef::hand(p), true);
   place_minion(id, p, position);
+  tell(ZoneChangeEvent{{}, id, ZoneRef{}, ZoneRef::battlefield(p), Cause::effect, ObjectId{}, p});
   fire({ev::minion_placed, p, target_of(game_, id), Target{}, 0});
   fire({ev::minion_summoned, p, target_of(game_, id), Target{}, 0});
   fire({ev::after_added, p, target_of(game_, id), Target{}, 0});
@@ -338,10 +346,13 @@ void HearthWorld::draw(PlayerId p) {
   const ObjectId top = library.back();
   if (static_cast<int>(game_.state().zone(ZoneRef::hand(p)).objects.size()) >= kMaxHand) {
     j.move_object(top, ZoneRef::graveyard(p));  // overdraw: the card is destroyed
+    tell(ZoneChangeEvent{
+        {}, top, ZoneRef::library(p), ZoneRef::graveyard(p), Cause::destroy, ObjectId{}, p});
     fire({ev::card_destroyed, p, target_of(game_, top), Target{}, 0});
     return;
   }
   j.move_object(top, ZoneRef::hand(p));
+  tell(ZoneChangeEvent{{}, top, ZoneRef::library(p), ZoneRef::hand(p), Cause::draw, ObjectId{}, p});
   fire({ev::card_drawn, p, target_of(game_, top), Target{}, 0});
   fire({ev::drawn, p, target_of(game_, top), Target{}, 0});
 }
@@ -362,6 +373,8 @@ void HearthWorld::discard_random(PlayerId p) {
   if (hand.empty()) return;
   const ObjectId card = hand[static_cast<std::size_t>(random(hand.size()))];
   game_.journal().move_object(card, ZoneRef::graveyard(p));
+  tell(ZoneChangeEvent{
+      {}, card, ZoneRef::hand(p), ZoneRef::graveyard(p), Cause::discard, ObjectId{}, p});
   fire({ev::card_discarded, p, target_of(game_, card), Target{}, 0});
 }
 
@@ -386,6 +399,7 @@ void HearthWorld::change_weapon(PlayerId p, std::int32_t attack, std::int32_t du
 void HearthWorld::gain_armor(PlayerId p, std::int32_t amount) {
   if (amount <= 0) return;
   game_.journal().set_attr(p, kArmor, game_.state().player(p).attrs.get(kArmor) + amount);
+  tell(CustomEvent{{}, "armor"_sym, Target::of(p), Target{}, amount, ObjectId{}});
   fire({ev::armor_increased, p, Target::of(p), Target{}, amount});
 }
 
@@ -681,6 +695,15 @@ void HearthWorld::resolve_deaths() {
     for (std::size_t i = 0; i < dying.size(); ++i) {
       const Death& d = dying[i];
       const ObjectId dead = moved[i];
+      // Told before its deathrattle runs: what that summons comes after it in a log.
+      tell(ZoneChangeEvent{
+          {},
+          dead,
+          d.weapon ? ZoneRef::command(d.controller) : ZoneRef::battlefield(d.controller),
+          game_.object(dead).zone,
+          d.weapon ? Cause::destroy : Cause::none,
+          ObjectId{},
+          d.controller});
       // By value: a deathrattle that summons grows the object list, which moves every object.
       const CardId card = game_.object(dead).card;
       const tags::CardScript& s = object_script(dead);

@@ -2,6 +2,7 @@
 #   cmake -DANVIL=<anvil> -DCASE=<case> -DWORK=<dir> -P play_test.cmake
 # Cases:
 #   WholeGame     a scripted player answers every question until the game ends by the rules;
+#                 between them the log tells what happened, the opponent's draws unnamed;
 #   Commands      help, card (a card's text, a misspelt name), graveyard, a bad line, undo
 #                 (nothing yet, then a land taken back: the earlier board returns and the log
 #                 is truncated), log, concede;
@@ -13,7 +14,8 @@
 #                 namesakes on the battlefield are numbered (Forest #1, Forest #2) and
 #                 creatures show their keywords;
 #   HiddenPicks   (hearth) the log shows the opponent's mulligan without the cards it put back,
-#                 which the person cannot see, and its plays with their cards.
+#                 which the person cannot see, and its plays with their cards; between the
+#                 person's decisions, what happened (the opponent's draws unnamed).
 # The scripted player cycles "none", "1", "1 2": whatever the question, one of the three is a
 # legal answer (no picks, the first option, two picks) and the others get an error and the
 # question again — which also exercises the error path all game long.
@@ -52,6 +54,11 @@ if(CASE STREQUAL "WholeGame")
   expect("\nResult: (you won|you lost|a draw) in turn [0-9]+ \\(your opponent: ai-heuristic\\)\\.\n"
          "the game should end by the rules, with a result line")
   expect("error: pick" "a wrong number of picks should be reported")
+  expect("\n  player 1 \\(opponent\\) draws a card\n" "the opponent's draws are told without the card")
+  if(out MATCHES "\n  player 1 \\(opponent\\) draws [A-Z]")
+    message(FATAL_ERROR "the log names a card the opponent drew (output in ${WORK}/output.txt)")
+  endif()
+  expect("\n  player 0 \\(you\\) draws [A-Z]" "the person's own draws are named")
 elseif(CASE STREQUAL "Commands")
   play("help\ncard Lightning Bolt\ncard Lightnig Bolt\ngraveyard\nbogus\nundo\n1\nlog\nundo\nlog\nconcede\n")
   expect("ai NAME +seat the agent NAME" "help lists the commands")
@@ -121,6 +128,13 @@ elseif(CASE STREQUAL "HiddenPicks")
     message(FATAL_ERROR "the log names a card the opponent put back (output in ${WORK}/output.txt)")
   endif()
   expect("\\(opponent\\) \\(ai-random\\) action: Play [A-Z]" "a card played is named")
+  # What happened between the person's decisions, told by the hearth module as by the classic
+  # one; the opponent's draws without their cards.
+  expect("\n  player 0 \\(you\\) casts [A-Z]" "the log tells the person's card played")
+  expect("\n  player 1 \\(opponent\\) draws a card\n" "the log tells the opponent's draws, unnamed")
+  if(out MATCHES "\n  player 1 \\(opponent\\) draws [A-Z]")
+    message(FATAL_ERROR "the log names a card the opponent drew (output in ${WORK}/output.txt)")
+  endif()
   expect("\nplayer 0 \\(you\\): life 30, hand [0-9]+, library [0-9]+, graveyard [0-9]+, mana [0-9]+/[0-9]+\n"
          "the board shows the rules module's status of each player (hearth: mana)")
 elseif(CASE STREQUAL "EndOfInput")
