@@ -406,14 +406,25 @@ Answer HeuristicAgent::choose(const DecisionView& view, const Choice& choice) {
     case ChoiceKind::target:
       return target(view, choice);
     case ChoiceKind::attackers:
-    case ChoiceKind::blockers:
-      // Refused (a restriction or requirement the rules above do not model): asking the same
-      // rules again would give the same answer forever, so the rules' example of a legal one
-      // (Choice::legal_example), or other declarations at random when they give none.
-      if (!choice.refused.empty())
-        return choice.legal_example.empty() ? fallback(choice) : Answer{choice.legal_example};
-      return choice.kind == ChoiceKind::attackers ? choose_attackers(view, choice)
-                                                  : choose_blockers(view, choice);
+    case ChoiceKind::blockers: {
+      // Refused (a restriction, requirement or cost the rules above do not model): asking the
+      // same rules again would give the same answer forever, so the rules' example of a legal
+      // one (Choice::legal_example). An empty example is none, or the empty declaration itself
+      // (every attack costs more than it can pay: Propaganda), so nothing is declared, once;
+      // then other declarations at random.
+      Answer a;
+      if (choice.refused.empty())
+        a = choice.kind == ChoiceKind::attackers ? choose_attackers(view, choice)
+                                                 : choose_blockers(view, choice);
+      else if (!choice.legal_example.empty())
+        a = Answer{choice.legal_example};
+      else if (choice.min_picks == 0 && !declared_nothing_)
+        a = Answer{};
+      else
+        a = fallback(choice);
+      declared_nothing_ = a.picks.empty();
+      return a;
+    }
     case ChoiceKind::number: {
       if (choice.source.valid() && choice.prompt.starts_with("damage to"))
         return choose_damage_division(view, choice);

@@ -60,6 +60,7 @@ class HeuristicAgent final : public Agent, public LabelBlind {
     std::size_t next_slot = 0;
   };
   std::optional<Plan> plan_;
+  bool declared_nothing_ = false;  // its last attack or block declaration was empty
   SplitMix64 rng_;
   std::shared_ptr<const RulesModule> hearth_;
   std::shared_ptr<const RulesModule> classic_;

@@ -1261,6 +1261,34 @@ TEST_F(AiHeuristic, DoesNotDoubleBlockAnAttackerThatKillsBothBlockers) {
             std::vector<std::size_t>{0});
 }
 
+// Three Propaganda make each attacker cost {6}: ai-heuristic's attack with fourteen Grizzly
+// Bears (lethal, were it free) is refused, and the rules' example, declaring nothing, is no
+// example in a Choice. It declares nothing at the next question rather than guessing.
+TEST_F(AiHeuristic, DeclaresNothingWhenItsAttackCostsMoreThanItCanPay) {
+  std::vector<std::string> bears(14, "Grizzly Bears");
+  auto g = start(player(20, {}, bears), player(20, {}, {"Propaganda", "Propaganda", "Propaganda"}));
+  // The heuristic's seat, counting the attack declarations it is asked.
+  struct Counting final : Agent {
+    std::shared_ptr<Agent> inner;
+    std::vector<std::size_t> declared;  // picks of each declaration
+    std::string_view name() const override { return inner->name(); }
+    Answer choose(const DecisionView& v, const Choice& c) override {
+      Answer a = inner->choose(v, c);
+      if (c.kind == ChoiceKind::attackers) declared.push_back(a.picks.size());
+      return a;
+    }
+  };
+  auto seat = std::make_shared<Counting>();
+  seat->inner = make_agent(world().registry, "ai-heuristic", AgentOptions{7, {}});
+  g->seat(kMe, seat);
+  const std::uint32_t turn = g->state().turn.number;
+  for (int i = 0; i < 12 && g->state().turn.number == turn; ++i)
+    ASSERT_TRUE(world().rules->advance(*g));
+  EXPECT_EQ(seat->declared, (std::vector<std::size_t>{14, 0}))
+      << "its attack, refused, then nothing";
+  EXPECT_EQ(g->state().player(kThem).life, 20);
+}
+
 // The classic rules refuse a block declaration obeying fewer requirements than it could
 // (509.1c): the heuristic's first declaration already obeys them all, so it is asked once.
 TEST_F(AiHeuristic, ObeysBlockRequirementsAtTheFirstDeclaration) {

@@ -304,6 +304,40 @@ TEST_F(AiRandom, GivesTheRulesExampleAfterTwentyRefusedDeclarations) {
   EXPECT_EQ(examples, 2u);
 }
 
+// Three Propaganda make each attacker cost {6}, and a player with fourteen creatures and no
+// land can pay for none: declaring nothing is the one legal attack. Guessing creature by creature
+// finds it once in 2^14 tries, and the rules' example, the empty declaration, is no example in a
+// Choice; so after twenty refusals ai-random declares nothing, well within the rules' 1,000.
+TEST_F(AiRandom, DeclaresNothingWhenEveryAttackCostsMoreThanItCanPay) {
+  if (!load_classic_core()) GTEST_SKIP() << "no classic rules or pack";
+  for (std::uint64_t seed = 1; seed <= 5; ++seed) {
+    Position pos;
+    pos.step = "main1";
+    pos.seed = seed;
+    const auto card = [](std::string name) {
+      PositionCard c;
+      c.card = std::move(name);
+      c.sick = false;
+      return c;
+    };
+    PositionPlayer a, b;
+    a.name = "A";
+    b.name = "B";
+    for (int i = 0; i < 14; ++i) a.battlefield.push_back(card("Grizzly Bears"));
+    for (int i = 0; i < 3; ++i) b.battlefield.push_back(card("Propaganda"));
+    for (PositionPlayer* p : {&a, &b})
+      for (int i = 0; i < 10; ++i) p->library.push_back(card("Forest"));
+    pos.players = {a, b};
+    auto g = rules->setup_position(cards, pos);
+    g->seat(PlayerId(0), agent(seed));
+    g->seat(PlayerId(1), agent(seed + 100));
+    const std::uint32_t turn = g->state().turn.number;
+    while (!g->state().over && g->state().turn.number == turn)
+      ASSERT_NO_THROW(rules->advance(*g)) << "seed " << seed;
+    EXPECT_EQ(g->state().player(PlayerId(1)).life, 20) << "seed " << seed;
+  }
+}
+
 // Lure ("all creatures able to block enchanted creature do so") leaves few legal block
 // declarations when several creatures could block several attackers; declaring creature by
 // creature, ai-random finds one well within the rules' 1,000 tries, and games of decks full of
