@@ -422,11 +422,12 @@ void label_priority_actions(const Game& game, std::vector<LegalAction>& actions)
 
 namespace {
 
-// Two rules memo slots a seat from here (five seats, up to slot 13): the changes() of the
-// remembered listing (0: none) and turn_key() then. Slots 0-3 are settling's (turn.cpp), 14 and
-// 15 card_zone_actions's (below), 16 and 17 the state-based pass's (state_based.cpp).
+// Two rules memo slots a seat from here (four seats, up to slot 11; a fifth seat lists again):
+// the changes() of the remembered listing (0: none) and turn_key() then. Slots 0-3 are
+// settling's (turn.cpp), 12 the mandatory-loop count's (turn.cpp), 14 and 15
+// card_zone_actions's (below), 16 and 17 the state-based pass's (state_based.cpp).
 constexpr std::size_t kOnlyPassSlots = 4;
-constexpr std::size_t kOnlyPassEnd = 14;
+constexpr std::size_t kOnlyPassEnd = 12;
 constexpr std::size_t kZoneActionsKey =
     14;                                   // the edit counts below + 1 when last looked (0: never)
 constexpr std::size_t kZoneActions = 15;  // what the look found (kFromHand, kFromGraveyard)

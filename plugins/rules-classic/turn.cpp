@@ -185,6 +185,17 @@ bool end_step(Game& game) {
   return true;
 }
 
+// A loop of mandatory actions (104.4b, 732.4): Stuffy Doll, its chosen player enchanted with
+// Pariah, deals damage to itself for ever, each of its triggers resolving and the next going
+// on the stack before anyone receives priority with an empty stack. Objects resolved since a
+// player last received priority with an empty stack are counted in a rules memo slot (not
+// journaled, not hashed: a game without such a loop is unchanged, and the count only grows
+// while the stack never empties, so a rollback can leave it a few too high at most); after
+// kMandatoryLoop of them, every player having passed each time, the game is a draw. No real
+// game resolves that many objects without the stack emptying.
+constexpr std::size_t kResolvedSinceEmpty = 12;
+constexpr std::uint64_t kMandatoryLoop = 2000;
+
 // Returns true if the step ended and the game went to the next one (end_step), which the
 // caller must then begin (enter_priority_step).
 bool pass_priority(Game& game) {
@@ -199,6 +210,10 @@ bool pass_priority(Game& game) {
   }
   clear_game_attr(game, kPasses);
   if (!game.state().stack.empty()) {
+    if (++game.rules_memo(kResolvedSinceEmpty) >= kMandatoryLoop) {
+      end_game_drawn(game);  // 104.4b
+      return false;
+    }
     resolve_top(game);
     j.set_priority_player(game.state().turn.active);  // 117.3b
     return false;
@@ -230,9 +245,9 @@ constexpr std::size_t kSettledAt = 0;    // Journal::changes() then
 constexpr std::size_t kSettledTurn = 1;  // turn_key() then
 constexpr std::size_t kBlindAt = 2;      // changes() when turn blindness was last worked out
 constexpr std::size_t kBlind = 3;        // 1 if views could not read the turn then
-// (Slots 4-13: the only-pass memo of the priority listing, 14-15: card_zone_actions, both in
-// legal_actions.cpp; slot 16: the state-based pass's look at every object, slot 17: its look at
-// every permanent, state_based.cpp.)
+// (Slots 4-11: the only-pass memo of the priority listing, 14-15: card_zone_actions, both in
+// legal_actions.cpp; slot 12: the mandatory-loop count below; slot 16: the state-based pass's
+// look at every object, slot 17: its look at every permanent, state_based.cpp.)
 
 // Quiet edits (Journal::add_quiet): passing priority, the pass count and the step bookkeeping
 // attrs are read by no check of the loop. The turn's number, step and active player are quiet
@@ -344,6 +359,7 @@ bool ClassicRules::advance(Game& game) const {
   enter_priority_step(game);
   if (game.state().over) return false;
   if (!settle(game)) return false;
+  if (game.state().stack.empty()) game.rules_memo(kResolvedSinceEmpty) = 0;
   const PlayerId p = game.state().turn.priority;
   // The same listing as p's last one, which offered passing alone (known_only_pass): pass.
   if (known_only_pass(game, p)) {
