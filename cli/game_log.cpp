@@ -69,6 +69,13 @@ GameLog::GameLog(Game& game, std::FILE* out, std::vector<std::string> player_nam
           line(g, fmt::format("{} gains {} armor", target(g, e.subject), e.amount));
         else if (e.kind == "hero_attack"_sym)
           line(g, fmt::format("{}'s hero attacks {}", target(g, e.subject), target(g, e.other)));
+        else if (e.kind == "transform"_sym && e.amount >= 0 &&
+                 static_cast<std::uint64_t>(e.amount) < g.cards().size())
+          line(g, fmt::format("{} becomes {}", target(g, e.subject),
+                              g.cards().at(CardId(static_cast<std::uint32_t>(e.amount))).name));
+        else if (e.kind == "control"_sym)
+          line(g, fmt::format("{} comes under {}'s control", target(g, e.subject),
+                              target(g, e.other)));
       }));
   connections_.emplace_back(bus.on_observe<BlockEvent>([this](const Game& g, const BlockEvent& e) {
     line(g, fmt::format("{} blocks {}", card(g, e.blocker), card(g, e.attacker)));

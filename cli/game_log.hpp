@@ -2,9 +2,10 @@
 // observer signals (never its trigger signals: logging changes nothing and sees no rollbacks as
 // events). Used by `anvil replay`, `anvil play` and the demo. Both rules modules tell their
 // observers: the classic module through the kernel's actions, the hearth module from its own
-// (rules-hearth's HearthWorld::tell), with three CustomEvents of its own that the log reads too:
-// "hero_power" (subject: the player; other: the target), "armor" (the player; amount) and
-// "hero_attack" (the player; other: the defender).
+// (rules-hearth's HearthWorld::tell), with CustomEvents of its own that the log reads too:
+// "hero_power" (subject: the player; other: the target), "armor" (the player; amount),
+// "hero_attack" (the player; other: the defender), "transform" (the minion, told before it
+// changes; amount: the CardId it becomes) and "control" (the minion; other: its new controller).
 //
 //   GameLog log(game, stdout, {"P1", "P2"});   // connected until `log` is destroyed
 //   rules->play(game);

@@ -295,16 +295,20 @@ void HearthWorld::bounce(ObjectId m) {
     return;
   }
   const PlayerId owner = o.owner;
+  const ZoneRef from = o.zone;
   Journal& j = game_.journal();
   j.set_damage(m, 0);
   for (Symbol s : {kFrozen, kShieldLost, kStealthLost, kSilenced, kAttacks, kSetHealth, kSetAttack}) j.set_attr(m, s, 0);
   j.move_object(m, ZoneRef::hand(owner));
   j.set_controller(m, owner);
+  tell(ZoneChangeEvent{{}, m, from, ZoneRef::hand(owner), Cause::bounce, ObjectId{}, owner});
 }
 
 void HearthWorld::transform(ObjectId m, CardId into) {
   if (!is_minion_on_board(m)) return;
   Journal& j = game_.journal();
+  // Told before: the minion still shows what it was; `amount` is the card it becomes.
+  tell(CustomEvent{{}, "transform"_sym, target_of(game_, m), Target{}, into.value, ObjectId{}});
   drop_effects_on(game_, target_of(game_, m));
   j.set_card(m, into);
   j.set_damage(m, 0);
@@ -319,6 +323,7 @@ void HearthWorld::steal(ObjectId m, PlayerId to) {
   }
   drop_effects_on(game_, target_of(game_, m));
   place_minion(m, to, minions(to).size());
+  tell(CustomEvent{{}, "control"_sym, target_of(game_, m), Target::of(to), 0, ObjectId{}});
 }
 
 void HearthWorld::remove_from_play(ObjectId m) {
