@@ -5,10 +5,49 @@
 #include <fstream>
 #include <nlohmann/json.hpp>
 #include <stdexcept>
+#include <string>
+#include <type_traits>
 
 namespace anvil::cli {
 
 namespace {
+
+// nlohmann's message without its "[json.exception.parse_error.101] " prefix: the reason and,
+// for a syntax error, the line and column.
+std::string plain(const nlohmann::json::exception& e) {
+  std::string what = e.what();
+  if (what.starts_with("[json.exception.")) {
+    const std::size_t end = what.find("] ");
+    if (end != std::string::npos) what.erase(0, end + 2);
+  }
+  return what;
+}
+
+// What a value must be, for the errors of field().
+template <class T>
+constexpr const char* kind_of() {
+  if constexpr (std::is_same_v<T, std::string>)
+    return "text";
+  else if constexpr (std::is_integral_v<T>)
+    return "a whole number";
+  else
+    return "a list";
+}
+
+// Field `key` of `obj` (named `where` in errors), as a T. nlohmann's own errors name no key
+// ("type must be string, but is number"): these say which field of which part is wrong.
+template <class T>
+T field(const nlohmann::json& obj, const char* key, const std::string& where) {
+  if (!obj.is_object()) throw std::runtime_error(where + " is not a JSON object");
+  const auto it = obj.find(key);
+  if (it == obj.end()) throw std::runtime_error(where + " has no \"" + key + "\"");
+  try {
+    return it->get<T>();
+  } catch (const nlohmann::json::exception&) {
+    throw std::runtime_error(where + ": \"" + key + "\" must be " + kind_of<T>() + ", not " +
+                             it->dump());
+  }
+}
 
 ChoiceKind choice_kind(const std::string& name) {
   for (int k = 0; k <= static_cast<int>(ChoiceKind::number); ++k)
@@ -53,31 +92,51 @@ Replay load_replay(const std::filesystem::path& file) {
   if (!in) throw std::runtime_error(file.string() + ": cannot read the file");
   try {
     const nlohmann::json j = nlohmann::json::parse(in);
-    if (j.value("anvil_replay", 0) != 1) throw std::runtime_error("not an Anvil replay (no \"anvil_replay\": 1)");
+    if (!j.is_object() || j.value("anvil_replay", 0) != 1)
+      throw std::runtime_error("not an Anvil replay (no \"anvil_replay\": 1)");
+    const std::string top = "the replay";
     Replay r;
-    r.engine = j.at("engine").get<std::string>();
-    r.rules = j.at("rules").get<std::string>();
-    r.seed = j.at("seed").get<std::uint64_t>();
-    for (const auto& p : j.at("packs")) r.packs.emplace_back(p.at("name"), p.at("version"));
-    r.decks = j.at("decks").get<std::vector<std::string>>();
-    r.agents = j.at("agents").get<std::vector<std::string>>();
-    r.turns = j.at("turns").get<std::uint32_t>();
-    r.outcome = j.at("outcome").get<std::vector<std::string>>();
-    r.final_hash = j.at("final_hash").get<std::string>();
-    r.error = j.at("error").get<std::string>();
+    r.engine = field<std::string>(j, "engine", top);
+    r.rules = field<std::string>(j, "rules", top);
+    r.seed = field<std::uint64_t>(j, "seed", top);
+    const auto list = [&](const char* key) {
+      const auto it = j.find(key);
+      if (it == j.end()) throw std::runtime_error(top + " has no \"" + key + "\"");
+      if (!it->is_array())
+        throw std::runtime_error(top + ": \"" + key + "\" must be a list, not " + it->dump());
+      return *it;
+    };
+    std::size_t n = 0;
+    for (const auto& p : list("packs")) {
+      const std::string where = "pack " + std::to_string(++n) + " of \"packs\"";
+      r.packs.emplace_back(field<std::string>(p, "name", where),
+                           field<std::string>(p, "version", where));
+    }
+    r.decks = field<std::vector<std::string>>(j, "decks", top);
+    r.agents = field<std::vector<std::string>>(j, "agents", top);
+    r.turns = field<std::uint32_t>(j, "turns", top);
+    r.outcome = field<std::vector<std::string>>(j, "outcome", top);
+    r.final_hash = field<std::string>(j, "final_hash", top);
+    r.error = field<std::string>(j, "error", top);
     std::uint64_t index = 0;
-    for (const auto& d : j.at("decisions")) {
+    for (const auto& d : list("decisions")) {
+      const std::string where = "decision " + std::to_string(index + 1) + " of \"decisions\"";
       DecisionRecord rec;
       rec.index = index++;
-      rec.player = PlayerId(d.at("player").get<std::uint8_t>());
-      rec.agent = d.at("agent").get<std::string>();
-      rec.kind = choice_kind(d.at("kind").get<std::string>());
-      rec.picks = d.at("picks").get<std::vector<std::uint32_t>>();
+      rec.player = PlayerId(field<std::uint8_t>(d, "player", where));
+      rec.agent = field<std::string>(d, "agent", where);
+      const std::string kind = field<std::string>(d, "kind", where);
+      try {
+        rec.kind = choice_kind(kind);
+      } catch (const std::runtime_error& e) {
+        throw std::runtime_error(where + ": " + e.what());
+      }
+      rec.picks = field<std::vector<std::uint32_t>>(d, "picks", where);
       r.decisions.push_back(std::move(rec));
     }
     return r;
   } catch (const nlohmann::json::exception& e) {
-    throw std::runtime_error(file.string() + ": " + e.what());
+    throw std::runtime_error(file.string() + ": " + plain(e));
   } catch (const std::runtime_error& e) {
     throw std::runtime_error(file.string() + ": " + e.what());
   }
