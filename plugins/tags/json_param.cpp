@@ -139,7 +139,13 @@ Param json_to_param(std::string_view text, const std::string& file) {
         ++col;
       }
     }
-    throw LoadError({file, line, col}, std::string("invalid JSON: ") + e.what());
+    // The reason alone: the location is ours, and nlohmann's "[json.exception.parse_error.101]
+    // parse error at line 2, column 1: " says it again with a code that means nothing here.
+    std::string why = e.what();
+    if (const std::size_t colon = why.find(": ");
+        why.starts_with("[json.exception.") && colon != std::string::npos)
+      why.erase(0, colon + 2);
+    throw LoadError({file, line, col}, "invalid JSON: " + why);
   }
   return Reader(text, file).value();
 }

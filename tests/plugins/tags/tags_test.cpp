@@ -145,6 +145,15 @@ TEST(TagsLoader, AMissingConditionIsNoneInVersionTwoAndTheDefaultInVersionOne) {
   }
 }
 
+// A file that is not JSON: its line and column, and the reason without nlohmann's code.
+TEST(TagsLoader, BrokenJsonIsAnErrorAtItsLineAndColumn) {
+  Result r = load("[{\"name\": \"Bad\", \"type\": \"minion\",\n");
+  EXPECT_TRUE(r.cards.empty());
+  const std::string e = r.errors();
+  EXPECT_NE(e.find("cards.json:2:1: error: invalid JSON: syntax error"), std::string::npos) << e;
+  EXPECT_EQ(e.find("json.exception"), std::string::npos) << e;
+}
+
 TEST(TagsLoader, AnUnknownTagIsAnErrorNamingFileCardAndTagWithADidYouMean) {
   Result r = load(R"([{"name": "Bad", "type": "minion", "mana": 1, "attack": 1, "health": 1,
     "battlecry": [{"actions": [{"name": "damagee", "amount": 1}], "selector": {"name": "self"}}]}])");
