@@ -67,6 +67,8 @@ inline constexpr Symbol kMustBeBlocked = "must_be_blocked"_sym;
 // zone_changes + 1: "blocking" is the blocked attacker's id + 1.
 inline constexpr Symbol kInCombat = "in_combat"_sym;
 inline constexpr Symbol kBlocking = "blocking"_sym;
+// What an attacker attacks: player p is p + 1, a planeswalker (or battle) -(its id + 1).
+inline constexpr Symbol kAttacking = "attacking"_sym;
 inline bool in_combat(const GameObject& o) {
   return o.attrs.get(kInCombat) == static_cast<std::int64_t>(o.zone_changes) + 1;
 }

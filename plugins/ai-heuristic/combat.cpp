@@ -272,11 +272,20 @@ Answer choose_blockers(const DecisionView& view, const Choice& choice) {
     }
   }
 
-  // 5. Chump only when what gets through would kill.
+  // What each attacker attacks (the classic module's "attacking" attr): the agent, or one of
+  // its planeswalkers (-(id + 1)).
+  const auto attacking = [&](std::uint32_t a) {
+    const GameObject& o = view.object(ObjectId(a));
+    return in_combat(o) ? o.attrs.get(kAttacking) : 0;
+  };
+  const std::int64_t at_me = static_cast<std::int64_t>(me.value) + 1;
+
+  // 5. Chump only when what gets through would kill: the damage of the unblocked attackers at
+  // the agent itself (one at a planeswalker hurts the planeswalker).
   auto unblocked_damage = [&] {
     std::int64_t d = 0;
     for (std::uint32_t a : attackers)
-      if (!blocked_by.contains(a)) d += std::max(0, fighters.at(a).power);
+      if (!blocked_by.contains(a) && attacking(a) == at_me) d += std::max(0, fighters.at(a).power);
     return d;
   };
   const std::int32_t life = view.player(me).life;
@@ -286,8 +295,35 @@ Answer choose_blockers(const DecisionView& view, const Choice& choice) {
   });
   for (std::uint32_t a : by_power) {
     if (unblocked_damage() < life) break;
-    if (blocked_by.contains(a) || fighters.at(a).trample) continue;
+    if (blocked_by.contains(a) || fighters.at(a).trample || attacking(a) != at_me) continue;
     if (auto b = cheapest(a, [](const Fighter&) { return true; })) assign(a, *b);
+  }
+
+  // 5b. A planeswalker of its own that the unblocked attackers at it would destroy (their power
+  // at least its loyalty): the cheapest free blocker worth less than the planeswalker (its
+  // loyalty and kPlaneswalkerWorth, as judge() counts one that goes) goes in front of the
+  // biggest of them, and so on while the rest would still destroy it.
+  std::map<std::int64_t, std::int64_t> loyalty;  // attacked planeswalker (-(id + 1)) → loyalty
+  for (std::uint32_t a : attackers)
+    if (const std::int64_t at = attacking(a); at < 0 && !loyalty.contains(at)) {
+      const auto walker = ObjectId(static_cast<std::uint32_t>(-at - 1));
+      if (view.can_see(walker) && view.object(walker).controller == me &&
+          view.view(walker).has_type(kPlaneswalker))
+        loyalty[at] = view.object(walker).counters.get(kLoyalty);
+    }
+  for (const auto& [walker, counters] : loyalty) {
+    const double worth = static_cast<double>(counters) * kLoyaltyPoint + kPlaneswalkerWorth;
+    const auto coming = [&, w = walker] {
+      std::int64_t d = 0;
+      for (std::uint32_t a : attackers)
+        if (!blocked_by.contains(a) && attacking(a) == w) d += std::max(0, fighters.at(a).power);
+      return d;
+    };
+    for (std::uint32_t a : by_power) {
+      if (coming() < counters) break;
+      if (blocked_by.contains(a) || fighters.at(a).trample || attacking(a) != walker) continue;
+      if (auto b = cheapest(a, [&](const Fighter& f) { return f.value < worth; })) assign(a, *b);
+    }
   }
 
   // 6. The other requirements: an attacker that must be blocked if able gets the cheapest free

@@ -1181,6 +1181,57 @@ TEST_F(AiHeuristic, AttacksAPlaneswalkerUnlessThePlayerIsInReach) {
   }
 }
 
+// The opponent's creature attacks the heuristic's Jace Beleren (loyalty 3). Hill Giant would
+// destroy Jace: Savannah Lions, worth less than Jace, blocks it (a chump block for a
+// planeswalker); Serra Angel would kill the Giant and live, and blocks anyway. Grizzly Bears'
+// 2 leaves Jace at 1, and an attack at Jace is none at the heuristic, even at 2 life: Mons's
+// Goblin Raiders does not chump it (it did, counting the Bears' power as coming at the player).
+TEST_F(AiHeuristic, BlocksToSaveItsPlaneswalker) {
+  // The opponent: every creature attacks the first planeswalker it may (option value < 0).
+  class AttacksPlaneswalkers final : public Agent {
+   public:
+    std::string_view name() const override { return "attacks-planeswalkers"; }
+    Answer choose(const DecisionView& v, const Choice& c) override {
+      if (c.kind != ChoiceKind::attackers) return Passive().choose(v, c);
+      Answer a;
+      std::set<std::uint32_t> declared;
+      for (std::uint32_t i = 0; i < c.options.size(); ++i)
+        if (c.options[i].value < 0 && c.options[i].barred.empty() &&
+            declared.insert(c.options[i].target.object.id.value).second)
+          a.picks.push_back(i);
+      return a;
+    }
+  };
+  struct Case {
+    std::string mine, theirs;
+    std::int32_t life;
+    bool jace_stays, mine_stays;
+  };
+  for (const Case& k :
+       std::vector<Case>{{"Savannah Lions", "Hill Giant", 20, true, false},
+                         {"Serra Angel", "Hill Giant", 20, true, true},
+                         {"", "Hill Giant", 20, false, true},
+                         {"Mons's Goblin Raiders", "Grizzly Bears", 2, true, true}}) {
+    PositionPlayer me = player(
+        k.life, {}, k.mine.empty() ? std::vector<std::string>{} : std::vector<std::string>{k.mine});
+    PositionCard jace = card("Jace Beleren");
+    jace.counters = {{"loyalty", 3}};
+    me.battlefield.push_back(jace);
+    auto g = start(std::move(me), player(20, {}, {k.theirs}), "begin_combat", 1,
+                   std::make_shared<AttacksPlaneswalkers>());
+    for (int i = 0; i < 12 && g->state().turn.step <= 7; ++i)
+      ASSERT_TRUE(world().rules->advance(*g));
+    const std::string what = (k.mine.empty() ? std::string("nothing") : k.mine) + " against " +
+                             k.theirs + " at " + std::to_string(k.life) + " life";
+    EXPECT_EQ(count_in(*g, ZoneRef::battlefield(kMe), "Jace Beleren"), k.jace_stays ? 1u : 0u)
+        << what;
+    if (!k.mine.empty()) {
+      EXPECT_EQ(count_in(*g, ZoneRef::battlefield(kMe), k.mine), k.mine_stays ? 1u : 0u) << what;
+    }
+    EXPECT_EQ(g->state().player(kMe).life, k.life) << what;
+  }
+}
+
 // A trigger about "that player" is tried with an event about the player its text names:
 // Megrim ("Whenever an opponent discards a card, Megrim deals 2 damage to that player") is cast;
 // Spellshock (2 damage to whoever casts a spell, each player in turn) only when the opponent is
