@@ -3,6 +3,7 @@
 #include <fmt/core.h>
 
 #include <algorithm>
+#include <cctype>
 #include <charconv>
 #include <sstream>
 #include <stdexcept>
@@ -336,14 +337,46 @@ class PlaySession::Person final : public Agent {
     }
   }
 
+  // `text` with each "player N" the rules module wrote named as the board names it: "player 0
+  // (you)", "player 1 (opponent)" — a target list or an attack otherwise leaves the person to
+  // remember which number they are.
+  std::string with_seats(const std::string& text) const {
+    std::string out;
+    constexpr std::string_view kPlayer = "player ";
+    std::size_t at = 0;
+    for (std::size_t hit; (hit = text.find(kPlayer, at)) != std::string::npos;) {
+      std::size_t end = hit + kPlayer.size();
+      while (end < text.size() && std::isdigit(static_cast<unsigned char>(text[end]))) ++end;
+      const bool word_start = hit == 0 || !std::isalnum(static_cast<unsigned char>(text[hit - 1]));
+      const bool named =
+          end > hit + kPlayer.size() && word_start && text.compare(end, 2, " (") != 0 &&
+          (end == text.size() || !std::isalnum(static_cast<unsigned char>(text[end])));
+      out.append(text, at, hit - at);
+      if (named) {
+        const unsigned long seat =
+            std::stoul(text.substr(hit + kPlayer.size(), end - hit - kPlayer.size()));
+        out += seat < s_.game_.state().player_count()
+                   ? s_.seat_name(PlayerId(static_cast<std::uint8_t>(seat)))
+                   : text.substr(hit, end - hit);
+      } else {
+        out.append(text, hit, end - hit);
+      }
+      at = end;
+    }
+    out.append(text, at);
+    return out;
+  }
+
   void print_choice(const Choice& choice) {
     if (!choice.refused.empty()) fmt::print(s_.out_, "Refused: {}. Choose again.\n", choice.refused);
     fmt::print(s_.out_, "{}:\n", choice.prompt);
     for (std::size_t i = 0; i < choice.options.size(); ++i) {
       const Option& o = choice.options[i];
       // Offered, but refused in any answer (a tapped creature's attack): shown with the reason.
-      if (o.barred.empty()) fmt::print(s_.out_, "  {}. {}\n", i + 1, o.label);
-      else fmt::print(s_.out_, "  {}. {} (not allowed: {})\n", i + 1, o.label, o.barred);
+      if (o.barred.empty())
+        fmt::print(s_.out_, "  {}. {}\n", i + 1, with_seats(o.label));
+      else
+        fmt::print(s_.out_, "  {}. {} (not allowed: {})\n", i + 1, with_seats(o.label), o.barred);
     }
     if (choice.max_picks != 1 || choice.min_picks != 1)
       fmt::print(s_.out_, "(pick {} to {}: numbers separated by spaces, or 'none')\n", choice.min_picks,

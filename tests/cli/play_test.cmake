@@ -108,8 +108,8 @@ elseif(CASE STREQUAL "BarredShown")
   set(deck "Selesnya Beats")
   set(vs_deck "Selesnya Beats")
   play("${cycle}")
-  expect("\n  [0-9]+\\. [^\n]+ → player 1 \\(not allowed: [^\n]+ has summoning sickness\\)\n"
-         "a summoning-sick creature's attack should be listed with the reason it is refused")
+  expect("\n  [0-9]+\\. [^\n]+ → player 1 \\(opponent\\) \\(not allowed: [^\n]+ has summoning sickness\\)\n"
+         "a summoning-sick creature's attack should be listed with the reason it is refused, the player named as the board names them")
   expect("\\(not allowed: [^\n]+\\)\n\\(pick 0 to [0-9]+[^\n]*\n> none \\(nothing else may be declared\\)\n"
          "a declaration whose every option is refused should be answered 'none' without asking")
   expect("\n  battlefield: [^\n]*(Plains|Forest) #1[^\n]*(Plains|Forest) #2"
