@@ -97,6 +97,9 @@ constexpr const char* kHelp =
     "  graveyard  both players' graveyards and exile, card by card\n"
     "  card NAME  what a card is: its text, mana value and power/toughness\n"
     "  ai NAME    seat the agent NAME for your opponent, from now on\n"
+    "  skip       pass until your next main phase (this turn's, from its upkeep or draw);\n"
+    "             it stops sooner when your opponent puts something on the stack, or when you\n"
+    "             must choose something else\n"
     "  undo       take back your previous decision\n"
     "  log        the decisions so far: who decided what\n"
     "  concede    give up this game\n";
@@ -139,6 +142,24 @@ class PlaySession::Person final : public Agent {
       print_choice(choice);
       fmt::print(s_.out_, "> none (nothing else may be declared)\n");
       return Answer{};
+    }
+    if (s_.skipping_since_) {
+      // Skipping: priority passes while the stack holds nothing of the opponent's and the
+      // person's next turn has not begun; anything else is asked, and ends the skip.
+      const bool theirs_on_stack =
+          std::any_of(view.stack().begin(), view.stack().end(),
+                      [&](const StackItem& i) { return i.controller != s_.seats_.person; });
+      // The person's next first main phase (classic's "main1", hearth's one step "main") after
+      // the point `skip` was typed: from the upkeep or draw step, this turn's; from the main
+      // phase or the opponent's turn, the next turn's.
+      const std::string step = s_.rules_.step_name(s_.game_);
+      const bool next_turn =
+          view.turn().active == s_.seats_.person &&
+          std::pair{view.turn().number, view.turn().step} > *s_.skipping_since_ &&
+          (step == "main1" || step == "main");
+      if (choice.kind == ChoiceKind::action && choice.pass && !theirs_on_stack && !next_turn)
+        return Answer{{*choice.pass}};
+      s_.skipping_since_.reset();
     }
     print_board(view);
     print_choice(choice);
@@ -195,6 +216,15 @@ class PlaySession::Person final : public Agent {
       return std::nullopt;
     }
     if (word == "concede") interrupt(Request::concede);
+    if (word == "skip") {
+      if (choice.kind != ChoiceKind::action || !choice.pass) {
+        fmt::print(s_.out_, "error: 'skip' passes priority; this question is not a priority one\n");
+        return std::nullopt;
+      }
+      s_.skipping_since_ = std::pair{view.turn().number, view.turn().step};
+      fmt::print(s_.out_, "Passing until your first main phase to come.\n");
+      return Answer{{*choice.pass}};
+    }
     if (word == "undo") {
       if (!s_.can_undo()) {
         fmt::print(s_.out_, "error: nothing to undo: this is your first decision\n");
@@ -447,6 +477,7 @@ void PlaySession::undo() {
   const Mark mark = marks_.at(i - 1);
   game_.journal().rollback(mark.checkpoint);
   log_.resize(mark.log_size);
+  skipping_since_.reset();
   marks_.resize(i - 1);  // the loop marks this point again before advancing
   fmt::print(out_, "Undone: back to your decision in turn {}, {}.\n", game_.state().turn.number,
              rules_.step_name(game_));

@@ -2,7 +2,8 @@
 // decision of the person's seat is asked on `in`/`out`: the board as that player sees it (a
 // DecisionView), the stack, life totals and the numbered legal choices; between them the game's
 // events as a turn-by-turn log (game_log.hpp). Commands at any question: `help`, `board`,
-// `ai NAME` (seat another agent for the opponent now, mid-game), `undo`, `log`, `concede`.
+// `ai NAME` (seat another agent for the opponent now, mid-game), `undo`, `log`, `concede`; at a
+// priority decision, `skip` (pass until the person's next turn).
 //
 // Input is read line by line, so it may be a pipe: nothing needs a terminal, and the end of
 // input concedes cleanly. A bad line gets a message and the question again.
@@ -22,7 +23,9 @@
 #include <cstdio>
 #include <istream>
 #include <memory>
+#include <optional>
 #include <string>
+#include <utility>
 #include <vector>
 
 namespace anvil::cli {
@@ -98,6 +101,9 @@ class PlaySession {
   std::vector<Mark> marks_;
   Request request_ = Request::none;
   bool conceded_ = false;
+  // `skip`: the turn and step it was typed in, while the person's priority is passed for them
+  // until their next main phase (Person::choose says when it stops); cleared by undo.
+  std::optional<std::pair<std::uint32_t, std::uint16_t>> skipping_since_;
 };
 
 }  // namespace anvil::cli

@@ -7,6 +7,7 @@
 #                 (nothing yet, then a land taken back: the earlier board returns and the log
 #                 is truncated), log, concede;
 #   SwapAgent     `ai ai-random` mid-game: the decision log shows ai-random deciding afterwards;
+#   Skip          `skip` passes the person's priority until their next first main phase;
 #   EndOfInput    no input at all concedes cleanly;
 #   BarredShown   with creature decks, attack and block options the rules refuse in any
 #                 declaration (a summoning-sick attacker) are listed with the reason, a
@@ -137,6 +138,16 @@ elseif(CASE STREQUAL "HiddenPicks")
   endif()
   expect("\nplayer 0 \\(you\\): life 30, hand [0-9]+, library [0-9]+, graveyard [0-9]+, mana [0-9]+/[0-9]+\n"
          "the board shows the rules module's status of each player (hearth: mana)")
+elseif(CASE STREQUAL "Skip")
+  # `skip` at the first main phase passes through the rest of the turn and the opponent's
+  # (nothing of theirs goes on the stack in this game's turn 2) to the person's next first main
+  # phase.
+  play("1\nskip\nskip\n1\nskip\nconcede\n")
+  expect("\n> skip\nPassing until your first main phase to come\\.\nTurn 2 \\(player 1 \\(opponent\\)\\)\n[^=]*\n=== Turn 3, main1 \\(your turn\\) ===\n"
+         "skip should pass until the person's next first main phase")
+  if(out MATCHES "=== Turn 2, ")
+    message(FATAL_ERROR "the person was asked in the opponent's turn while skipping (output in ${WORK}/output.txt)")
+  endif()
 elseif(CASE STREQUAL "EndOfInput")
   play("")
   expect("\\(end of input: conceding\\)\nResult: you conceded in turn 1 " "end of input concedes")
