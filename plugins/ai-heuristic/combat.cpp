@@ -1,6 +1,7 @@
 #include "combat.hpp"
 
 #include <algorithm>
+#include <cctype>
 #include <map>
 #include <numeric>
 #include <optional>
@@ -418,9 +419,64 @@ void at_planeswalkers(const DecisionView& view, const Choice& choice, Answer& an
 
 }  // namespace
 
+namespace {
+
+// The generic mana each creature attacking `defender` costs (Propaganda: "Creatures can't attack
+// you unless their controller pays {2} for each creature they control that's attacking you"),
+// read off the texts of the permanents they control, as the agent reads other abilities.
+std::int64_t attack_tax(const DecisionView& view, PlayerId defender) {
+  constexpr std::string_view kTax = "Creatures can't attack you unless their controller pays {";
+  std::int64_t tax = 0;
+  if (const auto zone = view.zone(ZoneRef::battlefield(defender)))
+    for (ObjectId id : *zone) {
+      if (view.object(id).controller != defender) continue;
+      for (const AbilityDef& a : view.card(id).abilities) {
+        if (!a.impl) continue;
+        const std::string text = a.impl->describe();
+        if (!text.starts_with(kTax)) continue;
+        std::int64_t n = 0;
+        for (std::size_t i = kTax.size();
+             i < text.size() && std::isdigit(static_cast<unsigned char>(text[i])); ++i)
+          n = 10 * n + (text[i] - '0');
+        tax += n;
+      }
+    }
+  return tax;
+}
+
+// The attack the agent can pay for: with an attack tax, the attackers at the player beyond what
+// its untapped lands pay for stay home, the weakest first (the rules would refuse the whole
+// declaration, and the agent would then declare nothing).
+void pay_for(const DecisionView& view, const Choice& choice, Answer& answer) {
+  const PlayerId me = choice.player, opp = opponent_of(view, me);
+  const std::int64_t tax = attack_tax(view, opp);
+  if (tax <= 0) return;
+  std::int64_t mana = 0;
+  if (const auto zone = view.zone(ZoneRef::battlefield(me)))
+    for (ObjectId id : *zone) mana += !view.object(id).tapped && view.view(id).has_type(kLand);
+  std::vector<std::uint32_t> taxed;  // picks at the player, strongest first
+  for (std::uint32_t pick : answer.picks)
+    if (choice.options[pick].value == static_cast<std::int64_t>(opp.value) + 1)
+      taxed.push_back(pick);
+  const auto affordable = static_cast<std::size_t>(mana / tax);
+  if (taxed.size() <= affordable) return;
+  const auto power = [&](std::uint32_t pick) {
+    return view.view(choice.options[pick].target.object.id).power;
+  };
+  std::stable_sort(taxed.begin(), taxed.end(),
+                   [&](std::uint32_t x, std::uint32_t y) { return power(x) > power(y); });
+  std::erase_if(answer.picks, [&](std::uint32_t pick) {
+    return std::find(taxed.begin() + static_cast<std::ptrdiff_t>(affordable), taxed.end(), pick) !=
+           taxed.end();
+  });
+}
+
+}  // namespace
+
 Answer choose_attackers(const DecisionView& view, const Choice& choice) {
   Answer answer = attack_the_player(view, choice);
   at_planeswalkers(view, choice, answer);
+  pay_for(view, choice, answer);
   return answer;
 }
 

@@ -1314,32 +1314,68 @@ TEST_F(AiHeuristic, DoesNotDoubleBlockAnAttackerThatKillsBothBlockers) {
             std::vector<std::size_t>{0});
 }
 
-// Three Propaganda make each attacker cost {6}: ai-heuristic's attack with fourteen Grizzly
-// Bears (lethal, were it free) is refused, and the rules' example, declaring nothing, is no
-// example in a Choice. It declares nothing at the next question rather than guessing.
-TEST_F(AiHeuristic, DeclaresNothingWhenItsAttackCostsMoreThanItCanPay) {
-  std::vector<std::string> bears(14, "Grizzly Bears");
-  auto g = start(player(20, {}, bears), player(20, {}, {"Propaganda", "Propaganda", "Propaganda"}));
-  // The heuristic's seat, counting the attack declarations it is asked.
-  struct Counting final : Agent {
-    std::shared_ptr<Agent> inner;
-    std::vector<std::size_t> declared;  // picks of each declaration
-    std::string_view name() const override { return inner->name(); }
-    Answer choose(const DecisionView& v, const Choice& c) override {
-      Answer a = inner->choose(v, c);
-      if (c.kind == ChoiceKind::attackers) declared.push_back(a.picks.size());
-      return a;
-    }
+// Propaganda: each creature attacking the opponent costs {2}. With four untapped lands the
+// heuristic sends the two strongest of its three creatures (the rules would refuse all three,
+// and it would then declare nothing); with three Propaganda and no land, nobody, at once.
+TEST_F(AiHeuristic, AttacksWithWhatItCanPayTheAttackTaxFor) {
+  struct Case {
+    std::vector<std::string> mine;
+    std::vector<std::string> theirs;
+    std::vector<std::size_t> declared;  // picks of each attack declaration asked
+    std::int32_t their_life;
   };
-  auto seat = std::make_shared<Counting>();
-  seat->inner = make_agent(world().registry, "ai-heuristic", AgentOptions{7, {}});
-  g->seat(kMe, seat);
-  const std::uint32_t turn = g->state().turn.number;
-  for (int i = 0; i < 12 && g->state().turn.number == turn; ++i)
-    ASSERT_TRUE(world().rules->advance(*g));
-  EXPECT_EQ(seat->declared, (std::vector<std::size_t>{14, 0}))
-      << "its attack, refused, then nothing";
-  EXPECT_EQ(g->state().player(kThem).life, 20);
+  const std::vector<std::string> bears(14, "Grizzly Bears");
+  for (const Case& k :
+       std::vector<Case>{{{"Grizzly Bears", "Hill Giant", "Grizzly Bears", "Forest", "Forest",
+                           "Forest", "Forest"},
+                          {"Propaganda"},
+                          {2},
+                          15},
+                         {bears, {"Propaganda", "Propaganda", "Propaganda"}, {0}, 20}}) {
+    auto g = start(player(20, {}, k.mine), player(20, {}, k.theirs));
+    // The heuristic's seat, counting the picks of the attack declarations it is asked.
+    struct Counting final : Agent {
+      std::shared_ptr<Agent> inner;
+      std::vector<std::size_t> declared;
+      std::string_view name() const override { return inner->name(); }
+      Answer choose(const DecisionView& v, const Choice& c) override {
+        Answer a = inner->choose(v, c);
+        if (c.kind == ChoiceKind::attackers) declared.push_back(a.picks.size());
+        return a;
+      }
+    };
+    auto seat = std::make_shared<Counting>();
+    seat->inner = make_agent(world().registry, "ai-heuristic", AgentOptions{7, {}});
+    g->seat(kMe, seat);
+    const std::uint32_t turn = g->state().turn.number;
+    for (int i = 0; i < 12 && g->state().turn.number == turn; ++i)
+      ASSERT_TRUE(world().rules->advance(*g));
+    EXPECT_EQ(seat->declared, k.declared) << k.mine.size() << " permanents";
+    EXPECT_EQ(g->state().player(kThem).life, k.their_life) << k.mine.size() << " permanents";
+  }
+}
+
+// A refused declaration with no example (Choice::legal_example empty: none, or the empty
+// declaration itself) is answered by declaring nothing, once; refused again, by another guess.
+TEST_F(AiHeuristic, AnswersARefusedDeclarationWithoutAnExampleByDeclaringNothingOnce) {
+  auto g = start(player(20, {}, {"Grizzly Bears", "Hill Giant"}), player(20, {}, {}), "attackers");
+  const ObjectId bears = on_battlefield(*g, kMe, "Grizzly Bears");
+  const ObjectId giant = on_battlefield(*g, kMe, "Hill Giant");
+  Choice choice;
+  choice.kind = ChoiceKind::attackers;
+  choice.player = kMe;
+  choice.options = {{"Grizzly Bears → player 1", Target::of(g->object(bears).ref()), 2, false},
+                    {"Hill Giant → player 1", Target::of(g->object(giant).ref()), 2, false}};
+  choice.min_picks = 0;
+  choice.max_picks = 2;
+  auto agent = make_agent(world().registry, "ai-heuristic", AgentOptions{7, {}});
+  const DecisionView view(*g, kMe);
+  EXPECT_FALSE(agent->choose(view, choice).picks.empty()) << "it attacks an empty board";
+  choice.refused = "the attack costs {4}, which cannot be paid";
+  EXPECT_TRUE(agent->choose(view, choice).picks.empty()) << "then nothing";
+  int guesses = 0;  // nothing refused too: guesses (which may be nothing again, now and then)
+  for (int i = 0; i < 20; ++i) guesses += !agent->choose(view, choice).picks.empty();
+  EXPECT_GT(guesses, 0);
 }
 
 // The classic rules refuse a block declaration obeying fewer requirements than it could
