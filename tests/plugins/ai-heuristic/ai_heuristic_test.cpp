@@ -1495,8 +1495,9 @@ TEST_F(AiHeuristic, PlaysEvasionProtectionAndCounterspellDecksToTheEndAgainstAiR
 // keyword) and 20 basic lands. ai-heuristic and ai-random, each against ai-random, play every
 // pair to its end without an exception or a fault; with ANVIL_SOAK (scripts/soak), 25 times as
 // many. Random decks found what the bundled ones never meet: three Propaganda taxing every
-// attack beyond what could be paid (DeclaresNothingWhenItsAttackCostsMoreThanItCanPay), and
-// Stuffy Doll wearing Pariah looping for ever (scenario 104_4b_mandatory_loop_is_a_draw).
+// attack beyond what could be paid (AttacksWithWhatItCanPayTheAttackTaxFor; for ai-random,
+// DeclaresNothingWhenEveryAttackCostsMoreThanItCanPay), and Stuffy Doll wearing Pariah looping
+// for ever (scenario 104_4b_mandatory_loop_is_a_draw).
 TEST_F(AiHeuristic, PlaysRandomDecksOfEveryCardToTheEnd) {
   const CardPool& pool = *world().cards;
   constexpr std::array<const char*, 5> kBasics{"Plains", "Island", "Swamp", "Mountain", "Forest"};
