@@ -205,8 +205,9 @@ class HearthWorld final : public tags::World {
   // --- the module's own ---
   // Tells the game's observers what happened, in the kernel's event types (DESIGN.md: the
   // observer channel, for UIs, logs and replays: `anvil replay`, `anvil play`): a card drawn,
-  // played, discarded; a minion that enters or dies; damage; a hero's life; an attack; and, as
-  // CustomEvents, what only this game has ("hero_power", "armor", "hero_attack"). Nothing is
+  // played, discarded; a minion that enters, dies or is returned to a hand; damage; a hero's
+  // life; an attack; and, as CustomEvents, what only this game has ("hero_power", "armor",
+  // "hero_attack", "transform", "control": docs/hearth.md). Nothing is
   // sent while nobody observes (a simulation), and the module connects no trigger slot to the
   // kernel's events, so telling changes nothing in the game.
   template <class E>
