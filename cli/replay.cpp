@@ -99,7 +99,7 @@ Replay load_replay(const std::filesystem::path& file) {
     r.engine = field<std::string>(j, "engine", top);
     r.rules = field<std::string>(j, "rules", top);
     r.seed = field<std::uint64_t>(j, "seed", top);
-    const auto list = [&](const char* key) {
+    const auto list = [&](const char* key) -> const nlohmann::json& {
       const auto it = j.find(key);
       if (it == j.end()) throw std::runtime_error(top + " has no \"" + key + "\"");
       if (!it->is_array())

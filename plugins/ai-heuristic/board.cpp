@@ -88,6 +88,14 @@ std::vector<Fighter> creatures_of(const DecisionView& view, PlayerId p) {
   return out;
 }
 
+std::size_t lands_of(const DecisionView& view, PlayerId p, bool untapped) {
+  std::size_t n = 0;
+  if (auto z = view.zone(ZoneRef::battlefield(p)))
+    for (ObjectId id : *z)
+      n += (!untapped || !view.object(id).tapped) && view.view(id).has_type(kLand);
+  return n;
+}
+
 bool Protections::from(const Fighter& source) const {
   return creatures || (colors.bits & source.colors.bits) != 0 || (artifacts && source.artifact) ||
          (multicolored && source.colors.multicolor()) ||

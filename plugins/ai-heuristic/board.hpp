@@ -158,6 +158,10 @@ std::vector<std::uint8_t> offered_mana_colors(const DecisionView& view, const Ch
 // Whether `sources` (land_colors) can pay all of `costs` at once.
 bool can_pay_all(const std::vector<std::uint8_t>& sources, const std::vector<ManaCost>& costs);
 
+// The lands `p` has on the battlefield; `untapped`: only those not tapped, the mana `p` could
+// make now (mana creatures and mana in the pool are not counted: an estimate).
+std::size_t lands_of(const DecisionView& view, PlayerId p, bool untapped = false);
+
 // The first other player still in the game (the heuristic plays two-player games).
 PlayerId opponent_of(const DecisionView& view, PlayerId me);
 std::size_t hand_size(const DecisionView& view, PlayerId p);

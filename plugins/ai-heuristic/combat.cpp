@@ -278,21 +278,24 @@ Answer choose_blockers(const DecisionView& view, const Choice& choice) {
   };
   const std::int64_t at_me = static_cast<std::int64_t>(me.value) + 1;
 
-  // 5. Chump only when what gets through would kill: the damage of the unblocked attackers at
-  // the agent itself (one at a planeswalker hurts the planeswalker).
-  auto unblocked_damage = [&] {
+  // The damage of the attackers not blocked yet at `defender` (attacking()'s encoding).
+  const auto unblocked_at = [&](std::int64_t defender) {
     std::int64_t d = 0;
     for (std::uint32_t a : attackers)
-      if (!blocked_by.contains(a) && attacking(a) == at_me) d += std::max(0, fighters.at(a).power);
+      if (!blocked_by.contains(a) && attacking(a) == defender)
+        d += std::max(0, fighters.at(a).power);
     return d;
   };
+
+  // 5. Chump only when what gets through would kill: the damage of the unblocked attackers at
+  // the agent itself (one at a planeswalker hurts the planeswalker).
   const std::int32_t life = view.player(me).life;
   std::vector<std::uint32_t> by_power = attackers;
   std::sort(by_power.begin(), by_power.end(), [&](std::uint32_t x, std::uint32_t y) {
     return fighters.at(x).power != fighters.at(y).power ? fighters.at(x).power > fighters.at(y).power : x < y;
   });
   for (std::uint32_t a : by_power) {
-    if (unblocked_damage() < life) break;
+    if (unblocked_at(at_me) < life) break;
     if (blocked_by.contains(a) || fighters.at(a).trample || attacking(a) != at_me) continue;
     if (auto b = cheapest(a, [](const Fighter&) { return true; })) assign(a, *b);
   }
@@ -311,14 +314,8 @@ Answer choose_blockers(const DecisionView& view, const Choice& choice) {
     }
   for (const auto& [walker, counters] : loyalty) {
     const double worth = static_cast<double>(counters) * kLoyaltyPoint + kPlaneswalkerWorth;
-    const auto coming = [&, w = walker] {
-      std::int64_t d = 0;
-      for (std::uint32_t a : attackers)
-        if (!blocked_by.contains(a) && attacking(a) == w) d += std::max(0, fighters.at(a).power);
-      return d;
-    };
     for (std::uint32_t a : by_power) {
-      if (coming() < counters) break;
+      if (unblocked_at(walker) < counters) break;
       if (blocked_by.contains(a) || fighters.at(a).trample || attacking(a) != walker) continue;
       if (auto b = cheapest(a, [&](const Fighter& f) { return f.value < worth; })) assign(a, *b);
     }
@@ -414,10 +411,6 @@ void at_planeswalkers(const DecisionView& view, const Choice& choice, Answer& an
   }
 }
 
-}  // namespace
-
-namespace {
-
 // The generic mana each creature attacking `defender` costs (Propaganda: "Creatures can't attack
 // you unless their controller pays {2} for each creature they control that's attacking you"),
 // read off the texts of the permanents they control, as the agent reads other abilities.
@@ -448,9 +441,7 @@ void pay_for(const DecisionView& view, const Choice& choice, Answer& answer) {
   const PlayerId me = choice.player, opp = opponent_of(view, me);
   const std::int64_t tax = attack_tax(view, opp);
   if (tax <= 0) return;
-  std::int64_t mana = 0;
-  if (const auto zone = view.zone(ZoneRef::battlefield(me)))
-    for (ObjectId id : *zone) mana += !view.object(id).tapped && view.view(id).has_type(kLand);
+  const auto mana = static_cast<std::int64_t>(lands_of(view, me, /*untapped=*/true));
   std::vector<std::uint32_t> taxed;  // picks at the player, strongest first
   for (std::uint32_t pick : answer.picks)
     if (choice.options[pick].value == static_cast<std::int64_t>(opp.value) + 1)

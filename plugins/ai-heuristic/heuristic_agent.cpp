@@ -173,16 +173,6 @@ Answer escape_exiles(const DecisionView& view, const Choice& choice) {
   return Answer{order};
 }
 
-// The lands `p` has on the battlefield; `untapped`: only those not tapped, the mana `p` could
-// make now (mana creatures and mana in the pool are not counted: an estimate).
-std::size_t lands_of(const DecisionView& view, PlayerId p, bool untapped = false) {
-  std::size_t n = 0;
-  if (auto z = view.zone(ZoneRef::battlefield(p)))
-    for (ObjectId id : *z)
-      n += (!untapped || !view.object(id).tapped) && view.view(id).has_type(kLand);
-  return n;
-}
-
 // A card in hand the agent has no use for, so that trading it for a new one (cycling) gains: a
 // land once five are in play (as it discards them first), or a spell it could not pay for even
 // with next turn's land.
