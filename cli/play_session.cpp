@@ -89,9 +89,37 @@ std::string zone_line(const Board& board, ZoneRef z) {
   return s;
 }
 
+// A question whose answer orders all its options (triggered abilities to put on the stack).
+bool is_full_order(const Choice& choice) {
+  return choice.kind == ChoiceKind::trigger_order && choice.options.size() > 1 &&
+         choice.min_picks == choice.options.size() && choice.max_picks == choice.options.size();
+}
+
+bool all_labels_equal(const Choice& choice) {
+  return std::all_of(choice.options.begin(), choice.options.end(),
+                     [&](const Option& o) { return o.label == choice.options.front().label; });
+}
+
+// `first`, then every other option in the order listed.
+Answer complete_order(const Choice& choice, std::vector<std::uint32_t> first) {
+  Answer answer{std::move(first)};
+  for (std::uint32_t i = 0; i < choice.options.size(); ++i)
+    if (std::find(answer.picks.begin(), answer.picks.end(), i) == answer.picks.end())
+      answer.picks.push_back(i);
+  return answer;
+}
+
+// "3 1 2": the picks as the person numbers the options.
+std::string numbers_of(const Answer& answer) {
+  std::string out;
+  for (std::uint32_t i : answer.picks) out += (out.empty() ? "" : " ") + std::to_string(i + 1);
+  return out;
+}
+
 constexpr const char* kHelp =
     "Answer with the number of a choice; where several may be picked, numbers separated by\n"
-    "spaces, or 'none'. Commands:\n"
+    "spaces, or 'none'; to order triggers, the numbers in the order wanted (those left out\n"
+    "follow as listed). Commands:\n"
     "  help       this text\n"
     "  board      show the board again\n"
     "  graveyard  both players' graveyards and exile, card by card\n"
@@ -142,6 +170,16 @@ class PlaySession::Person final : public Agent {
       print_choice(choice);
       fmt::print(s_.out_, "> none (nothing else may be declared)\n");
       return Answer{};
+    }
+    // Triggers that read the same (two Soul Wardens seeing one creature enter): stacked as
+    // listed without asking, as XMage orders triggers with the same rule text; not a decision
+    // for `undo` to return to either.
+    if (is_full_order(choice) && all_labels_equal(choice)) {
+      print_choice(choice);
+      Answer as_listed = complete_order(choice, {});
+      fmt::print(s_.out_, "> {} (the same ability each time: stacked as listed)\n",
+                 numbers_of(as_listed));
+      return as_listed;
     }
     if (s_.skipping_since_) {
       // Skipping: priority passes while the stack holds nothing of the opponent's and the
@@ -248,6 +286,10 @@ class PlaySession::Person final : public Agent {
       return std::nullopt;
     }
     if (word == "none") {
+      if (is_full_order(choice)) {
+        fmt::print(s_.out_, "error: give the order of the triggers, at least the first to stack\n");
+        return std::nullopt;
+      }
       if (choice.min_picks > 0) {
         fmt::print(s_.out_, "error: pick at least {}\n", choice.min_picks);
         return std::nullopt;
@@ -275,6 +317,11 @@ class PlaySession::Person final : public Agent {
         return std::nullopt;
       }
       answer.picks.push_back(index);
+    }
+    // An order of every option, given in part ("3": the third first): the rest follow as listed.
+    if (is_full_order(choice) && !answer.picks.empty() && answer.picks.size() < n) {
+      answer = complete_order(choice, std::move(answer.picks));
+      fmt::print(s_.out_, "Order: {}\n", numbers_of(answer));
     }
     if (answer.picks.size() < choice.min_picks || answer.picks.size() > choice.max_picks) {
       fmt::print(s_.out_, "error: pick {}\n", choice.min_picks == choice.max_picks
@@ -408,7 +455,11 @@ class PlaySession::Person final : public Agent {
       else
         fmt::print(s_.out_, "  {}. {} (not allowed: {})\n", i + 1, with_seats(o.label), o.barred);
     }
-    if (choice.max_picks != 1 || choice.min_picks != 1)
+    if (is_full_order(choice))
+      fmt::print(s_.out_,
+                 "(order them: numbers separated by spaces, first first; those left out "
+                 "follow as listed)\n");
+    else if (choice.max_picks != 1 || choice.min_picks != 1)
       fmt::print(s_.out_, "(pick {} to {}: numbers separated by spaces, or 'none')\n", choice.min_picks,
                  choice.max_picks);
   }

@@ -14,6 +14,9 @@
 #                 declaration whose every option is refused is answered "none" unasked, and
 #                 namesakes on the battlefield are numbered (Forest #1, Forest #2) and
 #                 creatures show their keywords;
+#   TriggerOrder  (data/play-packs) the person orders triggers that read differently, the
+#                 numbers typed first and the rest as listed ("2 1" of three: 2 1 3), and is
+#                 not asked to order triggers that all read the same;
 #   HiddenPicks   (hearth) the log shows the opponent's mulligan without the cards it put back,
 #                 which the person cannot see, and its plays with their cards; between the
 #                 person's decisions, what happened (the opponent's draws unnamed).
@@ -148,6 +151,22 @@ elseif(CASE STREQUAL "Skip")
   if(out MATCHES "=== Turn 2, ")
     message(FATAL_ERROR "the person was asked in the opponent's turn while skipping (output in ${WORK}/output.txt)")
   endif()
+elseif(CASE STREQUAL "TriggerOrder")
+  # Wardens: Soul Wardens and Soul's Attendants, each triggering when another creature enters.
+  set(deck "Wardens")
+  set(vs_deck "Selesnya Beats")
+  set(more --pack-dir ${CMAKE_CURRENT_LIST_DIR}/data/play-packs)
+  set(orders "")
+  foreach(i RANGE 1 1200)
+    string(APPEND orders "none\n1\n2 1\n")
+  endforeach()
+  play("${orders}")
+  expect("\n  1\\. Soul's Attendant: [^\n]*\n  2\\. Soul's Attendant: [^\n]*\n\\(order them[^\n]*\n> 1 2 \\(the same ability each time: stacked as listed\\)\n"
+         "two triggers that read the same should be stacked as listed, unasked")
+  expect("\n  3\\. Soul Warden: [^\n]*\n\\(order them: [^\n]*those left out follow as listed\\)\n> 2 1\nOrder: 2 1 3\n"
+         "an order given in part should be completed in the order listed")
+  expect("\n> none\nerror: give the order of the triggers" "'none' is no order")
+  expect("\nResult: " "the game should end")
 elseif(CASE STREQUAL "EndOfInput")
   play("")
   expect("\\(end of input: conceding\\)\nResult: you conceded in turn 1 " "end of input concedes")
