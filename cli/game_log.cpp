@@ -39,20 +39,41 @@ GameLog::GameLog(Game& game, std::FILE* out, std::vector<std::string> player_nam
     }
     if (!text.empty()) line(g, text);
   }));
+  connections_.emplace_back(bus.on_replacement<DamageEvent>(
+      [this](const Game&, const DamageEvent&) -> std::optional<Replacement<DamageEvent>> {
+        dealing_damage_ = true;
+        return std::nullopt;
+      }));
   connections_.emplace_back(
       bus.on_observe<DamageEvent>([this](const Game& g, const DamageEvent& e) {
         const char* combat = e.combat ? " (combat)" : "";
         // No source object: a hearth hero's attack or power, fatigue (the line before says which).
-        if (!e.source.valid() || !g.state().exists(e.source))
-          line(g, fmt::format("{} takes {} damage{}", target(g, e.target), e.amount, combat));
-        else
-          line(g, fmt::format("{} deals {} damage to {}{}", card(g, e.source), e.amount,
-                              target(g, e.target), combat));
+        const std::string text =
+            !e.source.valid() || !g.state().exists(e.source)
+                ? fmt::format("{} takes {} damage{}", target(g, e.target), e.amount, combat)
+                : fmt::format("{} deals {} damage to {}{}", card(g, e.source), e.amount,
+                              target(g, e.target), combat);
+        // The life this damage changed, held back until now: told right after it.
+        std::vector<Held> caused;
+        for (auto it = held_.begin(); it != held_.end();)
+          if (e.source.valid() && it->source == e.source && it->amount == e.amount) {
+            caused.push_back(std::move(*it));
+            it = held_.erase(it);
+          } else {
+            ++it;
+          }
+        if (caused.empty()) flush();
+        print(g.state().turn.number, g.state().turn.active, text);
+        for (const Held& h : caused) print(h.turn, h.active, h.text);
       }));
   connections_.emplace_back(bus.on_observe<LifeChangeEvent>([this](const Game& g, const LifeChangeEvent& e) {
     const std::int32_t now = g.state().player(e.player).life;
-    line(g, fmt::format("{} {} {} life ({} → {})", player(e.player), e.delta > 0 ? "gains" : "loses",
-                        e.delta > 0 ? e.delta : -e.delta, now - e.delta, now));
+    const std::int32_t amount = e.delta > 0 ? e.delta : -e.delta;
+    std::string text = fmt::format("{} {} {} life ({} → {})", player(e.player),
+                                   e.delta > 0 ? "gains" : "loses", amount, now - e.delta, now);
+    if (!dealing_damage_ || !e.source.valid()) return line(g, text);
+    held_.push_back(
+        {g.state().turn.number, g.state().turn.active, e.source, amount, std::move(text)});
   }));
   connections_.emplace_back(bus.on_observe<AttackEvent>([this](const Game& g, const AttackEvent& e) {
     line(g, fmt::format("{} attacks {}", card(g, e.attacker), target(g, e.defender)));
@@ -99,11 +120,23 @@ std::string GameLog::target(const Game& g, const Target& t) const {
   return "nothing";
 }
 
+GameLog::~GameLog() { flush(); }
+
+void GameLog::flush() {
+  for (const Held& h : held_) print(h.turn, h.active, h.text);
+  held_.clear();
+}
+
 void GameLog::line(const Game& g, const std::string& text) {
-  const TurnState& turn = g.state().turn;
-  if (turn.number != turn_printed_) {
-    turn_printed_ = turn.number;
-    fmt::print(out_, "Turn {} ({})\n", turn.number, player(turn.active));
+  flush();
+  dealing_damage_ = false;
+  print(g.state().turn.number, g.state().turn.active, text);
+}
+
+void GameLog::print(std::uint32_t turn, PlayerId active, const std::string& text) {
+  if (turn != turn_printed_) {
+    turn_printed_ = turn;
+    fmt::print(out_, "Turn {} ({})\n", turn, player(active));
   }
   fmt::print(out_, "  {}\n", text);
 }

@@ -27,17 +27,41 @@ class GameLog {
  public:
   GameLog(Game& game, std::FILE* out, std::vector<std::string> player_names,
           std::optional<PlayerId> viewer = std::nullopt);
+  ~GameLog();  // flush()es
+  GameLog(const GameLog&) = delete;
+  GameLog& operator=(const GameLog&) = delete;
+
+  // Writes the lines held back (below) now. Call it before writing anything else to the same
+  // output while the game goes on (a board, a question, a result).
+  void flush();
 
  private:
+  // A life change while damage is being dealt is held back until the damage is told. The
+  // classic rules change a player's life while the damage is dealt, before the damage's
+  // observers hear of it; held, "Lightning Bolt deals 3 damage to P2" comes first and "P2 loses
+  // 3 life" after it, as the hearth module tells them and as a reader expects. Lifelink's gain
+  // likewise. "While damage is being dealt": from a damage event's replacement stage (the log
+  // listens there and replaces nothing) to the next line about anything else.
+  struct Held {
+    std::uint32_t turn;
+    PlayerId active;
+    ObjectId source;
+    std::int32_t amount;  // the life changed, without its sign
+    std::string text;
+  };
+
   std::string player(PlayerId p) const;
   std::string card(const Game& g, ObjectId id) const;
   std::string target(const Game& g, const Target& t) const;
-  void line(const Game& g, const std::string& text);
+  void line(const Game& g, const std::string& text);  // flush(), then the text
+  void print(std::uint32_t turn, PlayerId active, const std::string& text);
 
   std::FILE* out_;
   std::vector<std::string> names_;
   std::optional<PlayerId> viewer_;
   std::uint32_t turn_printed_ = 0;
+  std::vector<Held> held_;
+  bool dealing_damage_ = false;
   std::vector<ScopedConnection> connections_;
 };
 

@@ -161,6 +161,7 @@ class PlaySession::Person final : public Agent {
   std::string_view name() const override { return "person"; }
 
   Answer choose(const DecisionView& view, const Choice& choice) override {
+    if (s_.events_) s_.events_->flush();
     // A declaration whose every option the rules refuse (the only attacker is summoning-sick):
     // "none" is the one answer, so it is given, as Forge and XMage skip such a question. The
     // options are still shown with their reasons; not a decision for `undo` to return to.
@@ -544,6 +545,11 @@ void PlaySession::concede() {
 
 void PlaySession::run() {
   GameLog events(game_, out_, {seat_name(PlayerId(0)), seat_name(PlayerId(1))}, seats_.person);
+  events_ = &events;
+  const struct Forget {
+    GameLog*& log;
+    ~Forget() { log = nullptr; }
+  } forget{events_};
   fmt::print(out_, "Type 'help' at any question for the commands.\n");
   while (!game_.state().over) {
     marks_.push_back(Mark{game_.journal().checkpoint(), log_.size(), false});
@@ -564,6 +570,7 @@ void PlaySession::run() {
       throw;
     }
   }
+  events.flush();
   print_result();
 }
 

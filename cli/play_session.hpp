@@ -28,6 +28,8 @@
 #include <utility>
 #include <vector>
 
+#include "game_log.hpp"
+
 namespace anvil::cli {
 
 struct PlaySeats {
@@ -104,6 +106,8 @@ class PlaySession {
   // `skip`: the turn and step it was typed in, while the person's priority is passed for them
   // until their next main phase (Person::choose says when it stops); cleared by undo.
   std::optional<std::pair<std::uint32_t, std::uint16_t>> skipping_since_;
+  // The running game's log while run() runs: flushed before anything else is printed.
+  GameLog* events_ = nullptr;
 };
 
 }  // namespace anvil::cli
