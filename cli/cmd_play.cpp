@@ -29,11 +29,7 @@ struct PlayOptions {
 int run_play(const GlobalOptions& global, const PlayOptions& o) {
   auto engine = start_engine(global);
   const auto rules = engine->registry.find<RulesModule>(o.rules);
-  if (!rules) {
-    const std::string hint = did_you_mean(o.rules, engine->registry.names(PluginKind::rules_module));
-    throw std::runtime_error(
-        fmt::format("no rules module named '{}' is loaded{}", o.rules, hint.empty() ? "" : "; " + hint));
-  }
+  if (!rules) throw std::runtime_error(no_rules_module(engine->registry, o.rules));
   (void)make_agent(engine->registry, o.vs);  // an unknown agent fails before the game, by name
   PackLibrary packs(global, engine->registry);
   const DeckRef mine = packs.deck(o.rules, o.deck);

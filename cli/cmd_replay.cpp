@@ -17,7 +17,9 @@ int run_replay(const GlobalOptions& global, const std::string& file, bool quiet)
   const Replay replay = load_replay(file);
   auto engine = start_engine(global);
   const auto rules = engine->registry.find<RulesModule>(replay.rules);
-  if (!rules) throw std::runtime_error(fmt::format("{}: the rules module '{}' is not loaded", file, replay.rules));
+  if (!rules)
+    throw std::runtime_error(
+        fmt::format("{}: {}", file, no_rules_module(engine->registry, replay.rules)));
   PackLibrary packs(global, engine->registry);
   std::vector<std::string> names;
   for (const auto& [name, version] : replay.packs) {

@@ -39,11 +39,8 @@ std::optional<Scenario> read(const std::string& file) {
 
 scenario::Result run_one(const Scenario& s, const Registry& registry, PackLibrary& packs) {
   auto rules = registry.find<RulesModule>(s.rules);
-  if (!rules) {
-    std::string hint = did_you_mean(s.rules, registry.names(PluginKind::rules_module));
-    return {false, fmt::format("{}: no rules module named '{}' is loaded{}", s.rules_where.str(),
-                               s.rules, hint.empty() ? "" : "; " + hint)};
-  }
+  if (!rules)
+    return {false, fmt::format("{}: {}", s.rules_where.str(), no_rules_module(registry, s.rules))};
   std::string error;
   auto pool = packs.pool(s.packs, error);
   if (!pool) return {false, error};

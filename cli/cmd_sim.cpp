@@ -107,10 +107,7 @@ void print_sim_table(const std::vector<Side>& sides, std::size_t games, double p
 int run_sim(const GlobalOptions& global, const SimOptions& o) {
   auto engine = start_engine(global);
   const auto rules = engine->registry.find<RulesModule>(o.rules);
-  if (!rules) {
-    std::string hint = did_you_mean(o.rules, engine->registry.names(PluginKind::rules_module));
-    throw std::runtime_error(fmt::format("no rules module named '{}' is loaded{}", o.rules, hint.empty() ? "" : "; " + hint));
-  }
+  if (!rules) throw std::runtime_error(no_rules_module(engine->registry, o.rules));
   PackLibrary packs(global, engine->registry);
   std::vector<Side> sides = choose_sides(o, packs);
   for (const Side& s : sides) (void)make_agent(engine->registry, s.agent);  // fail early, by name

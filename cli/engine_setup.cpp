@@ -103,6 +103,16 @@ void load_pack_plugins(Engine& engine, const GlobalOptions& options) {
 
 }  // namespace
 
+std::string no_rules_module(const Registry& registry, std::string_view name) {
+  const std::vector<std::string> loaded = registry.names(PluginKind::rules_module);
+  std::string hint = did_you_mean(name, loaded);
+  if (hint.empty()) {
+    hint = loaded.empty() ? "none is" : "loaded:";
+    for (std::size_t i = 0; i < loaded.size(); ++i) hint += (i ? ", " : " ") + loaded[i];
+  }
+  return fmt::format("no rules module named '{}' is loaded; {}", name, hint);
+}
+
 std::unique_ptr<Engine> start_engine(const GlobalOptions& options) {
   auto engine = std::make_unique<Engine>();
   engine->plugin_dirs.push_back(bundled_plugin_dir());

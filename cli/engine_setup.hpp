@@ -32,6 +32,10 @@ struct Engine {
 // as a warning ("anvil: warning: …") and the others still load.
 std::unique_ptr<Engine> start_engine(const GlobalOptions& options);
 
+// Why no rules module is found by `name`: "no rules module named 'clasic' is loaded; did you
+// mean 'classic'?", or with nothing close, the ones that are loaded.
+std::string no_rules_module(const Registry& registry, std::string_view name);
+
 // Whether the pack folder `dir` is inside the bundled pack folder (bundled_pack_dir(), which
 // $ANVIL_PACK_DIR overrides), both resolved through symlinks: trust follows where the files are.
 bool is_bundled_pack(const std::filesystem::path& dir);

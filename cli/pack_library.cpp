@@ -115,8 +115,19 @@ DeckRef PackLibrary::deck(const std::string& rules, std::string_view name) {
     for (const std::string& k : known) bare.push_back(k.substr(k.find(':') + 1));
     hint = did_you_mean(deck_name, bare);
   }
-  throw std::runtime_error(fmt::format("no deck named '{}' for the {} rules{}", name, rules,
-                                       hint.empty() ? "" : "; " + hint));
+  if (hint.empty() && known.empty())
+    hint = "no pack found offers a deck for them (anvil pack list)";
+  if (hint.empty()) {
+    // Nothing close: the decks there are, so that the next try can be right.
+    constexpr std::size_t kListed = 12;
+    hint = "the decks are ";
+    for (std::size_t i = 0; i < known.size() && i < kListed; ++i)
+      hint += (i ? ", " : "") + known[i].substr(known[i].find(':') + 1);
+    if (known.size() > kListed)
+      hint += fmt::format(" and {} more (anvil pack show PACK)", known.size() - kListed);
+  }
+  throw std::runtime_error(
+      fmt::format("no deck named '{}' for the {} rules; {}", name, rules, hint));
 }
 
 }  // namespace anvil::cli
