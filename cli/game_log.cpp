@@ -3,13 +3,34 @@
 #include <fmt/core.h>
 
 #include <anvil/agent.hpp>
+#include <array>
+#include <string_view>
 
 namespace anvil::cli {
+
+namespace {
+
+// The counter kinds the bundled rules modules use, by name: a Symbol keeps only its hash, and a
+// log line needs the word.
+std::string_view counter_name(Symbol kind) {
+  static constexpr std::array<std::string_view, 9> kKnown{
+      "poison", "+1/+1", "-1/-1", "loyalty", "lore", "defense", "time", "fade", "age"};
+  for (std::string_view name : kKnown)
+    if (Symbol(name) == kind) return name;
+  return "other";
+}
+
+}  // namespace
 
 GameLog::GameLog(Game& game, std::FILE* out, std::vector<std::string> player_names,
                  std::optional<PlayerId> viewer)
     : out_(out), names_(std::move(player_names)), viewer_(viewer) {
   EventBus& bus = game.bus();
+  connections_.emplace_back(bus.on_replacement<ZoneChangeEvent>(
+      [this](const Game&, const ZoneChangeEvent& e) -> std::optional<Replacement<ZoneChangeEvent>> {
+        if (e.to.kind == ZoneKind::battlefield) entering_ = true;
+        return std::nullopt;
+      }));
   connections_.emplace_back(bus.on_observe<ZoneChangeEvent>([this](const Game& g, const ZoneChangeEvent& e) {
     const std::string who = player(e.player);
     const std::string what = card(g, e.object);
@@ -37,7 +58,20 @@ GameLog::GameLog(Game& game, std::FILE* out, std::vector<std::string> player_nam
           text = fmt::format("{} ceases to exist", what);
         break;
     }
+    // Counters it entered with (a planeswalker's loyalty, a battle's defense), held back until
+    // now: told after it enters.
+    std::vector<Held> entered_with;
+    for (auto it = held_.begin(); it != held_.end();) {
+      if (it->counters && it->subject.is_object() && it->subject.object.id == e.object) {
+        entered_with.push_back(std::move(*it));
+        it = held_.erase(it);
+      } else {
+        ++it;
+      }
+    }
+    entering_ = false;
     if (!text.empty()) line(g, text);
+    for (const Held& h : entered_with) print(h.turn, h.active, h.text);
   }));
   connections_.emplace_back(bus.on_replacement<DamageEvent>(
       [this](const Game&, const DamageEvent&) -> std::optional<Replacement<DamageEvent>> {
@@ -53,28 +87,50 @@ GameLog::GameLog(Game& game, std::FILE* out, std::vector<std::string> player_nam
                 ? fmt::format("{} takes {} damage{}", target(g, e.target), e.amount, combat)
                 : fmt::format("{} deals {} damage to {}{}", card(g, e.source), e.amount,
                               target(g, e.target), combat);
-        // The life this damage changed, held back until now: told right after it.
+        // What this damage changed, held back until now, is told right after it: its
+        // target's life or counters, and its source's controller's gain (lifelink). Other held
+        // lines wait for the damage that caused them (combat damage is dealt at once and told
+        // one by one) or for the next line about anything else.
+        const PlayerId controller = e.source.valid() && g.state().exists(e.source)
+                                        ? g.state().object(e.source).controller
+                                        : PlayerId{};
         std::vector<Held> caused;
-        for (auto it = held_.begin(); it != held_.end();)
-          if (e.source.valid() && it->source == e.source && it->amount == e.amount) {
+        for (auto it = held_.begin(); it != held_.end();) {
+          if (caused_by(*it, e, controller)) {
             caused.push_back(std::move(*it));
             it = held_.erase(it);
           } else {
             ++it;
           }
-        if (caused.empty()) flush();
+        }
         print(g.state().turn.number, g.state().turn.active, text);
         for (const Held& h : caused) print(h.turn, h.active, h.text);
+        dealing_damage_ = false;  // what changes from here on is told as it happens
       }));
   connections_.emplace_back(bus.on_observe<LifeChangeEvent>([this](const Game& g, const LifeChangeEvent& e) {
     const std::int32_t now = g.state().player(e.player).life;
-    const std::int32_t amount = e.delta > 0 ? e.delta : -e.delta;
-    std::string text = fmt::format("{} {} {} life ({} → {})", player(e.player),
-                                   e.delta > 0 ? "gains" : "loses", amount, now - e.delta, now);
-    if (!dealing_damage_ || !e.source.valid()) return line(g, text);
-    held_.push_back(
-        {g.state().turn.number, g.state().turn.active, e.source, amount, std::move(text)});
+    hold_or_tell(
+        g, e.source, Target::of(e.player), false, e.delta,
+        fmt::format("{} {} {} life ({} → {})", player(e.player), e.delta > 0 ? "gains" : "loses",
+                    e.delta > 0 ? e.delta : -e.delta, now - e.delta, now));
   }));
+  connections_.emplace_back(
+      bus.on_observe<CounterChangeEvent>([this](const Game& g, const CounterChangeEvent& e) {
+        std::int64_t now = 0;
+        if (e.target.is_player())
+          now = g.state().player(e.target.player).counters.get(e.kind);
+        else if (e.target.is_object() && g.state().exists(e.target.object.id))
+          now = g.state().object(e.target.object.id).counters.get(e.kind);
+        else
+          return;
+        const std::int32_t n = e.delta > 0 ? e.delta : -e.delta;
+        const std::string_view kind = counter_name(e.kind);
+        hold_or_tell(g, e.source, e.target, true, e.delta,
+                     fmt::format("{} {} {} {} counter{} ({} in all)", target(g, e.target),
+                                 e.delta > 0 ? "gets" : "loses",
+                                 n == 1 ? std::string("a") : std::to_string(n), kind,
+                                 n == 1 ? "" : "s", now));
+      }));
   connections_.emplace_back(bus.on_observe<AttackEvent>([this](const Game& g, const AttackEvent& e) {
     line(g, fmt::format("{} attacks {}", card(g, e.attacker), target(g, e.defender)));
   }));
@@ -121,6 +177,29 @@ std::string GameLog::target(const Game& g, const Target& t) const {
 }
 
 GameLog::~GameLog() { flush(); }
+
+bool GameLog::caused_by(const Held& h, const DamageEvent& e, PlayerId source_controller) const {
+  if (!e.source.valid() || h.source != e.source) return false;
+  const bool on_target = e.target.is_player()
+                             ? h.subject.is_player() && h.subject.player == e.target.player
+                             : e.target.is_object() && h.subject.is_object() &&
+                                   h.subject.object.id == e.target.object.id;
+  // Infect's poison or -1/-1 counters; the loyalty or defense counters damage removes (no more
+  // than the permanent had).
+  if (h.counters)
+    return on_target && (h.delta == e.amount || (h.delta < 0 && -h.delta <= e.amount));
+  if (on_target && h.delta == -e.amount) return true;     // the life the damage cost
+  return h.delta == e.amount && h.subject.is_player() &&  // lifelink
+         h.subject.player == source_controller;
+}
+
+void GameLog::hold_or_tell(const Game& g, ObjectId source, Target subject, bool counters,
+                           std::int32_t delta, std::string text) {
+  const bool entering = entering_ && counters && subject.is_object();
+  if (!entering && (!dealing_damage_ || !source.valid())) return line(g, text);
+  held_.push_back({g.state().turn.number, g.state().turn.active, source, subject, counters, delta,
+                   std::move(text)});
+}
 
 void GameLog::flush() {
   for (const Held& h : held_) print(h.turn, h.active, h.text);

@@ -36,19 +36,25 @@ class GameLog {
   void flush();
 
  private:
-  // A life change while damage is being dealt is held back until the damage is told. The
-  // classic rules change a player's life while the damage is dealt, before the damage's
-  // observers hear of it; held, "Lightning Bolt deals 3 damage to P2" comes first and "P2 loses
-  // 3 life" after it, as the hearth module tells them and as a reader expects. Lifelink's gain
-  // likewise. "While damage is being dealt": from a damage event's replacement stage (the log
-  // listens there and replaces nothing) to the next line about anything else.
+  // A life or counter change while damage is being dealt is held back until the damage is
+  // told. The classic rules change a player's life (or give poison counters, or -1/-1 counters
+  // for infect) while the damage is dealt, before the damage's observers hear of it; held,
+  // "Lightning Bolt deals 3 damage to P2" comes first and "P2 loses 3 life" after it, as the
+  // hearth module tells them and as a reader expects. Lifelink's gain likewise. "While damage
+  // is being dealt": from a damage event's replacement stage (the log listens there and
+  // replaces nothing) to the first damage told, or the next other line.
   struct Held {
     std::uint32_t turn;
     PlayerId active;
     ObjectId source;
-    std::int32_t amount;  // the life changed, without its sign
+    Target subject;      // whose life, or what the counters are on
+    bool counters;       // counters, else life
+    std::int32_t delta;  // > 0 gained or put, < 0 lost or removed
     std::string text;
   };
+  bool caused_by(const Held& h, const DamageEvent& e, PlayerId source_controller) const;
+  void hold_or_tell(const Game& g, ObjectId source, Target subject, bool counters,
+                    std::int32_t delta, std::string text);
 
   std::string player(PlayerId p) const;
   std::string card(const Game& g, ObjectId id) const;
@@ -62,6 +68,9 @@ class GameLog {
   std::uint32_t turn_printed_ = 0;
   std::vector<Held> held_;
   bool dealing_damage_ = false;
+  // Likewise from the replacement stage of a move onto the battlefield to the move told: the
+  // counters a permanent enters with are told after it enters.
+  bool entering_ = false;
   std::vector<ScopedConnection> connections_;
 };
 

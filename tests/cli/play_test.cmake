@@ -14,7 +14,7 @@
 #                 declaration whose every option is refused is answered "none" unasked, and
 #                 namesakes on the battlefield are numbered (Forest #1, Forest #2) and
 #                 creatures show their keywords;
-#   TriggerOrder  (data/play-packs) the person orders triggers that read differently, the
+#   TriggerOrder  (data/cli-packs) the person orders triggers that read differently, the
 #                 numbers typed first and the rest as listed ("2 1" of three: 2 1 3), and is
 #                 not asked to order triggers that all read the same;
 #   HiddenPicks   (hearth) the log shows the opponent's mulligan without the cards it put back,
@@ -155,7 +155,7 @@ elseif(CASE STREQUAL "TriggerOrder")
   # Wardens: Soul Wardens and Soul's Attendants, each triggering when another creature enters.
   set(deck "Wardens")
   set(vs_deck "Selesnya Beats")
-  set(more --pack-dir ${CMAKE_CURRENT_LIST_DIR}/data/play-packs)
+  set(more --pack-dir ${CMAKE_CURRENT_LIST_DIR}/data/cli-packs)
   set(orders "")
   foreach(i RANGE 1 1200)
     string(APPEND orders "none\n1\n2 1\n")
