@@ -153,6 +153,8 @@ GameLog::GameLog(Game& game, std::FILE* out, std::vector<std::string> player_nam
         else if (e.kind == "control"_sym)
           line(g, fmt::format("{} comes under {}'s control", target(g, e.subject),
                               target(g, e.other)));
+        else if (e.kind == "became_target"_sym && e.other.is_object() && e.subject.is_object())
+          line(g, fmt::format("{} targets {}", target(g, e.other), target(g, e.subject)));
       }));
   connections_.emplace_back(bus.on_observe<BlockEvent>([this](const Game& g, const BlockEvent& e) {
     line(g, fmt::format("{} blocks {}", card(g, e.blocker), card(g, e.attacker)));

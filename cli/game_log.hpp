@@ -6,6 +6,8 @@
 // "hero_power" (subject: the player; other: the target), "armor" (the player; amount),
 // "hero_attack" (the player; other: the defender), "transform" (the minion, told before it
 // changes; amount: the CardId it becomes) and "control" (the minion; other: its new controller).
+// The classic module's "became_target" (subject: the object targeted; other: the spell or
+// ability's source) is told as "Shock targets Grizzly Bears".
 //
 //   GameLog log(game, stdout, {"P1", "P2"});   // connected until `log` is destroyed
 //   rules->play(game);
