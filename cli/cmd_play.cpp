@@ -1,6 +1,6 @@
 // anvil play: a person plays against an agent in the terminal (docs/cli.md). The person sits
-// first; the decisions are asked by PlaySession (play_session.hpp), on stdin and stdout, which
-// may be pipes.
+// first (seat 0, who takes the first turn) unless --second; the decisions are asked by PlaySession
+// (play_session.hpp), on stdin and stdout, which may be pipes.
 #include <fmt/core.h>
 #include <unistd.h>
 
@@ -24,6 +24,7 @@ struct PlayOptions {
   std::string vs = "ai-heuristic";
   std::string vs_deck;
   std::uint64_t seed = 1;
+  bool second = false;  // the agent sits first and takes the first turn
 };
 
 int run_play(const GlobalOptions& global, const PlayOptions& o) {
@@ -48,15 +49,20 @@ int run_play(const GlobalOptions& global, const PlayOptions& o) {
   const auto cards = packs.pool(packs.with_requirements({mine.pack, theirs.pack}), error);
   if (!cards) throw std::runtime_error(error);
 
+  // Seat 0 takes the first turn in both bundled rules modules, as in `anvil sim`.
+  const PlayerId person(o.second ? 1 : 0), opponent(o.second ? 0 : 1);
   MatchConfig config;
   config.seed = o.seed;
-  config.decks = {mine.deck, theirs.deck};
+  config.decks = o.second ? std::vector<DeckList>{theirs.deck, mine.deck}
+                          : std::vector<DeckList>{mine.deck, theirs.deck};
   std::unique_ptr<Game> game = rules->setup(cards, config);
-  fmt::print("You play {}:{} against {} playing {}:{} (seed {}).\n", mine.pack, mine.deck.name, o.vs, theirs.pack,
-             theirs.deck.name, o.seed);
-  PlaySession session(*game, *rules, engine->registry,
-                      PlaySeats{PlayerId(0), PlayerId(1), o.vs, agent_seed(o.seed, 1), o.rules}, std::cin, stdout,
-                      !isatty(fileno(stdin)));
+  fmt::print("You play {}:{} against {} playing {}:{} (seed {}), going {}.\n", mine.pack,
+             mine.deck.name, o.vs, theirs.pack, theirs.deck.name, o.seed,
+             o.second ? "second" : "first");
+  PlaySession session(
+      *game, *rules, engine->registry,
+      PlaySeats{person, opponent, o.vs, agent_seed(o.seed, opponent.value), o.rules}, std::cin,
+      stdout, !isatty(fileno(stdin)));
   session.run();
   return kExitOk;
 }
@@ -73,6 +79,9 @@ void add_play_command(CLI::App& app, const GlobalOptions& options, std::vector<C
   play->add_option("--seed", o->seed,
                    "The game's seed: the shuffle and the agent's choices (default: 1)")
       ->check(at_least(0));
+  play->add_flag(
+      "--second", o->second,
+      "Go second: your opponent takes the first turn (and in the hearth game you get The Coin)");
   out.push_back({play, [&options, o] { return run_play(options, *o); }});
 }
 

@@ -9,6 +9,7 @@
 #   SwapAgent     `ai ai-random` mid-game: the decision log shows ai-random deciding afterwards;
 #   Skip          `skip` passes the person's priority until their next first main phase;
 #   EndOfInput    no input at all concedes cleanly;
+#   Second        with --second the agent takes the first turn and the person is player 1;
 #   BarredShown   with creature decks, attack and block options the rules refuse in any
 #                 declaration (a summoning-sick attacker) are listed with the reason, a
 #                 declaration whose every option is refused is answered "none" unasked, and
@@ -167,6 +168,15 @@ elseif(CASE STREQUAL "TriggerOrder")
          "an order given in part should be completed in the order listed")
   expect("\n> none\nerror: give the order of the triggers" "'none' is no order")
   expect("\nResult: " "the game should end")
+elseif(CASE STREQUAL "Second")
+  set(more --second)
+  play("1\nlog\nconcede\n")
+  expect("^You play classic-burn:Goblin Burn against ai-heuristic playing classic-burn:Rakdos Drain \\(seed 2\\), going second\\.\n"
+         "the first line should say the person goes second")
+  expect("\nTurn 1 \\(player 0 \\(opponent\\)\\)\n[^=]*\nTurn 2 \\(player 1 \\(you\\)\\)\n  player 1 \\(you\\) draws [A-Z][^\n]*\n\n=== Turn 2, main1 \\(your turn\\) ===\n"
+         "the opponent's first turn should come before the person's, who draws in it")
+  expect("\n  1\\. turn 1: player 0 \\(opponent\\) \\(ai-heuristic\\) [^\n]*\n  2\\. turn 2: player 1 \\(you\\) \\(person\\) "
+         "the log should show the agent deciding first, in turn 1")
 elseif(CASE STREQUAL "EndOfInput")
   play("")
   expect("\\(end of input: conceding\\)\nResult: you conceded in turn 1 " "end of input concedes")
