@@ -12,6 +12,7 @@
 #include "engine_setup.hpp"
 #include "exit_codes.hpp"
 #include "output.hpp"
+#include "pack_library.hpp"
 
 namespace anvil::cli {
 
@@ -161,6 +162,7 @@ int run_pack_show(const GlobalOptions& options, const std::string& arg, bool jso
   LoadedPack pack = load_pack(*dir, engine->registry);
   for (Diagnostic& d : check_required_packs(pack.manifest, found.packs))
     pack.diagnostics.push_back(std::move(d));
+  PackLibrary(options, engine->registry).check_deck_cards_of(pack);
   note_unloaded_plugins(pack, *engine);
 
   const int status = pack.ok() ? kExitOk : kExitFailed;

@@ -19,6 +19,7 @@
 #include "exit_codes.hpp"
 #include "output.hpp"
 #include "pack_archive.hpp"
+#include "pack_library.hpp"
 #include "pack_trust.hpp"
 
 namespace anvil::cli {
@@ -53,8 +54,8 @@ void check_undeclared_plugins(LoadedPack& pack) {
 // With `trust` the plugins the pack ships are loaded into `engine` first (after their sha256
 // check), so that the keywords they register resolve; without it, a pack that ships plugins is
 // an error when `installing`, a warning when only validating.
-LoadedPack check_pack(const fs::path& dir, Engine& engine, const std::vector<FoundPack>& found,
-                      bool trust, bool installing) {
+LoadedPack check_pack(const GlobalOptions& options, const fs::path& dir, Engine& engine,
+                      const std::vector<FoundPack>& found, bool trust, bool installing) {
   std::vector<Diagnostic> files = check_pack_files(dir);
   ManifestResult m = read_manifest(dir);
   if (trust && m.ok()) {
@@ -77,6 +78,7 @@ LoadedPack check_pack(const fs::path& dir, Engine& engine, const std::vector<Fou
     if (f.manifest.name != pack.manifest.name) others.push_back(f);
   for (Diagnostic& d : check_required_packs(pack.manifest, others))
     pack.diagnostics.push_back(std::move(d));
+  PackLibrary(options, engine.registry).check_deck_cards_of(pack);  // a deck's typo, before games
   if (!trust && !pack.manifest.provided_plugins.empty()) {
     pack.diagnostics.push_back(
         {installing ? Diagnostic::Severity::error : Diagnostic::Severity::warning,
@@ -112,7 +114,8 @@ int run_validate(const GlobalOptions& options, const std::string& arg, bool trus
     return kExitFailed;
   }
   auto engine = start_engine(options);
-  const LoadedPack pack = check_pack(dir, *engine, find_searched_packs(options), trust, false);
+  const LoadedPack pack =
+      check_pack(options, dir, *engine, find_searched_packs(options), trust, false);
   return report(pack, arg, json);
 }
 
@@ -225,7 +228,7 @@ int run_install(const GlobalOptions& options, const std::string& arg, bool trust
     }
   }
   auto engine = start_engine(options);
-  LoadedPack pack = check_pack(*root, *engine, find_searched_packs(options), trust, true);
+  LoadedPack pack = check_pack(options, *root, *engine, find_searched_packs(options), trust, true);
   // Problems name the files the user has: in the folder given, or "ARCHIVE:path/in/archive".
   const fs::path shown = is_archive(source)
                              ? fs::path(arg + ":" + root->lexically_relative(unpacked).string())

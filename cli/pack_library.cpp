@@ -42,7 +42,13 @@ const LoadedPack* PackLibrary::load(const std::string& name, std::string& error)
     error = fmt::format("no pack named '{}'{}", name, hint.empty() ? "" : "; " + hint);
     return nullptr;
   }
+  if (!loading_.insert(name).second) {
+    error = fmt::format("pack '{}' requires itself, through the packs it requires", name);
+    return nullptr;
+  }
   LoadedPack pack = load_pack(found->dir, registry_);
+  check_deck_cards_of(pack);
+  loading_.erase(name);
   if (!pack.ok()) {
     print_diagnostics(stderr, pack.diagnostics);
     error = fmt::format("pack '{}' has {}", name, count_of(pack.error_count(), "error"));
@@ -72,6 +78,27 @@ std::shared_ptr<const CardPool> PackLibrary::pool(const std::vector<std::string>
   return pool;
 }
 
+std::optional<std::vector<std::string>> PackLibrary::cards_of_requirements(const PackManifest& m) {
+  std::vector<std::string> required;
+  for (const PackRequirement& r : m.required_packs)
+    if (r.name != m.name) required.push_back(r.name);
+  std::vector<std::string> names;
+  for (const std::string& name : with_requirements(required)) {
+    if (name == m.name) continue;  // a cycle back to the pack itself
+    std::string error;
+    const LoadedPack* pack = load(name, error);
+    if (!pack) return std::nullopt;
+    for (const CardDef& card : pack->cards) names.push_back(card.name);
+  }
+  return names;
+}
+
+void PackLibrary::check_deck_cards_of(LoadedPack& pack) {
+  if (pack.deck_cards_elsewhere.empty()) return;
+  if (const auto names = cards_of_requirements(pack.manifest))
+    for (Diagnostic& d : check_deck_cards(pack, *names)) pack.diagnostics.push_back(std::move(d));
+}
+
 std::vector<std::string> PackLibrary::with_requirements(const std::vector<std::string>& packs) const {
   std::vector<std::string> out;
   std::set<std::string> seen;
@@ -86,13 +113,17 @@ std::vector<std::string> PackLibrary::with_requirements(const std::vector<std::s
   return out;
 }
 
-std::vector<DeckRef> PackLibrary::decks(const std::string& rules) {
+std::vector<DeckRef> PackLibrary::decks(const std::string& rules,
+                                        std::vector<std::string>* broken) {
   std::vector<DeckRef> out;
   for (const FoundPack& p : found_) {
     if (!p.used || p.manifest.rules != rules) continue;
     std::string error;
     const LoadedPack* pack = load(p.manifest.name, error);
-    if (!pack) continue;  // a broken pack offers no decks; `anvil pack show` says why
+    if (!pack) {  // a broken pack offers no decks; `anvil pack show` says why
+      if (broken) broken->push_back(p.manifest.name);
+      continue;
+    }
     for (const DeckList& d : pack->decks) out.push_back({p.manifest.name, d});
   }
   return out;
@@ -104,8 +135,8 @@ DeckRef PackLibrary::deck(const std::string& rules, std::string_view name) {
     pack_name = name.substr(0, colon);
     deck_name = name.substr(colon + 1);
   }
-  std::vector<std::string> known;
-  for (DeckRef& d : decks(rules)) {
+  std::vector<std::string> known, broken;
+  for (DeckRef& d : decks(rules, &broken)) {
     known.push_back(d.pack + ":" + d.deck.name);
     if (d.deck.name == deck_name && (pack_name.empty() || d.pack == pack_name)) return d;
   }
@@ -126,8 +157,13 @@ DeckRef PackLibrary::deck(const std::string& rules, std::string_view name) {
     if (known.size() > kListed)
       hint += fmt::format(" and {} more (anvil pack show PACK)", known.size() - kListed);
   }
+  // The deck may be in a pack that did not load: say so, not only what there is instead.
+  std::string unloaded;
+  for (const std::string& b : broken)
+    unloaded +=
+        fmt::format("; pack '{}' did not load (its errors are above; anvil pack show {})", b, b);
   throw std::runtime_error(
-      fmt::format("no deck named '{}' for the {} rules; {}", name, rules, hint));
+      fmt::format("no deck named '{}' for the {} rules; {}{}", name, rules, hint, unloaded));
 }
 
 }  // namespace anvil::cli

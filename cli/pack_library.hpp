@@ -7,6 +7,8 @@
 #include <anvil/registry.hpp>
 #include <map>
 #include <memory>
+#include <optional>
+#include <set>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -35,8 +37,16 @@ class PackLibrary {
   // A deck of a pack written for `rules`, by its name ("Rakdos Rats") or as "pack:deck".
   // Throws std::runtime_error with a did-you-mean when there is none.
   DeckRef deck(const std::string& rules, std::string_view name);
-  // Every deck of the packs written for `rules`, by pack then file order.
-  std::vector<DeckRef> decks(const std::string& rules);
+  // Every deck of the packs written for `rules`, by pack then file order. A pack that does not
+  // load offers none (its errors go to stderr); its name is added to `broken` when given.
+  std::vector<DeckRef> decks(const std::string& rules, std::vector<std::string>* broken = nullptr);
+
+  // The names of the cards of the packs `m` requires, and of theirs in turn; nullopt when one of
+  // them is missing or does not load (check_required_packs() or its own errors say so), so that
+  // its cards are not reported again one by one.
+  std::optional<std::vector<std::string>> cards_of_requirements(const PackManifest& m);
+  // Adds to `pack` the errors of check_deck_cards() against the packs it requires.
+  void check_deck_cards_of(LoadedPack& pack);
 
   // The version of a used pack, or "" if there is none of that name.
   std::string version_of(const std::string& pack) const;
@@ -48,6 +58,7 @@ class PackLibrary {
   const Registry& registry_;
   std::vector<FoundPack> found_;
   std::map<std::string, LoadedPack> packs_;
+  std::set<std::string> loading_;  // load() in progress: a requirement cycle stops here
   std::map<std::string, std::shared_ptr<const CardPool>> pools_;
 };
 

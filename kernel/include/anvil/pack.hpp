@@ -95,10 +95,19 @@ struct ANVIL_API ManifestResult {
 [[nodiscard]] ANVIL_API ManifestResult parse_manifest(std::string_view text,
                                                       const std::filesystem::path& dir);
 
+// A card a deck names that the pack itself does not define: for a pack that requires other
+// packs, load_pack() cannot tell a card of those from a typo; check_deck_cards() can.
+struct DeckCardElsewhere {
+  std::string deck;
+  std::string card;
+  SourceLocation where;  // of the card's name in the deck file
+};
+
 struct ANVIL_API LoadedPack {
   PackManifest manifest;
   std::vector<CardDef> cards;  // the cards that compiled; a card with an error is left out
   std::vector<DeckList> decks;
+  std::vector<DeckCardElsewhere> deck_cards_elsewhere;  // only when the pack requires packs
   std::vector<std::filesystem::path> card_files;  // what the `cards:` globs matched
   std::vector<Diagnostic> diagnostics;            // manifest, card files and decks, in that order
 
@@ -111,9 +120,17 @@ struct ANVIL_API LoadedPack {
 // CardLoader registered for its extension or named by `format:`), and every deck. Checks that
 // required plugins are loaded in a satisfying version, that the rules module is registered (a
 // warning if not: packs can be read without their game), that card names are unique, and
-// that decks name cards of the pack. Requirements on other packs are the caller's to resolve.
+// that decks name cards of the pack (of a pack that requires others: check_deck_cards()).
+// Requirements on other packs are the caller's to resolve.
 [[nodiscard]] ANVIL_API LoadedPack load_pack(const std::filesystem::path& dir,
                                              const Registry& registry);
+
+// The cards the pack's decks name but the pack does not define (deck_cards_elsewhere), checked
+// against `elsewhere`: the names of the cards of the packs it requires. Each that none defines
+// is an error at its deck line, with a did-you-mean among all the cards. The caller loads the
+// required packs; a required pack that is missing is check_required_packs()'s to report.
+[[nodiscard]] ANVIL_API std::vector<Diagnostic> check_deck_cards(
+    const LoadedPack& pack, std::span<const std::string> elsewhere);
 
 // A pack folder found by find_packs().
 struct FoundPack {

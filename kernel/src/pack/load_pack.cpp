@@ -226,7 +226,11 @@ class PackLoader {
         auto deck = pack_detail::read_deck(file, diags());
         if (!deck) continue;
         for (const pack_detail::DeckEntry& entry : deck->entries) {
-          if (known.contains(entry.card) || other_packs) continue;
+          if (known.contains(entry.card)) continue;
+          if (other_packs) {  // maybe a card of a required pack: check_deck_cards() tells
+            pack_.deck_cards_elsewhere.push_back({deck->list.name, entry.card, entry.where});
+            continue;
+          }
           std::string message = "deck '" + deck->list.name + "' names card '" + entry.card +
                                 "', which is not in this pack";
           if (auto hint = did_you_mean(entry.card, names); !hint.empty()) message += "; " + hint;
@@ -276,6 +280,23 @@ std::size_t LoadedPack::error_count() const {
 
 std::size_t LoadedPack::warning_count() const {
   return pack_detail::count(diagnostics, Diagnostic::Severity::warning);
+}
+
+std::vector<Diagnostic> check_deck_cards(const LoadedPack& pack,
+                                         std::span<const std::string> elsewhere) {
+  std::vector<Diagnostic> out;
+  if (pack.deck_cards_elsewhere.empty()) return out;
+  const std::set<std::string_view> defined(elsewhere.begin(), elsewhere.end());
+  std::vector<std::string> names(elsewhere.begin(), elsewhere.end());
+  for (const CardDef& card : pack.cards) names.push_back(card.name);
+  for (const DeckCardElsewhere& ref : pack.deck_cards_elsewhere) {
+    if (defined.contains(ref.card)) continue;
+    std::string message = "deck '" + ref.deck + "' names card '" + ref.card +
+                          "', which neither this pack nor the packs it requires define";
+    if (auto hint = did_you_mean(ref.card, names); !hint.empty()) message += "; " + hint;
+    out.push_back({Diagnostic::Severity::error, ref.where, std::move(message)});
+  }
+  return out;
 }
 
 LoadedPack load_pack(const fs::path& dir, const Registry& registry) {

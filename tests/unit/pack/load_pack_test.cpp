@@ -54,6 +54,26 @@ TEST_F(LoadPack, DeckEntriesAreCheckedAgainstThePack) {
       << e[1]->str();
 }
 
+// A pack that requires another cannot check its decks alone: the cards it does not define are
+// kept (deck_cards_elsewhere), and check_deck_cards() reports those the required packs do not
+// define either, at their deck lines.
+TEST_F(LoadPack, DeckCardsOfRequiredPacksAreCheckedAgainstThem) {
+  const LoadedPack needs = load_pack(data_dir() / "packs" / "needs-good", registry_);
+  EXPECT_EQ(needs.error_count(), 0u) << dump(needs.diagnostics);
+  ASSERT_EQ(needs.deck_cards_elsewhere.size(), 3u);
+  const LoadedPack good = load_pack(data_dir() / "packs" / "good", registry_);
+  std::vector<std::string> names;
+  for (const CardDef& c : good.cards) names.push_back(c.name);
+  const std::vector<Diagnostic> d = check_deck_cards(needs, names);
+  ASSERT_EQ(d.size(), 1u) << dump(d);
+  EXPECT_EQ(d[0].severity, Diagnostic::Severity::error);
+  EXPECT_TRUE(d[0].str().ends_with(
+      "mixed.yaml:4:7: error: deck 'Mixed' names card 'Grizly Bears', which neither this pack "
+      "nor the packs it requires define; did you mean 'Grizzly Bears'?"))
+      << d[0].str();
+  EXPECT_TRUE(check_deck_cards(good, {}).empty()) << "a pack that requires none has none to check";
+}
+
 TEST_F(LoadPack, DuplicateCardsAndMissingPluginsAreErrors) {
   const LoadedPack pack = load_pack(data_dir() / "packs" / "dupes", registry_);
   EXPECT_EQ(pack.cards.size(), 1u);
