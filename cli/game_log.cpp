@@ -2,8 +2,10 @@
 
 #include <fmt/core.h>
 
+#include <algorithm>
 #include <anvil/agent.hpp>
 #include <array>
+#include <iterator>
 #include <string_view>
 
 namespace anvil::cli {
@@ -60,15 +62,9 @@ GameLog::GameLog(Game& game, std::FILE* out, std::vector<std::string> player_nam
     }
     // Counters it entered with (a planeswalker's loyalty, a battle's defense), held back until
     // now: told after it enters.
-    std::vector<Held> entered_with;
-    for (auto it = held_.begin(); it != held_.end();) {
-      if (it->counters && it->subject.is_object() && it->subject.object.id == e.object) {
-        entered_with.push_back(std::move(*it));
-        it = held_.erase(it);
-      } else {
-        ++it;
-      }
-    }
+    const std::vector<Held> entered_with = take_held([&](const Held& h) {
+      return h.counters && h.subject.is_object() && h.subject.object.id == e.object;
+    });
     entering_ = false;
     if (!text.empty()) line(g, text);
     for (const Held& h : entered_with) print(h.turn, h.active, h.text);
@@ -94,15 +90,8 @@ GameLog::GameLog(Game& game, std::FILE* out, std::vector<std::string> player_nam
         const PlayerId controller = e.source.valid() && g.state().exists(e.source)
                                         ? g.state().object(e.source).controller
                                         : PlayerId{};
-        std::vector<Held> caused;
-        for (auto it = held_.begin(); it != held_.end();) {
-          if (caused_by(*it, e, controller)) {
-            caused.push_back(std::move(*it));
-            it = held_.erase(it);
-          } else {
-            ++it;
-          }
-        }
+        const std::vector<Held> caused =
+            take_held([&](const Held& h) { return caused_by(h, e, controller); });
         print(g.state().turn.number, g.state().turn.active, text);
         for (const Held& h : caused) print(h.turn, h.active, h.text);
         dealing_damage_ = false;  // what changes from here on is told as it happens
@@ -193,6 +182,15 @@ bool GameLog::caused_by(const Held& h, const DamageEvent& e, PlayerId source_con
   if (on_target && h.delta == -e.amount) return true;     // the life the damage cost
   return h.delta == e.amount && h.subject.is_player() &&  // lifelink
          h.subject.player == source_controller;
+}
+
+std::vector<GameLog::Held> GameLog::take_held(const std::function<bool(const Held&)>& which) {
+  std::vector<Held> taken;
+  const auto kept =
+      std::stable_partition(held_.begin(), held_.end(), [&](const Held& h) { return !which(h); });
+  std::move(kept, held_.end(), std::back_inserter(taken));
+  held_.erase(kept, held_.end());
+  return taken;
 }
 
 void GameLog::hold_or_tell(const Game& g, ObjectId source, Target subject, bool counters,

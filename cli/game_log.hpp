@@ -19,6 +19,7 @@
 #include <anvil/event_bus.hpp>
 #include <anvil/game.hpp>
 #include <cstdio>
+#include <functional>
 #include <optional>
 #include <string>
 #include <vector>
@@ -55,6 +56,8 @@ class GameLog {
     std::string text;
   };
   bool caused_by(const Held& h, const DamageEvent& e, PlayerId source_controller) const;
+  // Removes from the held lines, and returns in their order, those `which` picks.
+  std::vector<Held> take_held(const std::function<bool(const Held&)>& which);
   void hold_or_tell(const Game& g, ObjectId source, Target subject, bool counters,
                     std::int32_t delta, std::string text);
 
