@@ -162,7 +162,9 @@ int run_pack_show(const GlobalOptions& options, const std::string& arg, bool jso
   LoadedPack pack = load_pack(*dir, engine->registry);
   for (Diagnostic& d : check_required_packs(pack.manifest, found.packs))
     pack.diagnostics.push_back(std::move(d));
-  PackLibrary(options, engine->registry).check_deck_cards_of(pack);
+  PackLibrary library(options, engine->registry);
+  library.check_deck_cards_of(pack);
+  library.check_decks_set_up(pack);
   note_unloaded_plugins(pack, *engine);
 
   const int status = pack.ok() ? kExitOk : kExitFailed;

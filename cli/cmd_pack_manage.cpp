@@ -78,7 +78,9 @@ LoadedPack check_pack(const GlobalOptions& options, const fs::path& dir, Engine&
     if (f.manifest.name != pack.manifest.name) others.push_back(f);
   for (Diagnostic& d : check_required_packs(pack.manifest, others))
     pack.diagnostics.push_back(std::move(d));
-  PackLibrary(options, engine.registry).check_deck_cards_of(pack);  // a deck's typo, before games
+  PackLibrary library(options, engine.registry);
+  library.check_deck_cards_of(pack);  // a deck's typo, and a deck no game can start with
+  library.check_decks_set_up(pack);
   if (!trust && !pack.manifest.provided_plugins.empty()) {
     pack.diagnostics.push_back(
         {installing ? Diagnostic::Severity::error : Diagnostic::Severity::warning,

@@ -118,6 +118,16 @@ int run_sim(const GlobalOptions& global, const SimOptions& o) {
   if (!cards) throw std::runtime_error(error);
   std::vector<std::pair<std::string, std::string>> versions;
   for (const std::string& p : pack_names) versions.emplace_back(p, packs.version_of(p));
+  // Decks no game can start with (a card naming a card no pack defines) fail here, once, rather
+  // than in every game with a replay each: games that fail while played are the ones reported.
+  try {
+    MatchConfig trial;
+    trial.decks = {sides[0].deck.deck, sides[1].deck.deck};
+    trial.seed = o.seed;
+    (void)rules->setup(cards, trial);
+  } catch (const std::exception& e) {
+    throw std::runtime_error(fmt::format("no game of these decks can start: {}", e.what()));
+  }
 
   const std::filesystem::path failures_dir =
       !o.save_replays.empty() ? std::filesystem::path(o.save_replays) : anvil_home() / "replays";

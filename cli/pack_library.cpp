@@ -99,6 +99,41 @@ void PackLibrary::check_deck_cards_of(LoadedPack& pack) {
     for (Diagnostic& d : check_deck_cards(pack, *names)) pack.diagnostics.push_back(std::move(d));
 }
 
+void PackLibrary::check_decks_set_up(LoadedPack& pack) {
+  if (!pack.ok() || pack.decks.empty()) return;
+  const auto rules = registry_.find<RulesModule>(pack.manifest.rules);
+  if (!rules) return;  // load_pack() warned that the rules module is not loaded
+  std::vector<std::string> required;
+  for (const PackRequirement& r : pack.manifest.required_packs)
+    if (r.name != pack.manifest.name) required.push_back(r.name);
+  std::string error;
+  const auto others = pool(with_requirements(required), error);
+  if (!others) return;  // a required pack missing or broken: reported as such
+  auto cards = std::make_shared<CardPool>();
+  try {
+    for (std::uint32_t i = 0; i < others->size(); ++i) cards->add(others->at(CardId(i)));
+    for (const CardDef& card : pack.cards) cards->add(card);
+  } catch (const LoadError& e) {  // a card defined by the pack and a required one
+    pack.diagnostics.push_back(
+        {Diagnostic::Severity::error, {pack.manifest.dir.string(), 0, 0}, e.what()});
+    return;
+  }
+  for (std::size_t i = 0; i < pack.decks.size(); ++i) {
+    MatchConfig config;
+    config.decks = {pack.decks[i], pack.decks[i]};
+    config.seed = 1;
+    try {
+      (void)rules->setup(cards, config);
+    } catch (const std::exception& e) {
+      const std::string file = i < pack.deck_files.size() ? pack.deck_files[i].string() : "";
+      pack.diagnostics.push_back({Diagnostic::Severity::error,
+                                  {file, 0, 0},
+                                  fmt::format("deck '{}' cannot start a game of the {} rules: {}",
+                                              pack.decks[i].name, pack.manifest.rules, e.what())});
+    }
+  }
+}
+
 std::vector<std::string> PackLibrary::with_requirements(const std::vector<std::string>& packs) const {
   std::vector<std::string> out;
   std::set<std::string> seen;

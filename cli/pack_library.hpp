@@ -47,6 +47,11 @@ class PackLibrary {
   std::optional<std::vector<std::string>> cards_of_requirements(const PackManifest& m);
   // Adds to `pack` the errors of check_deck_cards() against the packs it requires.
   void check_deck_cards_of(LoadedPack& pack);
+  // Adds to `pack` an error for each deck its rules module (when loaded) refuses to set a game
+  // up with, played against itself, with the cards of the pack and of the packs it requires: a
+  // hearth card naming a card no pack defines, a deck without a hero. Only for a pack without
+  // errors so far (its decks' cards are then known); a game with such a deck could not start.
+  void check_decks_set_up(LoadedPack& pack);
 
   // The version of a used pack, or "" if there is none of that name.
   std::string version_of(const std::string& pack) const;

@@ -107,6 +107,7 @@ struct ANVIL_API LoadedPack {
   PackManifest manifest;
   std::vector<CardDef> cards;  // the cards that compiled; a card with an error is left out
   std::vector<DeckList> decks;
+  std::vector<std::filesystem::path> deck_files;  // deck_files[i]: the file decks[i] came from
   std::vector<DeckCardElsewhere> deck_cards_elsewhere;  // only when the pack requires packs
   std::vector<std::filesystem::path> card_files;  // what the `cards:` globs matched
   std::vector<Diagnostic> diagnostics;            // manifest, card files and decks, in that order

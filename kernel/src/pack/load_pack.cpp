@@ -238,6 +238,7 @@ class PackLoader {
         }
         sort_from(first_diagnostic);
         pack_.decks.push_back(std::move(deck->list));
+        pack_.deck_files.push_back(file);
       }
     }
   }

@@ -17,6 +17,8 @@ TEST_F(LoadPack, BundledDemoBasicsLoadsEightCardsAndItsDeck) {
   ASSERT_EQ(pack.decks.size(), 1u);
   EXPECT_EQ(pack.decks[0].name, "Demo Stompy");
   EXPECT_EQ(pack.decks[0].cards.size(), 40u);
+  ASSERT_EQ(pack.deck_files.size(), 1u);  // where each deck came from, for messages about it
+  EXPECT_EQ(pack.deck_files[0].filename(), "demo.yaml");
   for (const CardDef& card : pack.cards) EXPECT_EQ(card.pack, "demo-basics");
 }
 
