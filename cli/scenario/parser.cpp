@@ -61,9 +61,11 @@ class Parser {
     return t;
   }
   // A card named in an action, a target or an expectation: "Soldier" or "Soldier #2".
-  static const std::string& card_name(const Param& v, std::string_view what) {
+  // Recorded in card_refs, for the check against the packs.
+  const std::string& card_name(const Param& v, std::string_view what) {
     const std::string& t = text(v, what);
     if (const std::string problem = ordinal_problem(t); !problem.empty()) v.fail(problem);
+    s_.card_refs.emplace_back(CardName::parse(t).name, v.where());
     return t;
   }
   static const std::vector<Param>& list(const Param& v, std::string_view what) {
@@ -166,13 +168,14 @@ class Parser {
       collect(d_, [&] {
         PositionCard c;
         if (item.is_scalar()) {
-          c.card = text(item, "a card name");
+          c.card = card_name(item, "a card name");
           out.push_back(std::move(c));
           return;
         }
         MapReader r(item, "a card", d_);
         if (!r.ok()) return;
-        if (const Param* n = r.required("card")) collect(d_, [&] { c.card = text(*n, "'card'"); });
+        if (const Param* n = r.required("card"))
+          collect(d_, [&] { c.card = card_name(*n, "'card'"); });
         if (const Param* n = r.optional("tapped")) collect(d_, [&] { c.tapped = n->boolean(); });
         if (const Param* n = r.optional("damage")) {
           collect(d_, [&] { c.damage = static_cast<std::int32_t>(n->integer()); });

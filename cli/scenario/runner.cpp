@@ -140,10 +140,26 @@ Driven drive(Game& game, Script& script, const Scenario& s, const RulesModule& r
   return out;
 }
 
+// The cards the scenario names that its packs do not define, each at its line with a
+// did-you-mean; empty when there is none.
+std::string unknown_cards(const Scenario& s, const CardPool& pool) {
+  std::vector<std::string> problems;
+  std::vector<std::string> names;  // made on the first unknown name only
+  for (const auto& [name, where] : s.card_refs) {
+    if (pool.find(name)) continue;
+    if (names.empty()) names = pool.names();
+    const std::string hint = did_you_mean(name, names);
+    problems.push_back(fmt::format("{}: no card named '{}' in the packs {}{}", where.str(), name,
+                                   fmt::join(s.packs, ", "), hint.empty() ? "" : "; " + hint));
+  }
+  return fmt::format("{}", fmt::join(problems, "\n  "));
+}
+
 }  // namespace
 
 Result run_scenario(const Scenario& s, std::shared_ptr<const CardPool> pool,
                     const RulesModule& rules) {
+  if (std::string unknown = unknown_cards(s, *pool); !unknown.empty()) return failed(unknown);
   if (std::string bad = unknown_steps(s, rules.step_names()); !bad.empty()) {
     return failed(fmt::format("unknown step '{}' (the steps are {})", bad,
                               fmt::join(rules.step_names(), ", ")));

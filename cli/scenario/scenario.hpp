@@ -177,6 +177,10 @@ struct Scenario {
   // Per player, in order.
   std::vector<std::pair<std::string, std::vector<ChoiceSpec>>> choices;
   Expect expect;
+  // Every card the scenario names in its position, actions, targets and expectations, without
+  // its ordinal, where it names it: checked against the packs before the game is set up, so a
+  // misspelt name is reported at its line with a did-you-mean (run_scenario).
+  std::vector<std::pair<std::string, SourceLocation>> card_refs;
 
   // The seat of a player named in the scenario, or nullopt.
   std::optional<PlayerId> player_id(std::string_view name) const;
