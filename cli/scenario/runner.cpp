@@ -149,8 +149,10 @@ std::string unknown_cards(const Scenario& s, const CardPool& pool) {
     if (pool.find(name)) continue;
     if (names.empty()) names = pool.names();
     const std::string hint = did_you_mean(name, names);
-    problems.push_back(fmt::format("{}: no card named '{}' in the packs {}{}", where.str(), name,
-                                   fmt::join(s.packs, ", "), hint.empty() ? "" : "; " + hint));
+    const std::string in = s.packs.empty() ? std::string("the game's cards")
+                                           : fmt::format("the packs {}", fmt::join(s.packs, ", "));
+    problems.push_back(fmt::format("{}: no card named '{}' in {}{}", where.str(), name, in,
+                                   hint.empty() ? "" : "; " + hint));
   }
   return fmt::format("{}", fmt::join(problems, "\n  "));
 }

@@ -184,16 +184,31 @@ choices: {A: [{number: 1}]}
   EXPECT_NE(r.message.find("names 1 more targets than the game chose"), std::string::npos) << r.message;
 }
 
+// A card in a hand is no legal target for Shock.
 TEST(ScenarioRunner, AnIllegalTargetIsARefusalAndTheCastIsUndone) {
   Result r = run(R"(
 actions:
-  - {player: A, cast: Shock, targets: [{card: Craw Wurm}]}
+  - {player: A, cast: Shock, targets: [{card: Coin}]}
 expect:
   error: not a legal target
   A: {hand: 4, battlefield: 3}
   cards: [{card: Forest, zone: battlefield, tapped: false}]
 )");
   EXPECT_TRUE(r.passed) << r.message;
+}
+
+// A card the packs do not define can never be a target: the scenario fails before the game,
+// at the name's line, rather than by the refusal the name would get.
+TEST(ScenarioRunner, ACardNoPackDefinesFailsBeforeTheGame) {
+  Result r = run(R"(
+actions:
+  - {player: A, cast: Shock, targets: [{card: Craw Wurm}]}
+expect:
+  error: not a legal target
+)");
+  EXPECT_FALSE(r.passed);
+  EXPECT_NE(r.message.find("toy.yaml:13:47: no card named 'Craw Wurm'"), std::string::npos)
+      << r.message;
 }
 
 TEST(ScenarioRunner, AdvanceAndAttackWithARefusedDeclaration) {
@@ -609,7 +624,7 @@ TEST(ScenarioRunner, DecisionsNameSeveralPicksAsAList) {
 TEST(ScenarioRunner, DecisionsOfARefusedActionStayInTheLog) {
   const Result r = run(R"(
 actions:
-  - {player: A, cast: Shock, targets: [{card: Craw Wurm}]}
+  - {player: A, cast: Shock, targets: [{card: Coin}]}
 expect:
   error: not a legal target
   decisions: {exactly: [{player: A, kind: action, picked: Cast Shock}]}
