@@ -131,8 +131,10 @@ GameLog::GameLog(Game& game, std::FILE* out, std::vector<std::string> player_nam
                       ? fmt::format("{} uses their hero power on {}", target(g, e.subject),
                                     target(g, e.other))
                       : fmt::format("{} uses their hero power", target(g, e.subject)));
-        else if (e.kind == "armor"_sym)
-          line(g, fmt::format("{} gains {} armor", target(g, e.subject), e.amount));
+        else if (e.kind == "armor"_sym)  // gained, or (< 0) taken by damage
+          line(g,
+               fmt::format("{} {} {} armor", target(g, e.subject), e.amount < 0 ? "loses" : "gains",
+                           e.amount < 0 ? -e.amount : e.amount));
         else if (e.kind == "hero_attack"_sym)
           line(g, fmt::format("{}'s hero attacks {}", target(g, e.subject), target(g, e.other)));
         else if (e.kind == "transform"_sym && e.amount >= 0 &&

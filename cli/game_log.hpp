@@ -3,11 +3,11 @@
 // events). Used by `anvil replay`, `anvil play` and the demo. Both rules modules tell their
 // observers: the classic module through the kernel's actions, the hearth module from its own
 // (rules-hearth's HearthWorld::tell), with CustomEvents of its own that the log reads too:
-// "hero_power" (subject: the player; other: the target), "armor" (the player; amount),
-// "hero_attack" (the player; other: the defender), "transform" (the minion, told before it
-// changes; amount: the CardId it becomes) and "control" (the minion; other: its new controller).
-// The classic module's "became_target" (subject: the object targeted; other: the spell or
-// ability's source) is told as "Shock targets Grizzly Bears".
+// "hero_power" (subject: the player; other: the target), "armor" (the player; amount: gained, or
+// negative: taken by damage), "hero_attack" (the player; other: the defender), "transform" (the
+// minion, told before it changes; amount: the CardId it becomes) and "control" (the minion; other:
+// its new controller). The classic module's "became_target" (subject: the object targeted; other:
+// the spell or ability's source) is told as "Shock targets Grizzly Bears".
 //
 //   GameLog log(game, stdout, {"P1", "P2"});   // connected until `log` is destroyed
 //   rules->play(game);

@@ -122,6 +122,8 @@ void HearthWorld::damage(ObjectId source, PlayerId by, const Target& t, std::int
     if (life_lost > 0) j.set_life(t.player, p.life - life_lost);
   }
   tell(DamageEvent{{}, source, t, amount, combat_, false});
+  if (t.is_player() && amount > life_lost)  // the armor that took it: amount < 0
+    tell(CustomEvent{{}, "armor"_sym, t, Target{}, life_lost - amount, source});
   if (life_lost > 0) tell(LifeChangeEvent{{}, t.player, -life_lost, source});
   fire({ev::damaged, controller(t), t, source.valid() ? target_of(game_, source) : Target{},
         amount});
