@@ -141,6 +141,9 @@ GameLog::GameLog(Game& game, std::FILE* out, std::vector<std::string> player_nam
                  static_cast<std::uint64_t>(e.amount) < g.cards().size())
           line(g, fmt::format("{} becomes {}", target(g, e.subject),
                               g.cards().at(CardId(static_cast<std::uint32_t>(e.amount))).name));
+        else if (e.kind == "divine_shield"_sym)
+          line(g, fmt::format("{}'s divine shield takes {} damage and is gone",
+                              target(g, e.subject), e.amount));
         else if (e.kind == "control"_sym)
           line(g, fmt::format("{} comes under {}'s control", target(g, e.subject),
                               target(g, e.other)));

@@ -108,6 +108,7 @@ void HearthWorld::damage(ObjectId source, PlayerId by, const Target& t, std::int
     if (has(t, tags::kImmune)) return;
     if (has(t, tags::kDivineShield)) {
       j.set_attr(t.object.id, kShieldLost, 1);
+      tell(CustomEvent{{}, "divine_shield"_sym, t, Target{}, amount, source});  // took the blow
       return;
     }
     const GameObject& o = game_.object(t.object.id);
