@@ -141,6 +141,14 @@ GameLog::GameLog(Game& game, std::FILE* out, std::vector<std::string> player_nam
                  static_cast<std::uint64_t>(e.amount) < g.cards().size())
           line(g, fmt::format("{} becomes {}", target(g, e.subject),
                               g.cards().at(CardId(static_cast<std::uint32_t>(e.amount))).name));
+        else if (e.kind == "silence"_sym)
+          line(g, fmt::format("{} is silenced", target(g, e.subject)));
+        else if (e.kind == "freeze"_sym)
+          line(g, fmt::format("{} is frozen", target(g, e.subject)));
+        else if (e.kind == "given"_sym && e.amount >= 0 &&
+                 static_cast<std::uint64_t>(e.amount) < g.cards().size())
+          line(g, fmt::format("{} gets {}", target(g, e.subject),
+                              g.cards().at(CardId(static_cast<std::uint32_t>(e.amount))).name));
         else if (e.kind == "divine_shield"_sym)
           line(g, fmt::format("{}'s divine shield takes {} damage and is gone",
                               target(g, e.subject), e.amount));

@@ -6,9 +6,11 @@
 // "hero_power" (subject: the player; other: the target), "armor" (the player; amount: gained, or
 // negative: taken by damage), "hero_attack" (the player; other: the defender), "transform" (the
 // minion, told before it changes; amount: the CardId it becomes), "control" (the minion; other:
-// its new controller) and "divine_shield" (the minion whose shield took a blow; amount: the damage
-// it stopped). The classic module's "became_target" (subject: the object targeted; other:
-// the spell or ability's source) is told as "Shock targets Grizzly Bears".
+// its new controller), "divine_shield" (the minion whose shield took a blow; amount: the damage
+// it stopped), "silence" (the minion), "freeze" (the minion or hero) and "given" (what got a buff
+// or an effect; amount: the CardId of the card giving it). The classic module's "became_target"
+// (subject: the object targeted; other: the spell or ability's source) is told as "Shock targets
+// Grizzly Bears".
 //
 //   GameLog log(game, stdout, {"P1", "P2"});   // connected until `log` is destroyed
 //   rules->play(game);

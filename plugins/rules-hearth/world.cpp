@@ -237,6 +237,7 @@ void HearthWorld::silence(ObjectId m) {
   Journal& j = game_.journal();
   KeepHealth keep(*this);
   j.set_attr(m, kSilenced, 1);
+  tell(CustomEvent{{}, "silence"_sym, target_of(game_, m), Target{}, 0, ObjectId{}});
   j.set_attr(m, kFrozen, 0);
   j.set_attr(m, kSetHealth, 0);
   j.set_attr(m, kSetAttack, 0);
@@ -261,6 +262,7 @@ void HearthWorld::give(ObjectId source, CardId card, std::uint16_t ability, cons
     if (probe.has(tags::kFrozen)) {
       if (t.is_player()) j.set_attr(t.player, kFrozen, 1);
       else j.set_attr(t.object.id, kFrozen, 1);
+      tell(CustomEvent{{}, "freeze"_sym, t, Target{}, 0, source});
       return;
     }
     if (t.is_object() && probe.has(tags::kDivineShield)) j.set_attr(t.object.id, kShieldLost, 0);
@@ -276,6 +278,8 @@ void HearthWorld::give(ObjectId source, CardId card, std::uint16_t ability, cons
   e.a = amount;
   e.b = until_turn_end_of ? until_turn_end_of->value + 1 : 0;
   game_.add_effect(e);
+  // What it got, by the card that gives it: "Chillwind Yeti gets Blessing of Kings".
+  tell(CustomEvent{{}, "given"_sym, t, Target{}, static_cast<std::int64_t>(card.value), source});
 }
 
 void HearthWorld::swap_with_hand(ObjectId m, ObjectId card) {
