@@ -10,7 +10,7 @@
 // it stopped), "silence" (the minion), "freeze" (the minion or hero) and "given" (what got a buff
 // or an effect; amount: the CardId of the card giving it). The classic module's "became_target"
 // (subject: the object targeted; other: the spell or ability's source) is told as "Shock targets
-// Grizzly Bears".
+// Grizzly Bears", its "regenerated" (subject: the permanent) as "Drudge Skeletons regenerates".
 //
 //   GameLog log(game, stdout, {"P1", "P2"});   // connected until `log` is destroyed
 //   rules->play(game);

@@ -726,6 +726,9 @@ const T* first_ability(const CardDef& def, AbilityKind kind) {
 // activated, casting.cpp announces it (a CustomEvent kCycled, subject the card, now in the
 // graveyard): a trigger `when: cycled` ("when you cycle CARDNAME", 702.29c) watches for it.
 inline constexpr Symbol kCycled = "cycled"_sym;
+// A regeneration shield replaced a destruction (701.19): a CustomEvent, subject the permanent,
+// that no trigger of these rules watches; observers (the log) tell it.
+inline constexpr Symbol kRegenerated = "regenerated"_sym;
 void register_cycling_keyword(Registrar& registrar);
 bool is_cycling(const Ability& ability);
 // Flashback (flashback.cpp, 702.34): the `flashback` keyword; flashback_cost, the card's flashback

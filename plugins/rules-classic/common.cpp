@@ -404,6 +404,11 @@ void RegenerateAbility::connect(Game& game, ObjectId self, std::vector<Connectio
               anvil::tap(game2, self, self);
               remove_from_combat(game2, self);
               z.cancelled = true;
+              CustomEvent told;  // for observers (the log): the destruction did not happen
+              told.kind = kRegenerated;
+              told.subject = Target::of(game2.object(self).ref());
+              told.source = self;
+              emit(game2, told);
             }};
       }));
 }
