@@ -141,6 +141,8 @@ GameLog::GameLog(Game& game, std::FILE* out, std::vector<std::string> player_nam
                  static_cast<std::uint64_t>(e.amount) < g.cards().size())
           line(g, fmt::format("{} becomes {}", target(g, e.subject),
                               g.cards().at(CardId(static_cast<std::uint32_t>(e.amount))).name));
+        else if (e.kind == "healed"_sym)
+          line(g, fmt::format("{} is healed for {}", target(g, e.subject), e.amount));
         else if (e.kind == "silence"_sym)
           line(g, fmt::format("{} is silenced", target(g, e.subject)));
         else if (e.kind == "freeze"_sym)

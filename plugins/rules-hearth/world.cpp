@@ -161,7 +161,10 @@ void HearthWorld::heal(ObjectId source, PlayerId by, const Target& t, std::int32
     if (!is_minion_on_board(t.object.id)) return;
     const GameObject& o = game_.object(t.object.id);
     healed = std::min(o.damage, amount);
-    if (healed) j.set_damage(o.id, o.damage - healed);
+    if (healed) {
+      j.set_damage(o.id, o.damage - healed);
+      tell(CustomEvent{{}, "healed"_sym, t, Target{}, healed, source});  // a hero's: LifeChange
+    }
   } else {
     const Player& p = game_.state().player(t.player);
     healed = std::clamp(max_life(game_, t.player) - p.life, 0, amount);
