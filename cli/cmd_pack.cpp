@@ -163,8 +163,7 @@ int run_pack_show(const GlobalOptions& options, const std::string& arg, bool jso
   for (Diagnostic& d : check_required_packs(pack.manifest, found.packs))
     pack.diagnostics.push_back(std::move(d));
   PackLibrary library(options, engine->registry);
-  library.check_deck_cards_of(pack);
-  library.check_decks_set_up(pack);
+  library.check_decks(pack);  // a deck's typo, and a deck no game can start with
   note_unloaded_plugins(pack, *engine);
 
   const int status = pack.ok() ? kExitOk : kExitFailed;

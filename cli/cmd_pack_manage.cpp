@@ -79,8 +79,7 @@ LoadedPack check_pack(const GlobalOptions& options, const fs::path& dir, Engine&
   for (Diagnostic& d : check_required_packs(pack.manifest, others))
     pack.diagnostics.push_back(std::move(d));
   PackLibrary library(options, engine.registry);
-  library.check_deck_cards_of(pack);  // a deck's typo, and a deck no game can start with
-  library.check_decks_set_up(pack);
+  library.check_decks(pack);  // a deck's typo, and a deck no game can start with
   if (!trust && !pack.manifest.provided_plugins.empty()) {
     pack.diagnostics.push_back(
         {installing ? Diagnostic::Severity::error : Diagnostic::Severity::warning,

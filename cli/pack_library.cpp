@@ -78,37 +78,36 @@ std::shared_ptr<const CardPool> PackLibrary::pool(const std::vector<std::string>
   return pool;
 }
 
-std::optional<std::vector<std::string>> PackLibrary::cards_of_requirements(const PackManifest& m) {
+std::shared_ptr<const CardPool> PackLibrary::requirements_pool(const PackManifest& m) {
   std::vector<std::string> required;
   for (const PackRequirement& r : m.required_packs)
     if (r.name != m.name) required.push_back(r.name);
-  std::vector<std::string> names;
-  for (const std::string& name : with_requirements(required)) {
-    if (name == m.name) continue;  // a cycle back to the pack itself
-    std::string error;
-    const LoadedPack* pack = load(name, error);
-    if (!pack) return std::nullopt;
-    for (const CardDef& card : pack->cards) names.push_back(card.name);
-  }
-  return names;
+  std::vector<std::string> packs = with_requirements(required);
+  std::erase(packs, m.name);
+  std::string error;
+  return pool(packs, error);
+}
+
+void PackLibrary::check_decks(LoadedPack& pack) {
+  check_deck_cards_of(pack);
+  check_decks_set_up(pack);
 }
 
 void PackLibrary::check_deck_cards_of(LoadedPack& pack) {
   if (pack.deck_cards_elsewhere.empty()) return;
-  if (const auto names = cards_of_requirements(pack.manifest))
-    for (Diagnostic& d : check_deck_cards(pack, *names)) pack.diagnostics.push_back(std::move(d));
+  const auto others = requirements_pool(pack.manifest);
+  if (!others) return;
+  std::vector<std::string> names;  // in pool order, so that a did-you-mean is always the same
+  for (std::uint32_t i = 0; i < others->size(); ++i) names.push_back(others->at(CardId(i)).name);
+  for (Diagnostic& d : check_deck_cards(pack, names)) pack.diagnostics.push_back(std::move(d));
 }
 
 void PackLibrary::check_decks_set_up(LoadedPack& pack) {
   if (!pack.ok() || pack.decks.empty()) return;
   const auto rules = registry_.find<RulesModule>(pack.manifest.rules);
   if (!rules) return;  // load_pack() warned that the rules module is not loaded
-  std::vector<std::string> required;
-  for (const PackRequirement& r : pack.manifest.required_packs)
-    if (r.name != pack.manifest.name) required.push_back(r.name);
-  std::string error;
-  const auto others = pool(with_requirements(required), error);
-  if (!others) return;  // a required pack missing or broken: reported as such
+  const auto others = requirements_pool(pack.manifest);
+  if (!others) return;
   auto cards = std::make_shared<CardPool>();
   try {
     for (std::uint32_t i = 0; i < others->size(); ++i) cards->add(others->at(CardId(i)));

@@ -41,23 +41,26 @@ class PackLibrary {
   // load offers none (its errors go to stderr); its name is added to `broken` when given.
   std::vector<DeckRef> decks(const std::string& rules, std::vector<std::string>* broken = nullptr);
 
-  // The names of the cards of the packs `m` requires, and of theirs in turn; nullopt when one of
-  // them is missing or does not load (check_required_packs() or its own errors say so), so that
-  // its cards are not reported again one by one.
-  std::optional<std::vector<std::string>> cards_of_requirements(const PackManifest& m);
-  // Adds to `pack` the errors of check_deck_cards() against the packs it requires.
-  void check_deck_cards_of(LoadedPack& pack);
-  // Adds to `pack` an error for each deck its rules module (when loaded) refuses to set a game
-  // up with, played against itself, with the cards of the pack and of the packs it requires: a
-  // hearth card naming a card no pack defines, a deck without a hero. Only for a pack without
-  // errors so far (its decks' cards are then known); a game with such a deck could not start.
-  void check_decks_set_up(LoadedPack& pack);
+  // Adds to `pack` (a pack loaded on its own, as `pack validate`, `show` and `install` do) the
+  // errors of its decks against the packs it requires: a card neither defines
+  // (check_deck_cards(); also done by every load through this library), and, when the pack has
+  // no error so far and its rules module is loaded, a deck that module refuses to set a game up
+  // with, played against itself (a hearth card naming a card no pack defines, a deck without a
+  // hero): a game with such a deck could not start.
+  void check_decks(LoadedPack& pack);
 
   // The version of a used pack, or "" if there is none of that name.
   std::string version_of(const std::string& pack) const;
 
  private:
   const FoundPack* used(const std::string& name) const;
+  // The cards of the packs `m` requires, and of theirs in turn (never `m` itself, should a
+  // requirement lead back to it); nullptr when one is missing, does not load or defines a card
+  // another does: check_required_packs() or their own errors say so, and their cards are not
+  // reported again one by one.
+  std::shared_ptr<const CardPool> requirements_pool(const PackManifest& m);
+  void check_deck_cards_of(LoadedPack& pack);
+  void check_decks_set_up(LoadedPack& pack);
   const LoadedPack* load(const std::string& name, std::string& error);
 
   const Registry& registry_;
