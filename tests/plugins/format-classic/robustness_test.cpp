@@ -125,8 +125,11 @@ TEST_F(Robustness, RandomCountAndDrawbackExpressionsCompileOrThrowLoadError) {
 TEST_F(Robustness, TheFixtureCopiesTheSeedsCardLinesExactly) {
   const char* shared = std::getenv("ANVIL_SHARED_DIR");
   if (!shared) GTEST_SKIP() << "ANVIL_SHARED_DIR is not set (ctest sets it)";
-  const std::string seed =
-      read(std::filesystem::path(shared) / "seeds" / "forge-spDamageTgt-thread.txt");
+  const std::filesystem::path seed_file =
+      std::filesystem::path(shared) / "seeds" / "forge-spDamageTgt-thread.txt";
+  // As the Hearthbreaker tests do: a clone without ../shared beside it has no seeds to compare.
+  if (!std::filesystem::exists(seed_file)) GTEST_SKIP() << "no seed thread at " << seed_file;
+  const std::string seed = read(seed_file);
   ASSERT_FALSE(seed.empty());
   const std::string fixture = read(data_dir() / "seed_cards.txt");
   std::size_t start = 0;
