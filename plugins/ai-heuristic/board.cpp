@@ -79,6 +79,82 @@ Fighter fighter(const DecisionView& view, ObjectId id) {
   return f;
 }
 
+bool has_board_keyword(const Characteristics& c) {
+  for (Symbol k : c.keywords) {
+    if (k == kLure || k == kProtectionFromCreatures || k == kProtectionFromEverything ||
+        k == kProtectionFromArtifacts || k == kProtectionFromMulticolored ||
+        k == kProtectionFromMonocolored || k == kProtectionFromAllColors ||
+        k == kProtectionFromColorless)
+      return true;
+    for (Symbol from : kProtectionFrom)
+      if (k == from) return true;
+  }
+  return false;
+}
+
+namespace {
+
+bool protected_at_all(const Protections& p) {
+  return p.colors.bits != 0 || p.creatures || p.artifacts || p.multicolored || p.monocolored ||
+         p.colorless;
+}
+
+// Each of the opponent's creatures blocks `f` (Lure), after their untap step: `f` deals its
+// damage to the blockers it can kill soonest, and they deal theirs back (first strike counted).
+double lure_worth(const Fighter& f, std::vector<Fighter> blockers) {
+  if (f.power <= 0) return 0;
+  std::erase_if(blockers, [&](Fighter& b) {
+    b.tapped = false;
+    return !can_block(b, f);
+  });
+  const auto needed = [&](const Fighter& b) { return f.deathtouch ? 1 : b.remaining(); };
+  std::sort(blockers.begin(), blockers.end(), [&](const Fighter& a, const Fighter& b) {
+    return needed(a) != needed(b) ? needed(a) < needed(b) : a.value > b.value;
+  });
+  std::int32_t left = f.power, taken = 0;
+  bool deathtouched = false;
+  double killed = 0;
+  for (const Fighter& b : blockers) {
+    const bool dies = !b.indestructible && !b.protected_from.from(f) && needed(b) <= left;
+    if (dies) {
+      left -= std::max(needed(b), 1);
+      killed += b.value;
+    }
+    const bool struck_first = dies && f.first_strike && !b.first_strike;
+    if (!struck_first && b.power > 0 && !f.protected_from.from(b)) {
+      taken += b.power;
+      deathtouched = deathtouched || b.deathtouch;
+    }
+  }
+  const bool survives = f.indestructible || (taken < f.remaining() && !deathtouched);
+  return std::max(0.0, killed - (survives ? 0.0 : f.value));
+}
+
+}  // namespace
+
+double board_worth(const DecisionView& view, ObjectId id) {
+  const Characteristics c = view.view(id);
+  if (!has_board_keyword(c)) return 0;
+  const Fighter f = fighter(view, id);
+  const std::vector<Fighter> theirs = creatures_of(view, opponent_of(view, f.controller));
+  double worth = 0;
+  if (protected_at_all(f.protected_from)) {
+    const bool from_a_creature = std::any_of(
+        theirs.begin(), theirs.end(), [&](const Fighter& o) { return f.protected_from.from(o); });
+    if (from_a_creature) {
+      worth += 2.0 + 0.5 * std::max(0, f.power);
+    } else {
+      std::uint8_t their_colors = 0;
+      for (std::uint8_t mask : land_colors(view, opponent_of(view, f.controller), false))
+        their_colors |= mask;
+      if ((their_colors & f.protected_from.colors.bits) != 0) worth += 0.25 * f.value;
+    }
+  }
+  if (c.has_keyword(kLure) && !c.has_keyword(kDefender) && !c.has_keyword(kCantAttack))
+    worth += lure_worth(f, theirs);
+  return worth;
+}
+
 std::vector<Fighter> creatures_of(const DecisionView& view, PlayerId p) {
   std::vector<Fighter> out;
   const auto zone = view.zone(ZoneRef::battlefield(p));
@@ -126,14 +202,14 @@ bool can_block(const Fighter& blocker, const Fighter& attacker) {
   return !attacker.flying || blocker.flying || blocker.reach;
 }
 
-std::vector<std::uint8_t> land_colors(const DecisionView& view, PlayerId p) {
+std::vector<std::uint8_t> land_colors(const DecisionView& view, PlayerId p, bool untapped) {
   static constexpr std::array<Symbol, kColorCount> kBasic{"Plains"_sym, "Island"_sym, "Swamp"_sym, "Mountain"_sym,
                                                          "Forest"_sym};
   std::vector<std::uint8_t> out;
   const auto zone = view.zone(ZoneRef::battlefield(p));
   if (!zone) return out;
   for (ObjectId id : *zone) {
-    if (view.object(id).tapped) continue;
+    if (untapped && view.object(id).tapped) continue;
     const Characteristics c = view.view(id);
     if (!c.has_type(kLand)) continue;
     std::uint8_t mask = 0;

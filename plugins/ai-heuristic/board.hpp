@@ -139,6 +139,18 @@ struct Fighter {
 // One that can neither attack nor block (Pacifism) is worth the least a creature is.
 double creature_value(const Characteristics& c);
 Fighter fighter(const DecisionView& view, ObjectId id);
+// What the creature `id` is worth besides creature_value for keywords whose worth depends on
+// the other side's board, which creature_value counts at 0.5 each: protection from a quality
+// the opponent's creatures have (+2 + power / 2: they cannot block it, and it blocks them for
+// free, as flying is counted), or else from a colour the opponent's lands make (a quarter of its
+// worth: their removal of that colour cannot target it); and Lure's "all creatures able to
+// block it do so" on a creature that can attack, worth the opponent's creatures it would kill if
+// all of them blocked it, less its own worth if it would die doing so (never below 0). Only an
+// Aura or Equipment's judgement counts it (judge.hpp): Red Ward and Lure are worth nothing by
+// their stats.
+double board_worth(const DecisionView& view, ObjectId id);
+// Whether the characteristics have a keyword board_worth reads (most creatures do not).
+bool has_board_keyword(const Characteristics& c);
 // The creatures `p` controls that the viewer can see, in battlefield order.
 std::vector<Fighter> creatures_of(const DecisionView& view, PlayerId p);
 
@@ -147,9 +159,10 @@ std::vector<Fighter> creatures_of(const DecisionView& view, PlayerId p);
 bool kills(const Fighter& a, const Fighter& b);
 bool can_block(const Fighter& blocker, const Fighter& attacker);
 
-// The colours each untapped land of `p` can make (its basic land types, as the classic rules
-// read them: Badlands makes black or red), one mask per land, bit i for Color i.
-std::vector<std::uint8_t> land_colors(const DecisionView& view, PlayerId p);
+// The colours each untapped land of `p` (each land, when not `untapped`) can make (its basic land
+// types, as the classic rules read them: Badlands makes black or red), one mask per land, bit i
+// for Color i.
+std::vector<std::uint8_t> land_colors(const DecisionView& view, PlayerId p, bool untapped = true);
 // The colours each other permanent of the deciding player can make with a mana ability offered
 // in `choice` (Option::mana: Llanowar Elves ready to tap), one mask per permanent, read off the
 // text of the ability the option names (Option::ability: "{T}: Add {G}."), or of all the card's

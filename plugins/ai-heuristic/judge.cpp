@@ -41,7 +41,8 @@ void snapshot(const Game& g, Before& b) {
       const Characteristics& c = g.view(id, scratch);
       const GameObject& o = s.objects[id.value];  // listed on a battlefield: it exists
       if (c.has_type(kCreature))
-        b.creatures.push_back({id, o.zone_changes, o.controller, creature_value(c)});
+        b.creatures.push_back({id, o.zone_changes, o.controller, creature_value(c),
+                               has_board_keyword(c) ? board_worth(DecisionView(g, p.id), id) : 0});
       else if (!o.counters.items.empty() && c.has_type(kPlaneswalker))  // (lands have none)
         b.planeswalkers.push_back({id, o.zone_changes, o.controller, o.counters.get(kLoyalty)});
     }
@@ -76,8 +77,11 @@ double judge(const Game& g, const Before& b, PlayerId me, bool go_face, std::vec
       const Characteristics& v = g.view(c.id, scratch);
       if (c.controller != me && !v.has_keyword(kCantAttack)) their_power += std::max(0, v.power);
       if (here) is_dead[i] = dies(o, v);
-      if (here && attached && !is_dead[i])
-        changed += (c.controller == me ? 1.0 : -1.0) * (creature_value(v) - c.value);
+      if (here && attached && !is_dead[i]) {
+        const double board = has_board_keyword(v) ? board_worth(DecisionView(g, me), c.id) : 0;
+        changed +=
+            (c.controller == me ? 1.0 : -1.0) * (creature_value(v) + board - c.value - c.board);
+      }
     }
   }
   const double threat = their_power >= b.life[me.value] ? 1.5 : 1.0;

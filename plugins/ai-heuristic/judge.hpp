@@ -20,6 +20,7 @@ struct Before {
     std::uint32_t zone_changes;
     PlayerId controller;
     double value;
+    double board;  // board_worth (board.hpp), 0 for most creatures
   };
   std::vector<Creature> creatures;
   struct Planeswalker {
@@ -42,8 +43,10 @@ void snapshot(const Game& g, Before& b);
 // neither dead nor a threat (a permanent whose own trigger sacrifices it). `attached`: the
 // effect attached an Aura or Equipment (attached_now() of its source): what every creature that
 // stays gained or lost in worth counts too (creature_value: Holy Strength's +1/+2 on its own
-// creature, Pacifism on the opponent's, an Equipment moved from one creature to another), since
-// what it gives lasts while it stays. Otherwise only deaths count: a pump until end of turn is
+// creature, Pacifism on the opponent's, an Equipment moved from one creature to another), and
+// what board_worth says each is worth besides (Red Ward's protection from the opponent's red
+// creatures, Lure on a creature their blockers would feed), since what it gives lasts while it
+// stays. Otherwise only deaths count: a pump until end of turn is
 // worth nothing by itself.
 double judge(const Game& g, const Before& b, PlayerId me, bool go_face, std::vector<char>& marks,
              double& best_own_lost, std::optional<ObjectId> ignored = std::nullopt,

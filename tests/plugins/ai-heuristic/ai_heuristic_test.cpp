@@ -1094,6 +1094,42 @@ TEST_F(AiHeuristic, PutsItsAurasWhereTheyHelpIt) {
   }
 }
 
+// Auras whose worth is in the other side's board (board_worth): Red Ward's protection from red is
+// worth casting against red creatures (they can neither block the Bears nor hurt them) and, less,
+// against red mana (red removal cannot target them); against a green deck it is a card spent for
+// nothing. Lure goes on a creature that eats the blockers it draws (Trained Armodon, 3/3, kills
+// three Savannah Lions and dies; one Lion alone, and it survives), not where it trades two cards
+// for two (two Lions) or evenly (Hill Giant), nor ever on the opponent's creature. Before, both
+// were never cast: a keyword they give counted 0.5 points, under the point a card must be worth.
+TEST_F(AiHeuristic, CastsAurasWhoseWorthIsInTheOpponentsBoard) {
+  struct Case {
+    std::string aura, creature;
+    std::vector<std::string> theirs;
+    bool expected;  // the Aura goes on `creature`
+  };
+  for (const Case& k : std::vector<Case>{
+           {"Red Ward", "Grizzly Bears", {"Mountain", "Raging Goblin"}, true},
+           {"Red Ward", "Grizzly Bears", {"Mountain"}, true},
+           {"Red Ward", "Grizzly Bears", {"Forest", "Llanowar Elves"}, false},
+           {"Lure",
+            "Trained Armodon",
+            {"Plains", "Savannah Lions", "Savannah Lions", "Savannah Lions"},
+            true},
+           {"Lure", "Trained Armodon", {"Plains", "Savannah Lions", "Savannah Lions"}, false},
+           {"Lure", "Trained Armodon", {"Plains", "Savannah Lions"}, true},
+           {"Lure", "Trained Armodon", {"Mountain", "Hill Giant"}, false}}) {
+    auto g = start(player(20, {k.aura}, {"Plains", "Forest", "Forest", k.creature}),
+                   player(20, {}, k.theirs));
+    for (int i = 0; i < 12 && g->state().turn.step <= 3; ++i)  // through its main phase
+      ASSERT_TRUE(world().rules->advance(*g));
+    std::string label = k.aura;
+    for (const std::string& c : k.theirs) label += ", " + c;
+    EXPECT_EQ(enchanted(*g, on_battlefield(*g, kMe, k.aura)), k.expected ? k.creature : "")
+        << label;
+    EXPECT_EQ(count_in(*g, ZoneRef::hand(kMe), k.aura), k.expected ? 0u : 1u) << label;
+  }
+}
+
 // The creature before the Aura: with two lands, Grizzly Bears is cast and Holy Strength waits;
 // with three, Holy Strength follows it. (The third land is a Plains: the Aura is not in the
 // curve's colour plan, so a Forest paying the Bears' generic mana is left to the payment.)
