@@ -102,6 +102,17 @@ void PackLibrary::check_deck_cards_of(LoadedPack& pack) {
   for (Diagnostic& d : check_deck_cards(pack, names)) pack.diagnostics.push_back(std::move(d));
 }
 
+namespace {
+// Where to report the rules module's refusal of deck `i`: the line of the first card of the
+// deck the refusal names in quotes ("'Lost Mine of Phandelver' is a dungeon"), else the file.
+SourceLocation refused_deck_line(const LoadedPack& pack, std::size_t i, std::string_view why) {
+  if (i < pack.deck_lines.size())
+    for (const DeckLine& line : pack.deck_lines[i])
+      if (why.find("'" + line.card + "'") != std::string_view::npos) return line.where;
+  return {i < pack.deck_files.size() ? pack.deck_files[i].string() : "", 0, 0};
+}
+}  // namespace
+
 void PackLibrary::check_decks_set_up(LoadedPack& pack) {
   if (!pack.ok() || pack.decks.empty()) return;
   const auto rules = registry_.find<RulesModule>(pack.manifest.rules);
@@ -124,9 +135,7 @@ void PackLibrary::check_decks_set_up(LoadedPack& pack) {
     try {
       (void)rules->setup(cards, config);
     } catch (const std::exception& e) {
-      const std::string file = i < pack.deck_files.size() ? pack.deck_files[i].string() : "";
-      pack.diagnostics.push_back({Diagnostic::Severity::error,
-                                  {file, 0, 0},
+      pack.diagnostics.push_back({Diagnostic::Severity::error, refused_deck_line(pack, i, e.what()),
                                   fmt::format("deck '{}' cannot start a game of the {} rules: {}",
                                               pack.decks[i].name, pack.manifest.rules, e.what())});
     }

@@ -56,6 +56,25 @@ CardId find_card(const CardPool& pool, const std::string& name) {
   throw LoadError({}, "unknown card '" + name + "'", "is its pack loaded?");
 }
 
+// A deck's card, which must be one a deck may hold: a token is made during the game (111.1) and a
+// dungeon begins the game outside it (309.2a), whatever a pack's deck file says.
+CardId find_deck_card(const CardPool& pool, const std::string& name) {
+  const CardId id = find_card(pool, name);
+  const CardDef& def = pool.at(id);
+  if (def.token)
+    throw LoadError({},
+                    "'" + name + "' is a token, made during a game (111.1): no deck may hold one",
+                    "remove it from the deck");
+  if (def.base.has_type(kDungeon))
+    throw LoadError(
+        {},
+        "'" + name +
+            "' is a dungeon, which begins the game outside it (309.2a): no deck "
+            "may hold one",
+        "remove it from the deck; a card that ventures uses any dungeon of the loaded packs");
+  return id;
+}
+
 ObjectId place(Game& game, const PositionCard& pc, PlayerId owner, ZoneRef zone) {
   const CardId card = find_card(game.cards(), pc.card);
   const ObjectId id = game.add_card(card, owner, zone, game.cards().at(card).token);
@@ -94,7 +113,7 @@ std::unique_ptr<Game> ClassicRules::setup(std::shared_ptr<const CardPool> cards,
     const std::string* looked_up = nullptr;
     CardId card;
     for (const std::string& name : config.decks[p].cards) {
-      if (!looked_up || *looked_up != name) card = find_card(game->cards(), name);
+      if (!looked_up || *looked_up != name) card = find_deck_card(game->cards(), name);
       looked_up = &name;
       game->add_card(card, player, ZoneRef::library(player));
     }

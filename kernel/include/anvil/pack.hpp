@@ -103,12 +103,21 @@ struct DeckCardElsewhere {
   SourceLocation where;  // of the card's name in the deck file
 };
 
+// Where a deck file names a card: one per line of the deck's card list.
+struct DeckLine {
+  std::string card;
+  SourceLocation where;  // of the card's name in the deck file
+};
+
 struct ANVIL_API LoadedPack {
   PackManifest manifest;
   std::vector<CardDef> cards;  // the cards that compiled; a card with an error is left out
   std::vector<DeckList> decks;
   std::vector<std::filesystem::path> deck_files;  // deck_files[i]: the file decks[i] came from
   std::vector<DeckCardElsewhere> deck_cards_elsewhere;  // only when the pack requires packs
+  // deck_lines[i]: the lines of decks[i]'s card list, in order (a refusal of the rules module
+  // that names a card is reported at its line).
+  std::vector<std::vector<DeckLine>> deck_lines;
   std::vector<std::filesystem::path> card_files;  // what the `cards:` globs matched
   std::vector<Diagnostic> diagnostics;            // manifest, card files and decks, in that order
 
@@ -121,7 +130,8 @@ struct ANVIL_API LoadedPack {
 // CardLoader registered for its extension or named by `format:`), and every deck. Checks that
 // required plugins are loaded in a satisfying version, that the rules module is registered (a
 // warning if not: packs can be read without their game), that card names are unique, and
-// that decks name cards of the pack (of a pack that requires others: check_deck_cards()).
+// that decks name cards of the pack (of a pack that requires others: check_deck_cards()) and
+// no token (CardDef::token: tokens are made during a game, never put in a deck).
 // Requirements on other packs are the caller's to resolve.
 [[nodiscard]] ANVIL_API LoadedPack load_pack(const std::filesystem::path& dir,
                                              const Registry& registry);

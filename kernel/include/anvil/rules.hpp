@@ -92,7 +92,10 @@ class ANVIL_API RulesModule {
   static constexpr PluginKind kKind = PluginKind::rules_module;
   virtual ~RulesModule();
 
-  // A new game: players, decks shuffled with the seed, opening hands, hooks installed.
+  // A new game: players, decks shuffled with the seed, opening hands, hooks installed. A deck
+  // the game cannot start with throws LoadError; one about a card names it in quotes
+  // ("'Lost Mine of Phandelver' is a dungeon…"), and `anvil pack validate` then reports it at the
+  // deck line naming that card.
   virtual std::unique_ptr<Game> setup(std::shared_ptr<const CardPool> cards,
                                       const MatchConfig& config) const = 0;
   // Runs the game forward to the next decision or step; false once the game is over.

@@ -217,6 +217,9 @@ class PackLoader {
     for (const CardDef& card : pack_.cards) names.push_back(card.name);
     // Cards that failed to compile were reported already; do not report them again per deck.
     std::set<std::string, std::less<>> known(names.begin(), names.end());
+    std::set<std::string, std::less<>> tokens;
+    for (const CardDef& card : pack_.cards)
+      if (card.token) tokens.insert(card.name);
     const bool other_packs = !pack_.manifest.required_packs.empty();
     std::set<fs::path> seen;
     for (const PackGlob& glob : pack_.manifest.decks) {
@@ -225,7 +228,13 @@ class PackLoader {
         const std::size_t first_diagnostic = diags().size();
         auto deck = pack_detail::read_deck(file, diags());
         if (!deck) continue;
+        std::vector<DeckLine>& lines = pack_.deck_lines.emplace_back();
         for (const pack_detail::DeckEntry& entry : deck->entries) {
+          lines.push_back({entry.card, entry.where});
+          if (tokens.contains(entry.card))
+            error(diags(), entry.where,
+                  "deck '" + deck->list.name + "' names card '" + entry.card +
+                      "', a token: tokens are made during a game, never put in a deck");
           if (known.contains(entry.card)) continue;
           if (other_packs) {  // maybe a card of a required pack: check_deck_cards() tells
             pack_.deck_cards_elsewhere.push_back({deck->list.name, entry.card, entry.where});

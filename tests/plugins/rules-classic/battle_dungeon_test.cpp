@@ -187,6 +187,29 @@ TEST(RulesClassicDungeons, LostMineOfPhandelverRoomTexts) {
   EXPECT_EQ(dungeoneer.abilities[0].text, "When CARDNAME enters, you venture into the dungeon.");
 }
 
+// What no deck may hold: a dungeon begins the game outside it (309.2a) and a token is made during
+// it (111.1). A pack's deck naming one of its own tokens is refused by load_pack() at its line;
+// these come from another pack (classic-core's), so only the rules' setup can refuse them, and it
+// names the card, which `anvil pack validate` reports at the deck line naming it.
+TEST(RulesClassicDungeons, NoDeckMayHoldADungeonOrAToken) {
+  ASSERT_TRUE(core());
+  for (const auto& [card, what] : std::vector<std::pair<std::string, std::string>>{
+           {"Lost Mine of Phandelver", "is a dungeon, which begins the game outside it (309.2a)"},
+           {"Goblin", "is a token, made during a game (111.1)"}}) {
+    DeckList deck;
+    for (int i = 0; i < 20; ++i) deck.cards.push_back("Mountain");
+    deck.cards.push_back(card);
+    MatchConfig config;
+    config.decks = {deck, deck};
+    try {
+      (void)rules().setup(core(), config);
+      ADD_FAILURE() << card << " was put in a library";
+    } catch (const LoadError& e) {
+      EXPECT_EQ(e.problem(), "'" + card + "' " + what + ": no deck may hold one") << e.what();
+    }
+  }
+}
+
 // Random agents play whole games with battles, a Siege-hitting spell and a venturing creature in
 // both decks: no exception, and every game ends.
 TEST(RulesClassicDungeons, RandomGamesWithBattlesAndDungeonsEnd) {

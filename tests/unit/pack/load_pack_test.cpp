@@ -56,6 +56,24 @@ TEST_F(LoadPack, DeckEntriesAreCheckedAgainstThePack) {
       << e[1]->str();
 }
 
+// A token is made during a game and never put in a deck (CardDef::token): a deck naming one of
+// the pack's tokens is an error at its line. deck_lines keeps every line of every deck, for the
+// errors found later (a rules module refusing a deck, cli/pack_library.cpp).
+TEST_F(LoadPack, ADeckNamingATokenIsAnErrorAtItsLine) {
+  const LoadedPack pack = load_pack(data_dir() / "packs" / "token-deck", registry_);
+  const auto e = errors(pack.diagnostics);
+  ASSERT_EQ(e.size(), 1u) << dump(pack.diagnostics);
+  EXPECT_TRUE(
+      e[0]->str().ends_with("army.yaml:4:7: error: deck 'Army' names card 'Soldier', a "
+                            "token: tokens are made during a game, never put in a deck"))
+      << e[0]->str();
+  ASSERT_EQ(pack.deck_lines.size(), 1u);
+  ASSERT_EQ(pack.deck_lines[0].size(), 2u);
+  EXPECT_EQ(pack.deck_lines[0][0].card, "Grizzly Bears");
+  EXPECT_TRUE(pack.deck_lines[0][0].where.str().ends_with("army.yaml:3:7"))
+      << pack.deck_lines[0][0].where.str();
+}
+
 // A pack that requires another cannot check its decks alone: the cards it does not define are
 // kept (deck_cards_elsewhere), and check_deck_cards() reports those the required packs do not
 // define either, at their deck lines.
