@@ -16,17 +16,25 @@ namespace anvil::cli {
 
 namespace {
 
-// "card_loader(yaml), keyword(spDamageTgt, spDamageTgtC)"
+// A kind with more names than kNamesInFull shows its first kNamesShown and counts the rest
+// ("… 108 in all"): a rules module provides a hundred keywords and the tags plugin as many tags;
+// listed in full, one row was thousands of characters wide, and every other row was padded to
+// it. --json lists them all.
+constexpr std::size_t kNamesInFull = 12;
+constexpr std::size_t kNamesShown = 6;
+
+// "card loader(yaml), keyword(spDamageTgt, spDamageTgtC)"
 std::string provides_summary(const LoadedPlugin& plugin) {
-  std::map<std::string, std::string> by_kind;
-  for (const auto& [kind, name] : plugin.provides) {
-    std::string& names = by_kind[to_string(kind)];
-    names += (names.empty() ? "" : ", ") + name;
-  }
+  std::map<std::string, std::vector<std::string>> by_kind;
+  for (const auto& [kind, name] : plugin.provides) by_kind[to_string(kind)].push_back(name);
   std::string out;
   for (const auto& [kind, names] : by_kind) {
     if (!out.empty()) out += ", ";
-    out += kind + "(" + names + ")";
+    out += kind + "(";
+    const std::size_t shown = names.size() > kNamesInFull ? kNamesShown : names.size();
+    for (std::size_t i = 0; i < shown; ++i) out += (i == 0 ? "" : ", ") + names[i];
+    if (shown < names.size()) out += fmt::format(", … {} in all", names.size());
+    out += ")";
   }
   return out.empty() ? "-" : out;
 }
@@ -59,9 +67,10 @@ int run_plugins_list(const GlobalOptions& options, bool json) {
     fmt::print("no plugins loaded; searched:{}\n", searched);
     return kExitOk;
   }
-  std::vector<std::vector<std::string>> rows{{"NAME", "VERSION", "ABI", "PROVIDES", "FILE"}};
+  // PROVIDES last: the one column whose width varies most is not padded.
+  std::vector<std::vector<std::string>> rows{{"NAME", "VERSION", "ABI", "FILE", "PROVIDES"}};
   for (const LoadedPlugin& p : plugins)
-    rows.push_back({p.name, p.version, abi_of(p), provides_summary(p), p.file});
+    rows.push_back({p.name, p.version, abi_of(p), p.file, provides_summary(p)});
   print_table(stdout, rows);
   return kExitOk;
 }
@@ -91,7 +100,7 @@ int run_plugins_reload(const GlobalOptions& options, const std::string& name) {
 void add_plugins_commands(CLI::App& app, const GlobalOptions& options, std::vector<Command>& out) {
   CLI::App* plugins = app.add_subcommand("plugins", "Inspect the plugins Anvil loads");
   CLI::App* list = plugins->add_subcommand(
-      "list", "List loaded plugins: name, version, ABI, what they provide, file");
+      "list", "List loaded plugins: name, version, ABI, file, what they provide");
   auto json = std::make_shared<bool>(false);
   list->add_flag("--json", *json, "Print a JSON object {\"plugins\": [...]}");
   out.push_back({list, [&options, json] { return run_plugins_list(options, *json); }});
