@@ -89,6 +89,14 @@ void mulligan(Game& game) {
     c.min_picks = 0;
     c.max_picks = static_cast<std::uint32_t>(hand.size());
     const Answer a = game.ask(c);
+    // Told to observers (the turn-by-turn log), which otherwise see only the replacements drawn.
+    for (std::uint32_t i : a.picks)
+      w.tell(CustomEvent{{},
+                         "mulligan"_sym,
+                         Target::of(p),
+                         Target::of(game.object(hand.at(i)).ref()),
+                         0,
+                         ObjectId{}});
     // The replacements are drawn before the cards put back go into the deck, as Hearthstone
     // does: a card put back is never drawn again in its place.
     for (std::size_t k = 0; k < a.picks.size(); ++k) w.draw(p);
