@@ -20,17 +20,29 @@ void print_diagnostics(std::FILE* out, const std::vector<Diagnostic>& diagnostic
   for (const Diagnostic& d : diagnostics) fmt::print(out, "{}\n", d.str());
 }
 
+namespace {
+// The characters of UTF-8 text: its bytes but continuation bytes. A column is padded by
+// characters, so "Ürsa Major" (11 bytes) lines up with ASCII names. (Every character counts one
+// column; the names of cards and decks are alphabetic, without double-width characters.)
+std::size_t characters(std::string_view text) {
+  return static_cast<std::size_t>(std::count_if(text.begin(), text.end(), [](char c) {
+    return (static_cast<unsigned char>(c) & 0xC0) != 0x80;
+  }));
+}
+}  // namespace
+
 void print_table(std::FILE* out, const std::vector<std::vector<std::string>>& rows) {
   std::vector<std::size_t> widths;
   for (const auto& row : rows) {
     widths.resize(std::max(widths.size(), row.size()));
-    for (std::size_t i = 0; i < row.size(); ++i) widths[i] = std::max(widths[i], row[i].size());
+    for (std::size_t i = 0; i < row.size(); ++i)
+      widths[i] = std::max(widths[i], characters(row[i]));
   }
   for (const auto& row : rows) {
     std::string line;
     for (std::size_t i = 0; i < row.size(); ++i) {
       line += row[i];
-      if (i + 1 < row.size()) line += std::string(widths[i] - row[i].size() + 2, ' ');
+      if (i + 1 < row.size()) line += std::string(widths[i] - characters(row[i]) + 2, ' ');
     }
     fmt::print(out, "{}\n", line);
   }
