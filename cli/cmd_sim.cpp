@@ -99,7 +99,8 @@ void print_sim_table(const std::vector<Side>& sides, std::size_t games, double p
                     fmt::format("[{:.1f}%, {:.1f}%]", 100 * lo, 100 * hi)});
   }
   cli::print_table(stdout, rows);
-  fmt::print("{} games, {:.1f} games/s, {:.1f} turns on average\n", games, per_s, avg_turns);
+  fmt::print("{}, {:.1f} games/s, {:.1f} turns on average\n", count_of(games, "game"), per_s,
+             avg_turns);
   for (const GameRecord& f : failures)
     fmt::print("failed: seed {}: {} (replay: {})\n", f.seed, f.error, f.replay);
 }
