@@ -140,7 +140,8 @@ int run_bench(const GlobalOptions& global, const BenchOptions& o) {
     fmt::print("{}\n", out.dump(2));
   } else {
     print_table(stdout, rows);
-    fmt::print("{} runs of {} games each, one thread; medians of the runs\n", o.runs, o.games);
+    fmt::print("{} of {} each, one thread; medians of the runs\n", count_of(o.runs, "run"),
+               count_of(o.games, "game"));
   }
   return kExitOk;
 }
