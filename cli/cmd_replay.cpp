@@ -7,6 +7,7 @@
 #include "exit_codes.hpp"
 #include "game_log.hpp"
 #include "match.hpp"
+#include "output.hpp"
 #include "pack_library.hpp"
 
 namespace anvil::cli {
@@ -50,7 +51,7 @@ int run_replay(const GlobalOptions& global, const std::string& file, bool quiet)
   std::string outcome;
   for (std::size_t i = 0; i < result.replay.outcome.size(); ++i)
     outcome += fmt::format("{}P{} {}", i ? ", " : "", i + 1, result.replay.outcome[i]);
-  fmt::print("after {} turns: {}\n", result.replay.turns, outcome);
+  fmt::print("after {}: {}\n", count_of(result.replay.turns, "turn"), outcome);
   if (!replay.error.empty()) {
     fmt::print("the recorded game failed: {}\nreplayed to: {}\n", replay.error,
                result.replay.error.empty() ? "the end, without failing" : result.replay.error);
