@@ -68,6 +68,16 @@ TEST(AiHeuristicHearth, SpendsItsManaOnTheBiggestMinionFirst) {
   EXPECT_TRUE(has(*g, ZoneRef::hand(A), "Test Raider"));
 }
 
+// A minion with charge is judged with its attack: Test Leeroy (6/2, charge; two 1/1s for the
+// opponent) is worth less on the board than in hand, and was never played; with its 6 damage
+// to the hero it is played and attacks.
+TEST(AiHeuristicHearth, PlaysAChargeMinionForTheAttackItMakesAtOnce) {
+  auto g = position({.hand = {"Test Leeroy"}, .mana = 5}, {.life = 12});
+  play_turn(*g);
+  EXPECT_TRUE(has(*g, kBoardA, "Test Leeroy"));
+  EXPECT_LE(g->state().player(B).life, 6) << "Leeroy attacked the hero";
+}
+
 TEST(AiHeuristicHearth, KeepsACardThatWouldDoNothing) {
   // Silencing a vanilla Yeti spends a card for nothing: it ends its turn instead.
   auto g = position({.hand = {"Test Silence"}, .mana = 10}, {.board = {"Test Yeti"}});
