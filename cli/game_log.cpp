@@ -160,6 +160,8 @@ GameLog::GameLog(Game& game, std::FILE* out, std::vector<std::string> player_nam
         else if (e.kind == "mulligan"_sym)  // hearth: a card put back, before its replacement
           line(g, fmt::format("{} puts {} back into their deck (mulligan)", target(g, e.subject),
                               target(g, e.other)));
+        else if (e.kind == "activated"_sym)  // classic: a non-mana ability put on the stack
+          line(g, fmt::format("{} activates {}", target(g, e.subject), target(g, e.other)));
         else if (e.kind == "regenerated"_sym)
           line(g, fmt::format("{} regenerates", target(g, e.subject)));
         else if (e.kind == "became_target"_sym && e.other.is_object() && e.subject.is_object())

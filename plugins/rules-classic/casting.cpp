@@ -194,7 +194,15 @@ void activate(Game& game, const LegalAction& action) {
   item.controller = p;
   item.x = x;
   item.targets = std::move(*targets);
-  announce_targets(game, game.journal().push_stack(std::move(item)));
+  const std::uint32_t on_stack = game.journal().push_stack(std::move(item));
+  CustomEvent activated;
+  activated.kind = kActivated;
+  activated.subject = Target::of(p);
+  activated.other = Target::of(ref);
+  activated.amount = action.ability;
+  activated.source = source;
+  emit(game, activated);
+  announce_targets(game, on_stack);
   if (is_cycling(a)) {  // 702.29c: "when you cycle" triggers once the activation is complete
     CustomEvent e;
     e.kind = kCycled;

@@ -729,6 +729,10 @@ inline constexpr Symbol kCycled = "cycled"_sym;
 // A regeneration shield replaced a destruction (701.19): a CustomEvent, subject the permanent,
 // that no trigger of these rules watches; observers (the log) tell it.
 inline constexpr Symbol kRegenerated = "regenerated"_sym;
+// An activated ability (not a mana ability) put on the stack, told to observers (the log: "P1
+// activates Short Sword") before the objects it targets are: subject the player, other the
+// source, amount the ability's index on its card.
+inline constexpr Symbol kActivated = "activated"_sym;
 void register_cycling_keyword(Registrar& registrar);
 bool is_cycling(const Ability& ability);
 // Flashback (flashback.cpp, 702.34): the `flashback` keyword; flashback_cost, the card's flashback
