@@ -123,7 +123,8 @@ constexpr const char* kHelp =
     "  help       this text\n"
     "  board      show the board again\n"
     "  graveyard  both players' graveyards and exile, card by card\n"
-    "  card NAME  what a card is: its text, mana value and power/toughness\n"
+    "  card NAME  what a card is: its text, mana value and power/toughness (any case, or\n"
+    "             a part of the name: card bolt)\n"
     "  ai NAME    seat the agent NAME for your opponent, from now on\n"
     "  skip       pass until your next main phase (this turn's, from its upkeep or draw);\n"
     "             it stops sooner when your opponent puts something on the stack, or when you\n"
@@ -343,17 +344,52 @@ class PlaySession::Person final : public Agent {
     }
   }
 
-  // A card of the game's pool by name, as a card database shows it (public: no game state).
-  void print_card(const std::string& name) {
+  // The card `name` means: the card of that name; else the one whose name is it in another case
+  // ("lightning bolt"), or the one whose name holds it ("bolt"), as a card database's search
+  // finds it. Several that hold it are listed instead, and a name nothing holds gets the
+  // closest one; both are reported here, and nullopt returned.
+  std::optional<CardId> find_card(const std::string& name) {
     const CardPool& pool = s_.game_.cards();
-    const auto id = pool.find(name);
-    if (name.empty() || !id) {
-      const std::string hint = name.empty() ? "" : did_you_mean(name, pool.names());
+    if (name.empty()) {
+      fmt::print(s_.out_, "error: card needs a name (card Lightning Bolt)\n");
+      return std::nullopt;
+    }
+    if (const auto id = pool.find(name)) return id;
+    const auto lower = [](std::string_view text) {
+      std::string out(text);
+      for (char& c : out) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+      return out;
+    };
+    const std::string wanted = lower(name);
+    const std::vector<std::string> names = pool.names();
+    std::vector<std::string> holding;
+    for (const std::string& n : names) {
+      const std::string l = lower(n);
+      if (l == wanted) return pool.find(n);
+      if (l.find(wanted) != std::string::npos) holding.push_back(n);
+    }
+    if (holding.size() == 1) return pool.find(holding.front());
+    constexpr std::size_t kListed = 8;
+    if (holding.size() > kListed) {
+      fmt::print(s_.out_, "error: {} cards have '{}' in their names; type more of the name\n",
+                 holding.size(), name);
+    } else if (!holding.empty()) {
+      std::string list;
+      for (const std::string& n : holding) list += (list.empty() ? "" : ", ") + n;
+      fmt::print(s_.out_, "error: several cards have '{}' in their names: {}\n", name, list);
+    } else {
+      const std::string hint = did_you_mean(name, names);
       fmt::print(s_.out_, "error: no card named '{}' in this game's packs{}{}\n", name,
                  hint.empty() ? "" : "; ", hint);
-      return;
     }
-    const CardDef& card = pool.at(*id);
+    return std::nullopt;
+  }
+
+  // A card of the game's pool by name, as a card database shows it (public: no game state).
+  void print_card(const std::string& name) {
+    const std::optional<CardId> id = find_card(name);
+    if (!id) return;
+    const CardDef& card = s_.game_.cards().at(*id);
     // Its printed text; a card written without one (Forge's "no text") by what its abilities do.
     std::string text = card.rules_text;
     if (text.empty())
