@@ -94,7 +94,7 @@ void PackLibrary::check_decks(LoadedPack& pack) {
 }
 
 void PackLibrary::check_deck_cards_of(LoadedPack& pack) {
-  if (pack.deck_cards_elsewhere.empty()) return;
+  if (pack.manifest.required_packs.empty()) return;  // load_pack() checked its decks
   const auto others = requirements_pool(pack.manifest);
   if (!others) return;
   std::vector<std::string> names;  // in pool order, so that a did-you-mean is always the same

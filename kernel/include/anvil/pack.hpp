@@ -95,14 +95,6 @@ struct ANVIL_API ManifestResult {
 [[nodiscard]] ANVIL_API ManifestResult parse_manifest(std::string_view text,
                                                       const std::filesystem::path& dir);
 
-// A card a deck names that the pack itself does not define: for a pack that requires other
-// packs, load_pack() cannot tell a card of those from a typo; check_deck_cards() can.
-struct DeckCardElsewhere {
-  std::string deck;
-  std::string card;
-  SourceLocation where;  // of the card's name in the deck file
-};
-
 // Where a deck file names a card: one per line of the deck's card list.
 struct DeckLine {
   std::string card;
@@ -114,9 +106,9 @@ struct ANVIL_API LoadedPack {
   std::vector<CardDef> cards;  // the cards that compiled; a card with an error is left out
   std::vector<DeckList> decks;
   std::vector<std::filesystem::path> deck_files;  // deck_files[i]: the file decks[i] came from
-  std::vector<DeckCardElsewhere> deck_cards_elsewhere;  // only when the pack requires packs
-  // deck_lines[i]: the lines of decks[i]'s card list, in order (a refusal of the rules module
-  // that names a card is reported at its line).
+  // deck_lines[i]: the lines of decks[i]'s card list, in order: the cards of required packs are
+  // checked against them (check_deck_cards()), and a rules module's refusal that names a card is
+  // reported at its line.
   std::vector<std::vector<DeckLine>> deck_lines;
   std::vector<std::filesystem::path> card_files;  // what the `cards:` globs matched
   std::vector<Diagnostic> diagnostics;            // manifest, card files and decks, in that order
@@ -136,10 +128,12 @@ struct ANVIL_API LoadedPack {
 [[nodiscard]] ANVIL_API LoadedPack load_pack(const std::filesystem::path& dir,
                                              const Registry& registry);
 
-// The cards the pack's decks name but the pack does not define (deck_cards_elsewhere), checked
-// against `elsewhere`: the names of the cards of the packs it requires. Each that none defines
-// is an error at its deck line, with a did-you-mean among all the cards. The caller loads the
-// required packs; a required pack that is missing is check_required_packs()'s to report.
+// The cards the decks of a pack that requires other packs name but the pack does not define
+// (load_pack() cannot tell a card of those from a typo), checked against `elsewhere`: the names
+// of the cards of the packs it requires. Each that none defines is an error at its deck line,
+// with a did-you-mean among all the cards; a pack that requires none has none to check. The
+// caller loads the required packs; a required pack that is missing is check_required_packs()'s
+// to report.
 [[nodiscard]] ANVIL_API std::vector<Diagnostic> check_deck_cards(
     const LoadedPack& pack, std::span<const std::string> elsewhere);
 

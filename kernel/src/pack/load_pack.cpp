@@ -236,10 +236,7 @@ class PackLoader {
                   "deck '" + deck->list.name + "' names card '" + entry.card +
                       "', a token: tokens are made during a game, never put in a deck");
           if (known.contains(entry.card)) continue;
-          if (other_packs) {  // maybe a card of a required pack: check_deck_cards() tells
-            pack_.deck_cards_elsewhere.push_back({deck->list.name, entry.card, entry.where});
-            continue;
-          }
+          if (other_packs) continue;  // maybe a card of a required pack: check_deck_cards()
           std::string message = "deck '" + deck->list.name + "' names card '" + entry.card +
                                 "', which is not in this pack";
           if (auto hint = did_you_mean(entry.card, names); !hint.empty()) message += "; " + hint;
@@ -295,17 +292,21 @@ std::size_t LoadedPack::warning_count() const {
 std::vector<Diagnostic> check_deck_cards(const LoadedPack& pack,
                                          std::span<const std::string> elsewhere) {
   std::vector<Diagnostic> out;
-  if (pack.deck_cards_elsewhere.empty()) return out;
-  const std::set<std::string_view> defined(elsewhere.begin(), elsewhere.end());
+  if (pack.manifest.required_packs.empty()) return out;  // load_pack() checked its decks
+  std::set<std::string_view> defined(elsewhere.begin(), elsewhere.end());
   std::vector<std::string> names(elsewhere.begin(), elsewhere.end());
-  for (const CardDef& card : pack.cards) names.push_back(card.name);
-  for (const DeckCardElsewhere& ref : pack.deck_cards_elsewhere) {
-    if (defined.contains(ref.card)) continue;
-    std::string message = "deck '" + ref.deck + "' names card '" + ref.card +
-                          "', which neither this pack nor the packs it requires define";
-    if (auto hint = did_you_mean(ref.card, names); !hint.empty()) message += "; " + hint;
-    out.push_back({Diagnostic::Severity::error, ref.where, std::move(message)});
+  for (const CardDef& card : pack.cards) {
+    defined.insert(card.name);
+    names.push_back(card.name);
   }
+  for (std::size_t i = 0; i < pack.deck_lines.size() && i < pack.decks.size(); ++i)
+    for (const DeckLine& line : pack.deck_lines[i]) {
+      if (defined.contains(line.card)) continue;
+      std::string message = "deck '" + pack.decks[i].name + "' names card '" + line.card +
+                            "', which neither this pack nor the packs it requires define";
+      if (auto hint = did_you_mean(line.card, names); !hint.empty()) message += "; " + hint;
+      out.push_back({Diagnostic::Severity::error, line.where, std::move(message)});
+    }
   return out;
 }
 
