@@ -8,10 +8,12 @@
 // minion, told before it changes; amount: the CardId it becomes), "control" (the minion; other:
 // its new controller), "divine_shield" (the minion whose shield took a blow; amount: the damage
 // it stopped), "silence" (the minion), "freeze" (the minion or hero), "healed" (the minion; amount:
-// the damage healed) and "given" (what got a buff or an effect; amount: the CardId of the card
-// giving it). The classic module's "became_target" (subject: the object targeted; other: the spell
-// or ability's source) is told as "Shock targets Grizzly Bears", its "regenerated" (subject: the
-// permanent) as "Drudge Skeletons regenerates".
+// the damage healed), "given" (what got a buff or an effect; amount: the CardId of the card
+// giving it) and "mulligan" (the player; other: a card put back). The classic module's
+// "became_target" (subject: the object targeted; other: the spell or ability's source) is told as
+// "Shock targets Grizzly Bears", its "activated" (subject: the player; other: the source) as "P2
+// activates Orcish Artillery", its "regenerated" (subject: the permanent) as "Drudge Skeletons
+// regenerates".
 //
 //   GameLog log(game, stdout, {"P1", "P2"});   // connected until `log` is destroyed
 //   rules->play(game);

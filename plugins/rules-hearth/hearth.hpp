@@ -208,9 +208,9 @@ class HearthWorld final : public tags::World {
   // played, discarded; a minion that enters, dies or is returned to a hand; damage; a hero's
   // life; an attack; and, as CustomEvents, what only this game has ("hero_power", "armor",
   // "hero_attack", "transform", "control", "divine_shield", "silence", "freeze", "given",
-  // "healed": docs/hearth.md). Nothing is sent while nobody observes (a simulation), and the
-  // module connects no trigger slot to the kernel's events, so telling changes nothing in the
-  // game.
+  // "healed", "mulligan": docs/hearth.md). Nothing is sent while nobody observes (a simulation),
+  // and the module connects no trigger slot to the kernel's events, so telling changes nothing in
+  // the game.
   template <class E>
   void tell(const E& e) {
     if (game_.bus().listeners<E>(Channel::observer) != 0) game_.bus().after(game_, e);
