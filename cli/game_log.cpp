@@ -22,6 +22,12 @@ std::string_view counter_name(Symbol kind) {
   return "other";
 }
 
+// The name of the card whose CardId an event carries as its amount ("transform", "given").
+std::optional<std::string_view> carried_card(const Game& g, std::int64_t amount) {
+  if (amount < 0 || static_cast<std::uint64_t>(amount) >= g.cards().size()) return std::nullopt;
+  return g.cards().at(CardId(static_cast<std::uint32_t>(amount))).name;
+}
+
 }  // namespace
 
 GameLog::GameLog(Game& game, std::FILE* out, std::vector<std::string> player_names,
@@ -126,6 +132,7 @@ GameLog::GameLog(Game& game, std::FILE* out, std::vector<std::string> player_nam
   connections_.emplace_back(
       bus.on_observe<CustomEvent>([this](const Game& g, const CustomEvent& e) {
         using namespace anvil::literals;
+        const std::optional<std::string_view> carried = carried_card(g, e.amount);
         if (e.kind == "hero_power"_sym)
           line(g, e.other.is_player() || e.other.is_object()
                       ? fmt::format("{} uses their hero power on {}", target(g, e.subject),
@@ -137,20 +144,16 @@ GameLog::GameLog(Game& game, std::FILE* out, std::vector<std::string> player_nam
                            e.amount < 0 ? -e.amount : e.amount));
         else if (e.kind == "hero_attack"_sym)
           line(g, fmt::format("{}'s hero attacks {}", target(g, e.subject), target(g, e.other)));
-        else if (e.kind == "transform"_sym && e.amount >= 0 &&
-                 static_cast<std::uint64_t>(e.amount) < g.cards().size())
-          line(g, fmt::format("{} becomes {}", target(g, e.subject),
-                              g.cards().at(CardId(static_cast<std::uint32_t>(e.amount))).name));
+        else if (e.kind == "transform"_sym && carried)
+          line(g, fmt::format("{} becomes {}", target(g, e.subject), *carried));
         else if (e.kind == "healed"_sym)
           line(g, fmt::format("{} is healed for {}", target(g, e.subject), e.amount));
         else if (e.kind == "silence"_sym)
           line(g, fmt::format("{} is silenced", target(g, e.subject)));
         else if (e.kind == "freeze"_sym)
           line(g, fmt::format("{} is frozen", target(g, e.subject)));
-        else if (e.kind == "given"_sym && e.amount >= 0 &&
-                 static_cast<std::uint64_t>(e.amount) < g.cards().size())
-          line(g, fmt::format("{} gets {}", target(g, e.subject),
-                              g.cards().at(CardId(static_cast<std::uint32_t>(e.amount))).name));
+        else if (e.kind == "given"_sym && carried)
+          line(g, fmt::format("{} gets {}", target(g, e.subject), *carried));
         else if (e.kind == "divine_shield"_sym)
           line(g, fmt::format("{}'s divine shield takes {} damage and is gone",
                               target(g, e.subject), e.amount));
