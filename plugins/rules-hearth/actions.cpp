@@ -207,7 +207,7 @@ void list_moves(HearthWorld& w, PlayerId p, std::vector<Move>& out) {
   for (ObjectId m : minions) attacks(Target::of(game.object(m).ref()), m);
   attacks(Target::of(p), ObjectId{});
   if (!power_blocker(game, p)) {
-    if (power_needs_target(game, p)) {
+    if (power_needs_target(w, p)) {
       for (const Target& t : power_targets_of(w, p)) out.push_back({LegalAction::Kind::hero_power, ObjectId{}, 0, t, 0});
     } else {
       out.push_back({LegalAction::Kind::hero_power, ObjectId{}, 0, Target{}, 0});
@@ -315,7 +315,6 @@ void play_card(HearthWorld& w, PlayerId p, ObjectId card, const Target& chosen, 
   const bool combo = game.state().player(p).attrs.get(kCardsPlayed) > 0;
   j.set_attr(p, kMana, game.state().player(p).attrs.get(kMana) - w.stats(card).cost);
   j.set_attr(p, kOverloadNext, game.state().player(p).attrs.get(kOverloadNext) + s.overload);
-  j.set_attr(p, kCardsPlayed, game.state().player(p).attrs.get(kCardsPlayed) + 1);
   ObjectId object = card;
   // Where it goes is told below, once it is there: a minion to the board, a spell to the
   // graveyard (a secret face down to exile: a card the opponent does not see), a weapon to the
@@ -375,6 +374,9 @@ void play_card(HearthWorld& w, PlayerId p, ObjectId card, const Target& chosen, 
       break;
   }
   w.fire({ev::card_used, p, ref_of(game, object), chosen, 0});
+  // Counted once the card is used, as Hearthbreaker counts it: what the card does reads the
+  // cards played before it (Edwin VanCleef's +2/+2 for each, combo).
+  j.set_attr(p, kCardsPlayed, game.state().player(p).attrs.get(kCardsPlayed) + 1);
   w.resolve_deaths();
 }
 

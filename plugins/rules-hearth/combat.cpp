@@ -21,7 +21,8 @@ const char* attack_blocker(HearthWorld& w, const Target& attacker) {
   const SymbolCounts& attrs =
       attacker.is_player() ? game.state().player(attacker.player).attrs : game.object(attacker.object.id).attrs;
   if (attr_of(attrs, kFrozen) != 0 || s.has(tags::kFrozen)) return "it is frozen";
-  if (s.has(tags::kCantAttack)) return "it can't attack";
+  // can_attack overrides cant_attack (Argent Watchman, after its player's hero power).
+  if (s.has(tags::kCantAttack) && !s.has(tags::kCanAttack)) return "it can't attack";
   if (s.attack <= 0) return "it has no attack";
   const int allowed = s.has(tags::kMegaWindfury) ? 4 : s.has(tags::kWindfury) ? 2 : 1;
   if (attr_of(attrs, kAttacks) >= allowed) return "it already attacked this turn";

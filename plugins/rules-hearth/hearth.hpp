@@ -362,6 +362,7 @@ class HearthWorld final : public tags::World {
   bool listing_ = false;  // a selector read stats while listing: that read is not cached
   std::optional<Target> redirect_;  // minions in play, not silenced, with auras or enrage
   bool given_buffs_ = false, given_auras_ = false;
+  bool given_conditions_ = false;  // a given buff is in force only while its condition holds
 };
 
 // What a face-down card of a determinized copy could be (hidden.cpp): the game's RulesHooks.
@@ -419,8 +420,9 @@ std::string target_label(const Game& game, const Target& t);
 // Hero powers.
 // The hero power of `p`'s hero card (Lord Jaraxxus's INFERNO!), or null: the class's own.
 const tags::CardScript::HeroPower* card_power(const Game& game, PlayerId p);
-// Whether `p`'s hero power is used on a target.
-bool power_needs_target(const Game& game, PlayerId p);
+// Whether `p`'s hero power is used on a target (Steady Shot too while a status gives the hero
+// power_targets_minions: Steamwheedle Sniper).
+bool power_needs_target(HearthWorld& w, PlayerId p);
 std::string power_refusal(const Game& game, PlayerId p);
 const char* power_blocker(const Game& game, PlayerId p);  // the same, null when it may
 std::vector<Target> power_targets_of(HearthWorld& w, PlayerId p);

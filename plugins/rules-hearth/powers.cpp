@@ -59,9 +59,18 @@ const tags::CardScript::HeroPower* card_power(const Game& game, PlayerId p) {
   return s && s->hero_power ? &*s->hero_power : nullptr;
 }
 
-bool power_needs_target(const Game& game, PlayerId p) {
-  if (const auto* power = card_power(game, p)) return power->user_tag() != nullptr;
-  return power_targets(hero_of(game, p));
+namespace {
+// Steady Shot aimed by the player: the enemy hero or any minion (Steamwheedle Sniper's
+// power_targets_minions), instead of the enemy hero always.
+bool steady_shot_aimed(HearthWorld& w, PlayerId p) {
+  return hero_of(w.game(), p) == HeroClass::hunter &&
+         w.has(Target::of(p), tags::kPowerTargetsMinions);
+}
+}  // namespace
+
+bool power_needs_target(HearthWorld& w, PlayerId p) {
+  if (const auto* power = card_power(w.game(), p)) return power->user_tag() != nullptr;
+  return power_targets(hero_of(w.game(), p)) || steady_shot_aimed(w, p);
 }
 
 std::string power_refusal(const Game& game, PlayerId p) {
@@ -120,8 +129,9 @@ std::vector<Target> power_targets_of(HearthWorld& w, PlayerId p) {
     return out;
   }
   out.reserve(2 * (kMaxBoard + 1));  // both heroes and full boards: one allocation
+  const bool own_hero = !steady_shot_aimed(w, p);  // Steady Shot is never aimed at its own hero
   for (PlayerId q : {p, other(p)}) {
-    out.push_back(Target::of(q));
+    if (q != p || own_hero) out.push_back(Target::of(q));
     for (ObjectId m : w.minions(q)) {
       const Target t = Target::of(game.object(m).ref());
       if (q != p && w.has(t, tags::kStealth)) continue;
@@ -155,7 +165,10 @@ void use_power(HearthWorld& w, PlayerId p, const Target& target) {
     case HeroClass::mage: w.damage(ObjectId{}, p, target, 1, false); break;        // Fireblast
     case HeroClass::priest: w.heal(ObjectId{}, p, target, 2, false); break;        // Lesser Heal
     case HeroClass::warrior: w.gain_armor(p, 2); break;                            // Armor Up!
-    case HeroClass::hunter: w.damage(ObjectId{}, p, Target::of(other(p)), 2, false); break;  // Steady Shot
+    case HeroClass::hunter:  // Steady Shot: aimed only while power_targets_minions says so
+      w.damage(ObjectId{}, p,
+               target.is_player() || target.is_object() ? target : Target::of(other(p)), 2, false);
+      break;
     case HeroClass::rogue: w.equip(*card_attr(game, kKnife), p); break;            // Dagger Mastery
     case HeroClass::warlock:                                                       // Life Tap
       w.draw(p);

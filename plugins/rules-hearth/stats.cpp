@@ -118,7 +118,7 @@ void HearthWorld::find_holders() {
   }
   holders_at_ = mark();
   aura_holders_.clear();
-  given_buffs_ = given_auras_ = false;
+  given_buffs_ = given_auras_ = given_conditions_ = false;
   const GameState& st = game_.state();
   // Hands and decks hold card-level auras (CardScript::auras_in), if a card of the pool has any.
   static constexpr ZoneKind kHolderZones[] = {ZoneKind::battlefield, ZoneKind::hand, ZoneKind::library};
@@ -135,6 +135,7 @@ void HearthWorld::find_holders() {
     const tags::GivenTag* g = tags::given_tag(game_.cards().at(e.card), e.ability);
     if (!g) continue;
     given_buffs_ = given_buffs_ || g->buff.has_value();
+    given_conditions_ = given_conditions_ || (g->buff && g->buff->condition);
     given_auras_ = given_auras_ || g->aura.has_value();
   }
 }
@@ -152,7 +153,9 @@ void HearthWorld::collect_buffs(const Target& t, const GameObject* o, const tags
     const std::vector<tags::Buff>& list = in_play ? s->buffs : s->hand_buffs;
     if (!list.empty() && ((in_play && attr_of(o->attrs, kSilenced) == 0) || in_hand)) {
       tags::Ctx c{*this, o->id, o->card, o->controller, Target{}, nullptr, false, Target{}};
-      for (const tags::Buff& b : list) out.push_back({b.status.status.get(), b.status.amount.eval(c), b.status.minimum});
+      for (const tags::Buff& b : list)
+        if (b.in_force(c))
+          out.push_back({b.status.status.get(), b.status.amount.eval(c), b.status.minimum});
     }
   }
   if (!given_buffs_) return;
@@ -160,7 +163,13 @@ void HearthWorld::collect_buffs(const Target& t, const GameObject* o, const tags
   for (const FloatingEffect& e : st.effects) {
     if (!same(st, e.affected, t)) continue;
     const tags::GivenTag* g = tags::given_tag(game_.cards().at(e.card), e.ability);
-    if (g && g->buff) out.push_back({g->buff->status.status.get(), e.a, g->buff->status.minimum});
+    if (!g || !g->buff) continue;
+    if (g->buff->condition) {  // judged on what received it
+      tags::Ctx c = t.is_player() ? ctx_for(ObjectId{}, t.player)
+                                  : ctx_for(t.object.id, game_.object(t.object.id).controller);
+      if (!g->buff->in_force(c)) continue;
+    }
+    out.push_back({g->buff->status.status.get(), e.a, g->buff->status.minimum});
   }
 }
 
@@ -191,6 +200,7 @@ bool HearthWorld::aura_affects(std::size_t h, std::size_t k, const tags::Aura& a
   // that reads stats sees the same depth-bounded values as it would unlisted; deeper reads, and
   // reads while listing, ask the aura itself.
   if (listing_ || depth_ != 1) return a.affects(c, t);
+  if (a.condition && !a.condition->holds(c, tags::holder_target(c))) return false;
   if (aura_holders_[h].span == kUnlisted) list_candidates(h, c);
   const std::uint32_t span = aura_holders_[h].span;
   const auto first = aura_candidates_.begin() + aura_spans_[span + k];
@@ -251,8 +261,8 @@ tags::Stats HearthWorld::stats(ObjectId id) {
   const std::vector<tags::Buff>& own = in_play ? s.buffs : s.hand_buffs;
   // Stable: no aura anywhere and only constant amounts, so that the value depends on nothing
   // but this object (its card, zone, attrs) and the buffs given to it.
-  bool stable = aura_holders_.empty() && !given_auras_;
-  for (const tags::Buff& b : own) stable = stable && !b.status.amount.function;
+  bool stable = aura_holders_.empty() && !given_auras_ && !given_conditions_;
+  for (const tags::Buff& b : own) stable = stable && !b.status.amount.function && !b.condition;
   if (aura_holders_.empty() && !given_buffs_ && !given_auras_ && own.empty()) {
     // Nothing can apply (the common case): the folds of no statuses, without collecting any.
     tags::fold_stats(st, {}, {});
@@ -278,6 +288,7 @@ tags::Stats HearthWorld::stats(ObjectId id) {
   if (set_attack) st.attack = static_cast<std::int32_t>(set_attack - 1);
   st.attack += static_cast<std::int32_t>(weapon_attack);
   st.health += static_cast<std::int32_t>(weapon_durability);
+  tags::finish_stats(st, o.damage);
   if (cacheable && cache_version_ == game_.journal().version()) {
     const std::size_t slot = id.value % kCacheSlots;
     cache_.at[slot] = {id, st};

@@ -297,6 +297,22 @@ void HearthWorld::swap_with_hand(ObjectId m, ObjectId card) {
 }
 
 void HearthWorld::bounce(ObjectId m) {
+  if (!game_.state().exists(m)) return;
+  const GameObject& dead = game_.object(m);
+  if (dead.zone.kind == ZoneKind::graveyard && dead.attrs.get(kBoardPos) != 0) {
+    // A deathrattle returning the minion that just died (Anub'arak): its card goes back to the
+    // hand, as Hearthbreaker's Bounce moves the card whether the minion lives or not.
+    if (static_cast<int>(game_.state().zone(ZoneRef::hand(dead.owner)).objects.size()) >= kMaxHand)
+      return;
+    const PlayerId owner = dead.owner;
+    const ZoneRef from = dead.zone;
+    Journal& j = game_.journal();
+    j.set_attr(m, kBoardPos, 0);
+    j.set_attr(m, kDiedTurn, 0);
+    j.move_object(m, ZoneRef::hand(owner));
+    tell(ZoneChangeEvent{{}, m, from, ZoneRef::hand(owner), Cause::bounce, ObjectId{}, owner});
+    return;
+  }
   if (!is_minion_on_board(m)) return;
   const GameObject& o = game_.object(m);
   drop_effects_on(game_, target_of(game_, m));

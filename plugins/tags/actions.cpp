@@ -66,6 +66,8 @@ std::int32_t n32(std::int64_t v) {
 }
 
 // When a given tag ends: `until` names a turn_ended event, or `expires` (the owner's turn end).
+// Both may be given: Pint-Sized Summoner's discount ends when a minion is placed or, unused, at
+// the end of the turn (Hearthbreaker removes an expiring aura as the turn ends).
 struct Lifetime {
   bool turn_end = false;
   Scope scope = Scope::friendly;  // whose turn, relative to the receiver
@@ -88,8 +90,8 @@ std::optional<Lifetime> lifetime(const Param& tag, Compiler&) {
                 : s == "player_two" ? Scope::player_two : Scope::friendly;
       }
     }
-    return l;
   }
+  if (l.turn_end) return l;
   if (const Param* e = tag.find("expires"); e && e->boolean()) {
     l.turn_end = true;
     l.of_giver = true;
@@ -157,9 +159,29 @@ Run give(const Param& tag, Compiler& c, const char* key) {
     gifts.push_back(std::move(g));
   }
   if (gifts.empty()) return nullptr;
-  return [gifts](Ctx& c, const Target& t) {
-    for (const Gift& g : gifts)
+  // A picker of the action itself picks among the gifts (Enhance-o Mechano: one of windfury,
+  // taunt and divine shield, at random), as Hearthbreaker's Give picks from its buffs.
+  Picker pick;
+  if (const Param* p = tag.find("picker")) {
+    pick = static_cast<TagCompiler&>(c).picker(*p);  // the tags plugin's only Compiler
+    if (pick.kind == Picker::Kind::user)
+      p->fail("a give picks its gifts 'all' or 'random', not 'user'");
+  }
+  return [gifts, pick](Ctx& c, const Target& t) {
+    auto hand_out = [&](const Gift& g) {
       c.world.give(c.owner, c.card, g.ability, t, g.amount.eval(c), end_of(c, g.life, t));
+    };
+    if (pick.kind != Picker::Kind::random) {
+      for (const Gift& g : gifts) hand_out(g);
+      return;
+    }
+    std::vector<std::size_t> left(gifts.size());
+    for (std::size_t i = 0; i < left.size(); ++i) left[i] = i;
+    for (std::int64_t i = 0; i < pick.count && !left.empty(); ++i) {
+      const auto k = static_cast<std::size_t>(c.world.random(left.size()));
+      hand_out(gifts[left[k]]);
+      if (pick.distinct) left.erase(left.begin() + static_cast<std::ptrdiff_t>(k));
+    }
   };
 }
 
@@ -529,8 +551,15 @@ void register_actions(Registrar& r) {
     if (!sel) tag.fail("change_target needs 'selector' (the new target)");
     auto selector = c.selector(*sel);
     if (!selector) return nullptr;
-    return [selector](Ctx& x, const Target&) {
-      const std::vector<Target> to = action_selects(*selector, x);
+    // The new target is chosen as the attacker sees it (Hearthbreaker's ChangeTarget chooses
+    // with the attacker as the source): Mogor the Ogre sends an enemy's attack to another of
+    // the attacker's enemies, not of Mogor's.
+    return [selector](Ctx& x, const Target& attacker) {
+      Ctx seen = x;
+      seen.giver = ObjectId{};
+      seen.owner = attacker.is_object() ? attacker.object.id : ObjectId{};
+      seen.player = attacker.is_player() ? attacker.player : x.world.controller(attacker);
+      const std::vector<Target> to = selector->select(seen);
       if (!to.empty()) x.world.change_target(to.front());
     };
   });

@@ -63,24 +63,29 @@ std::shared_ptr<const Status> TagCompiler::status(const Param& tag) {
   return f ? f->compile(tag, *this) : nullptr;
 }
 
+Picker TagCompiler::picker(const Param& tag) const {
+  Picker p;
+  const Param* n = tag.find("name");
+  if (!n) fail(tag, "a picker needs 'name'");
+  if (n->text() == "user") {
+    p.kind = Picker::Kind::user;
+  } else if (n->text() == "random") {
+    p.kind = Picker::Kind::random;
+    p.count = int_key(tag, "count", 1);
+    if (const Param* d = tag.find("distinct")) p.distinct = d->boolean();
+  } else if (n->text() != "all") {
+    fail(*n, "unknown picker '" + n->text() + "'",
+         did_you_mean(n->text(), std::vector<std::string>{"all", "user", "random"}));
+  }
+  return p;
+}
+
 std::shared_ptr<const Selector> TagCompiler::selector(const Param& tag) {
   auto f = factory<SelectorFactory>(tag, "name", "selector");
   if (!f) return nullptr;
   std::shared_ptr<Selector> s = f->compile(tag, *this);
   if (!s) return nullptr;
-  if (const Param* p = tag.find("picker")) {
-    const Param* n = p->find("name");
-    if (!n) fail(*p, "a picker needs 'name'");
-    if (n->text() == "user") {
-      s->picker.kind = Picker::Kind::user;
-    } else if (n->text() == "random") {
-      s->picker.kind = Picker::Kind::random;
-      s->picker.count = int_key(*p, "count", 1);
-    } else if (n->text() != "all") {
-      fail(*n, "unknown picker '" + n->text() + "'",
-           did_you_mean(n->text(), std::vector<std::string>{"all", "user", "random"}));
-    }
-  }
+  if (const Param* p = tag.find("picker")) s->picker = picker(*p);
   if (const Param* cond = tag.find("condition")) {
     s->condition = condition(*cond);
     if (!s->condition) return nullptr;  // reported: the selector cannot be honoured
@@ -166,6 +171,10 @@ std::optional<Aura> TagCompiler::aura(const Param& tag) {
   if (!sel) fail(tag, "an aura needs 'selector'");
   a.selector = selector(*sel);
   if (!a.selector) return std::nullopt;
+  if (const Param* cond = tag.find("condition")) {
+    a.condition = condition(*cond);
+    if (!a.condition) return std::nullopt;
+  }
   if (const Param* e = tag.find("expires")) a.expires = e->boolean();
   if (const Param* u = tag.find("until")) {
     a.until = event(*u);
@@ -182,6 +191,10 @@ std::optional<Buff> TagCompiler::buff(const Param& tag) {
   auto s = status_tag(*st);
   if (!s) return std::nullopt;
   b.status = std::move(*s);
+  if (const Param* cond = tag.find("condition")) {
+    b.condition = condition(*cond);
+    if (!b.condition) return std::nullopt;
+  }
   if (const Param* u = tag.find("until")) {
     b.until = event(*u);
     if (!b.until) return std::nullopt;

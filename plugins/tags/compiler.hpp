@@ -40,6 +40,8 @@ class TagCompiler final : public Compiler {
   bool default_conditions() const override { return default_conditions_; }
   std::uint16_t add_given(std::shared_ptr<const Ability> ability) override;
   void unsupported(std::string_view what) override;
+  // {name: all | user | random, count?, distinct?}: a selector's picker, or a give's.
+  Picker picker(const Param& tag) const;
   // The same, located at the tag's name.
   void unsupported_at(const Param& at, std::string_view what);
 

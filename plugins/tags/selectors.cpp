@@ -61,8 +61,8 @@ class ScopedSelector final : public Selector {
           for (ObjectId id : c.world.game().state().zone(ZoneRef::hand(p)).objects)
             out.push_back(object_target(c, id));
           break;
-        case What::dead_minion:
-          for (ObjectId id : c.world.dead_minions(p)) out.push_back(object_target(c, id));
+        case What::dead_minion:  // this turn: docs/hearth.md says why not this game
+          for (ObjectId id : c.world.died_this_turn(p)) out.push_back(object_target(c, id));
           break;
       }
     });

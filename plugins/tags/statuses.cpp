@@ -22,7 +22,9 @@ class OpStatus final : public Status {
       case Op::set_attack: s.attack = n; break;
       case Op::double_attack: s.attack *= 2; break;
       case Op::minimum_health: s.min_health = std::max(s.min_health, n); break;
-      case Op::attack_equals_health: s.attack = s.health; break;
+      case Op::attack_equals_health:
+        s.attack_is_health = true;
+        break;  // finish_stats()
       case Op::mana_change:
         s.cost = static_cast<std::int32_t>(mana_change(s.cost, amount, minimum));
         break;

@@ -54,11 +54,13 @@ constexpr const char* kYeti =
 
 // A position where A is to act with `hand` and `board`; B holds `enemy_hand` and `enemy_board`.
 std::unique_ptr<Game> game_with(std::vector<CardDef> cards, std::vector<std::string> hand,
-                                std::vector<std::string> board, std::vector<std::string> enemy_board = {},
-                                std::vector<std::string> enemy_hand = {}) {
+                                std::vector<std::string> board,
+                                std::vector<std::string> enemy_board = {},
+                                std::vector<std::string> enemy_hand = {}, std::uint64_t seed = 0) {
   auto pool = std::make_shared<CardPool>();
   for (CardDef& c : cards) pool->add(std::move(c));
   Position pos;
+  pos.seed = seed;
   for (int i = 0; i < 2; ++i) {
     PositionPlayer p;
     p.name = i == 0 ? "A" : "B";
@@ -753,6 +755,55 @@ TEST(TagsAmounts, AttributeReadsEveryNumberOfMinionsHeroesAndPlayers) {
   // 0+1+2, armor (9+11+1+1+3 so far), Tap (fatigue 1, taken by the armor), fatigue 1, the
   // hero's base health 30.
   EXPECT_EQ(gains, (std::vector<std::int64_t>{9, 11, 1, 1, 3, 25, -1, 1, 30}));
+}
+
+// Battlecries that hit enemy characters at random: `picks` picks of `count`, with or without
+// `distinct`, each dealing 1 (Bomber) or 2 (Cleaver) damage.
+std::vector<CardDef> picker_cards() {
+  Result r = load(R"([
+    {"name": "Bomber", "type": "minion", "mana": 1, "attack": 1, "health": 1,
+     "battlecry": [{"selector": {"name": "character", "players": "enemy",
+                                 "picker": {"name": "random", "count": 6}},
+                    "actions": [{"name": "damage", "amount": 1}]}]},
+    {"name": "Cleaver", "type": "minion", "mana": 1, "attack": 1, "health": 1,
+     "battlecry": [{"selector": {"name": "minion", "players": "enemy",
+                                 "picker": {"name": "random", "count": 2, "distinct": true}},
+                    "actions": [{"name": "damage", "amount": 2}]}]},
+    {"name": "Wisp", "type": "minion", "mana": 0, "attack": 1, "health": 1},
+    {"name": "Ogre", "type": "minion", "mana": 6, "attack": 6, "health": 7}])");
+  EXPECT_EQ(r.errors(), "");
+  return std::move(r.cards);
+}
+
+// Hearthbreaker's RandomPicker: every pick from the same targets, a minion a pick killed left
+// out of the next ones. All six bombs land, and the 1/1 takes one at most.
+TEST(TagsPickers, ARandomPickerPicksAgainAndSkipsMinionsItKilled) {
+  int wisp_hit = 0;
+  for (std::uint64_t seed = 1; seed <= 20; ++seed) {
+    auto g = game_with(picker_cards(), {"Bomber"}, {}, {"Wisp"}, {}, seed);
+    play(*g, "Play Bomber at 0");
+    const int life = g->state().player(PlayerId(1)).life;
+    const bool wisp_died = g->state().zone(ZoneRef::battlefield(PlayerId(1))).objects.empty();
+    EXPECT_EQ(30 - life + (wisp_died ? 1 : 0), 6) << "seed " << seed;
+    wisp_hit += wisp_died;
+  }
+  EXPECT_GT(wisp_hit, 0);   // the 1/1 was a target…
+  EXPECT_LT(wisp_hit, 20);  // …among others
+}
+
+// `distinct` (Cleave, Multi-Shot): two different minions, whatever the seed.
+TEST(TagsPickers, ADistinctRandomPickerPicksATargetOnceAtMost) {
+  for (std::uint64_t seed = 1; seed <= 20; ++seed) {
+    auto g = game_with(picker_cards(), {"Cleaver"}, {}, {"Ogre", "Ogre", "Ogre"}, {}, seed);
+    play(*g, "Play Cleaver at 0");
+    int hit = 0;
+    for (ObjectId m : g->state().zone(ZoneRef::battlefield(PlayerId(1))).objects) {
+      const int damage = g->object(m).damage;
+      EXPECT_TRUE(damage == 0 || damage == 2) << "seed " << seed << ": damage " << damage;
+      hit += damage == 2;
+    }
+    EXPECT_EQ(hit, 2) << "seed " << seed;
+  }
 }
 
 }  // namespace

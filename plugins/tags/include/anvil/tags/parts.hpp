@@ -95,10 +95,14 @@ struct Amount {
   std::int64_t eval(Ctx& c) const { return (function ? function->eval(c) : value) * multiplier; }
 };
 
+// `random` picks `count` times from the same candidates, as Hearthbreaker's RandomPicker does,
+// dropping a minion a pick has killed (ActionTag::run: Mad Bomber's three bombs may all hit one
+// hero); with `distinct` (Anvil's addition: Cleave, Multi-Shot) a target is picked once at most.
 struct Picker {
   enum class Kind : std::uint8_t { all, user, random };
   Kind kind = Kind::all;
   std::int64_t count = 1;
+  bool distinct = false;
 };
 
 class Selector {
@@ -160,6 +164,9 @@ struct ActionTag {
   // Runs it; false if it found no target.
   bool run(Ctx& c) const;
   bool targets_user() const { return selector && selector->picker.kind == Picker::Kind::user; }
+
+ private:
+  bool run_picks(Ctx& c) const;
 };
 
 struct StatusTag {
@@ -168,9 +175,16 @@ struct StatusTag {
   std::int64_t minimum = 0;
 };
 
+// The target a tag's holder is: its minion, weapon or card, or its player's hero when it has
+// none (an aura given to a player).
+inline Target holder_target(Ctx& c);
+
 struct Aura {
   StatusTag status;
   std::shared_ptr<const Selector> selector;
+  // In force only while this holds, judged on the holder itself (Hearthbreaker's
+  // condition.evaluate(owner, owner)): Cogmaster's +2 Attack while a friendly Mech is in play.
+  std::shared_ptr<const Condition> condition;
   bool expires = false;                 // ends at the end of its owner's turn
   std::optional<EventSpec> until;       // AuraUntil
   // Whether the aura held by `c` applies to `t`.
@@ -179,7 +193,12 @@ struct Aura {
 
 struct Buff {
   StatusTag status;
+  // In force only while this holds, judged on the buffed minion itself: Goblin Sapper's +4
+  // Attack while the opponent holds six cards or more.
+  std::shared_ptr<const Condition> condition;
   std::optional<EventSpec> until;  // BuffUntil
+  // Whether the buff on `c.owner` (or on `c.player`'s hero) is in force now.
+  bool in_force(Ctx& c) const { return !condition || condition->holds(c, holder_target(c)); }
 };
 
 struct Effect {
@@ -314,7 +333,7 @@ inline std::vector<Target> Selector::select(Ctx& c) const {
       for (std::int64_t i = 0; i < picker.count && !pool.empty(); ++i) {
         const std::size_t k = static_cast<std::size_t>(c.world.random(pool.size()));
         out.push_back(pool[k]);
-        pool.erase(pool.begin() + static_cast<std::ptrdiff_t>(k));
+        if (picker.distinct) pool.erase(pool.begin() + static_cast<std::ptrdiff_t>(k));
       }
       return out;
     }
@@ -339,6 +358,9 @@ inline bool EventSpec::matches(Ctx& c, const TagEvent& e) const {
 
 inline bool ActionTag::run(Ctx& c) const {
   if (condition && !condition->holds(c, c.target)) return false;
+  if (selector && selector->picker.kind == Picker::Kind::random && !selector->picker.distinct &&
+      selector->picker.count > 1)
+    return run_picks(c);
   const std::vector<Target> targets = selector ? selector->select(c) : std::vector<Target>{};
   if (targets.empty()) return false;
   for (const Target& t : targets) {
@@ -349,7 +371,32 @@ inline bool ActionTag::run(Ctx& c) const {
   return true;
 }
 
+// One pick at a time, each acted on before the next is made: a minion the actions killed is
+// no longer picked (Hearthbreaker's RandomPicker filters dead minions between its picks).
+inline bool ActionTag::run_picks(Ctx& c) const {
+  std::vector<Target> pool = selector->eligible(c);
+  if (pool.empty()) return false;
+  const Target saved = c.target;
+  for (std::int64_t i = 0; i < selector->picker.count; ++i) {
+    std::erase_if(pool, [&](const Target& t) {
+      return t.is_object() &&
+             (!c.world.game().state().is_current(t.object) || c.world.health_of(t) <= 0);
+    });
+    if (pool.empty()) break;
+    const Target t = pool[static_cast<std::size_t>(c.world.random(pool.size()))];
+    c.target = t;
+    for (const auto& a : actions) a->run(c, t);
+    c.target = saved;
+  }
+  return true;
+}
+
+inline Target holder_target(Ctx& c) {
+  return c.owner.valid() ? Target::of(c.world.game().object(c.owner).ref()) : Target::of(c.player);
+}
+
 inline bool Aura::affects(Ctx& c, const Target& t) const {
+  if (condition && !condition->holds(c, holder_target(c))) return false;
   std::vector<Target> all;
   selector->candidates(c, all);
   bool found = false;

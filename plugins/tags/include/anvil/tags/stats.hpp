@@ -10,8 +10,9 @@
 //   tags::fold_stats(s, buffs, auras);   // buffs then auras
 //   if (s.has(tags::kTaunt)) …
 //
-// fold_stats() and fold_cost() are the only functions that apply statuses; the rules module
-// collects which buffs and auras apply and calls them.
+// fold_stats() and fold_cost() are the only functions that apply statuses, and finish_stats()
+// settles the one that depends on damage; the rules module collects which buffs and auras apply
+// and calls them.
 #pragma once
 
 #include <algorithm>
@@ -49,6 +50,9 @@ struct Stats {
   std::int32_t heal_multiplier = 1;    // multiply_heal_amount
   std::int32_t weapon_bonus = 0;       // increase_weapon_bonus
   std::int32_t min_health = 0;         // minimum_health
+  // attack_equals_health: the attack is the current health, whatever else changed the attack
+  // (Lightspawn), set by finish_stats() once the maximum health is final.
+  bool attack_is_health = false;
   bool has(Flag f) const { return (flags & f) != 0; }
 
   static Stats printed(std::int32_t attack, std::int32_t health, std::int32_t cost) {
@@ -86,6 +90,12 @@ inline void fold_stats(Stats& s, std::span<const Applied> buffs, std::span<const
     if (!a.status->changes_cost()) a.status->apply(s, a.amount, a.minimum);
   s.health = std::max(s.health, s.min_health);
   s.attack = std::max(s.attack, 0);
+}
+
+// Last, once the rules have set what they set on top of the statuses (a health set by an
+// action): what depends on the final maximum health and the damage taken.
+inline void finish_stats(Stats& s, std::int32_t damage) {
+  if (s.attack_is_health) s.attack = std::max(s.health - damage, 0);
 }
 
 // Mana cost: auras, then buffs. A cost never goes below 0.

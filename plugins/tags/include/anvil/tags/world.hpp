@@ -60,7 +60,7 @@ class World {
   virtual PlayerId controller(const Target& t) = 0;
   virtual PlayerId current_player() = 0;
   virtual std::vector<CardId> collection() = 0;  // every card a random card may come from
-  virtual std::int32_t cards_played(PlayerId p) = 0;  // this turn, the card being played included
+  virtual std::int32_t cards_played(PlayerId p) = 0;   // this turn, before the card being played
   virtual std::int32_t mana_crystals(PlayerId p) = 0;  // Hearthbreaker's max_mana
   virtual std::int32_t armor(PlayerId p) = 0;
   virtual std::int32_t fatigue(PlayerId p) = 0;  // the fatigue damage last taken (0: none yet)
