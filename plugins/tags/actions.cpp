@@ -139,6 +139,8 @@ Run give(const Param& tag, Compiler& c, const char* key) {
       const Param* ev = item.find("event");
       const Param* tags = item.find("tags");
       if (!ev || !tags || !tags->is_list()) item.fail("an effect needs 'event' and a list 'tags'");
+      static_cast<TagCompiler&>(c).known_keys(item, "a given effect",
+                                              {"event", "tags", "until", "expires"});
       auto e = c.event(*ev);
       if (!e) continue;
       Effect eff;

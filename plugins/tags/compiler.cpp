@@ -1,5 +1,7 @@
 #include "compiler.hpp"
 
+#include <anvil/pack.hpp>
+
 #include "anvil/tags/card_script.hpp"
 #include "vocabulary.hpp"
 
@@ -63,7 +65,16 @@ std::shared_ptr<const Status> TagCompiler::status(const Param& tag) {
   return f ? f->compile(tag, *this) : nullptr;
 }
 
-Picker TagCompiler::picker(const Param& tag) const {
+void TagCompiler::known_keys(const Param& map, std::string_view what,
+                             std::initializer_list<std::string_view> keys) {
+  if (!map.is_map()) return;  // the caller says what it should be
+  MapReader r(map, std::string(what) + " of card '" + card_.name + "'", diagnostics_);
+  for (std::string_view k : keys) (void)r.has(k);
+  r.finish();
+}
+
+Picker TagCompiler::picker(const Param& tag) {
+  known_keys(tag, "a picker", {"name", "count", "distinct"});
   Picker p;
   const Param* n = tag.find("name");
   if (!n) fail(tag, "a picker needs 'name'");
@@ -124,6 +135,7 @@ std::shared_ptr<const CardSource> TagCompiler::card_source(const Param& value) {
 
 std::optional<ActionTag> TagCompiler::action_tag(const Param& tag) {
   if (!tag.is_map()) fail(tag, "an action tag must be a JSON object {actions, selector}");
+  known_keys(tag, "an action tag", {"actions", "selector", "condition"});
   ActionTag t;
   const Param* actions = tag.find("actions");
   const Param* sel = tag.find("selector");
@@ -161,6 +173,7 @@ std::optional<StatusTag> TagCompiler::status_tag(const Param& tag) {
 
 std::optional<Aura> TagCompiler::aura(const Param& tag) {
   if (!tag.is_map()) fail(tag, "an aura must be a JSON object {status, selector}");
+  known_keys(tag, "an aura", {"status", "selector", "condition", "expires", "until"});
   Aura a;
   const Param* st = tag.find("status");
   if (!st) fail(tag, "an aura needs 'status'");
@@ -185,6 +198,8 @@ std::optional<Aura> TagCompiler::aura(const Param& tag) {
 
 std::optional<Buff> TagCompiler::buff(const Param& tag) {
   if (!tag.is_map()) fail(tag, "a buff must be a JSON object {status}");
+  // `expires` is read by the give that hands the buff out (its lifetime).
+  known_keys(tag, "a buff", {"status", "condition", "until", "expires"});
   Buff b;
   const Param* st = tag.find("status");
   if (!st) fail(tag, "a buff needs 'status'");

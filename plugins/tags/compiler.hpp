@@ -41,7 +41,12 @@ class TagCompiler final : public Compiler {
   std::uint16_t add_given(std::shared_ptr<const Ability> ability) override;
   void unsupported(std::string_view what) override;
   // {name: all | user | random, count?, distinct?}: a selector's picker, or a give's.
-  Picker picker(const Param& tag) const;
+  Picker picker(const Param& tag);
+  // Reports, as errors of the card, every key of `map` (when it is a map) not in `keys`, with a
+  // did-you-mean: a misspelt `conditon` would otherwise be ignored without a word. `what` names
+  // the map ("an aura").
+  void known_keys(const Param& map, std::string_view what,
+                  std::initializer_list<std::string_view> keys);
   // The same, located at the tag's name.
   void unsupported_at(const Param& at, std::string_view what);
 

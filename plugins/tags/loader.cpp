@@ -142,7 +142,7 @@ class CardReader {
     card.base.toughness = s.health;
   }
 
-  void tags_list(const Param* v, Compiler& c, std::vector<ActionTag>& out) {
+  void tags_list(const Param* v, TagCompiler& c, std::vector<ActionTag>& out) {
     if (!v) return;
     if (v->is_map()) {  // card_defs.json writes a single battlecry or deathrattle as one object
       if (auto at = c.action_tag(*v)) out.push_back(std::move(*at));
@@ -159,19 +159,19 @@ class CardReader {
     for (const Param& t : v->items())
       if (auto at = c.action_tag(t)) out.push_back(std::move(*at));
   }
-  void auras(const Param* v, Compiler& c, std::vector<Aura>& out) {
+  void auras(const Param* v, TagCompiler& c, std::vector<Aura>& out) {
     if (!v) return;
     if (!v->is_list()) v->fail("a list of auras");
     for (const Param& a : v->items())
       if (auto aura = c.aura(v1_ ? v1_aura(a) : a)) out.push_back(std::move(*aura));
   }
-  void buffs(const Param* v, Compiler& c, std::vector<Buff>& out) {
+  void buffs(const Param* v, TagCompiler& c, std::vector<Buff>& out) {
     if (!v) return;
     if (!v->is_list()) v->fail("a list of buffs");
     for (const Param& b : v->items())
       if (auto buff = c.buff(b)) out.push_back(std::move(*buff));
   }
-  void effects(const Param* v, Compiler& c, std::vector<Effect>& out) {
+  void effects(const Param* v, TagCompiler& c, std::vector<Effect>& out) {
     if (!v) return;
     if (!v->is_list()) v->fail("a list of effects");
     for (const Param& raw : v->items())
@@ -179,10 +179,11 @@ class CardReader {
   }
   // {event, tags}; nullopt when a part is unsupported (reported): a partial effect would change
   // its order rule.
-  static std::optional<Effect> effect(const Param& e, Compiler& c) {
+  static std::optional<Effect> effect(const Param& e, TagCompiler& c) {
     const Param* ev = e.find("event");
     const Param* tags = e.find("tags");
     if (!ev || !tags || !tags->is_list()) e.fail("an effect needs 'event' and a list 'tags'");
+    c.known_keys(e, "an effect", {"event", "tags"});
     auto spec = c.event(*ev);
     if (!spec) return std::nullopt;
     Effect eff;
@@ -197,7 +198,7 @@ class CardReader {
   // A secret spell: `"secret": {event, tags}`. Played, it applies itself to its player, which
   // is written out as its `play`: apply_secret of the card `same` (the spell) to the friendly
   // player.
-  void secret(const Param* v, Compiler& c, CardScript& s) {
+  void secret(const Param* v, TagCompiler& c, CardScript& s) {
     if (!v) return;
     if (s.kind != CardKind::spell) v->fail("only a spell can be a secret");
     if (node_.find("play")) v->fail("a secret is played by applying itself: give 'secret' or 'play', not both");
@@ -218,7 +219,7 @@ class CardReader {
 
   // `"hero_power": {"name": "INFERNO!", "mana": 2, "tags": [action tags]}`. A tag that cannot
   // compile was reported; the power is then left out whole (half a power would mislead).
-  void hero_power(const Param* v, Compiler& c, CardScript& s) {
+  void hero_power(const Param* v, TagCompiler& c, CardScript& s) {
     if (!v) return;
     MapReader r(*v, "'hero_power' of card '" + c.card().name + "'", ctx_.diagnostics);
     if (!r.ok()) return;
@@ -244,7 +245,7 @@ class CardReader {
     s.hero_power = std::move(power);
   }
 
-  void read_tags(MapReader& r, Compiler& c, CardScript& s) {
+  void read_tags(MapReader& r, TagCompiler& c, CardScript& s) {
     tags_list(r.optional("battlecry"), c, s.battlecry);
     tags_list(r.optional("deathrattle"), c, s.deathrattle);
     tags_list(r.optional("play"), c, s.play);
@@ -259,8 +260,14 @@ class CardReader {
       for (const Param& item : v->items()) {
         const Param* name = item.find("card");
         if (!name) item.fail("a choice needs 'card' (the option's name)");
-        // An option that cannot compile was reported; the card offers the others.
-        if (auto at = c.action_tag(item)) s.choices.push_back({name->text(), std::move(*at)});
+        c.known_keys(item, "a choice", {"card", "actions", "selector", "condition"});
+        // The option's action tag: the choice less its name. An option that cannot compile was
+        // reported; the card offers the others.
+        std::vector<std::pair<std::string, Param>> tag;
+        for (const auto& [key, value] : item.entries())
+          if (key != "card") tag.emplace_back(key, value);
+        if (auto at = c.action_tag(Param::map(std::move(tag), item.where())))
+          s.choices.push_back({name->text(), std::move(*at)});
       }
     }
     auras(r.optional("enrage"), c, s.enrage);

@@ -167,6 +167,41 @@ TEST(TagsLoader, AnUnknownTagIsAnErrorNamingFileCardAndTagWithADidYouMean) {
   EXPECT_NE(e.find("did you mean 'damage'"), std::string::npos) << e;
 }
 
+// A key the tag format does not have in an aura, a buff, an action tag, an effect, a choice or
+// a picker is an error naming card, key and place, with a did-you-mean: ignored, a misspelt
+// `conditon` would change what the card does without a word.
+TEST(TagsLoader, AMisspeltKeyOfATagIsAnErrorWithADidYouMean) {
+  Result r = load(R"([{"name": "Bad", "type": "minion", "mana": 1, "attack": 1, "health": 1,
+    "impl": {"auras": [{"status": {"name": "change_attack", "amount": 2}, "selector": {"name": "self"},
+                        "conditon": {"name": "is_minion"}}]}}])");
+  EXPECT_TRUE(r.cards.empty());
+  std::string e = r.errors();
+  EXPECT_NE(e.find("cards.json:3:37: error: unknown key 'conditon' in an aura of card 'Bad'"),
+            std::string::npos)
+      << e;
+  EXPECT_NE(e.find("did you mean 'condition'"), std::string::npos) << e;
+  const char* places[][2] = {
+      {R"("impl": {"buffs": [{"status": {"name": "taunt"}, "untill": {"event_name": "turn_ended"}}]})",
+       "unknown key 'untill' in a buff"},
+      {R"("battlecry": [{"actions": [], "selector": {"name": "self"}, "conditions": {"name": "is_minion"}}])",
+       "unknown key 'conditions' in an action tag"},
+      {R"("impl": {"effects": [{"event": {"event_name": "turn_ended"}, "tags": [], "tag": []}]})",
+       "unknown key 'tag' in an effect"},
+      {R"("choices": [{"card": "A", "actions": [], "selector": {"name": "self"}, "cards": 1}])",
+       "unknown key 'cards' in a choice"},
+      {R"("battlecry": [{"actions": [{"name": "damage", "amount": 1}],
+                         "selector": {"name": "minion", "picker": {"name": "random", "cuont": 2}}}])",
+       "unknown key 'cuont' in a picker"}};
+  for (const auto& [part, message] : places) {
+    r = load(
+        std::string(R"([{"name": "Bad", "type": "minion", "mana": 1, "attack": 1, "health": 1, )") +
+        part + "}]");
+    e = r.errors();
+    EXPECT_TRUE(r.cards.empty()) << part;
+    EXPECT_NE(e.find(message), std::string::npos) << part << "\n" << e;
+  }
+}
+
 // A hero card's own power (an extension): name, mana (default 2), tags; whether it summons.
 // Read strictly: an unknown key, a missing key or an empty tag list is an error naming the card.
 TEST(TagsLoader, AHeroPowerIsReadStrictly) {
