@@ -547,9 +547,27 @@ void HearthWorld::scan_listeners() {
   }
 }
 
+namespace {
+// How deep events fired by effects may nest: a chain past kLoopDepth stops once a hero has died,
+// and one past kMaxFireDepth is an error. Both are far within a thread's stack: a chain of 1,000
+// ran in testing.
+constexpr int kLoopDepth = 32;
+constexpr int kMaxFireDepth = 256;
+}  // namespace
+
 void HearthWorld::fire(const tags::TagEvent& e) {
   if (game_.state().over) return;
-  if (fire_depth_ > 32) throw RulesError("effects triggered each other more than 32 deep");
+  // Effects that trigger each other without end: a chain this deep that has left a hero at 0
+  // health or less is a loop killing that hero (Mistress of Pain with Auchenai Soulpriest), and
+  // it stops here: the deaths that follow end the game, as Hearthstone ends it. A loop that
+  // kills nobody is an error of the cards.
+  if (fire_depth_ >= kLoopDepth &&
+      std::any_of(game_.state().players.begin(), game_.state().players.end(),
+                  [](const Player& p) { return p.life <= 0; }))
+    return;
+  if (fire_depth_ > kMaxFireDepth)
+    throw RulesError("effects triggered each other more than " + std::to_string(kMaxFireDepth) +
+                     " deep without ending");
   ++fire_depth_;
   struct Leave {
     int& d;

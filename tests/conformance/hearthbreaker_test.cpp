@@ -122,10 +122,14 @@ TEST(HearthConformance, RandomGamesWithDecksDrawnFromHearthbreakerCards) {
   const auto rules = f.registry.get<RulesModule>("hearth");
   const auto random = f.registry.get<AgentFactory>("ai-random");
   const char* heroes[] = {"Mage", "Warrior", "Hunter", "Rogue", "Priest", "Warlock", "Shaman", "Paladin", "Druid"};
-  // 500 games (the number); ANVIL_CONFORMANCE_GAMES plays more in a soak run.
+  // 500 games (the number), 5,000 in a soak run (ANVIL_SOAK), or ANVIL_CONFORMANCE_GAMES;
+  // ANVIL_CONFORMANCE_FROM starts at a later seed, to play again the game a failure names.
   const char* more = std::getenv("ANVIL_CONFORMANCE_GAMES");
-  const std::uint64_t games = more ? std::strtoull(more, nullptr, 10) : 500;
-  for (std::uint64_t seed = 1; seed <= games; ++seed) {
+  const std::uint64_t games = more                        ? std::strtoull(more, nullptr, 10)
+                              : std::getenv("ANVIL_SOAK") ? 5000
+                                                          : 500;
+  const char* from = std::getenv("ANVIL_CONFORMANCE_FROM");
+  for (std::uint64_t seed = from ? std::strtoull(from, nullptr, 10) : 1; seed <= games; ++seed) {
     SplitMix64 rng{seed};
     MatchConfig config;
     config.seed = seed;
@@ -143,7 +147,16 @@ TEST(HearthConformance, RandomGamesWithDecksDrawnFromHearthbreakerCards) {
     try {
       while (rules->advance(*game)) ASSERT_LT(++advances, 20000) << "seed " << seed;
     } catch (const std::exception& e) {
-      FAIL() << "seed " << seed << ": " << e.what();
+      std::string log;  // the position the game stopped in: what to set up in a scenario
+      for (const Player& p : game->state().players) {
+        log += "\nP" + std::to_string(p.id.value) + " life " + std::to_string(p.life) + " board: ";
+        for (ObjectId id : game->state().zone(ZoneRef::battlefield(p.id)).objects)
+          log += game->card(id).name + ", ";
+        log += " hand: ";
+        for (ObjectId id : game->state().zone(ZoneRef::hand(p.id)).objects)
+          log += game->card(id).name + ", ";
+      }
+      FAIL() << "seed " << seed << ": " << e.what() << log;
     }
     ASSERT_TRUE(game->state().over) << "seed " << seed;
     for (const Player& p : game->state().players) {

@@ -352,6 +352,22 @@ TEST(HearthRules, AGameEndsWhenAHeroDies) {
   EXPECT_EQ(rules().outcome(*g), (std::vector<Outcome>{Outcome::won, Outcome::lost}));
 }
 
+// Effects that trigger each other without end and kill nobody (armor that gains armor) are an
+// error of the cards, said as such; a loop that kills a hero ends the game instead
+// (scenario card_mistress_of_pain_with_auchenai_soulpriest.yaml).
+TEST(HearthRules, ALoopThatKillsNobodyIsAnError) {
+  auto g =
+      position({.hero = "Warrior", .hand = {"Test Yeti"}, .board = {"Test Armorsmith Loop"}}, {});
+  try {
+    act(*g, {"Hero power"});
+    FAIL() << "the loop ended";
+  } catch (const RulesError& e) {
+    EXPECT_NE(std::string(e.what()).find("effects triggered each other more than 256 deep"),
+              std::string::npos)
+        << e.what();
+  }
+}
+
 }  // namespace
 }  // namespace anvil::hearth_test
 
