@@ -96,17 +96,60 @@ const std::vector<Param>& Param::items() const {
   return items_;
 }
 
+namespace {
+thread_local ParamAudit* t_audit = nullptr;  // the innermost ParamAudit of this thread
+}  // namespace
+
 const std::vector<std::pair<std::string, Param>>& Param::entries() const {
   if (!is_map()) fail(std::string("expected a map of 'key: value', found ") + kind_name(kind_));
+  if (t_audit)
+    for (const auto& entry : entries_) t_audit->note(&entry.second);
   return entries_;
 }
 
 const Param* Param::find(std::string_view key) const {
   if (!is_map()) return nullptr;
   for (const auto& [k, v] : entries_)
-    if (k == key) return &v;
+    if (k == key) {
+      if (t_audit) t_audit->note(&v);
+      return &v;
+    }
   return nullptr;
 }
+
+// ---- ParamAudit
+
+ParamAudit::ParamAudit() : outer_(t_audit) { t_audit = this; }
+ParamAudit::~ParamAudit() { t_audit = outer_; }
+
+void ParamAudit::note(const Param* value) { read_.push_back(value); }
+
+std::vector<ParamAudit::Unread> ParamAudit::unread(const Param& root) const {
+  std::vector<const Param*> read = read_;
+  std::sort(read.begin(), read.end());
+  const auto was_read = [&](const Param* v) {
+    return std::binary_search(read.begin(), read.end(), v);
+  };
+  std::vector<Unread> out;
+  // Recursion on the tree's depth, which the loaders bound (YamlLimits, the JSON reader's).
+  const auto walk = [&](const auto& self, const Param& p) -> void {
+    if (p.is_list()) {
+      for (const Param& item : p.items_) self(self, item);
+    } else if (p.is_map()) {
+      for (const auto& [key, value] : p.entries_) {
+        if (was_read(&value))
+          self(self, value);
+        else
+          out.push_back({&p, key, &value});
+      }
+    }
+  };
+  walk(walk, root);
+  return out;
+}
+
+ParamAudit::Pause::Pause() : paused_(t_audit) { t_audit = nullptr; }
+ParamAudit::Pause::~Pause() { t_audit = paused_; }
 
 void Param::fail(std::string problem, std::string hint) const {
   throw LoadError(where_, std::move(problem), std::move(hint));

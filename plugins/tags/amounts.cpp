@@ -313,7 +313,12 @@ std::shared_ptr<const CardSource> make_card_source(const Param& value, TagCompil
     return s ? std::make_shared<Copy>(s) : nullptr;
   }
   if (name == "same") return std::make_shared<Same>();
-  if (name == "last_card") return std::make_shared<LastCard>();
+  if (name == "last_card") {
+    // Its `player` names whose game to look in (Hearthbreaker's LastCard reads the game through
+    // it): read, so a bad scope is said, and of no further use in one game.
+    (void)c.scope(value.find("player"), Scope::friendly);
+    return std::make_shared<LastCard>();
+  }
   if (name == "hand" || name == "deck" || name == "collection") {
     std::vector<std::shared_ptr<const Condition>> conditions;
     if (const Param* conds = value.find("conditions")) {

@@ -68,6 +68,7 @@ std::shared_ptr<const Status> TagCompiler::status(const Param& tag) {
 void TagCompiler::known_keys(const Param& map, std::string_view what,
                              std::initializer_list<std::string_view> keys) {
   if (!map.is_map()) return;  // the caller says what it should be
+  const ParamAudit::Pause pause;  // knowing a key is not reading it (the card's key audit)
   MapReader r(map, std::string(what) + " of card '" + card_.name + "'", diagnostics_);
   for (std::string_view k : keys) (void)r.has(k);
   r.finish();
@@ -136,6 +137,16 @@ std::shared_ptr<const CardSource> TagCompiler::card_source(const Param& value) {
 std::optional<ActionTag> TagCompiler::action_tag(const Param& tag) {
   if (!tag.is_map()) fail(tag, "an action tag must be a JSON object {actions, selector}");
   known_keys(tag, "an action tag", {"actions", "selector", "condition"});
+  return action_tag_body(tag);
+}
+
+std::optional<ActionTag> TagCompiler::choice(const Param& item) {
+  if (!item.is_map()) fail(item, "a choice must be a JSON object {card, actions, selector}");
+  known_keys(item, "a choice", {"card", "actions", "selector", "condition"});
+  return action_tag_body(item);
+}
+
+std::optional<ActionTag> TagCompiler::action_tag_body(const Param& tag) {
   ActionTag t;
   const Param* actions = tag.find("actions");
   const Param* sel = tag.find("selector");

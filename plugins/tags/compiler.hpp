@@ -34,6 +34,8 @@ class TagCompiler final : public Compiler {
   Amount amount(const Param& value, const Param* multiplier) override;
   std::shared_ptr<const CardSource> card_source(const Param& value) override;
   std::optional<ActionTag> action_tag(const Param& tag) override;
+  // A Choose One option {card, actions, selector, condition?}: its action tag, `card` aside.
+  std::optional<ActionTag> choice(const Param& item);
   std::optional<Aura> aura(const Param& tag) override;
   std::optional<Buff> buff(const Param& tag) override;
   Scope scope(const Param* value, Scope fallback) override;
@@ -59,6 +61,7 @@ class TagCompiler final : public Compiler {
   template <class F>
   std::shared_ptr<const F> factory(const Param& tag, std::string_view key, std::string_view what);
   std::optional<StatusTag> status_tag(const Param& tag);
+  std::optional<ActionTag> action_tag_body(const Param& tag);  // its keys already checked
 
   const Registry& registry_;
   CardDef& card_;

@@ -320,9 +320,10 @@ void register_conditions(Registrar& r) {
     const Param* v = tag.find("amount");
     std::function<Symbol(Ctx&)> want;
     if (v && v->is_map()) {
+      const Param* fn = v->find("name");
       const Param* attr = v->find("attribute");
       const Param* sel = v->find("selector");
-      if (!attr || attr->text() != "character_class" || !sel)
+      if (!fn || fn->text() != "attribute" || !attr || attr->text() != "character_class" || !sel)
         v->fail("is_class reads a class name or {name: attribute, attribute: character_class, selector}");
       auto selector = c.selector(*sel);
       if (!selector) return {};

@@ -67,6 +67,10 @@ class CardReader {
   CardReader(const Param& node, bool v1, CardFileContext& ctx) : node_(node), v1_(v1), ctx_(ctx) {}
 
   void read() {
+    // Every key the compilers and the factories read is noted: a key left unread in a version
+    // 2 card means nothing to this build and is an error (version 1 cards are rewritten into
+    // new trees, so their reads are not of this one).
+    ParamAudit audit;
     MapReader r(node_, "a card", ctx_.diagnostics);
     if (!r.ok()) return;
     CardDef card;
@@ -94,6 +98,8 @@ class CardReader {
     });
     r.finish();
     if (error_count() != errors_before) return;
+    if (!v1_) unread_keys(audit, card.name);
+    if (error_count() != errors_before) return;
     card.rules_text = script->text;
     ctx_.cards.push_back(std::move(card));
   }
@@ -109,6 +115,21 @@ class CardReader {
     const std::int64_t n = v.integer();
     if (n < -1000 || n > 1000) v.fail("a number from -1000 to 1000");
     return static_cast<std::int32_t>(n);
+  }
+
+  // A key of the card that nothing read: a parameter the part has not (a misspelt `amout`), or
+  // a key with no meaning where it is. An error, as Hearthbreaker's from_json refuses a keyword
+  // it does not take: ignored, it would change what the card does without a word.
+  void unread_keys(const ParamAudit& audit, const std::string& card) {
+    const std::vector<ParamAudit::Unread> unread = audit.unread(node_);
+    const ParamAudit::Pause pause;  // naming what holds a key is not reading it
+    for (const ParamAudit::Unread& u : unread) {
+      const Param* name = u.map->find("name");
+      const std::string in = name && name->is_scalar() ? " of '" + name->text() + "'" : "";
+      ctx_.diagnostics.push_back({Diagnostic::Severity::error, u.value->where(),
+                                  "card '" + card + "': nothing reads key '" + u.key + "'" + in +
+                                      " (no such parameter here)"});
+    }
   }
 
   void read_fields(MapReader& r, CardDef& card, CardScript& s) {
@@ -162,8 +183,12 @@ class CardReader {
   void auras(const Param* v, TagCompiler& c, std::vector<Aura>& out) {
     if (!v) return;
     if (!v->is_list()) v->fail("a list of auras");
-    for (const Param& a : v->items())
-      if (auto aura = c.aura(v1_ ? v1_aura(a) : a)) out.push_back(std::move(*aura));
+    for (const Param& a : v->items()) {
+      // Version 2 items are compiled in place (not copied by a ?:), so that the key audit sees
+      // their reads.
+      auto aura = v1_ ? c.aura(v1_aura(a)) : c.aura(a);
+      if (aura) out.push_back(std::move(*aura));
+    }
   }
   void buffs(const Param* v, TagCompiler& c, std::vector<Buff>& out) {
     if (!v) return;
@@ -174,8 +199,10 @@ class CardReader {
   void effects(const Param* v, TagCompiler& c, std::vector<Effect>& out) {
     if (!v) return;
     if (!v->is_list()) v->fail("a list of effects");
-    for (const Param& raw : v->items())
-      if (auto eff = effect(v1_ ? v1_effect(raw) : raw, c)) out.push_back(std::move(*eff));
+    for (const Param& raw : v->items()) {
+      auto eff = v1_ ? effect(v1_effect(raw), c) : effect(raw, c);  // in place, as auras
+      if (eff) out.push_back(std::move(*eff));
+    }
   }
   // {event, tags}; nullopt when a part is unsupported (reported): a partial effect would change
   // its order rule.
@@ -260,14 +287,8 @@ class CardReader {
       for (const Param& item : v->items()) {
         const Param* name = item.find("card");
         if (!name) item.fail("a choice needs 'card' (the option's name)");
-        c.known_keys(item, "a choice", {"card", "actions", "selector", "condition"});
-        // The option's action tag: the choice less its name. An option that cannot compile was
-        // reported; the card offers the others.
-        std::vector<std::pair<std::string, Param>> tag;
-        for (const auto& [key, value] : item.entries())
-          if (key != "card") tag.emplace_back(key, value);
-        if (auto at = c.action_tag(Param::map(std::move(tag), item.where())))
-          s.choices.push_back({name->text(), std::move(*at)});
+        // An option that cannot compile was reported; the card offers the others.
+        if (auto at = c.choice(item)) s.choices.push_back({name->text(), std::move(*at)});
       }
     }
     auras(r.optional("enrage"), c, s.enrage);

@@ -29,6 +29,8 @@
 
 ANVIL_BEGIN_NAMESPACE
 
+class ParamAudit;
+
 class ANVIL_API Param {
  public:
   enum class Kind : std::uint8_t { scalar, list, map };
@@ -59,11 +61,58 @@ class ANVIL_API Param {
   [[noreturn]] void fail(std::string problem, std::string hint = {}) const;
 
  private:
+  friend class ParamAudit;  // walks the tree without noting reads
   Kind kind_ = Kind::scalar;
   std::string text_;
   std::vector<Param> items_;
   std::vector<std::pair<std::string, Param>> entries_;
   SourceLocation where_;
+};
+
+// ParamAudit: which keys of a Param tree were read. While an audit is alive on a thread, every
+// find() there that finds a key notes it, and entries() notes every key of its map; afterwards
+// unread() lists the keys nobody read. A loader that hands a tree to code it does not own (the
+// tag factories of any plugin) reports those keys instead of ignoring them without a word:
+//
+//   ParamAudit audit;
+//   compile(card);                                    // factories call find() as they like
+//   for (const ParamAudit::Unread& u : audit.unread(card)) warn(u.value->where(), u.key);
+//
+// Audits nest (the innermost notes); a Pause stops noting for its scope, for a check that looks
+// at keys without using them. Reads of a copy are the copy's: audit the tree that is read.
+class ANVIL_API ParamAudit {
+ public:
+  ParamAudit();
+  ~ParamAudit();
+  ParamAudit(const ParamAudit&) = delete;
+  ParamAudit& operator=(const ParamAudit&) = delete;
+
+  struct Unread {
+    const Param* map;  // the map holding the key
+    std::string key;
+    const Param* value;  // its value (where() locates the key)
+  };
+  // The keys of `root` and of the maps below read keys that nobody read, in file order. A key
+  // not read is listed alone: what is under it was not read either.
+  std::vector<Unread> unread(const Param& root) const;
+
+  class ANVIL_API Pause {
+   public:
+    Pause();
+    ~Pause();
+    Pause(const Pause&) = delete;
+    Pause& operator=(const Pause&) = delete;
+
+   private:
+    ParamAudit* paused_;
+  };
+
+ private:
+  friend class Param;
+  void note(const Param* value);
+
+  std::vector<const Param*> read_;  // values whose key was read, sorted by unread()
+  ParamAudit* outer_;
 };
 
 class Params;

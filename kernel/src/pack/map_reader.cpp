@@ -38,6 +38,7 @@ bool MapReader::has(std::string_view key) { return optional(key) != nullptr; }
 void MapReader::finish() {
   finished_ = true;
   if (!ok_) return;
+  const ParamAudit::Pause pause;  // listing the keys to check them is not reading them
   for (const auto& [key, value] : map_.entries()) {
     if (std::find(known_.begin(), known_.end(), key) != known_.end()) continue;
     std::string message = "unknown key '" + key + "' in " + what_;

@@ -202,6 +202,28 @@ TEST(TagsLoader, AMisspeltKeyOfATagIsAnErrorWithADidYouMean) {
   }
 }
 
+// A key inside a part that the part does not read (a misspelt parameter of an action, a
+// condition, a card source…) is an error naming card, key and part: nothing ignores it quietly.
+TEST(TagsLoader, AKeyNothingReadsIsAnError) {
+  Result r = load(R"([{"name": "Bad", "type": "minion", "mana": 1, "attack": 1, "health": 1,
+    "battlecry": [{"actions": [{"name": "damage", "amout": 2}], "selector": {"name": "self"}}]}])");
+  EXPECT_TRUE(r.cards.empty());
+  std::string e = r.errors();
+  EXPECT_NE(e.find("cards.json:2:60: error: card 'Bad': nothing reads key 'amout' of 'damage'"),
+            std::string::npos)
+      << e;
+  r = load(R"([{"name": "Bad", "type": "minion", "mana": 1, "attack": 1, "health": 1,
+    "battlecry": [{"actions": [{"name": "damage", "amount": 1}],
+                   "selector": {"name": "minion", "players": "enemy", "condition": {"name": "is_type", "minion_type": "Beast", "include_slef": true}}}]}])");
+  EXPECT_TRUE(r.cards.empty());
+  e = r.errors();
+  EXPECT_NE(e.find("nothing reads key 'include_slef' of 'is_type'"), std::string::npos) << e;
+  r = load(R"([{"name": "Good", "type": "minion", "mana": 1, "attack": 1, "health": 1,
+    "battlecry": [{"actions": [{"name": "damage", "amount": 1}], "selector": {"name": "self"}}]}])");
+  EXPECT_EQ(r.errors(), "");
+  EXPECT_EQ(r.cards.size(), 1u);
+}
+
 // A hero card's own power (an extension): name, mana (default 2), tags; whether it summons.
 // Read strictly: an unknown key, a missing key or an empty tag list is an error naming the card.
 TEST(TagsLoader, AHeroPowerIsReadStrictly) {

@@ -108,5 +108,37 @@ TEST(Params, ParamAccessorsCheckTheirKindAndSyntax) {
   EXPECT_EQ(list.find("k"), nullptr);
 }
 
+// ParamAudit: found keys are read, keys never asked for (and nothing below them) are listed in
+// file order, entries() reads a whole map, a Pause reads nothing, and audits nest.
+TEST(ParamAudit, ListsTheKeysNobodyReadAndOnlyThose) {
+  const SourceLocation at{"cards.json", 1, 1};
+  const auto scalar = [&](const char* t) { return Param::scalar(t, at); };
+  const Param card = Param::map(
+      {{"name", scalar("Bolt")},
+       {"play",
+        Param::list({Param::map({{"damage", scalar("2")}, {"amout", scalar("3")}}, at)}, at)},
+       {"extra", Param::map({{"deep", scalar("x")}}, at)},
+       {"listed", Param::map({{"a", scalar("1")}, {"b", scalar("2")}}, at)}},
+      at);
+  ParamAudit audit;
+  ASSERT_NE(card.find("name"), nullptr);
+  EXPECT_EQ(card.find("missing"), nullptr);
+  const Param* play = card.find("play");
+  (void)play->items()[0].find("damage");
+  (void)card.find("listed")->entries();
+  {
+    const ParamAudit::Pause pause;
+    (void)card.find("extra");  // looked at, not read
+    ParamAudit inner;          // an inner audit notes for itself only
+    (void)play->items()[0].find("amout");
+  }
+  const std::vector<ParamAudit::Unread> unread = audit.unread(card);
+  ASSERT_EQ(unread.size(), 2u);
+  EXPECT_EQ(unread[0].key, "amout");
+  EXPECT_EQ(unread[0].map, &play->items()[0]);
+  EXPECT_EQ(unread[1].key, "extra");  // alone: "deep" below it is not listed
+  EXPECT_EQ(unread[1].value, card.find("extra"));
+}
+
 }  // namespace
 }  // namespace anvil

@@ -210,6 +210,11 @@ struct Effect {
 class Compiler;
 
 // --- factories, registered by name -------------------------------------------------------
+//
+// A factory reads every key of its tag while it compiles (Param::find, or entries() for all of
+// them): the loader audits the card afterwards, and a key nothing read is an error of the card
+// ("nothing reads key 'amout' of 'damage'"), as an unknown parameter is in Hearthbreaker. A
+// factory that accepts a key without using it reads it all the same.
 
 class ActionFactory {
  public:
