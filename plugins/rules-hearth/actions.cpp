@@ -355,6 +355,11 @@ void play_card(HearthWorld& w, PlayerId p, ObjectId card, const Target& chosen, 
       object = card;
       told_played(card);
       w.fire({ev::spell_cast, p, ref_of(game, card), chosen, 0});
+      // The minion a spell is aimed at hears it before the spell resolves (Dragonkin Sorcerer
+      // grows, then takes the damage), as a "whenever you target" trigger does.
+      if (chosen.is_object() && game.state().is_current(chosen.object) &&
+          w.is_minion_on_board(chosen.object.id))
+        w.fire({ev::spell_targeted, p, chosen, ref_of(game, card), 0});
       if (option > 0) one = {s.choices.at(option - 1).tag};
       run_tags(w, option > 0 ? one : s.play, object, card_id, p, chosen, true);
       if (s.secret && option == 0 && !game.state().over && game.object(card).face_down &&

@@ -149,6 +149,9 @@ class HearthWorld final : public tags::World {
   const std::vector<ObjectId>& minions(PlayerId p) override;
   std::optional<ObjectId> weapon(PlayerId p) override;
   std::int32_t spell_damage(PlayerId p) override;
+  // Prophet Velen's doubling, and any other multiply_spell_damage of `p`'s hero and minions:
+  // what Fireblast deals (a hero power: no spell damage, the multiplier only).
+  std::int32_t spell_multiplier(PlayerId p);
   std::int32_t spell_amount(PlayerId p, std::int32_t amount) override;
   std::vector<ObjectId> dead_minions(PlayerId p) override;
   std::vector<ObjectId> died_this_turn(PlayerId p) override;

@@ -162,7 +162,9 @@ void use_power(HearthWorld& w, PlayerId p, const Target& target) {
   j.set_attr(p, kMana, game.state().player(p).attrs.get(kMana) - 2);
   j.set_attr(p, kPowerUsed, 1);
   switch (hero_of(game, p)) {
-    case HeroClass::mage: w.damage(ObjectId{}, p, target, 1, false); break;        // Fireblast
+    case HeroClass::mage:  // Fireblast: Velen's doubling counts, spell damage does not
+      w.damage(ObjectId{}, p, target, w.spell_multiplier(p), false);
+      break;
     case HeroClass::priest: w.heal(ObjectId{}, p, target, 2, false); break;        // Lesser Heal
     case HeroClass::warrior: w.gain_armor(p, 2); break;                            // Armor Up!
     case HeroClass::hunter:  // Steady Shot: aimed only while power_targets_minions says so

@@ -368,11 +368,14 @@ std::int32_t HearthWorld::spell_damage(PlayerId p) {
   return n;
 }
 
+std::int32_t HearthWorld::spell_multiplier(PlayerId p) {
+  std::int32_t n = hero_stats(p).spell_multiplier;
+  for (ObjectId m : minions(p)) n *= stats(m).spell_multiplier;
+  return n;
+}
+
 std::int32_t HearthWorld::spell_amount(PlayerId p, std::int32_t amount) {
-  amount += spell_damage(p);
-  amount *= hero_stats(p).spell_multiplier;
-  for (ObjectId m : minions(p)) amount *= stats(m).spell_multiplier;
-  return amount;
+  return (amount + spell_damage(p)) * spell_multiplier(p);
 }
 
 }  // namespace anvil::rules_hearth

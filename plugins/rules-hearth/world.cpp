@@ -137,21 +137,21 @@ void HearthWorld::damage(ObjectId source, PlayerId by, const Target& t, std::int
 void HearthWorld::heal(ObjectId source, PlayerId by, const Target& t, std::int32_t amount, bool spell) {
   (void)spell;
   if (by.valid()) {
-    // The healer's modifiers: on its hero (an aura on its player: Auchenai Soulpriest, Prophet
-    // Velen) or on its minions.
+    // The healer's modifiers, on its hero (an aura on its player: Auchenai Soulpriest, Prophet
+    // Velen) or on its minions: every multiplier first, then the heal turned into damage of
+    // that amount (Lesser Heal with Velen and Auchenai deals 4, as Hearthbreaker's heal power
+    // is multiplied before its target takes it).
     const tags::Stats hero = hero_stats(by);
-    if (hero.has(tags::kHealAsDamage)) {
-      damage(source, by, t, amount, spell);
-      return;
-    }
+    bool as_damage = hero.has(tags::kHealAsDamage);
     amount *= hero.heal_multiplier;
     for (ObjectId m : minions(by)) {
       const tags::Stats s = stats(m);
-      if (s.has(tags::kHealAsDamage)) {
-        damage(source, by, t, amount, spell);
-        return;
-      }
+      as_damage = as_damage || s.has(tags::kHealAsDamage);
       amount *= s.heal_multiplier;
+    }
+    if (as_damage) {
+      damage(source, by, t, amount, spell);
+      return;
     }
   }
   if (amount <= 0) return;

@@ -345,8 +345,16 @@ void register_actions(Registrar& r) {
     if (!card) tag.fail("transform needs 'card'");
     auto source = c.card_source(*card);
     if (!source) return nullptr;
-    // A minion in play, or a card in a hand or deck (Gnomish Experimenter's last_drawn).
+    // A minion in play, a card in a hand or deck (Gnomish Experimenter's last_drawn), or a hero:
+    // it becomes the hero card, with that card's health and power (Majordomo Executus's
+    // Ragnaros), as Hearthbreaker's Transform of a hero.
     return [source](Ctx& x, const Target& t) {
+      if (t.is_player()) {
+        auto id = source->pick(x, t);
+        x.select(id);
+        if (id) x.world.replace_hero(t.player, *id, ObjectId{});
+        return;
+      }
       if (!t.is_object() || !x.world.game().state().is_current(t.object)) return;
       auto id = source->pick(x, t);
       x.select(id);

@@ -114,8 +114,9 @@ class World {
   // `minion` becomes a copy of `of`: its card, damage, buffs and given effects, silence; it
   // stays where it is, with summoning sickness (Faceless Manipulator's replace).
   virtual void become_copy(ObjectId minion, ObjectId of) = 0;
-  // The hero of `p` becomes the card `hero` (replace_hero_with_minion, Lord Jaraxxus): its
-  // health and maximum health become the current health of the minion `from`, armor stays.
+  // The hero of `p` becomes the card `hero` (replace_hero_with_minion, Lord Jaraxxus; a
+  // transform of a hero, Majordomo Executus): its maximum health is the card's, its health the
+  // current health of the minion `from` while that is in play, else the card's; armor stays.
   virtual void replace_hero(PlayerId p, CardId hero, ObjectId from) = 0;
   // Puts a copy of the secret card `secret` into play for `p`; false (nothing happens) when `p`
   // already has that secret or has five.
