@@ -754,6 +754,10 @@ ManaCost offer_kicker(Game& game, PlayerId p, ObjectId card, const ManaCost& cos
                       std::int64_t& kicks);
 void mark_kicked(Game& game, ObjectId spell, std::int64_t kicks);
 bool was_kicked(const Game& game, ObjectId id);
+// Whether the permanent `self` names was kicked, read from its last known information once it
+// has left the battlefield (608.2h): Gatekeeper of Malakir's "if it was kicked" holds when the
+// Gatekeeper dies with its trigger on the stack.
+bool was_kicked_as(const Game& game, ObjectRef self);
 std::int64_t kick_count(const Game& game, ObjectId id);
 // Escape (escape.cpp, 702.138): the `escape` keyword. A card with it may be cast from its owner's
 // graveyard for `cost` while that graveyard holds `exile` other cards (can_escape); casting it so

@@ -180,6 +180,15 @@ bool was_kicked(const Game& game, ObjectId id) {
   return mark != 0 && (mark == zc + 1 || (mark == zc && o.zone.kind == ZoneKind::battlefield));
 }
 
+bool was_kicked_as(const Game& game, ObjectRef self) {
+  if (!game.state().exists(self.id)) return false;
+  if (game.state().is_current(self)) return was_kicked(game, self.id);
+  // Moved since: the mark of the spell it resolved from is the permanent's zone-change count,
+  // and an object keeps its attrs as it leaves.
+  const std::int64_t mark = game.object(self.id).attrs.get(kKicked);
+  return mark != 0 && mark == static_cast<std::int64_t>(self.zone_changes);
+}
+
 void register_kicker_keyword(Registrar& registrar) {
   registrar.add<KeywordHandler>("kicker", std::make_shared<KickerKeyword>(/*multi=*/false));
   registrar.add<KeywordHandler>("multikicker", std::make_shared<KickerKeyword>(/*multi=*/true));

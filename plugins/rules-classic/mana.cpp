@@ -307,12 +307,14 @@ std::vector<ManaSource> mana_sources(const Game& game, PlayerId p, ObjectId excl
       const GameObject& o = game.object(id);
       if (o.controller != p || o.tapped || id == exclude) continue;
       const Characteristics& c = game.view(id, scratch);
+      // 302.6: a creature's {T} abilities wait until its controller has controlled it since the
+      // turn began; a land's own mana ability too, once the land is a creature (Living Lands).
+      if (c.has_type(kCreature) && o.summoning_sick && !c.has_keyword(kHaste)) continue;
       ManaSource land{id, land_kinds(c), false, 0, true};
       if (!land.kinds.empty()) {
         out.push_back(std::move(land));
         continue;
       }
-      if (c.has_type(kCreature) && o.summoning_sick && !c.has_keyword(kHaste)) continue;
       const CardDef& def = game.card(id);
       for (std::size_t i = 0; i < def.abilities.size(); ++i) {
         const ClassicActivated* a = classic_ability(def.abilities[i]);

@@ -120,7 +120,7 @@ class TriggerAbility final : public Ability {
 
   void resolve(Game& game, const ResolveContext& ctx) const override {
     // 603.4: the intervening "if" is checked again as the ability resolves.
-    if (!condition_holds(game, ctx.controller, ctx.source.id)) return;
+    if (!condition_holds(game, ctx.controller, ctx.source)) return;
     if (delayed != 0) {
       create_delayed(game, ctx, delayed);
       return;
@@ -168,7 +168,10 @@ class TriggerAbility final : public Ability {
 
   std::string describe() const override { return text; }
 
-  bool condition_holds(const Game& game, PlayerId you, ObjectId self) const {
+  // `source`: the permanent as it was when the ability triggered (an "if it was kicked" is read
+  // from its last known information once it has left).
+  bool condition_holds(const Game& game, PlayerId you, ObjectRef source) const {
+    const ObjectId self = source.id;
     switch (condition) {
       case Condition::none:
         return true;
@@ -184,7 +187,7 @@ class TriggerAbility final : public Ability {
       case Condition::life_at_most:
         return game.state().player(you).life <= condition_n;
       case Condition::kicked:
-        return game.state().exists(self) && was_kicked(game, self);
+        return was_kicked_as(game, source);
     }
     return true;
   }
@@ -234,7 +237,7 @@ void TriggerAbility::connect(Game& game, ObjectId self, std::vector<Connection>&
   const TriggerAbility* me = this;
   auto fire = [self, index, me](Game& g, EventRecord record) {
     const GameObject& o = g.object(self);
-    if (!me->condition_holds(g, o.controller, self)) return;  // 603.4, at trigger time
+    if (!me->condition_holds(g, o.controller, o.ref())) return;  // 603.4, at trigger time
     g.fire_trigger(PendingTrigger{o.ref(), o.card, index, o.controller, record});
   };
   switch (when) {
