@@ -1,5 +1,6 @@
 #include "drawback.hpp"
 
+#include <algorithm>
 #include <array>
 #include <string>
 #include <utility>
@@ -11,6 +12,23 @@ namespace {
 
 // "TgtP" (the seed's variable name) is accepted for "Tgt"; longer words first.
 constexpr std::array<std::string_view, 5> kPlayers = {"TgtP", "Chosen", "You", "Opp", "Tgt"};
+
+// Edits (insert, delete, replace) between two words: which reading of a misspelt step is
+// nearest to what the author wrote. The kernel's did_you_mean keeps its distance to itself.
+std::size_t edit_distance(std::string_view a, std::string_view b) {
+  std::vector<std::size_t> row(b.size() + 1);
+  for (std::size_t j = 0; j <= b.size(); ++j) row[j] = j;
+  for (std::size_t i = 1; i <= a.size(); ++i) {
+    std::size_t diagonal = row[0];
+    row[0] = i;
+    for (std::size_t j = 1; j <= b.size(); ++j) {
+      const std::size_t up = row[j];
+      row[j] = std::min({row[j] + 1, row[j - 1] + 1, diagonal + (a[i - 1] == b[j - 1] ? 0 : 1)});
+      diagonal = up;
+    }
+  }
+  return row[b.size()];
+}
 
 class Sequence final : public EffectStep {
  public:
@@ -87,14 +105,22 @@ std::shared_ptr<const EffectStep> compile_step(std::string_view step, std::size_
   if (!verb) {
     const auto known = verb_names(ctx.registry);
     std::string hint = did_you_mean(verb_name, known);
-    if (!hint.empty() && verb_name != word) {
-      // Suggest the whole word with its player, as the author wrote it.
-      const std::string guess =
-          hint.substr(hint.find('\'') + 1, hint.rfind('\'') - hint.find('\'') - 1);
-      hint =
-          "did you mean '" +
-          (word.starts_with(player) ? std::string(player) + guess : guess + std::string(player)) +
-          "'?";
+    if (verb_name != word) {
+      // Suggest the whole word with its player, as the author wrote it, from the reading whose
+      // suggestion is nearest to the word: "TgtPoisn" is Tgt + Poison, not TgtP + Poison.
+      std::string best;
+      for (std::string_view p : kPlayers) {
+        const bool front = word.size() > p.size() && word.starts_with(p);
+        if (!front && !(word.size() > p.size() && word.ends_with(p))) continue;
+        const std::string_view name =
+            front ? word.substr(p.size()) : word.substr(0, word.size() - p.size());
+        const std::string h = did_you_mean(name, known);
+        if (h.empty()) continue;
+        const std::string guess = h.substr(h.find('\'') + 1, h.rfind('\'') - h.find('\'') - 1);
+        const std::string whole = front ? std::string(p) + guess : guess + std::string(p);
+        if (best.empty() || edit_distance(whole, word) < edit_distance(best, word)) best = whole;
+      }
+      if (!best.empty()) hint = "did you mean '" + best + "'?";
     }
     if (hint.empty())
       hint = "known verbs: " + [&] {

@@ -253,6 +253,11 @@ TEST_F(Drawback, APlayerWordIsReadSoThatTheRestIsAVerb) {
   registry_.add<EffectVerb>("Poison", std::make_shared<Poison>());
   EXPECT_EQ(compile("TgtPoison/2")->describe(), "poison");
   EXPECT_EQ(compile("TgtPDraw/1")->describe(), compile("TgtDraw/1")->describe());
+  // Misspelt, each is suggested as the reading nearest to what was written.
+  EXPECT_EQ(error_of("TgtPoisn/2"),
+            "cards.txt:5:30: Drawback$ verb 'TgtPoisn' is unknown; did you mean 'TgtPoison'?");
+  EXPECT_EQ(error_of("TgtPDrw/1"),
+            "cards.txt:5:30: Drawback$ verb 'TgtPDrw' is unknown; did you mean 'TgtPDraw'?");
 }
 
 // The built-in Mill: the top N of the library, or all of a smaller one.
