@@ -114,9 +114,9 @@ SourceLocation refused_deck_line(const LoadedPack& pack, std::size_t i, std::str
 }  // namespace
 
 void PackLibrary::check_decks_set_up(LoadedPack& pack) {
-  if (!pack.ok() || pack.decks.empty()) return;
-  const auto rules = registry_.find<RulesModule>(pack.manifest.rules);
-  if (!rules) return;  // load_pack() warned that the rules module is not loaded
+  if (!pack.ok()) return;
+  // The pack's cards beside those of the packs it requires, decks or none: a card of both would
+  // stop every game that loads them.
   const auto others = requirements_pool(pack.manifest);
   if (!others) return;
   auto cards = std::make_shared<CardPool>();
@@ -124,10 +124,13 @@ void PackLibrary::check_decks_set_up(LoadedPack& pack) {
     for (std::uint32_t i = 0; i < others->size(); ++i) cards->add(others->at(CardId(i)));
     for (const CardDef& card : pack.cards) cards->add(card);
   } catch (const LoadError& e) {  // a card defined by the pack and a required one
-    pack.diagnostics.push_back(
-        {Diagnostic::Severity::error, {pack.manifest.dir.string(), 0, 0}, e.what()});
+    // At the pack's card (its file, line and column, which `pack install` maps back to the
+    // folder or archive given), not at the pack's folder with the location inside the message.
+    pack.diagnostics.push_back(to_diagnostic(e));
     return;
   }
+  const auto rules = registry_.find<RulesModule>(pack.manifest.rules);
+  if (!rules) return;  // load_pack() warned that the rules module is not loaded
   for (std::size_t i = 0; i < pack.decks.size(); ++i) {
     MatchConfig config;
     config.decks = {pack.decks[i], pack.decks[i]};

@@ -405,14 +405,20 @@ class PlaySession::Person final : public Agent {
     if (card.base.has_stats)
       numbers += fmt::format(", {}/{}", card.base.power, card.base.toughness);
     // Its keywords, as the rules module names them on a copy of it off the battlefield (there it
-    // would tell that permanent's state too; the board shows those already).
+    // would tell that permanent's state too; the board shows those already); for a card no copy
+    // of which is in the game, its printed keywords.
+    bool told = false;
     for (const GameObject& o : s_.game_.state().objects)
       if (o.card == card.id && o.zone.kind != ZoneKind::battlefield &&
           o.zone.kind != ZoneKind::none) {
         if (const std::string status = s_.rules_.object_status(s_.game_, o.id); !status.empty())
           numbers += ", " + status;
+        told = true;
         break;
       }
+    if (!told)  // its printed keywords, by the names of the keyword plugins that add them
+      for (const std::string& k : s_.registry_.names(PluginKind::keyword))
+        if (card.base.has_keyword(Symbol(k))) numbers += ", " + k;
     fmt::print(s_.out_, "{} ({}){}{}\n", card.name, numbers, text.empty() ? "" : ": ", text);
   }
 

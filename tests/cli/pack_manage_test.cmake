@@ -192,6 +192,20 @@ elseif(CASE STREQUAL "ListSaysTheInstalledHigherVersionIsUsed")
   run(0 "removed" pack remove demo-basics)
   run(0 "demo-basics +0\\.1\\.0 +classic +yes +bundled" pack list)
 
+elseif(CASE STREQUAL "ACardDefinedTwiceIsReportedInTheFolderGiven")
+  # user redefines base's card: the error is at the card in the folder given (not the staging
+  # copy install checks), and says where base defines it.
+  write_pack(${WORK}/base base 1.0.0)
+  write_pack(${WORK}/user user 1.0.0 "requires:\n  packs: {base: \"^1.0\"}")
+  file(WRITE ${WORK}/user/cards/card.yaml
+       "- name: base Bear\n  types: Creature — Bear\n  power: 2\n  toughness: 2\n")
+  run(0 "" pack install ${WORK}/base)
+  run(1 "${WORK}/user/cards/card\\.yaml:1:3: error: card 'base Bear' is defined twice"
+      pack install ${WORK}/user)
+  expect_no("\\.staging-")
+  run(1 "${WORK}/user/cards/card\\.yaml:1:3: error: card 'base Bear' is defined twice"
+      pack validate ${WORK}/user)
+
 else()
   message(FATAL_ERROR "unknown CASE '${CASE}'")
 endif()

@@ -65,7 +65,7 @@ if(CASE STREQUAL "WholeGame")
   endif()
   expect("\n  player 0 \\(you\\) draws [A-Z]" "the person's own draws are named")
 elseif(CASE STREQUAL "Commands")
-  play("help\ncard Lightning Bolt\ncard Lightnig Bolt\ncard goblin hero\ncard Bolt\ngraveyard\nbogus\nundo\n1\nlog\nundo\nlog\nconcede\n")
+  play("help\ncard Lightning Bolt\ncard Lightnig Bolt\ncard goblin hero\ncard Bolt\ncard serra angel\ngraveyard\nbogus\nundo\n1\nlog\nundo\nlog\nconcede\n")
   expect("ai NAME +seat the agent NAME" "help lists the commands")
   expect("card NAME +what a card is" "help lists card")
   expect("\nLightning Bolt \\(mana value 1\\): Lightning Bolt deals 3 damage to target creature or player\\.\n"
@@ -75,6 +75,8 @@ elseif(CASE STREQUAL "Commands")
   expect("> card goblin hero\nGoblin Hero \\(mana value [0-9]+, 2/2\\)" "card finds a name in another case")
   expect("error: several cards have 'Bolt' in their names: [^\n]*Lightning Bolt"
          "card lists the cards whose names hold a part of one")
+  expect("> card serra angel\nSerra Angel \\(mana value 5, 4/4, Flying, Vigilance\\)"
+         "card shows the printed keywords of a card in neither deck")
   expect("player 1 \\(opponent\\):\n  graveyard: nothing\n  exile: nothing\n"
          "graveyard lists both players' graveyards and exile")
   expect("error: 'bogus' is neither a choice number nor a command \\(type 'help'\\)" "a bad line is reported")
