@@ -329,6 +329,14 @@ TEST_F(KeywordDamage, AbDamageAcceptsForgesCostSpelling) {
             std::string::npos);
   EXPECT_NE(error_of(creature("F", "abDamageTgtCP:{T}")).find("needs a damage amount"),
             std::string::npos);
+  // In braces, only what the rules can read: a symbol or a word they could not is said at load.
+  EXPECT_EQ(
+      card(creature("G", "abDamageTgtCP:{2}{R/G}, {T}, Sacrifice CARDNAME:1")).abilities.at(0).cost,
+      "{2}{R/G}, {T}, Sacrifice CARDNAME");
+  EXPECT_NE(error_of(creature("H", "abDamageTgtCP:{Zz}:1")).find("cannot read the cost '{Zz}'"),
+            std::string::npos);
+  EXPECT_NE(error_of(creature("I", "abDamageTgtCP:{T}, Banana:1")).find("'Banana'"),
+            std::string::npos);
 }
 
 TEST_F(KeywordDamage, AbDamageResolvesLikeTheSpellWithItsDrawback) {
