@@ -63,9 +63,15 @@ std::string play_refusal(HearthWorld& w, PlayerId p, ObjectId card, std::vector<
   if (!game.state().exists(card) || game.object(card).zone != ZoneRef::hand(p)) return "that card is not in your hand";
   const tags::CardScript& s = w.object_script(card);
   if (w.stats(card).cost > attr_of(game.state().player(p).attrs, kMana)) return "not enough mana";
-  if (s.kind == tags::CardKind::minion &&
-      static_cast<int>(w.in(ZoneRef::battlefield(p)).size()) >= kMaxBoard)
+  const int board = static_cast<int>(w.in(ZoneRef::battlefield(p)).size());
+  if (s.kind == tags::CardKind::minion && board >= kMaxBoard) return "the board is full";
+  if (s.play_requirements.minion_slots > 0 && board + s.play_requirements.minion_slots > kMaxBoard)
     return "the board is full";
+  if (s.play_requirements.weapon_equipped && !w.weapon(p)) return "it needs a weapon equipped";
+  if (s.play_requirements.minimum_enemy_minions > 0 &&
+      static_cast<int>(w.minions(other(p)).size()) < s.play_requirements.minimum_enemy_minions)
+    return "it needs " + std::to_string(s.play_requirements.minimum_enemy_minions) +
+           " enemy minions";
   if (std::string r = secret_refusal(game, p, card); !r.empty()) return r;
   play_targets(w, p, card, targets, needed);
   if (targets.empty() && needed) return "no legal target";

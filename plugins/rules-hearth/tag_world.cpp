@@ -198,6 +198,7 @@ void fire_secrets(HearthWorld& w, const tags::TagEvent& e) {
       j.set_face_down(id, false);
       j.set_attr(id, kRevealed, 1);
       j.move_object(id, ZoneRef::graveyard(pl.id));
+      c.spell = true;  // a secret is a spell: its damage gets spell damage (Snipe: 4 + 1)
       s.secret->run(c);
       w.fire({kSecretRevealed, pl.id, target_of(game, id), e.subject, 0});
     }

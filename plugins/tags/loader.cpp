@@ -272,6 +272,25 @@ class CardReader {
     s.hero_power = std::move(power);
   }
 
+  // `"play_requirements": {weapon_equipped?, minimum_enemy_minions?, minion_slots?}`.
+  void play_requirements(const Param* v, TagCompiler& c, CardScript& s) {
+    if (!v) return;
+    MapReader r(*v, "'play_requirements' of card '" + c.card().name + "'", ctx_.diagnostics);
+    if (!r.ok()) return;
+    if (const Param* w = r.optional("weapon_equipped"))
+      s.play_requirements.weapon_equipped = w->boolean();
+    if (const Param* n = r.optional("minimum_enemy_minions")) {
+      s.play_requirements.minimum_enemy_minions = int32(*n);
+      if (s.play_requirements.minimum_enemy_minions < 0) n->fail("a number of minions from 0");
+    }
+    if (const Param* n = r.optional("minion_slots")) {
+      s.play_requirements.minion_slots = int32(*n);
+      if (s.play_requirements.minion_slots < 0 || s.play_requirements.minion_slots > 7)
+        n->fail("a number of places from 0 to 7");
+    }
+    r.finish();
+  }
+
   void read_tags(MapReader& r, TagCompiler& c, CardScript& s) {
     tags_list(r.optional("battlecry"), c, s.battlecry);
     tags_list(r.optional("deathrattle"), c, s.deathrattle);
@@ -293,6 +312,7 @@ class CardReader {
     }
     auras(r.optional("enrage"), c, s.enrage);
     hero_power(r.optional("hero_power"), c, s);
+    play_requirements(r.optional("play_requirements"), c, s);
     if (const Param* impl = r.optional("impl")) {
       MapReader ir(*impl, "'impl' of card '" + c.card().name + "'", ctx_.diagnostics);
       if (ir.ok()) {

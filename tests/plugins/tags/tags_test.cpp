@@ -191,7 +191,9 @@ TEST(TagsLoader, AMisspeltKeyOfATagIsAnErrorWithADidYouMean) {
        "unknown key 'cards' in a choice"},
       {R"("battlecry": [{"actions": [{"name": "damage", "amount": 1}],
                          "selector": {"name": "minion", "picker": {"name": "random", "cuont": 2}}}])",
-       "unknown key 'cuont' in a picker"}};
+       "unknown key 'cuont' in a picker"},
+      {R"("play_requirements": {"minion_slot": 1})",
+       "unknown key 'minion_slot' in 'play_requirements' of card 'Bad'; did you mean 'minion_slots'?"}};
   for (const auto& [part, message] : places) {
     r = load(
         std::string(R"([{"name": "Bad", "type": "minion", "mana": 1, "attack": 1, "health": 1, )") +

@@ -22,7 +22,7 @@ namespace anvil::tags {
 inline constexpr std::string_view kCardScriptText = "tags: card";
 // Bumped whenever these headers change a layout or a virtual table: the tags plugin and a rules
 // module share objects through them, so both must be built from the same headers.
-inline constexpr std::uint32_t kInterfaceVersion = 12;
+inline constexpr std::uint32_t kInterfaceVersion = 13;
 inline constexpr std::string_view kGivenTagText = "tags: given";
 
 enum class CardKind : std::uint8_t { minion, spell, weapon };
@@ -50,6 +50,16 @@ class CardScript final : public Ability {
   Symbol rarity;
   Symbol hero_class;   // empty for neutral cards
   bool collectible = true;
+  // When the card may be played at all (an extension, `"play_requirements": {…}`, after
+  // Hearthstone's own): the tag format says what a card does, not when, and Hearthbreaker
+  // coded this in Python per card. Cleave needs two enemy minions, Deadly Poison a weapon,
+  // Mind Control and Animal Companion a free place on the board.
+  struct PlayRequirements {
+    bool weapon_equipped = false;
+    std::int32_t minimum_enemy_minions = 0;
+    std::int32_t minion_slots = 0;  // free places on its player's board
+  };
+  PlayRequirements play_requirements;
 
   std::vector<ActionTag> battlecry;
   std::vector<ActionTag> deathrattle;
