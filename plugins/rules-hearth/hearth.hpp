@@ -53,7 +53,10 @@ inline constexpr Symbol kSilenced = "silenced"_sym;
 inline constexpr Symbol kDestroyed = "destroyed"_sym;
 inline constexpr Symbol kBoardPos = "board_pos"_sym;
 inline constexpr Symbol kDiedTurn = "died_turn"_sym;  // the turn number it died in
-inline constexpr Symbol kSetHealth = "set_health"_sym;  // set_health: the new maximum
+// set_health (Hunter's Mark): what it added to the maximum health then, so that the maximum was
+// the health set; buffs and auras after it add to that (Hearthbreaker's set_health_to gives a
+// ChangeHealth buff of the difference). Silence clears it.
+inline constexpr Symbol kSetHealth = "health_set_by"_sym;
 inline constexpr Symbol kSetAttack = "set_attack"_sym;  // set_attack: the attack + 1 (0: none)
 inline constexpr Symbol kWeaponAttack = "weapon_attack"_sym;  // increase_weapon_attack
 inline constexpr Symbol kWeaponDurability = "weapon_durability"_sym;  // increase_durability
@@ -253,6 +256,13 @@ class HearthWorld final : public tags::World {
  private:
   using Ctx = tags::Ctx;
   class Applied;  // a short list of applied statuses (stats.cpp)
+ public:
+  // A minion's maximum health from its card, its buffs and what set_health added, without the
+  // auras in force now: what set_health measures against, so that auras stay on top of the
+  // health it sets (Hunter's Mark beside Stormwind Champion leaves 2).
+  std::int32_t health_without_auras(ObjectId id);
+
+ private:
   void collect_auras(const Target& t, Applied& out);
   void collect_buffs(const Target& t, const GameObject* o, const tags::CardScript* s, Applied& out);
   // Whether aura `a` of holder `h` (the holder's `k`th aura, its enrage auras after its auras)

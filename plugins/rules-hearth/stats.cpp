@@ -284,7 +284,7 @@ tags::Stats HearthWorld::stats(ObjectId id) {
     else if (key == kWeaponAttack) weapon_attack = value;
     else if (key == kWeaponDurability) weapon_durability = value;
   }
-  if (set_health) st.health = static_cast<std::int32_t>(set_health);
+  st.health += static_cast<std::int32_t>(set_health);  // after buffs and auras: the difference
   if (set_attack) st.attack = static_cast<std::int32_t>(set_attack - 1);
   st.attack += static_cast<std::int32_t>(weapon_attack);
   st.health += static_cast<std::int32_t>(weapon_durability);
@@ -299,6 +299,18 @@ tags::Stats HearthWorld::stats(ObjectId id) {
       cache_stable_ &= ~(std::uint64_t{1} << slot);
   }
   return st;
+}
+
+std::int32_t HearthWorld::health_without_auras(ObjectId id) {
+  const GameObject& o = game_.object(id);
+  const tags::CardScript& s = object_script(id);
+  tags::Stats st = tags::Stats::printed(s.attack, s.health, s.mana);
+  refresh();
+  DepthGuard guard(depth_);
+  Applied buffs;
+  collect_buffs(Target::of(o.ref()), &o, &s, buffs);
+  tags::fold_stats(st, buffs.span(), {});
+  return st.health + static_cast<std::int32_t>(o.attrs.get(kSetHealth));
 }
 
 tags::Stats HearthWorld::hero_stats(PlayerId p) {

@@ -182,8 +182,11 @@ void HearthWorld::set_health(const Target& t, std::int32_t health) {
     return;
   }
   if (!is_minion_on_board(t.object.id)) return;
-  game_.journal().set_attr(t.object.id, kSetHealth, std::max(1, health));
-  game_.journal().set_damage(t.object.id, 0);
+  const ObjectId m = t.object.id;
+  const std::int64_t before = game_.object(m).attrs.get(kSetHealth);
+  const std::int32_t now = health_without_auras(m);  // with what earlier set_health added
+  game_.journal().set_attr(m, kSetHealth, before + (std::max(1, health) - now));
+  game_.journal().set_damage(m, 0);
 }
 
 void HearthWorld::set_attack(const Target& t, std::int32_t attack) {
@@ -245,10 +248,8 @@ void HearthWorld::silence(ObjectId m) {
   j.set_attr(m, kSetHealth, 0);
   j.set_attr(m, kSetAttack, 0);
   drop_effects_on(game_, target_of(game_, m));
-  // Health lost with its buffs cannot leave damage above the new maximum's reach of 1.
-  const tags::Stats s = stats(m);
-  const GameObject& o = game_.object(m);
-  if (o.damage >= s.health) j.set_damage(m, std::max(0, s.health - 1));
+  // Health lost with its buffs is KeepHealth's: the damage shrinks by what the maximum lost, so
+  // the minion keeps its health up to the new maximum and never dies of it.
 }
 
 void HearthWorld::give(ObjectId source, CardId card, std::uint16_t ability, const Target& t, std::int64_t amount,
@@ -314,24 +315,27 @@ void HearthWorld::bounce(ObjectId m) {
     return;
   }
   if (!is_minion_on_board(m)) return;
+  KeepHealth keep(*this);  // a health aura it gave goes with it, and kills nobody
   const GameObject& o = game_.object(m);
   drop_effects_on(game_, target_of(game_, m));
-  if (static_cast<int>(game_.state().zone(ZoneRef::hand(o.owner)).objects.size()) >= kMaxHand) {
+  // To its controller's hand, as Hearthstone and Hearthbreaker do: a minion taken with Mind
+  // Control and Sapped goes to the hand of the player who had it.
+  const PlayerId to = o.controller;
+  if (static_cast<int>(game_.state().zone(ZoneRef::hand(to)).objects.size()) >= kMaxHand) {
     game_.journal().set_attr(m, kDestroyed, 1);
     return;
   }
-  const PlayerId owner = o.owner;
   const ZoneRef from = o.zone;
   Journal& j = game_.journal();
   j.set_damage(m, 0);
   for (Symbol s : {kFrozen, kShieldLost, kStealthLost, kSilenced, kAttacks, kSetHealth, kSetAttack}) j.set_attr(m, s, 0);
-  j.move_object(m, ZoneRef::hand(owner));
-  j.set_controller(m, owner);
-  tell(ZoneChangeEvent{{}, m, from, ZoneRef::hand(owner), Cause::bounce, ObjectId{}, owner});
+  j.move_object(m, ZoneRef::hand(to));
+  tell(ZoneChangeEvent{{}, m, from, ZoneRef::hand(to), Cause::bounce, ObjectId{}, to});
 }
 
 void HearthWorld::transform(ObjectId m, CardId into) {
   if (!is_minion_on_board(m)) return;
+  KeepHealth keep(*this);  // a health aura of what it was goes, and kills nobody
   Journal& j = game_.journal();
   // Told before: the minion still shows what it was; `amount` is the card it becomes.
   tell(CustomEvent{{}, "transform"_sym, target_of(game_, m), Target{}, into.value, ObjectId{}});
@@ -347,6 +351,7 @@ void HearthWorld::steal(ObjectId m, PlayerId to) {
     game_.journal().set_attr(m, kDestroyed, 1);
     return;
   }
+  KeepHealth keep(*this);  // a health aura it gave its old side goes, and kills nobody
   drop_effects_on(game_, target_of(game_, m));
   place_minion(m, to, minions(to).size());
   tell(CustomEvent{{}, "control"_sym, target_of(game_, m), Target::of(to), 0, ObjectId{}});
