@@ -182,9 +182,20 @@ DeckRef PackLibrary::deck(const std::string& rules, std::string_view name) {
     deck_name = name.substr(colon + 1);
   }
   std::vector<std::string> known, broken;
+  std::vector<DeckRef> matches;
   for (DeckRef& d : decks(rules, &broken)) {
     known.push_back(d.pack + ":" + d.deck.name);
-    if (d.deck.name == deck_name && (pack_name.empty() || d.pack == pack_name)) return d;
+    if (d.deck.name == deck_name && (pack_name.empty() || d.pack == pack_name))
+      matches.push_back(d);
+  }
+  if (matches.size() == 1) return matches.front();
+  if (matches.size() > 1) {  // one name in several packs: which one is not ours to guess
+    std::string which;
+    for (const DeckRef& d : matches)
+      which += (which.empty() ? "" : ", ") + d.pack + ":" + d.deck.name;
+    throw std::runtime_error(fmt::format(
+        "deck name '{}' is in several packs for the {} rules: {}; name one as PACK:DECK", name,
+        rules, which));
   }
   std::string hint = did_you_mean(name, known);
   if (hint.empty()) {
