@@ -13,9 +13,11 @@ std::string listed(std::vector<std::string> names) {
   return fmt::format("[{}]", fmt::join(names, ", "));
 }
 
-// Compares names (top first for ordered zones) or a count; "" when equal.
+// Compares names (in order when `order` names it: "top first", "left to right") or a count; ""
+// when equal.
 std::string compare_zone(const std::string& what, std::vector<std::string> actual,
-                         const ZoneExpect& want, bool ordered) {
+                         const ZoneExpect& want, std::string_view order) {
+  const bool ordered = !order.empty();
   if (want.count) {
     if (actual.size() == *want.count) return {};
     return fmt::format("{} has {} cards {}, expected {}", what, actual.size(), listed(actual),
@@ -28,7 +30,7 @@ std::string compare_zone(const std::string& what, std::vector<std::string> actua
   }
   if (actual == expected) return {};
   return fmt::format("{} is {}, expected {}{}", what, listed(actual), listed(expected),
-                     ordered ? " (top first)" : "");
+                     ordered ? fmt::format(" ({})", order) : std::string());
 }
 
 std::vector<std::string> names_in(const Game& game, ZoneRef zone, bool top_first) {
@@ -97,9 +99,15 @@ void check_player(const Scenario& s, const Game& game, const RulesModule& rules,
   if (want.weapon) check_weapon(game, id, want, out);
   for (const ZoneExpect& z : want.zones) {
     const ZoneKind kind = zone_kind(z.zone);
-    const bool ordered = kind == ZoneKind::library;
-    std::string d = compare_zone(want.player + "'s " + z.zone,
-                                 names_in(game, ZoneRef{kind, id}, ordered), z, ordered);
+    // A hearth board is a row whose order is part of the game (adjacency, where a token comes):
+    // compared left to right. A classic battlefield's order is only when things arrived.
+    const bool board = kind == ZoneKind::battlefield && s.rules == "hearth";
+    const bool library = kind == ZoneKind::library;
+    std::string d =
+        compare_zone(want.player + "'s " + z.zone, names_in(game, ZoneRef{kind, id}, library), z,
+                     library ? "top first"
+                     : board ? "left to right"
+                             : "");
     if (!d.empty()) out.push_back(std::move(d));
   }
 }
@@ -373,7 +381,7 @@ std::vector<std::string> check_expect(const Scenario& s, const Game& game, const
     const auto& stack = game.state().stack;
     for (auto it = stack.rbegin(); it != stack.rend(); ++it)
       names.push_back(game.cards().at(it->card).name);
-    std::string d = compare_zone("the stack", names, *s.expect.stack, true);
+    std::string d = compare_zone("the stack", names, *s.expect.stack, "top first");
     if (!d.empty()) out.push_back(std::move(d));
   }
   if (s.expect.decisions) check_decisions(s, game, answered, out);
