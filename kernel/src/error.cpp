@@ -67,8 +67,6 @@ AbilityError::~AbilityError() = default;
 
 RulesError::~RulesError() = default;
 
-namespace {
-
 std::size_t edit_distance(std::string_view a, std::string_view b) {
   // Case-insensitive Levenshtein: "swamp" is a plausible typo of "Swamp".
   auto lower = [](char c) { return (c >= 'A' && c <= 'Z') ? static_cast<char>(c - 'A' + 'a') : c; };
@@ -86,6 +84,8 @@ std::size_t edit_distance(std::string_view a, std::string_view b) {
   }
   return row[b.size()];
 }
+
+namespace {
 
 template <class Range>
 std::string closest(std::string_view name, const Range& candidates) {

@@ -13,23 +13,6 @@ namespace {
 // "TgtP" (the seed's variable name) is accepted for "Tgt"; longer words first.
 constexpr std::array<std::string_view, 5> kPlayers = {"TgtP", "Chosen", "You", "Opp", "Tgt"};
 
-// Edits (insert, delete, replace) between two words: which reading of a misspelt step is
-// nearest to what the author wrote. The kernel's did_you_mean keeps its distance to itself.
-std::size_t edit_distance(std::string_view a, std::string_view b) {
-  std::vector<std::size_t> row(b.size() + 1);
-  for (std::size_t j = 0; j <= b.size(); ++j) row[j] = j;
-  for (std::size_t i = 1; i <= a.size(); ++i) {
-    std::size_t diagonal = row[0];
-    row[0] = i;
-    for (std::size_t j = 1; j <= b.size(); ++j) {
-      const std::size_t up = row[j];
-      row[j] = std::min({row[j] + 1, row[j - 1] + 1, diagonal + (a[i - 1] == b[j - 1] ? 0 : 1)});
-      diagonal = up;
-    }
-  }
-  return row[b.size()];
-}
-
 class Sequence final : public EffectStep {
  public:
   explicit Sequence(std::vector<std::shared_ptr<const EffectStep>> steps)

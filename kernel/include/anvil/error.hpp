@@ -93,6 +93,10 @@ class ANVIL_API RulesError : public Error {
   ~RulesError() override;
 };
 
+// Insertions, deletions and replacements between two words, letters compared without case: the
+// distance did_you_mean() ranks candidates by, for a caller that weighs readings of its own.
+ANVIL_API std::size_t edit_distance(std::string_view a, std::string_view b);
+
 // "did you mean 'Swamp'?" — the closest candidate by edit distance, or empty if none is close
 // enough to be a plausible typo (distance <= max(2, name.size() / 3)).
 ANVIL_API std::string did_you_mean(std::string_view name, std::span<const std::string> candidates);
