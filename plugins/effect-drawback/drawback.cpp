@@ -1,6 +1,5 @@
 #include "drawback.hpp"
 
-#include <algorithm>
 #include <array>
 #include <string>
 #include <utility>

@@ -141,8 +141,6 @@ Parts named_parts(const Params& params, bool needs_target) {
   return p;
 }
 
-// An activation cost in the card language's notation ("{2}{R}, {T}", "Sacrifice CARDNAME"),
-// or in Forge's spelling ("T", "1 R", "2 R T", "Sac<1/CARDNAME>"), which becomes the former.
 // A cost already in the card language's notation: parts separated by ", " — symbols in braces
 // holding only what mana symbols, {X} and {T} are made of, "Sacrifice CARDNAME" or "Discard
 // CARDNAME". The rules module reads the symbols (docs/cards.md); this catches text it could
@@ -176,6 +174,8 @@ void check_braced_cost(const Param& cost) {
   }
 }
 
+// An activation cost in the card language's notation ("{2}{R}, {T}", "Sacrifice CARDNAME"),
+// or in Forge's spelling ("T", "1 R", "2 R T", "Sac<1/CARDNAME>"), which becomes the former.
 std::string normalise_cost(const Param& cost) {
   const std::string& c = cost.text();
   if (c.find('{') != std::string::npos || c.starts_with("Sacrifice") || c.starts_with("Discard")) {

@@ -63,9 +63,10 @@ std::string play_refusal(HearthWorld& w, PlayerId p, ObjectId card, std::vector<
   if (!game.state().exists(card) || game.object(card).zone != ZoneRef::hand(p)) return "that card is not in your hand";
   const tags::CardScript& s = w.object_script(card);
   if (w.stats(card).cost > attr_of(game.state().player(p).attrs, kMana)) return "not enough mana";
-  const int board = static_cast<int>(w.in(ZoneRef::battlefield(p)).size());
-  if (s.kind == tags::CardKind::minion && board >= kMaxBoard) return "the board is full";
-  if (s.play_requirements.minion_slots > 0 && board + s.play_requirements.minion_slots > kMaxBoard)
+  // Free places it needs: a minion its own, and what its play_requirements say.
+  const int places =
+      std::max(s.kind == tags::CardKind::minion ? 1 : 0, s.play_requirements.minion_slots);
+  if (places > 0 && static_cast<int>(w.in(ZoneRef::battlefield(p)).size()) + places > kMaxBoard)
     return "the board is full";
   if (s.play_requirements.weapon_equipped && !w.weapon(p)) return "it needs a weapon equipped";
   if (s.play_requirements.minimum_enemy_minions > 0 &&

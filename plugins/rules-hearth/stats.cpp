@@ -200,7 +200,7 @@ bool HearthWorld::aura_affects(std::size_t h, std::size_t k, const tags::Aura& a
   // that reads stats sees the same depth-bounded values as it would unlisted; deeper reads, and
   // reads while listing, ask the aura itself.
   if (listing_ || depth_ != 1) return a.affects(c, t);
-  if (a.condition && !a.condition->holds(c, tags::holder_target(c))) return false;
+  if (!a.in_force(c)) return false;
   if (aura_holders_[h].span == kUnlisted) list_candidates(h, c);
   const std::uint32_t span = aura_holders_[h].span;
   const auto first = aura_candidates_.begin() + aura_spans_[span + k];

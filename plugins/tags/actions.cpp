@@ -177,13 +177,9 @@ Run give(const Param& tag, Compiler& c, const char* key) {
       for (const Gift& g : gifts) hand_out(g);
       return;
     }
-    std::vector<std::size_t> left(gifts.size());
-    for (std::size_t i = 0; i < left.size(); ++i) left[i] = i;
-    for (std::int64_t i = 0; i < pick.count && !left.empty(); ++i) {
-      const auto k = static_cast<std::size_t>(c.world.random(left.size()));
-      hand_out(gifts[left[k]]);
-      if (pick.distinct) left.erase(left.begin() + static_cast<std::ptrdiff_t>(k));
-    }
+    std::vector<std::size_t> all(gifts.size());
+    for (std::size_t i = 0; i < all.size(); ++i) all[i] = i;
+    for (std::size_t k : random_picks(c, std::move(all), pick)) hand_out(gifts[k]);
   };
 }
 

@@ -187,7 +187,8 @@ struct Aura {
   std::shared_ptr<const Condition> condition;
   bool expires = false;                 // ends at the end of its owner's turn
   std::optional<EventSpec> until;       // AuraUntil
-  // Whether the aura held by `c` applies to `t`.
+  // Whether the aura held by `c` is in force now (its condition), and applies to `t`.
+  bool in_force(Ctx& c) const { return !condition || condition->holds(c, holder_target(c)); }
   bool affects(Ctx& c, const Target& t) const;
 };
 
@@ -324,6 +325,19 @@ inline std::vector<Target> Selector::eligible(Ctx& c) const {
   return out;
 }
 
+// `picker.count` random picks from `pool`, each from all of it, or, with Picker::distinct,
+// from what earlier picks left: a selector's targets, a give's gifts.
+template <class T>
+std::vector<T> random_picks(Ctx& c, std::vector<T> pool, const Picker& picker) {
+  std::vector<T> out;
+  for (std::int64_t i = 0; i < picker.count && !pool.empty(); ++i) {
+    const auto k = static_cast<std::size_t>(c.world.random(pool.size()));
+    out.push_back(pool[k]);
+    if (picker.distinct) pool.erase(pool.begin() + static_cast<std::ptrdiff_t>(k));
+  }
+  return out;
+}
+
 inline std::vector<Target> Selector::select(Ctx& c) const {
   std::vector<Target> pool = eligible(c);
   switch (picker.kind) {
@@ -333,15 +347,8 @@ inline std::vector<Target> Selector::select(Ctx& c) const {
       for (const Target& t : pool)
         if (t == c.chosen) return {t};
       return {};
-    case Picker::Kind::random: {
-      std::vector<Target> out;
-      for (std::int64_t i = 0; i < picker.count && !pool.empty(); ++i) {
-        const std::size_t k = static_cast<std::size_t>(c.world.random(pool.size()));
-        out.push_back(pool[k]);
-        if (picker.distinct) pool.erase(pool.begin() + static_cast<std::ptrdiff_t>(k));
-      }
-      return out;
-    }
+    case Picker::Kind::random:
+      return random_picks(c, std::move(pool), picker);
   }
   return {};
 }
@@ -401,7 +408,7 @@ inline Target holder_target(Ctx& c) {
 }
 
 inline bool Aura::affects(Ctx& c, const Target& t) const {
-  if (condition && !condition->holds(c, holder_target(c))) return false;
+  if (!in_force(c)) return false;
   std::vector<Target> all;
   selector->candidates(c, all);
   bool found = false;
