@@ -53,6 +53,7 @@ inline constexpr Symbol kSilenced = "silenced"_sym;
 inline constexpr Symbol kDestroyed = "destroyed"_sym;
 inline constexpr Symbol kBoardPos = "board_pos"_sym;
 inline constexpr Symbol kDiedTurn = "died_turn"_sym;  // the turn number it died in
+inline constexpr Symbol kBorn = "born"_sym;  // a dead minion's timestamp on the board: when it came
 // set_health (Hunter's Mark): what it added to the maximum health then, so that the maximum was
 // the health set; buffs and auras after it add to that (Hearthbreaker's set_health_to gives a
 // ChangeHealth buff of the difference). Silence clears it.
@@ -169,6 +170,7 @@ class HearthWorld final : public tags::World {
   std::int32_t armor(PlayerId p) override { return static_cast<std::int32_t>(game_.state().player(p).attrs.get(kArmor)); }
   std::int32_t fatigue(PlayerId p) override { return static_cast<std::int32_t>(game_.state().player(p).attrs.get(kFatigue)); }
   Symbol hero_class(PlayerId p) override;
+  std::optional<CardId> hero_card(PlayerId p) override;
   std::optional<ObjectId> last_drawn(PlayerId p) override;
   std::vector<ObjectId> secrets(PlayerId p) override;
   void transform_card(ObjectId card, CardId into) override;
@@ -182,7 +184,7 @@ class HearthWorld final : public tags::World {
 
   void damage(ObjectId source, PlayerId by, const Target& t, std::int32_t amount, bool spell) override;
   void heal(ObjectId source, PlayerId by, const Target& t, std::int32_t amount, bool spell) override;
-  std::optional<ObjectId> summon(CardId card, PlayerId p, ObjectId beside) override;
+  std::optional<ObjectId> summon(CardId card, PlayerId p, ObjectId beside, Side side) override;
   void draw(PlayerId p) override;
   void add_to_hand(CardId card, PlayerId p) override;
   void add_to_deck(CardId card, PlayerId p) override;
@@ -264,6 +266,7 @@ class HearthWorld final : public tags::World {
 
  private:
   void collect_auras(const Target& t, Applied& out);
+  void collect_given_auras(const Target& t, std::uint32_t from, std::uint32_t to, Applied& out);
   void collect_buffs(const Target& t, const GameObject* o, const tags::CardScript* s, Applied& out);
   // Whether aura `a` of holder `h` (the holder's `k`th aura, its enrage auras after its auras)
   // affects `t`: tags::Aura::affects, with the selector's candidates listed once per version.

@@ -176,10 +176,13 @@ void use_power(HearthWorld& w, PlayerId p, const Target& target) {
       w.draw(p);
       w.damage(ObjectId{}, p, Target::of(p), 2, false);
       break;
-    case HeroClass::paladin: w.summon(*card_attr(game, kRecruit), p, ObjectId{}); break;  // Reinforce
+    case HeroClass::paladin:
+      w.summon(*card_attr(game, kRecruit), p, ObjectId{}, tags::World::Side::right);
+      break;                                                                       // Reinforce
     case HeroClass::shaman: {                                                      // Totemic Call
       const auto totems = free_totems(game, p);
-      w.summon(totems[static_cast<std::size_t>(w.random(totems.size()))], p, ObjectId{});
+      w.summon(totems[static_cast<std::size_t>(w.random(totems.size()))], p, ObjectId{},
+               tags::World::Side::right);
       break;
     }
     case HeroClass::druid:                                                         // Shapeshift

@@ -2,6 +2,7 @@
 // tags::fold_stats / tags::fold_cost (the one place their order is decided).
 #include <algorithm>
 #include <array>
+#include <limits>
 #include <span>
 
 #include "hearth.hpp"
@@ -131,6 +132,11 @@ void HearthWorld::find_holders() {
         const tags::CardScript* s = card.flags & kHolds ? card.script : nullptr;
         if (s && s->holds_auras_in(z) && attr_of(o.attrs, kSilenced) == 0) aura_holders_.push_back({m, o.controller, s});
       }
+  // In the order they came where they are (collect_auras).
+  std::stable_sort(aura_holders_.begin(), aura_holders_.end(),
+                   [&st](const Holder& a, const Holder& b) {
+                     return st.objects[a.id.value].timestamp < st.objects[b.id.value].timestamp;
+                   });
   for (const FloatingEffect& e : st.effects) {
     const tags::GivenTag* g = tags::given_tag(game_.cards().at(e.card), e.ability);
     if (!g) continue;
@@ -209,13 +215,24 @@ bool HearthWorld::aura_affects(std::size_t h, std::size_t k, const tags::Aura& a
   return found && (!a.selector->condition || a.selector->condition->holds(c, t));
 }
 
+// The auras that affect `t`, in the order they came into play: each holder's from when it came
+// where it is, each given aura from when it was given. Hearthbreaker's player keeps its
+// object_auras so, adding a minion's when it comes under that player, and the order shows where
+// auras do not commute: a cost change with a minimum (Summoning Portal's "not less than (1)")
+// before or after Venture Co. Mercenary's (3) more.
 void HearthWorld::collect_auras(const Target& t, Applied& out) {
   const GameState& st = game_.state();
+  std::uint32_t given_from = 0;
   // By index, not by reference: evaluating an aura reads stats, which lists other holders'
   // candidates (reads never edit, so the holders themselves stay as they are).
   for (std::size_t h = 0; h < aura_holders_.size(); ++h) {
     const Holder holder = aura_holders_[h];
     if (!st.exists(holder.id)) continue;
+    if (given_auras_) {
+      const std::uint32_t since = st.objects[holder.id.value].timestamp;
+      collect_given_auras(t, given_from, since, out);
+      given_from = since;
+    }
     const tags::CardScript& s = *holder.script;
     tags::Ctx c = ctx_for(holder.id, holder.controller);
     std::size_t k = 0;
@@ -225,8 +242,16 @@ void HearthWorld::collect_auras(const Target& t, Applied& out) {
       for (const tags::Aura& a : s.enrage)
         if (aura_affects(h, k++, a, c, t)) out.push_back({a.status.status.get(), a.status.amount.eval(c), a.status.minimum});
   }
-  if (!given_auras_) return;
+  if (given_auras_)
+    collect_given_auras(t, given_from, std::numeric_limits<std::uint32_t>::max(), out);
+}
+
+// The auras given (FloatingEffects) from timestamp `from` to before `to` that affect `t`.
+void HearthWorld::collect_given_auras(const Target& t, std::uint32_t from, std::uint32_t to,
+                                      Applied& out) {
+  const GameState& st = game_.state();
   for (const FloatingEffect& e : st.effects) {
+    if (e.timestamp < from || e.timestamp >= to) continue;
     const tags::GivenTag* g = tags::given_tag(game_.cards().at(e.card), e.ability);
     if (!g || !g->aura) continue;
     // The holder: "friendly" is relative to the player (or minion's controller) that received it.

@@ -36,6 +36,12 @@ Symbol HearthWorld::hero_class(PlayerId p) {
   return Symbol(kClasses[static_cast<std::size_t>(hero_of(game_, p))]);
 }
 
+std::optional<CardId> HearthWorld::hero_card(PlayerId p) {
+  const std::int64_t card = game_.state().player(p).attrs.get(kHeroCard);
+  if (card == 0) return std::nullopt;
+  return CardId(static_cast<std::uint32_t>(card - 1));
+}
+
 std::optional<ObjectId> HearthWorld::last_drawn(PlayerId p) {
   // Hearthbreaker: the hand's last card, unless the player has drawn from an empty deck.
   if (game_.state().player(p).attrs.get(kFatigue) > 0) return std::nullopt;

@@ -51,6 +51,46 @@ class KeepHealth {
   std::vector<std::pair<ObjectRef, std::int32_t>> before_;
 };
 
+// Where each minion of a round of deaths stood, so that what its deathrattle summons takes its
+// place (Hearthbreaker runs each deathrattle at the dead minion's index). Its place is counted
+// among the minions on the board when its deathrattle runs: those that stood left of it, and
+// those summoned since by the deathrattles (or death triggers) of minions that stood left of it.
+// A place recorded when the minions were moved would go stale: the minions left of it that died
+// too are gone, and tokens of earlier deathrattles have come.
+class BoardPlaces {
+ public:
+  explicit BoardPlaces(HearthWorld& w) : w_(w) {
+    for (const Player& p : w.game().state().players) {
+      const auto& board = w.minions(p.id);
+      for (std::size_t i = 0; i < board.size(); ++i) rank_.push_back({board[i], 2 * i});
+    }
+  }
+  // The index on p's board now of `dead`, which stood there when the round began.
+  std::size_t now(ObjectId dead, PlayerId p) const {
+    const std::size_t mine = rank_of(dead);
+    std::size_t left = 0;
+    for (ObjectId m : w_.minions(p))
+      if (rank_of(m) < mine) ++left;
+    return left;
+  }
+  // What came onto p's board since is placed where `dead` stood, just right of it.
+  void arrived_with(ObjectId dead, PlayerId p) {
+    const std::size_t at = rank_of(dead) + 1;
+    for (ObjectId m : w_.minions(p))
+      if (rank_of(m) == kUnknown) rank_.push_back({m, at});
+  }
+
+ private:
+  static constexpr std::size_t kUnknown = static_cast<std::size_t>(-1);
+  std::size_t rank_of(ObjectId m) const {
+    for (const auto& [id, rank] : rank_)
+      if (id == m) return rank;
+    return kUnknown;
+  }
+  HearthWorld& w_;
+  std::vector<std::pair<ObjectId, std::size_t>> rank_;  // few: one board's minions and tokens
+};
+
 }  // namespace
 
 // --- reading ---------------------------------------------------------------------------------
@@ -76,6 +116,9 @@ std::vector<ObjectId> HearthWorld::died_this_turn(PlayerId p) {
   std::vector<ObjectId> out;
   for (ObjectId id : dead_minions(p))
     if (game_.object(id).attrs.get(kDiedTurn) == game_.state().turn.number) out.push_back(id);
+  std::stable_sort(out.begin(), out.end(), [this](ObjectId a, ObjectId b) {
+    return game_.object(a).attrs.get(kBorn) < game_.object(b).attrs.get(kBorn);
+  });
   return out;
 }
 
@@ -207,14 +250,16 @@ ObjectId HearthWorld::place_minion(ObjectId id, PlayerId p, std::size_t position
   return id;
 }
 
-std::optional<ObjectId> HearthWorld::summon(CardId card, PlayerId p, ObjectId beside) {
+std::optional<ObjectId> HearthWorld::summon(CardId card, PlayerId p, ObjectId beside, Side side) {
   const auto& board = game_.state().zone(ZoneRef::battlefield(p)).objects;
   if (static_cast<int>(board.size()) >= kMaxBoard) return std::nullopt;
   std::size_t position = board.size();
   if (beside.valid() && game_.state().exists(beside)) {
     const GameObject& b = game_.object(beside);
     if (b.zone == ZoneRef::battlefield(p)) {
-      position = static_cast<std::size_t>(std::find(board.begin(), board.end(), beside) - board.begin()) + 1;
+      position =
+          static_cast<std::size_t>(std::find(board.begin(), board.end(), beside) - board.begin()) +
+          (side == Side::right ? 1 : 0);
     } else if (b.zone.kind == ZoneKind::graveyard && b.controller == p && b.attrs.get(kBoardPos) != 0) {
       position = static_cast<std::size_t>(b.attrs.get(kBoardPos) - 1);  // where it died
     }
@@ -352,8 +397,23 @@ void HearthWorld::steal(ObjectId m, PlayerId to) {
     return;
   }
   KeepHealth keep(*this);  // a health aura it gave its old side goes, and kills nobody
-  drop_effects_on(game_, target_of(game_, m));
+  // What was given to it stays on it (Hearthstone's enchantments; Hearthbreaker's Steal copies
+  // the minion with its buffs and effects), now the new controller's. Its place on the board is
+  // a new object reference, so the effects are given again to the minion as it now is.
+  const ObjectRef before = game_.object(m).ref();
+  std::vector<FloatingEffect> given;
+  const auto& effects = game_.state().effects;
+  for (std::size_t i = effects.size(); i-- > 0;)
+    if (effects[i].affected.is_object() && effects[i].affected.object == before)
+      given.push_back(game_.journal().remove_effect(i));
   place_minion(m, to, minions(to).size());
+  const Target now = target_of(game_, m);
+  for (auto it = given.rbegin(); it != given.rend(); ++it) {  // in the order they were given
+    FloatingEffect fe = *it;
+    fe.affected = now;
+    fe.controller = to;
+    game_.add_effect(fe);
+  }
   tell(CustomEvent{{}, "control"_sym, target_of(game_, m), Target::of(to), 0, ObjectId{}});
 }
 
@@ -616,6 +676,10 @@ void HearthWorld::fire(const tags::TagEvent& e) {
     }
     if (!st.is_current(ref) || game_.state().over) continue;
     const GameObject& o = game_.object(ref.id);
+    // A weapon an effect took to 0 durability is gone at once for its triggers, as
+    // Hearthbreaker's DecreaseDurability destroys it there (Sword of Justice buffs one of two
+    // minions summoned together); it leaves play at the next death check.
+    if (o.zone.kind == ZoneKind::command && stats(ref.id).health - o.damage <= 0) continue;
     const bool in_play = o.zone.kind == ZoneKind::battlefield || o.zone.kind == ZoneKind::command;
     const bool in_hand = o.zone.kind == ZoneKind::hand;
     if ((in_play && o.attrs.get(kSilenced) == 0) || in_hand) {
@@ -729,6 +793,7 @@ void HearthWorld::resolve_deaths() {
     if (dying.empty()) break;
     // In the order they entered play.
     std::sort(dying.begin(), dying.end(), [](const Death& a, const Death& b) { return a.timestamp < b.timestamp; });
+    BoardPlaces places(*this);
     std::vector<ObjectId> moved;
     std::optional<KeepHealth> keep(std::in_place, *this);
     for (const Death& d : dying) {
@@ -742,6 +807,7 @@ void HearthWorld::resolve_deaths() {
       j.set_controller(d.id, d.controller);
       j.set_attr(d.id, kBoardPos, d.weapon ? 0 : static_cast<std::int64_t>(pos) + 1);
       j.set_attr(d.id, kDiedTurn, game_.state().turn.number);
+      if (!d.weapon) j.set_attr(d.id, kBorn, d.timestamp);
       j.set_attr(d.id, kDestroyed, 0);
       moved.push_back(d.id);
     }
@@ -758,6 +824,10 @@ void HearthWorld::resolve_deaths() {
           d.weapon ? Cause::destroy : Cause::none,
           ObjectId{},
           d.controller});
+      // Where it stood among what is on the board now: the other minions of this round are gone
+      // and earlier deathrattles may have summoned.
+      if (!d.weapon)
+        j.set_attr(dead, kBoardPos, static_cast<std::int64_t>(places.now(d.id, d.controller)) + 1);
       // By value: a deathrattle that summons grows the object list, which moves every object.
       const CardId card = game_.object(dead).card;
       const tags::CardScript& s = object_script(dead);
@@ -771,6 +841,7 @@ void HearthWorld::resolve_deaths() {
         fire({ev::weapon_destroyed, d.controller, target_of(game_, dead), Target{}, 0});
       else
         fire({ev::minion_died, d.controller, target_of(game_, dead), Target{}, 0});
+      if (!d.weapon) places.arrived_with(d.id, d.controller);
     }
   }
   // Heroes: both dead at once is a draw.

@@ -302,12 +302,13 @@ void register_actions(Registrar& r) {
     const std::int64_t count = int_key(tag, "count", 1);
     return [source, count](Ctx& x, const Target& t) {
       const PlayerId p = player_of(x, t);
-      // Beside the owner when it is on its controller's board (deathrattles: where it was).
-      ObjectId beside = x.owner;
+      // Beside the owner when it is on its controller's board, first to its right, then
+      // alternately left and right, as Hearthbreaker's Summon (Dr. Boom between his Boom Bots);
+      // when it has died there (deathrattles), each where it stood.
       for (std::int64_t i = 0; i < count; ++i)
         if (auto id = source->pick(x, t)) {
           x.select(id);
-          x.world.summon(*id, p, beside);
+          x.world.summon(*id, p, x.owner, i % 2 == 0 ? World::Side::right : World::Side::left);
         }
     };
   });
@@ -573,7 +574,8 @@ void register_actions(Registrar& r) {
   add_action(r, "resurrect_friendly", [](const Param&, Compiler&) -> Run {
     return [](Ctx& x, const Target& t) {
       const PlayerId p = player_of(x, t);
-      for (ObjectId dead : x.world.died_this_turn(p)) x.world.summon(x.world.game().object(dead).card, p, ObjectId{});
+      for (ObjectId dead : x.world.died_this_turn(p))
+        x.world.summon(x.world.game().object(dead).card, p, ObjectId{}, World::Side::right);
     };
   });
   // Echoing Ooze: a copy (of the card) of each selected minion, beside it.
@@ -586,7 +588,7 @@ void register_actions(Registrar& r) {
       for (const Target& m : action_selects(*selector, x)) {
         if (!m.is_object()) continue;
         const GameObject& o = x.world.game().object(m.object.id);
-        x.world.summon(o.card, o.controller, o.id);
+        x.world.summon(o.card, o.controller, o.id, World::Side::right);
       }
     };
   });

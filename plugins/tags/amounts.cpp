@@ -149,13 +149,16 @@ class Same final : public CardSource {
   }
 };
 
-// {"name":"hand"|"deck", player, conditions: []}: a random card of those hands or decks (the
-// scope relative to the action's target) that satisfies every condition, checked on the card
-// where it is. The object itself is what discard and remove_from_deck take.
+// {"name":"hand"|"deck", player, conditions: [], top?}: a random card of those hands or decks
+// (the scope relative to the action's target) that satisfies every condition, checked on the
+// card where it is. The object itself is what discard and remove_from_deck take. With `"top":
+// true` (an Anvil extension for decks: Hearthbreaker's decks have no order, Anvil's do) the
+// topmost such card of the deck instead: Fel Reaver's "the top 3 cards of your deck".
 class FromZone final : public CardSource {
  public:
-  FromZone(ZoneKind zone, Scope scope, std::vector<std::shared_ptr<const Condition>> conditions)
-      : zone_(zone), scope_(scope), conditions_(std::move(conditions)) {}
+  FromZone(ZoneKind zone, Scope scope, std::vector<std::shared_ptr<const Condition>> conditions,
+           bool top)
+      : zone_(zone), scope_(scope), conditions_(std::move(conditions)), top_(top) {}
   std::optional<CardId> pick(Ctx& c, const Target& t) const override {
     auto id = pick_object(c, t);
     if (!id) return std::nullopt;
@@ -174,6 +177,7 @@ class FromZone final : public CardSource {
       }
     }
     if (cards.empty()) return std::nullopt;
+    if (top_) return cards.back();  // a deck's top is its back
     return cards[static_cast<std::size_t>(c.world.random(cards.size()))];
   }
   bool picks_objects() const override { return true; }
@@ -182,6 +186,7 @@ class FromZone final : public CardSource {
   ZoneKind zone_;
   Scope scope_;
   std::vector<std::shared_ptr<const Condition>> conditions_;
+  bool top_ = false;
 };
 
 // {"name":"last_card", player}: the card just played — the subject of the triggering event
@@ -336,8 +341,14 @@ std::shared_ptr<const CardSource> make_card_source(const Param& value, TagCompil
       }
     }
     if (name == "collection") return std::make_shared<Collection>(std::move(conditions));
+    bool top = false;
+    if (const Param* t = value.find("top")) {
+      if (name != "deck") c.fail(*t, "'top' is for a deck query: a hand has no top");
+      top = t->boolean();
+    }
     return std::make_shared<FromZone>(name == "hand" ? ZoneKind::hand : ZoneKind::library,
-                                      c.scope(value.find("player"), Scope::friendly), std::move(conditions));
+                                      c.scope(value.find("player"), Scope::friendly),
+                                      std::move(conditions), top);
   }
   std::vector<std::string> names(card_source_names().begin(), card_source_names().end());
   c.fail(*n, "unknown card source '" + name + "'", did_you_mean(name, names));

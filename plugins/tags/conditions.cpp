@@ -210,6 +210,15 @@ void register_conditions(Registrar& r) {
   add_script(r, "is_spell", [](const CardScript& s) { return s.kind == CardKind::spell; });
   add_script(r, "is_weapon", [](const CardScript& s) { return s.kind == CardKind::weapon; });
   add_script(r, "is_secret", [](const CardScript& s) { return s.secret.has_value(); });
+  // Extension (Mad Scientist): a card that no secret its player has in play is a copy of, so that a
+  // deck query finds only a secret apply_secret would put in play (one copy of each secret).
+  add_plain(r, "secret_not_in_play", [](Ctx& c, const Target& t) {
+    if (!t.is_object() || !c.world.game().state().exists(t.object.id)) return false;
+    const GameObject& card = c.world.game().object(t.object.id);
+    for (ObjectId s : c.world.secrets(card.controller))
+      if (c.world.game().object(s).card == card.card) return false;
+    return true;
+  });
   // Hearthbreaker: the tag owner's player has a secret in play.
   add_plain(r, "has_secret", [](Ctx& c, const Target&) { return !c.world.secrets(c.player).empty(); });
   add_plain(r, "is_hero", [](Ctx&, const Target& t) { return t.is_player(); });
@@ -229,6 +238,12 @@ void register_conditions(Registrar& r) {
     };
     return {[want, include_self, is](Ctx& c, const Target& t) {
               if (!include_self && t.is_object() && t.object.id == c.owner) return false;
+              // A hero is of a type when the card that replaced it is (Lord Jaraxxus, a Demon:
+              // Sacrificial Pact destroys him).
+              if (t.is_player()) {
+                const std::optional<CardId> hero = c.world.hero_card(t.player);
+                return hero && is(def_script(c, *hero));
+              }
               return is(script_of(c, t));
             },
             [is](Ctx& c, const Target&, CardId id) { return is(def_script(c, id)); }};

@@ -865,5 +865,20 @@ TEST(TagsPickers, ADistinctRandomPickerPicksATargetOnceAtMost) {
   }
 }
 
+// `"top": true` (an extension) takes the deck's topmost card; a hand has no top, so it is an
+// error there, at the key.
+TEST(TagsLoader, TopIsForADeckQuery) {
+  Result r = load(R"([{"name": "Reaver", "type": "minion", "mana": 1, "attack": 1, "health": 1,
+    "battlecry": [{"actions": [{"name": "discard", "amount": 3, "query": {"name": "deck", "top": true}}],
+                   "selector": {"name": "player", "players": "friendly"}}]}])");
+  EXPECT_EQ(r.errors(), "");
+  r = load(R"([{"name": "Bad", "type": "minion", "mana": 1, "attack": 1, "health": 1,
+    "battlecry": [{"actions": [{"name": "remove_from_hand", "card": {"name": "hand", "top": true}}],
+                   "selector": {"name": "player", "players": "friendly"}}]}])");
+  EXPECT_TRUE(r.cards.empty());
+  EXPECT_NE(r.errors().find("'top' is for a deck query: a hand has no top"), std::string::npos)
+      << r.errors();
+}
+
 }  // namespace
 }  // namespace anvil

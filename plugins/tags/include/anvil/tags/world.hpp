@@ -56,7 +56,8 @@ class World {
   // a `spell` damage deals, and how many missiles `split_damage` fires.
   virtual std::int32_t spell_amount(PlayerId p, std::int32_t amount) = 0;
   virtual std::vector<ObjectId> dead_minions(PlayerId p) = 0;  // this game, in death order
-  virtual std::vector<ObjectId> died_this_turn(PlayerId p) = 0;  // in death order
+  // In the order they came into play (Hearthbreaker's `born`: Kel'Thuzad brings them back so).
+  virtual std::vector<ObjectId> died_this_turn(PlayerId p) = 0;
   virtual PlayerId controller(const Target& t) = 0;
   virtual PlayerId current_player() = 0;
   virtual std::vector<CardId> collection() = 0;  // every card a random card may come from
@@ -65,6 +66,8 @@ class World {
   virtual std::int32_t armor(PlayerId p) = 0;
   virtual std::int32_t fatigue(PlayerId p) = 0;  // the fatigue damage last taken (0: none yet)
   virtual Symbol hero_class(PlayerId p) = 0;  // "Mage"_sym…, the class of the player's hero
+  // The card that replaced p's hero (Lord Jaraxxus: replace_hero), if one did.
+  virtual std::optional<CardId> hero_card(PlayerId p) = 0;
   // The card `p` drew last, still the last of the hand; none once `p` took fatigue damage
   // (Hearthbreaker's last_drawn: the hand's last card, unless the deck ran out).
   virtual std::optional<ObjectId> last_drawn(PlayerId p) = 0;
@@ -77,9 +80,11 @@ class World {
                       bool spell) = 0;
   virtual void heal(ObjectId source, PlayerId by, const Target& t, std::int32_t amount,
                     bool spell) = 0;
-  // Summons next to `beside` (to its right) or, without it, at the right end. Nothing on a full
-  // board.
-  virtual std::optional<ObjectId> summon(CardId card, PlayerId p, ObjectId beside) = 0;
+  // Which side of the minion beside it a summon goes to.
+  enum class Side : std::uint8_t { right, left };
+  // Summons next to `beside`, on `side` of it while it is on p's board, where it stood if it has
+  // died from there, or, without it, at the right end. Nothing on a full board.
+  virtual std::optional<ObjectId> summon(CardId card, PlayerId p, ObjectId beside, Side side) = 0;
   virtual void draw(PlayerId p) = 0;
   virtual void add_to_hand(CardId card, PlayerId p) = 0;
   virtual void add_to_deck(CardId card, PlayerId p) = 0;
