@@ -1,5 +1,5 @@
-// Classic mana costs: "2 R", "1 B R", "X R", "RW", "0", or braces "{1}{R}". Hybrid symbols are
-// not supported.
+// Classic mana costs: "2 R", "1 B R", "X R", "RW", "0", hybrids as words of their own ("2 R/G",
+// "1 B/P"), or the kernel's braced notation "{1}{R}" (cost_text.hpp).
 #pragma once
 
 #include <anvil/sdk.hpp>

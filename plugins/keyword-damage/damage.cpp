@@ -141,37 +141,13 @@ Parts named_parts(const Params& params, bool needs_target) {
   return p;
 }
 
-// A cost already in the card language's notation: parts separated by ", " — symbols in braces
-// holding only what mana symbols, {X} and {T} are made of, "Sacrifice CARDNAME" or "Discard
-// CARDNAME". The rules module reads the symbols (docs/cards.md); this catches text it could
-// never read ({Zz}, "Banana") at load, where the author sees it, instead of an ability that is
-// never offered.
+// A cost already in the card language's notation, read as every rules module reads it (the
+// kernel's read_cost_text): text nothing could read ({Zz}, {WW}, "Banana", {T} twice) is an
+// error at load, where the author sees it, instead of an ability that is never offered.
 void check_braced_cost(const Param& cost) {
-  const std::string& c = cost.text();
-  std::size_t i = 0;
-  while (i < c.size()) {
-    if (c[i] == ' ' || c[i] == ',') {
-      ++i;
-    } else if (c[i] == '{') {
-      const std::size_t close = c.find('}', i);
-      const std::string_view sym = close == std::string::npos
-                                       ? std::string_view{}
-                                       : std::string_view(c).substr(i + 1, close - i - 1);
-      if (sym.empty() || sym.find_first_not_of("0123456789WUBRGCXTP/") != std::string_view::npos)
-        cost.fail("cannot read the cost '" + c + "'",
-                  "mana symbols like {1}{R}, {R/G} or {W/P}, {X}, {T}, 'Sacrifice CARDNAME'");
-      i = close + 1;
-    } else {
-      std::size_t end = c.find(',', i);
-      if (end == std::string::npos) end = c.size();
-      std::string_view word = std::string_view(c).substr(i, end - i);
-      while (word.ends_with(' ')) word.remove_suffix(1);
-      if (word != "Sacrifice CARDNAME" && word != "Discard CARDNAME")
-        cost.fail("cannot read the cost '" + c + "': '" + std::string(word) + "'",
-                  "write it as symbols in braces, like {1}{R}, {T} or 'Sacrifice CARDNAME'");
-      i = end;
-    }
-  }
+  CostText read;
+  if (auto problem = read_cost_text(cost.text(), read))
+    cost.fail("cannot read the cost '" + cost.text() + "': " + problem->what, problem->hint);
 }
 
 // An activation cost in the card language's notation ("{2}{R}, {T}", "Sacrifice CARDNAME"),

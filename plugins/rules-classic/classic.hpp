@@ -223,24 +223,18 @@ Symbol pool_symbol(std::size_t kind);
 // The colours a land's basic land types make (305.6: "{T}: Add {G}" for a Forest), in WUBRG
 // order; empty for anything else. Used for payment; not offered as priority actions.
 std::vector<std::uint8_t> land_mana_kinds(const Characteristics& c);
-// "{2}{G}{G}", "{X}{R}", "{T}" (tap=true): LoadError at `where` on anything else.
-struct ParsedCost {
-  ManaCost mana;
-  bool tap = false;
-  bool sacrifice = false;  // "Sacrifice CARDNAME" (only in activation costs)
-  bool discard = false;    // "Discard CARDNAME" (only in activation costs; cycling, 702.29)
+// A cost as the card language writes it (the kernel's read_cost_text: "{2}{G}{G}", "{X}{R}",
+// "{T}", "{1}, Sacrifice CARDNAME"), and what the classic rules add to some.
+struct ParsedCost : CostText {
   bool loyalty = false;    // a loyalty ability (606): sorcery speed, once per turn
   bool sorcery = false;    // activated only as a sorcery (equip)
   std::int64_t loyalty_change = 0;  // +N puts N loyalty counters on, -N removes N
 };
+// A cost without a sacrifice or a discard: a LoadError at `text` on anything else.
 ParsedCost parse_cost(const Param& text);
 // A cost of mana alone, without {X} or {T} (ward, cycling, kicker): its symbols, or a LoadError at
 // `text` saying that `what` ("a kicker cost") is such a cost, with an example.
 ManaCost parse_mana_only(const Param& text, std::string_view what, std::string_view example);
-// The same notation, parts optionally separated by ", ", plus "Sacrifice CARDNAME" (or "Sac")
-// and "Discard CARDNAME" (or "Discard this card").
-// Returns false with `error` set on anything else.
-bool parse_cost_text(std::string_view text, ParsedCost& out, std::string& error);
 
 // What activating an ability costs, for the module's own abilities and for any plugin's
 // AbilityDef of kind activated with a non-empty `cost`; nullopt if it cannot be activated.

@@ -60,9 +60,9 @@ class ManaKeyword final : public KeywordHandler {
   void compile(const Params& params, CompileContext& ctx) const override {
     const Bound b = params.bind({"cost", "add"});
     // "{T}", or "{T}, Sacrifice CARDNAME" (a Treasure's).
-    ParsedCost cost;
-    std::string error;
-    if (!parse_cost_text(b.required("cost").text(), cost, error)) b.required("cost").fail(error);
+    CostText cost;
+    if (auto problem = read_cost_text(b.required("cost").text(), cost))
+      b.required("cost").fail(problem->what, problem->hint);
     if (!cost.tap || cost.mana.value() != 0 || cost.mana.x != 0)
       b.required("cost").fail(
           "a mana ability's cost must be exactly {T} or {T}, Sacrifice CARDNAME",

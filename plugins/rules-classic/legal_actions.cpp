@@ -199,10 +199,10 @@ std::string activate_refusal(const Game& game, PlayerId p, ObjectId id, std::uin
   const auto cost = activation_cost(*def);
   if (!cost) {
     if (def->kind == AbilityKind::activated && !def->cost.empty()) {
-      ParsedCost unused;
-      std::string error;
-      parse_cost_text(def->cost, unused, error);
-      return "its cost cannot be paid under the classic rules: " + error;
+      CostText unused;
+      const std::optional<CostProblem> problem = read_cost_text(def->cost, unused);
+      return "its cost cannot be paid under the classic rules: " +
+             (problem ? problem->what : def->cost);
     }
     return "it has no ability that can be activated";
   }

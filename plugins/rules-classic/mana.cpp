@@ -169,91 +169,9 @@ std::vector<std::uint8_t> land_mana_kinds(const Characteristics& c) {
   return {kinds.begin(), kinds.end()};
 }
 
-bool parse_cost_text(std::string_view text, ParsedCost& out, std::string& error) {
-  out = ParsedCost{};
-  out.mana.present = true;
-  const std::string s(text);
-  std::size_t i = 0;
-  while (i < s.size()) {
-    if (s[i] == ' ' || s[i] == ',') {
-      ++i;
-      continue;
-    }
-    if (s[i] != '{') {
-      // "Sacrifice CARDNAME" or "Sac", up to the next comma.
-      std::size_t end = s.find(',', i);
-      if (end == std::string::npos) end = s.size();
-      std::string word = s.substr(i, end - i);
-      while (!word.empty() && word.back() == ' ') word.pop_back();
-      if (word == "Sacrifice CARDNAME" || word == "Sac" || word == "Sac<1/CARDNAME>") {
-        if (out.sacrifice) {
-          error = "the cost says sacrifice twice";
-          return false;
-        }
-        out.sacrifice = true;
-        i = end;
-        continue;
-      }
-      if (word == "Discard CARDNAME" || word == "Discard this card") {
-        if (out.discard) {
-          error = "the cost says discard twice";
-          return false;
-        }
-        out.discard = true;
-        i = end;
-        continue;
-      }
-      error =
-          "a cost is written as symbols in braces, like {2}{G} or {T}, 'Sacrifice CARDNAME' and "
-          "'Discard CARDNAME'; found '" +
-          s + "'";
-      return false;
-    }
-    const std::size_t close = s.find('}', i);
-    if (close == std::string::npos) {
-      error = "a cost is written as symbols in braces, like {2}{G} or {T}; found '" + s + "'";
-      return false;
-    }
-    const std::string sym = s.substr(i + 1, close - i - 1);
-    i = close + 1;
-    if (sym == "T") {
-      if (out.tap) {
-        error = "the cost has {T} twice";
-        return false;
-      }
-      out.tap = true;
-    } else if (sym == "X") {
-      ++out.mana.x;
-    } else if (sym == "C") {
-      ++out.mana.colorless;
-    } else if (!sym.empty() &&
-               std::all_of(sym.begin(), sym.end(), [](char c) { return c >= '0' && c <= '9'; })) {
-      if (sym.size() > 3) {
-        error = "generic mana {" + sym + "} is too large";
-        return false;
-      }
-      out.mana.generic = static_cast<std::uint16_t>(out.mana.generic + std::stoi(sym));
-    } else if (std::uint8_t* slashed = out.mana.slash_symbol(sym)) {
-      ++*slashed;
-    } else {
-      const auto it = std::find(kKindLetters.begin(), kKindLetters.begin() + kColorCount,
-                                sym.size() == 1 ? sym[0] : '?');
-      if (it == kKindLetters.begin() + kColorCount) {
-        error = "unknown mana symbol {" + sym +
-                "}; use {W} {U} {B} {R} {G} {C}, a hybrid like {R/G}, {2/W} or {W/P}, a number, "
-                "{X} or {T}";
-        return false;
-      }
-      ++out.mana.colored[static_cast<std::size_t>(it - kKindLetters.begin())];
-    }
-  }
-  return true;
-}
-
 ParsedCost parse_cost(const Param& text) {
   ParsedCost out;
-  std::string error;
-  if (!parse_cost_text(text.text(), out, error)) text.fail(error);
+  if (auto problem = read_cost_text(text.text(), out)) text.fail(problem->what, problem->hint);
   if (out.sacrifice) text.fail("this cost cannot include a sacrifice");
   if (out.discard) text.fail("this cost cannot include a discard");
   return out;
@@ -286,8 +204,7 @@ std::optional<ActivationCost> activation_cost(const AbilityDef& a) {
   }
   if (a.kind != AbilityKind::activated || a.cost.empty()) return std::nullopt;
   ActivationCost out;
-  std::string error;
-  if (!parse_cost_text(a.cost, out.cost, error)) return std::nullopt;
+  if (read_cost_text(a.cost, out.cost)) return std::nullopt;
   return out;
 }
 

@@ -476,9 +476,8 @@ class PreventKeyword final : public KeywordHandler {
     text += " this turn.";
     std::string cost;
     if (const Param* c = given(b, "cost")) {
-      ParsedCost parsed;
-      std::string error;
-      if (!parse_cost_text(c->text(), parsed, error)) c->fail(error);
+      CostText parsed;
+      if (auto problem = read_cost_text(c->text(), parsed)) c->fail(problem->what, problem->hint);
       cost = c->text();
       text = cost + ": " + text;
     }

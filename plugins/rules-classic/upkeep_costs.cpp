@@ -38,9 +38,8 @@ std::optional<std::pair<std::string, ManaCost>> repeated(const std::string& cost
   std::string text;
   for (std::int64_t i = 0; i < times; ++i) text += cost_text;
   if (times <= 0) text = "{0}";
-  ParsedCost parsed;
-  std::string error;
-  if (!parse_cost_text(text, parsed, error)) return std::nullopt;
+  CostText parsed;
+  if (read_cost_text(text, parsed)) return std::nullopt;
   return std::pair{text, parsed.mana};
 }
 

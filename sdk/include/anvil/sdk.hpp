@@ -22,6 +22,7 @@
 #include "anvil/agent.hpp"
 #include "anvil/card.hpp"
 #include "anvil/characteristics.hpp"
+#include "anvil/cost_text.hpp"
 #include "anvil/error.hpp"
 #include "anvil/event_bus.hpp"
 #include "anvil/events.hpp"

@@ -234,9 +234,9 @@ TEST_F(FormatClassic, MoreErrorPathsWithTheirColumns) {
   EXPECT_EQ(error_of("A\n{1}{R\nSorcery\n"),
             "test.txt:2:4: error: card 'A': mana symbol '{R' has no closing '}'");
   EXPECT_EQ(error_of("A\n{1}{G/G/P}\nSorcery\n"),
-            "test.txt:2:4: error: card 'A': mana symbol 'G/G/P' is not supported; hybrid symbols "
-            "are: two colours (R/G), a colour or two generic (2/W), Phyrexian (W/P: a colour or 2 "
-            "life) and hybrid Phyrexian (G/W/P: either colour or 2 life)");
+            "test.txt:2:4: error: card 'A': mana symbol '{G/G/P}' is not supported; hybrid "
+            "symbols are: two colours ({R/G}), a colour or two generic ({2/W}), Phyrexian ({W/P}: "
+            "a colour or 2 life) and hybrid Phyrexian ({G/W/P}: either colour or 2 life)");
   EXPECT_EQ(
       error_of("A\n1 P/R\nSorcery\n"),
       "test.txt:2:3: error: card 'A': mana symbol 'P/R' is not supported; hybrid symbols are: "

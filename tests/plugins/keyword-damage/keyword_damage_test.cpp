@@ -337,6 +337,13 @@ TEST_F(KeywordDamage, AbDamageAcceptsForgesCostSpelling) {
             std::string::npos);
   EXPECT_NE(error_of(creature("I", "abDamageTgtCP:{T}, Banana:1")).find("'Banana'"),
             std::string::npos);
+  // Read as the rules read it (the kernel's read_cost_text): symbols made of the right letters
+  // but no symbol, and a part twice, are refused too.
+  EXPECT_NE(error_of(creature("J", "abDamageTgtCP:{WW}:1"))
+                .find("cannot read the cost '{WW}': unknown mana symbol '{WW}'"),
+            std::string::npos);
+  EXPECT_NE(error_of(creature("K", "abDamageTgtCP:{T}{T}:1")).find("the cost says {T} twice"),
+            std::string::npos);
 }
 
 TEST_F(KeywordDamage, AbDamageResolvesLikeTheSpellWithItsDrawback) {

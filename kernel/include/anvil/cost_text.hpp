@@ -1,0 +1,52 @@
+// The cost notation of the card languages, read in one place for every plugin: a format's mana
+// cost line, a keyword's activation cost and a rules module's costs mean the same symbols.
+//
+//   mana symbols   {2} {R} {C} {X} {R/G} {2/W} {W/P} {G/W/P}        (rules 107.4)
+//   a cost         "{2}{R}, {T}"   "{1}, Sacrifice CARDNAME"   "Discard CARDNAME"
+//
+// Forge's words for the last two are read too ("Sac", "Sac<1/CARDNAME>", "Discard this card").
+// A rules module gives the parts their meaning (what paying them does); a keyword plugin that is
+// handed a cost reads it at load, so a card whose cost nothing could read is refused there, at
+// its file and line, rather than in a game. Problems are values: what is wrong, where in the
+// text, and a hint a card author can act on.
+//
+//   CostText cost;
+//   if (auto problem = read_cost_text("{2}{R}, {T}", cost)) param.fail(problem->what,
+//   problem->hint);
+#pragma once
+
+#include <cstddef>
+#include <optional>
+#include <string>
+#include <string_view>
+
+#include "anvil/characteristics.hpp"
+#include "anvil/config.hpp"
+
+ANVIL_BEGIN_NAMESPACE
+
+struct CostProblem {
+  std::size_t offset = 0;  // where in the text the problem starts (a symbol's '{', a word)
+  std::string what;        // "unknown mana symbol {Z}"
+  std::string hint;        // "use a number, W, U, B, R, G, C, X or a hybrid such as …"
+};
+
+// Adds one mana symbol, written without its braces ("2", "R", "R/G", "G/W/P"), to `cost`.
+// A number is generic mana; the counts saturate nowhere: a total past what ManaCost holds is a
+// problem ("this mana cost is too large"). `offset` is 0 in a returned problem.
+ANVIL_API std::optional<CostProblem> add_mana_symbol(ManaCost& cost, std::string_view symbol);
+
+// A mana cost written as braced symbols only, "{2}{R}{R}"; `cost.present` is set.
+ANVIL_API std::optional<CostProblem> read_braced_mana(std::string_view text, ManaCost& cost);
+
+// A cost: braced mana symbols, {T}, and the words above, separated by commas or spaces, each
+// part at most once ({T} twice is a problem). `mana.present` is set even without mana symbols.
+struct CostText {
+  ManaCost mana;
+  bool tap = false;        // {T}
+  bool sacrifice = false;  // "Sacrifice CARDNAME"
+  bool discard = false;    // "Discard CARDNAME" (cycling, 702.29)
+};
+ANVIL_API std::optional<CostProblem> read_cost_text(std::string_view text, CostText& out);
+
+ANVIL_END_NAMESPACE

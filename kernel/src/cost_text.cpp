@@ -1,0 +1,132 @@
+#include "anvil/cost_text.hpp"
+
+#include <charconv>
+#include <limits>
+
+ANVIL_BEGIN_NAMESPACE
+
+namespace {
+
+constexpr std::string_view kColors = "WUBRG";
+
+constexpr const char* kSymbolHint =
+    "use a number, W, U, B, R, G, C, X or a hybrid such as {R/G}, {2/W} or {W/P}";
+constexpr const char* kSlashHint =
+    "hybrid symbols are: two colours ({R/G}), a colour or two generic ({2/W}), Phyrexian ({W/P}: "
+    "a colour or 2 life) and hybrid Phyrexian ({G/W/P}: either colour or 2 life)";
+constexpr const char* kCostHint =
+    "a cost is mana symbols such as {2}{R}, {R/G} or {X}, {T}, 'Sacrifice CARDNAME' and "
+    "'Discard CARDNAME', separated by commas";
+
+CostProblem problem(std::size_t offset, std::string what, std::string hint = {}) {
+  return CostProblem{offset, std::move(what), std::move(hint)};
+}
+
+// Adds `n` to a count, or says the cost is too large for ManaCost's fields.
+template <class Int>
+bool bump(Int& field, unsigned long n) {
+  if (n > static_cast<unsigned long>(std::numeric_limits<Int>::max() - field)) return false;
+  field = static_cast<Int>(field + n);
+  return true;
+}
+
+bool all_digits(std::string_view s) {
+  return !s.empty() && s.find_first_not_of("0123456789") == std::string_view::npos;
+}
+
+std::string_view trim(std::string_view s) {
+  while (!s.empty() && s.front() == ' ') s.remove_prefix(1);
+  while (!s.empty() && s.back() == ' ') s.remove_suffix(1);
+  return s;
+}
+
+}  // namespace
+
+std::optional<CostProblem> add_mana_symbol(ManaCost& cost, std::string_view symbol) {
+  const auto too_large = [] { return problem(0, "this mana cost is too large"); };
+  if (std::uint8_t* slashed = cost.slash_symbol(symbol))
+    return bump(*slashed, 1) ? std::nullopt : std::optional(too_large());
+  if (all_digits(symbol)) {
+    unsigned long n = 0;
+    const auto [end, ec] = std::from_chars(symbol.data(), symbol.data() + symbol.size(), n);
+    if (ec != std::errc() || !bump(cost.generic, n)) return too_large();
+    return std::nullopt;
+  }
+  if (symbol.size() == 1) {
+    std::uint8_t* field = nullptr;
+    if (const auto c = kColors.find(symbol[0]); c != std::string_view::npos)
+      field = &cost.colored[c];
+    if (symbol[0] == 'C') field = &cost.colorless;
+    if (symbol[0] == 'X') field = &cost.x;
+    if (field) return bump(*field, 1) ? std::nullopt : std::optional(too_large());
+  }
+  if (symbol.find('/') != std::string_view::npos)
+    return problem(0, "mana symbol '{" + std::string(symbol) + "}' is not supported", kSlashHint);
+  return problem(0, "unknown mana symbol '{" + std::string(symbol) + "}'", kSymbolHint);
+}
+
+std::optional<CostProblem> read_braced_mana(std::string_view text, ManaCost& cost) {
+  cost.present = true;
+  for (std::size_t i = 0; i < text.size();) {
+    if (text[i] != '{')
+      return problem(
+          i, "expected '{' to start a mana symbol, found '" + std::string(1, text[i]) + "'");
+    const std::size_t close = text.find('}', i);
+    if (close == std::string_view::npos)
+      return problem(i, "mana symbol '" + std::string(text.substr(i)) + "' has no closing '}'");
+    if (auto p = add_mana_symbol(cost, text.substr(i + 1, close - i - 1))) {
+      p->offset = i;
+      return p;
+    }
+    i = close + 1;
+  }
+  return std::nullopt;
+}
+
+std::optional<CostProblem> read_cost_text(std::string_view text, CostText& out) {
+  out = CostText{};
+  out.mana.present = true;
+  const auto once = [](bool& part, std::size_t at,
+                       std::string_view said) -> std::optional<CostProblem> {
+    if (part) return problem(at, "the cost says " + std::string(said) + " twice");
+    part = true;
+    return std::nullopt;
+  };
+  for (std::size_t i = 0; i < text.size();) {
+    if (text[i] == ' ' || text[i] == ',') {
+      ++i;
+      continue;
+    }
+    if (text[i] == '{') {
+      const std::size_t close = text.find('}', i);
+      if (close == std::string_view::npos)
+        return problem(i, "mana symbol '" + std::string(text.substr(i)) + "' has no closing '}'",
+                       kCostHint);
+      const std::string_view symbol = text.substr(i + 1, close - i - 1);
+      if (symbol == "T") {
+        if (auto p = once(out.tap, i, "{T}")) return p;
+      } else if (auto p = add_mana_symbol(out.mana, symbol)) {
+        p->offset = i;
+        if (p->hint == kSymbolHint) p->hint = kCostHint;  // {T} and the words belong here too
+        return p;
+      }
+      i = close + 1;
+      continue;
+    }
+    // A word, up to the next comma: what to sacrifice or discard.
+    std::size_t end = text.find(',', i);
+    if (end == std::string_view::npos) end = text.size();
+    const std::string_view word = trim(text.substr(i, end - i));
+    if (word == "Sacrifice CARDNAME" || word == "Sac" || word == "Sac<1/CARDNAME>") {
+      if (auto p = once(out.sacrifice, i, "sacrifice")) return p;
+    } else if (word == "Discard CARDNAME" || word == "Discard this card") {
+      if (auto p = once(out.discard, i, "discard")) return p;
+    } else {
+      return problem(i, "'" + std::string(word) + "' is not a part of a cost", kCostHint);
+    }
+    i = end;
+  }
+  return std::nullopt;
+}
+
+ANVIL_END_NAMESPACE

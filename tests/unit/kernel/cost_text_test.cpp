@@ -1,0 +1,108 @@
+// The cost notation every plugin reads through the kernel (cost_text.hpp): what each symbol and
+// word adds, and each problem with its offset and words.
+#include "anvil/cost_text.hpp"
+
+#include <gtest/gtest.h>
+
+namespace anvil::testing {
+namespace {
+
+TEST(CostText, SymbolsAddWhatTheyStandFor) {
+  ManaCost cost;
+  for (std::string_view s : {"2", "R", "R", "C", "X", "R/G", "2/W", "W/P", "G/W/P"})
+    EXPECT_FALSE(add_mana_symbol(cost, s)) << s;
+  EXPECT_EQ(cost.generic, 2);
+  EXPECT_EQ(cost.colored[static_cast<std::size_t>(Color::red)], 2);
+  EXPECT_EQ(cost.colorless, 1);
+  EXPECT_EQ(cost.x, 1);
+  EXPECT_EQ(cost.value(), 2 + 2 + 1 + 1 + 2 + 1 + 1);  // X counts 0, {2/W} counts 2
+}
+
+TEST(CostText, ABadSymbolIsAProblemThatSaysWhy) {
+  ManaCost cost;
+  auto p = add_mana_symbol(cost, "Q");
+  ASSERT_TRUE(p);
+  EXPECT_EQ(p->what, "unknown mana symbol '{Q}'");
+  EXPECT_NE(p->hint.find("{R/G}"), std::string::npos);
+  p = add_mana_symbol(cost, "P/R");
+  ASSERT_TRUE(p);
+  EXPECT_EQ(p->what, "mana symbol '{P/R}' is not supported");
+  EXPECT_NE(p->hint.find("hybrid Phyrexian"), std::string::npos);
+  p = add_mana_symbol(cost, "99999999999999999999");
+  ASSERT_TRUE(p);
+  EXPECT_EQ(p->what, "this mana cost is too large");
+  p = add_mana_symbol(cost, "");
+  ASSERT_TRUE(p);
+  EXPECT_EQ(p->what, "unknown mana symbol '{}'");
+}
+
+TEST(CostText, CountsThatWouldOverflowAreTooLarge) {
+  ManaCost cost;
+  for (int i = 0; i < 255; ++i) ASSERT_FALSE(add_mana_symbol(cost, "R"));
+  const auto p = add_mana_symbol(cost, "R");
+  ASSERT_TRUE(p);
+  EXPECT_EQ(p->what, "this mana cost is too large");
+  EXPECT_EQ(cost.colored[static_cast<std::size_t>(Color::red)], 255);  // unchanged by the refusal
+  EXPECT_FALSE(add_mana_symbol(cost, "65535"));
+  EXPECT_TRUE(add_mana_symbol(cost, "1"));
+}
+
+TEST(CostText, BracedManaReportsTheOffsetOfTheBadSymbol) {
+  ManaCost cost;
+  EXPECT_FALSE(read_braced_mana("{2}{R}{R}", cost));
+  EXPECT_TRUE(cost.present);
+  EXPECT_EQ(cost.value(), 4);
+  ManaCost bad;
+  auto p = read_braced_mana("{1}{Zz}", bad);
+  ASSERT_TRUE(p);
+  EXPECT_EQ(p->offset, 3u);
+  EXPECT_EQ(p->what, "unknown mana symbol '{Zz}'");
+  p = read_braced_mana("{1}{R", bad);
+  ASSERT_TRUE(p);
+  EXPECT_EQ(p->offset, 3u);
+  EXPECT_EQ(p->what, "mana symbol '{R' has no closing '}'");
+  p = read_braced_mana("{1}R", bad);
+  ASSERT_TRUE(p);
+  EXPECT_EQ(p->offset, 3u);
+  EXPECT_EQ(p->what, "expected '{' to start a mana symbol, found 'R'");
+}
+
+TEST(CostText, ACostReadsManaTapAndTheWords) {
+  CostText c;
+  EXPECT_FALSE(read_cost_text("{2}{R}, {T}, Sacrifice CARDNAME", c));
+  EXPECT_TRUE(c.tap);
+  EXPECT_TRUE(c.sacrifice);
+  EXPECT_FALSE(c.discard);
+  EXPECT_EQ(c.mana.value(), 3);
+  EXPECT_FALSE(read_cost_text("{T}", c));
+  EXPECT_TRUE(c.tap);
+  EXPECT_TRUE(c.mana.present);  // a cost of no mana is still a cost
+  EXPECT_EQ(c.mana.value(), 0);
+  EXPECT_FALSE(read_cost_text("Sac<1/CARDNAME>", c));  // Forge's words
+  EXPECT_TRUE(c.sacrifice);
+  EXPECT_FALSE(read_cost_text("{1}, Discard this card", c));
+  EXPECT_TRUE(c.discard);
+}
+
+TEST(CostText, ACostWithAnythingElseIsAProblemAtItsPlace) {
+  CostText c;
+  auto p = read_cost_text("{T}, Banana", c);
+  ASSERT_TRUE(p);
+  EXPECT_EQ(p->offset, 5u);
+  EXPECT_EQ(p->what, "'Banana' is not a part of a cost");
+  EXPECT_NE(p->hint.find("Sacrifice CARDNAME"), std::string::npos);
+  p = read_cost_text("{WW}", c);
+  ASSERT_TRUE(p);
+  EXPECT_EQ(p->what, "unknown mana symbol '{WW}'");
+  EXPECT_NE(p->hint.find("{T}"), std::string::npos) << "a cost's hint names {T} too";
+  p = read_cost_text("{T}{T}", c);
+  ASSERT_TRUE(p);
+  EXPECT_EQ(p->offset, 3u);
+  EXPECT_EQ(p->what, "the cost says {T} twice");
+  p = read_cost_text("Sacrifice CARDNAME, Sac", c);
+  ASSERT_TRUE(p);
+  EXPECT_EQ(p->what, "the cost says sacrifice twice");
+}
+
+}  // namespace
+}  // namespace anvil::testing
