@@ -132,11 +132,11 @@ void HearthWorld::find_holders() {
         const tags::CardScript* s = card.flags & kHolds ? card.script : nullptr;
         if (s && s->holds_auras_in(z) && attr_of(o.attrs, kSilenced) == 0) aura_holders_.push_back({m, o.controller, s});
       }
-  // In the order they came where they are (collect_auras).
-  std::stable_sort(aura_holders_.begin(), aura_holders_.end(),
-                   [&st](const Holder& a, const Holder& b) {
-                     return st.objects[a.id.value].timestamp < st.objects[b.id.value].timestamp;
-                   });
+  // In the order they came where they are (collect_auras). Timestamps are unique; std::sort, as
+  // it allocates nothing.
+  std::sort(aura_holders_.begin(), aura_holders_.end(), [&st](const Holder& a, const Holder& b) {
+    return st.objects[a.id.value].timestamp < st.objects[b.id.value].timestamp;
+  });
   for (const FloatingEffect& e : st.effects) {
     const tags::GivenTag* g = tags::given_tag(game_.cards().at(e.card), e.ability);
     if (!g) continue;

@@ -116,8 +116,10 @@ std::vector<ObjectId> HearthWorld::died_this_turn(PlayerId p) {
   std::vector<ObjectId> out;
   for (ObjectId id : dead_minions(p))
     if (game_.object(id).attrs.get(kDiedTurn) == game_.state().turn.number) out.push_back(id);
-  std::stable_sort(out.begin(), out.end(), [this](ObjectId a, ObjectId b) {
-    return game_.object(a).attrs.get(kBorn) < game_.object(b).attrs.get(kBorn);
+  std::sort(out.begin(), out.end(), [this](ObjectId a, ObjectId b) {
+    const std::int64_t born_a = game_.object(a).attrs.get(kBorn);
+    const std::int64_t born_b = game_.object(b).attrs.get(kBorn);
+    return born_a != born_b ? born_a < born_b : a < b;
   });
   return out;
 }
