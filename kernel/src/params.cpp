@@ -63,6 +63,17 @@ Param Param::map(std::vector<std::pair<std::string, Param>> entries, SourceLocat
   return p;
 }
 
+Param Param::map(std::vector<std::pair<std::string, Param>> entries,
+                 std::vector<SourceLocation> key_wheres, SourceLocation where) {
+  if (key_wheres.size() != entries.size()) {
+    throw RulesError("Param::map: " + std::to_string(entries.size()) + " entries but " +
+                     std::to_string(key_wheres.size()) + " key locations");
+  }
+  Param p = map(std::move(entries), std::move(where));
+  p.key_wheres_ = std::move(key_wheres);
+  return p;
+}
+
 const std::string& Param::text() const {
   if (!is_scalar()) fail(std::string("expected a single value, found ") + kind_name(kind_));
   return text_;
@@ -117,6 +128,15 @@ const Param* Param::find(std::string_view key) const {
   return nullptr;
 }
 
+const SourceLocation& Param::key_where(std::size_t i) const {
+  if (!is_map()) fail(std::string("expected a map of 'key: value', found ") + kind_name(kind_));
+  if (i >= entries_.size()) {
+    throw RulesError("Param::key_where(" + std::to_string(i) + ") of a map of " +
+                     std::to_string(entries_.size()) + " entries");
+  }
+  return key_wheres_.empty() ? entries_[i].second.where() : key_wheres_[i];
+}
+
 // ---- ParamAudit
 
 ParamAudit::ParamAudit() : outer_(t_audit) { t_audit = this; }
@@ -136,11 +156,12 @@ std::vector<ParamAudit::Unread> ParamAudit::unread(const Param& root) const {
     if (p.is_list()) {
       for (const Param& item : p.items_) self(self, item);
     } else if (p.is_map()) {
-      for (const auto& [key, value] : p.entries_) {
+      for (std::size_t i = 0; i < p.entries_.size(); ++i) {
+        const auto& [key, value] = p.entries_[i];
         if (was_read(&value))
           self(self, value);
         else
-          out.push_back({&p, key, &value});
+          out.push_back({&p, key, p.key_where(i), &value});
       }
     }
   };
