@@ -244,6 +244,13 @@ Params Params::named(std::string keyword, std::vector<std::pair<std::string, Par
   return p;
 }
 
+Params Params::named_map(std::string keyword, const Param& map, SourceLocation where) {
+  Params p = named(std::move(keyword), map.entries(), std::move(where));
+  for (std::size_t i = 0; i < p.named_values_.size(); ++i)
+    p.name_wheres_.push_back(map.key_where(i));
+  return p;
+}
+
 const Param* Params::at(std::size_t i) const {
   return !named_ && i < values_.size() ? &values_[i] : nullptr;
 }
@@ -272,17 +279,19 @@ Bound Params::bind(std::initializer_list<std::string_view> schema) const {
 
   std::vector<std::string> names;
   for (const auto& [n, p] : b.values_) names.push_back(n);
-  for (const auto& entry : named_values_) {
-    const std::string& key = entry.first;
-    const Param& value = entry.second;
+  for (std::size_t i = 0; i < named_values_.size(); ++i) {
+    const std::string& key = named_values_[i].first;
+    const Param& value = named_values_[i].second;
+    const SourceLocation& key_where = name_wheres_.empty() ? value.where() : name_wheres_[i];
     auto slot = std::find_if(b.values_.begin(), b.values_.end(),
                              [&key](const auto& v) { return v.first == key; });
     if (slot == b.values_.end()) {
-      value.fail(
+      throw LoadError(
+          key_where,
           "'" + keyword_ + "' has no parameter '" + key + "' (it takes " + join_names(schema) + ")",
           did_you_mean(key, names));
     }
-    if (slot->second) value.fail("'" + key + "' is given twice");
+    if (slot->second) throw LoadError(key_where, "'" + key + "' is given twice");
     slot->second = &value;
   }
   return b;

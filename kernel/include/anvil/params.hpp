@@ -148,6 +148,9 @@ class ANVIL_API Params {
   static Params positional(std::string keyword, std::vector<Param> values, SourceLocation where);
   static Params named(std::string keyword, std::vector<std::pair<std::string, Param>> values,
                       SourceLocation where);
+  // The named form from a map read from a file: an unknown or repeated name is then reported
+  // at its key. REQUIRES: map.is_map(), or throws LoadError.
+  static Params named_map(std::string keyword, const Param& map, SourceLocation where);
 
   const std::string& keyword() const { return keyword_; }
   bool is_named() const { return named_; }
@@ -172,6 +175,7 @@ class ANVIL_API Params {
   bool named_ = false;
   std::vector<Param> values_;
   std::vector<std::pair<std::string, Param>> named_values_;
+  std::vector<SourceLocation> name_wheres_;  // one per named value, or none
   SourceLocation where_;
 };
 

@@ -84,6 +84,21 @@ TEST(Params, UnknownNameIsALoadErrorWithDidYouMean) {
   EXPECT_EQ(e.where().str(), "f:2:12");
 }
 
+// From a map read from a file, a name is located at its key; the value may be a block below.
+TEST(Params, NamedFromAMapReportsABadNameAtItsKey) {
+  const Param map = Param::map({{"amont", Param::list({}, {"f", 3, 5})},
+                                {"amount", Param::scalar("3", {"f", 4, 11})},
+                                {"amount", Param::scalar("4", {"f", 5, 11})}},
+                               {{"f", 2, 3}, {"f", 4, 3}, {"f", 5, 3}}, {"f", 2, 3});
+  const Params p = Params::named_map("spDamageTgt", map, {"f", 1, 3});
+  EXPECT_EQ(p.get("amont")->where().str(), "f:3:5");
+  LoadError e = expect_load_error([&] { (void)p.bind({"amount", "drawback?"}); }, "'amont'");
+  EXPECT_EQ(e.where().str(), "f:2:3");
+  e = expect_load_error([&] { (void)p.bind({"amount", "amont"}); }, "'amount' is given twice");
+  EXPECT_EQ(e.where().str(), "f:5:3");
+  expect_load_error([] { (void)Params::named_map("kw", Param::scalar("x", {}), {}); }, "a map");
+}
+
 TEST(Params, TooManyPositionalValuesIsALoadErrorAtTheFirstExtra) {
   const Params p = Params::parse_classic("kw:1:2:3", {"f", 1, 1});
   const LoadError e = expect_load_error([&] { (void)p.bind({"a", "b?"}); }, "at most 2 values");
