@@ -33,6 +33,10 @@ std::string PackLibrary::version_of(const std::string& pack) const {
 
 const LoadedPack* PackLibrary::load(const std::string& name, std::string& error) {
   if (auto it = packs_.find(name); it != packs_.end()) return &it->second;
+  if (auto it = broken_.find(name); it != broken_.end()) {  // its errors were printed then
+    error = it->second;
+    return nullptr;
+  }
   const FoundPack* found = used(name);
   if (!found) {
     std::vector<std::string> names;
@@ -52,6 +56,7 @@ const LoadedPack* PackLibrary::load(const std::string& name, std::string& error)
   if (!pack.ok()) {
     print_diagnostics(stderr, pack.diagnostics);
     error = fmt::format("pack '{}' has {}", name, count_of(pack.error_count(), "error"));
+    broken_.emplace(name, error);
     return nullptr;
   }
   return &packs_.emplace(name, std::move(pack)).first->second;

@@ -1,6 +1,6 @@
 // PackLibrary: the packs a command can use — found once in the pack folders, each loaded at most
-// once, card pools built from lists of them, and decks found by name. Shared by the commands
-// that play games (scenario, sim, replay).
+// once (a pack that does not load prints its errors once), card pools built from lists of them,
+// and decks found by name. Shared by the commands that play games (scenario, sim, replay).
 #pragma once
 
 #include <anvil/pack.hpp>
@@ -66,6 +66,7 @@ class PackLibrary {
   const Registry& registry_;
   std::vector<FoundPack> found_;
   std::map<std::string, LoadedPack> packs_;
+  std::map<std::string, std::string> broken_;  // packs that did not load: load()'s error
   std::set<std::string> loading_;  // load() in progress: a requirement cycle stops here
   std::map<std::string, std::shared_ptr<const CardPool>> pools_;
 };

@@ -63,6 +63,17 @@ Param Param::map(std::vector<std::pair<std::string, Param>> entries, SourceLocat
   return p;
 }
 
+Param Param::map(std::vector<std::pair<std::string, Param>> entries,
+                 std::vector<SourceLocation> key_wheres, SourceLocation where) {
+  if (key_wheres.size() != entries.size()) {
+    throw RulesError("Param::map: " + std::to_string(entries.size()) + " entries but " +
+                     std::to_string(key_wheres.size()) + " key locations");
+  }
+  Param p = map(std::move(entries), std::move(where));
+  p.key_wheres_ = std::move(key_wheres);
+  return p;
+}
+
 const std::string& Param::text() const {
   if (!is_scalar()) fail(std::string("expected a single value, found ") + kind_name(kind_));
   return text_;
@@ -117,6 +128,15 @@ const Param* Param::find(std::string_view key) const {
   return nullptr;
 }
 
+const SourceLocation& Param::key_where(std::size_t i) const {
+  if (!is_map()) fail(std::string("expected a map of 'key: value', found ") + kind_name(kind_));
+  if (i >= entries_.size()) {
+    throw RulesError("Param::key_where(" + std::to_string(i) + ") of a map of " +
+                     std::to_string(entries_.size()) + " entries");
+  }
+  return key_wheres_.empty() ? entries_[i].second.where() : key_wheres_[i];
+}
+
 // ---- ParamAudit
 
 ParamAudit::ParamAudit() : outer_(t_audit) { t_audit = this; }
@@ -136,11 +156,12 @@ std::vector<ParamAudit::Unread> ParamAudit::unread(const Param& root) const {
     if (p.is_list()) {
       for (const Param& item : p.items_) self(self, item);
     } else if (p.is_map()) {
-      for (const auto& [key, value] : p.entries_) {
+      for (std::size_t i = 0; i < p.entries_.size(); ++i) {
+        const auto& [key, value] = p.entries_[i];
         if (was_read(&value))
           self(self, value);
         else
-          out.push_back({&p, key, &value});
+          out.push_back({&p, key, p.key_where(i), &value});
       }
     }
   };
@@ -223,6 +244,13 @@ Params Params::named(std::string keyword, std::vector<std::pair<std::string, Par
   return p;
 }
 
+Params Params::named_map(std::string keyword, const Param& map, SourceLocation where) {
+  Params p = named(std::move(keyword), map.entries(), std::move(where));
+  for (std::size_t i = 0; i < p.named_values_.size(); ++i)
+    p.name_wheres_.push_back(map.key_where(i));
+  return p;
+}
+
 const Param* Params::at(std::size_t i) const {
   return !named_ && i < values_.size() ? &values_[i] : nullptr;
 }
@@ -251,17 +279,19 @@ Bound Params::bind(std::initializer_list<std::string_view> schema) const {
 
   std::vector<std::string> names;
   for (const auto& [n, p] : b.values_) names.push_back(n);
-  for (const auto& entry : named_values_) {
-    const std::string& key = entry.first;
-    const Param& value = entry.second;
+  for (std::size_t i = 0; i < named_values_.size(); ++i) {
+    const std::string& key = named_values_[i].first;
+    const Param& value = named_values_[i].second;
+    const SourceLocation& key_where = name_wheres_.empty() ? value.where() : name_wheres_[i];
     auto slot = std::find_if(b.values_.begin(), b.values_.end(),
                              [&key](const auto& v) { return v.first == key; });
     if (slot == b.values_.end()) {
-      value.fail(
+      throw LoadError(
+          key_where,
           "'" + keyword_ + "' has no parameter '" + key + "' (it takes " + join_names(schema) + ")",
           did_you_mean(key, names));
     }
-    if (slot->second) value.fail("'" + key + "' is given twice");
+    if (slot->second) throw LoadError(key_where, "'" + key + "' is given twice");
     slot->second = &value;
   }
   return b;

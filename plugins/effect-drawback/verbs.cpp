@@ -162,13 +162,16 @@ std::string a_or_an(const std::string& word) {
   return (vowel ? "an " : "a ") + word;
 }
 
+constexpr std::array<std::string_view, 8> kCardTypes = {
+    "Artifact", "Creature", "Enchantment", "Instant", "Land", "Planeswalker", "Sorcery", "Battle"};
+
+// Type words of rule 205.3 (April 2022: subtypes, and the card type Plane) within did_you_mean's
+// distance of a card type: meant as written, never taken for a misspelt card type.
+constexpr std::array<std::string_view, 8> kTypesNearCardTypes = {
+    "Artificer", "Bard", "Island", "Lair", "Plane", "Plant", "Sand", "Treasure"};
+
 bool is_card_type(std::string_view t) {
-  static constexpr std::array<std::string_view, 8> kCardTypes = {
-      "Artifact", "Creature",     "Enchantment", "Instant",
-      "Land",     "Planeswalker", "Sorcery",     "Battle"};
-  for (std::string_view c : kCardTypes)
-    if (c == t) return true;
-  return false;
+  return std::find(kCardTypes.begin(), kCardTypes.end(), t) != kCardTypes.end();
 }
 
 std::string lower(std::string s) {
@@ -500,6 +503,19 @@ std::shared_ptr<const EffectVerb> verb(Fn fn) {
   return std::make_shared<Verb<Fn>>(std::move(fn));
 }
 
+// A verb's type word, `offset` characters into the step. Types are open-ended (any subtype,
+// 'Goblin', is taken as written), so only a near miss of a card type is a typo: 'Lnad' would
+// match no card and the step would never offer one.
+void check_type_word(std::string_view type, std::size_t offset, const CompileContext& ctx,
+                     std::string_view verb) {
+  const auto& meant = kTypesNearCardTypes;
+  if (is_card_type(type) || std::find(meant.begin(), meant.end(), type) != meant.end()) return;
+  const std::string hint = did_you_mean(type, kCardTypes);
+  if (hint.empty()) return;
+  throw LoadError(at(ctx, offset),
+                  std::string(verb) + " type '" + std::string(type) + "' is unknown", hint);
+}
+
 std::string type_field(const Args& a, const CompileContext& ctx, std::string_view verb) {
   if (a.fields.empty() || a.fields[0].first == "Card") return {};  // any card
   const auto& [text, offset] = a.fields[0];
@@ -507,6 +523,7 @@ std::string type_field(const Args& a, const CompileContext& ctx, std::string_vie
     throw LoadError(
         at(ctx, offset),
         std::string(verb) + " takes one type word, such as 'Creature'; found '" + text + "'");
+  check_type_word(text, offset, ctx, verb);
   return text;
 }
 
@@ -542,9 +559,13 @@ void register_verbs(Registrar& registrar) {
         const auto [field, offset] = args.fields[0];
         if (field == "AtRandom")
           return std::make_shared<DiscardStep>(std::move(args), DiscardStep::Mode::at_random, "");
-        if (field.starts_with("UnlessDiscardType.") && field.size() > 18)
+        constexpr std::string_view kUnless = "UnlessDiscardType.";
+        if (field.starts_with(kUnless) && field.size() > kUnless.size()) {
+          std::string type = field.substr(kUnless.size());
+          check_type_word(type, offset + kUnless.size(), ctx, "Discard");
           return std::make_shared<DiscardStep>(std::move(args), DiscardStep::Mode::unless_type,
-                                               field.substr(18));
+                                               std::move(type));
+        }
         const std::array<std::string_view, 2> known = {"AtRandom", "UnlessDiscardType"};
         std::string hint = did_you_mean(std::string_view(field).substr(0, field.find('.')), known);
         if (hint.empty()) hint = "use AtRandom or UnlessDiscardType.<Type>";

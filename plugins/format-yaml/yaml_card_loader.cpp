@@ -151,7 +151,7 @@ class CardReader {
     }
     const auto& [keyword, value] = item.entries().front();
     if (value.is_map()) {
-      compile(Params::named(keyword, value.entries(), item.where()), card);
+      compile(Params::named_map(keyword, value, item.where()), card);
     } else if (value.is_list()) {
       compile(Params::positional(keyword, value.items(), item.where()), card);
     } else if (value.text().empty()) {

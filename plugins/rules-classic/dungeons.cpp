@@ -338,7 +338,7 @@ class DungeonKeyword final : public KeywordHandler {
     bool pumps = false;
     std::size_t bottommost = 0;
     for (std::size_t i = 0; i < items.size(); ++i) {
-      const Params room = Params::named("room", items[i].entries(), items[i].where());
+      const Params room = Params::named_map("room", items[i], items[i].where());
       const Bound r = room.bind(
           {"name", "do?", "target?", "counter?", "power?", "toughness?", "until?", "next?"});
       auto impl = std::make_shared<RoomAbility>();

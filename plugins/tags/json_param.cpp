@@ -1,6 +1,6 @@
-// JSON → Param, with the line and column of every value (so that every later error can name
-// where in the file it is). nlohmann::json parses the text first, which gives its syntax errors;
-// a small walk over the same text then records each value's position.
+// JSON → Param, with the line and column of every value and every key (so that every later
+// error can name where in the file it is). nlohmann::json parses the text first, which gives its
+// syntax errors; a small walk over the same text then records each key's and value's position.
 #include <nlohmann/json.hpp>
 
 #include "loader.hpp"
@@ -76,6 +76,7 @@ class Reader {
   Param object(SourceLocation at) {
     expect('{');
     std::vector<std::pair<std::string, Param>> entries;
+    std::vector<SourceLocation> key_wheres;
     skip();
     if (pos_ < t_.size() && t_[pos_] == '}') {
       advance();
@@ -83,6 +84,7 @@ class Reader {
     }
     for (;;) {
       skip();
+      key_wheres.push_back(here());
       std::string key = string();
       expect(':');
       Param v = value();
@@ -93,7 +95,7 @@ class Reader {
         continue;
       }
       expect('}');
-      return Param::map(std::move(entries), at);
+      return Param::map(std::move(entries), std::move(key_wheres), at);
     }
   }
   Param array(SourceLocation at) {

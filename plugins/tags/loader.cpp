@@ -126,7 +126,7 @@ class CardReader {
     for (const ParamAudit::Unread& u : unread) {
       const Param* name = u.map->find("name");
       const std::string in = name && name->is_scalar() ? " of '" + name->text() + "'" : "";
-      ctx_.diagnostics.push_back({Diagnostic::Severity::error, u.value->where(),
+      ctx_.diagnostics.push_back({Diagnostic::Severity::error, u.key_where,
                                   "card '" + card + "': nothing reads key '" + u.key + "'" + in +
                                       " (no such parameter here)"});
     }

@@ -216,8 +216,8 @@ struct YamlLimits {
                                                         const YamlLimits& limits = {});
 
 // Reads a map against a schema: ask for each key the schema knows, then finish() reports every
-// key nobody asked for as unknown, with a did-you-mean. Problems go to `diagnostics`; reading
-// goes on so that one pass finds them all.
+// key nobody asked for as unknown, at the key, with a did-you-mean. Problems go to
+// `diagnostics`; reading goes on so that one pass finds them all.
 //
 //   MapReader card(value, "card", diagnostics);
 //   if (!card.ok()) return;                      // not a map: reported

@@ -13,7 +13,9 @@
 //   if (const Param* d = b.optional("drawback")) …
 //
 // Param is a small tree (scalar, list or map) so that nested YAML (Hearthbreaker tags)
-// is converted once at load time and the YAML nodes are dropped.
+// is converted once at load time and the YAML nodes are dropped. A map read from a file knows
+// where each key is as well as each value: an error about a key (unknown, unread) names the
+// key's line, which is not its value's when the value is a block below it.
 #pragma once
 
 #include <cstdint>
@@ -39,6 +41,10 @@ class ANVIL_API Param {
   static Param scalar(std::string text, SourceLocation where);
   static Param list(std::vector<Param> items, SourceLocation where);
   static Param map(std::vector<std::pair<std::string, Param>> entries, SourceLocation where);
+  // A map with where each key is, in entry order, as the file readers build it.
+  // REQUIRES: key_wheres.size() == entries.size(), or throws RulesError.
+  static Param map(std::vector<std::pair<std::string, Param>> entries,
+                   std::vector<SourceLocation> key_wheres, SourceLocation where);
 
   Kind kind() const { return kind_; }
   bool is_scalar() const { return kind_ == Kind::scalar; }
@@ -56,6 +62,9 @@ class ANVIL_API Param {
   // REQUIRES: is_map(). Entries keep file order; keys are unique (the loader checks).
   const std::vector<std::pair<std::string, Param>>& entries() const;
   const Param* find(std::string_view key) const;
+  // REQUIRES: is_map() and i < entries().size(). Where the key of entry i is; in a map built
+  // without key locations (by code, not read from a file), its value's where().
+  const SourceLocation& key_where(std::size_t i) const;
 
   // A LoadError at this value's location.
   [[noreturn]] void fail(std::string problem, std::string hint = {}) const;
@@ -66,6 +75,7 @@ class ANVIL_API Param {
   std::string text_;
   std::vector<Param> items_;
   std::vector<std::pair<std::string, Param>> entries_;
+  std::vector<SourceLocation> key_wheres_;  // one per entry, or none
   SourceLocation where_;
 };
 
@@ -76,7 +86,7 @@ class ANVIL_API Param {
 //
 //   ParamAudit audit;
 //   compile(card);                                    // factories call find() as they like
-//   for (const ParamAudit::Unread& u : audit.unread(card)) warn(u.value->where(), u.key);
+//   for (const ParamAudit::Unread& u : audit.unread(card)) warn(u.key_where, u.key);
 //
 // Audits nest (the innermost notes); a Pause stops noting for its scope, for a check that looks
 // at keys without using them. Reads of a copy are the copy's: audit the tree that is read.
@@ -90,7 +100,8 @@ class ANVIL_API ParamAudit {
   struct Unread {
     const Param* map;  // the map holding the key
     std::string key;
-    const Param* value;  // its value (where() locates the key)
+    SourceLocation key_where;  // where the key is (its value may start a line below)
+    const Param* value;        // its value
   };
   // The keys of `root` and of the maps below read keys that nobody read, in file order. A key
   // not read is listed alone: what is under it was not read either.
@@ -137,6 +148,9 @@ class ANVIL_API Params {
   static Params positional(std::string keyword, std::vector<Param> values, SourceLocation where);
   static Params named(std::string keyword, std::vector<std::pair<std::string, Param>> values,
                       SourceLocation where);
+  // The named form from a map read from a file: an unknown or repeated name is then reported
+  // at its key. REQUIRES: map.is_map(), or throws LoadError.
+  static Params named_map(std::string keyword, const Param& map, SourceLocation where);
 
   const std::string& keyword() const { return keyword_; }
   bool is_named() const { return named_; }
@@ -161,6 +175,7 @@ class ANVIL_API Params {
   bool named_ = false;
   std::vector<Param> values_;
   std::vector<std::pair<std::string, Param>> named_values_;
+  std::vector<SourceLocation> name_wheres_;  // one per named value, or none
   SourceLocation where_;
 };
 

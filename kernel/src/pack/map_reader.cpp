@@ -39,13 +39,13 @@ void MapReader::finish() {
   finished_ = true;
   if (!ok_) return;
   const ParamAudit::Pause pause;  // listing the keys to check them is not reading them
-  for (const auto& [key, value] : map_.entries()) {
+  const auto& entries = map_.entries();
+  for (std::size_t i = 0; i < entries.size(); ++i) {
+    const std::string& key = entries[i].first;
     if (std::find(known_.begin(), known_.end(), key) != known_.end()) continue;
     std::string message = "unknown key '" + key + "' in " + what_;
     if (std::string hint = did_you_mean(key, known_); !hint.empty()) message += "; " + hint;
-    // Param keeps no location for a key; its value sits on the same line in all but block
-    // values, where it is the line below.
-    diagnostics_.push_back({Diagnostic::Severity::error, value.where(), std::move(message)});
+    diagnostics_.push_back({Diagnostic::Severity::error, map_.key_where(i), std::move(message)});
   }
 }
 

@@ -106,6 +106,7 @@ class Converter {
   Param map(const YAML::Node& node, std::size_t depth) {
     const SourceLocation where = at(node.Mark());
     std::vector<std::pair<std::string, Param>> entries;
+    std::vector<SourceLocation> key_wheres;
     std::map<std::string, SourceLocation, std::less<>> seen;
     for (auto it = node.begin(); it != node.end(); ++it) {
       const SourceLocation key_where = at(it->first.Mark());
@@ -120,8 +121,9 @@ class Converter {
         continue;
       }
       entries.emplace_back(key, convert(it->second, key_where, depth + 1));
+      key_wheres.push_back(key_where);
     }
-    return Param::map(std::move(entries), where);
+    return Param::map(std::move(entries), std::move(key_wheres), where);
   }
 
   std::string_view text_;

@@ -210,6 +210,23 @@ TEST_F(Drawback, UnknownVerbsAndBadArgumentsAreLoadErrors) {
             "cards.txt:5:30: Drawback$ is empty; write a step such as 'YouGainLife/3'");
 }
 
+// A type word that no card has would make the step never offer a card: a near miss of a card
+// type is a load error with a did-you-mean, after UnlessDiscardType. and in Sacrifice and
+// ReturnFromYard. Any other word is a subtype, taken as written, those near a card type too.
+TEST_F(Drawback, AMisspeltCardTypeIsALoadErrorWithADidYouMean) {
+  EXPECT_EQ(error_of("YouDiscard/1/UnlessDiscardType.Lnad"),
+            "cards.txt:5:61: Discard type 'Lnad' is unknown; did you mean 'Land'?");
+  EXPECT_EQ(error_of("OppSacrifice/1/Creture"),
+            "cards.txt:5:45: Sacrifice type 'Creture' is unknown; did you mean 'Creature'?");
+  EXPECT_EQ(error_of("YouReturnFromYard/1/artifact"),
+            "cards.txt:5:50: ReturnFromYard type 'artifact' is unknown; did you mean 'Artifact'?");
+  for (const char* fine :
+       {"YouDiscard/1/UnlessDiscardType.Goblin", "YouDiscard/1/UnlessDiscardType.Island",
+        "YouDiscard/1/UnlessDiscardType.Land", "OppSacrifice/1/Treasure",
+        "YouReturnFromYard/1/Bard"})
+    EXPECT_EQ(error_of(fine), "no error") << fine;
+}
+
 // A verb from another plugin, found by name like the built-in ones ("bury": put the top cards
 // of the library into the graveyard, through the kernel's mill()).
 class Bury final : public EffectVerb {

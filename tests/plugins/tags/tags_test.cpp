@@ -176,7 +176,7 @@ TEST(TagsLoader, AMisspeltKeyOfATagIsAnErrorWithADidYouMean) {
                         "conditon": {"name": "is_minion"}}]}}])");
   EXPECT_TRUE(r.cards.empty());
   std::string e = r.errors();
-  EXPECT_NE(e.find("cards.json:3:37: error: unknown key 'conditon' in an aura of card 'Bad'"),
+  EXPECT_NE(e.find("cards.json:3:25: error: unknown key 'conditon' in an aura of card 'Bad'"),
             std::string::npos)
       << e;
   EXPECT_NE(e.find("did you mean 'condition'"), std::string::npos) << e;
@@ -211,7 +211,7 @@ TEST(TagsLoader, AKeyNothingReadsIsAnError) {
     "battlecry": [{"actions": [{"name": "damage", "amout": 2}], "selector": {"name": "self"}}]}])");
   EXPECT_TRUE(r.cards.empty());
   std::string e = r.errors();
-  EXPECT_NE(e.find("cards.json:2:60: error: card 'Bad': nothing reads key 'amout' of 'damage'"),
+  EXPECT_NE(e.find("cards.json:2:51: error: card 'Bad': nothing reads key 'amout' of 'damage'"),
             std::string::npos)
       << e;
   r = load(R"([{"name": "Bad", "type": "minion", "mana": 1, "attack": 1, "health": 1,
@@ -224,6 +224,30 @@ TEST(TagsLoader, AKeyNothingReadsIsAnError) {
     "battlecry": [{"actions": [{"name": "damage", "amount": 1}], "selector": {"name": "self"}}]}])");
   EXPECT_EQ(r.errors(), "");
   EXPECT_EQ(r.cards.size(), 1u);
+}
+
+// A key whose value starts on a later line is reported at the key, where the author has to look:
+// a key nothing reads, and a key the part does not have.
+TEST(TagsLoader, AKeyErrorNamesTheKeysLineWhenItsValueIsOnTheNext) {
+  Result r = load(R"([{"name": "Bad", "type": "minion", "mana": 1, "attack": 1, "health": 1,
+    "battlecry": [{"actions": [{"name": "damage", "amount": 1, "amout":
+                                  {"name": "all"}}],
+                   "selector": {"name": "self"}}]}])");
+  EXPECT_TRUE(r.cards.empty());
+  std::string e = r.errors();
+  EXPECT_NE(e.find("cards.json:2:64: error: card 'Bad': nothing reads key 'amout' of 'damage'"),
+            std::string::npos)
+      << e;
+  r = load(R"([{"name": "Bad", "type": "minion", "mana": 1, "attack": 1, "health": 1,
+    "impl": {"auras": [{"status": {"name": "change_attack", "amount": 2}, "selector": {"name": "self"},
+                        "conditon":
+                          {"name": "is_minion"}}]}}])");
+  EXPECT_TRUE(r.cards.empty());
+  e = r.errors();
+  EXPECT_NE(e.find("cards.json:3:25: error: unknown key 'conditon' in an aura of card 'Bad'; did "
+                   "you mean 'condition'?"),
+            std::string::npos)
+      << e;
 }
 
 // A hero card's own power (an extension): name, mana (default 2), tags; whether it summons.

@@ -132,13 +132,26 @@ TEST_F(CardYaml, HandlerErrorsNameTheExactValueAndSkipOnlyThatCard) {
   const auto e = errors(d);
   ASSERT_EQ(e.size(), 2u) << dump(d);
   EXPECT_TRUE(e[0]->str().ends_with(
-      "abilities.yaml:15:28: error: 'spDamageTgt' has no parameter 'amont' (it takes amount, "
+      "abilities.yaml:15:21: error: 'spDamageTgt' has no parameter 'amont' (it takes amount, "
       "drawback); did you mean 'amount'?"))
       << e[0]->str();
   // Inside a quoted classic line the column still points at the bad value.
   EXPECT_TRUE(
       e[1]->str().ends_with("abilities.yaml:20:20: error: expected a whole number, found 'x'"))
       << e[1]->str();
+}
+
+// A named parameter is reported at its name, not at its value, which may start lines below.
+TEST_F(CardYaml, AnUnknownParameterIsReportedAtItsNameAboveABlockValue) {
+  std::vector<Diagnostic> d;
+  const auto cards = load_cards("block_parameter.yaml", d);
+  EXPECT_TRUE(cards.empty());
+  const auto e = errors(d);
+  ASSERT_EQ(e.size(), 1u) << dump(d);
+  EXPECT_TRUE(e[0]->str().ends_with(
+      "block_parameter.yaml:8:9: error: 'spDamageTgt' has no parameter 'drawbak' (it takes "
+      "amount, drawback); did you mean 'drawback'?"))
+      << e[0]->str();
 }
 
 TEST_F(CardYaml, UnterminatedQuoteIsReportedAtTheQuote) {

@@ -62,7 +62,7 @@ TEST(Manifest, UnknownKeyIsAnErrorWithDidYouMean) {
   const ManifestResult r = parse(std::string(kMinimal) + "licence: MIT\n");
   ASSERT_EQ(errors(r.diagnostics).size(), 1u) << dump(r.diagnostics);
   EXPECT_EQ(r.diagnostics[0].str(),
-            "p/pack.yaml:6:10: error: unknown key 'licence' in pack.yaml; did you mean 'license'?");
+            "p/pack.yaml:6:1: error: unknown key 'licence' in pack.yaml; did you mean 'license'?");
 }
 
 TEST(Manifest, DuplicateKeyIsAnError) {

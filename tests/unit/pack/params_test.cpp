@@ -84,6 +84,21 @@ TEST(Params, UnknownNameIsALoadErrorWithDidYouMean) {
   EXPECT_EQ(e.where().str(), "f:2:12");
 }
 
+// From a map read from a file, a name is located at its key; the value may be a block below.
+TEST(Params, NamedFromAMapReportsABadNameAtItsKey) {
+  const Param map = Param::map({{"amont", Param::list({}, {"f", 3, 5})},
+                                {"amount", Param::scalar("3", {"f", 4, 11})},
+                                {"amount", Param::scalar("4", {"f", 5, 11})}},
+                               {{"f", 2, 3}, {"f", 4, 3}, {"f", 5, 3}}, {"f", 2, 3});
+  const Params p = Params::named_map("spDamageTgt", map, {"f", 1, 3});
+  EXPECT_EQ(p.get("amont")->where().str(), "f:3:5");
+  LoadError e = expect_load_error([&] { (void)p.bind({"amount", "drawback?"}); }, "'amont'");
+  EXPECT_EQ(e.where().str(), "f:2:3");
+  e = expect_load_error([&] { (void)p.bind({"amount", "amont"}); }, "'amount' is given twice");
+  EXPECT_EQ(e.where().str(), "f:5:3");
+  expect_load_error([] { (void)Params::named_map("kw", Param::scalar("x", {}), {}); }, "a map");
+}
+
 TEST(Params, TooManyPositionalValuesIsALoadErrorAtTheFirstExtra) {
   const Params p = Params::parse_classic("kw:1:2:3", {"f", 1, 1});
   const LoadError e = expect_load_error([&] { (void)p.bind({"a", "b?"}); }, "at most 2 values");
@@ -106,6 +121,22 @@ TEST(Params, ParamAccessorsCheckTheirKindAndSyntax) {
   EXPECT_EQ(map.find("k")->text(), "v");
   EXPECT_EQ(map.find("x"), nullptr);
   EXPECT_EQ(list.find("k"), nullptr);
+}
+
+// A map keeps where each key is, apart from its value (a block value starts a line below its
+// key); a map built without key locations answers with its values' locations.
+TEST(Param, AMapKnowsWhereEachKeyIs) {
+  const Param read = Param::map(
+      {{"name", Param::scalar("Bolt", {"f", 1, 7})}, {"play", Param::list({}, {"f", 3, 3})}},
+      {{"f", 1, 1}, {"f", 2, 1}}, {"f", 1, 1});
+  EXPECT_EQ(read.key_where(0).str(), "f:1:1");
+  EXPECT_EQ(read.key_where(1).str(), "f:2:1");
+  EXPECT_EQ(read.find("play")->where().str(), "f:3:3");
+  const Param built = Param::map({{"name", Param::scalar("Bolt", {"f", 4, 9})}}, {"f", 4, 1});
+  EXPECT_EQ(built.key_where(0).str(), "f:4:9");
+  EXPECT_THROW((void)built.key_where(1), RulesError);
+  expect_load_error([] { (void)Param::scalar("x", {}).key_where(0); }, "expected a map");
+  EXPECT_THROW((void)Param::map({{"k", Param::scalar("v", {})}}, {}, {}), RulesError);
 }
 
 // ParamAudit: found keys are read, keys never asked for (and nothing below them) are listed in
@@ -138,6 +169,20 @@ TEST(ParamAudit, ListsTheKeysNobodyReadAndOnlyThose) {
   EXPECT_EQ(unread[0].map, &play->items()[0]);
   EXPECT_EQ(unread[1].key, "extra");  // alone: "deep" below it is not listed
   EXPECT_EQ(unread[1].value, card.find("extra"));
+}
+
+TEST(ParamAudit, AnUnreadKeyIsLocatedAtTheKey) {
+  const Param card =
+      Param::map({{"name", Param::scalar("Bolt", {"f", 1, 7})},
+                  {"extra", Param::map({{"deep", Param::scalar("x", {"f", 3, 9})}}, {"f", 3, 3})}},
+                 {{"f", 1, 1}, {"f", 2, 1}}, {"f", 1, 1});
+  const ParamAudit audit;
+  (void)card.find("name");
+  const std::vector<ParamAudit::Unread> unread = audit.unread(card);
+  ASSERT_EQ(unread.size(), 1u);
+  EXPECT_EQ(unread[0].key, "extra");
+  EXPECT_EQ(unread[0].key_where.str(), "f:2:1");
+  EXPECT_EQ(unread[0].value->where().str(), "f:3:3");
 }
 
 }  // namespace

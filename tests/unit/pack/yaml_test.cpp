@@ -102,7 +102,27 @@ TEST(MapReader, ReportsMissingAndUnknownKeysWithDidYouMean) {
   }
   ASSERT_EQ(d.size(), 2u) << dump(d);
   EXPECT_EQ(d[0].str(), "t.yaml:1:1: error: card is missing the required key 'name'");
-  EXPECT_EQ(d[1].str(), "t.yaml:1:7: error: unknown key 'nmae' in card; did you mean 'name'?");
+  EXPECT_EQ(d[1].str(), "t.yaml:1:1: error: unknown key 'nmae' in card; did you mean 'name'?");
+}
+
+// A key whose value is a block starts a line above it: every map knows where its keys are, and
+// an unknown key is reported there, not where its value begins.
+TEST(MapReader, AnUnknownKeyIsReportedAtTheKeyNotAtItsBlockValue) {
+  std::vector<Diagnostic> d;
+  auto root = parse("name: Bears\nabilites:\n  - Flying\nflavour: >\n  Big.\n", d);
+  ASSERT_TRUE(root) << dump(d);
+  EXPECT_EQ(root->key_where(1).str(), "t.yaml:2:1");
+  EXPECT_EQ(root->entries()[1].second.where().str(), "t.yaml:3:3");
+  {
+    MapReader r(*root, "card", d);
+    EXPECT_NE(r.required("name"), nullptr);
+    (void)r.optional("abilities");
+    (void)r.optional("flavor");
+  }
+  ASSERT_EQ(d.size(), 2u) << dump(d);
+  EXPECT_EQ(d[0].str(),
+            "t.yaml:2:1: error: unknown key 'abilites' in card; did you mean 'abilities'?");
+  EXPECT_EQ(d[1].str(), "t.yaml:4:1: error: unknown key 'flavour' in card; did you mean 'flavor'?");
 }
 
 TEST(MapReader, ANonMapIsOneErrorAndNoMore) {

@@ -386,7 +386,7 @@ TEST(ScenarioRunner, UnknownStepsAndCardsFail) {
 
 TEST(ScenarioParser, ReportsProblemsWithFileLineAndColumn) {
   EXPECT_EQ(first_error("name: x\nrules: toy\nplayers: {A: {lfe: 3}}\n").substr(0, 14),
-            "bad.yaml:3:20:");
+            "bad.yaml:3:15:");  // at the key 'lfe', not its value
   EXPECT_NE(
       first_error(
           "name: x\nrules: toy\nplayers: {A: {life: 3}}\nactions: [{player: C, play: Forest}]\n")
