@@ -86,6 +86,9 @@ std::optional<CostProblem> read_braced_mana(std::string_view text, ManaCost& cos
 std::optional<CostProblem> read_cost_text(std::string_view text, CostText& out) {
   out = CostText{};
   out.mana.present = true;
+  // Parts are separated by commas or spaces; a comma with no part before it, or none after the
+  // last, is a slip worth saying ("{1}, , {T}").
+  bool part_since_comma = false;
   const auto once = [](bool& part, std::size_t at,
                        std::string_view said) -> std::optional<CostProblem> {
     if (part) return problem(at, "the cost says " + std::string(said) + " twice");
@@ -93,10 +96,18 @@ std::optional<CostProblem> read_cost_text(std::string_view text, CostText& out) 
     return std::nullopt;
   };
   for (std::size_t i = 0; i < text.size();) {
-    if (text[i] == ' ' || text[i] == ',') {
+    if (text[i] == ',') {
+      if (!part_since_comma)
+        return problem(i, "an empty part of the cost before this comma", kCostHint);
+      part_since_comma = false;
       ++i;
       continue;
     }
+    if (text[i] == ' ') {
+      ++i;
+      continue;
+    }
+    part_since_comma = true;
     if (text[i] == '{') {
       const std::size_t close = text.find('}', i);
       if (close == std::string_view::npos)
@@ -113,8 +124,8 @@ std::optional<CostProblem> read_cost_text(std::string_view text, CostText& out) 
       i = close + 1;
       continue;
     }
-    // A word, up to the next comma: what to sacrifice or discard.
-    std::size_t end = text.find(',', i);
+    // A word, up to the next comma or symbol: what to sacrifice or discard.
+    std::size_t end = text.find_first_of(",{", i);
     if (end == std::string_view::npos) end = text.size();
     const std::string_view word = trim(text.substr(i, end - i));
     if (word == "Sacrifice CARDNAME" || word == "Sac" || word == "Sac<1/CARDNAME>") {
@@ -126,7 +137,19 @@ std::optional<CostProblem> read_cost_text(std::string_view text, CostText& out) 
     }
     i = end;
   }
+  const std::size_t last = text.find_last_not_of(' ');
+  if (last != std::string_view::npos && text[last] == ',')
+    return problem(last, "the cost ends with a comma", kCostHint);
   return std::nullopt;
+}
+
+void fail_at(const Param& text, const CostProblem& problem) {
+  SourceLocation where = text.where();
+  // The column is the problem's only on one line as written (the loaders give a scalar's column
+  // after an opening quote); a block scalar keeps the value's own place.
+  if (where.column != 0 && text.is_scalar() && text.text().find('\n') == std::string::npos)
+    where.column += static_cast<std::uint32_t>(problem.offset);
+  throw LoadError(where, problem.what, problem.hint);
 }
 
 ANVIL_END_NAMESPACE

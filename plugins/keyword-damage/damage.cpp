@@ -141,26 +141,34 @@ Parts named_parts(const Params& params, bool needs_target) {
   return p;
 }
 
-// A cost already in the card language's notation, read as every rules module reads it (the
-// kernel's read_cost_text): text nothing could read ({Zz}, {WW}, "Banana", {T} twice) is an
-// error at load, where the author sees it, instead of an ability that is never offered.
-void check_braced_cost(const Param& cost) {
+// An activation cost as every rules module reads it (the kernel's read_cost_text): text nothing
+// could read ({Zz}, {WW}, "Banana", {T} twice, a number too large) is an error at load, at its
+// column, where the author sees it, instead of an ability that is never offered. A discard is
+// refused too: these abilities are activated on the battlefield, with no card in a hand.
+void check_cost(const Param& cost, const std::string& text) {
   CostText read;
-  if (auto problem = read_cost_text(cost.text(), read))
-    cost.fail("cannot read the cost '" + cost.text() + "': " + problem->what, problem->hint);
+  if (auto problem = read_cost_text(text, read)) {
+    if (text != cost.text()) problem->offset = 0;  // Forge's spelling: its words are elsewhere
+    problem->what = "cannot read the cost '" + cost.text() + "': " + problem->what;
+    fail_at(cost, *problem);
+  }
+  if (read.discard)
+    cost.fail("cannot read the cost '" + cost.text() +
+              "': an ability of a permanent cannot "
+              "discard its card (that is for abilities activated from the hand, such as cycling)");
 }
 
 // An activation cost in the card language's notation ("{2}{R}, {T}", "Sacrifice CARDNAME"),
-// or in Forge's spelling ("T", "1 R", "2 R T", "Sac<1/CARDNAME>"), which becomes the former.
+// or in Forge's spelling ("T", "1 R", "2 R T", "R/P T", "Sac<1/CARDNAME>"), which becomes the
+// former, each word of it a symbol, T or a sacrifice.
 std::string normalise_cost(const Param& cost) {
   const std::string& c = cost.text();
   if (c.find('{') != std::string::npos || c.starts_with("Sacrifice") || c.starts_with("Discard")) {
-    check_braced_cost(cost);
+    check_cost(cost, c);
     return c;
   }
   std::string mana, tap, sac;
-  std::size_t i = 0;
-  while (i < c.size()) {
+  for (std::size_t i = 0; i < c.size();) {
     if (c[i] == ' ') {
       ++i;
       continue;
@@ -168,20 +176,27 @@ std::string normalise_cost(const Param& cost) {
     std::size_t end = c.find(' ', i);
     if (end == std::string::npos) end = c.size();
     const std::string tok = c.substr(i, end - i);
-    i = end;
-    const bool digits =
-        std::all_of(tok.begin(), tok.end(), [](char ch) { return ch >= '0' && ch <= '9'; });
+    const auto fail_word = [&](const std::string& problem, const std::string& hint) {
+      fail_at(cost, CostProblem{i, "cannot read the cost '" + c + "': " + problem, hint});
+    };
     if (tok == "T") {
+      if (!tap.empty()) fail_word("it says T twice", "");
       tap = "{T}";
     } else if (tok == "Sac<1/CARDNAME>" || tok == "Sac") {
+      if (!sac.empty()) fail_word("it says Sac twice", "");
       sac = "Sacrifice CARDNAME";
-    } else if (digits || (tok.size() == 1 &&
-                          std::string_view("WUBRGCX").find(tok[0]) != std::string_view::npos)) {
-      mana += "{" + tok + "}";
     } else {
-      cost.fail("cannot read the cost '" + c + "'",
-                "write it as symbols in braces, like {1}{R}, {T} or 'Sacrifice CARDNAME'");
+      ManaCost probe;  // a mana symbol: the kernel says which words are
+      if (auto problem = add_mana_symbol(probe, tok)) {
+        const bool number = tok.find_first_not_of("0123456789") == std::string::npos;
+        if (number) fail_word(problem->what, problem->hint);  // too large
+        fail_word("'" + tok + "' is no mana symbol, T or Sac",
+                  "write it as words like '1 R T' or 'R/P T', or as symbols in braces, like "
+                  "'{1}{R}, {T}' or '{T}, Sacrifice CARDNAME'");
+      }
+      mana += "{" + tok + "}";
     }
+    i = end;
   }
   std::string out = mana;
   for (const std::string& part : {tap, sac}) {
@@ -190,6 +205,7 @@ std::string normalise_cost(const Param& cost) {
     out += part;
   }
   if (out.empty()) cost.fail("an activation cost cannot be empty");
+  check_cost(cost, out);  // what the words make: a total too large for a cost, say
   return out;
 }
 

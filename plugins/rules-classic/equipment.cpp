@@ -79,7 +79,9 @@ class AttachKeyword final : public KeywordHandler {
     const Param& cost = b.required("cost");
     const ParsedCost parsed = parse_cost(cost);
     if (parsed.tap || parsed.mana.x != 0)
-      cost.fail(std::string("a ") + kind_.verb + " cost is mana only", "cost: \"{1}\"");
+      cost.fail(
+          std::string(kind_.verb[0] == 'E' ? "an " : "a ") + kind_.verb + " cost is mana only",
+          "cost: \"{1}\"");
     if (!ctx.card.base.has_subtype(kind_.subtype))
       params.fail("'" + ctx.card.name + "' has " + kind_.verb + " but not the subtype " +
                       kind_.subtype_name,

@@ -62,8 +62,8 @@ class ManaKeyword final : public KeywordHandler {
     // "{T}", or "{T}, Sacrifice CARDNAME" (a Treasure's).
     CostText cost;
     if (auto problem = read_cost_text(b.required("cost").text(), cost))
-      b.required("cost").fail(problem->what, problem->hint);
-    if (!cost.tap || cost.mana.value() != 0 || cost.mana.x != 0)
+      fail_at(b.required("cost"), *problem);
+    if (!cost.tap || cost.discard || cost.mana.value() != 0 || cost.mana.x != 0)
       b.required("cost").fail(
           "a mana ability's cost must be exactly {T} or {T}, Sacrifice CARDNAME",
           "write cost: \"{T}\"");

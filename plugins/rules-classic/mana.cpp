@@ -171,13 +171,18 @@ std::vector<std::uint8_t> land_mana_kinds(const Characteristics& c) {
 
 ParsedCost parse_cost(const Param& text) {
   ParsedCost out;
-  if (auto problem = read_cost_text(text.text(), out)) text.fail(problem->what, problem->hint);
+  if (auto problem = read_cost_text(text.text(), out)) fail_at(text, *problem);
   if (out.sacrifice) text.fail("this cost cannot include a sacrifice");
   if (out.discard) text.fail("this cost cannot include a discard");
   return out;
 }
 
 ManaCost parse_mana_only(const Param& text, std::string_view what, std::string_view example) {
+  CostText read;
+  if (auto problem = read_cost_text(text.text(), read)) {
+    problem->hint = "write " + std::string(what) + " as mana symbols: " + std::string(example);
+    fail_at(text, *problem);
+  }
   const ParsedCost cost = parse_cost(text);
   if (cost.tap || cost.mana.x != 0 || !cost.mana.present)
     text.fail(std::string(what) + " is mana without {X} or {T}", std::string(example));

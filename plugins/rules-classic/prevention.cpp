@@ -477,7 +477,13 @@ class PreventKeyword final : public KeywordHandler {
     std::string cost;
     if (const Param* c = given(b, "cost")) {
       CostText parsed;
-      if (auto problem = read_cost_text(c->text(), parsed)) c->fail(problem->what, problem->hint);
+      if (auto problem = read_cost_text(c->text(), parsed)) fail_at(*c, *problem);
+      // Its permanent is on the battlefield: there is no card in a hand to discard.
+      if (parsed.discard)
+        c->fail(
+            "a prevention ability's cost cannot discard its card: it is activated on the "
+            "battlefield",
+            "cost: \"{T}\"");
       cost = c->text();
       text = cost + ": " + text;
     }

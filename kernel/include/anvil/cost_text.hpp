@@ -11,8 +11,7 @@
 // text, and a hint a card author can act on.
 //
 //   CostText cost;
-//   if (auto problem = read_cost_text("{2}{R}, {T}", cost)) param.fail(problem->what,
-//   problem->hint);
+//   if (auto problem = read_cost_text(param.text(), cost)) fail_at(param, *problem);
 #pragma once
 
 #include <cstddef>
@@ -22,6 +21,7 @@
 
 #include "anvil/characteristics.hpp"
 #include "anvil/config.hpp"
+#include "anvil/params.hpp"
 
 ANVIL_BEGIN_NAMESPACE
 
@@ -40,7 +40,9 @@ ANVIL_API std::optional<CostProblem> add_mana_symbol(ManaCost& cost, std::string
 ANVIL_API std::optional<CostProblem> read_braced_mana(std::string_view text, ManaCost& cost);
 
 // A cost: braced mana symbols, {T}, and the words above, separated by commas or spaces, each
-// part at most once ({T} twice is a problem). `mana.present` is set even without mana symbols.
+// part at most once ({T} twice is a problem); a word runs to the next comma or brace, and an
+// empty part ("{1}, , {T}", a trailing comma) is a problem. `mana.present` is set even without
+// mana symbols.
 struct CostText {
   ManaCost mana;
   bool tap = false;        // {T}
@@ -48,5 +50,9 @@ struct CostText {
   bool discard = false;    // "Discard CARDNAME" (cycling, 702.29)
 };
 ANVIL_API std::optional<CostProblem> read_cost_text(std::string_view text, CostText& out);
+
+// Throws the LoadError of `problem` in the cost `text` was read from, at the problem's column
+// when `text` is a one-line value from a file (else at `text`'s own place).
+[[noreturn]] ANVIL_API void fail_at(const Param& text, const CostProblem& problem);
 
 ANVIL_END_NAMESPACE

@@ -344,6 +344,34 @@ TEST_F(KeywordDamage, AbDamageAcceptsForgesCostSpelling) {
             std::string::npos);
   EXPECT_NE(error_of(creature("K", "abDamageTgtCP:{T}{T}:1")).find("the cost says {T} twice"),
             std::string::npos);
+  // The error is at the symbol's column (the cost starts at column 15), and a discard is refused:
+  // the ability is activated on the battlefield, with no card in a hand.
+  EXPECT_NE(error_of(creature("L", "abDamageTgtCP:{1}{Z}:1"))
+                .find("test.txt:6:18: error: card 'L': cannot read the cost '{1}{Z}': unknown "
+                      "mana symbol '{Z}'"),
+            std::string::npos)
+      << error_of(creature("L", "abDamageTgtCP:{1}{Z}:1"));
+  EXPECT_NE(error_of(creature("M", "abDamageTgtCP:{T}, Discard CARDNAME:1"))
+                .find("an ability of a permanent cannot discard its card"),
+            std::string::npos);
+}
+
+// Forge's spelling is read word by word into the same notation, and what it makes is read as
+// the rules read it: a hybrid or Phyrexian word is a symbol, a word twice or a number too large
+// is an error at load, at the word.
+TEST_F(KeywordDamage, AbDamageForgeSpellingIsCheckedWordByWord) {
+  EXPECT_EQ(card(creature("A", "abDamageTgtCP:R/P T:1")).abilities.at(0).cost, "{R/P}, {T}");
+  EXPECT_EQ(card(creature("B", "abDamageTgtCP:2/W T:1")).abilities.at(0).cost, "{2/W}, {T}");
+  EXPECT_NE(
+      error_of(creature("C", "abDamageTgtCP:99999999 T:1")).find("this mana cost is too large"),
+      std::string::npos);
+  EXPECT_NE(error_of(creature("D", "abDamageTgtCP:1 T T:1")).find("it says T twice"),
+            std::string::npos);
+  EXPECT_NE(error_of(creature("E", "abDamageTgtCP:1 Z T:1"))
+                .find("test.txt:6:17: error: card 'E': cannot read the cost '1 Z T': 'Z' is no "
+                      "mana symbol, T or Sac"),
+            std::string::npos)
+      << error_of(creature("E", "abDamageTgtCP:1 Z T:1"));
 }
 
 TEST_F(KeywordDamage, AbDamageResolvesLikeTheSpellWithItsDrawback) {

@@ -231,5 +231,23 @@ TEST(RulesClassicReplacementKeywords, CompileToReplacementsAndRefuseUnknownValue
   EXPECT_THROW(compile("gain_life:5:you:0"), LoadError);
 }
 
+// A prevention ability of a permanent (Samite Healer's "{T}: Prevent…") is activated on the
+// battlefield: a cost that discards its card is refused when the card loads, not in a game.
+TEST(RulesClassicPrevention, APermanentsPreventionCostCannotDiscard) {
+  try {
+    (void)compile(CardSpec{
+        .name = "Discard Healer",
+        .cost = "{W}",
+        .types = {"Creature"},
+        .power = 1,
+        .toughness = 1,
+        .abilities = {
+            {"prevent", {{"amount", "1"}, {"target", "any"}, {"cost", "{T}, Discard CARDNAME"}}}}});
+    ADD_FAILURE() << "a discard in a prevention ability's cost loaded";
+  } catch (const LoadError& e) {
+    EXPECT_NE(std::string(e.what()).find("cannot discard its card"), std::string::npos) << e.what();
+  }
+}
+
 }  // namespace
 }  // namespace anvil::classic_test

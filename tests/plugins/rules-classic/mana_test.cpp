@@ -115,6 +115,23 @@ TEST(RulesClassicMana, AHybridSymbolIsACostNotManaMade) {
         << made;
 }
 
+// A permanent's mana ability cannot discard its card: there is no card in a hand to discard,
+// and the discard was once read and then ignored (a free {G}).
+TEST(RulesClassicMana, AManaAbilityCostCannotDiscard) {
+  try {
+    (void)compile(
+        CardSpec{.name = "Discard Stone",
+                 .cost = "{1}",
+                 .types = {"Artifact"},
+                 .abilities = {{"mana", {{"cost", "{T}, Discard this card"}, {"add", "{G}"}}}}});
+    ADD_FAILURE() << "a discard in a mana ability's cost loaded";
+  } catch (const LoadError& e) {
+    EXPECT_NE(std::string(e.what()).find("a mana ability's cost must be exactly {T}"),
+              std::string::npos)
+        << e.what();
+  }
+}
+
 std::size_t tapped_count(const Game& g, PlayerId p) {
   std::size_t n = 0;
   for (ObjectId id : g.state().zone(ZoneRef::battlefield(p)).objects) n += g.object(id).tapped;

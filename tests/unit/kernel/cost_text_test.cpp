@@ -4,6 +4,8 @@
 
 #include <gtest/gtest.h>
 
+#include "anvil/error.hpp"
+
 namespace anvil::testing {
 namespace {
 
@@ -102,6 +104,48 @@ TEST(CostText, ACostWithAnythingElseIsAProblemAtItsPlace) {
   p = read_cost_text("Sacrifice CARDNAME, Sac", c);
   ASSERT_TRUE(p);
   EXPECT_EQ(p->what, "the cost says sacrifice twice");
+}
+
+TEST(CostText, PartsAreSeparatedByCommasOrSpacesAndNoneIsEmpty) {
+  CostText c;
+  EXPECT_FALSE(read_cost_text("Sacrifice CARDNAME {T}", c));  // a word ends at a symbol
+  EXPECT_TRUE(c.sacrifice);
+  EXPECT_TRUE(c.tap);
+  auto p = read_cost_text("{1}, , {T}", c);
+  ASSERT_TRUE(p);
+  EXPECT_EQ(p->offset, 5u);
+  EXPECT_EQ(p->what, "an empty part of the cost before this comma");
+  p = read_cost_text("{1}{R},", c);
+  ASSERT_TRUE(p);
+  EXPECT_EQ(p->offset, 6u);
+  EXPECT_EQ(p->what, "the cost ends with a comma");
+  p = read_cost_text(", {T}", c);
+  ASSERT_TRUE(p);
+  EXPECT_EQ(p->offset, 0u);
+}
+
+// Where fail_at's LoadError points, or nowhere if it did not throw.
+SourceLocation failed_at(const Param& text, const CostProblem& problem) {
+  try {
+    fail_at(text, problem);
+  } catch (const LoadError& e) {
+    return e.where();
+  }
+  return {};
+}
+
+TEST(CostText, FailAtPointsAtTheProblemsColumnInAOneLineValue) {
+  const Param one_line = Param::scalar("{1}{Zz}", SourceLocation{"cards.yaml", 7, 20});
+  CostText c;
+  const auto p = read_cost_text(one_line.text(), c);
+  ASSERT_TRUE(p);
+  const SourceLocation at = failed_at(one_line, *p);
+  EXPECT_EQ(at.line, 7u);
+  EXPECT_EQ(at.column, 23u);
+  const Param two_lines = Param::scalar("{1}\n{Zz}", SourceLocation{"cards.yaml", 7, 20});
+  const SourceLocation block = failed_at(two_lines, CostProblem{5, "unknown mana symbol", ""});
+  EXPECT_EQ(block.line, 7u);
+  EXPECT_EQ(block.column, 20u) << "a value on several lines keeps its own place";
 }
 
 }  // namespace
