@@ -148,6 +148,7 @@ class HearthWorld final : public tags::World {
   tags::Stats stats(ObjectId id) override;
   std::int32_t attack_of(const Target& t) override;
   std::int32_t health_of(const Target& t) override;
+  bool is_dead(const Target& t) override;
   std::int32_t max_health_of(const Target& t) override;
   std::int32_t damage_of(const Target& t) override;
   const std::vector<ObjectId>& minions(PlayerId p) override;

@@ -392,6 +392,15 @@ std::int32_t HearthWorld::health_of(const Target& t) {
   return stats(t.object.id).health - game_.object(t.object.id).damage;
 }
 
+bool HearthWorld::is_dead(const Target& t) {
+  if (t.is_player()) {
+    const Player& p = game_.state().player(t.player);
+    return p.life <= 0 || attr_of(p.attrs, kDestroyed) != 0;
+  }
+  if (!game_.state().is_current(t.object)) return true;
+  return attr_of(game_.object(t.object.id).attrs, kDestroyed) != 0 || health_of(t) <= 0;
+}
+
 std::int32_t HearthWorld::damage_of(const Target& t) {
   if (t.is_player()) return std::max(0, max_life(game_, t.player) - game_.state().player(t.player).life);
   return game_.object(t.object.id).damage;

@@ -105,10 +105,19 @@ std::optional<ObjectId> HearthWorld::weapon(PlayerId p) {
   return w.back();
 }
 
+// The minions that died under p's control: a minion goes to its owner's graveyard, and the
+// death check records who controlled it then (a stolen minion is its thief's, as
+// Hearthbreaker's Minion.die files it under its player's dead_this_turn).
 std::vector<ObjectId> HearthWorld::dead_minions(PlayerId p) {
   std::vector<ObjectId> out;
-  for (ObjectId id : game_.state().zone(ZoneRef::graveyard(p)).objects)
-    if (game_.object(id).attrs.get(kBoardPos) != 0) out.push_back(id);  // died on the board
+  for (const Player& owner : game_.state().players)
+    for (ObjectId id : game_.state().zone(ZoneRef::graveyard(owner.id)).objects) {
+      const GameObject& o = game_.object(id);
+      if (o.attrs.get(kBoardPos) != 0 && o.controller == p) out.push_back(id);  // died on the board
+    }
+  std::sort(out.begin(), out.end(), [this](ObjectId a, ObjectId b) {  // in death order
+    return game_.object(a).timestamp < game_.object(b).timestamp;
+  });
   return out;
 }
 
@@ -277,7 +286,12 @@ std::optional<ObjectId> HearthWorld::summon(CardId card, PlayerId p, ObjectId be
 
 void HearthWorld::destroy(const Target& t) {
   if (t.is_player()) {
+    // Marked as well as brought to 0: a heal later in the same action (Sacrificial Pact's own
+    // "Restore 5 Health to your hero" after it destroyed the hero Jaraxxus) does not bring a
+    // destroyed hero back; the death check reads the mark (Hearthbreaker's Hero.die ends the
+    // game at once).
     game_.journal().set_life(t.player, 0);
+    game_.journal().set_attr(t.player, kDestroyed, 1);
     return;
   }
   if (!game_.state().is_current(t.object)) return;
@@ -849,13 +863,16 @@ void HearthWorld::resolve_deaths() {
   // Heroes: both dead at once is a draw.
   const GameState& st = game_.state();
   if (st.over) return;
+  const auto dead = [](const Player& p) {
+    return p.life <= 0 || attr_of(p.attrs, kDestroyed) != 0;
+  };
   bool any = false;
-  for (const Player& p : st.players) any = any || p.life <= 0;
+  for (const Player& p : st.players) any = any || dead(p);
   if (!any) return;
   bool all = true;
-  for (const Player& p : st.players) all = all && p.life <= 0;
+  for (const Player& p : st.players) all = all && dead(p);
   for (const Player& p : st.players)
-    j.set_outcome(p.id, all ? Outcome::drew : p.life <= 0 ? Outcome::lost : Outcome::won);
+    j.set_outcome(p.id, all ? Outcome::drew : dead(p) ? Outcome::lost : Outcome::won);
   j.set_over(true);
 }
 

@@ -609,7 +609,7 @@ void register_actions(Registrar& r) {
         pool.push_back(Target::of(p));
         for (ObjectId id : x.world.minions(p)) {
           const Target m = Target::of(x.world.game().object(id).ref());
-          if (x.world.health_of(m) > 0) pool.push_back(m);
+          if (!x.world.is_dead(m)) pool.push_back(m);
         }
         const Target hit = pool[static_cast<std::size_t>(x.world.random(pool.size()))];
         x.world.damage(x.owner, x.player, hit, 1, false);

@@ -22,7 +22,7 @@ namespace anvil::tags {
 inline constexpr std::string_view kCardScriptText = "tags: card";
 // Bumped whenever these headers change a layout or a virtual table: the tags plugin and a rules
 // module share objects through them, so both must be built from the same headers.
-inline constexpr std::uint32_t kInterfaceVersion = 14;
+inline constexpr std::uint32_t kInterfaceVersion = 15;
 inline constexpr std::string_view kGivenTagText = "tags: given";
 
 enum class CardKind : std::uint8_t { minion, spell, weapon };

@@ -338,6 +338,14 @@ std::vector<T> random_picks(Ctx& c, std::vector<T> pool, const Picker& picker) {
   return out;
 }
 
+// Leaves out the targets that are dead though not yet removed (World::is_dead): a random pick
+// never lands on them, as Hearthbreaker's pickers keep only valid characters.
+inline void drop_dead(Ctx& c, std::vector<Target>& pool) {
+  std::erase_if(pool, [&](const Target& t) {
+    return t.is_object() && (!c.world.game().state().is_current(t.object) || c.world.is_dead(t));
+  });
+}
+
 inline std::vector<Target> Selector::select(Ctx& c) const {
   std::vector<Target> pool = eligible(c);
   switch (picker.kind) {
@@ -348,6 +356,7 @@ inline std::vector<Target> Selector::select(Ctx& c) const {
         if (t == c.chosen) return {t};
       return {};
     case Picker::Kind::random:
+      drop_dead(c, pool);
       return random_picks(c, std::move(pool), picker);
   }
   return {};
@@ -383,17 +392,15 @@ inline bool ActionTag::run(Ctx& c) const {
   return true;
 }
 
-// One pick at a time, each acted on before the next is made: a minion the actions killed is
-// no longer picked (Hearthbreaker's RandomPicker filters dead minions between its picks).
+// One pick at a time, each acted on before the next is made: a minion the actions killed or
+// destroyed is no longer picked (Hearthbreaker's RandomPicker filters dead minions between its
+// picks: Sylvanas's second steal under Baron Rivendare skips the minion the first destroyed).
 inline bool ActionTag::run_picks(Ctx& c) const {
   std::vector<Target> pool = selector->eligible(c);
   if (pool.empty()) return false;
   const Target saved = c.target;
   for (std::int64_t i = 0; i < selector->picker.count; ++i) {
-    std::erase_if(pool, [&](const Target& t) {
-      return t.is_object() &&
-             (!c.world.game().state().is_current(t.object) || c.world.health_of(t) <= 0);
-    });
+    drop_dead(c, pool);
     if (pool.empty()) break;
     const Target t = pool[static_cast<std::size_t>(c.world.random(pool.size()))];
     c.target = t;

@@ -46,6 +46,9 @@ class World {
   virtual std::int32_t attack_of(const Target& t) = 0;
   virtual std::int32_t health_of(const Target& t) = 0;      // current health
   virtual std::int32_t max_health_of(const Target& t) = 0;
+  // At 0 health or less, or destroyed: dead, though the death check has not removed it yet
+  // (Hearthbreaker's `dead`; a random pick leaves it out).
+  virtual bool is_dead(const Target& t) = 0;
   virtual std::int32_t damage_of(const Target& t) = 0;
   // Board order, left to right. A reference into the game, valid until the board changes: copy
   // it to act on each minion (selectors and counts only read it, and must not allocate).
@@ -55,7 +58,8 @@ class World {
   // `amount` of a spell of `p` with p's spell damage added and its multipliers applied: what
   // a `spell` damage deals, and how many missiles `split_damage` fires.
   virtual std::int32_t spell_amount(PlayerId p, std::int32_t amount) = 0;
-  virtual std::vector<ObjectId> dead_minions(PlayerId p) = 0;  // this game, in death order
+  // The minions that died under p's control this game (whoever owns them), in death order.
+  virtual std::vector<ObjectId> dead_minions(PlayerId p) = 0;
   // In the order they came into play (Hearthbreaker's `born`: Kel'Thuzad brings them back so).
   virtual std::vector<ObjectId> died_this_turn(PlayerId p) = 0;
   virtual PlayerId controller(const Target& t) = 0;
