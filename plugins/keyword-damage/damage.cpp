@@ -154,8 +154,8 @@ void check_cost(const Param& cost, const std::string& text) {
   }
   if (read.discard)
     cost.fail("cannot read the cost '" + cost.text() +
-              "': an ability of a permanent cannot "
-              "discard its card (that is for abilities activated from the hand, such as cycling)");
+                  "': an ability of a permanent cannot discard its card",
+              "a discard is for abilities activated from the hand, such as cycling");
 }
 
 // An activation cost in the card language's notation ("{2}{R}, {T}", "Sacrifice CARDNAME"),
