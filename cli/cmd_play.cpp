@@ -35,19 +35,29 @@ int run_play(const GlobalOptions& global, const PlayOptions& o) {
   PackLibrary packs(global, engine->registry);
   const DeckRef mine = packs.deck(o.rules, o.deck);
   DeckRef theirs;
+  std::shared_ptr<const CardPool> cards;
+  std::string error;
   if (!o.vs_deck.empty()) {
     theirs = packs.deck(o.rules, o.vs_deck);
-  } else {  // the first bundled deck that is not the person's, else the same
+  } else {
+    // The first bundled deck that is not the person's and whose packs load with the person's
+    // (two packs may define the same card: demo-basics and classic-core both have Plains), else
+    // the same deck.
     theirs = mine;
-    for (const DeckRef& d : packs.decks(o.rules))
-      if (d.pack != mine.pack || d.deck.name != mine.deck.name) {
+    for (const DeckRef& d : packs.decks(o.rules)) {
+      if (d.pack == mine.pack && d.deck.name == mine.deck.name) continue;
+      std::string unused;
+      if (auto pool = packs.pool(packs.with_requirements({mine.pack, d.pack}), unused)) {
         theirs = d;
+        cards = std::move(pool);
         break;
       }
+    }
   }
-  std::string error;
-  const auto cards = packs.pool(packs.with_requirements({mine.pack, theirs.pack}), error);
-  if (!cards) throw std::runtime_error(error);
+  if (!cards) cards = packs.pool(packs.with_requirements({mine.pack, theirs.pack}), error);
+  if (!cards)
+    throw std::runtime_error(fmt::format("{}:{} and {}:{} cannot be played together: {}", mine.pack,
+                                         mine.deck.name, theirs.pack, theirs.deck.name, error));
 
   // Seat 0 takes the first turn in both bundled rules modules, as in `anvil sim`.
   const PlayerId person(o.second ? 1 : 0), opponent(o.second ? 0 : 1);

@@ -30,6 +30,11 @@ int run_replay(const GlobalOptions& global, const std::string& file, bool quiet)
                                            have.empty() ? "no such pack is installed" : "this Anvil has " + have));
     names.push_back(name);
   }
+  for (const DecisionRecord& d : replay.decisions)
+    if (d.player.value >= replay.decks.size())
+      throw std::runtime_error(fmt::format(
+          "{}: decision {} of \"decisions\": \"player\" {} is no seat of a game of {} decks", file,
+          d.index + 1, d.player.value, replay.decks.size()));
   std::vector<DeckRef> decks;
   for (const std::string& d : replay.decks) decks.push_back(packs.deck(replay.rules, d));
   std::string error;
@@ -48,17 +53,30 @@ int run_replay(const GlobalOptions& global, const std::string& file, bool quiet)
   });
   log.reset();
 
-  std::string outcome;
-  for (std::size_t i = 0; i < result.replay.outcome.size(); ++i)
-    outcome += fmt::format("{}P{} {}", i ? ", " : "", i + 1, result.replay.outcome[i]);
-  fmt::print("after {}: {}\n", count_of(result.replay.turns, "turn"), outcome);
-  if (!replay.error.empty()) {
+  if (!replay.error.empty()) {  // a failure recorded: what replaying it came to
     fmt::print("the recorded game failed: {}\nreplayed to: {}\n", replay.error,
                result.replay.error.empty() ? "the end, without failing" : result.replay.error);
     return kExitFailed;
   }
-  if (!result.ok()) {
+  if (!result.ok()) {  // nothing was played to an end: no result line to print
     fmt::print(stderr, "anvil: error: the replay did not play through: {}\n", result.replay.error);
+    return kExitFailed;
+  }
+  const auto outcome_of = [](const Replay& r) {
+    std::string out;
+    for (std::size_t i = 0; i < r.outcome.size(); ++i)
+      out += fmt::format("{}P{} {}", i ? ", " : "", i + 1, r.outcome[i]);
+    return fmt::format("after {}: {}", count_of(r.turns, "turn"), out);
+  };
+  fmt::print("{}\n", outcome_of(result.replay));
+  if (result.replay.turns != replay.turns || result.replay.outcome != replay.outcome) {
+    fmt::print(stderr, "anvil: error: the game ended {}, but the recording says {}\n",
+               outcome_of(result.replay), outcome_of(replay));
+    return kExitFailed;
+  }
+  if (result.unused_decisions != 0) {
+    fmt::print(stderr, "anvil: error: the game ended with {} of the recorded decisions unused\n",
+               result.unused_decisions);
     return kExitFailed;
   }
   if (result.replay.final_hash != replay.final_hash) {

@@ -8,8 +8,11 @@
 #include <atomic>
 #include <chrono>
 #include <cmath>
+#include <filesystem>
 #include <nlohmann/json.hpp>
+#include <optional>
 #include <sstream>
+#include <system_error>
 #include <thread>
 
 #include "commands.hpp"
@@ -25,8 +28,8 @@ namespace {
 
 struct SimOptions {
   std::string rules = "classic";
-  std::string decks;   // "A,B"
-  std::string agents;  // "a,b"
+  std::optional<std::string> decks;   // "A,B"; none: the first two bundled decks
+  std::optional<std::string> agents;  // "a,b"; none: ai-random for both
   std::size_t games = 100;
   unsigned threads = 0;  // 0: every core
   std::uint64_t seed = 1;
@@ -49,13 +52,23 @@ struct GameRecord {
   std::uint64_t seed = 0;
   std::string error;
   std::string replay;
+  std::string save_error;  // a finished game whose replay could not be written
 };
 
-std::vector<std::string> split(const std::string& list) {
+constexpr std::size_t kMaxThreads = 256;  // -j above it plays with this many
+
+// The names of `--option` A,B; none when the option was not given. An empty name ("A,", ",")
+// is a slip, refused rather than read as the default.
+std::vector<std::string> split(const std::optional<std::string>& given, const char* option) {
   std::vector<std::string> out;
+  if (!given) return out;
+  const std::string& list = *given;
   std::stringstream in(list);
-  for (std::string item; std::getline(in, item, ',');)
-    if (!item.empty()) out.push_back(item);
+  for (std::string item; std::getline(in, item, ',');) out.push_back(item);
+  if (list.empty() || list.back() == ',') out.emplace_back();
+  for (const std::string& item : out)
+    if (item.empty())
+      throw std::runtime_error(fmt::format("{} '{}': a name is empty", option, list));
   return out;
 }
 
@@ -70,12 +83,13 @@ std::pair<double, double> wilson95(std::size_t successes, std::size_t n) {
 }
 
 std::vector<Side> choose_sides(const SimOptions& o, PackLibrary& packs) {
-  std::vector<std::string> agents = split(o.agents);
+  std::vector<std::string> agents = split(o.agents, "--agents");
   if (agents.empty()) agents = {"ai-random", "ai-random"};
   if (agents.size() == 1) agents.push_back(agents[0]);
   if (agents.size() != 2) throw std::runtime_error("--agents takes two agent names: A,B");
   std::vector<DeckRef> decks;
-  for (const std::string& name : split(o.decks)) decks.push_back(packs.deck(o.rules, name));
+  for (const std::string& name : split(o.decks, "--decks"))
+    decks.push_back(packs.deck(o.rules, name));
   if (decks.empty()) {
     decks = packs.decks(o.rules);
     if (decks.size() < 2)
@@ -116,7 +130,10 @@ int run_sim(const GlobalOptions& global, const SimOptions& o) {
   const std::vector<std::string> pack_names = packs.with_requirements({sides[0].deck.pack, sides[1].deck.pack});
   std::string error;
   const auto cards = packs.pool(pack_names, error);
-  if (!cards) throw std::runtime_error(error);
+  if (!cards)
+    throw std::runtime_error(fmt::format("{}:{} and {}:{} cannot be played together: {}",
+                                         sides[0].deck.pack, sides[0].deck.deck.name,
+                                         sides[1].deck.pack, sides[1].deck.deck.name, error));
   std::vector<std::pair<std::string, std::string>> versions;
   for (const std::string& p : pack_names) versions.emplace_back(p, packs.version_of(p));
   // Decks no game can start with (a card naming a card no pack defines) fail here, once, rather
@@ -132,7 +149,17 @@ int run_sim(const GlobalOptions& global, const SimOptions& o) {
 
   const std::filesystem::path failures_dir =
       !o.save_replays.empty() ? std::filesystem::path(o.save_replays) : anvil_home() / "replays";
+  // A folder asked for must be one before any game is played: a typo or a file there would
+  // otherwise lose every replay, each failure only noted beside its game.
+  if (!o.save_replays.empty()) {
+    std::error_code ec;
+    std::filesystem::create_directories(failures_dir, ec);
+    if (!std::filesystem::is_directory(failures_dir))
+      throw std::runtime_error(fmt::format("--save-replays: cannot use '{}' as a folder{}",
+                                           o.save_replays, ec ? ": " + ec.message() : ""));
+  }
   std::vector<GameRecord> records(o.games);
+  std::atomic<std::size_t> unsaved{0};
   std::atomic<std::size_t> next{0}, done{0};
   auto worker = [&] {
     for (std::size_t i = next++; i < o.games; i = next++) {
@@ -153,15 +180,30 @@ int run_sim(const GlobalOptions& global, const SimOptions& o) {
           save_replay(m.replay, rec.replay);
         } catch (const std::exception& e) {
           rec.replay = fmt::format("(not saved: {})", e.what());
+          if (rec.ok) rec.save_error = rec.replay;  // a failed game says it with its failure
+          ++unsaved;
         }
       }
       ++done;
     }
   };
-  const unsigned threads = o.threads ? o.threads : std::max(1u, std::thread::hardware_concurrency());
+  // No more threads than games, nor than kMaxThreads: each holds a game's state, and a system
+  // refuses threads long before -j runs out of digits. One that cannot be started leaves the
+  // games to the threads that did.
+  const unsigned asked = o.threads ? o.threads : std::max(1u, std::thread::hardware_concurrency());
+  const std::size_t threads = std::min<std::size_t>({asked, o.games, kMaxThreads});
   const auto start = std::chrono::steady_clock::now();
   std::vector<std::thread> pool;
-  for (unsigned t = 0; t < std::min<std::size_t>(threads, std::max<std::size_t>(o.games, 1)); ++t) pool.emplace_back(worker);
+  pool.reserve(threads);
+  for (std::size_t t = 0; t < threads; ++t) {
+    try {
+      pool.emplace_back(worker);
+    } catch (const std::system_error& e) {
+      if (pool.empty())
+        throw std::runtime_error(fmt::format("cannot start a thread: {}", e.what()));
+      break;
+    }
+  }
   const bool progress = !o.json && isatty(fileno(stderr));
   while (progress && done < o.games) {
     const std::size_t d = done;
@@ -211,7 +253,14 @@ int run_sim(const GlobalOptions& global, const SimOptions& o) {
   } else {
     print_sim_table(sides, o.games, per_s, avg_turns, failures);
   }
-  return failures.empty() ? kExitOk : kExitFailed;
+  if (unsaved != 0) {
+    std::string first;
+    for (const GameRecord& rec : records)
+      if (first.empty() && !rec.save_error.empty()) first = rec.save_error;
+    fmt::print(stderr, "anvil: error: {} of the replays could not be saved{}\n",
+               static_cast<std::size_t>(unsaved), first.empty() ? "" : ", e.g. " + first);
+  }
+  return failures.empty() && unsaved == 0 ? kExitOk : kExitFailed;
 }
 
 }  // namespace

@@ -85,11 +85,14 @@ MatchResult replay_match(const RulesModule& rules, std::shared_ptr<const CardPoo
   result.replay = replay;
   result.replay.final_hash.clear();
   result.replay.error.clear();
+  std::vector<std::shared_ptr<ScriptedAgent>> scripts;
   try {
     result.game = rules.setup(std::move(cards), config_of(decks, replay.seed));
     for (std::size_t seat = 0; seat < decks.size(); ++seat) {
       const PlayerId p(static_cast<std::uint8_t>(seat));
-      result.game->seat(p, std::make_shared<ScriptedAgent>(decisions_of(replay.decisions, p), "replay"));
+      scripts.push_back(
+          std::make_shared<ScriptedAgent>(decisions_of(replay.decisions, p), "replay"));
+      result.game->seat(p, scripts.back());
     }
   } catch (const std::exception& e) {
     result.replay.error = fmt::format("setting up the game failed: {}", e.what());
@@ -97,6 +100,7 @@ MatchResult replay_match(const RulesModule& rules, std::shared_ptr<const CardPoo
     return result;
   }
   run(rules, result, std::numeric_limits<std::size_t>::max(), before_play);
+  for (const auto& s : scripts) result.unused_decisions += s->remaining();
   return result;
 }
 

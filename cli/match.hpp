@@ -30,6 +30,7 @@ struct MatchPlan {
 struct MatchResult {
   std::unique_ptr<Game> game;  // null if setup failed
   Replay replay;               // complete even when the game failed
+  std::size_t unused_decisions = 0;  // replay_match: recorded decisions no one was asked for
   bool ok() const { return replay.error.empty(); }
 };
 

@@ -232,6 +232,15 @@ class PlaySession::Person final : public Agent {
     std::istringstream words(line);
     std::string word;
     words >> word;
+    // A command takes no more words than it reads ("concede now" is a slip worth saying, not a
+    // concession); `card` reads the rest of the line as a name.
+    static constexpr std::string_view kBare[] = {"help",    "board", "log",  "graveyard",
+                                                 "concede", "skip",  "undo", "none"};
+    std::string extra;
+    if (std::find(std::begin(kBare), std::end(kBare), word) != std::end(kBare) && words >> extra) {
+      fmt::print(s_.out_, "error: '{}' takes nothing after it (found '{}')\n", word, extra);
+      return std::nullopt;
+    }
     if (word == "help") {
       fmt::print(s_.out_, "{}", kHelp);
       return std::nullopt;
@@ -279,6 +288,10 @@ class PlaySession::Person final : public Agent {
         fmt::print(s_.out_, "error: 'ai' needs an agent name, e.g. 'ai ai-random'\n");
         return std::nullopt;
       }
+      if (words >> extra) {
+        fmt::print(s_.out_, "error: 'ai' takes one agent name (found '{}' after it)\n", extra);
+        return std::nullopt;
+      }
       try {
         s_.seat_opponent(agent);
         fmt::print(s_.out_, "Your opponent is now played by {}.\n", agent);
@@ -316,6 +329,12 @@ class PlaySession::Person final : public Agent {
       const auto index = static_cast<std::uint32_t>(value - 1);
       if (std::find(answer.picks.begin(), answer.picks.end(), index) != answer.picks.end()) {
         fmt::print(s_.out_, "error: choice {} is given twice\n", value);
+        return std::nullopt;
+      }
+      // Refused in any answer (a tapped creature's block): said here and asked again, without
+      // going back to the rules, whose limit on refusals in a row is for agents that guess.
+      if (!choice.options[index].barred.empty()) {
+        fmt::print(s_.out_, "Refused: {}. Choose again.\n", choice.options[index].barred);
         return std::nullopt;
       }
       answer.picks.push_back(index);

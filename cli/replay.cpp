@@ -2,11 +2,14 @@
 
 #include <fmt/core.h>
 
+#include <algorithm>
 #include <fstream>
+#include <limits>
 #include <nlohmann/json.hpp>
 #include <stdexcept>
 #include <string>
 #include <type_traits>
+#include <vector>
 
 namespace anvil::cli {
 
@@ -30,8 +33,27 @@ constexpr const char* kind_of() {
     return "text";
   else if constexpr (std::is_integral_v<T>)
     return "a whole number";
+  else if constexpr (std::is_same_v<T, std::vector<std::uint32_t>>)
+    return "a list of whole numbers";
   else
-    return "a list";
+    return "a list of texts";
+}
+
+// Whether `v` holds a T exactly: nlohmann converts 1.5 to 1 and -1 to a huge unsigned without a
+// word, and a replay with such a seed or pick plays some other game.
+template <class T>
+bool holds_exactly(const nlohmann::json& v) {
+  if constexpr (std::is_integral_v<T>)
+    return v.is_number_unsigned() && v.get<std::uint64_t>() <= std::numeric_limits<T>::max();
+  else if constexpr (std::is_same_v<T, std::vector<std::uint32_t>>)
+    return v.is_array() && std::all_of(v.begin(), v.end(), [](const nlohmann::json& e) {
+             return holds_exactly<std::uint32_t>(e);
+           });
+  else if constexpr (std::is_same_v<T, std::string>)
+    return v.is_string();
+  else
+    return v.is_array() &&
+           std::all_of(v.begin(), v.end(), [](const nlohmann::json& e) { return e.is_string(); });
 }
 
 // Field `key` of `obj` (named `where` in errors), as a T. nlohmann's own errors name no key
@@ -41,12 +63,10 @@ T field(const nlohmann::json& obj, const char* key, const std::string& where) {
   if (!obj.is_object()) throw std::runtime_error(where + " is not a JSON object");
   const auto it = obj.find(key);
   if (it == obj.end()) throw std::runtime_error(where + " has no \"" + key + "\"");
-  try {
-    return it->get<T>();
-  } catch (const nlohmann::json::exception&) {
+  if (!holds_exactly<T>(*it))
     throw std::runtime_error(where + ": \"" + key + "\" must be " + kind_of<T>() + ", not " +
                              it->dump());
-  }
+  return it->get<T>();
 }
 
 ChoiceKind choice_kind(const std::string& name) {

@@ -109,7 +109,8 @@ double pass_probability_from(const AgentOptions& options) {
       throw std::invalid_argument("ai-random has no setting '" + key + "' (it has: pass_probability)");
     double parsed = 0;
     const auto [end, ec] = std::from_chars(value.data(), value.data() + value.size(), parsed);
-    if (ec != std::errc() || end != value.data() + value.size() || parsed < 0 || parsed > 1)
+    // Written so that NaN ("nan" parses) is refused as well.
+    if (ec != std::errc() || end != value.data() + value.size() || !(parsed >= 0 && parsed <= 1))
       throw std::invalid_argument("ai-random: pass_probability must be a number from 0 to 1, got '" +
                                   value + "'");
     p = parsed;

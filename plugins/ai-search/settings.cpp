@@ -1,8 +1,10 @@
 #include "settings.hpp"
 
 #include <charconv>
+#include <cmath>
 #include <stdexcept>
 #include <string_view>
+#include <type_traits>
 
 namespace anvil::ai_search {
 
@@ -21,7 +23,11 @@ template <class T>
 T number(const std::string& key, const std::string& value, T lo, const char* want) {
   T parsed{};
   const auto [end, ec] = std::from_chars(value.data(), value.data() + value.size(), parsed);
-  if (ec != std::errc() || end != value.data() + value.size() || parsed < lo) bad(key, value, want);
+  // `!(parsed >= lo)` refuses NaN too; a number of settings is also finite ("inf" is no weight).
+  bool finite = true;
+  if constexpr (std::is_floating_point_v<T>) finite = std::isfinite(parsed);
+  if (ec != std::errc() || end != value.data() + value.size() || !(parsed >= lo) || !finite)
+    bad(key, value, want);
   return parsed;
 }
 

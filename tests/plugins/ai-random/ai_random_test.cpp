@@ -109,6 +109,9 @@ TEST_F(AiRandom, BadSettingsAreErrorsNamingThePlugin) {
     EXPECT_NE(std::string(e.what()).find("from 0 to 1"), std::string::npos) << e.what();
   }
   EXPECT_THROW((void)agent(1, {{"agression", "1"}}), PluginError);
+  for (const char* not_a_probability : {"nan", "-nan", "inf"})
+    EXPECT_THROW((void)agent(1, {{"pass_probability", not_a_probability}}), PluginError)
+        << not_a_probability;
 }
 
 TEST_F(AiRandom, PlaysClassicCoreGamesToTheEnd) {

@@ -420,6 +420,10 @@ TEST_F(AiSearch, SettingsAreCheckedAndNamed) {
   EXPECT_NE(error_of("ai-search:below=deep").find("below must be tree or rollout"),
             std::string::npos);
   EXPECT_NE(error_of("ai-search:gate=-1").find("gate must be"), std::string::npos);
+  for (const char* weight :
+       {"gate=nan", "gate=inf", "explore=nan", "exploration=nan", "exploration=inf"})
+    EXPECT_NE(error_of(std::string("ai-search:") + weight).find("must be"), std::string::npos)
+        << weight;
   EXPECT_NE(error_of("ai-search:explore=1.5").find("explore must be a probability"),
             std::string::npos);
   EXPECT_NE(error_of("ai-search:prune=yes").find("prune must be 0 or 1"), std::string::npos);

@@ -1,0 +1,70 @@
+# `anvil replay` refuses a recording that does not match what it replays, and a field of the
+# wrong kind: one classic game is saved by `anvil sim`, then copies with one field changed are
+# replayed, each expected to exit 1 with its own message and no result line on stdout when
+# nothing was played. `anvil sim` refuses a --save-replays that is no folder before playing.
+#   cmake -DANVIL=<anvil> -DOUT=<dir> -P replay_tamper_test.cmake
+file(REMOVE_RECURSE ${OUT})
+file(MAKE_DIRECTORY ${OUT})
+execute_process(COMMAND ${ANVIL} sim --games 1 -j 1 --seed 5 --save-replays ${OUT}/saved
+                RESULT_VARIABLE status OUTPUT_VARIABLE out ERROR_VARIABLE err)
+if(NOT status EQUAL 0)
+  message(FATAL_ERROR "anvil sim exited ${status}\n${out}\n${err}")
+endif()
+file(READ ${OUT}/saved/game-5.json original)
+
+# Replays FILE, expecting exit 1 and stderr matching ERR; stdout must not match NOT_OUT.
+function(expect_refused name json err not_out)
+  file(WRITE ${OUT}/${name}.json "${json}")
+  execute_process(COMMAND ${ANVIL} replay --quiet ${OUT}/${name}.json
+                  RESULT_VARIABLE status OUTPUT_VARIABLE rout ERROR_VARIABLE rerr)
+  if(NOT status EQUAL 1 OR NOT rerr MATCHES "${err}")
+    message(FATAL_ERROR "${name}: expected exit 1 and '${err}', got ${status}:\n${rout}\n${rerr}")
+  endif()
+  if(NOT not_out STREQUAL "" AND rout MATCHES "${not_out}")
+    message(FATAL_ERROR "${name}: stdout should not match '${not_out}':\n${rout}")
+  endif()
+endfunction()
+
+string(JSON turns GET "${original}" turns)
+math(EXPR more_turns "${turns} + 7")
+string(JSON tampered SET "${original}" turns "${more_turns}")
+expect_refused(turns "${tampered}" "the game ended after [0-9]+ turns.*but the recording says after ${more_turns} turns" "")
+
+string(JSON tampered SET "${original}" seed "1.5")
+expect_refused(float-seed "${tampered}" "\"seed\" must be a whole number, not 1.5" "after")
+string(JSON tampered SET "${original}" seed "-1")
+expect_refused(negative-seed "${tampered}" "\"seed\" must be a whole number, not -1" "after")
+
+string(JSON decisions LENGTH "${original}" decisions)
+string(JSON last GET "${original}" decisions 0)
+string(JSON tampered SET "${original}" decisions ${decisions} "${last}")
+expect_refused(extra-decision "${tampered}" "1 of the recorded decisions unused" "")
+
+string(JSON tampered SET "${original}" decisions 0 player "5")
+expect_refused(no-seat "${tampered}" "\"player\" 5 is no seat of a game of 2 decks" "after")
+
+string(JSON tampered SET "${original}" packs "[]")
+expect_refused(no-packs "${tampered}" "did not play through: setting up the game failed" "after")
+
+# The original still replays.
+execute_process(COMMAND ${ANVIL} replay --quiet ${OUT}/saved/game-5.json
+                RESULT_VARIABLE status OUTPUT_VARIABLE rout ERROR_VARIABLE rerr)
+if(NOT status EQUAL 0 OR NOT rout MATCHES "matches the recording")
+  message(FATAL_ERROR "the saved replay did not replay (${status}):\n${rout}\n${rerr}")
+endif()
+
+# --save-replays into a file: refused before any game, with exit 1.
+file(WRITE ${OUT}/a-file "")
+execute_process(COMMAND ${ANVIL} sim --games 2 -j 1 --save-replays ${OUT}/a-file/sub
+                RESULT_VARIABLE status OUTPUT_VARIABLE out ERROR_VARIABLE err)
+if(NOT status EQUAL 1 OR NOT err MATCHES "--save-replays: cannot use '.*a-file/sub' as a folder"
+   OR out MATCHES "games/s")
+  message(FATAL_ERROR "--save-replays into a file: expected a refusal, got ${status}:\n${out}\n${err}")
+endif()
+
+# More threads than the system gives: the games still play (-j is capped).
+execute_process(COMMAND ${ANVIL} sim --games 3 -j 4000000000 --json
+                RESULT_VARIABLE status OUTPUT_VARIABLE out ERROR_VARIABLE err)
+if(NOT status EQUAL 0 OR NOT out MATCHES "\"games\": 3")
+  message(FATAL_ERROR "sim -j 4000000000: expected 3 games, got ${status}:\n${out}\n${err}")
+endif()
