@@ -9,6 +9,7 @@
 #include <chrono>
 #include <cmath>
 #include <filesystem>
+#include <limits>
 #include <nlohmann/json.hpp>
 #include <optional>
 #include <sstream>
@@ -271,9 +272,11 @@ void add_sim_command(CLI::App& app, const GlobalOptions& options, std::vector<Co
   sim->add_option("--rules", o->rules, "The rules module (default: classic)");
   sim->add_option("--decks", o->decks, "Two decks, A,B (\"Rakdos Rats\" or \"pack:deck\"); default: the first two bundled decks");
   sim->add_option("--agents", o->agents, "Two agents, A,B (default: ai-random,ai-random)");
-  sim->add_option("--games", o->games, "How many games (default: 100)")->check(at_least(1));
+  // Each game keeps a record until the table is printed: a hundred million is plenty.
+  sim->add_option("--games", o->games, "How many games (default: 100)")
+      ->check(whole_number(1, 100'000'000));
   sim->add_option("-j,--threads", o->threads, "Games in parallel (default: every core)")
-      ->check(at_least(0));
+      ->check(whole_number(0, std::numeric_limits<unsigned>::max()));
   sim->add_option("--seed", o->seed, "Game i is seeded seed+i (default: 1)")->check(at_least(0));
   sim->add_flag("--json", o->json, "Print one JSON document instead of the table");
   sim->add_option("--save-replays", o->save_replays,

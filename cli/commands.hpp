@@ -26,6 +26,9 @@ struct Command {
 // message that says so. CLI11 2.1 reads "-3" into a std::size_t as 2^64 - 3, and its own range
 // checks print the range of a double.
 CLI::Validator at_least(std::uint64_t least);
+// A whole number from `least` to `most`, said the same way ("… is not a whole number from 1 to
+// 100000000"): for counts whose type or memory has a ceiling.
+CLI::Validator whole_number(std::uint64_t least, std::uint64_t most);
 
 void add_version_command(CLI::App& app, const GlobalOptions& options, std::vector<Command>& out);
 void add_plugins_commands(CLI::App& app, const GlobalOptions& options, std::vector<Command>& out);

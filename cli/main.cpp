@@ -23,6 +23,19 @@ CLI::Validator anvil::cli::at_least(std::uint64_t least) {
       "");
 }
 
+CLI::Validator anvil::cli::whole_number(std::uint64_t least, std::uint64_t most) {
+  return CLI::Validator(
+      [least, most](std::string& text) -> std::string {
+        std::uint64_t n = 0;
+        const char* end = text.data() + text.size();
+        const auto [stop, error] = std::from_chars(text.data(), end, n);
+        if (error != std::errc{} || stop != end || n < least || n > most)
+          return fmt::format("'{}' is not a whole number from {} to {}", text, least, most);
+        return {};
+      },
+      "");
+}
+
 namespace {
 
 using namespace anvil::cli;
