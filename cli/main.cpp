@@ -5,20 +5,29 @@
 #include <CLI/CLI.hpp>
 #include <charconv>
 #include <exception>
+#include <limits>
 #include <string>
 
 #include "commands.hpp"
 #include "exit_codes.hpp"
 
+namespace {
+
+// Whether `text` is a whole number from `least` to `most`, all of it (from_chars refuses a '-').
+bool whole_in(const std::string& text, std::uint64_t least, std::uint64_t most) {
+  std::uint64_t n = 0;
+  const char* end = text.data() + text.size();
+  const auto [stop, error] = std::from_chars(text.data(), end, n);
+  return error == std::errc{} && stop == end && n >= least && n <= most;
+}
+
+}  // namespace
+
 CLI::Validator anvil::cli::at_least(std::uint64_t least) {
   return CLI::Validator(
       [least](std::string& text) -> std::string {
-        std::uint64_t n = 0;
-        const char* end = text.data() + text.size();
-        const auto [stop, error] = std::from_chars(text.data(), end, n);  // refuses a '-'
-        if (error != std::errc{} || stop != end || n < least)
-          return fmt::format("'{}' is not a whole number of at least {}", text, least);
-        return {};
+        if (whole_in(text, least, std::numeric_limits<std::uint64_t>::max())) return {};
+        return fmt::format("'{}' is not a whole number of at least {}", text, least);
       },
       "");
 }
@@ -26,12 +35,8 @@ CLI::Validator anvil::cli::at_least(std::uint64_t least) {
 CLI::Validator anvil::cli::whole_number(std::uint64_t least, std::uint64_t most) {
   return CLI::Validator(
       [least, most](std::string& text) -> std::string {
-        std::uint64_t n = 0;
-        const char* end = text.data() + text.size();
-        const auto [stop, error] = std::from_chars(text.data(), end, n);
-        if (error != std::errc{} || stop != end || n < least || n > most)
-          return fmt::format("'{}' is not a whole number from {} to {}", text, least, most);
-        return {};
+        if (whole_in(text, least, most)) return {};
+        return fmt::format("'{}' is not a whole number from {} to {}", text, least, most);
       },
       "");
 }

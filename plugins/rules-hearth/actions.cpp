@@ -295,19 +295,10 @@ namespace {
 // MinionCard gives the minion it plays the card's attack change (Bolvar Fordragon's +1 per
 // friendly death), and a minion's card keeps its cost buffs. Other given tags stay behind.
 void keep_hand_buffs(Game& game, const ObjectRef& in_hand, const Target& minion) {
-  std::vector<FloatingEffect> kept;
-  const auto& effects = game.state().effects;
-  for (std::size_t i = effects.size(); i-- > 0;) {
-    const FloatingEffect& fe = effects[i];
-    if (!fe.affected.is_object() || fe.affected.object != in_hand) continue;
+  move_given_effects(game, in_hand, minion, std::nullopt, [&game](const FloatingEffect& fe) {
     const tags::GivenTag* g = tags::given_tag(game.cards().at(fe.card), fe.ability);
-    if (g && g->buff) kept.push_back(game.journal().remove_effect(i));
-  }
-  for (auto it = kept.rbegin(); it != kept.rend(); ++it) {  // in the order they were given
-    FloatingEffect fe = *it;
-    fe.affected = minion;
-    game.add_effect(fe);
-  }
+    return g && g->buff;
+  });
 }
 
 }  // namespace

@@ -16,6 +16,7 @@
 #include <anvil/tags/card_script.hpp>
 #include <cstdint>
 #include <cstring>
+#include <functional>
 #include <optional>
 #include <string>
 #include <utility>
@@ -398,6 +399,14 @@ std::int32_t max_life(const Game& game, PlayerId p);
 
 // Ends given buffs and auras whose `until` is the event `e` (world.cpp).
 void end_given_until(HearthWorld& w, const tags::TagEvent& e);
+
+// Gives again to `to`, in the order they were given, the floating effects given to `from` that
+// `keep` accepts, taking them off `from` (world.cpp). An object moved to another zone is a new
+// reference, and what was given to it follows it only so: a minion card's buffs to the minion it
+// is played as, a stolen minion's enchantments. `controller`, when set, becomes theirs.
+void move_given_effects(Game& game, const ObjectRef& from, const Target& to,
+                        std::optional<PlayerId> controller,
+                        const std::function<bool(const FloatingEffect&)>& keep);
 
 // Runs the tags of `tags_of` for `owner` (battlecry, spell, deathrattle) with a chosen target.
 void run_tags(HearthWorld& w, const std::vector<tags::ActionTag>& list, ObjectId owner, CardId card,

@@ -414,22 +414,11 @@ void HearthWorld::steal(ObjectId m, PlayerId to) {
   }
   KeepHealth keep(*this);  // a health aura it gave its old side goes, and kills nobody
   // What was given to it stays on it (Hearthstone's enchantments; Hearthbreaker's Steal copies
-  // the minion with its buffs and effects), now the new controller's. Its place on the board is
-  // a new object reference, so the effects are given again to the minion as it now is.
+  // the minion with its buffs and effects), now the new controller's.
   const ObjectRef before = game_.object(m).ref();
-  std::vector<FloatingEffect> given;
-  const auto& effects = game_.state().effects;
-  for (std::size_t i = effects.size(); i-- > 0;)
-    if (effects[i].affected.is_object() && effects[i].affected.object == before)
-      given.push_back(game_.journal().remove_effect(i));
   place_minion(m, to, minions(to).size());
-  const Target now = target_of(game_, m);
-  for (auto it = given.rbegin(); it != given.rend(); ++it) {  // in the order they were given
-    FloatingEffect fe = *it;
-    fe.affected = now;
-    fe.controller = to;
-    game_.add_effect(fe);
-  }
+  move_given_effects(game_, before, target_of(game_, m), to,
+                     [](const FloatingEffect&) { return true; });
   tell(CustomEvent{{}, "control"_sym, target_of(game_, m), Target::of(to), 0, ObjectId{}});
 }
 
@@ -772,6 +761,24 @@ void end_given_until(HearthWorld& w, const tags::TagEvent& e) {
   }
 }
 
+void move_given_effects(Game& game, const ObjectRef& from, const Target& to,
+                        std::optional<PlayerId> controller,
+                        const std::function<bool(const FloatingEffect&)>& keep) {
+  std::vector<FloatingEffect> moved;
+  const auto& effects = game.state().effects;
+  for (std::size_t i = effects.size(); i-- > 0;) {
+    const FloatingEffect& fe = effects[i];
+    if (fe.affected.is_object() && fe.affected.object == from && keep(fe))
+      moved.push_back(game.journal().remove_effect(i));
+  }
+  for (auto it = moved.rbegin(); it != moved.rend(); ++it) {  // in the order they were given
+    FloatingEffect fe = *it;
+    fe.affected = to;
+    if (controller) fe.controller = *controller;
+    game.add_effect(fe);
+  }
+}
+
 void run_tags(HearthWorld& w, const std::vector<tags::ActionTag>& list, ObjectId owner, CardId card,
               PlayerId player, const Target& chosen, bool spell) {
   for (const tags::ActionTag& t : list) {
@@ -863,9 +870,7 @@ void HearthWorld::resolve_deaths() {
   // Heroes: both dead at once is a draw.
   const GameState& st = game_.state();
   if (st.over) return;
-  const auto dead = [](const Player& p) {
-    return p.life <= 0 || attr_of(p.attrs, kDestroyed) != 0;
-  };
+  const auto dead = [this](const Player& p) { return is_dead(Target::of(p.id)); };
   bool any = false;
   for (const Player& p : st.players) any = any || dead(p);
   if (!any) return;
