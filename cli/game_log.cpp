@@ -8,6 +8,8 @@
 #include <iterator>
 #include <string_view>
 
+#include "namesakes.hpp"
+
 namespace anvil::cli {
 
 namespace {
@@ -182,8 +184,17 @@ std::string GameLog::player(PlayerId p) const {
 
 std::string GameLog::card(const Game& g, ObjectId id) const {
   if (!g.state().exists(id)) return "?";
-  if (viewer_ && !DecisionView(g, *viewer_).can_see(id)) return "a card";
-  return g.card(id).name;
+  std::string name(g.card(id).name);
+  std::size_t number = 0;
+  if (viewer_) {
+    const DecisionView view(g, *viewer_);
+    if (!view.can_see(id)) return "a card";
+    number = namesake_number(view, id);
+  } else {
+    number = namesake_number(g.state(), id);
+  }
+  if (number > 0) name += fmt::format(" #{}", number);
+  return name;
 }
 
 std::string GameLog::target(const Game& g, const Target& t) const {

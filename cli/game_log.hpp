@@ -19,7 +19,9 @@
 //   rules->play(game);
 //
 // With a `viewer` (the person at `anvil play`), a card that player cannot see where it went is
-// "a card": the opponent draws a card, casts a card (a secret) — never its name.
+// "a card": the opponent draws a card, casts a card (a secret) — never its name. A permanent
+// with namesakes on its battlefield is numbered as the board numbers it ("Spirit Wolf #2",
+// namesakes.hpp), so that a line names the one the board shows.
 #pragma once
 
 #include <anvil/event_bus.hpp>

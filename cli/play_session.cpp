@@ -9,6 +9,7 @@
 #include <stdexcept>
 
 #include "game_log.hpp"
+#include "namesakes.hpp"
 
 namespace anvil::cli {
 
@@ -25,23 +26,6 @@ std::string trim(const std::string& s) {
   const auto b = s.find_first_not_of(" \t\r\n");
   if (b == std::string::npos) return {};
   return s.substr(b, s.find_last_not_of(" \t\r\n") - b + 1);
-}
-
-// Namesakes on the battlefield are numbered as the rules modules' labels name them ("Grizzly
-// Bears #2 → player 1", "Attack with Murloc Raider #2"): the place among the visible objects of
-// its zone with its card's name, from 1; 0 when it is the only one, or not on the battlefield.
-std::size_t namesake_number(const DecisionView& view, ObjectId id) {
-  const GameObject& o = view.object(id);
-  if (o.zone.kind != ZoneKind::battlefield) return 0;
-  const std::string_view name = view.card(id).name;
-  std::size_t same = 0, position = 0;
-  const auto zone = view.zone(o.zone);  // public: the battlefield
-  for (ObjectId other : *zone) {
-    if (!view.can_see(other) || view.card(other).name != name) continue;
-    ++same;
-    if (other == id) position = same;
-  }
-  return same > 1 ? position : 0;
 }
 
 // Its name as the board shows it: "Grizzly Bears #2".
