@@ -280,8 +280,15 @@ void add_sim_command(CLI::App& app, const GlobalOptions& options, std::vector<Co
   sim->add_option("--seed", o->seed, "Game i is seeded seed+i (default: 1)")->check(at_least(0));
   sim->add_flag("--json", o->json, "Print one JSON document instead of the table");
   sim->add_option("--save-replays", o->save_replays,
-                  "Save every game's replay in DIR (failed games are always saved; by default in $ANVIL_HOME/replays)")
-      ->type_name("DIR");
+                  "Save every game's replay in DIR (failed games are always saved; by default in "
+                  "$ANVIL_HOME/replays)")
+      ->type_name("DIR")
+      // An empty name is most likely an unset shell variable: saying so beats saving elsewhere.
+      ->check(CLI::Validator(
+          [](const std::string& dir) {
+            return dir.empty() ? std::string("the folder name is empty") : std::string();
+          },
+          "DIR"));
   out.push_back({sim, [&options, o] { return run_sim(options, *o); }});
 }
 

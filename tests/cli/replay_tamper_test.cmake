@@ -62,6 +62,15 @@ if(NOT status EQUAL 1 OR NOT err MATCHES "--save-replays: cannot use '.*a-file/s
   message(FATAL_ERROR "--save-replays into a file: expected a refusal, got ${status}:\n${out}\n${err}")
 endif()
 
+# An empty --save-replays (an unset shell variable, most likely) is bad usage, not the default
+# folder.
+execute_process(COMMAND ${ANVIL} sim --games 2 -j 1 --save-replays ""
+                RESULT_VARIABLE status OUTPUT_VARIABLE out ERROR_VARIABLE err)
+if(NOT status EQUAL 2 OR NOT err MATCHES "--save-replays: the folder name is empty"
+   OR out MATCHES "games/s")
+  message(FATAL_ERROR "--save-replays \"\": expected bad usage, got ${status}:\n${out}\n${err}")
+endif()
+
 # More threads than the system gives: the games still play (-j is capped).
 execute_process(COMMAND ${ANVIL} sim --games 3 -j 4000000000 --json
                 RESULT_VARIABLE status OUTPUT_VARIABLE out ERROR_VARIABLE err)
