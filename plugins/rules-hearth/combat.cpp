@@ -24,9 +24,23 @@ const char* attack_blocker(HearthWorld& w, const Target& attacker) {
   // can_attack overrides cant_attack (Argent Watchman, after its player's hero power).
   if (s.has(tags::kCantAttack) && !s.has(tags::kCanAttack)) return "it can't attack";
   if (s.attack <= 0) return "it has no attack";
-  const int allowed = s.has(tags::kMegaWindfury) ? 4 : s.has(tags::kWindfury) ? 2 : 1;
-  if (attr_of(attrs, kAttacks) >= allowed) return "it already attacked this turn";
+  if (attr_of(attrs, kAttacks) >= attacks_allowed(s)) return "it already attacked this turn";
   return nullptr;
+}
+
+int attacks_allowed(const tags::Stats& s) {
+  return s.has(tags::kMegaWindfury) ? 4 : s.has(tags::kWindfury) ? 2 : 1;
+}
+
+bool exhausted(HearthWorld& w, const Target& character) {
+  const Game& game = w.game();
+  const tags::Stats s = w.stats_of(character);
+  if (character.is_object() && game.object(character.object.id).summoning_sick &&
+      !s.has(tags::kCharge))
+    return true;
+  const SymbolCounts& attrs = character.is_player() ? game.state().player(character.player).attrs
+                                                    : game.object(character.object.id).attrs;
+  return attr_of(attrs, kAttacks) >= attacks_allowed(s);
 }
 
 std::string attack_refusal(HearthWorld& w, const Target& attacker) {

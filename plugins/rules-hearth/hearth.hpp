@@ -459,6 +459,12 @@ void use_power(HearthWorld& w, PlayerId p, const Target& target);
 std::string attack_refusal(HearthWorld& w, const Target& attacker);
 const char* attack_blocker(HearthWorld& w, const Target& attacker);  // the same, null when it may
 bool can_attack(HearthWorld& w, const Target& attacker);
+// How many attacks a turn a character with stats `s` has: 1, 2 with windfury, 4 with mega-windfury.
+int attacks_allowed(const tags::Stats& s);
+// Whether `character` has no attack left this turn, frozen or not: a minion that came this turn
+// without charge, or one that made every attack it is allowed. Freezing takes a character's
+// next attack, so one frozen while exhausted stays frozen through its controller's next turn.
+bool exhausted(HearthWorld& w, const Target& character);
 std::vector<Target> attack_targets(HearthWorld& w, PlayerId p);
 void attack_targets(HearthWorld& w, PlayerId p, std::vector<Target>& out);  // into `out`
 void attack(Game& game, const Target& attacker, Target defender);

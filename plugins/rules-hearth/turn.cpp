@@ -45,12 +45,14 @@ void end_turn(HearthWorld& w) {
   const PlayerId p = game.state().turn.active;
   w.fire({ev::turn_ended, p, Target::of(p), Target{}, 0});
   if (game.state().over) return;
-  // Frozen characters that could not attack this turn thaw as it ends.
-  const Player& pl = game.state().player(p);
-  if (pl.attrs.get(kFrozen) != 0 && pl.attrs.get(kAttacks) == 0) j.set_attr(p, kFrozen, 0);
+  // Freezing takes a character's next attack: one that had an attack left this turn lost it to
+  // the freeze and thaws as the turn ends; one exhausted (it attacked as often as it may, or
+  // came this turn without charge) stays frozen through its controller's next turn.
+  if (game.state().player(p).attrs.get(kFrozen) != 0 && !exhausted(w, Target::of(p)))
+    j.set_attr(p, kFrozen, 0);
   for (ObjectId m : game.state().zone(ZoneRef::battlefield(p)).objects) {
     const GameObject& o = game.object(m);
-    if (o.attrs.get(kFrozen) != 0 && o.attrs.get(kAttacks) == 0) j.set_attr(m, kFrozen, 0);
+    if (o.attrs.get(kFrozen) != 0 && !exhausted(w, Target::of(o.ref()))) j.set_attr(m, kFrozen, 0);
   }
   j.set_attr(p, kPowerAttack, 0);
   // "This turn" buffs and auras that end with this player's turn (FloatingEffect::b = player+1;
