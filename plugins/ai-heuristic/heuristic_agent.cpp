@@ -327,6 +327,16 @@ Answer pay_phyrexian(const Choice& choice) {
   return Answer{{least}};
 }
 
+// "Choose a player for Stuffy Doll" (effect-drawback's ChoosePlayer, as the permanent enters):
+// the player its "chosen player" abilities act on. The cards that ask hurt that player (Stuffy
+// Doll deals it the damage the Doll is dealt), so the opponent; the first option if none is.
+Answer the_opponent(const DecisionView& view, const Choice& choice) {
+  const Target opponent = Target::of(opponent_of(view, choice.player));
+  for (std::uint32_t i = 0; i < choice.options.size(); ++i)
+    if (choice.options[i].target == opponent) return Answer{{i}};
+  return Answer{{0}};
+}
+
 // The classic London mulligan (103.5; options Keep, value 0, and Mulligan, value 1): keeps a
 // hand of two to five lands, and any hand after two mulligans (five cards would be left). The
 // mulligans taken are read off the prompt ("Keep this hand (then put 2 on the bottom) or …").
@@ -487,6 +497,7 @@ Answer HeuristicAgent::choose(const DecisionView& view, const Choice& choice) {
       if (choice.prompt.ends_with("Phyrexian symbol")) return pay_phyrexian(choice);
       if (choice.prompt.starts_with("Escape: choose")) return escape_exiles(view, choice);
       if (choice.prompt.starts_with("Scry ")) return scry_answer(view, choice);
+      if (choice.prompt.starts_with("Choose a player for ")) return the_opponent(view, choice);
       if (auto a = part_with(view, choice)) return *a;
       break;
   }

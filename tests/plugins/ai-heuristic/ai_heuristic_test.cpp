@@ -393,6 +393,24 @@ TEST_F(AiHeuristic, DamagesItsOwnIndestructibleCreatureThatHitsBack) {
   }
 }
 
+// Stuffy Doll asks its controller, as it enters, which player its damage goes to: the opponent,
+// whatever the seed. (The question was answered at random, and on two of these eight seeds the
+// Doll hit its own controller.)
+TEST_F(AiHeuristic, ChoosesTheOpponentForItsStuffyDoll) {
+  const std::vector<std::string> lands(5, "Mountain");
+  for (std::uint64_t seed = 1; seed <= 8; ++seed) {
+    auto g = start(player(20, {"Stuffy Doll"}, lands), player(20, {}, {}));
+    g->seat(kMe, make_agent(world().registry, "ai-heuristic", AgentOptions{seed, {}}));
+    ObjectId doll;
+    for (int i = 0; i < 6 && !doll.valid(); ++i) {
+      ASSERT_TRUE(world().rules->advance(*g));
+      doll = on_battlefield(*g, kMe, "Stuffy Doll");
+    }
+    ASSERT_TRUE(doll.valid()) << "seed " << seed << ": Stuffy Doll should be cast";
+    EXPECT_EQ(g->object(doll).attrs.get("chosen_player"_sym), kThem.value + 1) << "seed " << seed;
+  }
+}
+
 // Damnation with creatures on both sides: cast only when it comes out ahead by more than its best
 // creature lost (docs/agents.md, "What an effect is worth"). Its Hill Giant (8.5 points) against
 // a Hill Giant and a Grizzly Bears (14.5) is an even trade of boards that costs it the card.
