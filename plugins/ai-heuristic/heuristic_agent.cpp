@@ -116,6 +116,27 @@ std::optional<std::uint16_t> activated_ability(const CardDef& def, const Option&
 
 bool sacrifices_itself(const AbilityDef& a) { return a.cost.find("Sac") != std::string::npos; }
 
+// Whether an activated ability's cost (AbilityDef::cost: "{1}{R}{R}", "{T}") is only mana and
+// tapping: at the end of the opponent's turn that spends nothing, since the mana would go unused
+// and the permanent untaps before it is needed. Not a sacrifice, a discard, life ({B/P}) or
+// {X}; not a cost the rules keep to themselves (empty: regenerate, equip).
+bool costs_only_mana_and_tapping(std::string_view cost) {
+  if (cost.empty()) return false;
+  for (std::size_t i = 0; i < cost.size();) {
+    if (cost[i] == ' ' || cost[i] == ',') {
+      ++i;
+      continue;
+    }
+    const auto close = cost.find('}', i);
+    if (cost[i] != '{' || close == std::string_view::npos || close == i + 1) return false;
+    if (cost.substr(i + 1, close - i - 1).find_first_not_of("0123456789WUBRGCT/") !=
+        std::string_view::npos)
+      return false;
+    i = close + 1;
+  }
+  return true;
+}
+
 // What a planeswalker's loyalty ability adds to its loyalty, read off its text ("+2: Each player
 // draws a card.", "−1: …", "0: …", as the classic module's loyalty_ability writes it);
 // nullopt for any other ability. The change is a cost, paid on activation: the lab, which only
@@ -556,6 +577,11 @@ Answer HeuristicAgent::action(const DecisionView& view, const Choice& choice) {
   const bool unblocked_attack = classic_ && !reacting && !my_turn && PlayOut::through_combat(step);
   if (!instant_window && !reacting && !unblocked_attack && !flash_window)
     return Answer{{pass_option(choice)}};
+  // Whether ability `a` costs nothing worth keeping now: only mana and tapping, at the end of the
+  // opponent's turn (costs_only_mana_and_tapping).
+  const auto free_at_their_end = [&](const AbilityDef& a) {
+    return !my_turn && step == "end" && costs_only_mana_and_tapping(a.cost);
+  };
   // Whether the option for ability `ability` of `def` is played out rather than judged by the lab.
   const auto played_out = [&](const CardDef& def, std::uint16_t ability) {
     return reacting || (unblocked_attack && def.abilities[ability].impl->target_count() == 0);
@@ -709,7 +735,8 @@ Answer HeuristicAgent::action(const DecisionView& view, const Choice& choice) {
       } else if (const auto loyalty = c.has_type(kPlaneswalker)
                                           ? loyalty_change(def.abilities[*ability])
                                           : std::nullopt;
-                 instant_window && (loyalty || def.abilities[*ability].impl->target_count() > 0)) {
+                 instant_window && (loyalty || def.abilities[*ability].impl->target_count() > 0 ||
+                                    free_at_their_end(def.abilities[*ability]))) {
         // (Without targets, a regeneration shield or a pump does nothing to judge by here; a
         // loyalty ability's worth is its loyalty too, a point a counter.)
         if (!lab) lab.emplace(view, me, rng_.next());
@@ -720,6 +747,11 @@ Answer HeuristicAgent::action(const DecisionView& view, const Choice& choice) {
         if (auto j = lab->best(id, *ability, cost); j && worth_using(*j)) {
           // Equip: after the curve, as an Aura.
           score = j->attaches ? after_the_curve(j->score) : 10.0 + j->score;
+          plan = Plan{id, *ability, j->targets, 0};
+        } else if (j && free_at_their_end(def.abilities[*ability]) && j->score > j->best_own_lost) {
+          // Spending nothing, any gain will do (Stuffy Doll's point of damage to the opponent,
+          // Spikeshot Elder's); after the spells and flash permanents that want the mana.
+          score = 1.0 + std::min(0.4, 0.01 * j->score);
           plan = Plan{id, *ability, j->targets, 0};
         }
       }

@@ -411,6 +411,23 @@ TEST_F(AiHeuristic, ChoosesTheOpponentForItsStuffyDoll) {
   }
 }
 
+// Stuffy Doll's "{T}: Stuffy Doll deals 1 damage to itself" is a point of damage to the chosen
+// player every turn for nothing: at the end of the opponent's turn, when the Doll has stayed
+// home to block and untaps before it is needed again. Not when it would hit its own controller.
+TEST_F(AiHeuristic, TapsItsStuffyDollAtTheEndOfTheOpponentsTurn) {
+  for (const auto& [chosen, taps] :
+       std::vector<std::pair<PlayerId, bool>>{{kThem, true}, {kMe, false}}) {
+    auto g = start(player(20, {}, {"Stuffy Doll"}), player(20, {}, {}), "end", 1);
+    const ObjectId doll = on_battlefield(*g, kMe, "Stuffy Doll");
+    ASSERT_TRUE(doll.valid());
+    g->journal().set_attr(doll, "chosen_player"_sym, chosen.value + 1);
+    for (int i = 0; i < 10 && g->state().turn.active == kThem; ++i)
+      ASSERT_TRUE(world().rules->advance(*g));
+    EXPECT_EQ(g->state().player(kThem).life, taps ? 19 : 20) << "chosen: seat " << +chosen.value;
+    EXPECT_EQ(g->state().player(kMe).life, 20) << "chosen: seat " << +chosen.value;
+  }
+}
+
 // Damnation with creatures on both sides: cast only when it comes out ahead by more than its best
 // creature lost (docs/agents.md, "What an effect is worth"). Its Hill Giant (8.5 points) against
 // a Hill Giant and a Grizzly Bears (14.5) is an even trade of boards that costs it the card.
