@@ -116,7 +116,7 @@ class EffectLab {
 // opponent counts 4 a point when it would leave them under 5 life, the agent's hand is full or
 // the damage of the spells in its hand is enough to finish them, else 0.25; own life lost
 // counts 0.5 + 10 / (life left) a point, three times that within reach of the opponent's
-// creatures, and life gained a quarter of that; a lost game ±1000.
+// creatures the effect leaves, and life gained a quarter of that; a lost game ±1000.
 inline constexpr double kWorthCasting = 1.0;
 inline constexpr double kGameOver = 1000.0;
 

@@ -18,7 +18,7 @@ bool dies(const GameObject& o, const Characteristics& v) {
 }
 
 // What a point of the agent's life is worth with `life` left: more the lower it is, and three
-// times more within reach of the opponent's creatures (`their_power`).
+// times more within reach of the opponent's creatures (`their_power`: those the effect leaves).
 double life_weight(std::int32_t life, std::int64_t their_power) {
   const double w = 0.5 + 10.0 / std::max(life, 1);
   return life <= their_power ? 3.0 * w : w;
@@ -61,7 +61,9 @@ double judge(const Game& g, const Before& b, PlayerId me, bool go_face, std::vec
   marks.assign(b.creatures.size() + g.state().objects.size(), 0);
   char* const is_dead = marks.data();
   char* const known = marks.data() + b.creatures.size();
-  std::int64_t their_power = 0;
+  // Their creatures' power: all of it before the effect (the race it was in), and what the
+  // effect leaves alive (what can still reach the life it keeps).
+  std::int64_t their_power = 0, their_power_left = 0;
   // Views without a copy: a judgement is a few views of every creature, and most of them no
   // effect applies to (Game::view with a scratch returns the printed characteristics then).
   Characteristics scratch;
@@ -77,6 +79,8 @@ double judge(const Game& g, const Before& b, PlayerId me, bool go_face, std::vec
       const Characteristics& v = g.view(c.id, scratch);
       if (c.controller != me && !v.has_keyword(kCantAttack)) their_power += std::max(0, v.power);
       if (here) is_dead[i] = dies(o, v);
+      if (here && !is_dead[i] && c.controller != me && !v.has_keyword(kCantAttack))
+        their_power_left += std::max(0, v.power);
       if (here && attached && !is_dead[i]) {
         const double board = has_board_keyword(v) ? board_worth(DecisionView(g, me), c.id) : 0;
         changed +=
@@ -101,8 +105,10 @@ double judge(const Game& g, const Before& b, PlayerId me, bool go_face, std::vec
     for (ObjectId id : g.state().zone(ZoneRef::battlefield(p.id)).objects) {
       if (known[id.value]) continue;
       const Characteristics& v = g.view(id, scratch);
-      if (v.has_type(kCreature))
-        s += (g.object(id).controller == me ? 1.0 : -1.0) * creature_value(v);
+      if (!v.has_type(kCreature)) continue;
+      const bool mine = g.object(id).controller == me;
+      s += (mine ? 1.0 : -1.0) * creature_value(v);
+      if (!mine && !v.has_keyword(kCantAttack)) their_power_left += std::max(0, v.power);
     }
   // Planeswalkers: one that goes (damage to it removes counters, 120.3c; at 0 it goes, 704.5i)
   // is its loyalty and its worth; loyalty lost by one that stays counts as face damage does
@@ -125,8 +131,9 @@ double judge(const Game& g, const Before& b, PlayerId me, bool go_face, std::vec
         static_cast<double>(g.state().zone(ZoneRef::hand(p.id)).objects.size()) -
         static_cast<double>(b.hand[p.id.value]);
     if (p.id == me) {
-      if (after < before) s -= (before - after) * life_weight(after, their_power);
-      if (after > before) s += (after - before) * 0.25 * life_weight(before, their_power);
+      // A Char that kills the Serra Angel about to kill it is weighed against what is left.
+      if (after < before) s -= (before - after) * life_weight(after, their_power_left);
+      if (after > before) s += (after - before) * 0.25 * life_weight(before, their_power_left);
       s += hand_delta;
     } else {
       if (before > 0 && (after <= 0 || p.outcome == Outcome::lost)) return kGameOver;

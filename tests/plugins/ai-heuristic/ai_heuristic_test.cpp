@@ -428,6 +428,31 @@ TEST_F(AiHeuristic, TapsItsStuffyDollAtTheEndOfTheOpponentsTurn) {
   }
 }
 
+// At low life against a Serra Angel that would kill it next turn, a drawback's 2 damage is worth
+// paying: the Angel dies, and nothing of theirs is left to reach the life it keeps. Char at 4
+// life (to 2), Psionic Blast at 3 (to 1); at 2 it would die of it. (The life it lost was
+// weighed as if the Angel it kills could still attack: three times over, and it kept the card
+// and died.)
+TEST_F(AiHeuristic, PaysItsLifeToKillTheCreatureThatWouldKillIt) {
+  struct Case {
+    int life;
+    std::string spell, land;
+    bool casts;
+  };
+  for (const Case& c : std::vector<Case>{{4, "Char", "Mountain", true},
+                                         {3, "Psionic Blast", "Island", true},
+                                         {2, "Char", "Mountain", false}}) {
+    auto g =
+        start(player(c.life, {c.spell}, {c.land, c.land, c.land}), player(20, {}, {"Serra Angel"}));
+    const auto targets = cast_targets(*g, 3);
+    ASSERT_EQ(targets.size(), c.casts ? 1u : 0u) << c.spell << " at " << c.life << " life";
+    if (c.casts) {
+      ASSERT_TRUE(targets[0].is_object());
+      EXPECT_EQ(g->card(targets[0].object.id).name, "Serra Angel");
+    }
+  }
+}
+
 // Damnation with creatures on both sides: cast only when it comes out ahead by more than its best
 // creature lost (docs/agents.md, "What an effect is worth"). Its Hill Giant (8.5 points) against
 // a Hill Giant and a Grizzly Bears (14.5) is an even trade of boards that costs it the card.
