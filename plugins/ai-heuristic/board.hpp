@@ -96,6 +96,15 @@ inline bool attached(const GameObject& o) {
 }
 // The classic module marks deathtouch damage on the creature (it dies at the next check).
 inline constexpr Symbol kDeathtouched = "deathtouch_damage"_sym;
+// The classic module's regeneration shields (701.15): "regen_shields" of them, valid while
+// "regen_zc" is the object's zone_changes + 1. A shield replaces the creature's destruction, so
+// lethal damage does not kill it (toughness 0 still does: no destruction, 704.5f).
+inline constexpr Symbol kRegenShields = "regen_shields"_sym;
+inline constexpr Symbol kRegenZc = "regen_zc"_sym;
+inline bool shielded_by_regeneration(const GameObject& o) {
+  return o.attrs.get(kRegenShields) > 0 &&
+         o.attrs.get(kRegenZc) == static_cast<std::int64_t>(o.zone_changes) + 1;
+}
 
 struct Fighter;
 

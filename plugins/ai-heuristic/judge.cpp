@@ -13,7 +13,7 @@ namespace {
 // the next state-based check.
 bool dies(const GameObject& o, const Characteristics& v) {
   if (v.toughness <= 0) return true;
-  if (v.has_keyword(kIndestructible)) return false;
+  if (v.has_keyword(kIndestructible) || shielded_by_regeneration(o)) return false;
   return o.damage >= v.toughness || (o.damage > 0 && o.attrs.get(kDeathtouched) != 0);
 }
 

@@ -453,6 +453,23 @@ TEST_F(AiHeuristic, PaysItsLifeToKillTheCreatureThatWouldKillIt) {
   }
 }
 
+// A creature with a regeneration shield does not die of damage (701.15: the shield replaces its
+// destruction): burn at it is a card for nothing (Drudge Skeletons, shielded earlier in the
+// turn). Without the shield the Skeletons are worth a Bolt.
+TEST_F(AiHeuristic, DoesNotBurnACreatureWithARegenerationShield) {
+  for (const bool shield : {true, false}) {
+    auto g =
+        start(player(20, {"Lightning Bolt"}, {"Mountain"}), player(20, {}, {"Drudge Skeletons"}));
+    const ObjectId skeletons = on_battlefield(*g, kThem, "Drudge Skeletons");
+    ASSERT_TRUE(skeletons.valid());
+    if (shield) {  // as the classic rules keep one (plugins/rules-classic/classic.hpp)
+      g->journal().set_attr(skeletons, "regen_zc"_sym, g->object(skeletons).zone_changes + 1);
+      g->journal().set_attr(skeletons, "regen_shields"_sym, 1);
+    }
+    EXPECT_EQ(cast_targets(*g, 3).size(), shield ? 0u : 1u) << (shield ? "shielded" : "bare");
+  }
+}
+
 // Damnation with creatures on both sides: cast only when it comes out ahead by more than its best
 // creature lost (docs/agents.md, "What an effect is worth"). Its Hill Giant (8.5 points) against
 // a Hill Giant and a Grizzly Bears (14.5) is an even trade of boards that costs it the card.
