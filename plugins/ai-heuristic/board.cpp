@@ -42,7 +42,8 @@ Fighter fighter(const DecisionView& view, ObjectId id) {
   f.tapped = o.tapped;
   f.flying = c.has_keyword(kFlying);
   f.reach = c.has_keyword(kReach);
-  f.first_strike = c.has_keyword(kFirstStrike) || c.has_keyword(kDoubleStrike);
+  f.double_strike = c.has_keyword(kDoubleStrike);
+  f.first_strike = c.has_keyword(kFirstStrike) || f.double_strike;
   f.deathtouch = c.has_keyword(kDeathtouch);
   f.indestructible = c.has_keyword(kIndestructible);
   f.trample = c.has_keyword(kTrample);

@@ -130,6 +130,7 @@ struct Fighter {
   std::int32_t damage = 0;  // already marked this turn
   bool tapped = false;
   bool flying = false, reach = false, first_strike = false, deathtouch = false;
+  bool double_strike = false;  // (first_strike too)
   bool indestructible = false, trample = false, vigilance = false, menace = false;
   bool blocked_by_one = false;  // can't be blocked by more than one creature
   bool artifact = false, fear = false, intimidate = false, shadow = false;
@@ -140,6 +141,11 @@ struct Fighter {
 
   // Damage still needed to destroy it by damage: toughness minus damage already marked.
   std::int32_t remaining() const { return toughness - damage; }
+  // The combat damage it deals unblocked: its power, twice with double strike (702.4b).
+  std::int32_t unblocked_damage() const {
+    const std::int32_t once = power > 0 ? power : 0;
+    return double_strike ? 2 * once : once;
+  }
 };
 
 // The creature's worth to its controller: its stats and keywords, as a number of "points"

@@ -687,6 +687,21 @@ TEST_F(AiHeuristic, BlocksToKillOrTradeAndChumpsOnlyAgainstLethal) {
 
 // A block the rules refuse in any declaration (Option::barred: Pacifism's "can't block", which
 // the heuristic's own check does not know) is not declared, though it would kill and survive.
+// A double striker deals its power twice (702.4b): Fencing Ace (1/1) is lethal at 2 life, and
+// Savannah Lions chump-blocks it; at 3 life it is not, and the Lions stay out of its way. (Its
+// power alone was counted: at 2 life the agent took the 2 damage and lost.)
+TEST_F(AiHeuristic, CountsADoubleStrikersDamageTwiceBeforeChumpBlocking) {
+  for (const auto& [life, chumps] : std::vector<std::pair<int, bool>>{{2, true}, {3, false}}) {
+    auto g = start(player(life, {}, {"Savannah Lions"}), player(20, {}, {"Fencing Ace"}),
+                   "begin_combat", 1, std::make_shared<AllOut>());
+    for (int i = 0; i < 10 && g->state().turn.step <= 7; ++i)
+      ASSERT_TRUE(world().rules->advance(*g));
+    EXPECT_FALSE(g->state().over) << "at " << life << " life";
+    EXPECT_EQ(g->state().player(kMe).life, chumps ? life : life - 2) << "at " << life << " life";
+    EXPECT_EQ(on_battlefield(*g, kMe, "Savannah Lions").valid(), !chumps) << "at " << life;
+  }
+}
+
 TEST_F(AiHeuristic, DeclaresNoBarredBlock) {
   auto g = start(player(20, {}, {"Spined Wurm"}), player(20, {}, {"Hill Giant"}), "attackers", 1);
   const ObjectId wurm = on_battlefield(*g, kMe, "Spined Wurm"), giant = on_battlefield(*g, kThem, "Hill Giant");
