@@ -45,6 +45,7 @@ Fighter fighter(const DecisionView& view, ObjectId id) {
   f.double_strike = c.has_keyword(kDoubleStrike);
   f.first_strike = c.has_keyword(kFirstStrike) || f.double_strike;
   f.deathtouch = c.has_keyword(kDeathtouch);
+  f.infect = c.has_keyword(kInfect);
   f.indestructible = c.has_keyword(kIndestructible);
   f.trample = c.has_keyword(kTrample);
   f.vigilance = c.has_keyword(kVigilance);

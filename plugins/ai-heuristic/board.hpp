@@ -22,6 +22,10 @@ inline constexpr Symbol kReach = "Reach"_sym;
 inline constexpr Symbol kFirstStrike = "First Strike"_sym;
 inline constexpr Symbol kDoubleStrike = "Double Strike"_sym;
 inline constexpr Symbol kDeathtouch = "Deathtouch"_sym;
+inline constexpr Symbol kInfect = "Infect"_sym;
+// A player's poison counters (the classic module's), ten of which lose the game (704.5c).
+inline constexpr Symbol kPoison = "poison"_sym;
+inline constexpr std::int64_t kPoisonToLose = 10;
 inline constexpr Symbol kIndestructible = "Indestructible"_sym;
 inline constexpr Symbol kTrample = "Trample"_sym;
 inline constexpr Symbol kLifelink = "Lifelink"_sym;
@@ -131,6 +135,7 @@ struct Fighter {
   bool tapped = false;
   bool flying = false, reach = false, first_strike = false, deathtouch = false;
   bool double_strike = false;  // (first_strike too)
+  bool infect = false;         // its damage to a player is poison counters (702.90b)
   bool indestructible = false, trample = false, vigilance = false, menace = false;
   bool blocked_by_one = false;  // can't be blocked by more than one creature
   bool artifact = false, fear = false, intimidate = false, shadow = false;

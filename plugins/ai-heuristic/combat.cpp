@@ -279,18 +279,26 @@ Answer choose_blockers(const DecisionView& view, const Choice& choice) {
   };
   const std::int64_t at_me = static_cast<std::int64_t>(me.value) + 1;
 
-  // The damage of the attackers not blocked yet at `defender` (attacking()'s encoding).
-  const auto unblocked_at = [&](std::int64_t defender) {
+  // The damage of the attackers not blocked yet at `defender` (attacking()'s encoding); with
+  // `infect`, only that of the attackers with (true) or without (false) infect.
+  const auto unblocked_at = [&](std::int64_t defender, std::optional<bool> infect = std::nullopt) {
     std::int64_t d = 0;
     for (std::uint32_t a : attackers)
-      if (!blocked_by.contains(a) && attacking(a) == defender)
+      if (!blocked_by.contains(a) && attacking(a) == defender &&
+          (!infect || fighters.at(a).infect == *infect))
         d += fighters.at(a).unblocked_damage();
     return d;
   };
 
   // 5. Chump only when what gets through would kill: the damage of the unblocked attackers at
-  // the agent itself (one at a planeswalker hurts the planeswalker).
+  // the agent itself (one at a planeswalker hurts the planeswalker). Infect damage is poison
+  // counters instead (702.90b): lethal at ten counters, and no threat to its life. An attacker
+  // is chumped only when damage of its kind would kill.
   const std::int32_t life = view.player(me).life;
+  const std::int64_t poison_left = kPoisonToLose - view.player(me).counters.get(kPoison);
+  const auto lethal = [&](bool infect) {
+    return unblocked_at(at_me, infect) >= (infect ? poison_left : std::int64_t{life});
+  };
   std::vector<std::uint32_t> by_power = attackers;  // by the damage each deals (double strike)
   std::sort(by_power.begin(), by_power.end(), [&](std::uint32_t x, std::uint32_t y) {
     const std::int32_t dx = fighters.at(x).unblocked_damage(),
@@ -298,8 +306,10 @@ Answer choose_blockers(const DecisionView& view, const Choice& choice) {
     return dx != dy ? dx > dy : x < y;
   });
   for (std::uint32_t a : by_power) {
-    if (unblocked_at(at_me) < life) break;
-    if (blocked_by.contains(a) || fighters.at(a).trample || attacking(a) != at_me) continue;
+    if (!lethal(false) && !lethal(true)) break;
+    if (blocked_by.contains(a) || fighters.at(a).trample || attacking(a) != at_me ||
+        !lethal(fighters.at(a).infect))
+      continue;
     if (auto b = cheapest(a, [](const Fighter&) { return true; })) assign(a, *b);
   }
 

@@ -702,6 +702,31 @@ TEST_F(AiHeuristic, CountsADoubleStrikersDamageTwiceBeforeChumpBlocking) {
   }
 }
 
+// Infect damage to a player is poison counters (702.90b), ten of which lose the game: at 9
+// poison Glistener Elf (1/1, infect) is lethal and Savannah Lions block it; at 8 it is not, nor
+// at 1 life, where its damage takes no life, and the Lions stay home. (Its power was counted
+// against life: the agent died at 9 poison and chump-blocked for nothing at 1 life.)
+TEST_F(AiHeuristic, ChumpBlocksAnInfectAttackerOnlyAgainstLethalPoison) {
+  struct Case {
+    int life, poison;
+    bool blocks;
+  };
+  for (const Case& c : std::vector<Case>{{20, 9, true}, {20, 8, false}, {1, 0, false}}) {
+    PositionPlayer me = player(c.life, {}, {"Savannah Lions"});
+    me.counters = {{"poison", c.poison}};
+    auto g =
+        start(me, player(20, {}, {"Glistener Elf"}), "begin_combat", 1, std::make_shared<AllOut>());
+    for (int i = 0; i < 10 && g->state().turn.step <= 7; ++i)
+      ASSERT_TRUE(world().rules->advance(*g));
+    const std::string what =
+        "at " + std::to_string(c.life) + " life, " + std::to_string(c.poison) + " poison";
+    EXPECT_FALSE(g->state().over) << what;
+    EXPECT_EQ(g->state().player(kMe).counters.get("poison"_sym), c.poison + (c.blocks ? 0 : 1))
+        << what;
+    EXPECT_EQ(g->state().player(kMe).life, c.life) << what;
+  }
+}
+
 TEST_F(AiHeuristic, DeclaresNoBarredBlock) {
   auto g = start(player(20, {}, {"Spined Wurm"}), player(20, {}, {"Hill Giant"}), "attackers", 1);
   const ObjectId wurm = on_battlefield(*g, kMe, "Spined Wurm"), giant = on_battlefield(*g, kThem, "Hill Giant");
