@@ -78,7 +78,31 @@ Fighter fighter(const DecisionView& view, ObjectId id) {
     for (std::size_t k = 0; k < kColorCount; ++k)
       f.protected_from.colors.add(static_cast<Color>(k));
   f.value = creature_value(c);
+  f.hits_back = hits_back_at(view, id);
   return f;
+}
+
+PlayerId hits_back_at(const DecisionView& view, ObjectId id) {
+  constexpr std::string_view kWhen = "Whenever CARDNAME is dealt damage, ";
+  constexpr std::string_view kDeals = "deals that much damage to ";
+  const GameObject& o = view.object(id);
+  for (const AbilityDef& a : view.card(id).abilities) {
+    if (a.kind != AbilityKind::triggered || !a.impl) continue;
+    const std::string text = a.impl->describe();
+    const std::size_t deals = text.find(kDeals);
+    if (!text.starts_with(kWhen) || deals == std::string::npos) continue;
+    const std::string_view who = std::string_view(text).substr(deals + kDeals.size());
+    if (who.starts_with("the chosen player")) {
+      const std::int64_t chosen = o.attrs.get(kChosenPlayer);  // + 1; 0: none chosen
+      if (chosen > 0 && static_cast<std::size_t>(chosen) <= view.player_count())
+        return PlayerId(static_cast<std::uint8_t>(chosen - 1));
+    } else if (who.starts_with("your opponent")) {
+      return opponent_of(view, o.controller);
+    } else if (who.starts_with("you")) {
+      return o.controller;
+    }
+  }
+  return PlayerId::none();
 }
 
 bool has_board_keyword(const Characteristics& c) {

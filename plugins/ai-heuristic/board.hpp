@@ -98,6 +98,8 @@ inline bool attached(const GameObject& o) {
   return o.attrs.get(kAttachedTo) != 0 &&
          o.attrs.get(kAttachedSelf) == static_cast<std::int64_t>(o.zone_changes) + 1;
 }
+// effect-drawback's ChoosePlayer: the chosen player + 1, on the permanent (Stuffy Doll).
+inline constexpr Symbol kChosenPlayer = "chosen_player"_sym;
 // The classic module marks deathtouch damage on the creature (it dies at the next check).
 inline constexpr Symbol kDeathtouched = "deathtouch_damage"_sym;
 // The classic module's regeneration shields (701.15): "regen_shields" of them, valid while
@@ -136,6 +138,8 @@ struct Fighter {
   bool flying = false, reach = false, first_strike = false, deathtouch = false;
   bool double_strike = false;  // (first_strike too)
   bool infect = false;         // its damage to a player is poison counters (702.90b)
+  // The player that damage dealt to it goes on to (hits_back_at), if any: Stuffy Doll's.
+  PlayerId hits_back = PlayerId::none();
   bool indestructible = false, trample = false, vigilance = false, menace = false;
   bool blocked_by_one = false;  // can't be blocked by more than one creature
   bool artifact = false, fear = false, intimidate = false, shadow = false;
@@ -159,6 +163,11 @@ struct Fighter {
 // One that can neither attack nor block (Pacifism) is worth the least a creature is.
 double creature_value(const Characteristics& c);
 Fighter fighter(const DecisionView& view, ObjectId id);
+// The player that damage dealt to creature `id` goes on to, read off the text of its triggered
+// abilities ("Whenever CARDNAME is dealt damage, CARDNAME deals that much damage to the chosen
+// player": Stuffy Doll, its chosen player; "… to your opponent", "… to you"); none for most
+// creatures. Blocking an attacker, such a creature deals the attacker's damage to that player.
+PlayerId hits_back_at(const DecisionView& view, ObjectId id);
 // What the creature `id` is worth besides creature_value for keywords whose worth depends on
 // the other side's board, which creature_value counts at 0.5 each: protection from a quality
 // the opponent's creatures have (+2 + power / 2: they cannot block it, and it blocks them for

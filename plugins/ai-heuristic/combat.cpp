@@ -60,6 +60,7 @@ std::size_t punishers(const std::vector<Fighter>& blockers, const std::vector<Fi
   std::size_t n = 0;
   for (const Fighter& b : blockers)
     n += std::any_of(attackers.begin(), attackers.end(), [&b](const Fighter& a) {
+      if (can_block(b, a) && b.hits_back == a.controller) return true;  // a Stuffy Doll
       return can_block(b, a) && kills(b, a) && (!kills(a, b) || b.value < 0.5 * a.value);
     });
   return n;
@@ -132,6 +133,8 @@ Answer attack_the_player(const DecisionView& view, const Choice& choice) {
   for (const Fighter& a : able) {
     bool good = true;
     for (const Fighter& b : blockers) {
+      // A Stuffy Doll that would send its damage back at the agent is as bad a block.
+      if (can_block(b, a) && b.hits_back == me && a.power > 0) good = false;
       if (!can_block(b, a) || !kills(b, a)) continue;
       if (!kills(a, b) || b.value < 0.5 * a.value) good = false;  // a bad block awaits it
     }

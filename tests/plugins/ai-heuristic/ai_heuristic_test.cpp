@@ -10,6 +10,7 @@
 #include <cstdlib>
 #include <filesystem>
 #include <functional>
+#include <optional>
 #include <set>
 
 namespace anvil {
@@ -621,6 +622,33 @@ TEST_F(AiHeuristic, AttacksOnlyWhereNoBadBlockWaits) {
 // blocked by Spined Wurm (5/4), so it stays home, unless the Wurm's controller has a Swamp; the
 // same for fear (Severed Legion against Hill Giant) and shadow (Soltari Foot Soldier against
 // Grizzly Bears), and protection from creatures (Beloved Chaplain against Hill Giant).
+// The opponent's Stuffy Doll, its chosen player the agent, blocks for free and sends the
+// blocked attacker's damage at the agent: Hill Giant stays home (it attacked, as into an empty
+// board, and a block would have cost the agent 3 life). It attacks when the Doll is tapped, or
+// when the Doll's damage goes to the opponent.
+TEST_F(AiHeuristic, DoesNotAttackIntoAStuffyDollThatHitsItBack) {
+  struct Case {
+    PlayerId chosen;
+    bool tapped;
+    std::size_t attackers;
+  };
+  for (const Case& c : std::vector<Case>{{kMe, false, 0}, {kMe, true, 1}, {kThem, false, 1}}) {
+    PositionPlayer them = player(20, {}, {});
+    them.battlefield.push_back(card("Stuffy Doll"));
+    them.battlefield.back().tapped = c.tapped;
+    auto g = start(player(20, {}, {"Hill Giant"}), them, "begin_combat");
+    g->journal().set_attr(on_battlefield(*g, kThem, "Stuffy Doll"), "chosen_player"_sym,
+                          c.chosen.value + 1);
+    for (int i = 0; i < 6 && g->state().turn.step <= 5; ++i)
+      ASSERT_TRUE(world().rules->advance(*g));
+    std::optional<std::size_t> declared;
+    for (const DecisionRecord& r : g->decisions())
+      if (r.kind == ChoiceKind::attackers) declared = r.picks.size();
+    EXPECT_EQ(declared.value_or(0), c.attackers)
+        << "chosen: seat " << +c.chosen.value << (c.tapped ? ", tapped" : ", untapped");
+  }
+}
+
 TEST_F(AiHeuristic, AttacksWithEvasionTheBlockersCannotStop) {
   struct Case {
     std::string mine;
