@@ -729,26 +729,29 @@ Answer HeuristicAgent::action(const DecisionView& view, const Choice& choice) {
     } else if (obj.zone == ZoneRef::battlefield(me)) {
       const auto ability = activated_ability(def, o);
       if (!ability) continue;
+      const AbilityDef& a = def.abilities[*ability];
+      const auto loyalty = c.has_type(kPlaneswalker) ? loyalty_change(a) : std::nullopt;
+      // Without targets, a regeneration shield or a pump does nothing to judge by here. What
+      // such an ability does is judged where it spends nothing (free_at_their_end), and in its
+      // main phases for a win at once: Stuffy Doll's ping at an opponent on 1 life, which at the
+      // end of their turn would give them one more turn (and otherwise the Doll stays untapped
+      // to block). A loyalty ability's worth is its loyalty too, a point a counter.
+      const bool targetless = !loyalty && a.impl->target_count() == 0;
+      const bool judged = !targetless || free_at_their_end(a) || main;
       if (played_out(def, *ability)) {
         // A sacrifice paid as the cost (Mogg Fanatic) is a creature lost in the play-out.
         play_out(i, id, *ability, score, plan);
-      } else if (const auto loyalty = c.has_type(kPlaneswalker)
-                                          ? loyalty_change(def.abilities[*ability])
-                                          : std::nullopt;
-                 instant_window && (loyalty || def.abilities[*ability].impl->target_count() > 0 ||
-                                    free_at_their_end(def.abilities[*ability]))) {
-        // (Without targets, a regeneration shield or a pump does nothing to judge by here; a
-        // loyalty ability's worth is its loyalty too, a point a counter.)
+      } else if (instant_window && judged) {
         if (!lab) lab.emplace(view, me, rng_.next());
-        double cost = sacrifices_itself(def.abilities[*ability]) && c.has_type(kCreature)
-                          ? creature_value(c)
-                          : 0;
+        double cost = sacrifices_itself(a) && c.has_type(kCreature) ? creature_value(c) : 0;
         if (loyalty) cost -= static_cast<double>(*loyalty) * kLoyaltyPoint;
-        if (auto j = lab->best(id, *ability, cost); j && worth_using(*j)) {
+        const auto j = lab->best(id, *ability, cost);
+        if (j && worth_using(*j) &&
+            (!targetless || free_at_their_end(a) || j->score >= kGameOver)) {
           // Equip: after the curve, as an Aura.
           score = j->attaches ? after_the_curve(j->score) : 10.0 + j->score;
           plan = Plan{id, *ability, j->targets, 0};
-        } else if (j && free_at_their_end(def.abilities[*ability]) && j->score > j->best_own_lost) {
+        } else if (j && free_at_their_end(a) && j->score > j->best_own_lost) {
           // Spending nothing, any gain will do (Stuffy Doll's point of damage to the opponent,
           // Spikeshot Elder's); after the spells and flash permanents that want the mana.
           score = 1.0 + std::min(0.4, 0.01 * j->score);

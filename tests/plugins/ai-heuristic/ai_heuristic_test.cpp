@@ -429,6 +429,21 @@ TEST_F(AiHeuristic, TapsItsStuffyDollAtTheEndOfTheOpponentsTurn) {
   }
 }
 
+// In its own main phase the Doll's ping is taken only for the win: an opponent on 1 life dies
+// now rather than after one more turn of theirs. On 2 life the Doll stays untapped to block, for
+// the end of their turn. (The ability without targets was never judged in a main phase.)
+TEST_F(AiHeuristic, TapsItsStuffyDollInItsMainPhaseOnlyToWin) {
+  for (const int their_life : {1, 2}) {
+    auto g = start(player(20, {}, {"Stuffy Doll"}), player(their_life, {}, {}));
+    const ObjectId doll = on_battlefield(*g, kMe, "Stuffy Doll");
+    g->journal().set_attr(doll, "chosen_player"_sym, kThem.value + 1);
+    for (int i = 0; i < 6 && g->state().turn.step <= 3; ++i)
+      if (!world().rules->advance(*g)) break;  // the game is over
+    EXPECT_EQ(g->state().over, their_life == 1) << "the opponent at " << their_life;
+    EXPECT_EQ(g->object(doll).tapped, their_life == 1) << "the opponent at " << their_life;
+  }
+}
+
 // At low life against a Serra Angel that would kill it next turn, a drawback's 2 damage is worth
 // paying: the Angel dies, and nothing of theirs is left to reach the life it keeps. Char at 4
 // life (to 2), Psionic Blast at 3 (to 1); at 2 it would die of it. (The life it lost was
