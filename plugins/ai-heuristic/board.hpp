@@ -111,6 +111,13 @@ inline bool shielded_by_regeneration(const GameObject& o) {
   return o.attrs.get(kRegenShields) > 0 &&
          o.attrs.get(kRegenZc) == static_cast<std::int64_t>(o.zone_changes) + 1;
 }
+// Whether the creature, still the same object on the battlefield and seen as `v` now, dies at
+// the next state-based check (a copy an effect was resolved on has not made it yet).
+inline bool dies(const GameObject& o, const Characteristics& v) {
+  if (v.toughness <= 0) return true;
+  if (v.has_keyword(kIndestructible) || shielded_by_regeneration(o)) return false;
+  return o.damage >= v.toughness || (o.damage > 0 && o.attrs.get(kDeathtouched) != 0);
+}
 
 struct Fighter;
 
@@ -180,6 +187,15 @@ PlayerId hits_back_at(const DecisionView& view, ObjectId id);
 double board_worth(const DecisionView& view, ObjectId id);
 // Whether the characteristics have a keyword board_worth reads (most creatures do not).
 bool has_board_keyword(const Characteristics& c);
+// The damage a creature seen as `c` could deal attacking on its controller's next turn: its
+// power, twice with double strike; 0 for a defender, one that can't attack, one with infect (its
+// damage is poison) and one about to die (judge.cpp: whether a player is dead on board).
+inline std::int32_t attack_reach(const GameObject& o, const Characteristics& c) {
+  if (!c.has_type(kCreature) || c.power <= 0 || c.has_keyword(kDefender) ||
+      c.has_keyword(kCantAttack) || c.has_keyword(kInfect) || dies(o, c))
+    return 0;
+  return c.has_keyword(kDoubleStrike) ? 2 * c.power : c.power;
+}
 // The creatures `p` controls that the viewer can see, in battlefield order.
 std::vector<Fighter> creatures_of(const DecisionView& view, PlayerId p);
 

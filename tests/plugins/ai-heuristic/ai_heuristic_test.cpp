@@ -341,10 +341,11 @@ TEST_F(AiHeuristic, DoesNotWasteBurnOnACreatureItCannotKill) {
 }
 
 TEST_F(AiHeuristic, WeighsItsOwnLifeAgainstADrawback) {
-  // Char: 4 damage to the target and 2 to its caster.
+  // Char: 4 damage to the target and 2 to its caster. Its Wall of Wood blocks the Hill Giant, so
+  // the Giant does not threaten its life (without it, at 3 life: PaysItsLifeToKill… below).
   for (const auto& [life, casts] :
        std::vector<std::pair<int, bool>>{{20, true}, {3, false}, {2, false}}) {
-    auto g = start(player(life, {"Char"}, {"Mountain", "Mountain", "Mountain"}),
+    auto g = start(player(life, {"Char"}, {"Mountain", "Mountain", "Mountain", "Wall of Wood"}),
                    player(20, {}, {"Hill Giant"}));
     const auto targets = cast_targets(*g, 3);
     EXPECT_EQ(!targets.empty(), casts) << "at " << life << " life";
@@ -444,27 +445,29 @@ TEST_F(AiHeuristic, TapsItsStuffyDollInItsMainPhaseOnlyToWin) {
   }
 }
 
-// At low life against a Serra Angel that would kill it next turn, a drawback's 2 damage is worth
-// paying: the Angel dies, and nothing of theirs is left to reach the life it keeps. Char at 4
-// life (to 2), Psionic Blast at 3 (to 1); at 2 it would die of it. (The life it lost was
-// weighed as if the Angel it kills could still attack: three times over, and it kept the card
-// and died.)
+// At low life against a creature that would kill it next turn, a drawback's 2 damage is worth
+// paying: the creature dies, and nothing of theirs is left to reach the life it keeps. Char at 4
+// life (to 2) and Psionic Blast at 3 (to 1) at a Serra Angel; Char at 3 at a Hill Giant, with no
+// blocker at home; at 2 it would die of it. (The life it lost was weighed as if the creature it
+// kills could still attack, three times over, and at 4 it kept the card and died; at 3 against
+// the Giant, two points at 1 life outweighed the Giant, and being dead on board counted nothing.)
 TEST_F(AiHeuristic, PaysItsLifeToKillTheCreatureThatWouldKillIt) {
   struct Case {
     int life;
-    std::string spell, land;
+    std::string spell, land, theirs;
     bool casts;
   };
-  for (const Case& c : std::vector<Case>{{4, "Char", "Mountain", true},
-                                         {3, "Psionic Blast", "Island", true},
-                                         {2, "Char", "Mountain", false}}) {
-    auto g =
-        start(player(c.life, {c.spell}, {c.land, c.land, c.land}), player(20, {}, {"Serra Angel"}));
+  for (const Case& c : std::vector<Case>{{4, "Char", "Mountain", "Serra Angel", true},
+                                         {3, "Psionic Blast", "Island", "Serra Angel", true},
+                                         {3, "Char", "Mountain", "Hill Giant", true},
+                                         {2, "Char", "Mountain", "Serra Angel", false}}) {
+    auto g = start(player(c.life, {c.spell}, {c.land, c.land, c.land}), player(20, {}, {c.theirs}));
     const auto targets = cast_targets(*g, 3);
-    ASSERT_EQ(targets.size(), c.casts ? 1u : 0u) << c.spell << " at " << c.life << " life";
+    ASSERT_EQ(targets.size(), c.casts ? 1u : 0u)
+        << c.spell << " at " << c.life << " life against " << c.theirs;
     if (c.casts) {
       ASSERT_TRUE(targets[0].is_object());
-      EXPECT_EQ(g->card(targets[0].object.id).name, "Serra Angel");
+      EXPECT_EQ(g->card(targets[0].object.id).name, c.theirs);
     }
   }
 }
