@@ -205,18 +205,24 @@ bool Protections::from(const Fighter& source) const {
 }
 
 namespace {
-bool lethal(const Fighter& from, const Fighter& to) {
+// Whether `damage` from `from` destroys `to` (damage already marked counted).
+bool lethal(const Fighter& from, const Fighter& to, std::int32_t damage) {
   // Protection from it prevents all of its damage (702.16e).
-  if (to.indestructible || from.power <= 0 || to.protected_from.from(from)) return false;
-  return from.deathtouch || from.power >= to.remaining();
+  if (to.indestructible || damage <= 0 || to.protected_from.from(from)) return false;
+  return from.deathtouch || damage >= to.remaining();
 }
+// The damage `f` deals in the first-strike combat damage step (510.4): first or double strike.
+std::int32_t first_step(const Fighter& f) { return f.first_strike ? std::max(0, f.power) : 0; }
 }  // namespace
 
 bool kills(const Fighter& a, const Fighter& b) {
-  if (!lethal(a, b)) return false;
-  // b strikes first and kills a before a deals damage.
-  if (b.first_strike && !a.first_strike && lethal(b, a)) return false;
-  return true;
+  // a deals its damage in the regular step too without first strike, or with double strike
+  // (702.4b), unless b's first-strike damage has destroyed it by then.
+  const bool a_dies_first = lethal(b, a, first_step(b));
+  const bool a_strikes_again = !a.first_strike || a.double_strike;
+  const std::int32_t dealt =
+      first_step(a) + (a_strikes_again && !a_dies_first ? std::max(0, a.power) : 0);
+  return lethal(a, b, dealt);
 }
 
 bool can_block(const Fighter& blocker, const Fighter& attacker) {

@@ -200,7 +200,8 @@ inline std::int32_t attack_reach(const GameObject& o, const Characteristics& c) 
 std::vector<Fighter> creatures_of(const DecisionView& view, PlayerId p);
 
 // Whether `a` deals lethal damage to `b` in a fight between them (first strike counted: a
-// creature killed by first-strike damage deals none back).
+// creature killed by first-strike damage deals none back; a double striker deals its power in
+// both steps).
 bool kills(const Fighter& a, const Fighter& b);
 bool can_block(const Fighter& blocker, const Fighter& attacker);
 

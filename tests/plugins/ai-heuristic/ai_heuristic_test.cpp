@@ -773,6 +773,18 @@ TEST_F(AiHeuristic, ChumpBlocksAnInfectAttackerOnlyAgainstLethalPoison) {
   }
 }
 
+// A double striker deals its power in both combat damage steps (702.4b): Fencing Ace (1/1)
+// deals 2 to a blocker. Grizzly Bears would kill it and die; Hill Giant kills it and survives, and
+// blocks it. (Its power was counted once: the Bears, cheaper, were sent and traded.)
+TEST_F(AiHeuristic, BlocksADoubleStrikerWithACreatureThatSurvivesBothStrikes) {
+  auto g = start(player(20, {}, {"Grizzly Bears", "Hill Giant"}), player(20, {}, {"Fencing Ace"}),
+                 "begin_combat", 1, std::make_shared<AllOut>());
+  for (int i = 0; i < 10 && g->state().turn.step <= 7; ++i) ASSERT_TRUE(world().rules->advance(*g));
+  EXPECT_TRUE(on_battlefield(*g, kMe, "Grizzly Bears").valid());
+  EXPECT_TRUE(on_battlefield(*g, kMe, "Hill Giant").valid());
+  EXPECT_FALSE(on_battlefield(*g, kThem, "Fencing Ace").valid()) << "blocked and killed";
+}
+
 TEST_F(AiHeuristic, DeclaresNoBarredBlock) {
   auto g = start(player(20, {}, {"Spined Wurm"}), player(20, {}, {"Hill Giant"}), "attackers", 1);
   const ObjectId wurm = on_battlefield(*g, kMe, "Spined Wurm"), giant = on_battlefield(*g, kThem, "Hill Giant");
