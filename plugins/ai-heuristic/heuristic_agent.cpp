@@ -348,6 +348,14 @@ Answer pay_phyrexian(const Choice& choice) {
   return Answer{{least}};
 }
 
+// Whether an effect's text has its controller give something up: a sacrifice, a discard, life
+// lost or paid, damage to itself ("deals 2 damage to you").
+bool gives_something_up(std::string_view text) {
+  for (std::string_view cost : {"acrifice", "iscard", "lose", "pay", "Pay", "damage to you"})
+    if (text.find(cost) != std::string_view::npos) return true;
+  return false;
+}
+
 // "Choose a player for Stuffy Doll" (effect-drawback's ChoosePlayer, as the permanent enters):
 // the player its "chosen player" abilities act on. The cards that ask hurt that player (Stuffy
 // Doll deals it the damage the Doll is dealt), so the opponent; the first option if none is.
@@ -503,6 +511,12 @@ Answer HeuristicAgent::choose(const DecisionView& view, const Choice& choice) {
         for (std::uint32_t i = 0; i < choice.options.size(); ++i)
           if (choice.options[i].value == wanted) return Answer{{i}};
       }
+      // "Whenever another creature enters the battlefield, you gain 1 life. Do it?" (a "may"
+      // trigger of its own, 603.5): the option of a gain (Soul's Attendant's life, Renewed
+      // Faith's when cycled), taken unless its text gives something up.
+      if (choice.prompt.ends_with(" Do it?") && !gives_something_up(choice.prompt))
+        for (std::uint32_t i = 0; i < choice.options.size(); ++i)
+          if (choice.options[i].value == 1) return Answer{{i}};
       if ((choice.prompt.starts_with("Pay ") && choice.prompt.ends_with(" is not countered?")) ||
           choice.prompt.starts_with("Pay kicker ") ||
           (choice.prompt.starts_with("Cast ") &&

@@ -1465,6 +1465,22 @@ TEST_F(AiHeuristic, JudgesATriggerAboutThatPlayerByThePlayerItNames) {
 }
 
 // Mana Leak's question (counterspells.cpp): the heuristic pays to keep its spell.
+// Soul's Attendant: "Whenever another creature enters the battlefield, you may gain 1 life."
+// The agent takes the life, whatever the seed. (The question got the seeded random fallback:
+// on two of these eight seeds it said no.)
+TEST_F(AiHeuristic, TakesTheLifeAMayTriggerOffers) {
+  for (std::uint64_t seed = 1; seed <= 8; ++seed) {
+    auto g = start(player(20, {"Grizzly Bears"}, {"Forest", "Forest", "Soul's Attendant"}),
+                   player(20, {}, {}));
+    g->seat(kMe, make_agent(world().registry, "ai-heuristic", AgentOptions{seed, {}}));
+    for (int i = 0; i < 6 && !on_battlefield(*g, kMe, "Grizzly Bears").valid(); ++i)
+      ASSERT_TRUE(world().rules->advance(*g));
+    for (int i = 0; i < 4 && g->state().player(kMe).life == 20; ++i)  // the trigger resolves
+      ASSERT_TRUE(world().rules->advance(*g));
+    EXPECT_EQ(g->state().player(kMe).life, 21) << "seed " << seed;
+  }
+}
+
 TEST_F(AiHeuristic, PaysToKeepItsSpellFromBeingCountered) {
   auto g = start(player(20, {}, {"Forest", "Forest", "Forest"}), player(20, {}, {}), "main1");
   Choice choice;
