@@ -95,6 +95,21 @@ bool worth_countering(const DecisionView& view, const StackItem& item, PlayerId 
   return false;
 }
 
+// Whether card `id` is a legendary permanent of a name `me` already controls: cast, it would
+// only put one of the two into the graveyard (the legend rule, 704.5j). Not a planeswalker: a
+// second Jace Beleren is a fresh one, its loyalty whole and an ability to use this turn.
+bool duplicate_legend(const DecisionView& view, PlayerId me, ObjectId id) {
+  static constexpr Symbol kLegendary = "Legendary"_sym;
+  const Characteristics c = view.view(id);
+  const auto zone = view.zone(ZoneRef::battlefield(me));
+  if (!c.has_supertype(kLegendary) || c.has_type(kPlaneswalker) || !zone) return false;
+  return std::any_of(zone->begin(), zone->end(), [&](ObjectId other) {
+    if (other == id || view.object(other).controller != me) return false;
+    const Characteristics o = view.view(other);
+    return o.has_supertype(kLegendary) && o.name == c.name;
+  });
+}
+
 // Whether `a` is an activated ability with a cost: what the agent judges on the battlefield.
 bool activated_with_cost(const AbilityDef& a) {
   return a.kind == AbilityKind::activated && !a.cost.empty() && a.impl;
@@ -649,7 +664,8 @@ Answer HeuristicAgent::action(const DecisionView& view, const Choice& choice) {
     }
   }
   // Permanents whose triggers would cost it more than they give (Phyrexian Arena at low life)
-  // are left out of the curve; judging them is the one reason to make the copy for them.
+  // are left out of the curve; judging them is the one reason to make the copy for them. So is
+  // a second legendary permanent of a name it controls.
   std::vector<std::uint32_t> harmful;
   if (main)
     for (std::uint32_t i = 0; i < choice.options.size(); ++i) {
@@ -659,6 +675,10 @@ Answer HeuristicAgent::action(const DecisionView& view, const Choice& choice) {
       if (view.object(id).zone != ZoneRef::hand(me)) continue;
       const CardDef& def = view.card(id);
       if (spell_ability(def) || view.view(id).has_type(kLand)) continue;
+      if (duplicate_legend(view, me, id)) {  // a card for nothing
+        harmful.push_back(i);
+        continue;
+      }
       for (std::size_t k = 0; k < def.abilities.size(); ++k) {
         const AbilityDef& a = def.abilities[k];
         if (a.kind != AbilityKind::triggered || !a.impl || a.impl->target_count() != 0) continue;
@@ -708,7 +728,7 @@ Answer HeuristicAgent::action(const DecisionView& view, const Choice& choice) {
       if (c.has_type(kLand)) {
         if (main) score = 1000;  // a land first: every later decision has more mana
       } else if (!spell && c.has_keyword(kFlash)) {
-        if (flash_window)
+        if (flash_window && !duplicate_legend(view, me, id))
           score = 2.0 + c.cost.value() + 0.01 * (c.has_type(kCreature) ? creature_value(c) : 0);
       } else if (!spell) {
         // One of the permanents that together spend the most mana; among them, the one with the

@@ -561,6 +561,26 @@ TEST_F(AiHeuristic, TellsAPermanentsAbilitiesApartWithoutLabels) {
   EXPECT_EQ(g->card(targets[0].object.id).name, "Hill Giant");
 }
 
+// A second Isamaru, Hound of Konda (legendary) beside the first would send one of them to the
+// graveyard (704.5j): it stays in hand, and a Savannah Lions is cast instead. Without the first
+// on the battlefield it is cast. (It was cast, and a card was lost.)
+TEST_F(AiHeuristic, DoesNotCastASecondCopyOfALegendItControls) {
+  for (const bool first : {true, false}) {
+    std::vector<std::string> battlefield{"Plains"};
+    if (first) battlefield.push_back("Isamaru, Hound of Konda");
+    auto g = start(player(20, {"Isamaru, Hound of Konda", "Savannah Lions"}, battlefield),
+                   player(20, {}, {}));
+    for (int i = 0; i < 4 && g->state().turn.step <= 3; ++i)
+      ASSERT_TRUE(world().rules->advance(*g));
+    EXPECT_EQ(count_in(*g, ZoneRef::graveyard(kMe), "Isamaru, Hound of Konda"), 0u) << first;
+    EXPECT_EQ(count_in(*g, ZoneRef::hand(kMe), "Isamaru, Hound of Konda"), first ? 1u : 0u)
+        << first;
+    if (first) {
+      EXPECT_TRUE(on_battlefield(*g, kMe, "Savannah Lions").valid());
+    }
+  }
+}
+
 TEST_F(AiHeuristic, PlaysALandThenCastsTheBiggestAffordableSpell) {
   auto g = start(
       player(20, {"Raging Goblin", "Mountain", "Hill Giant"}, {"Mountain", "Mountain", "Mountain"}),
