@@ -42,8 +42,10 @@ Fighter fighter(const DecisionView& view, ObjectId id) {
   f.tapped = o.tapped;
   f.flying = c.has_keyword(kFlying);
   f.reach = c.has_keyword(kReach);
-  f.first_strike = c.has_keyword(kFirstStrike) || c.has_keyword(kDoubleStrike);
+  f.double_strike = c.has_keyword(kDoubleStrike);
+  f.first_strike = c.has_keyword(kFirstStrike) || f.double_strike;
   f.deathtouch = c.has_keyword(kDeathtouch);
+  f.infect = c.has_keyword(kInfect);
   f.indestructible = c.has_keyword(kIndestructible);
   f.trample = c.has_keyword(kTrample);
   f.vigilance = c.has_keyword(kVigilance);
@@ -76,7 +78,31 @@ Fighter fighter(const DecisionView& view, ObjectId id) {
     for (std::size_t k = 0; k < kColorCount; ++k)
       f.protected_from.colors.add(static_cast<Color>(k));
   f.value = creature_value(c);
+  f.hits_back = hits_back_at(view, id);
   return f;
+}
+
+PlayerId hits_back_at(const DecisionView& view, ObjectId id) {
+  constexpr std::string_view kWhen = "Whenever CARDNAME is dealt damage, ";
+  constexpr std::string_view kDeals = "deals that much damage to ";
+  const GameObject& o = view.object(id);
+  for (const AbilityDef& a : view.card(id).abilities) {
+    if (a.kind != AbilityKind::triggered || !a.impl) continue;
+    const std::string text = a.impl->describe();
+    const std::size_t deals = text.find(kDeals);
+    if (!text.starts_with(kWhen) || deals == std::string::npos) continue;
+    const std::string_view who = std::string_view(text).substr(deals + kDeals.size());
+    if (who.starts_with("the chosen player")) {
+      const std::int64_t chosen = o.attrs.get(kChosenPlayer);  // + 1; 0: none chosen
+      if (chosen > 0 && static_cast<std::size_t>(chosen) <= view.player_count())
+        return PlayerId(static_cast<std::uint8_t>(chosen - 1));
+    } else if (who.starts_with("your opponent")) {
+      return opponent_of(view, o.controller);
+    } else if (who.starts_with("you")) {
+      return o.controller;
+    }
+  }
+  return PlayerId::none();
 }
 
 bool has_board_keyword(const Characteristics& c) {
@@ -179,18 +205,24 @@ bool Protections::from(const Fighter& source) const {
 }
 
 namespace {
-bool lethal(const Fighter& from, const Fighter& to) {
+// Whether `damage` from `from` destroys `to` (damage already marked counted).
+bool lethal(const Fighter& from, const Fighter& to, std::int32_t damage) {
   // Protection from it prevents all of its damage (702.16e).
-  if (to.indestructible || from.power <= 0 || to.protected_from.from(from)) return false;
-  return from.deathtouch || from.power >= to.remaining();
+  if (to.indestructible || damage <= 0 || to.protected_from.from(from)) return false;
+  return from.deathtouch || damage >= to.remaining();
 }
+// The damage `f` deals in the first-strike combat damage step (510.4): first or double strike.
+std::int32_t first_step(const Fighter& f) { return f.first_strike ? std::max(0, f.power) : 0; }
 }  // namespace
 
 bool kills(const Fighter& a, const Fighter& b) {
-  if (!lethal(a, b)) return false;
-  // b strikes first and kills a before a deals damage.
-  if (b.first_strike && !a.first_strike && lethal(b, a)) return false;
-  return true;
+  // a deals its damage in the regular step too without first strike, or with double strike
+  // (702.4b), unless b's first-strike damage has destroyed it by then.
+  const bool a_dies_first = lethal(b, a, first_step(b));
+  const bool a_strikes_again = !a.first_strike || a.double_strike;
+  const std::int32_t dealt =
+      first_step(a) + (a_strikes_again && !a_dies_first ? std::max(0, a.power) : 0);
+  return lethal(a, b, dealt);
 }
 
 bool can_block(const Fighter& blocker, const Fighter& attacker) {

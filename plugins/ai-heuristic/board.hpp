@@ -22,6 +22,10 @@ inline constexpr Symbol kReach = "Reach"_sym;
 inline constexpr Symbol kFirstStrike = "First Strike"_sym;
 inline constexpr Symbol kDoubleStrike = "Double Strike"_sym;
 inline constexpr Symbol kDeathtouch = "Deathtouch"_sym;
+inline constexpr Symbol kInfect = "Infect"_sym;
+// A player's poison counters (the classic module's), ten of which lose the game (704.5c).
+inline constexpr Symbol kPoison = "poison"_sym;
+inline constexpr std::int64_t kPoisonToLose = 10;
 inline constexpr Symbol kIndestructible = "Indestructible"_sym;
 inline constexpr Symbol kTrample = "Trample"_sym;
 inline constexpr Symbol kLifelink = "Lifelink"_sym;
@@ -94,8 +98,26 @@ inline bool attached(const GameObject& o) {
   return o.attrs.get(kAttachedTo) != 0 &&
          o.attrs.get(kAttachedSelf) == static_cast<std::int64_t>(o.zone_changes) + 1;
 }
+// effect-drawback's ChoosePlayer: the chosen player + 1, on the permanent (Stuffy Doll).
+inline constexpr Symbol kChosenPlayer = "chosen_player"_sym;
 // The classic module marks deathtouch damage on the creature (it dies at the next check).
 inline constexpr Symbol kDeathtouched = "deathtouch_damage"_sym;
+// The classic module's regeneration shields (701.15): "regen_shields" of them, valid while
+// "regen_zc" is the object's zone_changes + 1. A shield replaces the creature's destruction, so
+// lethal damage does not kill it (toughness 0 still does: no destruction, 704.5f).
+inline constexpr Symbol kRegenShields = "regen_shields"_sym;
+inline constexpr Symbol kRegenZc = "regen_zc"_sym;
+inline bool shielded_by_regeneration(const GameObject& o) {
+  return o.attrs.get(kRegenShields) > 0 &&
+         o.attrs.get(kRegenZc) == static_cast<std::int64_t>(o.zone_changes) + 1;
+}
+// Whether the creature, still the same object on the battlefield and seen as `v` now, dies at
+// the next state-based check (a copy an effect was resolved on has not made it yet).
+inline bool dies(const GameObject& o, const Characteristics& v) {
+  if (v.toughness <= 0) return true;
+  if (v.has_keyword(kIndestructible) || shielded_by_regeneration(o)) return false;
+  return o.damage >= v.toughness || (o.damage > 0 && o.attrs.get(kDeathtouched) != 0);
+}
 
 struct Fighter;
 
@@ -121,6 +143,10 @@ struct Fighter {
   std::int32_t damage = 0;  // already marked this turn
   bool tapped = false;
   bool flying = false, reach = false, first_strike = false, deathtouch = false;
+  bool double_strike = false;  // (first_strike too)
+  bool infect = false;         // its damage to a player is poison counters (702.90b)
+  // The player that damage dealt to it goes on to (hits_back_at), if any: Stuffy Doll's.
+  PlayerId hits_back = PlayerId::none();
   bool indestructible = false, trample = false, vigilance = false, menace = false;
   bool blocked_by_one = false;  // can't be blocked by more than one creature
   bool artifact = false, fear = false, intimidate = false, shadow = false;
@@ -131,6 +157,11 @@ struct Fighter {
 
   // Damage still needed to destroy it by damage: toughness minus damage already marked.
   std::int32_t remaining() const { return toughness - damage; }
+  // The combat damage it deals unblocked: its power, twice with double strike (702.4b).
+  std::int32_t unblocked_damage() const {
+    const std::int32_t once = power > 0 ? power : 0;
+    return double_strike ? 2 * once : once;
+  }
 };
 
 // The creature's worth to its controller: its stats and keywords, as a number of "points"
@@ -139,6 +170,11 @@ struct Fighter {
 // One that can neither attack nor block (Pacifism) is worth the least a creature is.
 double creature_value(const Characteristics& c);
 Fighter fighter(const DecisionView& view, ObjectId id);
+// The player that damage dealt to creature `id` goes on to, read off the text of its triggered
+// abilities ("Whenever CARDNAME is dealt damage, CARDNAME deals that much damage to the chosen
+// player": Stuffy Doll, its chosen player; "… to your opponent", "… to you"); none for most
+// creatures. Blocking an attacker, such a creature deals the attacker's damage to that player.
+PlayerId hits_back_at(const DecisionView& view, ObjectId id);
 // What the creature `id` is worth besides creature_value for keywords whose worth depends on
 // the other side's board, which creature_value counts at 0.5 each: protection from a quality
 // the opponent's creatures have (+2 + power / 2: they cannot block it, and it blocks them for
@@ -151,11 +187,21 @@ Fighter fighter(const DecisionView& view, ObjectId id);
 double board_worth(const DecisionView& view, ObjectId id);
 // Whether the characteristics have a keyword board_worth reads (most creatures do not).
 bool has_board_keyword(const Characteristics& c);
+// The damage a creature seen as `c` could deal attacking on its controller's next turn: its
+// power, twice with double strike; 0 for a defender, one that can't attack, one with infect (its
+// damage is poison) and one about to die (judge.cpp: whether a player is dead on board).
+inline std::int32_t attack_reach(const GameObject& o, const Characteristics& c) {
+  if (!c.has_type(kCreature) || c.power <= 0 || c.has_keyword(kDefender) ||
+      c.has_keyword(kCantAttack) || c.has_keyword(kInfect) || dies(o, c))
+    return 0;
+  return c.has_keyword(kDoubleStrike) ? 2 * c.power : c.power;
+}
 // The creatures `p` controls that the viewer can see, in battlefield order.
 std::vector<Fighter> creatures_of(const DecisionView& view, PlayerId p);
 
 // Whether `a` deals lethal damage to `b` in a fight between them (first strike counted: a
-// creature killed by first-strike damage deals none back).
+// creature killed by first-strike damage deals none back; a double striker deals its power in
+// both steps).
 bool kills(const Fighter& a, const Fighter& b);
 bool can_block(const Fighter& blocker, const Fighter& attacker);
 

@@ -12,9 +12,10 @@ namespace anvil::ai_heuristic {
 
 namespace {
 
-std::int64_t total_power(const std::vector<Fighter>& fs) {
+// The damage `fs` deal unblocked (a double striker's twice).
+std::int64_t total_damage(const std::vector<Fighter>& fs) {
   std::int64_t n = 0;
-  for (const Fighter& f : fs) n += std::max(0, f.power);
+  for (const Fighter& f : fs) n += f.unblocked_damage();
   return n;
 }
 
@@ -28,7 +29,7 @@ std::int64_t unblockable_damage(const std::vector<Fighter>& mine, const std::vec
       m.tapped = false;
       blockable = blockable || can_block(m, t);
     }
-    if (!blockable) damage += std::max(0, t.power);
+    if (!blockable) damage += t.unblocked_damage();
   }
   return damage;
 }
@@ -59,6 +60,7 @@ std::size_t punishers(const std::vector<Fighter>& blockers, const std::vector<Fi
   std::size_t n = 0;
   for (const Fighter& b : blockers)
     n += std::any_of(attackers.begin(), attackers.end(), [&b](const Fighter& a) {
+      if (can_block(b, a) && b.hits_back == a.controller) return true;  // a Stuffy Doll
       return can_block(b, a) && kills(b, a) && (!kills(a, b) || b.value < 0.5 * a.value);
     });
   return n;
@@ -95,7 +97,7 @@ Answer attack_the_player(const DecisionView& view, const Choice& choice) {
 
   // Lethal even if every blocker stops one of the biggest attackers.
   std::vector<std::int32_t> powers;
-  for (const Fighter& a : able) powers.push_back(a.power);
+  for (const Fighter& a : able) powers.push_back(a.unblocked_damage());
   if (damage_past_blockers(std::move(powers), blockers.size()) >= opp_life) {
     for (const Fighter& a : able) answer.picks.push_back(option_of[a.id.value]);
     return answer;
@@ -113,7 +115,7 @@ Answer attack_the_player(const DecisionView& view, const Choice& choice) {
   // The race: the opponent's creatures all untap for their turn. Facing lethal from them,
   // creatures that could block stay home. (Holding back whenever behind in the race lost more
   // games against ai-random, which blocks at random, than it saved.)
-  const std::int64_t counter = total_power(theirs);
+  const std::int64_t counter = total_damage(theirs);
   const bool in_danger = counter >= my_life;
 
   // More attackers than blockers that could punish one: each of those stops one attacker at
@@ -121,7 +123,7 @@ Answer attack_the_player(const DecisionView& view, const Choice& choice) {
   // of their life or more (one creature at a time, each attack below would find a bad block).
   if (const std::size_t k = punishers(blockers, able); !in_danger && able.size() > k) {
     std::vector<std::int32_t> smallest;
-    for (const Fighter& a : able) smallest.push_back(std::max(0, a.power));
+    for (const Fighter& a : able) smallest.push_back(a.unblocked_damage());
     std::sort(smallest.begin(), smallest.end());
     const std::int64_t through_anyway =
         std::accumulate(smallest.begin(), smallest.end() - static_cast<std::ptrdiff_t>(k), std::int64_t{0});
@@ -131,6 +133,8 @@ Answer attack_the_player(const DecisionView& view, const Choice& choice) {
   for (const Fighter& a : able) {
     bool good = true;
     for (const Fighter& b : blockers) {
+      // A Stuffy Doll that would send its damage back at the agent is as bad a block.
+      if (can_block(b, a) && b.hits_back == me && a.power > 0) good = false;
       if (!can_block(b, a) || !kills(b, a)) continue;
       if (!kills(a, b) || b.value < 0.5 * a.value) good = false;  // a bad block awaits it
     }
@@ -278,25 +282,37 @@ Answer choose_blockers(const DecisionView& view, const Choice& choice) {
   };
   const std::int64_t at_me = static_cast<std::int64_t>(me.value) + 1;
 
-  // The damage of the attackers not blocked yet at `defender` (attacking()'s encoding).
-  const auto unblocked_at = [&](std::int64_t defender) {
+  // The damage of the attackers not blocked yet at `defender` (attacking()'s encoding); with
+  // `infect`, only that of the attackers with (true) or without (false) infect.
+  const auto unblocked_at = [&](std::int64_t defender, std::optional<bool> infect = std::nullopt) {
     std::int64_t d = 0;
     for (std::uint32_t a : attackers)
-      if (!blocked_by.contains(a) && attacking(a) == defender)
-        d += std::max(0, fighters.at(a).power);
+      if (!blocked_by.contains(a) && attacking(a) == defender &&
+          (!infect || fighters.at(a).infect == *infect))
+        d += fighters.at(a).unblocked_damage();
     return d;
   };
 
   // 5. Chump only when what gets through would kill: the damage of the unblocked attackers at
-  // the agent itself (one at a planeswalker hurts the planeswalker).
+  // the agent itself (one at a planeswalker hurts the planeswalker). Infect damage is poison
+  // counters instead (702.90b): lethal at ten counters, and no threat to its life. An attacker
+  // is chumped only when damage of its kind would kill.
   const std::int32_t life = view.player(me).life;
-  std::vector<std::uint32_t> by_power = attackers;
+  const std::int64_t poison_left = kPoisonToLose - view.player(me).counters.get(kPoison);
+  const auto lethal = [&](bool infect) {
+    return unblocked_at(at_me, infect) >= (infect ? poison_left : std::int64_t{life});
+  };
+  std::vector<std::uint32_t> by_power = attackers;  // by the damage each deals (double strike)
   std::sort(by_power.begin(), by_power.end(), [&](std::uint32_t x, std::uint32_t y) {
-    return fighters.at(x).power != fighters.at(y).power ? fighters.at(x).power > fighters.at(y).power : x < y;
+    const std::int32_t dx = fighters.at(x).unblocked_damage(),
+                       dy = fighters.at(y).unblocked_damage();
+    return dx != dy ? dx > dy : x < y;
   });
   for (std::uint32_t a : by_power) {
-    if (unblocked_at(at_me) < life) break;
-    if (blocked_by.contains(a) || fighters.at(a).trample || attacking(a) != at_me) continue;
+    if (!lethal(false) && !lethal(true)) break;
+    if (blocked_by.contains(a) || fighters.at(a).trample || attacking(a) != at_me ||
+        !lethal(fighters.at(a).infect))
+      continue;
     if (auto b = cheapest(a, [](const Fighter&) { return true; })) assign(a, *b);
   }
 

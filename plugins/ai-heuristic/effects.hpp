@@ -116,9 +116,14 @@ class EffectLab {
 // opponent counts 4 a point when it would leave them under 5 life, the agent's hand is full or
 // the damage of the spells in its hand is enough to finish them, else 0.25; own life lost
 // counts 0.5 + 10 / (life left) a point, three times that within reach of the opponent's
-// creatures, and life gained a quarter of that; a lost game ±1000.
+// creatures the effect leaves, and life gained a quarter of that; a lost game ±1000.
 inline constexpr double kWorthCasting = 1.0;
 inline constexpr double kGameOver = 1000.0;
+// Being dead on board (board.hpp: the opponent's next attack lethal past all its blockers): a
+// game lost unless something changes, so more than any creature or life it costs to get out,
+// and less than a game won now. An effect that gets it out gains this much, one that gets it in
+// loses it.
+inline constexpr double kDeadOnBoard = kGameOver / 10;
 
 // Whether a judged effect is worth its card: kWorthCasting points at least and, when it kills
 // creatures of the agent's own too (Damnation with creatures on both sides), ahead by more than

@@ -95,6 +95,21 @@ bool worth_countering(const DecisionView& view, const StackItem& item, PlayerId 
   return false;
 }
 
+// Whether card `id` is a legendary permanent of a name `me` already controls: cast, it would
+// only put one of the two into the graveyard (the legend rule, 704.5j). Not a planeswalker: a
+// second Jace Beleren is a fresh one, its loyalty whole and an ability to use this turn.
+bool duplicate_legend(const DecisionView& view, PlayerId me, ObjectId id) {
+  static constexpr Symbol kLegendary = "Legendary"_sym;
+  const Characteristics c = view.view(id);
+  const auto zone = view.zone(ZoneRef::battlefield(me));
+  if (!c.has_supertype(kLegendary) || c.has_type(kPlaneswalker) || !zone) return false;
+  return std::any_of(zone->begin(), zone->end(), [&](ObjectId other) {
+    if (other == id || view.object(other).controller != me) return false;
+    const Characteristics o = view.view(other);
+    return o.has_supertype(kLegendary) && o.name == c.name;
+  });
+}
+
 // Whether `a` is an activated ability with a cost: what the agent judges on the battlefield.
 bool activated_with_cost(const AbilityDef& a) {
   return a.kind == AbilityKind::activated && !a.cost.empty() && a.impl;
@@ -115,6 +130,27 @@ std::optional<std::uint16_t> activated_ability(const CardDef& def, const Option&
 }
 
 bool sacrifices_itself(const AbilityDef& a) { return a.cost.find("Sac") != std::string::npos; }
+
+// Whether an activated ability's cost (AbilityDef::cost: "{1}{R}{R}", "{T}") is only mana and
+// tapping: at the end of the opponent's turn that spends nothing, since the mana would go unused
+// and the permanent untaps before it is needed. Not a sacrifice, a discard, life ({B/P}) or
+// {X}; not a cost the rules keep to themselves (empty: regenerate, equip).
+bool costs_only_mana_and_tapping(std::string_view cost) {
+  if (cost.empty()) return false;
+  for (std::size_t i = 0; i < cost.size();) {
+    if (cost[i] == ' ' || cost[i] == ',') {
+      ++i;
+      continue;
+    }
+    const auto close = cost.find('}', i);
+    if (cost[i] != '{' || close == std::string_view::npos || close == i + 1) return false;
+    if (cost.substr(i + 1, close - i - 1).find_first_not_of("0123456789WUBRGCT/") !=
+        std::string_view::npos)
+      return false;
+    i = close + 1;
+  }
+  return true;
+}
 
 // What a planeswalker's loyalty ability adds to its loyalty, read off its text ("+2: Each player
 // draws a card.", "−1: …", "0: …", as the classic module's loyalty_ability writes it);
@@ -327,6 +363,24 @@ Answer pay_phyrexian(const Choice& choice) {
   return Answer{{least}};
 }
 
+// Whether an effect's text has its controller give something up: a sacrifice, a discard, life
+// lost or paid, damage to itself ("deals 2 damage to you").
+bool gives_something_up(std::string_view text) {
+  for (std::string_view cost : {"acrifice", "iscard", "lose", "pay", "Pay", "damage to you"})
+    if (text.find(cost) != std::string_view::npos) return true;
+  return false;
+}
+
+// "Choose a player for Stuffy Doll" (effect-drawback's ChoosePlayer, as the permanent enters):
+// the player its "chosen player" abilities act on. The cards that ask hurt that player (Stuffy
+// Doll deals it the damage the Doll is dealt), so the opponent; the first option if none is.
+Answer the_opponent(const DecisionView& view, const Choice& choice) {
+  const Target opponent = Target::of(opponent_of(view, choice.player));
+  for (std::uint32_t i = 0; i < choice.options.size(); ++i)
+    if (choice.options[i].target == opponent) return Answer{{i}};
+  return Answer{{0}};
+}
+
 // The classic London mulligan (103.5; options Keep, value 0, and Mulligan, value 1): keeps a
 // hand of two to five lands, and any hand after two mulligans (five cards would be left). The
 // mulligans taken are read off the prompt ("Keep this hand (then put 2 on the bottom) or …").
@@ -472,6 +526,12 @@ Answer HeuristicAgent::choose(const DecisionView& view, const Choice& choice) {
         for (std::uint32_t i = 0; i < choice.options.size(); ++i)
           if (choice.options[i].value == wanted) return Answer{{i}};
       }
+      // "Whenever another creature enters the battlefield, you gain 1 life. Do it?" (a "may"
+      // trigger of its own, 603.5): the option of a gain (Soul's Attendant's life, Renewed
+      // Faith's when cycled), taken unless its text gives something up.
+      if (choice.prompt.ends_with(" Do it?") && !gives_something_up(choice.prompt))
+        for (std::uint32_t i = 0; i < choice.options.size(); ++i)
+          if (choice.options[i].value == 1) return Answer{{i}};
       if ((choice.prompt.starts_with("Pay ") && choice.prompt.ends_with(" is not countered?")) ||
           choice.prompt.starts_with("Pay kicker ") ||
           (choice.prompt.starts_with("Cast ") &&
@@ -487,6 +547,7 @@ Answer HeuristicAgent::choose(const DecisionView& view, const Choice& choice) {
       if (choice.prompt.ends_with("Phyrexian symbol")) return pay_phyrexian(choice);
       if (choice.prompt.starts_with("Escape: choose")) return escape_exiles(view, choice);
       if (choice.prompt.starts_with("Scry ")) return scry_answer(view, choice);
+      if (choice.prompt.starts_with("Choose a player for ")) return the_opponent(view, choice);
       if (auto a = part_with(view, choice)) return *a;
       break;
   }
@@ -545,6 +606,11 @@ Answer HeuristicAgent::action(const DecisionView& view, const Choice& choice) {
   const bool unblocked_attack = classic_ && !reacting && !my_turn && PlayOut::through_combat(step);
   if (!instant_window && !reacting && !unblocked_attack && !flash_window)
     return Answer{{pass_option(choice)}};
+  // Whether ability `a` costs nothing worth keeping now: only mana and tapping, at the end of the
+  // opponent's turn (costs_only_mana_and_tapping).
+  const auto free_at_their_end = [&](const AbilityDef& a) {
+    return !my_turn && step == "end" && costs_only_mana_and_tapping(a.cost);
+  };
   // Whether the option for ability `ability` of `def` is played out rather than judged by the lab.
   const auto played_out = [&](const CardDef& def, std::uint16_t ability) {
     return reacting || (unblocked_attack && def.abilities[ability].impl->target_count() == 0);
@@ -598,7 +664,8 @@ Answer HeuristicAgent::action(const DecisionView& view, const Choice& choice) {
     }
   }
   // Permanents whose triggers would cost it more than they give (Phyrexian Arena at low life)
-  // are left out of the curve; judging them is the one reason to make the copy for them.
+  // are left out of the curve; judging them is the one reason to make the copy for them. So is
+  // a second legendary permanent of a name it controls.
   std::vector<std::uint32_t> harmful;
   if (main)
     for (std::uint32_t i = 0; i < choice.options.size(); ++i) {
@@ -608,6 +675,10 @@ Answer HeuristicAgent::action(const DecisionView& view, const Choice& choice) {
       if (view.object(id).zone != ZoneRef::hand(me)) continue;
       const CardDef& def = view.card(id);
       if (spell_ability(def) || view.view(id).has_type(kLand)) continue;
+      if (duplicate_legend(view, me, id)) {  // a card for nothing
+        harmful.push_back(i);
+        continue;
+      }
       for (std::size_t k = 0; k < def.abilities.size(); ++k) {
         const AbilityDef& a = def.abilities[k];
         if (a.kind != AbilityKind::triggered || !a.impl || a.impl->target_count() != 0) continue;
@@ -657,7 +728,7 @@ Answer HeuristicAgent::action(const DecisionView& view, const Choice& choice) {
       if (c.has_type(kLand)) {
         if (main) score = 1000;  // a land first: every later decision has more mana
       } else if (!spell && c.has_keyword(kFlash)) {
-        if (flash_window)
+        if (flash_window && !duplicate_legend(view, me, id))
           score = 2.0 + c.cost.value() + 0.01 * (c.has_type(kCreature) ? creature_value(c) : 0);
       } else if (!spell) {
         // One of the permanents that together spend the most mana; among them, the one with the
@@ -692,23 +763,32 @@ Answer HeuristicAgent::action(const DecisionView& view, const Choice& choice) {
     } else if (obj.zone == ZoneRef::battlefield(me)) {
       const auto ability = activated_ability(def, o);
       if (!ability) continue;
+      const AbilityDef& a = def.abilities[*ability];
+      const auto loyalty = c.has_type(kPlaneswalker) ? loyalty_change(a) : std::nullopt;
+      // Without targets, a regeneration shield or a pump does nothing to judge by here. What
+      // such an ability does is judged where it spends nothing (free_at_their_end), and in its
+      // main phases for a win at once: Stuffy Doll's ping at an opponent on 1 life, which at the
+      // end of their turn would give them one more turn (and otherwise the Doll stays untapped
+      // to block). A loyalty ability's worth is its loyalty too, a point a counter.
+      const bool targetless = !loyalty && a.impl->target_count() == 0;
+      const bool judged = !targetless || free_at_their_end(a) || main;
       if (played_out(def, *ability)) {
         // A sacrifice paid as the cost (Mogg Fanatic) is a creature lost in the play-out.
         play_out(i, id, *ability, score, plan);
-      } else if (const auto loyalty = c.has_type(kPlaneswalker)
-                                          ? loyalty_change(def.abilities[*ability])
-                                          : std::nullopt;
-                 instant_window && (loyalty || def.abilities[*ability].impl->target_count() > 0)) {
-        // (Without targets, a regeneration shield or a pump does nothing to judge by here; a
-        // loyalty ability's worth is its loyalty too, a point a counter.)
+      } else if (instant_window && judged) {
         if (!lab) lab.emplace(view, me, rng_.next());
-        double cost = sacrifices_itself(def.abilities[*ability]) && c.has_type(kCreature)
-                          ? creature_value(c)
-                          : 0;
+        double cost = sacrifices_itself(a) && c.has_type(kCreature) ? creature_value(c) : 0;
         if (loyalty) cost -= static_cast<double>(*loyalty) * kLoyaltyPoint;
-        if (auto j = lab->best(id, *ability, cost); j && worth_using(*j)) {
+        const auto j = lab->best(id, *ability, cost);
+        if (j && worth_using(*j) &&
+            (!targetless || free_at_their_end(a) || j->score >= kGameOver)) {
           // Equip: after the curve, as an Aura.
           score = j->attaches ? after_the_curve(j->score) : 10.0 + j->score;
+          plan = Plan{id, *ability, j->targets, 0};
+        } else if (j && free_at_their_end(a) && j->score > j->best_own_lost) {
+          // Spending nothing, any gain will do (Stuffy Doll's point of damage to the opponent,
+          // Spikeshot Elder's); after the spells and flash permanents that want the mana.
+          score = 1.0 + std::min(0.4, 0.01 * j->score);
           plan = Plan{id, *ability, j->targets, 0};
         }
       }

@@ -14,6 +14,8 @@ namespace anvil::ai_heuristic {
 // planeswalkers and their loyalty.
 struct Before {
   std::vector<std::int32_t> life;
+  std::vector<char> dead_on_board;  // by player: their next attack is lethal past their blockers
+  std::vector<std::int64_t> reach;  // by player: attack_reach of the creatures they control
   std::vector<std::size_t> hand;
   struct Creature {
     ObjectId id;
