@@ -218,7 +218,8 @@ class HearthWorld final : public tags::World {
   // played, discarded; a minion that enters, dies or is returned to a hand; damage; a hero's
   // life; an attack; and, as CustomEvents, what only this game has ("hero_power", "armor",
   // "hero_attack", "transform", "control", "divine_shield", "silence", "freeze", "given",
-  // "healed", "mulligan": docs/hearth.md). Nothing is sent while nobody observes (a simulation),
+  // "healed", "mulligan", "copy", "secret", "health_set", "attack_set", "fatigue":
+  // docs/hearth.md). Nothing is sent while nobody observes (a simulation),
   // and the module connects no trigger slot to the kernel's events, so telling changes nothing in
   // the game.
   template <class E>
