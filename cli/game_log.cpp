@@ -41,22 +41,51 @@ GameLog::GameLog(Game& game, std::FILE* out, std::vector<std::string> player_nam
         if (e.to.kind == ZoneKind::battlefield) entering_ = true;
         return std::nullopt;
       }));
-  connections_.emplace_back(bus.on_observe<ZoneChangeEvent>([this](const Game& g, const ZoneChangeEvent& e) {
+  connections_.emplace_back(bus.on_observe<ZoneChangeEvent>([this](const Game& g,
+                                                                   const ZoneChangeEvent& e) {
     const std::string who = player(e.player);
-    const std::string what = card(g, e.object);
     const ZoneKind from = e.from.kind, to = e.to.kind;
+    // A card played face up is seen by all as it is played (a hearth weapon is told before it
+    // reaches the hero, while the weapon it replaces goes).
+    const bool shown = e.cause == Cause::cast && to != ZoneKind::exile && to != ZoneKind::library &&
+                       to != ZoneKind::hand;
+    const std::string what = shown ? card(g, e.object, true) : card(g, e.object);
     std::string text;
     switch (e.cause) {
-      case Cause::draw: text = fmt::format("{} draws {}", who, what); break;
-      case Cause::cast: text = fmt::format("{} casts {}", who, what); break;
-      case Cause::discard: text = fmt::format("{} discards {}", who, what); break;
-      case Cause::mill: text = fmt::format("{} mills {}", who, what); break;
-      case Cause::sacrifice: text = fmt::format("{} sacrifices {}", who, what); break;
-      case Cause::destroy: text = fmt::format("{} is destroyed", what); break;
-      case Cause::create: text = fmt::format("{} gets a {} token", player(e.to.owner), what); break;
-      case Cause::counter: text = fmt::format("{} is countered", what); break;
-      case Cause::bounce: text = fmt::format("{} returns to its owner's hand", what); break;
-      case Cause::exile: text = fmt::format("{} is exiled", what); break;
+      case Cause::draw:
+        text = fmt::format("{} draws {}", who, what);
+        break;
+      case Cause::cast:
+        text = fmt::format("{} casts {}", who, what);
+        break;
+      case Cause::discard:
+        text = fmt::format("{} discards {}", who, what);
+        break;
+      case Cause::mill:
+        text = fmt::format("{} mills {}", who, what);
+        break;
+      case Cause::sacrifice:
+        text = fmt::format("{} sacrifices {}", who, what);
+        break;
+      case Cause::destroy:
+        text = fmt::format("{} is destroyed", what);
+        break;
+      case Cause::create:
+        text = fmt::format("{} gets a {} token", player(e.to.owner), what);
+        break;
+      case Cause::counter:
+        text = fmt::format("{} is countered", what);
+        break;
+      case Cause::bounce:
+        text = fmt::format("{} returns to its owner's hand", what);
+        break;
+      case Cause::exile:
+        if (from == ZoneKind::library || from == ZoneKind::hand)  // Tracking's other cards
+          text = fmt::format("{} is exiled from {}'s {}", what, who,
+                             from == ZoneKind::library ? "deck" : "hand");
+        else
+          text = fmt::format("{} is exiled", what);
+        break;
       default:
         if (to == ZoneKind::battlefield)
           text = fmt::format("{} enters the battlefield under {}", what, player(e.to.owner));
@@ -66,6 +95,10 @@ GameLog::GameLog(Game& game, std::FILE* out, std::vector<std::string> player_nam
           text = fmt::format("{} resolves", what);
         else if (from == ZoneKind::battlefield && to == ZoneKind::none)
           text = fmt::format("{} ceases to exist", what);
+        else if (from == ZoneKind::library && to == ZoneKind::graveyard && e.cause == Cause::rules)
+          text = fmt::format("{} draws {}, but their hand is full: it is burned", who, what);
+        else if (from == ZoneKind::none && to == ZoneKind::hand)  // Mind Vision, The Coin
+          text = fmt::format("{} is put into {}'s hand", what, player(e.to.owner));
         break;
     }
     // Counters it entered with (a planeswalker's loyalty, a battle's defense), held back until
@@ -85,12 +118,15 @@ GameLog::GameLog(Game& game, std::FILE* out, std::vector<std::string> player_nam
   connections_.emplace_back(
       bus.on_observe<DamageEvent>([this](const Game& g, const DamageEvent& e) {
         const char* combat = e.combat ? " (combat)" : "";
-        // No source object: a hearth hero's attack or power, fatigue (the line before says which).
-        const std::string text =
-            !e.source.valid() || !g.state().exists(e.source)
-                ? fmt::format("{} takes {} damage{}", target(g, e.target), e.amount, combat)
-                : fmt::format("{} deals {} damage to {}{}", card(g, e.source), e.amount,
-                              target(g, e.target), combat);
+        // No source object: a hearth hero's attack or power (the line before says which), or
+        // fatigue (a "fatigue" event just before).
+        const bool fatigue = fatigue_ && e.target.is_player() && e.target.player == *fatigue_;
+        fatigue_.reset();
+        const std::string text = !e.source.valid() || !g.state().exists(e.source)
+                                     ? fmt::format("{} takes {} {}damage{}", target(g, e.target),
+                                                   e.amount, fatigue ? "fatigue " : "", combat)
+                                     : fmt::format("{} deals {} damage to {}{}", card(g, e.source),
+                                                   e.amount, target(g, e.target), combat);
         // What this damage changed, held back until now, is told right after it: its
         // target's life or counters, and its source's controller's gain (lifelink). Other held
         // lines wait for the damage that caused them (combat damage is dealt at once and told
@@ -156,6 +192,16 @@ GameLog::GameLog(Game& game, std::FILE* out, std::vector<std::string> player_nam
           line(g, fmt::format("{} is frozen", target(g, e.subject)));
         else if (e.kind == "given"_sym && carried)
           line(g, fmt::format("{} gets {}", target(g, e.subject), *carried));
+        else if (e.kind == "copy"_sym)
+          line(g, fmt::format("{} becomes a copy of {}", target(g, e.subject), target(g, e.other)));
+        else if (e.kind == "secret"_sym)
+          line(g,
+               fmt::format("{}'s secret {} is revealed", target(g, e.other), target(g, e.subject)));
+        else if (e.kind == "health_set"_sym || e.kind == "attack_set"_sym)
+          line(g, fmt::format("{}'s {} becomes {}", target(g, e.subject),
+                              e.kind == "health_set"_sym ? "health" : "attack", e.amount));
+        else if (e.kind == "fatigue"_sym && e.subject.is_player())
+          fatigue_ = e.subject.player;                // told with the damage it deals
         else if (e.kind == "divine_shield"_sym)
           line(g, fmt::format("{}'s divine shield takes {} damage and is gone",
                               target(g, e.subject), e.amount));
@@ -182,13 +228,13 @@ std::string GameLog::player(PlayerId p) const {
   return p.valid() ? fmt::format("player {}", p.value + 1) : std::string("nobody");
 }
 
-std::string GameLog::card(const Game& g, ObjectId id) const {
+std::string GameLog::card(const Game& g, ObjectId id, bool shown) const {
   if (!g.state().exists(id)) return "?";
   std::string name(g.card(id).name);
   std::size_t number = 0;
   if (viewer_) {
     const DecisionView view(g, *viewer_);
-    if (!view.can_see(id)) return "a card";
+    if (!view.can_see(id)) return shown ? name : "a card";  // not on a battlefield: no number
     number = namesake_number(view, id);
   } else {
     number = namesake_number(g.state(), id);
@@ -245,6 +291,7 @@ void GameLog::flush() {
 void GameLog::line(const Game& g, const std::string& text) {
   flush();
   dealing_damage_ = false;
+  fatigue_.reset();
   print(g.state().turn.number, g.state().turn.active, text);
 }
 

@@ -70,7 +70,8 @@ class GameLog {
                     std::int32_t delta, std::string text);
 
   std::string player(PlayerId p) const;
-  std::string card(const Game& g, ObjectId id) const;
+  // `shown`: named though the viewer could not see it where it is (a card being played).
+  std::string card(const Game& g, ObjectId id, bool shown = false) const;
   std::string target(const Game& g, const Target& t) const;
   void line(const Game& g, const std::string& text);  // flush(), then the text
   void print(std::uint32_t turn, PlayerId active, const std::string& text);
@@ -84,6 +85,8 @@ class GameLog {
   // Likewise from the replacement stage of a move onto the battlefield to the move told: the
   // counters a permanent enters with are told after it enters.
   bool entering_ = false;
+  // The player a hearth "fatigue" event was told for, until the damage it deals.
+  std::optional<PlayerId> fatigue_;
   std::vector<ScopedConnection> connections_;
 };
 
