@@ -190,9 +190,14 @@ GameLog::GameLog(Game& game, std::FILE* out, std::vector<std::string> player_nam
           line(g, fmt::format("{} is silenced", target(g, e.subject)));
         else if (e.kind == "freeze"_sym)
           line(g, fmt::format("{} is frozen", target(g, e.subject)));
-        else if (e.kind == "given"_sym && carried)
+        else if (e.kind == "given"_sym && carried) {
+          // One line for what one card gives at once (Blessing of Kings' +4 Attack and +4
+          // Health are two buffs).
+          const Given given{e.subject, e.amount, e.source};
+          if (last_given_ && *last_given_ == given) return;
           line(g, fmt::format("{} gets {}", target(g, e.subject), *carried));
-        else if (e.kind == "copy"_sym)
+          last_given_ = given;
+        } else if (e.kind == "copy"_sym)
           line(g, fmt::format("{} becomes a copy of {}", target(g, e.subject), target(g, e.other)));
         else if (e.kind == "secret"_sym)
           line(g,
@@ -296,6 +301,7 @@ void GameLog::line(const Game& g, const std::string& text) {
 }
 
 void GameLog::print(std::uint32_t turn, PlayerId active, const std::string& text) {
+  last_given_.reset();
   if (turn != turn_printed_) {
     turn_printed_ = turn;
     fmt::print(out_, "Turn {} ({})\n", turn, player(active));

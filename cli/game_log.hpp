@@ -85,6 +85,14 @@ class GameLog {
   // Likewise from the replacement stage of a move onto the battlefield to the move told: the
   // counters a permanent enters with are told after it enters.
   bool entering_ = false;
+  // The last line printed, if it was a "given": the buffs one card gives at once are one line.
+  struct Given {
+    Target subject;
+    std::int64_t card;
+    ObjectId source;
+    bool operator==(const Given&) const = default;
+  };
+  std::optional<Given> last_given_;
   // The player a hearth "fatigue" event was told for, until the damage it deals.
   std::optional<PlayerId> fatigue_;
   std::vector<ScopedConnection> connections_;
