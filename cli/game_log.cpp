@@ -24,6 +24,14 @@ std::string_view counter_name(Symbol kind) {
   return "other";
 }
 
+// Whether `c` is a creature's (a classic creature, a hearth minion): only those die (rule
+// 700.4); other permanents are put into their owner's graveyard.
+bool is_creature(const Characteristics& c) {
+  using namespace anvil::literals;
+  return std::any_of(c.types.begin(), c.types.end(),
+                     [](Symbol t) { return t == "Creature"_sym || t == "Minion"_sym; });
+}
+
 // The name of the card whose CardId an event carries as its amount ("transform", "given").
 std::optional<std::string_view> carried_card(const Game& g, std::int64_t amount) {
   if (amount < 0 || static_cast<std::uint64_t>(amount) >= g.cards().size()) return std::nullopt;
@@ -37,8 +45,15 @@ GameLog::GameLog(Game& game, std::FILE* out, std::vector<std::string> player_nam
     : out_(out), names_(std::move(player_names)), viewer_(viewer) {
   EventBus& bus = game.bus();
   connections_.emplace_back(bus.on_replacement<ZoneChangeEvent>(
-      [this](const Game&, const ZoneChangeEvent& e) -> std::optional<Replacement<ZoneChangeEvent>> {
+      [this](const Game& g,
+             const ZoneChangeEvent& e) -> std::optional<Replacement<ZoneChangeEvent>> {
         if (e.to.kind == ZoneKind::battlefield) entering_ = true;
+        // What it is as it leaves (an animated land is a creature then, not in the graveyard).
+        if (e.from.kind == ZoneKind::battlefield && g.state().exists(e.object)) {
+          std::erase_if(leaving_,
+                        [&](const auto& l) { return l.first == e.object; });  // a move replaced
+          leaving_.push_back({e.object, is_creature(g.view(e.object))});
+        }
         return std::nullopt;
       }));
   connections_.emplace_back(bus.on_observe<ZoneChangeEvent>([this](const Game& g,
@@ -50,6 +65,19 @@ GameLog::GameLog(Game& game, std::FILE* out, std::vector<std::string> player_nam
     const bool shown = e.cause == Cause::cast && to != ZoneKind::exile && to != ZoneKind::library &&
                        to != ZoneKind::hand;
     const std::string what = shown ? card(g, e.object, true) : card(g, e.object);
+    bool creature = false;  // as it left the battlefield
+    if (const auto it = std::find_if(leaving_.begin(), leaving_.end(),
+                                     [&](const auto& l) { return l.first == e.object; });
+        it != leaving_.end()) {
+      creature = it->second;
+      leaving_.erase(it);
+    } else if (from == ZoneKind::battlefield && g.state().exists(e.object)) {
+      creature = is_creature(g.view(e.object));  // the hearth module tells no replacement stage
+    }
+    // Where a card that left the battlefield went instead of its owner's graveyard (unearth).
+    const std::string_view instead = from == ZoneKind::battlefield && to == ZoneKind::exile
+                                         ? " (exiled instead of going to the graveyard)"
+                                         : "";
     std::string text;
     switch (e.cause) {
       case Cause::draw:
@@ -65,10 +93,10 @@ GameLog::GameLog(Game& game, std::FILE* out, std::vector<std::string> player_nam
         text = fmt::format("{} mills {}", who, what);
         break;
       case Cause::sacrifice:
-        text = fmt::format("{} sacrifices {}", who, what);
+        text = fmt::format("{} sacrifices {}{}", who, what, instead);
         break;
       case Cause::destroy:
-        text = fmt::format("{} is destroyed", what);
+        text = fmt::format("{} is destroyed{}", what, instead);
         break;
       case Cause::create:
         text = fmt::format("{} gets a {} token", player(e.to.owner), what);
@@ -90,7 +118,10 @@ GameLog::GameLog(Game& game, std::FILE* out, std::vector<std::string> player_nam
         if (to == ZoneKind::battlefield)
           text = fmt::format("{} enters the battlefield under {}", what, player(e.to.owner));
         else if (from == ZoneKind::battlefield && to == ZoneKind::graveyard)
-          text = fmt::format("{} dies", what);
+          text = creature ? fmt::format("{} dies", what)
+                          : fmt::format("{} is put into its owner's graveyard", what);
+        else if (from == ZoneKind::battlefield && to == ZoneKind::exile)
+          text = fmt::format("{} is exiled", what);
         else if (from == ZoneKind::stack && to == ZoneKind::graveyard)
           text = fmt::format("{} resolves", what);
         else if (from == ZoneKind::battlefield && to == ZoneKind::none)

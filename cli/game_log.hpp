@@ -85,6 +85,9 @@ class GameLog {
   // Likewise from the replacement stage of a move onto the battlefield to the move told: the
   // counters a permanent enters with are told after it enters.
   bool entering_ = false;
+  // Whether each permanent leaving the battlefield (from the move's replacement stage to the
+  // move told) was a creature then: only a creature dies.
+  std::vector<std::pair<ObjectId, bool>> leaving_;
   // The last line printed, if it was a "given": the buffs one card gives at once are one line.
   struct Given {
     Target subject;
