@@ -238,6 +238,9 @@ GameLog::GameLog(Game& game, std::FILE* out, std::vector<std::string> player_nam
                               e.kind == "health_set"_sym ? "health" : "attack", e.amount));
         else if (e.kind == "fatigue"_sym && e.subject.is_player())
           fatigue_ = e.subject.player;                // told with the damage it deals
+        else if (e.kind == "empty_library_draw"_sym)  // classic: 704.5b
+          line(g, fmt::format("{} draws from an empty library, and so loses the game",
+                              target(g, e.subject)));
         else if (e.kind == "divine_shield"_sym)
           line(g, fmt::format("{}'s divine shield takes {} damage and is gone",
                               target(g, e.subject), e.amount));

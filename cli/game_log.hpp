@@ -9,11 +9,16 @@
 // its new controller), "divine_shield" (the minion whose shield took a blow; amount: the damage
 // it stopped), "silence" (the minion), "freeze" (the minion or hero), "healed" (the minion; amount:
 // the damage healed), "given" (what got a buff or an effect; amount: the CardId of the card
-// giving it) and "mulligan" (the player; other: a card put back). The classic module's
+// giving it; the buffs one card gives at once are one line), "mulligan" (the player; other: a card
+// put back), "copy" (the minion, told before it becomes a copy; other: the minion it copies),
+// "secret" (the secret revealed, told before what it does; other: its player), "health_set" and
+// "attack_set" (the minion, or a hero's health; amount: the new value) and "fatigue" (the player;
+// amount: the damage, told just before it: "P2 takes 3 fatigue damage"). The classic module's
 // "became_target" (subject: the object targeted; other: the spell or ability's source) is told as
 // "Shock targets Grizzly Bears", its "activated" (subject: the player; other: the source) as "P2
 // activates Orcish Artillery", its "regenerated" (subject: the permanent) as "Drudge Skeletons
-// regenerates".
+// regenerates", its "empty_library_draw" (subject: the player, who loses at the next state-based
+// check: rule 704.5b) as "P2 draws from an empty library, and so loses the game".
 //
 //   GameLog log(game, stdout, {"P1", "P2"});   // connected until `log` is destroyed
 //   rules->play(game);
