@@ -63,7 +63,8 @@ GameLog::GameLog(Game& game, std::FILE* out, std::vector<std::string> player_nam
     // A card played face up is seen by all as it is played (a hearth weapon is told before it
     // reaches the hero, while the weapon it replaces goes).
     const bool shown = e.cause == Cause::cast && to != ZoneKind::exile && to != ZoneKind::library &&
-                       to != ZoneKind::hand;
+                       to != ZoneKind::hand && g.state().exists(e.object) &&
+                       !g.state().object(e.object).face_down;
     const std::string what = shown ? card(g, e.object, true) : card(g, e.object);
     bool creature = false;  // as it left the battlefield
     if (const auto it = std::find_if(leaving_.begin(), leaving_.end(),

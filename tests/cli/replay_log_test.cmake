@@ -8,7 +8,8 @@
 # (or, with infect, "Pk gets N poison counters"), also when several attackers deal combat damage
 # at once and some are blocked.
 #   cmake -DANVIL=<anvil> -DRULES=<classic|hearth> -DOUT=<dir> -DLINES=<regex;...> [-DDECKS=A,B]
-#         [-DNO_LINES=<regex;...>] [-DPACK_DIR=<dir>] [-DGAMES=N] [-DSEED=N] -P replay_log_test.cmake
+#         [-DNO_LINES=<regex;...>] [-DPACK_DIR=<dir>] [-DGAMES=N] [-DSEED=N]
+#         -P replay_log_test.cmake
 file(REMOVE_RECURSE ${OUT})
 set(packs "")  # for both sim and replay
 if(DEFINED PACK_DIR)
