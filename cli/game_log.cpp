@@ -109,8 +109,8 @@ GameLog::GameLog(Game& game, std::FILE* out, std::vector<std::string> player_nam
         text = fmt::format("{} returns to its owner's hand", what);
         break;
       case Cause::exile:
-        if (from == ZoneKind::library || from == ZoneKind::hand)  // Tracking's other cards
-          text = fmt::format("{} is exiled from {}'s {}", what, who,
+        if (from == ZoneKind::library || from == ZoneKind::hand)  // Tracking's, Mad Scientist's
+          text = fmt::format("{} is removed from {}'s {}", what, who,
                              from == ZoneKind::library ? "deck" : "hand");
         else
           text = fmt::format("{} is exiled", what);
@@ -234,6 +234,9 @@ GameLog::GameLog(Game& game, std::FILE* out, std::vector<std::string> player_nam
         else if (e.kind == "secret"_sym)
           line(g,
                fmt::format("{}'s secret {} is revealed", target(g, e.other), target(g, e.subject)));
+        else if (e.kind == "secret_set"_sym)
+          line(g, fmt::format("{} is put into play as {}'s secret", target(g, e.subject),
+                              target(g, e.other)));
         else if (e.kind == "health_set"_sym || e.kind == "attack_set"_sym)
           line(g, fmt::format("{}'s {} becomes {}", target(g, e.subject),
                               e.kind == "health_set"_sym ? "health" : "attack", e.amount));

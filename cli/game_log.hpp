@@ -11,7 +11,8 @@
 // the damage healed), "given" (what got a buff or an effect; amount: the CardId of the card
 // giving it; the buffs one card gives at once are one line), "mulligan" (the player; other: a card
 // put back), "copy" (the minion, told before it becomes a copy; other: the minion it copies),
-// "secret" (the secret revealed, told before what it does; other: its player), "health_set" and
+// "secret" (the secret revealed, told before what it does; other: its player), "secret_set" (a
+// secret put into play not cast: from the deck or copied; other: its player), "health_set" and
 // "attack_set" (the minion, or a hero's health; amount: the new value) and "fatigue" (the player;
 // amount: the damage, told just before it: "P2 takes 3 fatigue damage"). The classic module's
 // "became_target" (subject: the object targeted; other: the spell or ability's source) is told as

@@ -77,6 +77,7 @@ void HearthWorld::remove_card(ObjectId card, bool discarded) {
     game_.journal().move_object(card, ZoneRef::exile(owner));
     game_.journal().set_face_down(card, true);
     tell(ZoneChangeEvent{{}, card, from, ZoneRef::exile(owner), Cause::exile, ObjectId{}, owner});
+    removed_ = card;
     return;
   }
   const ZoneRef from = o.zone;
@@ -176,9 +177,14 @@ bool HearthWorld::apply_secret(CardId secret, PlayerId p) {
     if (last.card == secret && last.owner == p && last.face_down && last.attrs.get(kSecret) == 0)
       id = last.id;
   }
-  if (!id.valid()) id = game_.add_card(secret, p, ZoneRef::exile(p));
+  const bool copied = !id.valid(), from_deck = id.valid() && id == removed_;
+  if (copied) id = game_.add_card(secret, p, ZoneRef::exile(p));
   game_.journal().set_face_down(id, true);
   game_.journal().set_attr(id, kSecret, 1);
+  // A secret cast was told cast; one put into play from the deck (Mad Scientist's) or copied
+  // (Kezan Mystic's) is told here.
+  if (copied || from_deck)
+    tell(CustomEvent{{}, "secret_set"_sym, target_of(game_, id), Target::of(p), 0, ObjectId{}});
   return true;
 }
 
