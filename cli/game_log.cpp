@@ -24,6 +24,14 @@ std::string_view counter_name(Symbol kind) {
   return "other";
 }
 
+// Whether `c` is a creature's (a classic creature, a hearth minion): only those die (rule
+// 700.4); other permanents are put into their owner's graveyard.
+bool is_creature(const Characteristics& c) {
+  using namespace anvil::literals;
+  return std::any_of(c.types.begin(), c.types.end(),
+                     [](Symbol t) { return t == "Creature"_sym || t == "Minion"_sym; });
+}
+
 // The name of the card whose CardId an event carries as its amount ("transform", "given").
 std::optional<std::string_view> carried_card(const Game& g, std::int64_t amount) {
   if (amount < 0 || static_cast<std::uint64_t>(amount) >= g.cards().size()) return std::nullopt;
@@ -37,35 +45,92 @@ GameLog::GameLog(Game& game, std::FILE* out, std::vector<std::string> player_nam
     : out_(out), names_(std::move(player_names)), viewer_(viewer) {
   EventBus& bus = game.bus();
   connections_.emplace_back(bus.on_replacement<ZoneChangeEvent>(
-      [this](const Game&, const ZoneChangeEvent& e) -> std::optional<Replacement<ZoneChangeEvent>> {
+      [this](const Game& g,
+             const ZoneChangeEvent& e) -> std::optional<Replacement<ZoneChangeEvent>> {
         if (e.to.kind == ZoneKind::battlefield) entering_ = true;
+        // What it is as it leaves (an animated land is a creature then, not in the graveyard).
+        if (e.from.kind == ZoneKind::battlefield && g.state().exists(e.object)) {
+          std::erase_if(leaving_,
+                        [&](const auto& l) { return l.first == e.object; });  // a move replaced
+          leaving_.push_back({e.object, is_creature(g.view(e.object))});
+        }
         return std::nullopt;
       }));
-  connections_.emplace_back(bus.on_observe<ZoneChangeEvent>([this](const Game& g, const ZoneChangeEvent& e) {
+  connections_.emplace_back(bus.on_observe<ZoneChangeEvent>([this](const Game& g,
+                                                                   const ZoneChangeEvent& e) {
     const std::string who = player(e.player);
-    const std::string what = card(g, e.object);
     const ZoneKind from = e.from.kind, to = e.to.kind;
+    // A card played face up is seen by all as it is played (a hearth weapon is told before it
+    // reaches the hero, while the weapon it replaces goes).
+    const bool shown = e.cause == Cause::cast && to != ZoneKind::exile && to != ZoneKind::library &&
+                       to != ZoneKind::hand && g.state().exists(e.object) &&
+                       !g.state().object(e.object).face_down;
+    const std::string what = shown ? card(g, e.object, true) : card(g, e.object);
+    bool creature = false;  // as it left the battlefield
+    if (const auto it = std::find_if(leaving_.begin(), leaving_.end(),
+                                     [&](const auto& l) { return l.first == e.object; });
+        it != leaving_.end()) {
+      creature = it->second;
+      leaving_.erase(it);
+    } else if (from == ZoneKind::battlefield && g.state().exists(e.object)) {
+      creature = is_creature(g.view(e.object));  // the hearth module tells no replacement stage
+    }
+    // Where a card that left the battlefield went instead of its owner's graveyard (unearth).
+    const std::string_view instead = from == ZoneKind::battlefield && to == ZoneKind::exile
+                                         ? " (exiled instead of going to the graveyard)"
+                                         : "";
     std::string text;
     switch (e.cause) {
-      case Cause::draw: text = fmt::format("{} draws {}", who, what); break;
-      case Cause::cast: text = fmt::format("{} casts {}", who, what); break;
-      case Cause::discard: text = fmt::format("{} discards {}", who, what); break;
-      case Cause::mill: text = fmt::format("{} mills {}", who, what); break;
-      case Cause::sacrifice: text = fmt::format("{} sacrifices {}", who, what); break;
-      case Cause::destroy: text = fmt::format("{} is destroyed", what); break;
-      case Cause::create: text = fmt::format("{} gets a {} token", player(e.to.owner), what); break;
-      case Cause::counter: text = fmt::format("{} is countered", what); break;
-      case Cause::bounce: text = fmt::format("{} returns to its owner's hand", what); break;
-      case Cause::exile: text = fmt::format("{} is exiled", what); break;
+      case Cause::draw:
+        text = fmt::format("{} draws {}", who, what);
+        break;
+      case Cause::cast:
+        text = fmt::format("{} casts {}", who, what);
+        break;
+      case Cause::discard:
+        text = fmt::format("{} discards {}", who, what);
+        break;
+      case Cause::mill:
+        text = fmt::format("{} mills {}", who, what);
+        break;
+      case Cause::sacrifice:
+        text = fmt::format("{} sacrifices {}{}", who, what, instead);
+        break;
+      case Cause::destroy:
+        text = fmt::format("{} is destroyed{}", what, instead);
+        break;
+      case Cause::create:
+        text = fmt::format("{} gets a {} token", player(e.to.owner), what);
+        break;
+      case Cause::counter:
+        text = fmt::format("{} is countered", what);
+        break;
+      case Cause::bounce:
+        text = fmt::format("{} returns to its owner's hand", what);
+        break;
+      case Cause::exile:
+        if (from == ZoneKind::library || from == ZoneKind::hand)  // Tracking's, Mad Scientist's
+          text = fmt::format("{} is removed from {}'s {}", what, who,
+                             from == ZoneKind::library ? "deck" : "hand");
+        else
+          text = fmt::format("{} is exiled", what);
+        break;
       default:
         if (to == ZoneKind::battlefield)
           text = fmt::format("{} enters the battlefield under {}", what, player(e.to.owner));
         else if (from == ZoneKind::battlefield && to == ZoneKind::graveyard)
-          text = fmt::format("{} dies", what);
+          text = creature ? fmt::format("{} dies", what)
+                          : fmt::format("{} is put into its owner's graveyard", what);
+        else if (from == ZoneKind::battlefield && to == ZoneKind::exile)
+          text = fmt::format("{} is exiled", what);
         else if (from == ZoneKind::stack && to == ZoneKind::graveyard)
           text = fmt::format("{} resolves", what);
         else if (from == ZoneKind::battlefield && to == ZoneKind::none)
           text = fmt::format("{} ceases to exist", what);
+        else if (from == ZoneKind::library && to == ZoneKind::graveyard && e.cause == Cause::rules)
+          text = fmt::format("{} draws {}, but their hand is full: it is burned", who, what);
+        else if (from == ZoneKind::none && to == ZoneKind::hand)  // Mind Vision, The Coin
+          text = fmt::format("{} is put into {}'s hand", what, player(e.to.owner));
         break;
     }
     // Counters it entered with (a planeswalker's loyalty, a battle's defense), held back until
@@ -85,12 +150,15 @@ GameLog::GameLog(Game& game, std::FILE* out, std::vector<std::string> player_nam
   connections_.emplace_back(
       bus.on_observe<DamageEvent>([this](const Game& g, const DamageEvent& e) {
         const char* combat = e.combat ? " (combat)" : "";
-        // No source object: a hearth hero's attack or power, fatigue (the line before says which).
-        const std::string text =
-            !e.source.valid() || !g.state().exists(e.source)
-                ? fmt::format("{} takes {} damage{}", target(g, e.target), e.amount, combat)
-                : fmt::format("{} deals {} damage to {}{}", card(g, e.source), e.amount,
-                              target(g, e.target), combat);
+        // No source object: a hearth hero's attack or power (the line before says which), or
+        // fatigue (a "fatigue" event just before).
+        const bool fatigue = fatigue_ && e.target.is_player() && e.target.player == *fatigue_;
+        fatigue_.reset();
+        const std::string text = !e.source.valid() || !g.state().exists(e.source)
+                                     ? fmt::format("{} takes {} {}damage{}", target(g, e.target),
+                                                   e.amount, fatigue ? "fatigue " : "", combat)
+                                     : fmt::format("{} deals {} damage to {}{}", card(g, e.source),
+                                                   e.amount, target(g, e.target), combat);
         // What this damage changed, held back until now, is told right after it: its
         // target's life or counters, and its source's controller's gain (lifelink). Other held
         // lines wait for the damage that caused them (combat damage is dealt at once and told
@@ -154,8 +222,29 @@ GameLog::GameLog(Game& game, std::FILE* out, std::vector<std::string> player_nam
           line(g, fmt::format("{} is silenced", target(g, e.subject)));
         else if (e.kind == "freeze"_sym)
           line(g, fmt::format("{} is frozen", target(g, e.subject)));
-        else if (e.kind == "given"_sym && carried)
+        else if (e.kind == "given"_sym && carried) {
+          // One line for what one card gives at once (Blessing of Kings' +4 Attack and +4
+          // Health are two buffs).
+          const Given given{e.subject, e.amount, e.source};
+          if (last_given_ && *last_given_ == given) return;
           line(g, fmt::format("{} gets {}", target(g, e.subject), *carried));
+          last_given_ = given;
+        } else if (e.kind == "copy"_sym)
+          line(g, fmt::format("{} becomes a copy of {}", target(g, e.subject), target(g, e.other)));
+        else if (e.kind == "secret"_sym)
+          line(g,
+               fmt::format("{}'s secret {} is revealed", target(g, e.other), target(g, e.subject)));
+        else if (e.kind == "secret_set"_sym)
+          line(g, fmt::format("{} is put into play as {}'s secret", target(g, e.subject),
+                              target(g, e.other)));
+        else if (e.kind == "health_set"_sym || e.kind == "attack_set"_sym)
+          line(g, fmt::format("{}'s {} becomes {}", target(g, e.subject),
+                              e.kind == "health_set"_sym ? "health" : "attack", e.amount));
+        else if (e.kind == "fatigue"_sym && e.subject.is_player())
+          fatigue_ = e.subject.player;                // told with the damage it deals
+        else if (e.kind == "empty_library_draw"_sym)  // classic: 704.5b
+          line(g, fmt::format("{} draws from an empty library, and so loses the game",
+                              target(g, e.subject)));
         else if (e.kind == "divine_shield"_sym)
           line(g, fmt::format("{}'s divine shield takes {} damage and is gone",
                               target(g, e.subject), e.amount));
@@ -182,13 +271,13 @@ std::string GameLog::player(PlayerId p) const {
   return p.valid() ? fmt::format("player {}", p.value + 1) : std::string("nobody");
 }
 
-std::string GameLog::card(const Game& g, ObjectId id) const {
+std::string GameLog::card(const Game& g, ObjectId id, bool shown) const {
   if (!g.state().exists(id)) return "?";
   std::string name(g.card(id).name);
   std::size_t number = 0;
   if (viewer_) {
     const DecisionView view(g, *viewer_);
-    if (!view.can_see(id)) return "a card";
+    if (!view.can_see(id)) return shown ? name : "a card";  // not on a battlefield: no number
     number = namesake_number(view, id);
   } else {
     number = namesake_number(g.state(), id);
@@ -245,10 +334,12 @@ void GameLog::flush() {
 void GameLog::line(const Game& g, const std::string& text) {
   flush();
   dealing_damage_ = false;
+  fatigue_.reset();
   print(g.state().turn.number, g.state().turn.active, text);
 }
 
 void GameLog::print(std::uint32_t turn, PlayerId active, const std::string& text) {
+  last_given_.reset();
   if (turn != turn_printed_) {
     turn_printed_ = turn;
     fmt::print(out_, "Turn {} ({})\n", turn, player(active));

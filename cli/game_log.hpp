@@ -9,11 +9,17 @@
 // its new controller), "divine_shield" (the minion whose shield took a blow; amount: the damage
 // it stopped), "silence" (the minion), "freeze" (the minion or hero), "healed" (the minion; amount:
 // the damage healed), "given" (what got a buff or an effect; amount: the CardId of the card
-// giving it) and "mulligan" (the player; other: a card put back). The classic module's
+// giving it; the buffs one card gives at once are one line), "mulligan" (the player; other: a card
+// put back), "copy" (the minion, told before it becomes a copy; other: the minion it copies),
+// "secret" (the secret revealed, told before what it does; other: its player), "secret_set" (a
+// secret put into play not cast: from the deck or copied; other: its player), "health_set" and
+// "attack_set" (the minion, or a hero's health; amount: the new value) and "fatigue" (the player;
+// amount: the damage, told just before it: "P2 takes 3 fatigue damage"). The classic module's
 // "became_target" (subject: the object targeted; other: the spell or ability's source) is told as
 // "Shock targets Grizzly Bears", its "activated" (subject: the player; other: the source) as "P2
 // activates Orcish Artillery", its "regenerated" (subject: the permanent) as "Drudge Skeletons
-// regenerates".
+// regenerates", its "empty_library_draw" (subject: the player, who loses at the next state-based
+// check: rule 704.5b) as "P2 draws from an empty library, and so loses the game".
 //
 //   GameLog log(game, stdout, {"P1", "P2"});   // connected until `log` is destroyed
 //   rules->play(game);
@@ -70,7 +76,8 @@ class GameLog {
                     std::int32_t delta, std::string text);
 
   std::string player(PlayerId p) const;
-  std::string card(const Game& g, ObjectId id) const;
+  // `shown`: named though the viewer could not see it where it is (a card being played).
+  std::string card(const Game& g, ObjectId id, bool shown = false) const;
   std::string target(const Game& g, const Target& t) const;
   void line(const Game& g, const std::string& text);  // flush(), then the text
   void print(std::uint32_t turn, PlayerId active, const std::string& text);
@@ -84,6 +91,19 @@ class GameLog {
   // Likewise from the replacement stage of a move onto the battlefield to the move told: the
   // counters a permanent enters with are told after it enters.
   bool entering_ = false;
+  // Whether each permanent leaving the battlefield (from the move's replacement stage to the
+  // move told) was a creature then: only a creature dies.
+  std::vector<std::pair<ObjectId, bool>> leaving_;
+  // The last line printed, if it was a "given": the buffs one card gives at once are one line.
+  struct Given {
+    Target subject;
+    std::int64_t card;
+    ObjectId source;
+    bool operator==(const Given&) const = default;
+  };
+  std::optional<Given> last_given_;
+  // The player a hearth "fatigue" event was told for, until the damage it deals.
+  std::optional<PlayerId> fatigue_;
   std::vector<ScopedConnection> connections_;
 };
 

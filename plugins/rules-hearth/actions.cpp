@@ -369,10 +369,13 @@ void play_card(HearthWorld& w, PlayerId p, ObjectId card, const Target& chosen, 
       }
       break;
     case tags::CardKind::weapon:
+      // Told as it is played, before the weapon it replaces is destroyed (as a player sees it);
+      // it reaches the hero once that one is gone.
+      w.tell(ZoneChangeEvent{
+          {}, card, ZoneRef::hand(p), ZoneRef::command(p), Cause::cast, ObjectId{}, p});
       if (auto old = w.weapon(p)) j.set_attr(*old, kDestroyed, 1);
       w.resolve_deaths();
       j.move_object(card, ZoneRef::command(p));
-      told_played(card);
       run_tags(w, battlecry_of(s, combo, option, one), card, card_id, p, chosen, false);
       break;
   }

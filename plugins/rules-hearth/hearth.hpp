@@ -218,7 +218,8 @@ class HearthWorld final : public tags::World {
   // played, discarded; a minion that enters, dies or is returned to a hand; damage; a hero's
   // life; an attack; and, as CustomEvents, what only this game has ("hero_power", "armor",
   // "hero_attack", "transform", "control", "divine_shield", "silence", "freeze", "given",
-  // "healed", "mulligan": docs/hearth.md). Nothing is sent while nobody observes (a simulation),
+  // "healed", "mulligan", "copy", "secret", "secret_set", "health_set", "attack_set", "fatigue":
+  // docs/hearth.md). Nothing is sent while nobody observes (a simulation),
   // and the module connects no trigger slot to the kernel's events, so telling changes nothing in
   // the game.
   template <class E>
@@ -284,6 +285,9 @@ class HearthWorld final : public tags::World {
 
   Game& game_;
   bool combat_ = false;  // set_combat
+  // The card remove_card took out of a deck last, for telling only: a secret apply_secret puts
+  // into play from there (Mad Scientist's) is told as such, not as the card cast.
+  ObjectId removed_ = {};
   int depth_ = 0;  // aura conditions may read stats: bounded
   int fire_depth_ = 0;
   std::uint16_t zone_at_[2][8] = {};  // in(): zone index + 1 by player and kind (0: not looked up)

@@ -73,11 +73,17 @@ void HearthWorld::remove_card(ObjectId card, bool discarded) {
   if (!discarded) {
     // Out of the game unplayed and unseen (Tracking's other cards, the secret Mad Scientist takes
     // from the deck): face down, so the opponent learns no more than when it was in the deck.
+    const ZoneRef from = o.zone;
     game_.journal().move_object(card, ZoneRef::exile(owner));
     game_.journal().set_face_down(card, true);
+    tell(ZoneChangeEvent{{}, card, from, ZoneRef::exile(owner), Cause::exile, ObjectId{}, owner});
+    removed_ = card;
     return;
   }
+  const ZoneRef from = o.zone;
   game_.journal().move_object(card, ZoneRef::graveyard(owner));
+  tell(ZoneChangeEvent{
+      {}, card, from, ZoneRef::graveyard(owner), Cause::discard, ObjectId{}, owner});
   fire({ev::card_discarded, owner, target_of(game_, card), Target{}, 0});
 }
 
@@ -87,10 +93,14 @@ void HearthWorld::draw_card(ObjectId card) {
   Journal& j = game_.journal();
   if (static_cast<int>(game_.state().zone(ZoneRef::hand(p)).objects.size()) >= kMaxHand) {
     j.move_object(card, ZoneRef::graveyard(p));  // overdraw, as a draw
+    tell(ZoneChangeEvent{
+        {}, card, ZoneRef::library(p), ZoneRef::graveyard(p), Cause::rules, ObjectId{}, p});
     fire({ev::card_destroyed, p, target_of(game_, card), Target{}, 0});
     return;
   }
   j.move_object(card, ZoneRef::hand(p));
+  tell(
+      ZoneChangeEvent{{}, card, ZoneRef::library(p), ZoneRef::hand(p), Cause::draw, ObjectId{}, p});
   fire({ev::card_drawn, p, target_of(game_, card), Target{}, 0});
   fire({ev::drawn, p, target_of(game_, card), Target{}, 0});
 }
@@ -112,6 +122,9 @@ void HearthWorld::become_copy(ObjectId minion, ObjectId of_id) {
   if (!is_minion_on_board(minion) || !is_minion_on_board(of_id)) return;
   Journal& j = game_.journal();
   const GameObject& from = game_.object(of_id);
+  // Told before: the minion still shows what it was; `other` is the minion it copies.
+  tell(CustomEvent{
+      {}, "copy"_sym, target_of(game_, minion), target_of(game_, of_id), 0, ObjectId{}});
   // What it was is gone: its given buffs, auras and effects.
   const auto& effects = game_.state().effects;
   for (std::size_t i = effects.size(); i-- > 0;)
@@ -164,9 +177,14 @@ bool HearthWorld::apply_secret(CardId secret, PlayerId p) {
     if (last.card == secret && last.owner == p && last.face_down && last.attrs.get(kSecret) == 0)
       id = last.id;
   }
-  if (!id.valid()) id = game_.add_card(secret, p, ZoneRef::exile(p));
+  const bool copied = !id.valid(), from_deck = id.valid() && id == removed_;
+  if (copied) id = game_.add_card(secret, p, ZoneRef::exile(p));
   game_.journal().set_face_down(id, true);
   game_.journal().set_attr(id, kSecret, 1);
+  // A secret cast was told cast; one put into play from the deck (Mad Scientist's) or copied
+  // (Kezan Mystic's) is told here.
+  if (copied || from_deck)
+    tell(CustomEvent{{}, "secret_set"_sym, target_of(game_, id), Target::of(p), 0, ObjectId{}});
   return true;
 }
 
@@ -204,6 +222,8 @@ void fire_secrets(HearthWorld& w, const tags::TagEvent& e) {
       j.set_face_down(id, false);
       j.set_attr(id, kRevealed, 1);
       j.move_object(id, ZoneRef::graveyard(pl.id));
+      // Told revealed, before what it does.
+      w.tell(CustomEvent{{}, "secret"_sym, target_of(game, id), Target::of(pl.id), 0, ObjectId{}});
       c.spell = true;  // a secret is a spell: its damage gets spell damage (Snipe: 4 + 1)
       s.secret->run(c);
       w.fire({kSecretRevealed, pl.id, target_of(game, id), e.subject, 0});

@@ -2,6 +2,7 @@
 // game (HEARTH-TAGS.md §10), every change journaled, and the events they fire.
 #include <algorithm>
 #include <optional>
+#include <utility>
 
 #include "hearth.hpp"
 
@@ -176,7 +177,10 @@ void HearthWorld::damage(ObjectId source, PlayerId by, const Target& t, std::int
     life_lost = amount - absorbed;
     if (life_lost > 0) j.set_life(t.player, p.life - life_lost);
   }
-  tell(DamageEvent{{}, source, t, amount, combat_, false});
+  // Only the attack's own damage is combat damage, not what it sets off (Eye for an Eye, a
+  // minion's "whenever this takes damage"): cleared while the events below fire.
+  const bool combat = std::exchange(combat_, false);
+  tell(DamageEvent{{}, source, t, amount, combat, false});
   if (t.is_player() && amount > life_lost)  // the armor that took it: amount < 0
     tell(CustomEvent{{}, "armor"_sym, t, Target{}, life_lost - amount, source});
   if (life_lost > 0) tell(LifeChangeEvent{{}, t.player, -life_lost, source});
@@ -186,6 +190,7 @@ void HearthWorld::damage(ObjectId source, PlayerId by, const Target& t, std::int
         source.valid() ? target_of(game_, source) : Target{}, amount});
   if (source.valid() && game_.state().exists(source))
     fire({ev::did_damage, game_.object(source).controller, target_of(game_, source), t, amount});
+  combat_ = combat;
 }
 
 void HearthWorld::heal(ObjectId source, PlayerId by, const Target& t, std::int32_t amount, bool spell) {
@@ -233,6 +238,7 @@ void HearthWorld::heal(ObjectId source, PlayerId by, const Target& t, std::int32
 void HearthWorld::set_health(const Target& t, std::int32_t health) {
   if (t.is_player()) {
     game_.journal().set_life(t.player, health);
+    tell(CustomEvent{{}, "health_set"_sym, t, Target{}, health, ObjectId{}});
     return;
   }
   if (!is_minion_on_board(t.object.id)) return;
@@ -241,11 +247,13 @@ void HearthWorld::set_health(const Target& t, std::int32_t health) {
   const std::int32_t now = health_without_auras(m);  // with what earlier set_health added
   game_.journal().set_attr(m, kSetHealth, before + (std::max(1, health) - now));
   game_.journal().set_damage(m, 0);
+  tell(CustomEvent{{}, "health_set"_sym, t, Target{}, std::max(1, health), ObjectId{}});
 }
 
 void HearthWorld::set_attack(const Target& t, std::int32_t attack) {
   if (!t.is_object() || !is_minion_on_board(t.object.id)) return;
   game_.journal().set_attr(t.object.id, kSetAttack, std::max(0, attack) + 1);
+  tell(CustomEvent{{}, "attack_set"_sym, t, Target{}, std::max(0, attack), ObjectId{}});
 }
 
 // --- the board -------------------------------------------------------------------------------
@@ -440,15 +448,16 @@ void HearthWorld::draw(PlayerId p) {
   if (library.empty()) {
     const std::int64_t fatigue = game_.state().player(p).attrs.get(kFatigue) + 1;
     j.set_attr(p, kFatigue, fatigue);
+    tell(CustomEvent{{}, "fatigue"_sym, Target::of(p), Target{}, fatigue, ObjectId{}});
     damage(ObjectId{}, PlayerId{}, Target::of(p), static_cast<std::int32_t>(fatigue), false);
     fire({ev::fatigue_damage, p, Target::of(p), Target{}, fatigue});
     return;
   }
   const ObjectId top = library.back();
   if (static_cast<int>(game_.state().zone(ZoneRef::hand(p)).objects.size()) >= kMaxHand) {
-    j.move_object(top, ZoneRef::graveyard(p));  // overdraw: the card is destroyed
+    j.move_object(top, ZoneRef::graveyard(p));  // overdraw: the card is destroyed (burned)
     tell(ZoneChangeEvent{
-        {}, top, ZoneRef::library(p), ZoneRef::graveyard(p), Cause::destroy, ObjectId{}, p});
+        {}, top, ZoneRef::library(p), ZoneRef::graveyard(p), Cause::rules, ObjectId{}, p});
     fire({ev::card_destroyed, p, target_of(game_, top), Target{}, 0});
     return;
   }
@@ -460,7 +469,8 @@ void HearthWorld::draw(PlayerId p) {
 
 void HearthWorld::add_to_hand(CardId card, PlayerId p) {
   if (static_cast<int>(game_.state().zone(ZoneRef::hand(p)).objects.size()) >= kMaxHand) return;
-  game_.add_card(card, p, ZoneRef::hand(p));
+  const ObjectId id = game_.add_card(card, p, ZoneRef::hand(p));
+  tell(ZoneChangeEvent{{}, id, ZoneRef{}, ZoneRef::hand(p), Cause::effect, ObjectId{}, p});
 }
 
 void HearthWorld::add_to_deck(CardId card, PlayerId p) {

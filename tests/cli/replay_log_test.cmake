@@ -1,13 +1,15 @@
 # `anvil replay` prints a game turn by turn for either rules module: games of RULES are played by
 # two ai-heuristic seats and saved, then each is replayed with its log; together the logs must
 # show every kind of line in LINES (regexes separated by '|' are alternatives, ';' separates
-# kinds), and each replay must end in its recorded state. Optional: DECKS (`anvil sim --decks`),
-# PACK_DIR (`--pack-dir`), GAMES (3) and SEED (21). In classic games, damage to a player is told
+# kinds), and each replay must end in its recorded state; no line may match a regex of NO_LINES
+# (';'-separated). Optional: DECKS (`anvil sim --decks`), PACK_DIR (`--pack-dir`), GAMES (3) and
+# SEED (21). In classic games, damage to a player is told
 # before what it costs: each "X deals N damage to Pk" is followed at once by "Pk loses N life"
 # (or, with infect, "Pk gets N poison counters"), also when several attackers deal combat damage
 # at once and some are blocked.
 #   cmake -DANVIL=<anvil> -DRULES=<classic|hearth> -DOUT=<dir> -DLINES=<regex;...> [-DDECKS=A,B]
-#         [-DPACK_DIR=<dir>] [-DGAMES=N] [-DSEED=N] -P replay_log_test.cmake
+#         [-DNO_LINES=<regex;...>] [-DPACK_DIR=<dir>] [-DGAMES=N] [-DSEED=N]
+#         -P replay_log_test.cmake
 file(REMOVE_RECURSE ${OUT})
 set(packs "")  # for both sim and replay
 if(DEFINED PACK_DIR)
@@ -43,6 +45,12 @@ file(WRITE ${OUT}/logs.txt "${all}")
 foreach(kind IN LISTS LINES)
   if(NOT all MATCHES "${kind}")
     message(FATAL_ERROR "no line matching '${kind}' in the ${RULES} replays' logs (${OUT}/logs.txt)")
+  endif()
+endforeach()
+foreach(wrong IN LISTS NO_LINES)
+  if(all MATCHES "${wrong}")
+    message(FATAL_ERROR "a line matches '${wrong}', which none may, in the ${RULES} replays' logs "
+                        "(${OUT}/logs.txt): ${CMAKE_MATCH_0}")
   endif()
 endforeach()
 
