@@ -137,7 +137,7 @@ int run_bench(const GlobalOptions& global, const BenchOptions& o) {
     rows.push_back({"  decision log records", std::to_string(median(footprint.decisions)), ""});
   }
   if (o.json) {
-    fmt::print("{}\n", out.dump(2));
+    fmt::print("{}\n", json_text(out));
   } else {
     print_table(stdout, rows);
     fmt::print("{} of {} each, one thread; medians of the runs\n", count_of(o.runs, "run"),

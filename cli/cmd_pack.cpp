@@ -60,7 +60,7 @@ int run_pack_list(const GlobalOptions& options, bool json) {
                       {"used", p.used},
                       {"errors", located_json(p.diagnostics, Diagnostic::Severity::error)}});
     }
-    fmt::print("{}\n", nlohmann::json{{"packs", list}}.dump(2));
+    fmt::print("{}\n", json_text(nlohmann::json{{"packs", list}}));
     return kExitOk;
   }
   if (found.packs.empty()) {
@@ -168,7 +168,7 @@ int run_pack_show(const GlobalOptions& options, const std::string& arg, bool jso
 
   const int status = pack.ok() ? kExitOk : kExitFailed;
   if (json) {
-    fmt::print("{}\n", pack_report_json(pack).dump(2));
+    fmt::print("{}\n", json_text(pack_report_json(pack)));
     return status;
   }
   if (!pack.manifest.name.empty())

@@ -97,7 +97,7 @@ LoadedPack check_pack(const GlobalOptions& options, const fs::path& dir, Engine&
 int report(const LoadedPack& pack, const std::string& arg, bool json) {
   const int status = pack.ok() ? kExitOk : kExitFailed;
   if (json) {
-    fmt::print("{}\n", pack_report_json(pack).dump(2));
+    fmt::print("{}\n", json_text(pack_report_json(pack)));
     return status;
   }
   print_diagnostics(stderr, pack.diagnostics);

@@ -58,7 +58,7 @@ int run_plugins_list(const GlobalOptions& options, bool json) {
                       {"build", p.fingerprint},
                       {"provides", provides}});
     }
-    fmt::print("{}\n", nlohmann::json{{"plugins", list}}.dump(2));
+    fmt::print("{}\n", json_text(nlohmann::json{{"plugins", list}}));
     return kExitOk;
   }
   if (plugins.empty()) {

@@ -248,9 +248,11 @@ int run_sim(const GlobalOptions& global, const SimOptions& o) {
     }
     nlohmann::json failed = nlohmann::json::array();
     for (const GameRecord& f : failures) failed.push_back({{"seed", f.seed}, {"error", f.error}, {"replay", f.replay}});
-    fmt::print("{}\n", nlohmann::json{{"games", o.games}, {"games_per_s", per_s}, {"avg_turns", avg_turns},
-                                      {"seats", seats}, {"failures", failed}}
-                           .dump(2));
+    fmt::print("{}\n", json_text(nlohmann::json{{"games", o.games},
+                                                {"games_per_s", per_s},
+                                                {"avg_turns", avg_turns},
+                                                {"seats", seats},
+                                                {"failures", failed}}));
   } else {
     print_sim_table(sides, o.games, per_s, avg_turns, failures);
   }

@@ -8,6 +8,7 @@
 
 #include "commands.hpp"
 #include "exit_codes.hpp"
+#include "output.hpp"
 
 namespace anvil::cli {
 
@@ -23,7 +24,7 @@ int run_version(bool json) {
                           {"sdk", ANVIL_SDK_VERSION_STRING},
                           {"abi", abi},
                           {"build", fingerprint}};
-    fmt::print("{}\n", out.dump(2));
+    fmt::print("{}\n", json_text(out));
     return kExitOk;
   }
   fmt::print("anvil {}\n", ANVIL_ENGINE_VERSION);

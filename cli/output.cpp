@@ -60,4 +60,8 @@ nlohmann::json pack_report_json(const LoadedPack& pack) {
           {"warnings", located_json(pack.diagnostics, Diagnostic::Severity::warning)}};
 }
 
+std::string json_text(const nlohmann::json& j, int indent) {
+  return j.dump(indent, ' ', /*ensure_ascii=*/false, nlohmann::json::error_handler_t::replace);
+}
+
 }  // namespace anvil::cli

@@ -27,6 +27,12 @@ void print_diagnostics(std::FILE* out, const std::vector<Diagnostic>& diagnostic
 // Rows of cells, columns padded to their widest cell; the last column is not padded.
 void print_table(std::FILE* out, const std::vector<std::vector<std::string>>& rows);
 
+// The JSON text of `j`, indented by `indent` (-1: one line), for stdout or a file. Bytes that are
+// not UTF-8 (a Latin-1 description, a folder name from another system) are replaced by U+FFFD:
+// JSON text must be UTF-8, and nlohmann's default is to throw, which left a command with no
+// output at all for one bad byte in one pack.
+std::string json_text(const nlohmann::json& j, int indent = 2);
+
 // "1 error", "2 warnings".
 std::string count_of(std::size_t n, const char* noun);
 

@@ -11,6 +11,8 @@
 #include <type_traits>
 #include <vector>
 
+#include "output.hpp"
+
 namespace anvil::cli {
 
 namespace {
@@ -104,7 +106,7 @@ void save_replay(const Replay& r, const std::filesystem::path& file) {
   std::filesystem::create_directories(file.parent_path().empty() ? "." : file.parent_path());
   std::ofstream out(file);
   if (!out) throw std::runtime_error("cannot write " + file.string());
-  out << j.dump(1) << '\n';
+  out << json_text(j, 1) << '\n';
 }
 
 Replay load_replay(const std::filesystem::path& file) {
