@@ -22,6 +22,18 @@ struct Interrupt : std::runtime_error {
   Interrupt() : std::runtime_error("the person interrupted the game") {}
 };
 
+// What an ability says it does. A plugin whose describe() throws costs the person this text, not
+// the game they asked it in: the card is shown with what went wrong and who said it.
+std::string described(const AbilityDef& a) {
+  try {
+    return a.impl->describe();
+  } catch (const std::exception& e) {
+    return fmt::format("[{} could not describe this ability: {}]", a.provider, e.what());
+  } catch (...) {
+    return fmt::format("[{} could not describe this ability]", a.provider);
+  }
+}
+
 std::string trim(const std::string& s) {
   const auto b = s.find_first_not_of(" \t\r\n");
   if (b == std::string::npos) return {};
@@ -398,7 +410,7 @@ class PlaySession::Person final : public Agent {
     if (text.empty())
       for (const AbilityDef& a : card.abilities)
         if (a.impl)
-          if (std::string d = a.impl->describe(); !d.empty()) text += (text.empty() ? "" : " ") + d;
+          if (std::string d = described(a); !d.empty()) text += (text.empty() ? "" : " ") + d;
     for (std::size_t at; (at = text.find("CARDNAME")) != std::string::npos;)
       text.replace(at, 8, card.name);
     std::replace(text.begin(), text.end(), '\n', ' ');
