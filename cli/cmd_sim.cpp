@@ -176,9 +176,14 @@ int run_sim(const GlobalOptions& global, const SimOptions& o) {
       rec.turns = m.replay.turns;
       rec.error = m.replay.error;
       if (!rec.ok || !o.save_replays.empty()) {
-        rec.replay = (failures_dir / fmt::format("game-{}.json", rec.seed)).string();
+        const std::string stem = fmt::format("game-{}", rec.seed);
+        rec.replay = (failures_dir / (stem + ".json")).string();
         try {
-          save_replay(m.replay, rec.replay);
+          // The folder asked for holds this run's games; the default one keeps every failure.
+          if (!o.save_replays.empty())
+            save_replay(m.replay, rec.replay);
+          else
+            rec.replay = save_new_replay(m.replay, failures_dir, stem).string();
         } catch (const std::exception& e) {
           rec.replay = fmt::format("(not saved: {})", e.what());
           if (rec.ok) rec.save_error = rec.replay;  // a failed game says it with its failure

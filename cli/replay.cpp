@@ -3,6 +3,9 @@
 #include <fmt/core.h>
 
 #include <algorithm>
+#include <cerrno>
+#include <cstdio>
+#include <cstring>
 #include <fstream>
 #include <limits>
 #include <nlohmann/json.hpp>
@@ -91,22 +94,53 @@ const char* to_string(Outcome o) {
   return "?";
 }
 
-void save_replay(const Replay& r, const std::filesystem::path& file) {
+namespace {
+
+nlohmann::json replay_json(const Replay& r) {
   nlohmann::json packs = nlohmann::json::array();
   for (const auto& [name, version] : r.packs) packs.push_back({{"name", name}, {"version", version}});
   nlohmann::json decisions = nlohmann::json::array();
   for (const DecisionRecord& d : r.decisions)
     decisions.push_back({{"player", d.player.value}, {"agent", d.agent}, {"kind", anvil::to_string(d.kind)},
                          {"picks", d.picks}});
-  const nlohmann::json j = {{"anvil_replay", 1}, {"engine", r.engine},   {"rules", r.rules},
-                            {"seed", r.seed},    {"packs", packs},       {"decks", r.decks},
-                            {"agents", r.agents}, {"turns", r.turns},    {"outcome", r.outcome},
-                            {"final_hash", r.final_hash}, {"error", r.error},
-                            {"decisions", decisions}};
+  return {{"anvil_replay", 1},    {"engine", r.engine},
+          {"rules", r.rules},     {"seed", r.seed},
+          {"packs", packs},       {"decks", r.decks},
+          {"agents", r.agents},   {"turns", r.turns},
+          {"outcome", r.outcome}, {"final_hash", r.final_hash},
+          {"error", r.error},     {"decisions", decisions}};
+}
+
+}  // namespace
+
+void save_replay(const Replay& r, const std::filesystem::path& file) {
   std::filesystem::create_directories(file.parent_path().empty() ? "." : file.parent_path());
   std::ofstream out(file);
   if (!out) throw std::runtime_error("cannot write " + file.string());
-  out << json_text(j, 1) << '\n';
+  out << json_text(replay_json(r), 1) << '\n';
+}
+
+std::filesystem::path save_new_replay(const Replay& r, const std::filesystem::path& dir,
+                                      const std::string& stem) {
+  std::filesystem::create_directories(dir);
+  const std::string text = json_text(replay_json(r), 1) + '\n';
+  for (unsigned n = 1; n <= kMaxReplayNumber; ++n) {
+    const std::filesystem::path file =
+        dir / (n == 1 ? stem + ".json" : fmt::format("{}-{}.json", stem, n));
+    // "x": created here or not at all (C11 exclusive mode), so that another run saving at the
+    // same moment cannot take the same name.
+    std::FILE* f = std::fopen(file.c_str(), "wx");
+    if (!f) {
+      if (errno == EEXIST) continue;
+      throw std::runtime_error(
+          fmt::format("cannot write {}: {}", file.string(), std::strerror(errno)));
+    }
+    const bool written = std::fwrite(text.data(), 1, text.size(), f) == text.size();
+    if (std::fclose(f) != 0 || !written) throw std::runtime_error("cannot write " + file.string());
+    return file;
+  }
+  throw std::runtime_error(fmt::format("{} holds {} replays named {}: clear some out", dir.string(),
+                                       kMaxReplayNumber, stem));
 }
 
 Replay load_replay(const std::filesystem::path& file) {

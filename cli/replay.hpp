@@ -26,7 +26,14 @@ struct Replay {
   std::string error;                 // why the game failed, if it did
 };
 
+// Writes `replay` to `file`, replacing what was there (sim --save-replays DIR: the folder asked
+// for).
 void save_replay(const Replay& replay, const std::filesystem::path& file);
+// Writes `replay` as DIR/STEM.json, or else STEM-2.json, STEM-3.json…: the first name no file has,
+// so that a failure saved in the default folder never replaces another run's. Returns the file.
+inline constexpr unsigned kMaxReplayNumber = 10000;
+std::filesystem::path save_new_replay(const Replay& replay, const std::filesystem::path& dir,
+                                      const std::string& stem);
 // Throws std::runtime_error naming the file and what is wrong with it.
 Replay load_replay(const std::filesystem::path& file);
 
