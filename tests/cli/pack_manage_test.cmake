@@ -91,12 +91,15 @@ elseif(CASE STREQUAL "HostileArchivesAreRefusedAndChangeNothing")
   foreach(pair IN ITEMS "dotdot|uses '\\.\\.'" "absolute|has an absolute path"
                         "symlink-out|is a symlink" "hardlink|is a hardlink"
                         "device|is not a regular file or folder"
-                        "bomb|is over the limit of 67108864 bytes")
+                        "bomb|is over the limit of 67108864 bytes"
+                        "sparse|is a sparse file"
+                        "file-and-folder|is inside a path that is also a file of the archive")
     string(REPLACE "|" ";" pair "${pair}")
     list(GET pair 0 archive)
     list(GET pair 1 why)
     run(1 "${archive}\\.tar\\.gz: entry '[^']+' ${why}.*refused" pack install
         ${DATA}/archives/${archive}.tar.gz)
+    expect_no("\\.staging-|filesystem error")
     snapshot(after)
     if(NOT after STREQUAL before)
       message(FATAL_ERROR "${archive}.tar.gz changed the home:\n${before}\n->\n${after}")
