@@ -391,6 +391,19 @@ int run_install(const GlobalOptions& options, const std::string& arg, bool trust
   return kExitOk;
 }
 
+// A pack named `name` found under $ANVIL_HOME/packs through a symlink that leads out of it
+// (`pack list` shows it as installed; is_installed_pack() does not), or nullptr.
+const FoundPack* linked_into_packs(const std::vector<FoundPack>& found, const std::string& name) {
+  const fs::path packs = anvil_home() / "packs";
+  for (const FoundPack& f : found) {
+    const fs::path rel = f.dir.lexically_relative(packs);
+    if (f.manifest.name == name && !rel.empty() && *rel.begin() != ".." &&
+        !is_installed_pack(f.dir))
+      return &f;
+  }
+  return nullptr;
+}
+
 int run_remove(const GlobalOptions& options, const std::string& name, const std::string& version,
                bool force) {
   std::error_code home_ec;
@@ -404,6 +417,15 @@ int run_remove(const GlobalOptions& options, const std::string& name, const std:
     targets.push_back(&f);
   }
   if (targets.empty()) {
+    if (const FoundPack* linked = linked_into_packs(found, name)) {
+      fmt::print(stderr,
+                 "anvil: error: '{}' in {} leads through a symlink to {}, outside it: it was not "
+                 "installed by 'anvil pack install', and remove deletes nothing there; remove "
+                 "the link itself\n",
+                 name, (anvil_home() / "packs").string(),
+                 fs::weakly_canonical(linked->dir).string());
+      return kExitFailed;
+    }
     fmt::print(stderr, "anvil: error: no installed pack '{}'{} in {}\n", name,
                version.empty() ? "" : " version " + version, (anvil_home() / "packs").string());
     return kExitFailed;

@@ -329,6 +329,19 @@ elseif(CASE STREQUAL "RefusedFirstInstallLeavesNoHome")
       ${WORK}/good)
   expect_no("filesystem error")
 
+elseif(CASE STREQUAL "RemoveOfALinkedPackSaysItIsALink")
+  # packs/lk is a symlink to a folder elsewhere: list shows it, remove must say why it will not
+  # remove it (and delete nothing where the link leads).
+  write_pack(${WORK}/elsewhere/1.0.0 lk 1.0.0)
+  file(MAKE_DIRECTORY ${packs})
+  file(CREATE_LINK ${WORK}/elsewhere ${packs}/lk SYMBOLIC)
+  run(0 "lk +1\\.0\\.0 .*installed" pack list)
+  run(1 "'lk' in .*packs leads through a symlink to .*elsewhere/1\\.0\\.0, outside it.*remove the link itself"
+      pack remove lk)
+  if(NOT EXISTS ${WORK}/elsewhere/1.0.0/pack.yaml)
+    message(FATAL_ERROR "remove deleted what the link leads to")
+  endif()
+
 else()
   message(FATAL_ERROR "unknown CASE '${CASE}'")
 endif()
