@@ -50,6 +50,15 @@ void check_undeclared_plugins(LoadedPack& pack) {
   }
 }
 
+// Why plugin `p` of a pack being checked did not load. The host's fix for a plugin name loaded
+// twice is about the plugin folders; here the other copy is in a plugin folder or another pack.
+std::string plugin_not_loaded(const ProvidedPlugin& p, const PluginError& e) {
+  std::string why = "plugin file '" + p.file + "' cannot be loaded: ";
+  if (!e.problem().starts_with("is already loaded from ")) return why + e.what();
+  return why + "its plugin '" + e.plugin() + "' " + e.problem() +
+         ", and a plugin name loads only once; remove that copy, or give this plugin another name";
+}
+
 // Everything install checks, on the pack folder `dir`: its files (check_pack_files), the
 // manifest and every card and deck (load_pack), the packs it requires, and its native plugins.
 // With `trust` the plugins the pack ships are loaded into `engine` first (after their sha256
@@ -64,6 +73,8 @@ LoadedPack check_pack(const GlobalOptions& options, const fs::path& dir, Engine&
       if (verify_provided_plugin(m.manifest, p)) continue;  // load_pack reports it
       try {
         (void)engine.host.load(dir / p.file);
+      } catch (const PluginError& e) {
+        files.push_back({Diagnostic::Severity::error, p.where, plugin_not_loaded(p, e)});
       } catch (const std::exception& e) {
         files.push_back({Diagnostic::Severity::error, p.where,
                          "plugin file '" + p.file + "' cannot be loaded: " + e.what()});

@@ -225,6 +225,13 @@ elseif(CASE STREQUAL "TrustedPackWithAPluginUpgrades")
   expect_no("\\.staging-|already loaded")
   run(0 "test-good .*home/packs/good-native/1\\.0\\.1/lib/test-good\\.so" plugins list)
   expect_no("warning")
+  # Another pack shipping the same plugin cannot load beside it: said so of the folder given.
+  file(COPY ${NATIVE}/good-native/ DESTINATION ${WORK}/other)
+  string(REPLACE "name: good-native" "name: other-native" manifest "${manifest}")
+  file(WRITE ${WORK}/other/pack.yaml "${manifest}")
+  run(1 "${WORK}/other/pack\\.yaml:[0-9]+:[0-9]+: error: plugin file 'lib/test-good\\.so' cannot be loaded: its plugin 'test-good' is already loaded from .*good-native/1\\.0\\.1/lib/test-good\\.so, and a plugin name loads only once"
+      pack install ${WORK}/other --trust)
+  expect_no("\\.staging-|plugin directories")
 
 elseif(CASE STREQUAL "FailedTrustedInstallLeavesNoTrustRecord")
   # The install fails at its last step ($ANVIL_HOME/packs/good-native is a file): trust.yaml must
