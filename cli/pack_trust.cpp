@@ -75,13 +75,15 @@ std::string trust_text(const std::vector<TrustedPlugin>& records) {
 void write_synced(const fs::path& path, const std::string& text) {
   const int fd = ::open(path.c_str(), O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0644);
   if (fd < 0) throw std::runtime_error("cannot create " + path.string() + ": " + strerror(errno));
-  std::size_t done = 0;
-  while (done < text.size()) {
+  int error = 0;
+  for (std::size_t done = 0; done < text.size() && error == 0;) {
     const ssize_t n = ::write(fd, text.data() + done, text.size() - done);
-    if (n <= 0) break;
-    done += static_cast<std::size_t>(n);
+    if (n > 0)
+      done += static_cast<std::size_t>(n);
+    else if (n == 0 || errno != EINTR)
+      error = n == 0 ? EIO : errno;
   }
-  const int error = done < text.size() ? errno : (::fsync(fd) != 0 ? errno : 0);
+  if (error == 0 && ::fsync(fd) != 0) error = errno;
   ::close(fd);
   if (error != 0) {
     std::error_code ignored;
