@@ -10,6 +10,7 @@
 #include <filesystem>
 #include <memory>
 #include <nlohmann/json.hpp>
+#include <optional>
 #include <random>
 #include <set>
 #include <system_error>
@@ -49,6 +50,15 @@ void check_undeclared_plugins(LoadedPack& pack) {
   }
 }
 
+// Why plugin `p` of a pack being checked did not load. The host's fix for a plugin name loaded
+// twice is about the plugin folders; here the other copy is in a plugin folder or another pack.
+std::string plugin_not_loaded(const ProvidedPlugin& p, const PluginError& e) {
+  std::string why = "plugin file '" + p.file + "' cannot be loaded: ";
+  if (!e.problem().starts_with("is already loaded from ")) return why + e.what();
+  return why + "its plugin '" + e.plugin() + "' " + e.problem() +
+         ", and a plugin name loads only once; remove that copy, or give this plugin another name";
+}
+
 // Everything install checks, on the pack folder `dir`: its files (check_pack_files), the
 // manifest and every card and deck (load_pack), the packs it requires, and its native plugins.
 // With `trust` the plugins the pack ships are loaded into `engine` first (after their sha256
@@ -63,6 +73,8 @@ LoadedPack check_pack(const GlobalOptions& options, const fs::path& dir, Engine&
       if (verify_provided_plugin(m.manifest, p)) continue;  // load_pack reports it
       try {
         (void)engine.host.load(dir / p.file);
+      } catch (const PluginError& e) {
+        files.push_back({Diagnostic::Severity::error, p.where, plugin_not_loaded(p, e)});
       } catch (const std::exception& e) {
         files.push_back({Diagnostic::Severity::error, p.where,
                          "plugin file '" + p.file + "' cannot be loaded: " + e.what()});
@@ -114,10 +126,28 @@ int run_validate(const GlobalOptions& options, const std::string& arg, bool trus
     fmt::print(stderr, "anvil: error: '{}' is not a pack folder\n", arg);
     return kExitFailed;
   }
-  auto engine = start_engine(options);
+  auto engine = start_engine(options, read_manifest(dir).manifest.name);
   const LoadedPack pack =
       check_pack(options, dir, *engine, find_searched_packs(options), trust, false);
   return report(pack, arg, json);
+}
+
+std::string cannot_install_into(const fs::path& packs, const std::error_code& ec) {
+  return fmt::format(
+      "cannot install into {}: {} (is $ANVIL_HOME, {}, a writable folder?); "
+      "nothing was changed",
+      packs.string(), ec.message(), anvil_home().string());
+}
+
+// Whether `inner` is `outer` or inside it, both resolved through symlinks.
+bool is_within(const fs::path& inner, const fs::path& outer) {
+  std::error_code ec;
+  const fs::path a = fs::weakly_canonical(inner, ec);
+  if (ec) return false;
+  const fs::path b = fs::weakly_canonical(outer, ec);
+  if (ec) return false;
+  auto [end, _] = std::mismatch(b.begin(), b.end(), a.begin(), a.end());
+  return end == b.end();
 }
 
 // A folder under $ANVIL_HOME/packs whose name starts with '.', so find_packs() never sees it,
@@ -126,18 +156,28 @@ class Staging {
  public:
   Staging() {
     const fs::path packs = anvil_home() / "packs";
-    fs::create_directories(packs);
+    std::error_code ec;
+    for (fs::path dir = packs; !dir.empty() && !fs::exists(dir, ec); dir = dir.parent_path()) {
+      created_.push_back(dir);
+      if (dir == dir.parent_path()) break;
+    }
+    fs::create_directories(packs, ec);
+    if (ec) throw std::runtime_error(cannot_install_into(packs, ec));
     remove_abandoned(packs);
     std::random_device random;
     for (int attempt = 0; attempt < 100; ++attempt) {
       path_ = packs / fmt::format(".staging-{}-{:08x}", ::getpid(), random());
-      if (fs::create_directory(path_)) return;
+      if (fs::create_directory(path_, ec)) return;
+      if (ec) throw std::runtime_error(cannot_install_into(packs, ec));
     }
     throw std::runtime_error("cannot create a staging folder in " + packs.string());
   }
+  // Also removes the folders it created for it ($ANVIL_HOME/packs, $ANVIL_HOME), if still empty:
+  // a refused first install leaves no trace.
   ~Staging() {
     std::error_code ec;
     fs::remove_all(path_, ec);
+    for (const fs::path& dir : created_) fs::remove(dir, ec);  // fails, harmlessly, if not empty
   }
   Staging(const Staging&) = delete;
   Staging& operator=(const Staging&) = delete;
@@ -156,6 +196,7 @@ class Staging {
     }
   }
   fs::path path_;
+  std::vector<fs::path> created_;  // innermost first
 };
 
 // Copies the pack folder `from` into `to`: folders and regular files; a symlink inside the pack
@@ -186,11 +227,108 @@ std::optional<fs::path> pack_root(const fs::path& unpacked) {
   return std::nullopt;
 }
 
+// Replaces the staged folder `root` by `shown` in the messages of `pack` (a plugin error names
+// the file it loaded), so that nothing names the hidden staging folder.
+void show_source_paths(LoadedPack& pack, const fs::path& root, const fs::path& shown) {
+  const std::string from = root.string(), to = shown.string();
+  for (Diagnostic& d : pack.diagnostics) {
+    const fs::path rel = fs::path(d.where.file).lexically_relative(root);
+    if (!d.where.file.empty() && !rel.empty() && *rel.begin() != "..")
+      d.where.file = (shown / rel).lexically_normal().string();
+    for (std::size_t at = d.message.find(from); at != std::string::npos;
+         at = d.message.find(from, at + to.size()))
+      d.message.replace(at, from.size(), to);
+  }
+}
+
+// The trust records with those of `m`'s plugins (from the validated copy in `root`) in place of
+// any it had; nullopt, after saying why, when trust.yaml cannot be read: rewriting it would drop
+// the records it holds.
+std::optional<std::vector<TrustedPlugin>> trust_with(const PackManifest& m, const fs::path& root) {
+  std::vector<Diagnostic> problems;
+  std::vector<TrustedPlugin> records = read_trust(problems);
+  if (!problems.empty()) {
+    print_diagnostics(stderr, problems);
+    fmt::print(stderr,
+               "anvil: error: {} cannot be read, and rewriting it would lose the trust it "
+               "records; fix it where the errors above say (or move it away: every installed "
+               "pack's plugins are then untrusted until reinstalled with --trust); {} {} is not "
+               "installed; nothing was changed\n",
+               trust_file().string(), m.name, m.version.str());
+    return std::nullopt;
+  }
+  std::erase_if(records, [&](const TrustedPlugin& t) {
+    return t.pack == m.name && t.version == m.version.str();
+  });
+  for (const ProvidedPlugin& p : m.provided_plugins)
+    records.push_back({m.name, m.version.str(), p.file, sha256_file(root / p.file)});
+  return records;
+}
+
+// Moves the validated pack `root` to its place `target` and, with `records`, records its trust;
+// under the HomeLock. The rename comes first: a failure or a kill before it changes nothing,
+// and a kill between the two leaves the pack installed without trust, its plugins not loaded
+// (a trust record for a pack that is not installed would trust a copy put there by hand).
+int commit_install(const fs::path& root, const fs::path& target,
+                   const std::optional<std::vector<TrustedPlugin>>& records) {
+  std::error_code ec;
+  const fs::path parent = target.parent_path();
+  const bool new_parent = !fs::exists(parent, ec);
+  fs::create_directories(parent, ec);
+  if (!ec) fs::rename(root, target, ec);
+  if (ec) {
+    std::error_code ignored;
+    if (new_parent) fs::remove(parent, ignored);  // only if still empty
+    fmt::print(stderr, "anvil: error: cannot move the pack into {}: {}; nothing was changed\n",
+               target.string(), ec.message());
+    return kExitFailed;
+  }
+  if (!records) return kExitOk;
+  try {
+    write_trust(*records);
+  } catch (const std::exception& e) {
+    std::error_code ignored;
+    fs::rename(target, root, ignored);
+    if (new_parent) fs::remove(parent, ignored);
+    fmt::print(stderr, "anvil: error: {}; the pack is not installed; nothing was changed\n",
+               e.what());
+    return kExitFailed;
+  }
+  return kExitOk;
+}
+
+// Why pack_root() found none: several top folders with a pack.yaml, or none.
+std::string why_no_pack_root(const fs::path& unpacked) {
+  std::vector<std::string> packs;
+  std::error_code ec;
+  for (const auto& e : fs::directory_iterator(unpacked, ec))
+    if (fs::is_regular_file(e.path() / kPackManifestFile, ec))
+      packs.push_back(e.path().filename().string());
+  std::sort(packs.begin(), packs.end());
+  if (packs.size() < 2)
+    return fmt::format("holds no pack: no {} at its top or in its only folder", kPackManifestFile);
+  std::string names;
+  for (const std::string& p : packs) names += (names.empty() ? "" : ", ") + p;
+  return fmt::format(
+      "holds {} packs ({}); install them one at a time, from one folder or archive "
+      "each",
+      packs.size(), names);
+}
+
 int run_install(const GlobalOptions& options, const std::string& arg, bool trust) {
   const fs::path source(arg);
   std::error_code ec;
   if (!fs::exists(source, ec)) {
     fmt::print(stderr, "anvil: error: '{}' does not exist\n", arg);
+    return kExitFailed;
+  }
+  // Copying a folder that holds the staging folder would copy the copy, and so on.
+  if (!is_archive(source) && is_within(anvil_home(), source)) {
+    fmt::print(stderr,
+               "anvil: error: '{}' holds $ANVIL_HOME ({}), where packs are installed, so it "
+               "cannot be copied there; set ANVIL_HOME to a folder outside the pack; nothing "
+               "was changed\n",
+               arg, anvil_home().string());
     return kExitFailed;
   }
   const PackFileLimits limits;
@@ -211,40 +349,37 @@ int run_install(const GlobalOptions& options, const std::string& arg, bool trust
   }
   const std::optional<fs::path> root = pack_root(unpacked);
   if (!root) {
-    fmt::print(stderr, "anvil: error: '{}' holds no pack: no {} at its top or in its only folder\n",
-               arg, kPackManifestFile);
+    fmt::print(stderr, "anvil: error: '{}' {}; nothing was changed\n", arg,
+               why_no_pack_root(unpacked));
     return kExitFailed;
   }
 
-  if (!trust) {
-    const ManifestResult m = read_manifest(*root);
-    if (!m.manifest.provided_plugins.empty()) {
-      fmt::print(stderr,
-                 "anvil: error: {} ships native code ({}), which would run with your rights; "
-                 "if you trust its authors, install it with 'anvil pack install --trust {}'; "
-                 "nothing was changed\n",
-                 m.manifest.name.empty() ? arg : m.manifest.name, provided_plugin_files(m.manifest),
-                 arg);
-      return kExitFailed;
-    }
+  const ManifestResult manifest = read_manifest(*root);
+  if (!trust && !manifest.manifest.provided_plugins.empty()) {
+    fmt::print(stderr,
+               "anvil: error: {} ships native code ({}), which would run with your rights; "
+               "if you trust its authors, install it with 'anvil pack install --trust {}'; "
+               "nothing was changed\n",
+               manifest.manifest.name.empty() ? arg : manifest.manifest.name,
+               provided_plugin_files(manifest.manifest), arg);
+    return kExitFailed;
   }
-  auto engine = start_engine(options);
+  // Not the plugins of the installed versions of this pack: the new version's own are loaded
+  // instead (an upgrade ships the same plugins, which cannot be loaded twice).
+  auto engine = start_engine(options, manifest.manifest.name);
   LoadedPack pack = check_pack(options, *root, *engine, find_searched_packs(options), trust, true);
   // Problems name the files the user has: in the folder given, or "ARCHIVE:path/in/archive".
   const fs::path shown = is_archive(source)
                              ? fs::path(arg + ":" + root->lexically_relative(unpacked).string())
                              : source;
-  for (Diagnostic& d : pack.diagnostics) {
-    const fs::path rel = fs::path(d.where.file).lexically_relative(*root);
-    if (!d.where.file.empty() && !rel.empty() && *rel.begin() != "..")
-      d.where.file = (shown / rel).lexically_normal().string();
-  }
+  show_source_paths(pack, *root, shown);
   if (!pack.ok()) {
     (void)report(pack, arg, false);
     fmt::print(stderr, "anvil: error: '{}' is not installed; nothing was changed\n", arg);
     return kExitFailed;
   }
   const PackManifest& m = pack.manifest;
+  const HomeLock lock;  // from here to the end: no other install or remove in between
   const fs::path target = anvil_home() / "packs" / m.name / m.version.str();
   if (fs::exists(target, ec)) {
     fmt::print(stderr,
@@ -253,38 +388,38 @@ int run_install(const GlobalOptions& options, const std::string& arg, bool trust
                m.name, m.version.str(), target.string(), m.name, m.version.str());
     return kExitFailed;
   }
-
-  // Trust first (a record for files not installed yet trusts nothing), then the rename.
-  std::vector<Diagnostic> trust_problems;
-  std::vector<TrustedPlugin> records = read_trust(trust_problems);
-  const std::vector<TrustedPlugin> before = records;
+  std::optional<std::vector<TrustedPlugin>> records;
   if (trust && !m.provided_plugins.empty()) {
-    std::erase_if(records, [&](const TrustedPlugin& t) {
-      return t.pack == m.name && t.version == m.version.str();
-    });
-    for (const ProvidedPlugin& p : m.provided_plugins)
-      records.push_back({m.name, m.version.str(), p.file, sha256_file(*root / p.file)});
-    write_trust(records);
+    records = trust_with(m, *root);
+    if (!records) return kExitFailed;
   }
-  fs::create_directories(target.parent_path());
-  fs::rename(*root, target, ec);
-  if (ec) {
-    if (records.size() != before.size() || trust) write_trust(before);
-    fmt::print(stderr, "anvil: error: cannot move the pack into {}: {}; nothing was changed\n",
-               target.string(), ec.message());
-    return kExitFailed;
-  }
+  if (const int status = commit_install(*root, target, records); status != kExitOk) return status;
   print_diagnostics(stderr, pack.diagnostics);  // warnings only
-  fmt::print("installed {} {} ({}) into {}{}\n", m.name, m.version.str(),
-             count_of(pack.cards.size(), "card"), target.string(),
-             trust && !m.provided_plugins.empty()
-                 ? fmt::format("; trusted {} by sha256", provided_plugin_files(m))
-                 : std::string());
+  fmt::print(
+      "installed {} {} ({}) into {}{}\n", m.name, m.version.str(),
+      count_of(pack.cards.size(), "card"), target.string(),
+      records ? fmt::format("; trusted {} by sha256", provided_plugin_files(m)) : std::string());
   return kExitOk;
+}
+
+// A pack named `name` found under $ANVIL_HOME/packs through a symlink that leads out of it
+// (`pack list` shows it as installed; is_installed_pack() does not), or nullptr.
+const FoundPack* linked_into_packs(const std::vector<FoundPack>& found, const std::string& name) {
+  const fs::path packs = anvil_home() / "packs";
+  for (const FoundPack& f : found) {
+    const fs::path rel = f.dir.lexically_relative(packs);
+    if (f.manifest.name == name && !rel.empty() && *rel.begin() != ".." &&
+        !is_installed_pack(f.dir))
+      return &f;
+  }
+  return nullptr;
 }
 
 int run_remove(const GlobalOptions& options, const std::string& name, const std::string& version,
                bool force) {
+  std::error_code home_ec;
+  std::optional<HomeLock> lock;  // from before the packs are found: no install or remove between
+  if (fs::is_directory(anvil_home(), home_ec)) lock.emplace();
   const std::vector<FoundPack> found = find_searched_packs(options);
   std::vector<const FoundPack*> targets;
   for (const FoundPack& f : found) {
@@ -293,6 +428,15 @@ int run_remove(const GlobalOptions& options, const std::string& name, const std:
     targets.push_back(&f);
   }
   if (targets.empty()) {
+    if (const FoundPack* linked = linked_into_packs(found, name)) {
+      fmt::print(stderr,
+                 "anvil: error: '{}' in {} leads through a symlink to {}, outside it: it was not "
+                 "installed by 'anvil pack install', and remove deletes nothing there; remove "
+                 "the link itself\n",
+                 name, (anvil_home() / "packs").string(),
+                 fs::weakly_canonical(linked->dir).string());
+      return kExitFailed;
+    }
     fmt::print(stderr, "anvil: error: no installed pack '{}'{} in {}\n", name,
                version.empty() ? "" : " version " + version, (anvil_home() / "packs").string());
     return kExitFailed;
@@ -321,8 +465,23 @@ int run_remove(const GlobalOptions& options, const std::string& name, const std:
     fmt::print(stderr, "remove them first, or pass --force\n");
     return kExitFailed;
   }
+  // Only packs that ship plugins have trust records; for those, a trust.yaml that cannot be
+  // read refuses the remove, as rewriting it would lose the records it holds.
+  const bool has_plugins = std::any_of(targets.begin(), targets.end(), [](const FoundPack* t) {
+    return !t->manifest.provided_plugins.empty();
+  });
   std::vector<Diagnostic> trust_problems;
-  std::vector<TrustedPlugin> records = read_trust(trust_problems);
+  std::vector<TrustedPlugin> records;
+  if (has_plugins) records = read_trust(trust_problems);
+  if (!trust_problems.empty()) {
+    print_diagnostics(stderr, trust_problems);
+    fmt::print(stderr,
+               "anvil: error: '{}' is not removed: it ships plugins, and {} cannot be read to "
+               "drop their trust (rewriting it would lose the trust it records); fix it where "
+               "the errors above say; nothing was changed\n",
+               name, trust_file().string());
+    return kExitFailed;
+  }
   const std::size_t trusted = records.size();
   for (const FoundPack* t : targets) {
     const std::string v = t->manifest.version.str();

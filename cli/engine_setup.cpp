@@ -22,8 +22,14 @@ void warn(const std::string& message) { fmt::print(stderr, "anvil: warning: {}\n
 // message; PluginHost::load_verified checks the bytes it maps again, so a change after this
 // check is refused too.)
 bool trusted_now(const PackManifest& m, const ProvidedPlugin& p,
-                 const std::vector<TrustedPlugin>& trusted, const std::string& which) {
+                 const std::vector<TrustedPlugin>& trusted, const std::string& which,
+                 bool trust_unreadable) {
   const TrustedPlugin* record = find_trust(trusted, m.name, m.version.str(), p.file);
+  if (record == nullptr && trust_unreadable) {
+    warn(fmt::format("{}: plugin file '{}' is not loaded: {} cannot be read (above)", which, p.file,
+                     trust_file().string()));
+    return false;
+  }
   if (record == nullptr) {
     warn(
         fmt::format("{}: plugin file '{}' is not loaded: it is not trusted (the pack was "
@@ -54,16 +60,25 @@ bool trusted_now(const PackManifest& m, const ProvidedPlugin& p,
 // packs"): those of bundled packs load, each only if its sha256 matches the manifest; those of
 // installed packs load when trusted_now(); those of packs from anywhere else are refused. Only the
 // pack used for its name counts. Every refusal or failure is a warning; the command goes on.
-void load_pack_plugins(Engine& engine, const GlobalOptions& options) {
+void load_pack_plugins(Engine& engine, const GlobalOptions& options,
+                       std::string_view checked_pack) {
   const std::vector<PackDir> dirs = pack_search_dirs(options);
   std::vector<fs::path> paths;
   for (const PackDir& d : dirs) paths.push_back(d.path);
   std::vector<Diagnostic> trust_problems;
   const std::vector<TrustedPlugin> trusted = read_trust(trust_problems);
   for (const Diagnostic& d : trust_problems) warn(located(d));
+  if (!trust_problems.empty()) {
+    warn(fmt::format(
+        "{} cannot be read, so the plugins of installed packs it records are not trusted and "
+        "not loaded; fix it where the warnings above say ('anvil pack install' and 'pack "
+        "remove' leave it as it is until then)",
+        trust_file().string()));
+  }
   for (const FoundPack& pack : find_packs(paths)) {
     const PackManifest& m = pack.manifest;
     if (!pack.used || m.provided_plugins.empty()) continue;
+    if (!checked_pack.empty() && m.name == checked_pack) continue;
     const std::string which =
         fmt::format("pack '{}' {} ({})", m.name, m.version.str(), pack.dir.string());
     const bool bundled = is_bundled_pack(pack.dir);
@@ -86,7 +101,7 @@ void load_pack_plugins(Engine& engine, const GlobalOptions& options) {
     }
     for (const ProvidedPlugin& p : m.provided_plugins) {
       try {
-        if (!bundled && !trusted_now(m, p, trusted, which)) continue;
+        if (!bundled && !trusted_now(m, p, trusted, which, !trust_problems.empty())) continue;
         if (auto problem = verify_provided_plugin(m, p)) {
           warn(fmt::format("{}; the library is not loaded", located(*problem)));
           continue;
@@ -113,7 +128,7 @@ std::string no_rules_module(const Registry& registry, std::string_view name) {
   return fmt::format("no rules module named '{}' is loaded; {}", name, hint);
 }
 
-std::unique_ptr<Engine> start_engine(const GlobalOptions& options) {
+std::unique_ptr<Engine> start_engine(const GlobalOptions& options, std::string_view checked_pack) {
   auto engine = std::make_unique<Engine>();
   engine->plugin_dirs.push_back(bundled_plugin_dir());
   engine->plugin_dirs.push_back(anvil_home() / "plugins");
@@ -121,7 +136,7 @@ std::unique_ptr<Engine> start_engine(const GlobalOptions& options) {
   for (const auto& dir : engine->plugin_dirs) {
     for (const PluginError& e : engine->host.load_dir(dir)) warn(e.what());
   }
-  load_pack_plugins(*engine, options);
+  load_pack_plugins(*engine, options, checked_pack);
   return engine;
 }
 

@@ -29,8 +29,11 @@ struct Engine {
 // in $ANVIL_HOME/trust.yaml and the file still has that digest (pack_trust.hpp); packs from
 // anywhere else that ship plugins get a warning and are not loaded (docs/pack-format.md,
 // "Plugins shipped in packs"). A plugin that fails to load or is refused is reported on stderr
-// as a warning ("anvil: warning: …") and the others still load.
-std::unique_ptr<Engine> start_engine(const GlobalOptions& options);
+// as a warning ("anvil: warning: …") and the others still load. The plugins of the packs named
+// `checked_pack` are not loaded: `pack validate` and `pack install` load those of the version
+// they check instead (a new version ships the same plugins, and one plugin loads only once).
+std::unique_ptr<Engine> start_engine(const GlobalOptions& options,
+                                     std::string_view checked_pack = {});
 
 // Why no rules module is found by `name`: "no rules module named 'clasic' is loaded; did you
 // mean 'classic'?", or with nothing close, the ones that are loaded.

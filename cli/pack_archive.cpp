@@ -55,6 +55,17 @@ std::string relative_path(const fs::path& archive, std::string_view name) {
   return out;
 }
 
+// Creates `dir` and its parents for entry `name`; a part of its path that an earlier entry made a
+// file refuses the archive (not a raw filesystem error naming the staging folder).
+void make_folders(const fs::path& archive, std::string_view name, const fs::path& dir) {
+  std::error_code ec;
+  fs::create_directories(dir, ec);
+  if (!ec) return;
+  if (ec == std::errc::not_a_directory || ec == std::errc::file_exists)
+    refuse(archive, name, "is inside a path that is also a file of the archive");
+  refuse(archive, name, "cannot be written: " + ec.message());
+}
+
 }  // namespace
 
 bool is_archive(const fs::path& path) {
@@ -95,20 +106,33 @@ void unpack_archive(const fs::path& archive_path, const fs::path& into,
     const auto type = archive_entry_filetype(entry);
     if (type == AE_IFLNK) refuse(archive_path, name, "is a symlink (packs may hold none)");
     if (type == AE_IFDIR) {
-      if (!rel.empty()) fs::create_directories(into / rel);
+      if (!rel.empty()) make_folders(archive_path, name, into / rel);
       continue;
     }
     if (type != AE_IFREG)
       refuse(archive_path, name, "is not a regular file or folder (a device, FIFO or socket)");
     if (rel.empty()) refuse(archive_path, name, "is a file without a name");
+    // Only data blocks are stored for a sparse file: reading them as one stream would write a
+    // file shorter than the one archived, its size never counted against the limits.
+    if (archive_entry_sparse_count(entry) > 0)
+      refuse(archive_path, name, "is a sparse file (made with 'tar -S'), which packs may not hold");
+    if (archive_entry_size_is_set(entry) &&
+        static_cast<std::uint64_t>(archive_entry_size(entry)) > limits.max_file_bytes) {
+      refuse(archive_path, name,
+             "is over the limit of " + std::to_string(limits.max_file_bytes) + " bytes");
+    }
     const fs::path target = into / rel;
-    fs::create_directories(target.parent_path());
+    make_folders(archive_path, name, target.parent_path());
     const mode_t mode = (archive_entry_perm(entry) & 0111) != 0 ? 0755 : 0644;
     Fd out{::open(target.c_str(), O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, mode)};
     if (out.fd < 0) {
+      const int error = errno;
+      std::error_code ec;
+      if (error == EEXIST && fs::is_directory(target, ec))
+        refuse(archive_path, name, "is both a file and a folder of the archive");
       refuse(
           archive_path, name,
-          errno == EEXIST ? "appears twice" : "cannot be written: " + std::string(strerror(errno)));
+          error == EEXIST ? "appears twice" : "cannot be written: " + std::string(strerror(error)));
     }
     std::uint64_t size = 0;
     for (;;) {

@@ -12,9 +12,10 @@ bool is_archive(const std::filesystem::path& path);
 
 // Unpacks `archive` into the existing, empty folder `into`. Only regular files and folders are
 // written; refused, with a std::runtime_error naming the entry: absolute paths, a '..' segment,
-// symlinks and hardlinks, devices, FIFOs and sockets, an entry given twice, and more files or
-// bytes than `limits` allow (counted while writing, not trusted from the headers). On an error
-// `into` may hold part of the archive: the caller removes it.
+// symlinks and hardlinks, devices, FIFOs and sockets, sparse files, an entry given twice or
+// under a path that another entry made a file, and more files or bytes than `limits` allow (the
+// size an entry declares, and the bytes counted while writing, which the headers cannot hide).
+// On an error `into` may hold part of the archive: the caller removes it.
 void unpack_archive(const std::filesystem::path& archive, const std::filesystem::path& into,
                     const PackFileLimits& limits);
 

@@ -26,9 +26,29 @@ std::filesystem::path trust_file();
 // `problems` (a damaged file trusts nothing it cannot read).
 std::vector<TrustedPlugin> read_trust(std::vector<Diagnostic>& problems);
 
-// Replaces trust_file() with `records` atomically (written beside it, then renamed). Throws
-// std::runtime_error when it cannot.
+// Replaces trust_file() with `records` atomically (written to a file of its own beside it,
+// flushed to disk, then renamed over it). Throws std::runtime_error when it cannot. Call it only
+// with records read_trust() read without problems: a file that could not be read is never
+// rewritten, since the records it could not read would be lost for good.
+// REQUIRES: a HomeLock is held, so that no other install or remove writes between the read and
+// this write.
 void write_trust(const std::vector<TrustedPlugin>& records);
+
+// An exclusive lock (flock) on $ANVIL_HOME/install.lock, held by `pack install` and `pack remove`
+// while they change the installed packs and trust.yaml: two at once would each write trust.yaml
+// from what they read, and one's change would be lost. Waits for the other to finish; released
+// when destroyed (or when the process dies). Throws std::runtime_error when the lock file cannot
+// be created.
+class HomeLock {
+ public:
+  HomeLock();
+  ~HomeLock();
+  HomeLock(const HomeLock&) = delete;
+  HomeLock& operator=(const HomeLock&) = delete;
+
+ private:
+  int fd_ = -1;
+};
 
 // The record for `file` of pack `pack` `version`, or nullptr.
 const TrustedPlugin* find_trust(const std::vector<TrustedPlugin>& records, const std::string& pack,

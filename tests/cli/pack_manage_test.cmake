@@ -91,17 +91,22 @@ elseif(CASE STREQUAL "HostileArchivesAreRefusedAndChangeNothing")
   foreach(pair IN ITEMS "dotdot|uses '\\.\\.'" "absolute|has an absolute path"
                         "symlink-out|is a symlink" "hardlink|is a hardlink"
                         "device|is not a regular file or folder"
-                        "bomb|is over the limit of 67108864 bytes")
+                        "bomb|is over the limit of 67108864 bytes"
+                        "sparse|is a sparse file"
+                        "file-and-folder|is inside a path that is also a file of the archive")
     string(REPLACE "|" ";" pair "${pair}")
     list(GET pair 0 archive)
     list(GET pair 1 why)
     run(1 "${archive}\\.tar\\.gz: entry '[^']+' ${why}.*refused" pack install
         ${DATA}/archives/${archive}.tar.gz)
+    expect_no("\\.staging-|filesystem error")
     snapshot(after)
     if(NOT after STREQUAL before)
       message(FATAL_ERROR "${archive}.tar.gz changed the home:\n${before}\n->\n${after}")
     endif()
   endforeach()
+  run(1 "two-packs\\.tar\\.gz' holds 2 packs \\(other, tiny\\); install them one at a time"
+      pack install ${DATA}/archives/two-packs.tar.gz)
   if(EXISTS ${WORK}/evil.txt OR EXISTS ${WORK}/home/evil.txt OR EXISTS /tmp/anvil-evil.txt)
     message(FATAL_ERROR "a hostile archive wrote outside the pack")
   endif()
@@ -205,6 +210,144 @@ elseif(CASE STREQUAL "ACardDefinedTwiceIsReportedInTheFolderGiven")
   expect_no("\\.staging-")
   run(1 "${WORK}/user/cards/card\\.yaml:1:3: error: card 'base Bear' is defined twice"
       pack validate ${WORK}/user)
+
+elseif(CASE STREQUAL "TrustedPackWithAPluginUpgrades")
+  # 1.0.1 ships the same plugin as the installed 1.0.0: install checks it with its own copy loaded
+  # (not both), and the higher version's plugin is the one loaded afterwards.
+  file(COPY ${NATIVE}/good-native/ DESTINATION ${WORK}/up)
+  file(READ ${WORK}/up/pack.yaml manifest)
+  string(REPLACE "version: 1.0.0" "version: 1.0.1" manifest "${manifest}")
+  file(WRITE ${WORK}/up/pack.yaml "${manifest}")
+  run(0 "installed good-native 1\\.0\\.0" pack install ${NATIVE}/good-native --trust)
+  run(0 "good-native: 1 card, 0 errors, 0 warnings" pack validate ${WORK}/up --trust)
+  run(0 "installed good-native 1\\.0\\.1 .*trusted lib/test-good\\.so" pack install ${WORK}/up
+      --trust)
+  expect_no("\\.staging-|already loaded")
+  run(0 "test-good .*home/packs/good-native/1\\.0\\.1/lib/test-good\\.so" plugins list)
+  expect_no("warning")
+  # Another pack shipping the same plugin cannot load beside it: said so of the folder given.
+  file(COPY ${NATIVE}/good-native/ DESTINATION ${WORK}/other)
+  string(REPLACE "name: good-native" "name: other-native" manifest "${manifest}")
+  file(WRITE ${WORK}/other/pack.yaml "${manifest}")
+  run(1 "${WORK}/other/pack\\.yaml:[0-9]+:[0-9]+: error: plugin file 'lib/test-good\\.so' cannot be loaded: its plugin 'test-good' is already loaded from .*good-native/1\\.0\\.1/lib/test-good\\.so, and a plugin name loads only once"
+      pack install ${WORK}/other --trust)
+  expect_no("\\.staging-|plugin directories")
+
+elseif(CASE STREQUAL "FailedTrustedInstallLeavesNoTrustRecord")
+  # The install fails at its last step ($ANVIL_HOME/packs/good-native is a file): trust.yaml must
+  # not trust the pack, or a copy put in by hand would have its plugin loaded.
+  file(WRITE ${packs}/good-native "in the way\n")
+  run(1 "cannot move the pack into .*good-native/1\\.0\\.0.*nothing was changed" pack install
+      ${NATIVE}/good-native --trust)
+  expect_no("filesystem error")
+  if(EXISTS ${WORK}/home/trust.yaml)
+    file(READ ${WORK}/home/trust.yaml trust)
+    if(trust MATCHES "good-native")
+      message(FATAL_ERROR "a failed install left its trust record:\n${trust}")
+    endif()
+  endif()
+  file(REMOVE ${packs}/good-native)
+  file(COPY ${NATIVE}/good-native/ DESTINATION ${packs}/good-native/1.0.0)
+  run(0 "plugin file 'lib/test-good\\.so' is not loaded: it is not trusted" plugins list)
+  expect_no("test-good +[0-9]")
+  file(REMOVE_RECURSE ${packs}/good-native)
+  # The same when the install is killed at the rename that installs it.
+  set(ENV{LD_PRELOAD} ${KILL_SHIM})
+  set(ENV{ANVIL_TEST_KILL_AT_RENAME_TO} "/packs/good-native/1.0.0")
+  execute_process(COMMAND ${ANVIL} pack install ${NATIVE}/good-native --trust
+                  RESULT_VARIABLE status OUTPUT_QUIET ERROR_QUIET)
+  unset(ENV{LD_PRELOAD})
+  unset(ENV{ANVIL_TEST_KILL_AT_RENAME_TO})
+  if(NOT status MATCHES "[Kk]illed|^9$|^137$")
+    message(FATAL_ERROR "the install was to be killed at its final rename, but ended with '${status}'")
+  endif()
+  if(EXISTS ${WORK}/home/trust.yaml)
+    file(READ ${WORK}/home/trust.yaml trust)
+    if(trust MATCHES "good-native")
+      message(FATAL_ERROR "a killed install left its trust record:\n${trust}")
+    endif()
+  endif()
+
+elseif(CASE STREQUAL "UnreadableTrustFileIsNeverRewritten")
+  file(COPY ${NATIVE}/good-native/ DESTINATION ${WORK}/up)
+  file(READ ${WORK}/up/pack.yaml manifest)
+  string(REPLACE "version: 1.0.0" "version: 1.0.1" manifest "${manifest}")
+  file(WRITE ${WORK}/up/pack.yaml "${manifest}")
+  run(0 "" pack install ${NATIVE}/good-native --trust)
+  file(APPEND ${WORK}/home/trust.yaml "- pack: \"zz\"\n  file: [oops\n")
+  file(READ ${WORK}/home/trust.yaml damaged)
+  run(0 "trust\\.yaml:[0-9]+:[0-9]+: .*trust\\.yaml cannot be read, so the plugins of installed packs it records are not trusted" plugins list)
+  expect_no("test-good +[0-9]")
+  run(1 "trust\\.yaml:[0-9]+:[0-9]+: .*'good-native' is not removed: .*trust\\.yaml cannot be read.*nothing was changed"
+      pack remove good-native)
+  run(1 "trust\\.yaml:[0-9]+:[0-9]+: .*trust\\.yaml cannot be read.*good-native 1\\.0\\.1 is not installed; nothing was changed"
+      pack install ${WORK}/up --trust)
+  file(READ ${WORK}/home/trust.yaml after)
+  if(NOT after STREQUAL damaged OR NOT EXISTS ${packs}/good-native/1.0.0
+     OR EXISTS ${packs}/good-native/1.0.1)
+    message(FATAL_ERROR "a damaged trust.yaml was rewritten, or the packs changed:\n${after}")
+  endif()
+  # Bytes that are no YAML at all are as clearly reported.
+  string(ASCII 1 2 200 201 255 250 91 123 10 garbage)
+  file(WRITE ${WORK}/home/trust.yaml "${garbage}")
+  run(0 "trust\\.yaml cannot be read" plugins list)
+
+elseif(CASE STREQUAL "RemoveWaitsForTheInstallLock")
+  # While another install or remove holds $ANVIL_HOME/install.lock, remove does not touch the
+  # packs or trust.yaml: the holder sees the pack still there a second later.
+  run(0 "" pack install ${NATIVE}/good-native --trust)
+  file(WRITE ${WORK}/hold.sh
+       "sleep 1.5\n"
+       "if [ -d \"$1/packs/good-native\" ]; then echo kept > \"$1/marker\"; fi\n")
+  file(WRITE ${WORK}/race.sh
+       "flock \"$1/install.lock\" sh \"$3\" \"$1\" &\n"
+       "sleep 0.3\n"
+       "\"$2\" pack remove good-native\n"
+       "wait\n")
+  execute_process(COMMAND sh ${WORK}/race.sh ${WORK}/home ${ANVIL} ${WORK}/hold.sh
+                  RESULT_VARIABLE status OUTPUT_VARIABLE out ERROR_VARIABLE err)
+  if(NOT EXISTS ${WORK}/home/marker OR EXISTS ${packs}/good-native)
+    message(FATAL_ERROR "remove did not wait for the lock, or did not remove:\n${out}${err}")
+  endif()
+  file(READ ${WORK}/home/trust.yaml trust)
+  if(trust MATCHES "good-native")
+    message(FATAL_ERROR "remove left the trust record:\n${trust}")
+  endif()
+
+elseif(CASE STREQUAL "PackFolderHoldingTheHomeIsRefused")
+  write_pack(${WORK}/pk pk 1.0.0)
+  set(ENV{ANVIL_HOME} ${WORK}/pk/home)
+  run(1 "holds \\$ANVIL_HOME .*nothing was changed" pack install ${WORK}/pk)
+  expect_no("\\.staging-|filesystem error")
+  if(EXISTS ${WORK}/pk/home)
+    message(FATAL_ERROR "the refused install created ${WORK}/pk/home")
+  endif()
+
+elseif(CASE STREQUAL "RefusedFirstInstallLeavesNoHome")
+  write_pack(${WORK}/bad bad 1.0.0 "extra: 1")
+  run(1 "nothing was changed" pack install ${WORK}/bad)
+  if(EXISTS ${WORK}/home/packs)
+    message(FATAL_ERROR "a refused first install created ${WORK}/home/packs")
+  endif()
+  set(ENV{ANVIL_HOME} ${WORK}/home-file)
+  file(WRITE ${WORK}/home-file "a file\n")
+  write_pack(${WORK}/good good 1.0.0)
+  run(1 "cannot install into .*home-file/packs: .*\\$ANVIL_HOME.*nothing was changed" pack install
+      ${WORK}/good)
+  expect_no("filesystem error")
+
+elseif(CASE STREQUAL "RemoveOfALinkedPackSaysItIsALink")
+  # packs/lk is a symlink to a folder elsewhere: list shows it, remove must say why it will not
+  # remove it (and delete nothing where the link leads).
+  write_pack(${WORK}/elsewhere/1.0.0 lk 1.0.0)
+  file(MAKE_DIRECTORY ${packs})
+  file(CREATE_LINK ${WORK}/elsewhere ${packs}/lk SYMBOLIC)
+  run(0 "lk +1\\.0\\.0 .*installed" pack list)
+  run(1 "'lk' in .*packs leads through a symlink to .*elsewhere/1\\.0\\.0, outside it.*remove the link itself"
+      pack remove lk)
+  if(NOT EXISTS ${WORK}/elsewhere/1.0.0/pack.yaml)
+    message(FATAL_ERROR "remove deleted what the link leads to")
+  endif()
 
 else()
   message(FATAL_ERROR "unknown CASE '${CASE}'")

@@ -83,12 +83,22 @@ class ManifestReader {
   void version(const Param& v) {
     auto text = read_text(v, "'version'", d_);
     if (!text) return;
-    if (auto parsed = parse_version(*text)) {
-      m_.version = *parsed;
+    const std::optional<Version> parsed = parse_version(*text);
+    if (!parsed) {
+      error(
+          d_, v.where(),
+          "version '" + *text + "' is not a semantic version; write MAJOR.MINOR.PATCH, e.g. 0.1.0");
       return;
     }
-    error(d_, v.where(),
-          "version '" + *text + "' is not a semantic version; write MAJOR.MINOR.PATCH, e.g. 0.1.0");
+    m_.version = *parsed;
+    // Semver leaves build metadata out of precedence, so 1.0.0 and 1.0.0+b would be two
+    // installs of one version with nothing to choose between them.
+    if (!parsed->build.empty()) {
+      error(d_, v.where(),
+            "version '" + *text + "' has build metadata ('+" + parsed->build +
+                "'), which semver leaves out of version order, so it cannot tell two packs "
+                "apart; drop it, or change MAJOR.MINOR.PATCH or the prerelease");
+    }
   }
 
   void engine(const Param& v) {
@@ -123,6 +133,11 @@ class ManifestReader {
     for (const auto& [name, range_value] : v.entries()) {
       if (packs && !valid_pack_name(name))
         error(d_, range_value.where(), "'" + name + "' is not a valid pack name");
+      if (packs && !m_.name.empty() && name == m_.name) {  // `name:` is read before `requires:`
+        error(d_, range_value.where(),
+              "the pack requires itself ('" + name + "' is its own name); remove it from " + what);
+        continue;
+      }
       auto range = read_range(range_value, "the range of '" + name + "'", d_);
       if (range) out.push_back({name, *range, range_value.where()});
     }

@@ -96,6 +96,28 @@ TEST(Manifest, BadNameVersionAndRangesAreErrors) {
   EXPECT_EQ(e[3]->where.str(), "p/pack.yaml:8:18");
 }
 
+TEST(Manifest, VersionWithBuildMetadataIsAnError) {
+  const ManifestResult r =
+      parse("name: mini\nversion: 1.0.0+b\nengine: ^0.1\nrules: classic\ncards: [a]\n");
+  const auto e = errors(r.diagnostics);
+  ASSERT_EQ(e.size(), 1u) << dump(r.diagnostics);
+  EXPECT_EQ(e[0]->where.str(), "p/pack.yaml:2:10");
+  EXPECT_NE(e[0]->message.find("version '1.0.0+b' has build metadata ('+b')"), std::string::npos)
+      << e[0]->message;
+  EXPECT_TRUE(
+      parse("name: mini\nversion: 1.0.0-rc.1\nengine: ^0.1\nrules: classic\ncards: [a]\n").ok());
+}
+
+TEST(Manifest, PackRequiringItselfIsAnErrorAtTheRequirement) {
+  const ManifestResult r = parse(std::string(kMinimal) + "requires:\n  packs: {mini: \"*\"}\n");
+  const auto e = errors(r.diagnostics);
+  ASSERT_EQ(e.size(), 1u) << dump(r.diagnostics);
+  EXPECT_EQ(e[0]->str(),
+            "p/pack.yaml:7:18: error: the pack requires itself ('mini' is its own name); remove "
+            "it from 'requires: packs'");
+  EXPECT_TRUE(r.manifest.required_packs.empty());
+}
+
 TEST(Manifest, EngineRangeExcludingThisSdkIsAnError) {
   const ManifestResult r =
       parse("name: mini\nversion: 0.1.0\nengine: ^1.0\nrules: classic\ncards: [a]\n");

@@ -43,3 +43,12 @@ make("hardlink.tar.gz",
 make("device.tar.gz", lambda t: add(t, "tiny/null", kind=tarfile.CHRTYPE))
 # 65 MiB of zeros, over the 64 MiB limit for one file, in about 64 KiB.
 make("bomb.tar.gz", lambda t: add(t, "tiny/cards/zeros.bin", bytes(65 << 20)))
+# 'tiny/cards/c.yaml' is a file, then a folder holding another entry.
+make("file-and-folder.tar.gz", lambda t: add(t, "tiny/cards/bear.yaml/x.yaml", b"x"))
+# Two packs side by side: an archive must hold one.
+make("two-packs.tar.gz", lambda t: (add(t, "other/pack.yaml", MANIFEST.replace(b"tiny", b"other")),
+                                    add(t, "other/cards/bear.yaml", CARD)))
+# sparse.tar.gz (not written here: Python's tarfile cannot write sparse entries) is good.tar.gz's
+# pack plus a 2 GiB sparse file with no data blocks, made with GNU tar:
+#   truncate -s 2G tiny/cards/holes.bin
+#   tar --owner=0 --group=0 --mtime=2026-01-01 --sort=name -cSzf sparse.tar.gz tiny
