@@ -28,16 +28,21 @@ class Converter {
             static_cast<std::uint32_t>(mark.column) + 1};
   }
 
+  // Whether a limit refused the file: its tree is then incomplete and must not be read (the
+  // values past the limit are empty stand-ins, which readers would report as thousands of
+  // unrelated errors, and the cards before it would load from a refused file).
+  bool refused() const { return refused_; }
+
   Param convert(const YAML::Node& node, const SourceLocation& fallback, std::size_t depth) {
+    if (refused_) return Param::scalar({}, fallback);
     if (++values_ > limits_.max_values) {
-      if (values_ == limits_.max_values + 1)
-        report(at(node.Mark()), "more than " + std::to_string(limits_.max_values) +
-                                    " values (after expanding aliases); the file is refused");
+      refuse(at(node.Mark()), "more than " + std::to_string(limits_.max_values) +
+                                  " values (after expanding aliases); the file is refused");
       return Param::scalar({}, fallback);
     }
     if (depth > limits_.max_depth) {
-      report(at(node.Mark()),
-             "values nested deeper than " + std::to_string(limits_.max_depth) + " levels");
+      refuse(at(node.Mark()), "values nested deeper than " + std::to_string(limits_.max_depth) +
+                                  " levels; the file is refused");
       return Param::scalar({}, fallback);
     }
     switch (node.Type()) {
@@ -59,6 +64,10 @@ class Converter {
  private:
   void report(SourceLocation where, std::string message) {
     diagnostics_.push_back({Diagnostic::Severity::error, std::move(where), std::move(message)});
+  }
+  void refuse(SourceLocation where, std::string message) {
+    report(std::move(where), std::move(message));
+    refused_ = true;
   }
 
   Param scalar(const YAML::Node& node) {
@@ -131,6 +140,7 @@ class Converter {
   std::vector<Diagnostic>& diagnostics_;
   const YamlLimits& limits_;
   std::size_t values_ = 0;
+  bool refused_ = false;
 };
 
 }  // namespace
@@ -159,7 +169,9 @@ std::optional<Param> parse_yaml(std::string_view text, const std::string& file,
     diagnostics.push_back({Diagnostic::Severity::error, converter.at(documents[1].Mark()),
                            "a second YAML document ('---') starts here; a file holds one"});
   }
-  return converter.convert(documents[0], {file, 0, 0}, 0);
+  Param root = converter.convert(documents[0], {file, 0, 0}, 0);
+  if (converter.refused()) return std::nullopt;
+  return root;
 }
 
 namespace pack_detail {

@@ -79,15 +79,39 @@ TEST(Yaml, AliasExpansionAndNestingAreBounded) {
   limits.max_values = 50;
   std::vector<Diagnostic> d;
   // Each level doubles: 2^6 leaves from a short text ("billion laughs" in miniature).
-  (void)parse("a: &a [x, x]\nb: &b [*a, *a]\nc: &c [*b, *b]\nd: &d [*c, *c]\ne: [*d, *d]\n", d,
-              limits);
+  EXPECT_FALSE(parse("a: &a [x, x]\nb: &b [*a, *a]\nc: &c [*b, *b]\nd: &d [*c, *c]\ne: [*d, *d]\n",
+                     d, limits));
   EXPECT_TRUE(find(d, "more than 50 values")) << dump(d);
 
   limits = {};
   limits.max_depth = 3;
   d.clear();
-  (void)parse("[[[[[1]]]]]", d, limits);
+  EXPECT_FALSE(parse("[[[[[1]]]]]", d, limits));
   EXPECT_TRUE(find(d, "nested deeper than 3")) << dump(d);
+}
+
+// A file over a limit is refused whole: nothing of it is returned (readers would load the values
+// before the limit and report the empty stand-ins after it as errors), with one error where the
+// limit is crossed.
+TEST(Yaml, AFileOverTheValueLimitIsRefusedWithOneErrorWhereItIsCrossed) {
+  YamlLimits limits;
+  limits.max_values = 10;
+  std::vector<Diagnostic> d;
+  EXPECT_FALSE(
+      parse("- {name: a, cost: 1}\n- {name: b, cost: 2}\n- {name: c, cost: 3}\n"
+            "- {name: d, cost: 4}\n",
+            d, limits));
+  ASSERT_EQ(d.size(), 1u) << dump(d);
+  EXPECT_EQ(
+      d[0].str(),
+      "t.yaml:4:3: error: more than 10 values (after expanding aliases); the file is refused");
+  limits = {};
+  limits.max_depth = 2;
+  d.clear();
+  EXPECT_FALSE(parse("- [[1], [[2]], [[3]]]\n", d, limits));
+  ASSERT_EQ(d.size(), 1u) << dump(d);
+  EXPECT_EQ(d[0].str(),
+            "t.yaml:1:5: error: values nested deeper than 2 levels; the file is refused");
 }
 
 TEST(MapReader, ReportsMissingAndUnknownKeysWithDidYouMean) {
