@@ -239,12 +239,22 @@ class PackLoader {
       if (card.token) tokens.insert(card.name);
     const bool other_packs = !pack_.manifest.required_packs.empty();
     std::set<fs::path> seen;
+    // Decks are named PACK:DECK on the command line: two of one name could never be chosen.
+    std::map<std::string, SourceLocation, std::less<>> deck_names;
     for (const PackGlob& glob : pack_.manifest.decks) {
       for (const fs::path& file : expand(glob, "deck")) {
         if (!seen.insert(file).second) continue;
         const std::size_t first_diagnostic = diags().size();
         auto deck = pack_detail::read_deck(file, diags());
         if (!deck) continue;
+        if (auto [first, inserted] = deck_names.emplace(deck->list.name, deck->name_where);
+            !inserted) {
+          error(diags(), deck->name_where,
+                "deck name '" + deck->list.name + "' is already the name of the deck in " +
+                    first->second.str() + "; decks of a pack need distinct names");
+          sort_from(first_diagnostic);
+          continue;
+        }
         std::vector<DeckLine>& lines = pack_.deck_lines.emplace_back();
         for (const pack_detail::DeckEntry& entry : deck->entries) {
           lines.push_back({entry.card, entry.where});
