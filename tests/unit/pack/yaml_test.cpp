@@ -90,6 +90,31 @@ TEST(Yaml, AliasExpansionAndNestingAreBounded) {
   EXPECT_TRUE(find(d, "nested deeper than 3")) << dump(d);
 }
 
+// A quote left open is an error at the quote: when it runs to the end of the file, and when a
+// later quote on another line closes it and YAML fails on that line (yaml-cpp reports only
+// where it stopped, after the later quote, far from the mistake).
+TEST(Yaml, AQuoteLeftOpenIsAnErrorAtTheQuote) {
+  std::vector<Diagnostic> d;
+  (void)parse("- name: Bears\n  power: 2\n- name: \"Hill Giant\n  power: 3\n", d);
+  ASSERT_EQ(d.size(), 1u) << dump(d);
+  EXPECT_EQ(d[0].where.str(), "t.yaml:3:9");
+  EXPECT_NE(d[0].message.find("unterminated quoted text"), std::string::npos) << dump(d);
+  d.clear();
+  EXPECT_FALSE(
+      parse("# Don't \"quote\" me\n- name: Bears\n  text: It's big\n"
+            "- name: \"Hill Giant\n  power: 3\n  text: \"big\"\n",
+            d));
+  ASSERT_EQ(d.size(), 1u) << dump(d);
+  EXPECT_EQ(d[0].str(),
+            "t.yaml:4:9: error: the double quote opened here is closed only on line 6, where the "
+            "YAML then fails (6:10: end of map not found); is its closing quote missing?");
+  // A quoted value may span lines: with the error elsewhere, it is reported where it is.
+  d.clear();
+  EXPECT_FALSE(parse("- name: 'Hill\n    Giant'\n  power: 3\n   bad: 1\n", d));
+  ASSERT_EQ(d.size(), 1u) << dump(d);
+  EXPECT_EQ(d[0].message.find("YAML syntax error"), 0u) << dump(d);
+}
+
 // A file over a limit is refused whole: nothing of it is returned (readers would load the values
 // before the limit and report the empty stand-ins after it as errors), with one error where the
 // limit is crossed.
