@@ -650,7 +650,9 @@ TEST(PluginThrowsNonStd, ACardLoaderIsAnErrorAtTheFileNamingLoaderAndPlugin) {
                                          "something that is not a std::exception")));
 }
 
-TEST(PluginThrowsNonStd, AnAgentsErrorNamesTheAgent) {
+// Something else an agent throws goes through untouched: hosts throw their own types from an
+// agent to stop a game (the scenario runner, test fixtures) and catch them around advance().
+TEST(PluginThrowsNonStd, AnAgentsNonStdExceptionGoesThroughUntouched) {
   ThrowsSeven t;
   Game game(std::make_shared<CardPool>(), 2, 1);
   game.seat(PlayerId(0), make_agent(t.registry, "test-seven"));
@@ -663,10 +665,8 @@ TEST(PluginThrowsNonStd, AnAgentsErrorNamesTheAgent) {
   try {
     (void)game.ask(choice);
     ADD_FAILURE() << "ask did not throw";
-  } catch (const std::exception& e) {
-    EXPECT_STREQ(e.what(),
-                 "agent 'test-seven' failed to answer 'Pick one': it threw something that is not "
-                 "a std::exception");
+  } catch (int seven) {
+    EXPECT_EQ(seven, 7);
   }
 }
 

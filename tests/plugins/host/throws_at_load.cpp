@@ -1,7 +1,7 @@
 // test-throws-at-load: plugin code that throws something that is not a std::exception (`throw
-// 7`) where the host calls it at load time — a keyword's compile(), a card loader's load() — and
-// an agent that does the same when asked. Uncaught, each would end the program (std::terminate);
-// the host must report it, naming the plugin.
+// 7`) where the host calls it at load time — a keyword's compile(), a card loader's load() —
+// which, uncaught, would end the program (std::terminate): the host must report it, naming the
+// plugin. And an agent that does the same when asked, which Game::ask lets through.
 #include <anvil/sdk.hpp>
 #include <memory>
 #include <string>
