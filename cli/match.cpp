@@ -2,6 +2,8 @@
 
 #include <fmt/core.h>
 
+#include <anvil/label_blind.hpp>
+
 namespace anvil::cli {
 
 namespace {
@@ -11,6 +13,36 @@ MatchConfig config_of(const std::vector<DeckRef>& decks, std::uint64_t seed) {
   c.seed = seed;
   for (const DeckRef& d : decks) c.decks.push_back(d.deck);
   return c;
+}
+
+// A seated agent that names itself in what it throws that is not a std::exception (Game::ask
+// names it in a std::exception, and lets anything else through for hosts that stop games so):
+// a match's failure then says which agent failed. `Bases` keeps the agent's LabelBlind, which
+// rules modules look for with dynamic_cast.
+template <class... Bases>
+class NamedAgent final : public Agent, public Bases... {
+ public:
+  explicit NamedAgent(std::shared_ptr<Agent> agent) : agent_(std::move(agent)) {}
+  std::string_view name() const override { return agent_->name(); }
+  Answer choose(const DecisionView& view, const Choice& choice) override {
+    try {
+      return agent_->choose(view, choice);
+    } catch (const std::exception&) {
+      throw;
+    } catch (...) {
+      throw RulesError(fmt::format(
+          "agent '{}' failed to answer '{}': it threw something that is not a std::exception",
+          agent_->name(), choice.prompt));
+    }
+  }
+
+ private:
+  std::shared_ptr<Agent> agent_;
+};
+
+std::shared_ptr<Agent> named(std::shared_ptr<Agent> agent) {
+  if (label_blind(agent.get())) return std::make_shared<NamedAgent<LabelBlind>>(std::move(agent));
+  return std::make_shared<NamedAgent<>>(std::move(agent));
 }
 
 // Runs the game to its end or to a failure, filling the replay's result fields.
@@ -66,9 +98,10 @@ MatchResult play_match(const RulesModule& rules, std::shared_ptr<const CardPool>
   try {
     result.game = rules.setup(std::move(cards), config_of(plan.decks, plan.seed));
     for (std::size_t seat = 0; seat < plan.agents.size(); ++seat)
-      result.game->seat(PlayerId(static_cast<std::uint8_t>(seat)),
-                        make_agent(registry, plan.agents[seat],
-                                   AgentOptions{agent_seed(plan.seed, seat), {}, &registry, plan.rules}));
+      result.game->seat(
+          PlayerId(static_cast<std::uint8_t>(seat)),
+          named(make_agent(registry, plan.agents[seat],
+                           AgentOptions{agent_seed(plan.seed, seat), {}, &registry, plan.rules})));
   } catch (const std::exception& e) {
     result.replay.error = fmt::format("setting up the game failed: {}", e.what());
     result.game.reset();

@@ -146,6 +146,11 @@ void PackLibrary::check_decks_set_up(LoadedPack& pack) {
       pack.diagnostics.push_back({Diagnostic::Severity::error, refused_deck_line(pack, i, e.what()),
                                   fmt::format("deck '{}' cannot start a game of the {} rules: {}",
                                               pack.decks[i].name, pack.manifest.rules, e.what())});
+    } catch (...) {  // plugin code: `throw 7` would otherwise end the program
+      const std::string why = "it threw something that is not a std::exception";
+      pack.diagnostics.push_back({Diagnostic::Severity::error, refused_deck_line(pack, i, why),
+                                  fmt::format("deck '{}' cannot start a game of the {} rules: {}",
+                                              pack.decks[i].name, pack.manifest.rules, why)});
     }
   }
 }

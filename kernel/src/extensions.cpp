@@ -129,6 +129,13 @@ void compile_keyword(const Params& params, CompileContext& ctx) {
     ctx.card.abilities.resize(before);
     throw LoadError(params.where(), "keyword '" + params.keyword() + "' (plugin '" + entry->provider +
                                         "') failed: " + e.what());
+  } catch (...) {
+    // Uncaught, `throw 7` from a plugin would end the whole program (std::terminate).
+    ctx.card.abilities.resize(before);
+    throw LoadError(params.where(), "keyword '" + params.keyword() + "' (plugin '" +
+                                        entry->provider +
+                                        "') failed: it threw something that is not a "
+                                        "std::exception");
   }
   for (std::size_t i = before; i < ctx.card.abilities.size(); ++i) {
     AbilityDef& a = ctx.card.abilities[i];

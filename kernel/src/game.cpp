@@ -390,6 +390,25 @@ Agent* Game::agent(PlayerId player) const {
   return seats_[player.value].get();
 }
 
+namespace {
+
+// The agent's answer; a std::exception it throws names the agent, as an invalid answer does: in
+// a match of two plugins' agents the message would not say which one failed. Anything else is
+// let through untouched: test fixtures and scenario hosts throw their own types from an agent to
+// stop a game and catch them around advance().
+Answer answer_of(Agent& agent, const DecisionView& view, const Choice& choice) {
+  try {
+    return agent.choose(view, choice);
+  } catch (const Error&) {
+    throw;  // the kernel's or another plugin's error, already with its context
+  } catch (const std::exception& e) {
+    throw RulesError("agent '" + std::string(agent.name()) + "' failed to answer '" +
+                     choice.prompt + "': " + e.what());
+  }
+}
+
+}  // namespace
+
 Answer Game::ask(const Choice& choice) {
   const std::uint32_t n = static_cast<std::uint32_t>(choice.options.size());
   if (choice.min_picks > choice.max_picks || choice.min_picks > n)
@@ -407,7 +426,7 @@ Answer Game::ask(const Choice& choice) {
 
   Agent* a = agent(choice.player);
   if (!a) throw RulesError("no agent is seated for player " + std::to_string(choice.player.value));
-  Answer answer = a->choose(DecisionView(*this, choice.player, choice.options), choice);
+  Answer answer = answer_of(*a, DecisionView(*this, choice.player, choice.options), choice);
 
   auto invalid = [&](const std::string& why) {
     return RulesError("agent '" + std::string(a->name()) + "' gave an invalid answer to '" + choice.prompt +

@@ -12,9 +12,9 @@ constexpr std::string_view kEmDash = "\xE2\x80\x94";  // —
 constexpr std::string_view kEnDash = "\xE2\x80\x93";  // –
 constexpr auto kSupertypes =
     std::to_array<std::string_view>({"Basic", "Legendary", "Snow", "World", "Ongoing"});
-constexpr auto kCardTypes =
-    std::to_array<std::string_view>({"Artifact", "Battle", "Creature", "Enchantment", "Instant",
-                                     "Kindred", "Land", "Planeswalker", "Sorcery", "Tribal"});
+constexpr auto kCardTypes = std::to_array<std::string_view>(
+    {"Artifact", "Battle", "Creature", "Dungeon", "Enchantment", "Instant", "Kindred", "Land",
+     "Planeswalker", "Sorcery", "Tribal"});
 
 template <std::size_t N>
 bool in(const std::array<std::string_view, N>& list, std::string_view w) {
@@ -42,6 +42,20 @@ std::vector<Word> words(std::string_view s, std::size_t base) {
 
 }  // namespace
 
+bool is_supertype(std::string_view word) { return in(kSupertypes, word); }
+
+void check_type_word(std::string_view word, const SourceLocation& where, std::string_view line) {
+  if (in(kSupertypes, word) || in(kCardTypes, word)) return;
+  std::vector<std::string_view> known(kSupertypes.begin(), kSupertypes.end());
+  known.insert(known.end(), kCardTypes.begin(), kCardTypes.end());
+  std::string hint = did_you_mean(word, known);
+  const std::string in_line = line.empty() ? "" : "type line '" + std::string(line) + "': ";
+  throw LoadError(where, in_line + "'" + std::string(word) + "' is not a card type or supertype",
+                  hint.empty()
+                      ? "a type line is [supertypes] types [— subtypes], e.g. 'Instant — Arcane'"
+                      : hint);
+}
+
 TypeLine parse_type_line(std::string_view text, const SourceLocation& where) {
   std::size_t dash = std::string_view::npos, dash_size = 0;
   for (std::string_view d : {kEmDash, kEnDash, std::string_view(" - ")}) {
@@ -52,8 +66,6 @@ TypeLine parse_type_line(std::string_view text, const SourceLocation& where) {
   }
   const std::string_view left = text.substr(0, dash);
   TypeLine line;
-  std::vector<std::string_view> known(kSupertypes.begin(), kSupertypes.end());
-  known.insert(known.end(), kCardTypes.begin(), kCardTypes.end());
   for (const Word& w : words(left, 0)) {
     if (in(kSupertypes, w.text)) {
       if (!line.types.empty() || !line.subtypes.empty())
@@ -68,13 +80,7 @@ TypeLine parse_type_line(std::string_view text, const SourceLocation& where) {
     } else if (!line.types.empty() && dash == std::string_view::npos) {
       line.subtypes.emplace_back(w.text);  // "Sorcery Arcane": subtypes without a dash
     } else {
-      std::string hint = did_you_mean(w.text, known);
-      throw LoadError(
-          column(where, w.offset),
-          "type line '" + std::string(text) + "': '" + std::string(w.text) +
-              "' is not a card type or supertype",
-          hint.empty() ? "a type line is [supertypes] types [— subtypes], e.g. 'Instant — Arcane'"
-                       : hint);
+      check_type_word(w.text, column(where, w.offset), text);
     }
   }
   if (line.types.empty())

@@ -14,10 +14,8 @@ struct TypeLine {
   std::vector<std::string> subtypes;
 };
 
-// `types` as a string ("Creature — Goblin") or a list ([Legendary, Creature]). Throws LoadError.
+// `types` as a string ("Creature — Goblin") or a list ([Legendary, Creature]), each word a
+// classic type or supertype. Throws LoadError at the offending word.
 TypeLine parse_types(const Param& types);
-
-// Whether a word is a supertype rather than a type (rule 205.4a).
-bool is_supertype(std::string_view word);
 
 }  // namespace anvil::format_yaml

@@ -80,7 +80,7 @@ class CardReader {
     const std::size_t errors_before = error_count();
     const Param* name = r.required("name");
     if (!name) return;
-    collect(ctx_.diagnostics, [&] {
+    const bool read = collect(ctx_.diagnostics, [&] {
       card.name = name->text();
       if (const Param* ref = r.optional("ref_name")) card.name = ref->text();
       if (card.name.empty()) name->fail("a card needs a name");
@@ -96,6 +96,10 @@ class CardReader {
       c.references = &script->references;
       read_tags(r, c, *script);
     });
+    // The error stopped the reading: the keys after the bad one were never asked for, and
+    // reporting them as unknown would bury the one error under false ones.
+    if (!read)
+      for (const auto& entry : node_.entries()) (void)r.has(entry.first);
     r.finish();
     if (error_count() != errors_before) return;
     if (!v1_) unread_keys(audit, card.name);
@@ -140,7 +144,10 @@ class CardReader {
     else if (t == "spell") s.kind = CardKind::spell;
     else if (t == "weapon") s.kind = CardKind::weapon;
     else type->fail("unknown card type '" + t + "'", did_you_mean(t, std::vector<std::string>{"minion", "spell", "weapon"}));
-    if (const Param* v = r.required("mana")) s.mana = int32(*v);
+    if (const Param* v = r.required("mana")) {
+      s.mana = int32(*v);
+      if (s.mana < 0) v->fail("'mana' cannot be negative, found " + v->text());
+    }
     if (const Param* v = r.optional("attack")) s.attack = int32(*v);
     if (const Param* v = r.optional("health")) s.health = int32(*v);
     if (const Param* v = r.optional("durability")) s.health = int32(*v);
@@ -336,7 +343,9 @@ class CardReader {
 void HearthLoader::load(const std::filesystem::path& file, std::string_view text,
                         CardFileContext& ctx) const {
   Param root;
-  if (!collect(ctx.diagnostics, [&] { root = json_to_param(text, file.string()); })) return;
+  if (!collect(ctx.diagnostics,
+               [&] { root = json_to_param(text, file.string(), ctx.diagnostics); }))
+    return;
   if (!root.is_list()) {
     ctx.error(root.where(), "a hearth card file is a JSON array of card objects");
     return;

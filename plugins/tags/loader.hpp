@@ -22,7 +22,10 @@ class HearthLoader final : public CardLoader {
 };
 
 // JSON text as a Param tree: numbers and booleans become scalars with their JSON spelling.
-// Throws LoadError at the line and column of a syntax error.
-Param json_to_param(std::string_view text, const std::string& file);
+// Throws LoadError at the line and column of a syntax error, a number out of range, or nesting
+// deeper than YAML's limit (64 levels). A duplicate key is reported to `diagnostics`; the first
+// is kept.
+Param json_to_param(std::string_view text, const std::string& file,
+                    std::vector<Diagnostic>& diagnostics);
 
 }  // namespace anvil::tags

@@ -209,7 +209,8 @@ struct YamlLimits {
 // drops the YAML nodes. Null values become empty scalars. Reported to `diagnostics`: syntax
 // errors (nullopt is returned), an unterminated quote (yaml-cpp accepts one running to the end
 // of the file), duplicate keys (the first is kept), non-scalar keys, a second document, and
-// input over `limits`.
+// input over `limits` (the whole file is refused: one error where the limit is crossed, and
+// nullopt).
 [[nodiscard]] ANVIL_API std::optional<Param> parse_yaml(std::string_view text,
                                                         const std::string& file,
                                                         std::vector<Diagnostic>& diagnostics,

@@ -51,8 +51,11 @@ std::optional<ParsedDeck> read_deck(const std::filesystem::path& file,
   ParsedDeck deck;
   MapReader r(*root, "deck file", diagnostics);
   if (!r.ok()) return std::nullopt;
-  if (const Param* v = r.required("name"))
+  deck.name_where = {file.string(), 0, 0};
+  if (const Param* v = r.required("name")) {
     deck.list.name = read_text(*v, "'name'", diagnostics).value_or("");
+    deck.name_where = v->where();
+  }
   if (const Param* v = r.optional("description")) (void)read_text(*v, "'description'", diagnostics);
   // The deck's hero, for games whose decks have one (hearth); the rules module checks it.
   if (const Param* v = r.optional("hero"))

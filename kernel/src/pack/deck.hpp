@@ -29,6 +29,7 @@ struct DeckEntry {
 struct ParsedDeck {
   DeckList list;
   std::vector<DeckEntry> entries;
+  SourceLocation name_where;  // of the name (the file when the name is the file's stem)
 };
 
 // nullopt when the file cannot be read at all; otherwise the entries that parsed.

@@ -116,6 +116,11 @@ class PackLoader {
         error(diags(), {pack_.manifest.dir.string(), 0, 0},
               "card loader '" + e->name + "' (plugin '" + e->provider + "') failed: " + ex.what());
         continue;
+      } catch (...) {
+        error(diags(), {pack_.manifest.dir.string(), 0, 0},
+              "card loader '" + e->name + "' (plugin '" + e->provider +
+                  "') failed: it threw something that is not a std::exception");
+        continue;
       }
       for (std::string& ext : extensions) {
         ext = lower(ext);
@@ -176,11 +181,23 @@ class PackLoader {
     } catch (const std::exception& e) {
       // Plugin code: whatever it throws is reported, never lost, and the pack goes on.
       error(diags(), {file.string(), 0, 0},
-            "card loader '" + loader_name + "' failed on this file: " + e.what());
+            "card loader '" + loader_name + "'" + provider_of(loader_name) +
+                " failed on this file: " + e.what());
+    } catch (...) {
+      // Uncaught, `throw 7` from a plugin would end the whole program (std::terminate).
+      error(diags(), {file.string(), 0, 0},
+            "card loader '" + loader_name + "'" + provider_of(loader_name) +
+                " failed on this file: it threw something that is not a std::exception");
     }
     for (std::size_t i = first_new; i < pack_.cards.size(); ++i)
       if (pack_.cards[i].pack.empty()) pack_.cards[i].pack = pack_.manifest.name;
     sort_from(first_diagnostic);
+  }
+
+  // " (plugin 'NAME')", the plugin that registered a card loader, or nothing if unknown.
+  std::string provider_of(const std::string& loader_name) const {
+    const RegistryEntry* e = registry_.entry(PluginKind::card_loader, loader_name);
+    return e && !e->provider.empty() ? " (plugin '" + e->provider + "')" : "";
   }
 
   std::string no_loader_message(const std::string& ext) const {
@@ -222,12 +239,22 @@ class PackLoader {
       if (card.token) tokens.insert(card.name);
     const bool other_packs = !pack_.manifest.required_packs.empty();
     std::set<fs::path> seen;
+    // Decks are named PACK:DECK on the command line: two of one name could never be chosen.
+    std::map<std::string, SourceLocation, std::less<>> deck_names;
     for (const PackGlob& glob : pack_.manifest.decks) {
       for (const fs::path& file : expand(glob, "deck")) {
         if (!seen.insert(file).second) continue;
         const std::size_t first_diagnostic = diags().size();
         auto deck = pack_detail::read_deck(file, diags());
         if (!deck) continue;
+        if (auto [first, inserted] = deck_names.emplace(deck->list.name, deck->name_where);
+            !inserted) {
+          error(diags(), deck->name_where,
+                "deck name '" + deck->list.name + "' is already the name of the deck in " +
+                    first->second.str() + "; decks of a pack need distinct names");
+          sort_from(first_diagnostic);
+          continue;
+        }
         std::vector<DeckLine>& lines = pack_.deck_lines.emplace_back();
         for (const pack_detail::DeckEntry& entry : deck->entries) {
           lines.push_back({entry.card, entry.where});

@@ -6,8 +6,10 @@
 
 #include <yaml-cpp/yaml.h>
 
+#include <algorithm>
 #include <fstream>
 #include <map>
+#include <optional>
 #include <sstream>
 #include <system_error>
 #include <utility>
@@ -15,6 +17,61 @@
 ANVIL_BEGIN_NAMESPACE
 
 namespace {
+
+// Where the quote opened at `open` closes, if it does.
+std::optional<std::size_t> closing_quote(std::string_view text, std::size_t open, char quote) {
+  for (std::size_t i = open + 1; i < text.size(); ++i) {
+    if (quote == '"' && text[i] == '\\') {
+      ++i;
+    } else if (text[i] == quote) {
+      if (quote == '\'' && i + 1 < text.size() && text[i + 1] == '\'') {
+        ++i;  // '' is an escaped single quote
+      } else {
+        return i;
+      }
+    }
+  }
+  return std::nullopt;
+}
+
+// Whether the quote at `i` opens a quoted value: only spaces between it and the start of its line
+// or a ':', '-', '[', '{', ',' or '?' ("Don't" and "# say \"hi" hold no opening quote).
+bool opens_value(std::string_view text, std::size_t i) {
+  while (i > 0 && (text[i - 1] == ' ' || text[i - 1] == '\t')) --i;
+  return i == 0 || std::string_view("\n:-[{,?").find(text[i - 1]) != std::string_view::npos;
+}
+
+struct OpenQuote {
+  std::uint32_t line = 0, column = 0;
+  char quote = '"';
+};
+
+// A quoted value that spans lines and closes on `error_line` (1-based): a quote left open that a
+// later quote closed, the likely cause of a syntax error on that line. YAML lets quoted text span
+// lines, so yaml-cpp takes in everything up to that later quote and stumbles only after it.
+std::optional<OpenQuote> quote_closing_on(std::string_view text, std::uint32_t error_line) {
+  std::uint32_t line = 1, column = 1;
+  for (std::size_t i = 0; i < text.size() && line <= error_line; ++i, ++column) {
+    const char c = text[i];
+    if (c == '\n') {
+      ++line;
+      column = 0;
+    } else if (c == '#' && (i == 0 || text[i - 1] == ' ' || text[i - 1] == '\n')) {
+      while (i + 1 < text.size() && text[i + 1] != '\n') ++i;  // a comment, to its end
+    } else if ((c == '"' || c == '\'') && opens_value(text, i)) {
+      const auto close = closing_quote(text, i, c);
+      if (!close) return std::nullopt;
+      const auto breaks = std::count(text.begin() + static_cast<std::ptrdiff_t>(i),
+                                     text.begin() + static_cast<std::ptrdiff_t>(*close), '\n');
+      if (breaks > 0 && line + breaks == error_line) return OpenQuote{line, column, c};
+      line += static_cast<std::uint32_t>(breaks);
+      column += static_cast<std::uint32_t>(*close - i);  // exact only when breaks == 0
+      if (breaks > 0) column = static_cast<std::uint32_t>(*close - text.rfind('\n', *close));
+      i = *close;
+    }
+  }
+  return std::nullopt;
+}
 
 class Converter {
  public:
@@ -28,16 +85,21 @@ class Converter {
             static_cast<std::uint32_t>(mark.column) + 1};
   }
 
+  // Whether a limit refused the file: its tree is then incomplete and must not be read (the
+  // values past the limit are empty stand-ins, which readers would report as thousands of
+  // unrelated errors, and the cards before it would load from a refused file).
+  bool refused() const { return refused_; }
+
   Param convert(const YAML::Node& node, const SourceLocation& fallback, std::size_t depth) {
+    if (refused_) return Param::scalar({}, fallback);
     if (++values_ > limits_.max_values) {
-      if (values_ == limits_.max_values + 1)
-        report(at(node.Mark()), "more than " + std::to_string(limits_.max_values) +
-                                    " values (after expanding aliases); the file is refused");
+      refuse(at(node.Mark()), "more than " + std::to_string(limits_.max_values) +
+                                  " values (after expanding aliases); the file is refused");
       return Param::scalar({}, fallback);
     }
     if (depth > limits_.max_depth) {
-      report(at(node.Mark()),
-             "values nested deeper than " + std::to_string(limits_.max_depth) + " levels");
+      refuse(at(node.Mark()), "values nested deeper than " + std::to_string(limits_.max_depth) +
+                                  " levels; the file is refused");
       return Param::scalar({}, fallback);
     }
     switch (node.Type()) {
@@ -60,6 +122,10 @@ class Converter {
   void report(SourceLocation where, std::string message) {
     diagnostics_.push_back({Diagnostic::Severity::error, std::move(where), std::move(message)});
   }
+  void refuse(SourceLocation where, std::string message) {
+    report(std::move(where), std::move(message));
+    refused_ = true;
+  }
 
   Param scalar(const YAML::Node& node) {
     SourceLocation where = at(node.Mark());
@@ -81,18 +147,7 @@ class Converter {
 
   // Whether the quote at `open` has its closing quote in the text.
   bool closed(std::size_t open, char quote) const {
-    for (std::size_t i = open + 1; i < text_.size(); ++i) {
-      if (quote == '"' && text_[i] == '\\') {
-        ++i;
-      } else if (text_[i] == quote) {
-        if (quote == '\'' && i + 1 < text_.size() && text_[i + 1] == '\'') {
-          ++i;  // '' is an escaped single quote
-        } else {
-          return true;
-        }
-      }
-    }
-    return false;
+    return closing_quote(text_, open, quote).has_value();
   }
 
   Param sequence(const YAML::Node& node, std::size_t depth) {
@@ -131,6 +186,7 @@ class Converter {
   std::vector<Diagnostic>& diagnostics_;
   const YamlLimits& limits_;
   std::size_t values_ = 0;
+  bool refused_ = false;
 };
 
 }  // namespace
@@ -150,8 +206,18 @@ std::optional<Param> parse_yaml(std::string_view text, const std::string& file,
     documents = YAML::LoadAll(std::string(text));
   } catch (const YAML::Exception& e) {
     // e.msg is yaml-cpp's message without its own "line X, column Y" prefix.
-    diagnostics.push_back(
-        {Diagnostic::Severity::error, converter.at(e.mark), "YAML syntax error: " + e.msg});
+    const SourceLocation where = converter.at(e.mark);
+    if (const auto open = quote_closing_on(text, where.line)) {
+      diagnostics.push_back({Diagnostic::Severity::error,
+                             {file, open->line, open->column},
+                             std::string("the ") + (open->quote == '"' ? "double" : "single") +
+                                 " quote opened here is closed only on line " +
+                                 std::to_string(where.line) + ", where the YAML then fails (" +
+                                 std::to_string(where.line) + ":" + std::to_string(where.column) +
+                                 ": " + e.msg + "); is its closing quote missing?"});
+      return std::nullopt;
+    }
+    diagnostics.push_back({Diagnostic::Severity::error, where, "YAML syntax error: " + e.msg});
     return std::nullopt;
   }
   if (documents.empty()) return Param::scalar({}, {file, 0, 0});
@@ -159,7 +225,9 @@ std::optional<Param> parse_yaml(std::string_view text, const std::string& file,
     diagnostics.push_back({Diagnostic::Severity::error, converter.at(documents[1].Mark()),
                            "a second YAML document ('---') starts here; a file holds one"});
   }
-  return converter.convert(documents[0], {file, 0, 0}, 0);
+  Param root = converter.convert(documents[0], {file, 0, 0}, 0);
+  if (converter.refused()) return std::nullopt;
+  return root;
 }
 
 namespace pack_detail {

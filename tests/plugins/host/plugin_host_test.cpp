@@ -602,6 +602,74 @@ TEST(PluginInGame, AnExceptionInAPluginStepRollsTheActionBackAndNamesPluginCardA
   EXPECT_NE(hash(game.state()), before);
 }
 
+// --- plugin code throwing what is not a std::exception ------------------------------------
+
+// `throw 7` from a keyword's compile(), a card loader's load() or an agent's choose() is reported
+// naming the plugin (and the keyword, the file, the agent), never std::terminate.
+struct ThrowsSeven {
+  Registry registry;
+  PluginHost host{registry};
+  ThrowsSeven() { (void)host.load(kPluginDir / "throws-at-load" / "test-throws-at-load.so"); }
+};
+
+TEST(PluginThrowsNonStd, AKeywordsCompileIsALoadErrorNamingKeywordAndPlugin) {
+  ThrowsSeven t;
+  CardDef card;
+  card.name = "Seven";
+  std::vector<Diagnostic> diagnostics;
+  const SourceLocation where{"packs/p/cards/c.txt", 3, 1};
+  CompileContext ctx{t.registry, card, where, diagnostics};
+  try {
+    compile_keyword(Params::positional("testSeven", {}, where), ctx);
+    ADD_FAILURE() << "compile_keyword did not throw";
+  } catch (const LoadError& e) {
+    EXPECT_EQ(e.where().str(), "packs/p/cards/c.txt:3:1");
+    EXPECT_EQ(e.problem(),
+              "keyword 'testSeven' (plugin 'test-throws-at-load') failed: it threw something "
+              "that is not a std::exception");
+  }
+  EXPECT_TRUE(card.abilities.empty());
+}
+
+TEST(PluginThrowsNonStd, ACardLoaderIsAnErrorAtTheFileNamingLoaderAndPlugin) {
+  ThrowsSeven t;
+  const fs::path dir = fs::temp_directory_path() / ("anvil-seven-" + std::to_string(getpid()));
+  fs::remove_all(dir);
+  fs::create_directories(dir / "cards");
+  std::ofstream(dir / "pack.yaml") << "name: seven\nversion: 1.0.0\nengine: \"^0.1\"\n"
+                                      "rules: classic\ncards: [cards/*.seven]\n";
+  std::ofstream(dir / "cards" / "a.seven") << "anything\n";
+  const LoadedPack pack = load_pack(dir, t.registry);
+  fs::remove_all(dir);
+  std::vector<std::string> errors;
+  for (const Diagnostic& d : pack.diagnostics)
+    if (d.severity == Diagnostic::Severity::error) errors.push_back(d.str());
+  ASSERT_EQ(errors.size(), 1u);
+  EXPECT_THAT(errors[0], AllOf(HasSubstr("a.seven: error: card loader 'test-seven' (plugin "
+                                         "'test-throws-at-load') failed on this file: it threw "
+                                         "something that is not a std::exception")));
+}
+
+// Something else an agent throws goes through untouched: hosts throw their own types from an
+// agent to stop a game (the scenario runner, test fixtures) and catch them around advance().
+TEST(PluginThrowsNonStd, AnAgentsNonStdExceptionGoesThroughUntouched) {
+  ThrowsSeven t;
+  Game game(std::make_shared<CardPool>(), 2, 1);
+  game.seat(PlayerId(0), make_agent(t.registry, "test-seven"));
+  Choice choice;
+  choice.player = PlayerId(0);
+  choice.prompt = "Pick one";
+  choice.options.resize(2);
+  choice.options[0].label = "a";
+  choice.options[1].label = "b";
+  try {
+    (void)game.ask(choice);
+    ADD_FAILURE() << "ask did not throw";
+  } catch (int seven) {
+    EXPECT_EQ(seven, 7);
+  }
+}
+
 // --- reload (debug builds only) ----------------------------------------------------------
 
 TEST(PluginReload, WithoutReloadCompiledInReloadIsAClearError) {

@@ -156,6 +156,51 @@ TEST(TagsLoader, BrokenJsonIsAnErrorAtItsLineAndColumn) {
   EXPECT_EQ(e.find("json.exception"), std::string::npos) << e;
 }
 
+// Nesting deeper than YAML's limit (64 levels) refuses the file at the bracket that crosses it,
+// before anything recurses over the tree: 20,000 levels used to overflow the stack.
+TEST(TagsLoader, JsonNestedDeeperThanSixtyFourLevelsIsRefusedAtTheBracket) {
+  Result r = load("\n  " + std::string(20000, '[') + std::string(20000, ']'));
+  EXPECT_TRUE(r.cards.empty());
+  std::string e = r.errors();
+  EXPECT_EQ(e,
+            "cards.json:2:67: error: values nested deeper than 64 levels; the file is refused\n");
+  r = load("[" + std::string(63, '[') + std::string(63, ']') + "]");
+  EXPECT_EQ(r.errors().find("nested deeper"), std::string::npos) << r.errors();
+}
+
+// A number too large for a double is an error at the number, in words, not nlohmann's
+// exception text without a location.
+TEST(TagsLoader, ANumberOutOfRangeIsAnErrorAtTheNumber) {
+  Result r = load(R"([{"name": "Big", "type": "minion",
+    "mana": 1e400, "attack": 1, "health": 1}])");
+  EXPECT_TRUE(r.cards.empty());
+  const std::string e = r.errors();
+  EXPECT_EQ(e, "cards.json:2:13: error: invalid JSON: number overflow parsing '1e400'\n");
+}
+
+// One bad input is one error, at it: the keys after a bad value are not "unknown" (the reading
+// stopped there), a duplicate key is named as such, and a negative cost is refused.
+TEST(TagsLoader, OneBadInputIsOneErrorAtIt) {
+  const std::pair<const char*, const char*> cases[] = {
+      {R"([{"name": "A", "type": "minion", "mana": 1, "attack": "x", "health": 1,
+  "rarity": "Common", "collectible": true}])",
+       "cards.json:1:55: error: expected a whole number, found 'x'\n"},
+      {R"([{"name": "A", "type": "minon", "mana": 1, "attack": 1, "health": 1,
+  "rarity": "Common"}])",
+       "cards.json:1:24: error: unknown card type 'minon'; did you mean 'minion'?\n"},
+      {R"([{"name": "A", "type": "minion", "mana": 1, "attack": 1, "health": 1,
+  "mana": 2}])",
+       "cards.json:2:3: error: duplicate key 'mana' (first given at line 1); the second one is "
+       "ignored\n"},
+      {R"([{"name": "A", "type": "minion", "mana": -5, "attack": 1, "health": 1}])",
+       "cards.json:1:42: error: 'mana' cannot be negative, found -5\n"},
+  };
+  for (const auto& [json, expected] : cases) {
+    const Result r = load(json);
+    EXPECT_EQ(r.errors(), expected) << json;
+  }
+}
+
 TEST(TagsLoader, AnUnknownTagIsAnErrorNamingFileCardAndTagWithADidYouMean) {
   Result r = load(R"([{"name": "Bad", "type": "minion", "mana": 1, "attack": 1, "health": 1,
     "battlecry": [{"actions": [{"name": "damagee", "amount": 1}], "selector": {"name": "self"}}]}])");

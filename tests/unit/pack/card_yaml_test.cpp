@@ -154,6 +154,28 @@ TEST_F(CardYaml, AnUnknownParameterIsReportedAtItsNameAboveABlockValue) {
       << e[0]->str();
 }
 
+// The classic format's types, checked as the classic format checks them: a misspelt type is an
+// error at the word with a did-you-mean, never a card of type 'Instnt'.
+TEST_F(CardYaml, ATypeThatIsNotAClassicTypeIsAnErrorAtTheWordWithADidYouMean) {
+  std::vector<Diagnostic> d;
+  const auto cards = load_cards("bad_types.yaml", d);
+  ASSERT_EQ(cards.size(), 1u) << dump(d);
+  EXPECT_EQ(cards[0].name, "Right");
+  const auto e = errors(d);
+  ASSERT_EQ(e.size(), 4u) << dump(d);
+  const char* expected[] = {
+      "bad_types.yaml:3:10: error: type line 'Instnt': 'Instnt' is not a card type or supertype; "
+      "did you mean 'Instant'?",
+      "bad_types.yaml:6:10: error: type line 'Creatur — Bear': 'Creatur' is not a card type or "
+      "supertype; did you mean 'Creature'?",
+      "bad_types.yaml:11:11: error: type line 'Legendery Creature — Elf': 'Legendery' is not a "
+      "card type or supertype; did you mean 'Legendary'?",
+      "bad_types.yaml:16:11: error: 'Banana' is not a card type or supertype; a type line is "
+      "[supertypes] types [— subtypes], e.g. 'Instant — Arcane'"};
+  for (std::size_t i = 0; i < 4; ++i)
+    EXPECT_TRUE(e[i]->str().ends_with(expected[i])) << e[i]->str();
+}
+
 TEST_F(CardYaml, UnterminatedQuoteIsReportedAtTheQuote) {
   std::vector<Diagnostic> d;
   (void)load_cards("unterminated.yaml", d);

@@ -58,6 +58,22 @@ TEST_F(LoadPack, DeckEntriesAreCheckedAgainstThePack) {
       << e[1]->str();
 }
 
+// Decks are chosen as PACK:DECK: two decks of one pack with one name could never be told apart,
+// so the second is an error at its name naming the first file, and is left out.
+TEST_F(LoadPack, TwoDecksWithOneNameAreAnErrorNamingBothFiles) {
+  const LoadedPack pack = load_pack(data_dir() / "packs" / "same-deck-names", registry_);
+  const auto e = errors(pack.diagnostics);
+  ASSERT_EQ(e.size(), 1u) << dump(pack.diagnostics);
+  EXPECT_TRUE(e[0]->str().ends_with(
+      "b.yaml:2:7: error: deck name 'Bears' is already the name of the deck in " +
+      (data_dir() / "packs" / "same-deck-names" / "decks" / "a.yaml").string() +
+      ":1:7; decks of a pack need distinct names"))
+      << e[0]->str();
+  ASSERT_EQ(pack.decks.size(), 1u);
+  EXPECT_EQ(pack.decks[0].cards.size(), 4u);
+  EXPECT_EQ(pack.deck_files.size(), 1u);
+}
+
 // A token is made during a game and never put in a deck (CardDef::token): a deck naming one of
 // the pack's tokens is an error at its line. deck_lines keeps every line of every deck, for the
 // errors found later (a rules module refusing a deck, cli/pack_library.cpp).

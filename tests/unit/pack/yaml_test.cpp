@@ -79,15 +79,64 @@ TEST(Yaml, AliasExpansionAndNestingAreBounded) {
   limits.max_values = 50;
   std::vector<Diagnostic> d;
   // Each level doubles: 2^6 leaves from a short text ("billion laughs" in miniature).
-  (void)parse("a: &a [x, x]\nb: &b [*a, *a]\nc: &c [*b, *b]\nd: &d [*c, *c]\ne: [*d, *d]\n", d,
-              limits);
+  EXPECT_FALSE(parse("a: &a [x, x]\nb: &b [*a, *a]\nc: &c [*b, *b]\nd: &d [*c, *c]\ne: [*d, *d]\n",
+                     d, limits));
   EXPECT_TRUE(find(d, "more than 50 values")) << dump(d);
 
   limits = {};
   limits.max_depth = 3;
   d.clear();
-  (void)parse("[[[[[1]]]]]", d, limits);
+  EXPECT_FALSE(parse("[[[[[1]]]]]", d, limits));
   EXPECT_TRUE(find(d, "nested deeper than 3")) << dump(d);
+}
+
+// A quote left open is an error at the quote: when it runs to the end of the file, and when a
+// later quote on another line closes it and YAML fails on that line (yaml-cpp reports only
+// where it stopped, after the later quote, far from the mistake).
+TEST(Yaml, AQuoteLeftOpenIsAnErrorAtTheQuote) {
+  std::vector<Diagnostic> d;
+  (void)parse("- name: Bears\n  power: 2\n- name: \"Hill Giant\n  power: 3\n", d);
+  ASSERT_EQ(d.size(), 1u) << dump(d);
+  EXPECT_EQ(d[0].where.str(), "t.yaml:3:9");
+  EXPECT_NE(d[0].message.find("unterminated quoted text"), std::string::npos) << dump(d);
+  d.clear();
+  EXPECT_FALSE(
+      parse("# Don't \"quote\" me\n- name: Bears\n  text: It's big\n"
+            "- name: \"Hill Giant\n  power: 3\n  text: \"big\"\n",
+            d));
+  ASSERT_EQ(d.size(), 1u) << dump(d);
+  EXPECT_EQ(d[0].str(),
+            "t.yaml:4:9: error: the double quote opened here is closed only on line 6, where the "
+            "YAML then fails (6:10: end of map not found); is its closing quote missing?");
+  // A quoted value may span lines: with the error elsewhere, it is reported where it is.
+  d.clear();
+  EXPECT_FALSE(parse("- name: 'Hill\n    Giant'\n  power: 3\n   bad: 1\n", d));
+  ASSERT_EQ(d.size(), 1u) << dump(d);
+  EXPECT_EQ(d[0].message.find("YAML syntax error"), 0u) << dump(d);
+}
+
+// A file over a limit is refused whole: nothing of it is returned (readers would load the values
+// before the limit and report the empty stand-ins after it as errors), with one error where the
+// limit is crossed.
+TEST(Yaml, AFileOverTheValueLimitIsRefusedWithOneErrorWhereItIsCrossed) {
+  YamlLimits limits;
+  limits.max_values = 10;
+  std::vector<Diagnostic> d;
+  EXPECT_FALSE(
+      parse("- {name: a, cost: 1}\n- {name: b, cost: 2}\n- {name: c, cost: 3}\n"
+            "- {name: d, cost: 4}\n",
+            d, limits));
+  ASSERT_EQ(d.size(), 1u) << dump(d);
+  EXPECT_EQ(
+      d[0].str(),
+      "t.yaml:4:3: error: more than 10 values (after expanding aliases); the file is refused");
+  limits = {};
+  limits.max_depth = 2;
+  d.clear();
+  EXPECT_FALSE(parse("- [[1], [[2]], [[3]]]\n", d, limits));
+  ASSERT_EQ(d.size(), 1u) << dump(d);
+  EXPECT_EQ(d[0].str(),
+            "t.yaml:1:5: error: values nested deeper than 2 levels; the file is refused");
 }
 
 TEST(MapReader, ReportsMissingAndUnknownKeysWithDidYouMean) {
