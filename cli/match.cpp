@@ -8,13 +8,6 @@ namespace anvil::cli {
 
 namespace {
 
-MatchConfig config_of(const std::vector<DeckRef>& decks, std::uint64_t seed) {
-  MatchConfig c;
-  c.seed = seed;
-  for (const DeckRef& d : decks) c.decks.push_back(d.deck);
-  return c;
-}
-
 // A seated agent that names itself in what it throws that is not a std::exception (Game::ask
 // names it in a std::exception, and lets anything else through for hosts that stop games so):
 // a match's failure then says which agent failed. `Bases` keeps the agent's LabelBlind, which
@@ -40,9 +33,11 @@ class NamedAgent final : public Agent, public Bases... {
   std::shared_ptr<Agent> agent_;
 };
 
-std::shared_ptr<Agent> named(std::shared_ptr<Agent> agent) {
-  if (label_blind(agent.get())) return std::make_shared<NamedAgent<LabelBlind>>(std::move(agent));
-  return std::make_shared<NamedAgent<>>(std::move(agent));
+MatchConfig config_of(const std::vector<DeckRef>& decks, std::uint64_t seed) {
+  MatchConfig c;
+  c.seed = seed;
+  for (const DeckRef& d : decks) c.decks.push_back(d.deck);
+  return c;
 }
 
 // Runs the game to its end or to a failure, filling the replay's result fields.
@@ -84,6 +79,11 @@ Replay replay_header(const MatchPlan& plan) {
 }
 
 }  // namespace
+
+std::shared_ptr<Agent> named(std::shared_ptr<Agent> agent) {
+  if (label_blind(agent.get())) return std::make_shared<NamedAgent<LabelBlind>>(std::move(agent));
+  return std::make_shared<NamedAgent<>>(std::move(agent));
+}
 
 std::uint64_t agent_seed(std::uint64_t seed, std::size_t seat) {
   std::uint64_t s = seed ^ (0x9e3779b97f4a7c15ull * (seat + 1));

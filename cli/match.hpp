@@ -37,6 +37,10 @@ struct MatchResult {
 // The seed an agent in `seat` gets for a game seeded `seed`: different per seat, reproducible.
 std::uint64_t agent_seed(std::uint64_t seed, std::size_t seat);
 
+// `agent`, seated so that what it throws that is not a std::exception fails the game with an
+// error naming it (Game::ask names it in a std::exception already). Keeps its LabelBlind.
+std::shared_ptr<Agent> named(std::shared_ptr<Agent> agent);
+
 // Plays `plan` with agents from `registry`. `before_play`, if given, runs once the agents are
 // seated (the replay command attaches its log there).
 MatchResult play_match(const RulesModule& rules, std::shared_ptr<const CardPool> cards,

@@ -9,6 +9,7 @@
 #include <stdexcept>
 
 #include "game_log.hpp"
+#include "match.hpp"
 #include "namesakes.hpp"
 
 namespace anvil::cli {
@@ -546,7 +547,8 @@ PlaySession::PlaySession(Game& game, const RulesModule& rules, const Registry& r
 PlaySession::~PlaySession() = default;
 
 void PlaySession::seat_opponent(const std::string& agent) {
-  std::shared_ptr<Agent> a = make_agent(registry_, agent, AgentOptions{seats_.agent_seed, {}, &registry_, seats_.rules});
+  std::shared_ptr<Agent> a = named(
+      make_agent(registry_, agent, AgentOptions{seats_.agent_seed, {}, &registry_, seats_.rules}));
   game_.seat(seats_.opponent, std::make_shared<Recorder>(*this, seats_.opponent, std::move(a)));
   seats_.opponent_agent = agent;
 }
