@@ -243,20 +243,30 @@ std::string HearthRules::player_status(const Game& game, PlayerId player) const 
   if (active && a.get(kOverload) > 0) out += " (" + std::to_string(a.get(kOverload)) + " locked)";
   if (a.get(kOverloadNext) > 0) out += ", " + std::to_string(a.get(kOverloadNext)) + " overloaded";
   if (a.get(kArmor) > 0) out += ", armor " + std::to_string(a.get(kArmor));
+  if (a.get(kFrozen) != 0) out += ", frozen";
   if (const auto* power = card_power(game, player)) out += ", hero power " + power->name;
   if (active && a.get(kPowerUsed) != 0) out += ", hero power used";
   return out;
 }
 
-// A minion's damage and the keywords in force on it, as a player sees them on the card.
+// A minion's damage and the keywords in force on it, as a player sees them on the card; a
+// weapon's attack and the durability it has left (the printed stats beside it do not change).
 std::string HearthRules::object_status(const Game& game, ObjectId id) const {
   const GameObject& o = game.object(id);
+  if (o.zone.kind == ZoneKind::command) {  // the hero's weapon
+    const tags::Stats s = HearthWorld(game).stats(id);
+    return std::to_string(s.attack) + " attack, " + std::to_string(s.health - o.damage) +
+           " durability";
+  }
   if (o.zone.kind != ZoneKind::battlefield) return {};
   HearthWorld w(game);
   const Target t = Target::of(o.ref());
   std::string out;
   const auto note = [&](const std::string& s) { out += (out.empty() ? "" : ", ") + s; };
   if (o.damage > 0) note(std::to_string(o.damage) + " damage");
+  // On its controller's turn a minion that came this turn without charge cannot attack yet.
+  if (o.summoning_sick && game.state().turn.active == o.controller && !w.has(t, tags::kCharge))
+    note("summoning sickness");
   static constexpr std::pair<tags::Flag, const char*> kShown[] = {
       {tags::kTaunt, "taunt"},
       {tags::kDivineShield, "divine shield"},

@@ -215,6 +215,24 @@ TEST(HearthRules, AWeaponLosesDurabilityWhenTheHeroAttacks) {
   EXPECT_TRUE(g->state().zone(ZoneRef::command(A)).objects.empty()) << "2 durability, 2 attacks";
 }
 
+// What `anvil play` shows of a weapon: the durability it has left, not only its printed stats;
+// of a minion that cannot attack yet, that; of a frozen hero, that.
+TEST(HearthRules, StatusShowsDurabilityLeftSicknessAndAFrozenHero) {
+  auto g = position({.hand = {"Test Axe", "Test Yeti"}, .library = {"Test Yeti"}},
+                    {.hand = {"Test Bolt"}, .library = {"Test Yeti"}});
+  act(*g, {"Play Test Axe"});
+  const ObjectId axe = g->state().zone(ZoneRef::command(A)).objects.at(0);
+  EXPECT_EQ(rules().object_status(*g, axe), "3 attack, 2 durability");
+  act(*g, {"Attack with your hero \xE2\x86\x92 player 1", "Play Test Yeti at 0"});
+  EXPECT_EQ(rules().object_status(*g, axe), "3 attack, 1 durability");
+  const ObjectId yeti = g->state().zone(kBoardA).objects.at(0);
+  EXPECT_EQ(rules().object_status(*g, yeti), "summoning sickness");
+  act(*g, {"End turn", "Play Test Bolt targeting player 0"});
+  EXPECT_EQ(rules().object_status(*g, yeti), "") << "not on the turn of the other player";
+  EXPECT_NE(rules().player_status(*g, A).find(", frozen"), std::string::npos)
+      << rules().player_status(*g, A);
+}
+
 // Gorehowl's effect: target_is_minion reads the character attacked (the event's other target),
 // and the hero's +1 Attack ends as the hero's own attack completes.
 TEST(HearthRules, AttackingAMinionWithGorehowlCostsAttackNotDurability) {
