@@ -107,6 +107,13 @@ Answer complete_order(const Choice& choice, std::vector<std::uint32_t> first) {
 }
 
 // "3 1 2": the picks as the person numbers the options.
+// How many picks a choice takes, as its hint and its errors say it: "exactly 2", "0 to 3".
+std::string pick_count(const Choice& choice) {
+  return choice.min_picks == choice.max_picks
+             ? fmt::format("exactly {}", choice.min_picks)
+             : fmt::format("{} to {}", choice.min_picks, choice.max_picks);
+}
+
 std::string numbers_of(const Answer& answer) {
   std::string out;
   for (std::uint32_t i : answer.picks) out += (out.empty() ? "" : " ") + std::to_string(i + 1);
@@ -120,8 +127,8 @@ constexpr const char* kHelp =
     "  help       this text\n"
     "  board      show the board again\n"
     "  graveyard  both players' graveyards and exile, card by card\n"
-    "  card NAME  what a card is: its text, mana value and power/toughness (any case, or\n"
-    "             a part of the name: card bolt)\n"
+    "  card NAME  what a card is: its text, mana value and power/toughness (any case; a\n"
+    "             part of the name will do when no other card has it)\n"
     "  ai NAME    seat the agent NAME for your opponent, from now on\n"
     "  skip       pass until your next main phase (this turn's, from its upkeep or draw);\n"
     "             it stops sooner when your opponent puts something on the stack, or when you\n"
@@ -303,7 +310,7 @@ class PlaySession::Person final : public Agent {
         return std::nullopt;
       }
       if (choice.min_picks > 0) {
-        fmt::print(s_.out_, "error: pick at least {}\n", choice.min_picks);
+        fmt::print(s_.out_, "error: pick {}; 'none' is not an answer here\n", pick_count(choice));
         return std::nullopt;
       }
       return Answer{};
@@ -342,9 +349,7 @@ class PlaySession::Person final : public Agent {
       fmt::print(s_.out_, "Order: {}\n", numbers_of(answer));
     }
     if (answer.picks.size() < choice.min_picks || answer.picks.size() > choice.max_picks) {
-      fmt::print(s_.out_, "error: pick {}\n", choice.min_picks == choice.max_picks
-                                                   ? fmt::format("exactly {}", choice.min_picks)
-                                                   : fmt::format("{} to {}", choice.min_picks, choice.max_picks));
+      fmt::print(s_.out_, "error: pick {}\n", pick_count(choice));
       return std::nullopt;
     }
     return answer;
@@ -519,8 +524,8 @@ class PlaySession::Person final : public Agent {
                  "(order them: numbers separated by spaces, first first; those left out "
                  "follow as listed)\n");
     else if (choice.max_picks != 1 || choice.min_picks != 1)
-      fmt::print(s_.out_, "(pick {} to {}: numbers separated by spaces, or 'none')\n", choice.min_picks,
-                 choice.max_picks);
+      fmt::print(s_.out_, "(pick {}: numbers separated by spaces{})\n", pick_count(choice),
+                 choice.min_picks == 0 ? ", or 'none'" : "");
   }
 
   void print_log() {
