@@ -288,6 +288,14 @@ class HearthWorld final : public tags::World {
   // The card remove_card took out of a deck last, for telling only: a secret apply_secret puts
   // into play from there (Mad Scientist's) is told as such, not as the card cast.
   ObjectId removed_ = {};
+  // The card each player drew last in this world's action, for last_drawn: invalid when that
+  // draw was burned or was fatigue, so that Gnomish Experimenter acts on no card then.
+  // (Hearthbreaker's rule, the last card of the hand, would pick a card held before.)
+  struct LastDraw {
+    bool seen = false;
+    ObjectId card = {};
+  };
+  LastDraw last_draw_[2] = {};
   int depth_ = 0;  // aura conditions may read stats: bounded
   int fire_depth_ = 0;
   std::uint16_t zone_at_[2][8] = {};  // in(): zone index + 1 by player and kind (0: not looked up)

@@ -43,7 +43,14 @@ std::optional<CardId> HearthWorld::hero_card(PlayerId p) {
 }
 
 std::optional<ObjectId> HearthWorld::last_drawn(PlayerId p) {
-  // Hearthbreaker: the hand's last card, unless the player has drawn from an empty deck.
+  // A draw in this action: the card it put into the hand, if it is still there.
+  if (p.value < std::size(last_draw_) && last_draw_[p.value].seen) {
+    const ObjectId card = last_draw_[p.value].card;
+    if (!card.valid() || game_.object(card).zone != ZoneRef::hand(p)) return std::nullopt;
+    return card;
+  }
+  // Else Hearthbreaker's rule: the hand's last card, unless the player has drawn from an empty
+  // deck.
   if (game_.state().player(p).attrs.get(kFatigue) > 0) return std::nullopt;
   const auto& hand = game_.state().zone(ZoneRef::hand(p)).objects;
   if (hand.empty()) return std::nullopt;

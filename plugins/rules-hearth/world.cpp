@@ -445,6 +445,8 @@ void HearthWorld::remove_divine_shield(ObjectId m) {
 void HearthWorld::draw(PlayerId p) {
   Journal& j = game_.journal();
   const auto& library = game_.state().zone(ZoneRef::library(p)).objects;
+  LastDraw& last = last_draw_[p.value < std::size(last_draw_) ? p.value : 0];
+  last = {true, ObjectId{}};  // nothing reaches the hand unless the draw below puts it there
   if (library.empty()) {
     const std::int64_t fatigue = game_.state().player(p).attrs.get(kFatigue) + 1;
     j.set_attr(p, kFatigue, fatigue);
@@ -462,6 +464,7 @@ void HearthWorld::draw(PlayerId p) {
     return;
   }
   j.move_object(top, ZoneRef::hand(p));
+  last.card = top;
   tell(ZoneChangeEvent{{}, top, ZoneRef::library(p), ZoneRef::hand(p), Cause::draw, ObjectId{}, p});
   fire({ev::card_drawn, p, target_of(game_, top), Target{}, 0});
   fire({ev::drawn, p, target_of(game_, top), Target{}, 0});
