@@ -185,6 +185,19 @@ std::vector<DeckRef> PackLibrary::decks(const std::string& rules,
   return out;
 }
 
+// A deck of this name for other rules ("Basic Zoo" asked for classic): the option that plays it.
+std::string PackLibrary::other_rules_hint(const std::string& rules, std::string_view deck_name) {
+  std::set<std::string> others;
+  for (const FoundPack& p : found_)
+    if (p.used && p.manifest.rules != rules) others.insert(p.manifest.rules);
+  for (const std::string& other : others)
+    for (const DeckRef& d : decks(other))
+      if (d.deck.name == deck_name)
+        return fmt::format("'{}' is a deck for the {} rules: add --rules {}", deck_name, other,
+                           other);
+  return {};
+}
+
 DeckRef PackLibrary::deck(const std::string& rules, std::string_view name) {
   std::string_view pack_name, deck_name = name;
   if (const auto colon = name.find(':'); colon != std::string_view::npos) {
@@ -213,6 +226,7 @@ DeckRef PackLibrary::deck(const std::string& rules, std::string_view name) {
     for (const std::string& k : known) bare.push_back(k.substr(k.find(':') + 1));
     hint = did_you_mean(deck_name, bare);
   }
+  if (hint.empty()) hint = other_rules_hint(rules, deck_name);
   if (hint.empty() && known.empty())
     hint = "no pack found offers a deck for them (anvil pack list)";
   if (hint.empty()) {

@@ -48,6 +48,7 @@ class PackLibrary {
   // with, played against itself (a hearth card naming a card no pack defines, a deck without a
   // hero): a game with such a deck could not start.
   void check_decks(LoadedPack& pack);
+  std::string other_rules_hint(const std::string& rules, std::string_view deck_name);
 
   // The version of a used pack, or "" if there is none of that name.
   std::string version_of(const std::string& pack) const;
