@@ -22,6 +22,7 @@
 #include "pack_archive.hpp"
 #include "pack_library.hpp"
 #include "pack_trust.hpp"
+#include "path_within.hpp"
 
 namespace anvil::cli {
 
@@ -137,17 +138,6 @@ std::string cannot_install_into(const fs::path& packs, const std::error_code& ec
       "cannot install into {}: {} (is $ANVIL_HOME, {}, a writable folder?); "
       "nothing was changed",
       packs.string(), ec.message(), anvil_home().string());
-}
-
-// Whether `inner` is `outer` or inside it, both resolved through symlinks.
-bool is_within(const fs::path& inner, const fs::path& outer) {
-  std::error_code ec;
-  const fs::path a = fs::weakly_canonical(inner, ec);
-  if (ec) return false;
-  const fs::path b = fs::weakly_canonical(outer, ec);
-  if (ec) return false;
-  auto [end, _] = std::mismatch(b.begin(), b.end(), a.begin(), a.end());
-  return end == b.end();
 }
 
 // A folder under $ANVIL_HOME/packs whose name starts with '.', so find_packs() never sees it,

@@ -8,6 +8,7 @@
 
 #include "output.hpp"
 #include "pack_trust.hpp"
+#include "path_within.hpp"
 
 namespace anvil::cli {
 
@@ -140,15 +141,7 @@ std::unique_ptr<Engine> start_engine(const GlobalOptions& options, std::string_v
   return engine;
 }
 
-bool is_bundled_pack(const fs::path& dir) {
-  std::error_code ec;
-  const fs::path root = fs::weakly_canonical(bundled_pack_dir(), ec);
-  if (ec) return false;
-  const fs::path pack = fs::weakly_canonical(dir, ec);
-  if (ec) return false;
-  auto [root_end, _] = std::mismatch(root.begin(), root.end(), pack.begin(), pack.end());
-  return root_end == root.end() && pack != root;
-}
+bool is_bundled_pack(const fs::path& dir) { return is_strictly_within(dir, bundled_pack_dir()); }
 
 std::vector<PackDir> pack_search_dirs(const GlobalOptions& options) {
   std::vector<PackDir> dirs{{bundled_pack_dir(), "bundled"}, {anvil_home() / "packs", "installed"}};

@@ -28,8 +28,7 @@ std::string_view counter_name(Symbol kind) {
 // 700.4); other permanents are put into their owner's graveyard.
 bool is_creature(const Characteristics& c) {
   using namespace anvil::literals;
-  return std::any_of(c.types.begin(), c.types.end(),
-                     [](Symbol t) { return t == "Creature"_sym || t == "Minion"_sym; });
+  return c.has_type("Creature"_sym) || c.has_type("Minion"_sym);
 }
 
 // The name of the card whose CardId an event carries as its amount ("transform", "given").

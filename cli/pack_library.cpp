@@ -140,17 +140,17 @@ void PackLibrary::check_decks_set_up(LoadedPack& pack) {
     MatchConfig config;
     config.decks = {pack.decks[i], pack.decks[i]};
     config.seed = 1;
-    try {
-      (void)rules->setup(cards, config);
-    } catch (const std::exception& e) {
-      pack.diagnostics.push_back({Diagnostic::Severity::error, refused_deck_line(pack, i, e.what()),
-                                  fmt::format("deck '{}' cannot start a game of the {} rules: {}",
-                                              pack.decks[i].name, pack.manifest.rules, e.what())});
-    } catch (...) {  // plugin code: `throw 7` would otherwise end the program
-      const std::string why = "it threw something that is not a std::exception";
+    const auto refuse = [&](const std::string& why) {
       pack.diagnostics.push_back({Diagnostic::Severity::error, refused_deck_line(pack, i, why),
                                   fmt::format("deck '{}' cannot start a game of the {} rules: {}",
                                               pack.decks[i].name, pack.manifest.rules, why)});
+    };
+    try {
+      (void)rules->setup(cards, config);
+    } catch (const std::exception& e) {
+      refuse(e.what());
+    } catch (...) {  // plugin code: `throw 7` would otherwise end the program
+      refuse("it threw something that is not a std::exception");
     }
   }
 }

@@ -16,6 +16,8 @@
 #include <stdexcept>
 #include <system_error>
 
+#include "path_within.hpp"
+
 namespace anvil::cli {
 
 namespace fs = std::filesystem;
@@ -136,13 +138,7 @@ const TrustedPlugin* find_trust(const std::vector<TrustedPlugin>& records, const
 }
 
 bool is_installed_pack(const fs::path& dir) {
-  std::error_code ec;
-  const fs::path root = fs::weakly_canonical(anvil_home() / "packs", ec);
-  if (ec) return false;
-  const fs::path pack = fs::weakly_canonical(dir, ec);
-  if (ec) return false;
-  auto [root_end, _] = std::mismatch(root.begin(), root.end(), pack.begin(), pack.end());
-  return root_end == root.end() && pack != root;
+  return is_strictly_within(dir, anvil_home() / "packs");
 }
 
 }  // namespace anvil::cli
