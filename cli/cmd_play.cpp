@@ -13,6 +13,7 @@
 #include "output.hpp"
 #include "pack_library.hpp"
 #include "play_session.hpp"
+#include "rules_options.hpp"
 
 namespace anvil::cli {
 
@@ -25,7 +26,17 @@ struct PlayOptions {
   std::string vs_deck;
   std::uint64_t seed = 1;
   bool second = false;  // the agent sits first and takes the first turn
+  std::vector<std::string> options;  // --option KEY=VALUE, as given
 };
+
+// A person at the table expects to mulligan a bad opening hand, as in every client; the classic
+// module's games are set up without it unless asked (sim's statistics stay those of the decks
+// as dealt), so play asks for it. The hearth module always has its mulligan.
+RulesOptions play_settings(const PlayOptions& o) {
+  RulesOptions settings = parse_rules_options(o.options);
+  if (o.rules == "classic") settings = with_default(std::move(settings), "mulligans", "1");
+  return settings;
+}
 
 int run_play(const GlobalOptions& global, const PlayOptions& o) {
   auto engine = start_engine(global);
@@ -65,7 +76,15 @@ int run_play(const GlobalOptions& global, const PlayOptions& o) {
   config.seed = o.seed;
   config.decks = o.second ? std::vector<DeckList>{theirs.deck, mine.deck}
                           : std::vector<DeckList>{mine.deck, theirs.deck};
-  std::unique_ptr<Game> game = rules->setup(cards, config);
+  config.options = play_settings(o);
+  std::unique_ptr<Game> game;
+  try {
+    game = rules->setup(cards, config);
+  } catch (const std::exception& e) {
+    if (o.options.empty()) throw;
+    throw std::runtime_error(fmt::format("the game cannot start with --option {}: {}",
+                                         describe(config.options), e.what()));
+  }
   fmt::print("You play {}:{} against {} playing {}:{} (seed {}), going {}.\n", mine.pack,
              mine.deck.name, o.vs, theirs.pack, theirs.deck.name, o.seed,
              o.second ? "second" : "first");
@@ -89,6 +108,12 @@ void add_play_command(CLI::App& app, const GlobalOptions& options, std::vector<C
   play->add_option("--seed", o->seed,
                    "The game's seed: the shuffle and the agent's choices (default: 1)")
       ->check(at_least(0));
+  play->add_option("--option", o->options,
+                   "A rules setting, KEY=VALUE (max_turns=30; classic: mulligans=0 to keep the "
+                   "hand dealt); repeatable")
+      ->type_name("KEY=VALUE")
+      ->allow_extra_args(false)
+      ->check(key_value());
   play->add_flag(
       "--second", o->second,
       "Go second: your opponent takes the first turn (and in the hearth game you get The Coin)");

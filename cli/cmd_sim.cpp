@@ -36,6 +36,7 @@ struct SimOptions {
   std::uint64_t seed = 1;
   bool json = false;
   std::string save_replays;
+  std::vector<std::string> options;  // --option KEY=VALUE, as given
 };
 
 // One of the two sides being compared: an agent with its deck, whichever seat it sits in.
@@ -137,14 +138,19 @@ int run_sim(const GlobalOptions& global, const SimOptions& o) {
                                          sides[1].deck.pack, sides[1].deck.deck.name, error));
   std::vector<std::pair<std::string, std::string>> versions;
   for (const std::string& p : pack_names) versions.emplace_back(p, packs.version_of(p));
+  const RulesOptions settings = parse_rules_options(o.options);
   // Decks no game can start with (a card naming a card no pack defines) fail here, once, rather
   // than in every game with a replay each: games that fail while played are the ones reported.
   try {
     MatchConfig trial;
     trial.decks = {sides[0].deck.deck, sides[1].deck.deck};
     trial.seed = o.seed;
+    trial.options = settings;
     (void)rules->setup(cards, trial);
   } catch (const std::exception& e) {
+    if (!settings.empty())
+      throw std::runtime_error(fmt::format("no game of these decks with --option {} can start: {}",
+                                           describe(settings), e.what()));
     throw std::runtime_error(fmt::format("no game of these decks can start: {}", e.what()));
   }
 
@@ -169,7 +175,9 @@ int run_sim(const GlobalOptions& global, const SimOptions& o) {
       rec.swapped = i % 2 == 1;  // seats alternate who goes first
       const Side& first = sides[rec.swapped ? 1 : 0];
       const Side& second = sides[rec.swapped ? 0 : 1];
-      MatchPlan plan{o.rules, {first.deck, second.deck}, {first.agent, second.agent}, rec.seed, versions};
+      MatchPlan plan{
+          o.rules, {first.deck, second.deck}, {first.agent, second.agent}, rec.seed, versions,
+          settings};
       MatchResult m = play_match(*rules, cards, engine->registry, plan);
       rec.ok = m.ok();
       rec.outcome = m.replay.outcome;
@@ -286,6 +294,12 @@ void add_sim_command(CLI::App& app, const GlobalOptions& options, std::vector<Co
       ->check(whole_number(0, std::numeric_limits<unsigned>::max()));
   sim->add_option("--seed", o->seed, "Game i is seeded seed+i (default: 1)")->check(at_least(0));
   sim->add_flag("--json", o->json, "Print one JSON document instead of the table");
+  sim->add_option(
+         "--option", o->options,
+         "A rules setting for every game, KEY=VALUE (mulligans=1, max_turns=30); repeatable")
+      ->type_name("KEY=VALUE")
+      ->allow_extra_args(false)
+      ->check(key_value());
   sim->add_option("--save-replays", o->save_replays,
                   "Save every game's replay in DIR (failed games are always saved; by default in "
                   "$ANVIL_HOME/replays)")

@@ -29,6 +29,8 @@ CLI::Validator at_least(std::uint64_t least);
 // A whole number from `least` to `most`, said the same way ("… is not a whole number from 1 to
 // 100000000"): for counts whose type or memory has a ceiling.
 CLI::Validator whole_number(std::uint64_t least, std::uint64_t most);
+// A setting given as KEY=VALUE (--option mulligans=1), with a non-empty key.
+CLI::Validator key_value();
 
 void add_version_command(CLI::App& app, const GlobalOptions& options, std::vector<Command>& out);
 void add_plugins_commands(CLI::App& app, const GlobalOptions& options, std::vector<Command>& out);

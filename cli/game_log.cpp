@@ -253,6 +253,12 @@ GameLog::GameLog(Game& game, std::FILE* out, std::vector<std::string> player_nam
         else if (e.kind == "mulligan"_sym)  // hearth: a card put back, before its replacement
           line(g, fmt::format("{} puts {} back into their deck (mulligan)", target(g, e.subject),
                               target(g, e.other)));
+        else if (e.kind == "mulligan_taken"_sym)  // classic: the London mulligan
+          line(g, fmt::format("{} mulligans, shuffling their hand into their library",
+                              target(g, e.subject)));
+        else if (e.kind == "mulligan_bottom"_sym)
+          line(g, fmt::format("{} puts {} on the bottom of their library (mulligan)",
+                              target(g, e.subject), target(g, e.other)));
         else if (e.kind == "activated"_sym)  // classic: a non-mana ability put on the stack
           line(g, fmt::format("{} activates {}", target(g, e.subject), target(g, e.other)));
         else if (e.kind == "regenerated"_sym)

@@ -41,6 +41,15 @@ CLI::Validator anvil::cli::whole_number(std::uint64_t least, std::uint64_t most)
       "");
 }
 
+CLI::Validator anvil::cli::key_value() {
+  return CLI::Validator(
+      [](std::string& text) -> std::string {
+        if (const std::size_t eq = text.find('='); eq != std::string::npos && eq > 0) return {};
+        return fmt::format("'{}' is not KEY=VALUE (mulligans=1)", text);
+      },
+      "");
+}
+
 namespace {
 
 using namespace anvil::cli;

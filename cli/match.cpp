@@ -33,9 +33,11 @@ class NamedAgent final : public Agent, public Bases... {
   std::shared_ptr<Agent> agent_;
 };
 
-MatchConfig config_of(const std::vector<DeckRef>& decks, std::uint64_t seed) {
+MatchConfig config_of(const std::vector<DeckRef>& decks, std::uint64_t seed,
+                      const RulesOptions& options) {
   MatchConfig c;
   c.seed = seed;
+  c.options = options;
   for (const DeckRef& d : decks) c.decks.push_back(d.deck);
   return c;
 }
@@ -73,6 +75,7 @@ Replay replay_header(const MatchPlan& plan) {
   r.rules = plan.rules;
   r.seed = plan.seed;
   r.packs = plan.packs;
+  r.options = plan.options;
   for (const DeckRef& d : plan.decks) r.decks.push_back(d.pack + ":" + d.deck.name);
   r.agents = plan.agents;
   return r;
@@ -96,7 +99,7 @@ MatchResult play_match(const RulesModule& rules, std::shared_ptr<const CardPool>
   MatchResult result;
   result.replay = replay_header(plan);
   try {
-    result.game = rules.setup(std::move(cards), config_of(plan.decks, plan.seed));
+    result.game = rules.setup(std::move(cards), config_of(plan.decks, plan.seed, plan.options));
     for (std::size_t seat = 0; seat < plan.agents.size(); ++seat)
       result.game->seat(
           PlayerId(static_cast<std::uint8_t>(seat)),
@@ -120,7 +123,7 @@ MatchResult replay_match(const RulesModule& rules, std::shared_ptr<const CardPoo
   result.replay.error.clear();
   std::vector<std::shared_ptr<ScriptedAgent>> scripts;
   try {
-    result.game = rules.setup(std::move(cards), config_of(decks, replay.seed));
+    result.game = rules.setup(std::move(cards), config_of(decks, replay.seed, replay.options));
     for (std::size_t seat = 0; seat < decks.size(); ++seat) {
       const PlayerId p(static_cast<std::uint8_t>(seat));
       scripts.push_back(

@@ -15,6 +15,7 @@
 
 #include "pack_library.hpp"
 #include "replay.hpp"
+#include "rules_options.hpp"
 
 namespace anvil::cli {
 
@@ -24,6 +25,7 @@ struct MatchPlan {
   std::vector<std::string> agents;      // registered agent names, one per seat
   std::uint64_t seed = 0;
   std::vector<std::pair<std::string, std::string>> packs;  // name, version, for the replay
+  RulesOptions options;  // the rules module's settings (--option), recorded in the replay
   std::size_t max_advances = 1'000'000;  // a game still going after this many is a failure
 };
 

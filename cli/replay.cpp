@@ -103,12 +103,18 @@ nlohmann::json replay_json(const Replay& r) {
   for (const DecisionRecord& d : r.decisions)
     decisions.push_back({{"player", d.player.value}, {"agent", d.agent}, {"kind", anvil::to_string(d.kind)},
                          {"picks", d.picks}});
-  return {{"anvil_replay", 1},    {"engine", r.engine},
-          {"rules", r.rules},     {"seed", r.seed},
-          {"packs", packs},       {"decks", r.decks},
-          {"agents", r.agents},   {"turns", r.turns},
-          {"outcome", r.outcome}, {"final_hash", r.final_hash},
-          {"error", r.error},     {"decisions", decisions}};
+  nlohmann::json out = {{"anvil_replay", 1},    {"engine", r.engine},
+                        {"rules", r.rules},     {"seed", r.seed},
+                        {"packs", packs},       {"decks", r.decks},
+                        {"agents", r.agents},   {"turns", r.turns},
+                        {"outcome", r.outcome}, {"final_hash", r.final_hash},
+                        {"error", r.error},     {"decisions", decisions}};
+  if (!r.options.empty()) {
+    nlohmann::json options = nlohmann::json::object();
+    for (const auto& [key, value] : r.options) options[key] = value;
+    out["options"] = std::move(options);
+  }
+  return out;
 }
 
 }  // namespace
@@ -169,6 +175,17 @@ Replay load_replay(const std::filesystem::path& file) {
                            field<std::string>(p, "version", where));
     }
     r.decks = field<std::vector<std::string>>(j, "decks", top);
+    if (const auto it = j.find("options"); it != j.end()) {
+      if (!it->is_object())
+        throw std::runtime_error(top + ": \"options\" must be an object of settings, not " +
+                                 it->dump());
+      for (const auto& [key, value] : it->items()) {
+        if (!value.is_string())
+          throw std::runtime_error(top + ": option \"" + key + "\" must be a string, not " +
+                                   value.dump());
+        r.options.emplace_back(key, value.get<std::string>());
+      }
+    }
     r.agents = field<std::vector<std::string>>(j, "agents", top);
     r.turns = field<std::uint32_t>(j, "turns", top);
     r.outcome = field<std::vector<std::string>>(j, "outcome", top);

@@ -18,6 +18,9 @@ struct Replay {
   std::uint64_t seed = 0;
   std::vector<std::pair<std::string, std::string>> packs;  // name, version
   std::vector<std::string> decks;                          // "pack:deck", one per seat
+  // The rules module's settings the game was set up with (--option); written only when some
+  // were given, so a replay without them reads as before.
+  std::vector<std::pair<std::string, std::string>> options;
   std::vector<std::string> agents;                         // who sat down, one per seat
   std::vector<DecisionRecord> decisions;
   std::uint32_t turns = 0;

@@ -727,6 +727,11 @@ inline constexpr Symbol kRegenerated = "regenerated"_sym;
 // activates Short Sword") before the objects it targets are: subject the player, other the
 // source, amount the ability's index on its card.
 inline constexpr Symbol kActivated = "activated"_sym;
+// The London mulligan (setup.cpp), told to observers (the log), which otherwise see only the
+// new hand's draws: kMulliganTaken, subject the player, as their hand is shuffled away;
+// kMulliganBottom, subject the player and other the card, as a card goes to the bottom.
+inline constexpr Symbol kMulliganTaken = "mulligan_taken"_sym;
+inline constexpr Symbol kMulliganBottom = "mulligan_bottom"_sym;
 void register_cycling_keyword(Registrar& registrar);
 bool is_cycling(const Ability& ability);
 // Flashback (flashback.cpp, 702.34): the `flashback` keyword; flashback_cost, the card's flashback

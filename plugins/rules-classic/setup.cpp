@@ -133,6 +133,20 @@ std::unique_ptr<Game> ClassicRules::setup(std::shared_ptr<const CardPool> cards,
   return game;
 }
 
+namespace {
+
+// Tells observers (the log) a step of the mulligan; no trigger of these rules watches it.
+void tell_mulligan(Game& game, Symbol kind, PlayerId p, Target card) {
+  if (game.bus().listeners<CustomEvent>(Channel::observer) == 0) return;
+  CustomEvent told;
+  told.kind = kind;
+  told.subject = Target::of(p);
+  told.other = card;
+  game.bus().after(game, told);
+}
+
+}  // namespace
+
 // 103.5 (London mulligan): in turn order, each player keeps or shuffles their hand into their
 // library and draws a new seven; once they keep, they put one card from their hand on the bottom
 // of their library per mulligan taken. (The CR has every player decide each round before the
@@ -152,6 +166,7 @@ void run_mulligans(Game& game) {
                                        " on the bottom) or mulligan again";
       choice.options = {{"Keep", {}, 0}, {"Mulligan", {}, 1}};
       if (game.ask(choice).picks.at(0) == 0) break;
+      tell_mulligan(game, kMulliganTaken, p, Target{});
       for (ObjectId id : std::vector<ObjectId>(game.state().zone(ZoneRef::hand(p)).objects))
         move_to_zone(game, id, ZoneRef::library(p), Cause::rules);
       shuffle(game, p);
@@ -167,8 +182,10 @@ void run_mulligans(Game& game) {
     for (ObjectId id : hand)
       choice.options.push_back({object_label(game, id), Target::of(game.object(id).ref()), 0});
     choice.min_picks = choice.max_picks = static_cast<std::uint32_t>(bottom);
-    for (std::uint32_t i : game.ask(choice).picks)
+    for (std::uint32_t i : game.ask(choice).picks) {
+      tell_mulligan(game, kMulliganBottom, p, Target::of(game.object(hand.at(i)).ref()));
       move_to_zone(game, hand.at(i), ZoneRef::library(p), Cause::rules, {}, 0);
+    }
   }
 }
 

@@ -10,6 +10,10 @@
 #   Skip          `skip` passes the person's priority until their next first main phase;
 #   EndOfInput    no input at all concedes cleanly;
 #   Second        with --second the agent takes the first turn and the person is player 1;
+#   Mulligan      the classic game starts with the London mulligan at play: the person
+#                 mulligans once and puts a card on the bottom, named; ai-random's mulligan is
+#                 told without its card. The cases with a script of moves turn it off
+#                 (--option mulligans=0), which is then not asked;
 #   BarredShown   with creature decks, attack and block options the rules refuse in any
 #                 declaration (a summoning-sick attacker) are listed with the reason, a
 #                 declaration whose every option is refused is answered "none" unasked, and
@@ -36,10 +40,11 @@ endforeach()
 set(deck "Goblin Burn")
 set(vs_deck "Rakdos Drain")
 set(more "")  # more arguments for `anvil play`
+set(seed 2)
 
 function(play input)
   file(WRITE ${WORK}/input.txt "${input}")
-  execute_process(COMMAND ${ANVIL} play --deck "${deck}" --vs-deck "${vs_deck}" --seed 2 ${more}
+  execute_process(COMMAND ${ANVIL} play --deck "${deck}" --vs-deck "${vs_deck}" --seed ${seed} ${more}
                   INPUT_FILE ${WORK}/input.txt RESULT_VARIABLE status OUTPUT_VARIABLE out ERROR_VARIABLE err)
   file(WRITE ${WORK}/output.txt "${out}")
   if(NOT status EQUAL 0)
@@ -65,6 +70,7 @@ if(CASE STREQUAL "WholeGame")
   endif()
   expect("\n  player 0 \\(you\\) draws [A-Z]" "the person's own draws are named")
 elseif(CASE STREQUAL "Commands")
+  set(more --option mulligans=0)
   play("help\ncard Lightning Bolt\ncard Lightnig Bolt\ncard goblin hero\ncard Bolt\ncard serra angel\ngraveyard\nbogus\nundo\n1\nlog\nundo\nlog\nconcede\n")
   expect("ai NAME +seat the agent NAME" "help lists the commands")
   expect("card NAME +what a card is" "help lists card")
@@ -174,7 +180,7 @@ elseif(CASE STREQUAL "TriggerOrder")
   expect("\n> none\nerror: give the order of the triggers" "'none' is no order")
   expect("\nResult: " "the game should end")
 elseif(CASE STREQUAL "Second")
-  set(more --second)
+  set(more --second --option mulligans=0)
   play("1\nlog\nconcede\n")
   expect("^You play classic-burn:Goblin Burn against ai-heuristic playing classic-burn:Rakdos Drain \\(seed 2\\), going second\\.\n"
          "the first line should say the person goes second")
@@ -182,6 +188,21 @@ elseif(CASE STREQUAL "Second")
          "the opponent's first turn should come before the person's, who draws in it")
   expect("\n  1\\. turn 1: player 0 \\(opponent\\) \\(ai-heuristic\\) [^\n]*\n  2\\. turn 2: player 1 \\(you\\) \\(person\\) "
          "the log should show the agent deciding first, in turn 1")
+elseif(CASE STREQUAL "Mulligan")
+  set(more --vs ai-random)
+  set(seed 5)
+  play("2\n1\n1\nconcede\n")
+  set(draw "  player 0 \\(you\\) draws [A-Z][^\n]*\n")
+  expect("^[^>]*\nKeep your opening hand or mulligan:\n  1\\. Keep\n  2\\. Mulligan\n> 2\n"
+         "the first question should be the mulligan")
+  expect("\n  player 0 \\(you\\) mulligans, shuffling their hand into their library\n${draw}${draw}${draw}${draw}${draw}${draw}${draw}"
+         "the mulligan and the seven new cards should be told")
+  expect("\nKeep this hand \\(then put 1 on the bottom\\) or mulligan again:\n"
+         "the second question should say how many go to the bottom")
+  expect("\nPut 1 card\\(s\\) on the bottom of your library:\n[^>]*> 1\n  player 0 \\(you\\) puts [A-Z][^\n]* on the bottom of their library \\(mulligan\\)\n"
+         "the card the person puts on the bottom should be named")
+  expect("\n  player 1 \\(opponent\\) mulligans, [^\n]*\n(  player 1 \\(opponent\\) draws a card\n)+  player 1 \\(opponent\\) puts a card on the bottom of their library \\(mulligan\\)\n"
+         "the opponent's mulligan should be told without the card it puts on the bottom")
 elseif(CASE STREQUAL "EndOfInput")
   play("")
   expect("\\(end of input: conceding\\)\nResult: you conceded in turn 1 " "end of input concedes")

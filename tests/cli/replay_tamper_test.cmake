@@ -46,6 +46,14 @@ expect_refused(no-seat "${tampered}" "\"player\" 5 is no seat of a game of 2 dec
 string(JSON tampered SET "${original}" packs "[]")
 expect_refused(no-packs "${tampered}" "did not play through: setting up the game failed" "after")
 
+string(JSON tampered SET "${original}" options "[1]")
+expect_refused(options-list "${tampered}" "\"options\" must be an object of settings, not \\[1\\]" "after")
+string(JSON tampered SET "${original}" options "{\"mulligans\": 1}")
+expect_refused(option-number "${tampered}" "option \"mulligans\" must be a string, not 1" "after")
+# A setting the recording did not have changes the game: refused, however it was played.
+string(JSON tampered SET "${original}" options "{\"max_turns\": \"1\"}")
+expect_refused(option-added "${tampered}" "recording" "")
+
 # The original still replays.
 execute_process(COMMAND ${ANVIL} replay --quiet ${OUT}/saved/game-5.json
                 RESULT_VARIABLE status OUTPUT_VARIABLE rout ERROR_VARIABLE rerr)

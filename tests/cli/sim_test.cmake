@@ -1,17 +1,22 @@
 # `anvil sim --json` then `anvil replay` of every game it saved: the JSON has the documented keys
 # and adds up, and every replay ends in exactly the recorded state.
-#   cmake -DANVIL=<anvil> -DGAMES=<n> -DOUT=<dir> [-DPLUGIN_DIR=<dir> -DAGENTS=a,b -DEXPECT_FAILURES=1] -P sim_test.cmake
+# With OPTION=KEY=VALUE the games are set up with it (--option), and each replay records it.
+#   cmake -DANVIL=<anvil> -DGAMES=<n> -DOUT=<dir> [-DPLUGIN_DIR=<dir> -DAGENTS=a,b -DEXPECT_FAILURES=1]
+#         [-DOPTION=KEY=VALUE] -P sim_test.cmake
 file(REMOVE_RECURSE ${OUT})
 set(extra "")
 if(DEFINED PLUGIN_DIR)
   set(extra --plugin-dir ${PLUGIN_DIR})
+endif()
+if(DEFINED OPTION)
+  list(APPEND extra_sim --option ${OPTION})
 endif()
 set(agents ai-random,ai-random)
 if(DEFINED AGENTS)
   set(agents ${AGENTS})
 endif()
 execute_process(COMMAND ${ANVIL} ${extra} sim --games ${GAMES} -j 2 --seed 11 --agents ${agents} --json
-                        --save-replays ${OUT}
+                        --save-replays ${OUT} ${extra_sim}
                 RESULT_VARIABLE status OUTPUT_VARIABLE out ERROR_VARIABLE err)
 if(EXPECT_FAILURES)
   if(NOT status EQUAL 1)
@@ -70,6 +75,15 @@ if(NOT n EQUAL GAMES)
   message(FATAL_ERROR "expected ${GAMES} saved replays, found ${n}")
 endif()
 foreach(replay IN LISTS replays)
+  if(DEFINED OPTION)
+    string(REGEX MATCH "^[^=]*" key "${OPTION}")
+    string(REGEX REPLACE "^[^=]*=" "" value "${OPTION}")
+    file(READ ${replay} saved)
+    string(JSON recorded ERROR_VARIABLE e GET "${saved}" options ${key})
+    if(e OR NOT recorded STREQUAL value)
+      message(FATAL_ERROR "${replay} should record the option ${OPTION}, not '${recorded}'")
+    endif()
+  endif()
   execute_process(COMMAND ${ANVIL} replay --quiet ${replay}
                   RESULT_VARIABLE status OUTPUT_VARIABLE rout ERROR_VARIABLE rerr)
   if(NOT status EQUAL 0 OR NOT rout MATCHES "matches the recording")
