@@ -381,6 +381,36 @@ Answer the_opponent(const DecisionView& view, const Choice& choice) {
   return Answer{{0}};
 }
 
+// The legend rule (704.5j, "Legend rule: choose the NAME to keep"): the copy worth most stays —
+// a creature by its worth (counters included) less the damage marked on it, a planeswalker by
+// its loyalty, and each by what is attached to it (an Aura goes and Equipment falls off with the
+// one that goes) and by being untapped, ready to block or to use its abilities this turn.
+Answer legend_to_keep(const DecisionView& view, const Choice& choice) {
+  const auto worth = [&](const Target& t) {
+    if (!t.is_object() || !view.can_see(t.object.id)) return 0.0;
+    const ObjectId id = t.object.id;
+    const GameObject& o = view.object(id);
+    const Characteristics c = view.view(id);
+    double w = o.tapped ? 0.0 : 0.5;
+    if (c.has_type(kCreature)) w += creature_value(c) - static_cast<double>(o.damage);
+    if (const std::int64_t loyalty = o.counters.get(kLoyalty); loyalty > 0)
+      w += static_cast<double>(loyalty) * kLoyaltyPoint;
+    for (std::size_t p = 0; p < view.player_count(); ++p) {
+      const auto zone = view.zone(ZoneRef::battlefield(PlayerId(static_cast<std::uint8_t>(p))));
+      for (ObjectId other : zone.value_or(std::span<const ObjectId>())) {
+        const GameObject& a = view.object(other);
+        if (attached(a) && a.attrs.get(kAttachedTo) == static_cast<std::int64_t>(id.value) + 1)
+          w += a.controller == choice.player ? 2.0 : -2.0;  // its own gear, or a foe's Pacifism
+      }
+    }
+    return w;
+  };
+  std::uint32_t best = 0;
+  for (std::uint32_t i = 1; i < choice.options.size(); ++i)
+    if (worth(choice.options[i].target) > worth(choice.options[best].target)) best = i;
+  return Answer{{best}};
+}
+
 // The classic London mulligan (103.5; options Keep, value 0, and Mulligan, value 1): keeps a
 // hand of two to five lands, and any hand after two mulligans (five cards would be left). The
 // mulligans taken are read off the prompt ("Keep this hand (then put 2 on the bottom) or …").
@@ -548,6 +578,8 @@ Answer HeuristicAgent::choose(const DecisionView& view, const Choice& choice) {
       if (choice.prompt.starts_with("Escape: choose")) return escape_exiles(view, choice);
       if (choice.prompt.starts_with("Scry ")) return scry_answer(view, choice);
       if (choice.prompt.starts_with("Choose a player for ")) return the_opponent(view, choice);
+      if (choice.prompt.starts_with("Legend rule: choose the "))
+        return legend_to_keep(view, choice);
       if (auto a = part_with(view, choice)) return *a;
       break;
   }

@@ -581,6 +581,32 @@ TEST_F(AiHeuristic, DoesNotCastASecondCopyOfALegendItControls) {
   }
 }
 
+// Two of one legend under its control (a position, as a copy effect could make): it keeps the
+// one worth more, whichever comes first: not the one with damage marked, not a tapped one
+// against an untapped one.
+TEST_F(AiHeuristic, KeepsTheLegendWorthMoreUnderTheLegendRule) {
+  const std::string isamaru = "Isamaru, Hound of Konda";
+  struct Case {
+    std::string why;
+    PositionCard first, second;
+    std::size_t kept;  // 0: first, 1: second
+  };
+  PositionCard hurt = card(isamaru, 1), tapped = card(isamaru);
+  tapped.tapped = true;
+  for (const Case& c :
+       {Case{"damage", hurt, card(isamaru), 1}, Case{"damage", card(isamaru), hurt, 0},
+        Case{"tapped", tapped, card(isamaru), 1}, Case{"tapped", card(isamaru), tapped, 0}}) {
+    PositionPlayer me = player(20, {}, {"Plains"});
+    me.battlefield.push_back(c.first);
+    me.battlefield.push_back(c.second);
+    auto g = start(me, player(20, {}, {}));
+    const ObjectId keep = g->state().zone(ZoneRef::battlefield(kMe)).objects.at(1 + c.kept);
+    ASSERT_TRUE(world().rules->advance(*g));
+    EXPECT_EQ(count_in(*g, ZoneRef::battlefield(kMe), isamaru), 1u) << c.why;
+    EXPECT_EQ(g->object(keep).zone, ZoneRef::battlefield(kMe)) << c.why << ", kept " << c.kept;
+  }
+}
+
 TEST_F(AiHeuristic, PlaysALandThenCastsTheBiggestAffordableSpell) {
   auto g = start(
       player(20, {"Raging Goblin", "Mountain", "Hill Giant"}, {"Mountain", "Mountain", "Mountain"}),
