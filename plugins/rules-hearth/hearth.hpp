@@ -175,6 +175,10 @@ class HearthWorld final : public tags::World {
   std::optional<CardId> hero_card(PlayerId p) override;
   std::optional<ObjectId> last_drawn(PlayerId p) override;
   std::vector<ObjectId> secrets(PlayerId p) override;
+  bool board_full(PlayerId p) override {
+    return static_cast<int>(in(ZoneRef::battlefield(p)).size()) >= kMaxBoard;
+  }
+  bool can_apply_secret(CardId secret, PlayerId p) override;
   void transform_card(ObjectId card, CardId into) override;
   void remove_card(ObjectId card, bool discarded) override;
   void draw_card(ObjectId card) override;

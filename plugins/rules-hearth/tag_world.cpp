@@ -169,11 +169,16 @@ void HearthWorld::replace_hero(PlayerId p, CardId hero, ObjectId from) {
 
 // --- secrets ---------------------------------------------------------------------------------
 
-bool HearthWorld::apply_secret(CardId secret, PlayerId p) {
+bool HearthWorld::can_apply_secret(CardId secret, PlayerId p) {
   const std::vector<ObjectId> mine = secrets(p);
   if (mine.size() >= kMaxSecrets) return false;
   for (ObjectId id : mine)
     if (game_.object(id).card == secret) return false;  // one copy of each secret
+  return true;
+}
+
+bool HearthWorld::apply_secret(CardId secret, PlayerId p) {
+  if (!can_apply_secret(secret, p)) return false;
   // The card itself when it has just been put face down in p's exile (a secret spell played,
   // the one Mad Scientist took from the deck): the opponent never sees which it is. Otherwise
   // (Kezan Mystic's, taken from the opponent) a copy.

@@ -1,5 +1,6 @@
-// The turn (HEARTH-TAGS.md §10): mana crystals and overload, the draw, turn_started and
-// turn_ended, thawing, "this turn" effects ending, and the mulligan before the first turn.
+// The turn (HEARTH-TAGS.md §10): mana crystals and overload, turn_started and the deaths it
+// caused, the draw, turn_ended, thawing, "this turn" effects ending, and the mulligan before the
+// first turn.
 #include <algorithm>
 
 #include "hearth.hpp"
@@ -30,6 +31,10 @@ void begin_turn(HearthWorld& w) {
     if (game.object(m).attrs.get(kAttacks) != 0) j.set_attr(m, kAttacks, 0);
   }
   w.fire({ev::turn_started, p, Target::of(p), Target{}, 0});
+  // What the start-of-turn effects killed dies before the draw, as in Hearthstone: Doomsayer's
+  // victims' deathrattles (a Loot Hoarder's draw) come first, and the turn's draw after them.
+  w.resolve_deaths();
+  if (game.state().over) return;
   w.draw(p);
   w.resolve_deaths();
 }

@@ -1,6 +1,7 @@
 // The actions of HEARTH-TAGS.md §3, plus the extensions `gain_mana`
 // and `split_damage` (docs/hearth.md). Each runs on one selected target through the World.
 #include <functional>
+#include <utility>
 
 #include "anvil/tags/card_script.hpp"
 #include "compiler.hpp"
@@ -10,33 +11,61 @@ namespace anvil::tags {
 namespace {
 
 using Run = std::function<void(Ctx&, const Target&)>;
+using Takes = std::function<bool(Ctx&, const Target&, CardId)>;  // Action::takes; none: true
+
+// What an action compiles to: how it runs and, for an action that puts the card `same` somewhere
+// it may have no room, whether it takes a card.
+struct Compiled {
+  Run run;
+  Takes takes;
+};
 
 class FnAction final : public Action {
  public:
-  explicit FnAction(Run run) : run_(std::move(run)) {}
-  void run(Ctx& c, const Target& t) const override { run_(c, t); }
-
- private:
-  Run run_;
-};
-
-using BuildAction = std::function<Run(const Param&, Compiler&)>;
-
-class FnActionFactory final : public ActionFactory {
- public:
-  explicit FnActionFactory(BuildAction b) : build_(std::move(b)) {}
-  std::shared_ptr<const Action> compile(const Param& tag, Compiler& c) const override {
-    Run r = build_(tag, c);
-    if (!r) return nullptr;
-    return std::make_shared<FnAction>(std::move(r));
+  explicit FnAction(Compiled c) : c_(std::move(c)) {}
+  void run(Ctx& c, const Target& t) const override { c_.run(c, t); }
+  bool takes(Ctx& c, const Target& t, CardId card) const override {
+    return !c_.takes || c_.takes(c, t, card);
   }
 
  private:
-  BuildAction build_;
+  Compiled c_;
+};
+
+using BuildAction = std::function<Run(const Param&, Compiler&)>;
+using BuildTaking = std::function<Compiled(const Param&, Compiler&)>;
+
+class FnActionFactory final : public ActionFactory {
+ public:
+  explicit FnActionFactory(BuildTaking b) : build_(std::move(b)) {}
+  std::shared_ptr<const Action> compile(const Param& tag, Compiler& c) const override {
+    Compiled compiled = build_(tag, c);
+    if (!compiled.run) return nullptr;
+    return std::make_shared<FnAction>(std::move(compiled));
+  }
+
+ private:
+  BuildTaking build_;
 };
 
 void add_action(Registrar& r, const char* name, BuildAction b) {
+  BuildTaking build = [b = std::move(b)](const Param& tag, Compiler& c) {
+    return Compiled{b(tag, c), {}};
+  };
+  r.add<ActionFactory>(name, std::make_shared<FnActionFactory>(std::move(build)));
+}
+
+// An action that may refuse the card `same` (a summon on a full board): Action::takes.
+void add_taking_action(Registrar& r, const char* name, BuildTaking b) {
   r.add<ActionFactory>(name, std::make_shared<FnActionFactory>(std::move(b)));
+}
+
+// What remove_from_deck and remove_from_hand take: a card of `source` that the next action of
+// their tag takes (Action::takes), so that one with no room for it leaves it where it is.
+std::optional<ObjectId> pick_taken(const CardSource& source, Ctx& x, const Target& t) {
+  const Action* next = x.next;
+  if (!next) return source.pick_object(x, t);
+  return source.pick_object(x, t, [&](CardId card) { return next->takes(x, t, card); });
 }
 
 // The player a player-level action applies to: the player itself, or an object's controller.
@@ -276,8 +305,10 @@ void register_actions(Registrar& r) {
       for (const Player& p : x.world.game().state().players)
         if (p.id != x.player) theirs = reveal(p.id);
       const bool won = mine && (!theirs || *mine > *theirs);
+      const Action* next = std::exchange(x.next, nullptr);  // each runs alone: no next action
       if (won) win_action->run(x, t);
       else if (lose_action) lose_action->run(x, t);
+      x.next = next;
     };
   });
   add_action(r, "increase_armor", [](const Param& tag, Compiler& c) -> Run {
@@ -294,13 +325,13 @@ void register_actions(Registrar& r) {
       if (t.is_object()) x.world.remove_from_play(t.object.id);
     };
   });
-  add_action(r, "summon", [](const Param& tag, Compiler& c) -> Run {
+  add_taking_action(r, "summon", [](const Param& tag, Compiler& c) -> Compiled {
     const Param* card = tag.find("card");
     if (!card) tag.fail("summon needs 'card'");
     auto source = c.card_source(*card);
-    if (!source) return nullptr;
+    if (!source) return {};
     const std::int64_t count = int_key(tag, "count", 1);
-    return [source, count](Ctx& x, const Target& t) {
+    Run run = [source, count](Ctx& x, const Target& t) {
       const PlayerId p = player_of(x, t);
       // Beside the owner when it is on its controller's board, first to its right, then
       // alternately left and right, as Hearthbreaker's Summon (Dr. Boom between his Boom Bots);
@@ -311,6 +342,11 @@ void register_actions(Registrar& r) {
           x.world.summon(*id, p, x.owner, i % 2 == 0 ? World::Side::right : World::Side::left);
         }
     };
+    // Deathlord's minion from the deck: only with room for it on the board.
+    Takes takes;
+    if (source->reads_selected())
+      takes = [](Ctx& x, const Target& t, CardId) { return !x.world.board_full(player_of(x, t)); };
+    return {std::move(run), std::move(takes)};
   });
   add_action(r, "draw", [](const Param& tag, Compiler& c) -> Run {
     Amount a = amount_key(tag, c, 1);
@@ -410,7 +446,9 @@ void register_actions(Registrar& r) {
   });
   // remove_from_deck {card}: the card a deck query picks leaves the deck (it is not drawn); the
   // next action takes it with the card source `same` (Deathlord summons it, Captain's Parrot
-  // adds it to the hand, Mad Scientist applies it as a secret).
+  // adds it to the hand, Mad Scientist applies it as a secret). The query picks only among the
+  // cards that action takes (Action::takes): against a full board Deathlord takes none and the
+  // minions stay in the deck, in their places; Mad Scientist takes no secret already in play.
   add_action(r, "remove_from_deck", [](const Param& tag, Compiler& c) -> Run {
     const Param* card = tag.find("card");
     if (!card) tag.fail("remove_from_deck needs 'card' (a deck query)");
@@ -419,7 +457,7 @@ void register_actions(Registrar& r) {
     if (!source->picks_objects())
       card->fail("remove_from_deck takes a card of a deck: a 'deck' query");
     return [source](Ctx& x, const Target& t) {
-      auto id = source->pick_object(x, t);
+      auto id = pick_taken(*source, x, t);
       x.select(id ? std::optional<CardId>(x.world.game().object(*id).card) : std::nullopt);
       if (id) x.world.remove_card(*id, false);
     };
@@ -446,7 +484,7 @@ void register_actions(Registrar& r) {
   });
   // remove_from_hand {card}: the card a hand query picks leaves the hand unplayed, removed from
   // the game (not discarded: no card_discarded); the next action takes it with `same`, as
-  // remove_from_deck's does.
+  // remove_from_deck's does, and only a card it takes is picked.
   add_action(r, "remove_from_hand", [](const Param& tag, Compiler& c) -> Run {
     const Param* card = tag.find("card");
     if (!card) tag.fail("remove_from_hand needs 'card' (a hand query)");
@@ -456,7 +494,7 @@ void register_actions(Registrar& r) {
     auto source = c.card_source(*card);
     if (!source) return nullptr;
     return [source](Ctx& x, const Target& t) {
-      auto id = source->pick_object(x, t);
+      auto id = pick_taken(*source, x, t);
       x.select(id ? std::optional<CardId>(x.world.game().object(*id).card) : std::nullopt);
       if (id) x.world.remove_card(*id, false);
     };
@@ -484,19 +522,30 @@ void register_actions(Registrar& r) {
   // apply_secret {secrets}: the secret card the query gives is put into play for the selected
   // player (Mad Scientist: from the deck; Kezan Mystic: the one it took; a secret spell:
   // itself). A card that is not a secret, or a secret the player already has, does nothing.
-  add_action(r, "apply_secret", [](const Param& tag, Compiler& c) -> Run {
+  add_taking_action(r, "apply_secret", [](const Param& tag, Compiler& c) -> Compiled {
     const Param* secrets = tag.find("secrets");
     if (!secrets) tag.fail("apply_secret needs 'secrets' (a card query)");
     auto source = c.card_source(*secrets);
-    if (!source) return nullptr;
-    return [source](Ctx& x, const Target& t) {
+    if (!source) return {};
+    auto is_secret = [](Ctx& x, CardId card) {
+      const CardScript* s = card_script(x.world.game().cards().at(card));
+      return s && s->secret;
+    };
+    // Mad Scientist's secret from the deck: only one its player may put into play, as
+    // Hearthstone picks among the deck's secrets not in play.
+    Takes takes;
+    if (source->reads_selected()) {
+      takes = [is_secret](Ctx& x, const Target& t, CardId card) {
+        return is_secret(x, card) && x.world.can_apply_secret(card, player_of(x, t));
+      };
+    }
+    Run run = [source, is_secret](Ctx& x, const Target& t) {
       auto id = source->pick(x, t);
-      if (!id) return;
-      const CardScript* s = card_script(x.world.game().cards().at(*id));
-      if (!s || !s->secret) return;
+      if (!id || !is_secret(x, *id)) return;
       x.select(id);
       x.world.apply_secret(*id, player_of(x, t));
     };
+    return {std::move(run), std::move(takes)};
   });
   // remove_secret {player=enemy}: a random secret of each player of the scope (relative to the
   // selected player) leaves play unrevealed; `same` is the last one removed.

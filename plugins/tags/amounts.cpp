@@ -147,6 +147,7 @@ class Same final : public CardSource {
     if (!c.owner.valid()) return std::nullopt;
     return c.world.game().object(c.owner).card;
   }
+  bool reads_selected() const override { return true; }
 };
 
 // {"name":"hand"|"deck", player, conditions: [], top?}: a random card of those hands or decks
@@ -164,7 +165,8 @@ class FromZone final : public CardSource {
     if (!id) return std::nullopt;
     return c.world.game().object(*id).card;
   }
-  std::optional<ObjectId> pick_object(Ctx& c, const Target& t) const override {
+  using CardSource::pick_object;
+  std::optional<ObjectId> pick_object(Ctx& c, const Target& t, const Keep& keep) const override {
     Ctx q = query_ctx(c, t);
     std::vector<ObjectId> cards;
     for (const Player& p : c.world.game().state().players) {
@@ -172,7 +174,9 @@ class FromZone final : public CardSource {
       const ZoneRef z = zone_ == ZoneKind::hand ? ZoneRef::hand(p.id) : ZoneRef::library(p.id);
       for (ObjectId id : c.world.game().state().zone(z).objects) {
         const Target card = Target::of(c.world.game().object(id).ref());
-        if (std::all_of(conditions_.begin(), conditions_.end(), [&](const auto& k) { return k->holds(q, card); }))
+        if (std::all_of(conditions_.begin(), conditions_.end(),
+                        [&](const auto& k) { return k->holds(q, card); }) &&
+            (!keep || keep(c.world.game().object(id).card)))
           cards.push_back(id);
       }
     }

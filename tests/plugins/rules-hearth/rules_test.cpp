@@ -474,6 +474,25 @@ TEST(HearthTags, AHandCardSourceWithConditionsPicksOnlyMatchingCards) {
             (std::vector<std::string>{"Test Yeti", "Test Bolt", "Test Raider", "Test Raider"}));
 }
 
+// remove_from_hand then summon of `same` (Test Recruit): the hand query picks only a card the
+// summon takes (Action::takes), so on a full board the minion stays in the hand, in its place.
+TEST(HearthTags, ACardTakenFromTheHandForAFullBoardStaysInTheHand) {
+  auto g = position({.hand = {"Test Yeti", "Test Recruit", "Test Bolt"},
+                     .board = std::vector<std::string>(7, "Test Raider")},
+                    {});
+  act(*g, {"Play Test Recruit"});
+  EXPECT_EQ(names(*g, ZoneRef::hand(A)), (std::vector<std::string>{"Test Yeti", "Test Bolt"}));
+  EXPECT_EQ(names(*g, kBoardA).size(), 7u);
+  EXPECT_TRUE(names(*g, ZoneRef::exile(A)).empty());
+}
+
+TEST(HearthTags, ACardTakenFromTheHandWithRoomIsSummoned) {
+  auto g = position({.hand = {"Test Yeti", "Test Recruit", "Test Bolt"}}, {});
+  act(*g, {"Play Test Recruit"});
+  EXPECT_EQ(names(*g, ZoneRef::hand(A)), (std::vector<std::string>{"Test Bolt"}));
+  EXPECT_EQ(names(*g, kBoardA), (std::vector<std::string>{"Test Yeti"}));
+}
+
 // Labels are made only for agents that read them (anvil/label_blind.hpp): a LabelBlind agent is
 // asked the same options, with empty labels.
 class FirstOption : public Agent {

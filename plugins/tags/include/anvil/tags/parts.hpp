@@ -21,6 +21,7 @@
 
 #include <anvil/sdk.hpp>
 #include <cstdint>
+#include <functional>
 #include <memory>
 #include <optional>
 #include <string>
@@ -33,6 +34,8 @@
 namespace anvil::tags {
 
 using namespace anvil::literals;
+
+class Action;
 
 // What a running tag knows: its world, whose tag it is, and what it is about.
 struct Ctx {
@@ -59,6 +62,9 @@ struct Ctx {
   // selector an action carries (duplicate's) is read from the giver's side: Hearthbreaker's
   // GiveEffect fixes those selectors on the giver when it gives the effect.
   ObjectId giver;
+  // The action after the running one in its ActionTag (none after the last): the one that takes
+  // the card remove_from_deck or remove_from_hand chooses (Action::takes).
+  const Action* next = nullptr;
 };
 
 // Player scopes of the `players` / `player` keys, relative to Ctx::player.
@@ -123,6 +129,15 @@ class Action {
  public:
   virtual ~Action() = default;
   virtual void run(Ctx& c, const Target& t) const = 0;
+  // Whether, run on `t` with `card` as the card the previous action chose (the card source
+  // `same`), it would put that card somewhere: a summon of `same` not on a full board, an
+  // apply_secret of `same` that its player may have. remove_from_deck and remove_from_hand
+  // take only a card their next action takes, so a card nothing can take stays where it is
+  // (Hearthstone: Deathlord's minion stays in the deck when the board is full).
+  virtual bool takes(Ctx& c, const Target& t, CardId card) const {
+    (void)c, (void)t, (void)card;
+    return true;
+  }
 };
 
 // A card to make: a name, a random one of several, or a query.
@@ -136,10 +151,18 @@ class CardSource {
   // Queries of cards in a game (hand, deck) also give the object: what discard and
   // remove_from_deck take away. Others give nullopt.
   virtual bool picks_objects() const { return false; }
-  virtual std::optional<ObjectId> pick_object(Ctx& c, const Target& t) const {
-    (void)c, (void)t;
+  std::optional<ObjectId> pick_object(Ctx& c, const Target& t) const {
+    return pick_object(c, t, {});
+  }
+  // The same among the cards `keep` accepts (all, when it is empty): remove_from_deck picks only
+  // a card its next action takes.
+  using Keep = std::function<bool(CardId)>;
+  virtual std::optional<ObjectId> pick_object(Ctx& c, const Target& t, const Keep& keep) const {
+    (void)c, (void)t, (void)keep;
     return std::nullopt;
   }
+  // Whether it is `same`, the card the previous card action chose (Ctx::selected).
+  virtual bool reads_selected() const { return false; }
 };
 
 struct EventSpec {
@@ -167,6 +190,7 @@ struct ActionTag {
 
  private:
   bool run_picks(Ctx& c) const;
+  void run_actions(Ctx& c, const Target& t) const;
 };
 
 struct StatusTag {
@@ -386,10 +410,20 @@ inline bool ActionTag::run(Ctx& c) const {
   if (targets.empty()) return false;
   for (const Target& t : targets) {
     const Target saved = c.target;
-    for (const auto& a : actions) a->run(c, t);
+    run_actions(c, t);
     c.target = saved;
   }
   return true;
+}
+
+// Each action knows the one after it (Ctx::next) while it runs.
+inline void ActionTag::run_actions(Ctx& c, const Target& t) const {
+  const Action* const outer = c.next;
+  for (std::size_t i = 0; i < actions.size(); ++i) {
+    c.next = i + 1 < actions.size() ? actions[i + 1].get() : nullptr;
+    actions[i]->run(c, t);
+  }
+  c.next = outer;
 }
 
 // One pick at a time, each acted on before the next is made: a minion the actions killed or
@@ -404,7 +438,7 @@ inline bool ActionTag::run_picks(Ctx& c) const {
     if (pool.empty()) break;
     const Target t = pool[static_cast<std::size_t>(c.world.random(pool.size()))];
     c.target = t;
-    for (const auto& a : actions) a->run(c, t);
+    run_actions(c, t);
     c.target = saved;
   }
   return true;

@@ -77,6 +77,11 @@ class World {
   virtual std::optional<ObjectId> last_drawn(PlayerId p) = 0;
   // The secrets in play of `p` (hidden from the opponent), in the order they were applied.
   virtual std::vector<ObjectId> secrets(PlayerId p) = 0;
+  // Whether p's board has no room for another minion (a summon there does nothing).
+  virtual bool board_full(PlayerId p) = 0;
+  // Whether apply_secret(secret, p) would put it into play: p has no copy of it in play and
+  // fewer than five secrets.
+  virtual bool can_apply_secret(CardId secret, PlayerId p) = 0;
 
   // --- acting ---
   // `spell`: damage or healing of a spell, to which spell damage and its multipliers apply.
