@@ -86,6 +86,19 @@ inline constexpr Symbol kLoyalty = "loyalty"_sym;  // the counter
 // planeswalker besides its counters (it acts every turn).
 inline constexpr double kLoyaltyPoint = 1.0;
 inline constexpr double kPlaneswalkerWorth = 3.0;
+// The classic module's mark of a loyalty ability activated: the turn number + 1, valid while
+// "loyalty_zc" is the object's zone_changes + 1 (one loyalty ability per permanent per turn).
+inline constexpr Symbol kLoyaltyTurn = "loyalty_turn"_sym;
+inline constexpr Symbol kLoyaltyZc = "loyalty_zc"_sym;
+inline bool loyalty_used_this_turn(const GameObject& o, std::uint32_t turn) {
+  return o.attrs.get(kLoyaltyTurn) == static_cast<std::int64_t>(turn) + 1 &&
+         o.attrs.get(kLoyaltyZc) == static_cast<std::int64_t>(o.zone_changes) + 1;
+}
+// A planeswalker's worth when one of two copies must go (the legend rule): its loyalty, and a
+// loyalty ability still to be activated this turn (a fresh copy's), about what Jace's +2 adds.
+inline double walker_keep_worth(std::int64_t loyalty, bool activation_left) {
+  return static_cast<double>(loyalty) * kLoyaltyPoint + (activation_left ? 2.0 : 0.0);
+}
 // A point of damage to a player out of reach, or of loyalty a planeswalker keeps (judge()).
 inline constexpr double kChipDamage = 0.25;
 // An Aura, which enters the battlefield attached to its spell's target.

@@ -95,18 +95,24 @@ bool worth_countering(const DecisionView& view, const StackItem& item, PlayerId 
   return false;
 }
 
-// Whether card `id` is a legendary permanent of a name `me` already controls: cast, it would
-// only put one of the two into the graveyard (the legend rule, 704.5j). Not a planeswalker: a
-// second Jace Beleren is a fresh one, its loyalty whole and an ability to use this turn.
+// Whether card `id` is a legendary permanent of a name `me` already controls whose casting would
+// only put one of the two into the graveyard (the legend rule, 704.5j). A second planeswalker is
+// a fresh one, its loyalty whole and an ability to use this turn: cast when the legend rule would
+// keep it (legend_to_keep), where the one in play has less loyalty than that left.
 bool duplicate_legend(const DecisionView& view, PlayerId me, ObjectId id) {
   static constexpr Symbol kLegendary = "Legendary"_sym;
   const Characteristics c = view.view(id);
   const auto zone = view.zone(ZoneRef::battlefield(me));
-  if (!c.has_supertype(kLegendary) || c.has_type(kPlaneswalker) || !zone) return false;
+  if (!c.has_supertype(kLegendary) || !zone) return false;
   return std::any_of(zone->begin(), zone->end(), [&](ObjectId other) {
     if (other == id || view.object(other).controller != me) return false;
     const Characteristics o = view.view(other);
-    return o.has_supertype(kLegendary) && o.name == c.name;
+    if (!o.has_supertype(kLegendary) || o.name != c.name) return false;
+    if (!c.has_type(kPlaneswalker)) return true;
+    const GameObject& in_play = view.object(other);
+    return walker_keep_worth(in_play.counters.get(kLoyalty),
+                             !loyalty_used_this_turn(in_play, view.turn().number)) >=
+           walker_keep_worth(c.loyalty, true);
   });
 }
 
@@ -383,8 +389,10 @@ Answer the_opponent(const DecisionView& view, const Choice& choice) {
 
 // The legend rule (704.5j, "Legend rule: choose the NAME to keep"): the copy worth most stays —
 // a creature by its worth (counters included) less the damage marked on it, a planeswalker by
-// its loyalty, and each by what is attached to it (an Aura goes and Equipment falls off with the
-// one that goes) and by being untapped, ready to block or to use its abilities this turn.
+// its loyalty and a loyalty ability it may still activate this turn (walker_keep_worth: what
+// duplicate_legend casts a second copy for), and each by what is attached to it (an Aura goes and
+// Equipment falls off with the one that goes) and by being untapped, ready to block or to use its
+// abilities this turn.
 Answer legend_to_keep(const DecisionView& view, const Choice& choice) {
   const auto worth = [&](const Target& t) {
     if (!t.is_object() || !view.can_see(t.object.id)) return 0.0;
@@ -393,8 +401,9 @@ Answer legend_to_keep(const DecisionView& view, const Choice& choice) {
     const Characteristics c = view.view(id);
     double w = o.tapped ? 0.0 : 0.5;
     if (c.has_type(kCreature)) w += creature_value(c) - static_cast<double>(o.damage);
-    if (const std::int64_t loyalty = o.counters.get(kLoyalty); loyalty > 0)
-      w += static_cast<double>(loyalty) * kLoyaltyPoint;
+    if (c.has_type(kPlaneswalker))
+      w += walker_keep_worth(o.counters.get(kLoyalty),
+                             !loyalty_used_this_turn(o, view.turn().number));
     for (std::size_t p = 0; p < view.player_count(); ++p) {
       const auto zone = view.zone(ZoneRef::battlefield(PlayerId(static_cast<std::uint8_t>(p))));
       for (ObjectId other : zone.value_or(std::span<const ObjectId>())) {

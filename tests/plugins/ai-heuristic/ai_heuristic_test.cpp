@@ -607,6 +607,26 @@ TEST_F(AiHeuristic, KeepsTheLegendWorthMoreUnderTheLegendRule) {
   }
 }
 
+// A second planeswalker of a name it has is cast only when the legend rule would keep the fresh
+// one (its whole loyalty and an ability to use this turn, against the loyalty of the one in
+// play), and then the fresh one is kept; against a Jace with more loyalty the card is held.
+TEST_F(AiHeuristic, CastsASecondPlaneswalkerOnlyToKeepTheFreshOne) {
+  for (const std::int32_t loyalty : {1, 6}) {
+    PositionPlayer me = player(20, {"Jace Beleren"}, {"Island", "Island", "Island"});
+    PositionCard jace = card("Jace Beleren");
+    jace.counters = {{"loyalty", loyalty}};
+    me.battlefield.push_back(jace);
+    auto g = start(me, player(20, {}, {}));
+    const ObjectId old = on_battlefield(*g, kMe, "Jace Beleren");
+    for (int i = 0; i < 16 && g->state().turn.step <= 3; ++i)
+      ASSERT_TRUE(world().rules->advance(*g));
+    const bool fresh_wanted = loyalty == 1;
+    EXPECT_EQ(count_in(*g, ZoneRef::hand(kMe), "Jace Beleren"), fresh_wanted ? 0u : 1u) << loyalty;
+    EXPECT_EQ(count_in(*g, ZoneRef::battlefield(kMe), "Jace Beleren"), 1u) << loyalty;
+    EXPECT_EQ(g->object(old).zone == ZoneRef::battlefield(kMe), !fresh_wanted) << loyalty;
+  }
+}
+
 TEST_F(AiHeuristic, PlaysALandThenCastsTheBiggestAffordableSpell) {
   auto g = start(
       player(20, {"Raging Goblin", "Mountain", "Hill Giant"}, {"Mountain", "Mountain", "Mountain"}),
