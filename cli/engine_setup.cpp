@@ -131,9 +131,14 @@ std::string no_rules_module(const Registry& registry, std::string_view name) {
 
 std::unique_ptr<Engine> start_engine(const GlobalOptions& options, std::string_view checked_pack) {
   auto engine = std::make_unique<Engine>();
+  // A plugin name loads once, so the first folder holding it decides. Bundled plugins come first:
+  // nothing replaces or shadows them (or the keywords they register) under the packs written for
+  // them. Then each --plugin-dir, before $ANVIL_HOME/plugins: what a run names explicitly — a
+  // plugin being developed — is what it runs, not an older copy installed earlier (that copy
+  // is refused with a warning naming both files).
   engine->plugin_dirs.push_back(bundled_plugin_dir());
-  engine->plugin_dirs.push_back(anvil_home() / "plugins");
   for (const std::string& dir : options.plugin_dirs) engine->plugin_dirs.emplace_back(dir);
+  engine->plugin_dirs.push_back(anvil_home() / "plugins");
   for (const auto& dir : engine->plugin_dirs) {
     for (const PluginError& e : engine->host.load_dir(dir)) warn(e.what());
   }

@@ -63,8 +63,8 @@ CLI::Validator existing_dir() {
 
 void add_global_options(CLI::App& app, GlobalOptions& options) {
   app.add_option("--plugin-dir", options.plugin_dirs,
-                 "Also load the plugins in DIR, after the bundled ones and $ANVIL_HOME/plugins "
-                 "(repeatable)")
+                 "Also load the plugins in DIR, after the bundled ones and before "
+                 "$ANVIL_HOME/plugins, whose copy of a plugin it has is then refused (repeatable)")
       ->type_name("DIR")
       ->allow_extra_args(false)  // one folder per --plugin-dir, so a command name is never eaten
       ->check(existing_dir());
