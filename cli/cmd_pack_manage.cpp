@@ -331,8 +331,8 @@ int run_install(const GlobalOptions& options, const std::string& arg, bool trust
     std::vector<Diagnostic> files = check_pack_files(source, limits);
     if (!files.empty()) {
       print_diagnostics(stderr, files);
-      fmt::print(stderr, "anvil: error: '{}' is not installed ({}); nothing was changed\n", arg,
-                 count_of(files.size(), "error"));
+      fmt::print(stderr, "anvil: error: '{}' is not installed ({} above); nothing was changed\n",
+                 arg, count_of(files.size(), "error"));
       return kExitFailed;
     }
     copy_pack(source, unpacked);
@@ -365,7 +365,8 @@ int run_install(const GlobalOptions& options, const std::string& arg, bool trust
   show_source_paths(pack, *root, shown);
   if (!pack.ok()) {
     (void)report(pack, arg, false);
-    fmt::print(stderr, "anvil: error: '{}' is not installed; nothing was changed\n", arg);
+    fmt::print(stderr, "anvil: error: '{}' is not installed ({} above); nothing was changed\n", arg,
+               count_of(pack.error_count(), "error"));
     return kExitFailed;
   }
   const PackManifest& m = pack.manifest;

@@ -269,9 +269,10 @@ Bound Params::bind(std::initializer_list<std::string_view> schema) const {
 
   if (!named_) {
     if (values_.size() > schema.size()) {
-      values_[schema.size()].fail("'" + keyword_ + "' takes at most " +
-                                  std::to_string(schema.size()) + " values (" + join_names(schema) +
-                                  "); found " + std::to_string(values_.size()));
+      values_[schema.size()].fail(
+          "'" + keyword_ + "' takes at most " + std::to_string(schema.size()) +
+          (schema.size() == 1 ? " value (" : " values (") + join_names(schema) + "); found " +
+          std::to_string(values_.size()));
     }
     for (std::size_t i = 0; i < values_.size(); ++i) b.values_[i].second = &values_[i];
     return b;

@@ -103,6 +103,9 @@ TEST(Params, TooManyPositionalValuesIsALoadErrorAtTheFirstExtra) {
   const Params p = Params::parse_classic("kw:1:2:3", {"f", 1, 1});
   const LoadError e = expect_load_error([&] { (void)p.bind({"a", "b?"}); }, "at most 2 values");
   EXPECT_EQ(e.where().column, 8u);
+  const Params one = Params::parse_classic("kw:1:2", {"f", 1, 1});
+  (void)expect_load_error([&] { (void)one.bind({"amount"}); },
+                          "'kw' takes at most 1 value (amount); found 2");
 }
 
 TEST(Params, ParamAccessorsCheckTheirKindAndSyntax) {
