@@ -3,6 +3,8 @@
 #include <fmt/core.h>
 
 #include <algorithm>
+#include <string_view>
+#include <tuple>
 
 namespace anvil::cli {
 
@@ -11,13 +13,30 @@ std::string located(const Diagnostic& d) { return d.where.str() + ": " + d.messa
 nlohmann::json located_json(const std::vector<Diagnostic>& diagnostics,
                             Diagnostic::Severity severity) {
   auto out = nlohmann::json::array();
-  for (const Diagnostic& d : diagnostics)
-    if (d.severity == severity) out.push_back(located(d));
+  for (const Diagnostic* d : in_file_order(diagnostics))
+    if (d->severity == severity) out.push_back(located(*d));
+  return out;
+}
+
+std::vector<const Diagnostic*> in_file_order(const std::vector<Diagnostic>& diagnostics) {
+  // Loading finds problems pass by pass (the manifest's fields, then each card, then checks
+  // across the pack), so one file's lines come out of order. The file of the first problem (the
+  // manifest, which is read first) stays first, the others follow by name; within a file, lines
+  // and columns ascend; ties keep the order found.
+  const std::string first = diagnostics.empty() ? std::string() : diagnostics.front().where.file;
+  const auto rank = [&](const Diagnostic* d) {
+    return std::tuple(d->where.file != first, std::string_view(d->where.file), d->where.line,
+                      d->where.column);
+  };
+  std::vector<const Diagnostic*> out;
+  for (const Diagnostic& d : diagnostics) out.push_back(&d);
+  std::stable_sort(out.begin(), out.end(),
+                   [&](const Diagnostic* a, const Diagnostic* b) { return rank(a) < rank(b); });
   return out;
 }
 
 void print_diagnostics(std::FILE* out, const std::vector<Diagnostic>& diagnostics) {
-  for (const Diagnostic& d : diagnostics) fmt::print(out, "{}\n", d.str());
+  for (const Diagnostic* d : in_file_order(diagnostics)) fmt::print(out, "{}\n", d->str());
 }
 
 namespace {

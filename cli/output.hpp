@@ -21,7 +21,11 @@ nlohmann::json located_json(const std::vector<Diagnostic>& diagnostics,
 // {"name", "version", "cards", "errors", "warnings"}.
 nlohmann::json pack_report_json(const LoadedPack& pack);
 
-// Each diagnostic on its own line: "file:line:column: error: message".
+// The diagnostics in file order: the file of the first (the manifest, read first), then the
+// others by name, each one's by line and column (a stable sort: problems at one place keep the
+// order they were found in).
+std::vector<const Diagnostic*> in_file_order(const std::vector<Diagnostic>& diagnostics);
+// Each diagnostic on its own line, in file order: "file:line:column: error: message".
 void print_diagnostics(std::FILE* out, const std::vector<Diagnostic>& diagnostics);
 
 // Rows of cells, columns padded to their widest cell; the last column is not padded.
