@@ -77,6 +77,16 @@ CardId find_deck_card(const CardPool& pool, const std::string& name) {
 
 ObjectId place(Game& game, const PositionCard& pc, PlayerId owner, ZoneRef zone) {
   const CardId card = find_card(game.cards(), pc.card);
+  // 304.4, 307.4: an instant or sorcery can't enter the battlefield (a slip in a position: it was
+  // meant for the hand or the graveyard).
+  const Characteristics& printed = game.cards().at(card).base;
+  if (zone.kind == ZoneKind::battlefield &&
+      (printed.has_type(kInstant) || printed.has_type(kSorcery)))
+    throw LoadError({},
+                    "'" + pc.card + "' is " +
+                        (printed.has_type(kInstant) ? "an instant" : "a sorcery") +
+                        ", which cannot be on the battlefield (304.4, 307.4)",
+                    "put it in the hand, library, graveyard or exile");
   const ObjectId id = game.add_card(card, owner, zone, game.cards().at(card).token);
   Journal& j = game.journal();
   if (pc.tapped) j.set_tapped(id, true);
