@@ -48,6 +48,52 @@ std::string numbered_name(const DecisionView& view, ObjectId id) {
   return s;
 }
 
+// Whose a permanent or a spell is, for a person choosing between namesakes on both sides (a
+// Grizzly Bears each): "yours" or "opponent's"; empty for an object elsewhere (a card in a
+// graveyard is offered from a zone the prompt names) or one the viewer cannot see.
+std::string whose(const DecisionView& view, ObjectId id) {
+  if (!view.can_see(id)) return {};
+  const GameObject& o = view.object(id);
+  if (o.zone.kind != ZoneKind::battlefield && o.zone.kind != ZoneKind::stack) return {};
+  return o.controller == view.viewer() ? "yours" : "opponent's";
+}
+
+// Where `label` names `name` as a whole (not the start of "Grizzly Bears #2") and ends at or
+// before `end`, the last time: a target is named after what acts on it ("Attack with Grizzly
+// Bears → Grizzly Bears"). npos if it does not.
+std::size_t last_whole_name(const std::string& label, const std::string& name, std::size_t end) {
+  if (name.empty() || name.size() > end) return std::string::npos;
+  for (std::size_t at = end - name.size();; --at) {
+    at = label.rfind(name, at);
+    if (at == std::string::npos) return at;
+    const std::size_t after = at + name.size();
+    const bool whole =
+        after == label.size() || (!std::isalnum(static_cast<unsigned char>(label[after])) &&
+                                  label.compare(after, 2, " #") != 0);
+    if (whole) return at;
+    if (at == 0) return std::string::npos;
+  }
+}
+
+// `label` (a rules module's, unchanged: agents and scenarios key on it) as the person reads it:
+// each object of `targets` it names followed by whose it is, "Grizzly Bears (opponent's)". A
+// target the label does not name is left unsaid.
+std::string with_whose(const DecisionView& view, std::string label,
+                       const std::vector<Target>& targets) {
+  std::size_t end = label.size();  // targets are named in order: each before the next
+  for (auto t = targets.rbegin(); t != targets.rend(); ++t) {
+    if (!t->is_object()) continue;
+    const std::string owner = whose(view, t->object.id);
+    if (owner.empty()) continue;
+    const std::string name = numbered_name(view, t->object.id);
+    const std::size_t at = last_whole_name(label, name, end);
+    if (at == std::string::npos) continue;
+    label.insert(at + name.size(), " (" + owner + ")");
+    end = at;
+  }
+  return label;
+}
+
 // What the board is printed from: the viewer's view, and the game and rules module whose
 // object_status describes each card (public information only).
 struct Board {
@@ -173,7 +219,7 @@ class PlaySession::Person final : public Agent {
     if (choice.min_picks == 0 && !choice.options.empty() &&
         std::all_of(choice.options.begin(), choice.options.end(),
                     [](const Option& o) { return !o.barred.empty(); })) {
-      print_choice(choice);
+      print_choice(view, choice);
       fmt::print(s_.out_, "> none (nothing else may be declared)\n");
       return Answer{};
     }
@@ -181,7 +227,7 @@ class PlaySession::Person final : public Agent {
     // listed without asking, as XMage orders triggers with the same rule text; not a decision
     // for `undo` to return to either.
     if (is_full_order(choice) && all_labels_equal(choice)) {
-      print_choice(choice);
+      print_choice(view, choice);
       Answer as_listed = complete_order(choice, {});
       fmt::print(s_.out_, "> {} (the same ability each time: stacked as listed)\n",
                  numbers_of(as_listed));
@@ -206,7 +252,7 @@ class PlaySession::Person final : public Agent {
       s_.skipping_since_.reset();
     }
     print_board(view);
-    print_choice(choice);
+    print_choice(view, choice);
     for (;;) {
       fmt::print(s_.out_, "> ");
       std::fflush(s_.out_);
@@ -251,7 +297,7 @@ class PlaySession::Person final : public Agent {
     }
     if (word == "board") {
       print_board(view);
-      print_choice(choice);
+      print_choice(view, choice);
       return std::nullopt;
     }
     if (word == "log") {
@@ -471,7 +517,8 @@ class PlaySession::Person final : public Agent {
         for (const Target& t : it->targets) {
           if (t.is_player()) targets += (targets.empty() ? " → " : ", ") + s_.seat_name(t.player);
           else if (t.is_object() && view.can_see(t.object.id))
-            targets += (targets.empty() ? " → " : ", ") + numbered_name(view, t.object.id);
+            targets += (targets.empty() ? " → " : ", ") +
+                       with_whose(view, numbered_name(view, t.object.id), {t});
         }
         fmt::print(s_.out_, "  {} ({}){}\n", g.cards().at(it->card).name, s_.seat_name(it->controller), targets);
       }
@@ -508,16 +555,39 @@ class PlaySession::Person final : public Agent {
     return out;
   }
 
-  void print_choice(const Choice& choice) {
+  // The objects each option targets, to say whose they are: a target's (or a chosen object's)
+  // own object; for an action, the targets of the rules module's legal action it is, matched by
+  // label (hearth names a play's target in its label: "Play Fireball targeting Chillwind Yeti").
+  std::vector<std::vector<Target>> option_targets(const Choice& choice) const {
+    std::vector<std::vector<Target>> out(choice.options.size());
+    if (choice.kind == ChoiceKind::target || choice.kind == ChoiceKind::option) {
+      for (std::size_t i = 0; i < out.size(); ++i)
+        if (choice.options[i].target.is_object()) out[i] = {choice.options[i].target};
+      return out;
+    }
+    if (choice.kind != ChoiceKind::action) return out;
+    std::vector<LegalAction> actions = s_.rules_.legal_actions(s_.game_, choice.player);
+    const bool listed_alike =
+        actions.size() == out.size() &&
+        std::equal(actions.begin(), actions.end(), choice.options.begin(),
+                   [](const LegalAction& a, const Option& o) { return a.label == o.label; });
+    if (!listed_alike) return out;  // not the listing the question was made from: nothing said
+    for (std::size_t i = 0; i < out.size(); ++i) out[i] = std::move(actions[i].targets);
+    return out;
+  }
+
+  void print_choice(const DecisionView& view, const Choice& choice) {
     if (!choice.refused.empty()) fmt::print(s_.out_, "Refused: {}. Choose again.\n", choice.refused);
     fmt::print(s_.out_, "{}:\n", choice.prompt);
+    const std::vector<std::vector<Target>> targets = option_targets(choice);
     for (std::size_t i = 0; i < choice.options.size(); ++i) {
       const Option& o = choice.options[i];
+      const std::string label = with_seats(with_whose(view, o.label, targets[i]));
       // Offered, but refused in any answer (a tapped creature's attack): shown with the reason.
       if (o.barred.empty())
-        fmt::print(s_.out_, "  {}. {}\n", i + 1, with_seats(o.label));
+        fmt::print(s_.out_, "  {}. {}\n", i + 1, label);
       else
-        fmt::print(s_.out_, "  {}. {} (not allowed: {})\n", i + 1, with_seats(o.label), o.barred);
+        fmt::print(s_.out_, "  {}. {} (not allowed: {})\n", i + 1, label, o.barred);
     }
     if (is_full_order(choice))
       fmt::print(s_.out_,
