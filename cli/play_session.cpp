@@ -213,6 +213,12 @@ std::string numbers_of(const Answer& answer) {
   return out;
 }
 
+// What the person is shown of a question: the options listed, and the objects each targets.
+struct Listing {
+  std::vector<std::uint32_t> shown;          // number k means option shown[k - 1]
+  std::vector<std::vector<Target>> targets;  // per option, to say whose they are
+};
+
 constexpr const char* kHelp =
     "Answer with the number of a choice; where several may be picked, numbers separated by\n"
     "spaces, or 'none'; to order triggers, the numbers in the order wanted (those left out\n"
@@ -266,7 +272,7 @@ class PlaySession::Person final : public Agent {
     if (choice.min_picks == 0 && !choice.options.empty() &&
         std::all_of(choice.options.begin(), choice.options.end(),
                     [](const Option& o) { return !o.barred.empty(); })) {
-      print_choice(view, choice);
+      print_choice(view, choice, listing(view, choice));
       fmt::print(s_.out_, "> none (nothing else may be declared)\n");
       return Answer{};
     }
@@ -274,7 +280,7 @@ class PlaySession::Person final : public Agent {
     // listed without asking, as XMage orders triggers with the same rule text; not a decision
     // for `undo` to return to either.
     if (is_full_order(choice) && all_labels_equal(choice)) {
-      print_choice(view, choice);
+      print_choice(view, choice, listing(view, choice));
       Answer as_listed = complete_order(choice, {});
       fmt::print(s_.out_, "> {} (the same ability each time: stacked as listed)\n",
                  numbers_of(as_listed));
@@ -298,8 +304,9 @@ class PlaySession::Person final : public Agent {
         return Answer{{*choice.pass}};
       s_.skipping_since_.reset();
     }
+    const Listing listed = listing(view, choice);
     print_board(view);
-    print_choice(view, choice);
+    print_choice(view, choice, listed);
     for (;;) {
       fmt::print(s_.out_, "> ");
       std::fflush(s_.out_);
@@ -311,7 +318,7 @@ class PlaySession::Person final : public Agent {
       if (s_.echo_) fmt::print(s_.out_, "{}\n", line);
       line = trim(line);
       if (line.empty()) continue;
-      if (auto answer = answer_of(view, choice, line)) {
+      if (auto answer = answer_of(view, choice, listed, line)) {
         s_.marks_.back().person_answered = true;
         return *answer;
       }
@@ -325,7 +332,8 @@ class PlaySession::Person final : public Agent {
   }
 
   // An answer, or nullopt after handling a command or reporting a bad line.
-  std::optional<Answer> answer_of(const DecisionView& view, const Choice& choice, const std::string& line) {
+  std::optional<Answer> answer_of(const DecisionView& view, const Choice& choice,
+                                  const Listing& listed, const std::string& line) {
     std::istringstream words(line);
     std::string word;
     words >> word;
@@ -344,7 +352,7 @@ class PlaySession::Person final : public Agent {
     }
     if (word == "board") {
       print_board(view);
-      print_choice(view, choice);
+      print_choice(view, choice, listed);
       return std::nullopt;
     }
     if (word == "log") {
@@ -411,7 +419,7 @@ class PlaySession::Person final : public Agent {
     // Numbers.
     Answer answer;
     std::istringstream all(line);
-    const auto n = choice.options.size();
+    const auto n = listed.shown.size();
     for (std::string token; all >> token;) {
       unsigned value = 0;
       const auto [end, ec] = std::from_chars(token.data(), token.data() + token.size(), value);
@@ -423,7 +431,7 @@ class PlaySession::Person final : public Agent {
         fmt::print(s_.out_, "error: there is no choice {}; choose 1 to {}\n", value, n);
         return std::nullopt;
       }
-      const auto index = static_cast<std::uint32_t>(value - 1);
+      const std::uint32_t index = listed.shown[value - 1];
       if (std::find(answer.picks.begin(), answer.picks.end(), index) != answer.picks.end()) {
         fmt::print(s_.out_, "error: choice {} is given twice\n", value);
         return std::nullopt;
@@ -602,39 +610,75 @@ class PlaySession::Person final : public Agent {
     return out;
   }
 
-  // The objects each option targets, to say whose they are: a target's (or a chosen object's)
-  // own object; for an action, the targets of the rules module's legal action it is, matched by
-  // label (hearth names a play's target in its label: "Play Fireball targeting Chillwind Yeti").
-  std::vector<std::vector<Target>> option_targets(const Choice& choice) const {
-    std::vector<std::vector<Target>> out(choice.options.size());
-    if (choice.kind == ChoiceKind::target || choice.kind == ChoiceKind::option) {
-      for (std::size_t i = 0; i < out.size(); ++i)
-        if (choice.options[i].target.is_object()) out[i] = {choice.options[i].target};
-      return out;
+  // A card interchangeable with another for the person: the same card in the same zone, off the
+  // battlefield and the stack (where permanents and spells differ by what they are attached to
+  // or target), with the same cost, power/toughness, keywords and status now.
+  bool interchangeable(const DecisionView& view, ObjectId a, ObjectId b) const {
+    if (a == b) return true;
+    if (!a.valid() || !b.valid() || !view.can_see(a) || !view.can_see(b)) return false;
+    const GameObject &x = view.object(a), &y = view.object(b);
+    if (x.card != y.card || x.zone != y.zone || x.zone.kind == ZoneKind::battlefield ||
+        x.zone.kind == ZoneKind::stack)
+      return false;
+    const Characteristics cx = view.view(a), cy = view.view(b);
+    return cx.cost == cy.cost && cx.power == cy.power && cx.toughness == cy.toughness &&
+           cx.keywords == cy.keywords &&
+           s_.rules_.object_status(s_.game_, a) == s_.rules_.object_status(s_.game_, b);
+  }
+
+  // Two legal actions that would do exactly the same: the same kind, label, ability, value and
+  // targets, with interchangeable cards (two Lightning Bolts in hand).
+  bool same_action(const DecisionView& view, const LegalAction& a, const LegalAction& b) const {
+    return a.kind == b.kind && a.label == b.label && a.ability == b.ability && a.value == b.value &&
+           a.mana == b.mana && a.targets == b.targets && interchangeable(view, a.object, b.object);
+  }
+
+  // Every option listed, with its targets' objects (a target's own object; for an action, the
+  // targets of the rules module's legal action it is, matched by label: hearth names a play's
+  // target in its label, "Play Fireball targeting Chillwind Yeti"). Of a priority question's
+  // options that would do exactly the same, the first only is listed, as Arena and Forge show
+  // one "Cast Lightning Bolt" for two in hand.
+  Listing listing(const DecisionView& view, const Choice& choice) const {
+    const std::size_t n = choice.options.size();
+    Listing out{{}, std::vector<std::vector<Target>>(n)};
+    std::vector<LegalAction> actions;
+    if (choice.kind == ChoiceKind::action) {
+      actions = s_.rules_.legal_actions(s_.game_, choice.player);
+      const bool listed_alike =
+          actions.size() == n &&
+          std::equal(actions.begin(), actions.end(), choice.options.begin(),
+                     [](const LegalAction& a, const Option& o) { return a.label == o.label; });
+      if (!listed_alike) actions.clear();  // not the listing the question was made from
     }
-    if (choice.kind != ChoiceKind::action) return out;
-    std::vector<LegalAction> actions = s_.rules_.legal_actions(s_.game_, choice.player);
-    const bool listed_alike =
-        actions.size() == out.size() &&
-        std::equal(actions.begin(), actions.end(), choice.options.begin(),
-                   [](const LegalAction& a, const Option& o) { return a.label == o.label; });
-    if (!listed_alike) return out;  // not the listing the question was made from: nothing said
-    for (std::size_t i = 0; i < out.size(); ++i) out[i] = std::move(actions[i].targets);
+    for (std::uint32_t i = 0; i < n; ++i) {
+      const Option& o = choice.options[i];
+      if (!actions.empty()) {
+        out.targets[i] = actions[i].targets;
+        const bool repeated = std::any_of(out.shown.begin(), out.shown.end(), [&](std::uint32_t j) {
+          return same_action(view, actions[j], actions[i]);
+        });
+        if (repeated) continue;
+      } else if ((choice.kind == ChoiceKind::target || choice.kind == ChoiceKind::option) &&
+                 o.target.is_object()) {
+        out.targets[i] = {o.target};
+      }
+      out.shown.push_back(i);
+    }
     return out;
   }
 
-  void print_choice(const DecisionView& view, const Choice& choice) {
+  void print_choice(const DecisionView& view, const Choice& choice, const Listing& listed) {
     if (!choice.refused.empty()) fmt::print(s_.out_, "Refused: {}. Choose again.\n", choice.refused);
     fmt::print(s_.out_, "{}:\n", choice.prompt);
-    const std::vector<std::vector<Target>> targets = option_targets(choice);
-    for (std::size_t i = 0; i < choice.options.size(); ++i) {
+    for (std::size_t k = 0; k < listed.shown.size(); ++k) {
+      const std::uint32_t i = listed.shown[k];
       const Option& o = choice.options[i];
-      const std::string label = with_seats(with_whose(view, o.label, targets[i]));
+      const std::string label = with_seats(with_whose(view, o.label, listed.targets[i]));
       // Offered, but refused in any answer (a tapped creature's attack): shown with the reason.
       if (o.barred.empty())
-        fmt::print(s_.out_, "  {}. {}\n", i + 1, label);
+        fmt::print(s_.out_, "  {}. {}\n", k + 1, label);
       else
-        fmt::print(s_.out_, "  {}. {} (not allowed: {})\n", i + 1, label, o.barred);
+        fmt::print(s_.out_, "  {}. {} (not allowed: {})\n", k + 1, label, o.barred);
     }
     if (is_full_order(choice))
       fmt::print(s_.out_,
