@@ -79,6 +79,10 @@ GameLog::GameLog(Game& game, std::FILE* out, std::vector<std::string> player_nam
                                          ? " (exiled instead of going to the graveyard)"
                                          : "";
     std::string text;
+    // What a spell targets is remembered from its cast (undo may cast it again) until it
+    // leaves the stack, where one that does nothing is told why.
+    if (to == ZoneKind::stack || (from == ZoneKind::stack && e.cause != Cause::rules))
+      std::erase_if(targeted_, [&](const Targeted& t) { return t.source == e.object; });
     switch (e.cause) {
       case Cause::draw:
         text = fmt::format("{} draws {}", who, what);
@@ -122,6 +126,8 @@ GameLog::GameLog(Game& game, std::FILE* out, std::vector<std::string> player_nam
                           : fmt::format("{} is put into its owner's graveyard", what);
         else if (from == ZoneKind::battlefield && to == ZoneKind::exile)
           text = fmt::format("{} is exiled", what);
+        else if (from == ZoneKind::stack && e.cause == Cause::rules)  // 608.2b: not resolved
+          text = fmt::format("{} does nothing: {}", what, why_nothing(g, e.object));
         else if (from == ZoneKind::stack && to == ZoneKind::graveyard)
           text = fmt::format("{} resolves", what);
         else if (from == ZoneKind::battlefield && to == ZoneKind::none)
@@ -263,8 +269,10 @@ GameLog::GameLog(Game& game, std::FILE* out, std::vector<std::string> player_nam
           line(g, fmt::format("{} activates {}", target(g, e.subject), target(g, e.other)));
         else if (e.kind == "regenerated"_sym)
           line(g, fmt::format("{} regenerates", target(g, e.subject)));
-        else if (e.kind == "became_target"_sym && e.other.is_object() && e.subject.is_object())
+        else if (e.kind == "became_target"_sym && e.other.is_object() && e.subject.is_object()) {
+          remember_target(e);
           line(g, fmt::format("{} targets {}", target(g, e.other), target(g, e.subject)));
+        }
       }));
   connections_.emplace_back(bus.on_observe<BlockEvent>([this](const Game& g, const BlockEvent& e) {
     line(g, fmt::format("{} blocks {}", card(g, e.blocker), card(g, e.attacker)));
@@ -298,6 +306,33 @@ std::string GameLog::target(const Game& g, const Target& t) const {
 }
 
 GameLog::~GameLog() { flush(); }
+
+void GameLog::remember_target(const CustomEvent& e) {
+  const ObjectId source = e.other.object.id;
+  auto it = std::find_if(targeted_.begin(), targeted_.end(),
+                         [&](const Targeted& t) { return t.source == source; });
+  if (it == targeted_.end()) it = targeted_.insert(targeted_.end(), {source, e.amount, {}});
+  // Another stack item of the same source (its ability again): what it targets replaces what
+  // the earlier one did.
+  if (it->stack_id != e.amount) *it = {source, e.amount, {}};
+  it->objects.push_back(e.subject.object);
+}
+
+std::string GameLog::why_nothing(const Game& g, ObjectId spell) {
+  std::vector<ObjectRef> objects;
+  if (const auto it = std::find_if(targeted_.begin(), targeted_.end(),
+                                   [&](const Targeted& t) { return t.source == spell; });
+      it != targeted_.end()) {
+    objects = std::move(it->objects);
+    targeted_.erase(it);
+  }
+  // Players are not announced as targets: a spell at one only is told without its count.
+  if (objects.empty()) return "none of its targets is legal now";
+  const bool gone = std::none_of(objects.begin(), objects.end(),
+                                 [&](ObjectRef r) { return g.state().is_current(r); });
+  if (objects.size() == 1) return gone ? "its target is gone" : "its target is no longer legal";
+  return gone ? "its targets are gone" : "none of its targets is legal now";
+}
 
 bool GameLog::caused_by(const Held& h, const DamageEvent& e, PlayerId source_controller) const {
   if (!e.source.valid() || h.source != e.source) return false;

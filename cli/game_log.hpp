@@ -19,7 +19,10 @@
 // "Shock targets Grizzly Bears", its "activated" (subject: the player; other: the source) as "P2
 // activates Orcish Artillery", its "regenerated" (subject: the permanent) as "Drudge Skeletons
 // regenerates", its "empty_library_draw" (subject: the player, who loses at the next state-based
-// check: rule 704.5b) as "P2 draws from an empty library, and so loses the game".
+// check: rule 704.5b) as "P2 draws from an empty library, and so loses the game". A spell the
+// rules take off the stack (Cause::rules: the classic module's spell whose every target is
+// illegal as it resolves, 608.2b) "does nothing: its target is gone" — or "is no longer legal",
+// when what it targeted (as its "became_target" events said) is still there.
 //
 //   GameLog log(game, stdout, {"P1", "P2"});   // connected until `log` is destroyed
 //   rules->play(game);
@@ -102,6 +105,17 @@ class GameLog {
     bool operator==(const Given&) const = default;
   };
   std::optional<Given> last_given_;
+  // What each spell or ability on the stack targets (the classic module's "became_target"), to
+  // say why one that does nothing does; a spell's entry goes when it leaves the stack.
+  struct Targeted {
+    ObjectId source;
+    std::int64_t stack_id;
+    std::vector<ObjectRef> objects;
+  };
+  std::vector<Targeted> targeted_;
+  void remember_target(const CustomEvent& e);
+  // Why the spell `spell` did nothing: "its target is gone", "its targets are no longer legal".
+  std::string why_nothing(const Game& g, ObjectId spell);
   // The player a hearth "fatigue" event was told for, until the damage it deals.
   std::optional<PlayerId> fatigue_;
   std::vector<ScopedConnection> connections_;

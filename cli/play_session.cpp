@@ -48,6 +48,52 @@ std::string numbered_name(const DecisionView& view, ObjectId id) {
   return s;
 }
 
+// Whose a permanent or a spell is, for a person choosing between namesakes on both sides (a
+// Grizzly Bears each): "yours" or "opponent's"; empty for an object elsewhere (a card in a
+// graveyard is offered from a zone the prompt names) or one the viewer cannot see.
+std::string whose(const DecisionView& view, ObjectId id) {
+  if (!view.can_see(id)) return {};
+  const GameObject& o = view.object(id);
+  if (o.zone.kind != ZoneKind::battlefield && o.zone.kind != ZoneKind::stack) return {};
+  return o.controller == view.viewer() ? "yours" : "opponent's";
+}
+
+// Where `label` names `name` as a whole (not the start of "Grizzly Bears #2") and ends at or
+// before `end`, the last time: a target is named after what acts on it ("Attack with Grizzly
+// Bears → Grizzly Bears"). npos if it does not.
+std::size_t last_whole_name(const std::string& label, const std::string& name, std::size_t end) {
+  if (name.empty() || name.size() > end) return std::string::npos;
+  for (std::size_t at = end - name.size();; --at) {
+    at = label.rfind(name, at);
+    if (at == std::string::npos) return at;
+    const std::size_t after = at + name.size();
+    const bool whole =
+        after == label.size() || (!std::isalnum(static_cast<unsigned char>(label[after])) &&
+                                  label.compare(after, 2, " #") != 0);
+    if (whole) return at;
+    if (at == 0) return std::string::npos;
+  }
+}
+
+// `label` (a rules module's, unchanged: agents and scenarios key on it) as the person reads it:
+// each object of `targets` it names followed by whose it is, "Grizzly Bears (opponent's)". A
+// target the label does not name is left unsaid.
+std::string with_whose(const DecisionView& view, std::string label,
+                       const std::vector<Target>& targets) {
+  std::size_t end = label.size();  // targets are named in order: each before the next
+  for (auto t = targets.rbegin(); t != targets.rend(); ++t) {
+    if (!t->is_object()) continue;
+    const std::string owner = whose(view, t->object.id);
+    if (owner.empty()) continue;
+    const std::string name = numbered_name(view, t->object.id);
+    const std::size_t at = last_whole_name(label, name, end);
+    if (at == std::string::npos) continue;
+    label.insert(at + name.size(), " (" + owner + ")");
+    end = at;
+  }
+  return label;
+}
+
 // What the board is printed from: the viewer's view, and the game and rules module whose
 // object_status describes each card (public information only).
 struct Board {
@@ -56,12 +102,57 @@ struct Board {
   const RulesModule& rules;
 };
 
+// "G/W": a two-colour hybrid pair's letters as cards print them, going round the colour wheel
+// (WUBRG) from the first to its neighbour or the one after: W/U, W/B, but R/W and G/W.
+std::string pair_letters(std::size_t pair) {
+  constexpr std::string_view kLetters = "WUBRG";
+  const auto colors = ManaCost::hybrid_colors(pair);
+  auto a = static_cast<std::size_t>(colors[0]), b = static_cast<std::size_t>(colors[1]);
+  if (b - a > 2) std::swap(a, b);
+  return std::string{kLetters[a], '/', kLetters[b]};
+}
+
+// A mana cost in mana symbols, as a card prints it and in the order the classic rules write a
+// cost they ask for: "{X}{1}{G}", "{2}{W/P}", "{0}".
+std::string mana_symbols(const ManaCost& cost) {
+  constexpr std::string_view kLetters = "WUBRG";
+  std::string out;
+  const auto repeat = [&](int n, const std::string& symbol) {
+    for (int i = 0; i < n; ++i) out += "{" + symbol + "}";
+  };
+  repeat(cost.x, "X");
+  if (cost.generic > 0) out += fmt::format("{{{}}}", cost.generic);
+  for (std::size_t c = 0; c < kColorCount; ++c)
+    repeat(cost.colored[c], std::string(1, kLetters[c]));
+  repeat(cost.colorless, "C");
+  for (std::size_t h = 0; h < kHybridPairs; ++h) repeat(cost.hybrid[h], pair_letters(h));
+  for (std::size_t c = 0; c < kColorCount; ++c) {
+    repeat(cost.mono_hybrid[c], std::string("2/") + kLetters[c]);
+    repeat(cost.phyrexian[c], std::string(1, kLetters[c]) + "/P");
+  }
+  for (std::size_t h = 0; h < kHybridPairs; ++h)
+    repeat(cost.hybrid_phyrexian[h], pair_letters(h) + "/P");
+  return out.empty() ? "{0}" : out;
+}
+
+// A card's mana cost now (Game::view: hearth's auras are in it) as its game writes it: in mana
+// symbols where the rules keep mana pools (classic, "{1}{G}"); as a number where they do not
+// (hearth's crystals, "(4 mana)"); empty for a card without one (a land).
+std::string cost_shown(const Board& board, const Characteristics& c) {
+  if (!c.cost.present) return {};
+  if (board.rules.mana_pool(board.game, board.view.viewer())) return mana_symbols(c.cost);
+  return fmt::format("({} mana)", c.cost.value());
+}
+
 // A face-up card: its name, its place among namesakes (`number`, zone_line; 0 for none), its
-// power/toughness, and what the rules module says of it (RulesModule::object_status).
-std::string card_line(const Board& board, ObjectId id, std::size_t number = 0) {
+// mana cost when `costed` (a hand's cards), its power/toughness, and what the rules module says
+// of it (RulesModule::object_status).
+std::string card_line(const Board& board, ObjectId id, std::size_t number = 0,
+                      bool costed = false) {
   const Characteristics c = board.view.view(id);
   std::string s(c.name);
   if (number > 0) s += fmt::format(" #{}", number);
+  if (const std::string cost = costed ? cost_shown(board, c) : ""; !cost.empty()) s += " " + cost;
   if (c.has_stats) s += fmt::format(" {}/{}", c.power, c.toughness);
   if (const std::string status = board.rules.object_status(board.game, id); !status.empty())
     s += " (" + status + ")";
@@ -81,7 +172,9 @@ std::string zone_line(const Board& board, ZoneRef z) {
       s += (i ? ", " : "") + std::string("a face-down card");
       continue;
     }
-    s += (i ? ", " : "") + card_line(board, id, namesake_number(view, id));
+    // A hand's cards are to be played: each with its cost.
+    s +=
+        (i ? ", " : "") + card_line(board, id, namesake_number(view, id), z.kind == ZoneKind::hand);
   }
   return s;
 }
@@ -119,6 +212,12 @@ std::string numbers_of(const Answer& answer) {
   for (std::uint32_t i : answer.picks) out += (out.empty() ? "" : " ") + std::to_string(i + 1);
   return out;
 }
+
+// What the person is shown of a question: the options listed, and the objects each targets.
+struct Listing {
+  std::vector<std::uint32_t> shown;          // number k means option shown[k - 1]
+  std::vector<std::vector<Target>> targets;  // per option, to say whose they are
+};
 
 constexpr const char* kHelp =
     "Answer with the number of a choice; where several may be picked, numbers separated by\n"
@@ -173,7 +272,7 @@ class PlaySession::Person final : public Agent {
     if (choice.min_picks == 0 && !choice.options.empty() &&
         std::all_of(choice.options.begin(), choice.options.end(),
                     [](const Option& o) { return !o.barred.empty(); })) {
-      print_choice(choice);
+      print_choice(view, choice, listing(view, choice));
       fmt::print(s_.out_, "> none (nothing else may be declared)\n");
       return Answer{};
     }
@@ -181,7 +280,7 @@ class PlaySession::Person final : public Agent {
     // listed without asking, as XMage orders triggers with the same rule text; not a decision
     // for `undo` to return to either.
     if (is_full_order(choice) && all_labels_equal(choice)) {
-      print_choice(choice);
+      print_choice(view, choice, listing(view, choice));
       Answer as_listed = complete_order(choice, {});
       fmt::print(s_.out_, "> {} (the same ability each time: stacked as listed)\n",
                  numbers_of(as_listed));
@@ -205,8 +304,9 @@ class PlaySession::Person final : public Agent {
         return Answer{{*choice.pass}};
       s_.skipping_since_.reset();
     }
+    const Listing listed = listing(view, choice);
     print_board(view);
-    print_choice(choice);
+    print_choice(view, choice, listed);
     for (;;) {
       fmt::print(s_.out_, "> ");
       std::fflush(s_.out_);
@@ -218,7 +318,7 @@ class PlaySession::Person final : public Agent {
       if (s_.echo_) fmt::print(s_.out_, "{}\n", line);
       line = trim(line);
       if (line.empty()) continue;
-      if (auto answer = answer_of(view, choice, line)) {
+      if (auto answer = answer_of(view, choice, listed, line)) {
         s_.marks_.back().person_answered = true;
         return *answer;
       }
@@ -232,7 +332,8 @@ class PlaySession::Person final : public Agent {
   }
 
   // An answer, or nullopt after handling a command or reporting a bad line.
-  std::optional<Answer> answer_of(const DecisionView& view, const Choice& choice, const std::string& line) {
+  std::optional<Answer> answer_of(const DecisionView& view, const Choice& choice,
+                                  const Listing& listed, const std::string& line) {
     std::istringstream words(line);
     std::string word;
     words >> word;
@@ -251,7 +352,7 @@ class PlaySession::Person final : public Agent {
     }
     if (word == "board") {
       print_board(view);
-      print_choice(choice);
+      print_choice(view, choice, listed);
       return std::nullopt;
     }
     if (word == "log") {
@@ -318,7 +419,7 @@ class PlaySession::Person final : public Agent {
     // Numbers.
     Answer answer;
     std::istringstream all(line);
-    const auto n = choice.options.size();
+    const auto n = listed.shown.size();
     for (std::string token; all >> token;) {
       unsigned value = 0;
       const auto [end, ec] = std::from_chars(token.data(), token.data() + token.size(), value);
@@ -330,7 +431,7 @@ class PlaySession::Person final : public Agent {
         fmt::print(s_.out_, "error: there is no choice {}; choose 1 to {}\n", value, n);
         return std::nullopt;
       }
-      const auto index = static_cast<std::uint32_t>(value - 1);
+      const std::uint32_t index = listed.shown[value - 1];
       if (std::find(answer.picks.begin(), answer.picks.end(), index) != answer.picks.end()) {
         fmt::print(s_.out_, "error: choice {} is given twice\n", value);
         return std::nullopt;
@@ -471,7 +572,8 @@ class PlaySession::Person final : public Agent {
         for (const Target& t : it->targets) {
           if (t.is_player()) targets += (targets.empty() ? " → " : ", ") + s_.seat_name(t.player);
           else if (t.is_object() && view.can_see(t.object.id))
-            targets += (targets.empty() ? " → " : ", ") + numbered_name(view, t.object.id);
+            targets += (targets.empty() ? " → " : ", ") +
+                       with_whose(view, numbered_name(view, t.object.id), {t});
         }
         fmt::print(s_.out_, "  {} ({}){}\n", g.cards().at(it->card).name, s_.seat_name(it->controller), targets);
       }
@@ -508,16 +610,75 @@ class PlaySession::Person final : public Agent {
     return out;
   }
 
-  void print_choice(const Choice& choice) {
+  // A card interchangeable with another for the person: the same card in the same zone, off the
+  // battlefield and the stack (where permanents and spells differ by what they are attached to
+  // or target), with the same cost, power/toughness, keywords and status now.
+  bool interchangeable(const DecisionView& view, ObjectId a, ObjectId b) const {
+    if (a == b) return true;
+    if (!a.valid() || !b.valid() || !view.can_see(a) || !view.can_see(b)) return false;
+    const GameObject &x = view.object(a), &y = view.object(b);
+    if (x.card != y.card || x.zone != y.zone || x.zone.kind == ZoneKind::battlefield ||
+        x.zone.kind == ZoneKind::stack)
+      return false;
+    const Characteristics cx = view.view(a), cy = view.view(b);
+    return cx.cost == cy.cost && cx.power == cy.power && cx.toughness == cy.toughness &&
+           cx.keywords == cy.keywords &&
+           s_.rules_.object_status(s_.game_, a) == s_.rules_.object_status(s_.game_, b);
+  }
+
+  // Two legal actions that would do exactly the same: the same kind, label, ability, value and
+  // targets, with interchangeable cards (two Lightning Bolts in hand).
+  bool same_action(const DecisionView& view, const LegalAction& a, const LegalAction& b) const {
+    return a.kind == b.kind && a.label == b.label && a.ability == b.ability && a.value == b.value &&
+           a.mana == b.mana && a.targets == b.targets && interchangeable(view, a.object, b.object);
+  }
+
+  // Every option listed, with its targets' objects (a target's own object; for an action, the
+  // targets of the rules module's legal action it is, matched by label: hearth names a play's
+  // target in its label, "Play Fireball targeting Chillwind Yeti"). Of a priority question's
+  // options that would do exactly the same, the first only is listed, as Arena and Forge show
+  // one "Cast Lightning Bolt" for two in hand.
+  Listing listing(const DecisionView& view, const Choice& choice) const {
+    const std::size_t n = choice.options.size();
+    Listing out{{}, std::vector<std::vector<Target>>(n)};
+    std::vector<LegalAction> actions;
+    if (choice.kind == ChoiceKind::action) {
+      actions = s_.rules_.legal_actions(s_.game_, choice.player);
+      const bool listed_alike =
+          actions.size() == n &&
+          std::equal(actions.begin(), actions.end(), choice.options.begin(),
+                     [](const LegalAction& a, const Option& o) { return a.label == o.label; });
+      if (!listed_alike) actions.clear();  // not the listing the question was made from
+    }
+    for (std::uint32_t i = 0; i < n; ++i) {
+      const Option& o = choice.options[i];
+      if (!actions.empty()) {
+        out.targets[i] = actions[i].targets;
+        const bool repeated = std::any_of(out.shown.begin(), out.shown.end(), [&](std::uint32_t j) {
+          return same_action(view, actions[j], actions[i]);
+        });
+        if (repeated) continue;
+      } else if ((choice.kind == ChoiceKind::target || choice.kind == ChoiceKind::option) &&
+                 o.target.is_object()) {
+        out.targets[i] = {o.target};
+      }
+      out.shown.push_back(i);
+    }
+    return out;
+  }
+
+  void print_choice(const DecisionView& view, const Choice& choice, const Listing& listed) {
     if (!choice.refused.empty()) fmt::print(s_.out_, "Refused: {}. Choose again.\n", choice.refused);
     fmt::print(s_.out_, "{}:\n", choice.prompt);
-    for (std::size_t i = 0; i < choice.options.size(); ++i) {
+    for (std::size_t k = 0; k < listed.shown.size(); ++k) {
+      const std::uint32_t i = listed.shown[k];
       const Option& o = choice.options[i];
+      const std::string label = with_seats(with_whose(view, o.label, listed.targets[i]));
       // Offered, but refused in any answer (a tapped creature's attack): shown with the reason.
       if (o.barred.empty())
-        fmt::print(s_.out_, "  {}. {}\n", i + 1, with_seats(o.label));
+        fmt::print(s_.out_, "  {}. {}\n", k + 1, label);
       else
-        fmt::print(s_.out_, "  {}. {} (not allowed: {})\n", i + 1, with_seats(o.label), o.barred);
+        fmt::print(s_.out_, "  {}. {} (not allowed: {})\n", k + 1, label, o.barred);
     }
     if (is_full_order(choice))
       fmt::print(s_.out_,

@@ -257,6 +257,7 @@ void resolve_top(Game& game) {
       }
     }
     if (legal == 0) {
+      // Cause::rules, not resolve: the spell did nothing (anvil's game log says so).
       if (spell_in_place)
         move_to_zone(game, item.source.id, ZoneRef::graveyard(game.object(item.source.id).owner),
                      Cause::rules);
