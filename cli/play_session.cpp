@@ -3,6 +3,7 @@
 #include <fmt/core.h>
 
 #include <algorithm>
+#include <anvil/cost_text.hpp>
 #include <cctype>
 #include <charconv>
 #include <sstream>
@@ -101,39 +102,6 @@ struct Board {
   const Game& game;
   const RulesModule& rules;
 };
-
-// "G/W": a two-colour hybrid pair's letters as cards print them, going round the colour wheel
-// (WUBRG) from the first to its neighbour or the one after: W/U, W/B, but R/W and G/W.
-std::string pair_letters(std::size_t pair) {
-  constexpr std::string_view kLetters = "WUBRG";
-  const auto colors = ManaCost::hybrid_colors(pair);
-  auto a = static_cast<std::size_t>(colors[0]), b = static_cast<std::size_t>(colors[1]);
-  if (b - a > 2) std::swap(a, b);
-  return std::string{kLetters[a], '/', kLetters[b]};
-}
-
-// A mana cost in mana symbols, as a card prints it and in the order the classic rules write a
-// cost they ask for: "{X}{1}{G}", "{2}{W/P}", "{0}".
-std::string mana_symbols(const ManaCost& cost) {
-  constexpr std::string_view kLetters = "WUBRG";
-  std::string out;
-  const auto repeat = [&](int n, const std::string& symbol) {
-    for (int i = 0; i < n; ++i) out += "{" + symbol + "}";
-  };
-  repeat(cost.x, "X");
-  if (cost.generic > 0) out += fmt::format("{{{}}}", cost.generic);
-  for (std::size_t c = 0; c < kColorCount; ++c)
-    repeat(cost.colored[c], std::string(1, kLetters[c]));
-  repeat(cost.colorless, "C");
-  for (std::size_t h = 0; h < kHybridPairs; ++h) repeat(cost.hybrid[h], pair_letters(h));
-  for (std::size_t c = 0; c < kColorCount; ++c) {
-    repeat(cost.mono_hybrid[c], std::string("2/") + kLetters[c]);
-    repeat(cost.phyrexian[c], std::string(1, kLetters[c]) + "/P");
-  }
-  for (std::size_t h = 0; h < kHybridPairs; ++h)
-    repeat(cost.hybrid_phyrexian[h], pair_letters(h) + "/P");
-  return out.empty() ? "{0}" : out;
-}
 
 // A card's mana cost now (Game::view: hearth's auras are in it) as its game writes it: in mana
 // symbols where the rules keep mana pools (classic, "{1}{G}"); as a number where they do not

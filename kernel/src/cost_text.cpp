@@ -1,5 +1,6 @@
 #include "anvil/cost_text.hpp"
 
+#include <algorithm>
 #include <charconv>
 #include <limits>
 
@@ -141,6 +142,36 @@ std::optional<CostProblem> read_cost_text(std::string_view text, CostText& out) 
   if (last != std::string_view::npos && text[last] == ',')
     return problem(last, "the cost ends with a comma", kCostHint);
   return std::nullopt;
+}
+
+std::string hybrid_letters(std::size_t pair) {
+  const auto colors = ManaCost::hybrid_colors(pair);  // WUBRG order
+  auto a = static_cast<std::size_t>(colors[0]), b = static_cast<std::size_t>(colors[1]);
+  if (b - a > 2) std::swap(a, b);  // from the first colour to its neighbour or the one after
+  return std::string{kColors[a], '/', kColors[b]};
+}
+
+std::string mana_symbols(const ManaCost& cost, std::optional<std::int64_t> x) {
+  std::string out;
+  const auto repeat = [&out](int n, std::string_view symbol) {
+    for (int i = 0; i < n; ++i) out.append("{").append(symbol).append("}");
+  };
+  std::int64_t generic = cost.generic;
+  if (x)
+    generic += std::max<std::int64_t>(0, *x) * cost.x;
+  else
+    repeat(cost.x, "X");
+  if (generic > 0) out += "{" + std::to_string(generic) + "}";
+  for (std::size_t c = 0; c < kColorCount; ++c) repeat(cost.colored[c], kColors.substr(c, 1));
+  repeat(cost.colorless, "C");
+  for (std::size_t h = 0; h < kHybridPairs; ++h) repeat(cost.hybrid[h], hybrid_letters(h));
+  for (std::size_t c = 0; c < kColorCount; ++c) {
+    repeat(cost.mono_hybrid[c], "2/" + std::string(kColors.substr(c, 1)));
+    repeat(cost.phyrexian[c], std::string(kColors.substr(c, 1)) + "/P");
+  }
+  for (std::size_t h = 0; h < kHybridPairs; ++h)
+    repeat(cost.hybrid_phyrexian[h], hybrid_letters(h) + "/P");
+  return out.empty() ? "{0}" : out;
 }
 
 void fail_at(const Param& text, const CostProblem& problem) {

@@ -363,33 +363,6 @@ std::int64_t max_affordable_x(const Game& game, PlayerId p, const ManaCost& cost
 
 namespace {
 
-// "G/W": the letters of hybrid pair `h` as cards print them, going round the colour wheel
-// (WUBRG) from the first to its neighbour or the one after: W/U, W/B, but R/W and G/W.
-std::string pair_letters(std::size_t h) {
-  const auto colors = ManaCost::hybrid_colors(h);  // WUBRG order
-  auto a = static_cast<std::size_t>(colors[0]), b = static_cast<std::size_t>(colors[1]);
-  if (b - a > 2) std::swap(a, b);
-  return std::string{kKindLetters[a], '/', kKindLetters[b]};
-}
-
-std::string cost_text(const ManaCost& cost, std::int64_t x) {
-  std::string out;
-  const std::int64_t generic = cost.generic + std::max<std::int64_t>(0, x) * cost.x;
-  if (generic > 0 || cost.value() == 0) out += "{" + std::to_string(generic) + "}";
-  for (std::size_t c = 0; c < kColorCount; ++c)
-    for (int i = 0; i < cost.colored[c]; ++i) out += std::string("{") + kKindLetters[c] + "}";
-  for (int i = 0; i < cost.colorless; ++i) out += "{C}";
-  for (std::size_t h = 0; h < kHybridPairs; ++h)
-    for (int i = 0; i < cost.hybrid[h]; ++i) out += "{" + pair_letters(h) + "}";
-  for (std::size_t c = 0; c < kColorCount; ++c) {
-    for (int i = 0; i < cost.mono_hybrid[c]; ++i) out += std::string("{2/") + kKindLetters[c] + "}";
-    for (int i = 0; i < cost.phyrexian[c]; ++i) out += std::string("{") + kKindLetters[c] + "/P}";
-  }
-  for (std::size_t h = 0; h < kHybridPairs; ++h)
-    for (int i = 0; i < cost.hybrid_phyrexian[h]; ++i) out += "{" + pair_letters(h) + "/P}";
-  return out;
-}
-
 // What a shape pays for the cost's Phyrexian symbols: "{B}{B}", "{B} and 2 life", "4 life",
 // "{G/W}" (a hybrid Phyrexian symbol paid with either colour).
 std::string phyrexian_label(const ManaCost& cost, const CostShape& shape) {
@@ -399,7 +372,7 @@ std::string phyrexian_label(const ManaCost& cost, const CostShape& shape) {
       mana += std::string("{") + kKindLetters[c] + "}";
   for (std::size_t h = 0; h < kHybridPairs; ++h)
     for (int i = shape.life_by_pair[h]; i < cost.hybrid_phyrexian[h]; ++i)
-      mana += "{" + pair_letters(h) + "}";
+      mana += "{" + hybrid_letters(h) + "}";
   if (shape.life == 0) return mana;
   const std::string life = std::to_string(shape.life) + " life";
   return mana.empty() ? life : mana + " and " + life;
@@ -481,13 +454,13 @@ void pay_alternatives(Game& game, PlayerId p, const ManaCost& cost, std::int64_t
                      [&](const CostShape& s) { return s.same_life_split(shape); }))
       payable.push_back(shape);
   }
-  if (payable.empty()) throw RulesError("not enough mana or life to pay " + cost_text(cost, x));
+  if (payable.empty()) throw RulesError("not enough mana or life to pay " + mana_symbols(cost, x));
   std::size_t pick = 0;
   if (payable.size() > 1) {
     Choice choice;
     choice.kind = ChoiceKind::option;
     choice.player = p;
-    choice.prompt = "Pay " + cost_text(cost, x) + ": mana or 2 life for each Phyrexian symbol";
+    choice.prompt = "Pay " + mana_symbols(cost, x) + ": mana or 2 life for each Phyrexian symbol";
     for (const CostShape& shape : payable)
       choice.options.push_back({phyrexian_label(cost, shape), Target{}, shape.life});
     pick = game.ask(choice).picks.at(0);
@@ -499,7 +472,7 @@ void pay_alternatives(Game& game, PlayerId p, const ManaCost& cost, std::int64_t
     std::vector<ManaCost> ways;
     for (const CostShape& s : shapes)
       if (s.same_life_split(shape) && can_pay(sources, life, s.mana, x)) ways.push_back(s.mana);
-    const auto covered = pay_manually(game, p, cost_text(cost, x), ways, x, exclude);
+    const auto covered = pay_manually(game, p, mana_symbols(cost, x), ways, x, exclude);
     // Left to automatic payment: the most coloured way the sources still allow.
     const std::vector<ManaSource> now = mana_sources(game, p, exclude);
     std::size_t w = covered.value_or(0);
@@ -523,10 +496,10 @@ namespace {
 
 void pay_plain(Game& game, PlayerId p, const ManaCost& cost, std::int64_t x, ObjectId exclude) {
   if (game.state().player(p).attrs.get(kPayManually) != 0)
-    pay_manually(game, p, cost_text(cost, x), std::span<const ManaCost>(&cost, 1), x, exclude);
+    pay_manually(game, p, mana_symbols(cost, x), std::span<const ManaCost>(&cost, 1), x, exclude);
   const std::vector<ManaSource> sources = mana_sources(game, p, exclude);
   const Plan plan = make_plan(sources, cost, x);
-  if (!plan.ok) throw RulesError("not enough mana to pay " + cost_text(cost, x));
+  if (!plan.ok) throw RulesError("not enough mana to pay " + mana_symbols(cost, x));
   std::vector<bool> used(plan.units.size(), false);
   std::vector<bool> source_used(sources.size(), false);
   for (int u : plan.unit_of_slot) {

@@ -15,6 +15,7 @@
 #pragma once
 
 #include <cstddef>
+#include <cstdint>
 #include <optional>
 #include <string>
 #include <string_view>
@@ -50,6 +51,16 @@ struct CostText {
   bool discard = false;    // "Discard CARDNAME" (cycling, 702.29)
 };
 ANVIL_API std::optional<CostProblem> read_cost_text(std::string_view text, CostText& out);
+
+// `cost` written back in mana symbols, in the order rules text writes them: X, generic, the
+// colours (WUBRG), colorless, hybrids, two-generic hybrids and Phyrexian symbols; "{0}" for a
+// cost of nothing. "{X}{1}{G}" as a card prints it; with `x`, the cost being paid for that X,
+// X counted into the generic part ("{X}{R}" with x = 3 is "{3}{R}"). A hybrid pair's letters go
+// round the colour wheel as cards print them: {W/U}, {W/B}, but {R/W} and {G/W}.
+ANVIL_API std::string mana_symbols(const ManaCost& cost,
+                                   std::optional<std::int64_t> x = std::nullopt);
+// The letters of hybrid pair `pair` (ManaCost::hybrid_colors) as mana_symbols writes them: "G/W".
+ANVIL_API std::string hybrid_letters(std::size_t pair);
 
 // Throws the LoadError of `problem` in the cost `text` was read from, at the problem's column
 // when `text` is a one-line value from a file (else at `text`'s own place).
