@@ -34,6 +34,7 @@ bool run_zone_change(Game& game, ZoneChangeEvent& e) {
   if (!game.state().exists(e.object) || game.object(e.object).zone != e.from) return false;
   game.rules().before_moves(game, std::span<const ZoneChangeEvent>(&e, 1));
   apply_move(game, e);
+  game.look_back(std::span<const ZoneChangeEvent>(&e, 1));
   game.bus().after(game, e);
   return true;
 }
@@ -122,8 +123,12 @@ std::vector<bool> move_simultaneously(Game& game, std::span<const ZoneMove> move
     }
     apply_move(game, e);
   }
+  std::vector<ZoneChangeEvent> moved;
+  moved.reserve(events.size());
   for (std::size_t i = 0; i < events.size(); ++i)
-    if (happens[i]) game.bus().after(game, events[i]);
+    if (happens[i]) moved.push_back(events[i]);
+  game.look_back(moved);
+  for (const ZoneChangeEvent& e : moved) game.bus().after(game, e);
   return happens;
 }
 

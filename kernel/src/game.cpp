@@ -346,6 +346,49 @@ std::size_t Game::connections_of(ObjectId id) const {
 
 void Game::fire_trigger(const PendingTrigger& trigger) { journal_.push_trigger(trigger); }
 
+namespace {
+
+// Whether an ability working from `zones` was disconnected by the move `e`: it worked from the
+// zone left and does not from the zone entered.
+bool lost_in(ZoneMask zones, const ZoneChangeEvent& e) {
+  return (zones & zone_bit(e.from.kind)) != 0 && (zones & zone_bit(e.to.kind)) == 0;
+}
+
+}  // namespace
+
+void Game::look_back(std::span<const ZoneChangeEvent> moves) {
+  // The abilities the moves disconnected are connected to a bus of their own, which is shown
+  // the moves and then dropped: they see these moves and no other event. Most moves (draws,
+  // casts, a vanilla creature's death) lose none: the pool's zone mask passes them over.
+  std::unique_ptr<EventBus> past;
+  std::vector<Connection> slots;
+  for (const ZoneChangeEvent& e : moves) {
+    if (!state_.exists(e.object) || e.from.kind == e.to.kind) continue;
+    const GameObject& o = state_.objects[e.object.value];
+    if (o.zone.kind != e.to.kind || !o.card.valid() || o.card.value >= cards_->size()) continue;
+    if (!(cards_->ability_zones(o.card) & zone_bit(e.from.kind))) continue;
+    const CardDef& def = cards_->at(o.card);
+    for (std::size_t i = 0; i < def.abilities.size(); ++i) {
+      const AbilityDef& a = def.abilities[i];
+      if (!a.impl || !lost_in(a.impl->zones(), e)) continue;
+      if (!past) past = std::make_unique<EventBus>();
+      // connect() connects to game.bus(): the look-back bus stands in for it meanwhile, and the
+      // game's own is back even if connect throws (that aborts the action, which rolls back).
+      std::swap(bus_, past);
+      struct SwapBack {
+        std::unique_ptr<EventBus>& game_bus;
+        std::unique_ptr<EventBus>& stand_in;
+        ~SwapBack() { std::swap(game_bus, stand_in); }
+      } back{bus_, past};
+      call_as(*this, def.id, static_cast<std::uint16_t>(i),
+              [&] { a.impl->connect(*this, e.object, slots); });
+    }
+  }
+  if (!past) return;
+  for (const ZoneChangeEvent& e : moves) past->after(*this, e);
+  for (Connection& c : slots) c.disconnect();
+}
+
 std::uint32_t Game::add_effect(FloatingEffect effect) {
   const CardDef& def = cards_->at(effect.card);
   if (effect.ability >= def.abilities.size() || !def.abilities[effect.ability].impl ||

@@ -70,6 +70,21 @@ std::string rebuild_fix() {
   return std::string("rebuild the plugin against Anvil SDK ") + host.sdk + " with " + host.compiler;
 }
 
+// The fix when the plugin and the host differ only in libstdc++'s string ABI ("libstdc++ 12
+// old-abi" against "libstdc++ 12 cxx11-abi"): the same compiler, one macro apart. Rebuilding
+// "with gcc 12" would not help a reader who already did; empty if they differ in more.
+std::string string_abi_fix(std::string_view plugin, std::string_view host) {
+  constexpr std::string_view kOld = " old-abi", kNew = " cxx11-abi";
+  if (plugin.ends_with(kOld) && host.ends_with(kNew) &&
+      plugin.substr(0, plugin.size() - kOld.size()) == host.substr(0, host.size() - kNew.size()))
+    return "build the plugin without -D_GLIBCXX_USE_CXX11_ABI=0 (this host uses libstdc++'s C++11 "
+           "ABI)";
+  if (plugin.ends_with(kNew) && host.ends_with(kOld) &&
+      plugin.substr(0, plugin.size() - kNew.size()) == host.substr(0, host.size() - kOld.size()))
+    return "build the plugin with -D_GLIBCXX_USE_CXX11_ABI=0, as this host was";
+  return {};
+}
+
 // Boost.DLL reports a failed dlopen as "boost::dll::shared_library::load() failed (dlerror
 // system message: <text>): Bad file descriptor"; the dlerror text is the useful part (it names
 // the missing symbol or library).
@@ -200,8 +215,8 @@ void check_handshake(const std::string& file, const AnvilPluginInfo* info) {
   // "plugin 'x' (file): version 1.2.0 was built with gcc 11; this host (Anvil 0.1.0) was built
   // with gcc 12; fix: rebuild the plugin against Anvil SDK 0.1.0 with gcc 12"
   const std::string us = "this host (Anvil " + text(host.version) + ")";
-  auto refuse = [&](const std::string& problem) {
-    throw PluginError(name, file, "version " + text(info->version) + " " + problem, rebuild_fix());
+  auto refuse = [&](const std::string& problem, std::string fix = rebuild_fix()) {
+    throw PluginError(name, file, "version " + text(info->version) + " " + problem, std::move(fix));
   };
   auto abi = [](const AnvilPluginInfo& i) {
     return std::to_string(i.abi_major) + "." + std::to_string(i.abi_minor);
@@ -211,11 +226,16 @@ void check_handshake(const std::string& file, const AnvilPluginInfo* info) {
   if (info->abi_minor > host.abi_minor)
     refuse("was built for plugin ABI " + abi(*info) + ", newer than " + us +
            ", which has plugin ABI " + abi(host));
-  const auto differs = [&](const std::string& plugin_side, const std::string& host_side) {
-    refuse("was built with " + plugin_side + "; " + us + " was built with " + host_side);
+  const auto differs = [&](const std::string& plugin_side, const std::string& host_side,
+                           std::string fix = rebuild_fix()) {
+    refuse("was built with " + plugin_side + "; " + us + " was built with " + host_side,
+           std::move(fix));
   };
   if (text(info->compiler) != host.compiler) differs(text(info->compiler), host.compiler);
-  if (text(info->stdlib) != host.stdlib) differs(text(info->stdlib), host.stdlib);
+  if (text(info->stdlib) != host.stdlib) {
+    const std::string fix = string_abi_fix(text(info->stdlib), host.stdlib);
+    differs(text(info->stdlib), host.stdlib, fix.empty() ? rebuild_fix() : fix);
+  }
   if (text(info->boost) != host.boost)
     differs("Boost " + boost_version(text(info->boost)), "Boost " + boost_version(host.boost));
   const std::optional<Version> plugin_sdk = parse_version(text(info->sdk));

@@ -156,6 +156,18 @@ class ANVIL_API Game final : private JournalListener {
   // --- triggers and effects ---
   // Appends a pending trigger (journaled). Called from trigger slots.
   void fire_trigger(const PendingTrigger& trigger);
+  // Leaves-the-battlefield abilities look back in time (603.10a): `moves`, zone changes just
+  // applied together and not announced yet, are shown to the trigger slots of the abilities
+  // their objects had in the zones they left — those that do not work from the zone entered, so
+  // are disconnected now and would never see the move. An ability with the default zones() (the
+  // battlefield) that triggers on "CARDNAME dies" or "whenever a creature dies" sees its own
+  // object's death and the others of the same event. Its slot runs once, with the object already
+  // in its new zone (as a new object, 400.7: obj.ref() names it there). Abilities that also work
+  // from the zone entered are connected there and see the move on the bus as usual.
+  // The kernel's zone-change actions (move_to_zone, move_simultaneously, destroy, sacrifice, …)
+  // call it just before they emit the moves' trigger signal; a rules module that moves objects
+  // through the journal itself and announces the moves with bus().after() calls it first too.
+  void look_back(std::span<const ZoneChangeEvent> moves);
   std::uint32_t add_effect(FloatingEffect effect);
   // Removes every floating effect lasting `until` (e.g. at cleanup, end_of_turn).
   void end_effects(Duration until);

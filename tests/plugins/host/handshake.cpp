@@ -1,6 +1,7 @@
 // A plugin whose handshake is written by hand so that CMake can break one field of it per build
-// (TEST_BREAK_MAGIC, _STRUCT_SIZE, _COMPILER, _STDLIB, _BOOST, _SDK), or leave out the register
-// alias (TEST_BREAK_NO_REGISTER_ALIAS). The host must refuse each before registering anything.
+// (TEST_BREAK_MAGIC, _STRUCT_SIZE, _COMPILER, _STDLIB, _OLD_ABI, _BOOST, _SDK), or leave out the
+// register alias (TEST_BREAK_NO_REGISTER_ALIAS). The host must refuse each before registering
+// anything.
 #include <anvil/plugin.hpp>
 #include <boost/dll/alias.hpp>
 #include <stdexcept>
@@ -25,8 +26,12 @@ constexpr const char* kCompiler = "gcc 3";
 constexpr const char* kCompiler = ANVIL_COMPILER_ID;
 #endif
 
-#ifdef TEST_BREAK_STDLIB
+#if defined(TEST_BREAK_STDLIB)
 constexpr const char* kStdlib = "libc++ 7000";
+#elif defined(TEST_BREAK_OLD_ABI) && defined(_GLIBCXX_RELEASE)
+// What ANVIL_STDLIB_ID says under -D_GLIBCXX_USE_CXX11_ABI=0 (a whole plugin built so would not
+// link with -z defs: its std::string is another type than the kernel's).
+constexpr const char* kStdlib = "libstdc++ " ANVIL_STRINGIFY(_GLIBCXX_RELEASE) " old-abi";
 #else
 constexpr const char* kStdlib = ANVIL_STDLIB_ID;
 #endif

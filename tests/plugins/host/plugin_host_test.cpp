@@ -18,6 +18,7 @@
 #include <memory>
 #include <optional>
 #include <string>
+#include <string_view>
 #include <vector>
 
 namespace {
@@ -308,6 +309,15 @@ TEST_F(PluginHostTest, RefusesAnotherStandardLibraryNamingBoth) {
   expect_host_still_works();
 }
 
+TEST_F(PluginHostTest, RefusesTheOldLibstdcxxStringAbiNamingTheMacroAsTheFix) {
+  if (!std::string_view(host_build_info().stdlib).ends_with(" cxx11-abi"))
+    GTEST_SKIP() << "this host is not built with libstdc++'s C++11 ABI";
+  const PluginError e = refusal("test-foreign-old-abi");
+  EXPECT_THAT(e.problem(), AllOf(HasSubstr("old-abi"), HasSubstr(host_build_info().stdlib)));
+  EXPECT_THAT(e.fix(), HasSubstr("without -D_GLIBCXX_USE_CXX11_ABI=0"));
+  expect_host_still_works();
+}
+
 TEST_F(PluginHostTest, RefusesAnotherBoostNamingBothVersions) {
   const PluginError e = refusal("test-foreign-boost");
   const std::string host_boost = std::to_string(BOOST_VERSION / 100000) + "." +
@@ -359,11 +369,11 @@ TEST_F(PluginHostTest, ANameAlreadyRegisteredRefusesThePluginNamingBothAndKeepsN
 
 TEST_F(PluginHostTest, EveryRefusalLeavesTheHostAbleToLoadAgain) {
   // All refusals in one host, in a row, then a good plugin: no refusal leaves state behind.
-  for (const char* bad :
-       {"not-a-library", "test-no-aliases", "test-info-only", "test-missing-symbol",
-        "test-wrong-abi", "test-newer-minor", "test-foreign-magic", "test-foreign-struct-size",
-        "test-foreign-compiler", "test-foreign-stdlib", "test-foreign-boost", "test-foreign-sdk",
-        "test-register-throws", "test-register-throws-int"}) {
+  for (const char* bad : {"not-a-library", "test-no-aliases", "test-info-only",
+                          "test-missing-symbol", "test-wrong-abi", "test-newer-minor",
+                          "test-foreign-magic", "test-foreign-struct-size", "test-foreign-compiler",
+                          "test-foreign-stdlib", "test-foreign-old-abi", "test-foreign-boost",
+                          "test-foreign-sdk", "test-register-throws", "test-register-throws-int"}) {
     SCOPED_TRACE(bad);
     (void)refusal(bad);
     (void)refusal(bad);  // refused again the same way, not remembered as loaded
@@ -384,13 +394,13 @@ TEST_F(PluginHostTest, LoadDirLoadsTheGoodPluginsAndReturnsEveryFailure) {
 
   std::vector<std::string> failed;
   for (const PluginError& e : errors) failed.push_back(fs::path(e.file()).filename().string());
-  EXPECT_THAT(failed,
-              ::testing::ElementsAre(
-                  "not-a-library.so", "test-foreign-boost.so", "test-foreign-compiler.so",
-                  "test-foreign-magic.so", "test-foreign-sdk.so", "test-foreign-stdlib.so",
-                  "test-foreign-struct-size.so", "test-info-only.so", "test-missing-symbol.so",
-                  "test-newer-minor.so", "test-no-aliases.so", "test-register-throws-int.so",
-                  "test-register-throws.so", "test-same-name.so", "test-wrong-abi.so"));
+  EXPECT_THAT(failed, ::testing::ElementsAre(
+                          "not-a-library.so", "test-foreign-boost.so", "test-foreign-compiler.so",
+                          "test-foreign-magic.so", "test-foreign-old-abi.so", "test-foreign-sdk.so",
+                          "test-foreign-stdlib.so", "test-foreign-struct-size.so",
+                          "test-info-only.so", "test-missing-symbol.so", "test-newer-minor.so",
+                          "test-no-aliases.so", "test-register-throws-int.so",
+                          "test-register-throws.so", "test-same-name.so", "test-wrong-abi.so"));
   // Not recursive: reload/test-good-v2.so is not looked at.
   for (const PluginError& e : errors) EXPECT_THAT(e.file(), Not(HasSubstr("reload")));
   EXPECT_NE(registry_.entry(PluginKind::effect_verb, "TestGainThenThrow"), nullptr);
