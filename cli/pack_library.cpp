@@ -108,13 +108,33 @@ void PackLibrary::check_deck_cards_of(LoadedPack& pack) {
 }
 
 namespace {
-// Where to report the rules module's refusal of deck `i`: the line of the first card of the
-// deck the refusal names in quotes ("'Lost Mine of Phandelver' is a dungeon"), else the file.
+// Where to report the rules module's refusal of deck `i`: the line of the first card or setting
+// value of the deck the refusal names in quotes ("'Lost Mine of Phandelver' is a dungeon",
+// "unknown hero 'Mgae'"), else the deck's name (a deck lacking something: "names no hero").
 SourceLocation refused_deck_line(const LoadedPack& pack, std::size_t i, std::string_view why) {
+  const auto quoted = [&](const std::string& text) {
+    return why.find("'" + text + "'") != std::string_view::npos;
+  };
   if (i < pack.deck_lines.size())
     for (const DeckLine& line : pack.deck_lines[i])
-      if (why.find("'" + line.card + "'") != std::string_view::npos) return line.where;
+      if (quoted(line.card)) return line.where;
+  if (i < pack.deck_settings.size() && i < pack.decks.size())
+    for (std::size_t s = 0; s < pack.deck_settings[i].size(); ++s)
+      if (s < pack.decks[i].settings.size() && quoted(pack.decks[i].settings[s].second))
+        return pack.deck_settings[i][s].where;
+  if (i < pack.deck_name_lines.size() && pack.deck_name_lines[i].line != 0)
+    return pack.deck_name_lines[i];
   return {i < pack.deck_files.size() ? pack.deck_files[i].string() : "", 0, 0};
+}
+
+// The rules module's reason without the deck's name, which the message gives before it:
+// "deck 'Bad Hero': unknown hero 'Mgae'" → "unknown hero 'Mgae'", "deck 'X' names no hero" →
+// "it names no hero".
+std::string without_deck_name(std::string why, const std::string& deck) {
+  const std::string name = "deck '" + deck + "'";
+  if (why.starts_with(name + ": ")) return why.substr(name.size() + 2);
+  if (why.starts_with(name + " ")) return "it" + why.substr(name.size());
+  return why;
 }
 }  // namespace
 
@@ -141,9 +161,10 @@ void PackLibrary::check_decks_set_up(LoadedPack& pack) {
     config.decks = {pack.decks[i], pack.decks[i]};
     config.seed = 1;
     const auto refuse = [&](const std::string& why) {
-      pack.diagnostics.push_back({Diagnostic::Severity::error, refused_deck_line(pack, i, why),
-                                  fmt::format("deck '{}' cannot start a game of the {} rules: {}",
-                                              pack.decks[i].name, pack.manifest.rules, why)});
+      pack.diagnostics.push_back(
+          {Diagnostic::Severity::error, refused_deck_line(pack, i, why),
+           fmt::format("deck '{}' cannot start a game of the {} rules: {}", pack.decks[i].name,
+                       pack.manifest.rules, without_deck_name(why, pack.decks[i].name))});
     };
     try {
       (void)rules->setup(cards, config);

@@ -272,6 +272,10 @@ class PackLoader {
           sort_from(first_diagnostic);
           continue;
         }
+        std::vector<DeckLine>& settings = pack_.deck_settings.emplace_back();
+        for (std::size_t i = 0; i < deck->list.settings.size(); ++i)
+          settings.push_back({deck->list.settings[i].first, deck->setting_where[i]});
+        pack_.deck_name_lines.push_back(deck->name_where);
         std::vector<DeckLine>& lines = pack_.deck_lines.emplace_back();
         for (const pack_detail::DeckEntry& entry : deck->entries) {
           lines.push_back({entry.card, entry.where});
