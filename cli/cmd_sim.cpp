@@ -137,10 +137,7 @@ int run_sim(const GlobalOptions& global, const SimOptions& o) {
   const std::vector<std::string> pack_names = packs.with_requirements({sides[0].deck.pack, sides[1].deck.pack});
   std::string error;
   const auto cards = packs.pool(pack_names, error);
-  if (!cards)
-    throw std::runtime_error(fmt::format("{}:{} and {}:{} cannot be played together: {}",
-                                         sides[0].deck.pack, sides[0].deck.deck.name,
-                                         sides[1].deck.pack, sides[1].deck.deck.name, error));
+  if (!cards) throw std::runtime_error(cannot_be_played(sides[0].deck, sides[1].deck, error));
   std::vector<std::pair<std::string, std::string>> versions;
   for (const std::string& p : pack_names) versions.emplace_back(p, packs.version_of(p));
   const RulesOptions settings = parse_rules_options(o.options);

@@ -99,16 +99,33 @@ std::shared_ptr<const CardPool> PackLibrary::make_pool(const std::vector<std::st
     const LoadedPack* pack = load(name, error);
     if (!pack) return nullptr;
     for (const CardDef& card : pack->cards) {
-      try {
-        pool->add(card);
-      } catch (const LoadError& e) {
-        error = e.what();
+      if (pool->find(card.name)) {  // CardPool::add would name one pack, not both
+        error = defined_twice(name, card, *pool);
         return nullptr;
       }
+      pool->add(card);
     }
   }
   pools_.emplace(key, pool);
   return pool;
+}
+
+std::string PackLibrary::defined_twice(const std::string& pack, const CardDef& card,
+                                       const CardPool& pool) const {
+  const CardDef& first = pool.at(*pool.find(card.name));
+  const std::vector<std::string> required = with_requirements({pack});
+  const bool requires_it =
+      first.pack != pack && std::ranges::find(required, first.pack) != required.end();
+  return fmt::format("card '{}' is defined twice: in pack '{}' at {} and in pack '{}'{} at {}",
+                     card.name, pack, card.where.str(), first.pack,
+                     requires_it ? ", which it requires," : "", first.where.str());
+}
+
+std::string cannot_be_played(const DeckRef& a, const DeckRef& b, const std::string& why) {
+  if (a.pack == b.pack && a.deck.name == b.deck.name)
+    return fmt::format("deck {}:{} cannot be played: {}", a.pack, a.deck.name, why);
+  return fmt::format("{}:{} and {}:{} cannot be played together: {}", a.pack, a.deck.name, b.pack,
+                     b.deck.name, why);
 }
 
 std::shared_ptr<const CardPool> PackLibrary::requirements_pool(const PackManifest& m) {

@@ -73,6 +73,10 @@ class PackLibrary {
   std::shared_ptr<const CardPool> make_pool(const std::vector<std::string>& packs,
                                             std::string& error);
   void print_errors(const std::string& name);
+  // "card 'X' is defined twice: in pack 'a' at … and in pack 'b', which it requires, at …":
+  // `card` of `pack` against the one `pool` holds.
+  std::string defined_twice(const std::string& pack, const CardDef& card,
+                            const CardPool& pool) const;
   // One line per pack of `broken` whose errors were neither printed nor warned of yet.
   void warn_skipped(const std::vector<std::string>& broken);
   // The cards of the packs `m` requires, and of theirs in turn (never `m` itself, should a
@@ -92,5 +96,9 @@ class PackLibrary {
   std::set<std::string> loading_;  // load() in progress: a requirement cycle stops here
   std::map<std::string, std::shared_ptr<const CardPool>> pools_;
 };
+
+// "A and B cannot be played together: WHY", or "deck A cannot be played: WHY" when B is A (a
+// pack clashing with one it requires).
+std::string cannot_be_played(const DeckRef& a, const DeckRef& b, const std::string& why);
 
 }  // namespace anvil::cli
