@@ -1,6 +1,7 @@
 // PackLibrary: the packs a command can use — found once in the pack folders, each loaded at most
-// once (a pack that does not load prints its errors once), card pools built from lists of them,
-// and decks found by name. Shared by the commands that play games (scenario, sim, replay).
+// once (a pack that does not load prints its errors once, when they matter: a pack merely
+// looked in for decks gets one warning line), card pools built from lists of them, and decks
+// found by name. Shared by the commands that play games (scenario, sim, replay).
 #pragma once
 
 #include <anvil/pack.hpp>
