@@ -66,9 +66,7 @@ int run_play(const GlobalOptions& global, const PlayOptions& o) {
     }
   }
   if (!cards) cards = packs.pool(packs.with_requirements({mine.pack, theirs.pack}), error);
-  if (!cards)
-    throw std::runtime_error(fmt::format("{}:{} and {}:{} cannot be played together: {}", mine.pack,
-                                         mine.deck.name, theirs.pack, theirs.deck.name, error));
+  if (!cards) throw std::runtime_error(cannot_be_played(mine, theirs, error));
 
   // Seat 0 takes the first turn in both bundled rules modules, as in `anvil sim`.
   const PlayerId person(o.second ? 1 : 0), opponent(o.second ? 0 : 1);

@@ -3,6 +3,7 @@
 // malformed (reported with file:line:column; the well-formed files still run).
 #include <fmt/core.h>
 
+#include <algorithm>
 #include <anvil/pack.hpp>
 #include <anvil/rules.hpp>
 #include <filesystem>
@@ -37,12 +38,22 @@ std::optional<Scenario> read(const std::string& file) {
   return s;
 }
 
+// The scenario's packs, then the packs they require that it does not list, as a deck's are
+// (docs/scenarios.md). The listed packs keep their order, so a scenario listing every pack it
+// needs gets the same cards, in the same order, as before.
+std::vector<std::string> packs_of(const Scenario& s, const PackLibrary& packs) {
+  std::vector<std::string> out = s.packs;
+  for (const std::string& p : packs.with_requirements(s.packs))
+    if (std::ranges::find(out, p) == out.end()) out.push_back(p);
+  return out;
+}
+
 scenario::Result run_one(const Scenario& s, const Registry& registry, PackLibrary& packs) {
   auto rules = registry.find<RulesModule>(s.rules);
   if (!rules)
     return {false, fmt::format("{}: {}", s.rules_where.str(), no_rules_module(registry, s.rules))};
   std::string error;
-  auto pool = packs.pool(s.packs, error);
+  auto pool = packs.pool(packs_of(s, packs), error);
   if (!pool) return {false, error};
   return scenario::run_scenario(s, pool, *rules);
 }

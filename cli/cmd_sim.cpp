@@ -103,20 +103,25 @@ std::vector<Side> choose_sides(const SimOptions& o, PackLibrary& packs) {
   return {Side{agents[0], decks[0]}, Side{agents[1], decks[1]}};
 }
 
-void print_sim_table(const std::vector<Side>& sides, std::size_t games, double per_s,
-                     double avg_turns, const std::vector<GameRecord>& failures) {
+// Win rates and their intervals are of the games that finished (`finished`): a failed game has
+// no winner. With none finished there is nothing to rate: n/a.
+void print_sim_table(const std::vector<Side>& sides, std::size_t games, std::size_t finished,
+                     double per_s, double avg_turns, const std::vector<GameRecord>& failures) {
   std::vector<std::vector<std::string>> rows{{"SEAT", "AGENT", "DECK", "WINS", "LOSSES", "DRAWS", "WIN RATE", "95% CI"}};
   for (std::size_t i = 0; i < sides.size(); ++i) {
     const Side& s = sides[i];
-    const auto [lo, hi] = wilson95(s.wins, games);
-    rows.push_back({std::to_string(i + 1), s.agent, s.deck.pack + ":" + s.deck.deck.name, std::to_string(s.wins),
-                    std::to_string(s.losses), std::to_string(s.draws),
-                    fmt::format("{:.1f}%", games ? 100.0 * static_cast<double>(s.wins) / static_cast<double>(games) : 0.0),
-                    fmt::format("[{:.1f}%, {:.1f}%]", 100 * lo, 100 * hi)});
+    const auto [lo, hi] = wilson95(s.wins, finished);
+    const double rate = finished ? static_cast<double>(s.wins) / static_cast<double>(finished) : 0;
+    rows.push_back({std::to_string(i + 1), s.agent, s.deck.pack + ":" + s.deck.deck.name,
+                    std::to_string(s.wins), std::to_string(s.losses), std::to_string(s.draws),
+                    finished ? fmt::format("{:.1f}%", 100.0 * rate) : "n/a",
+                    finished ? fmt::format("[{:.1f}%, {:.1f}%]", 100 * lo, 100 * hi) : "n/a"});
   }
   cli::print_table(stdout, rows);
-  fmt::print("{}, {:.1f} games/s, {:.1f} turns on average\n", count_of(games, "game"), per_s,
-             avg_turns);
+  const std::string failed = failures.empty() ? "" : fmt::format(" ({} failed)", failures.size());
+  const std::string turns = finished ? fmt::format("{:.1f}", avg_turns) : std::string("n/a");
+  fmt::print("{}{}, {:.1f} games/s, {} turns on average\n", count_of(games, "game"), failed, per_s,
+             turns);
   for (const GameRecord& f : failures)
     fmt::print("failed: seed {}: {} (replay: {})\n", f.seed, f.error, f.replay);
 }
@@ -132,10 +137,7 @@ int run_sim(const GlobalOptions& global, const SimOptions& o) {
   const std::vector<std::string> pack_names = packs.with_requirements({sides[0].deck.pack, sides[1].deck.pack});
   std::string error;
   const auto cards = packs.pool(pack_names, error);
-  if (!cards)
-    throw std::runtime_error(fmt::format("{}:{} and {}:{} cannot be played together: {}",
-                                         sides[0].deck.pack, sides[0].deck.deck.name,
-                                         sides[1].deck.pack, sides[1].deck.deck.name, error));
+  if (!cards) throw std::runtime_error(cannot_be_played(sides[0].deck, sides[1].deck, error));
   std::vector<std::pair<std::string, std::string>> versions;
   for (const std::string& p : pack_names) versions.emplace_back(p, packs.version_of(p));
   const RulesOptions settings = parse_rules_options(o.options);
@@ -251,23 +253,30 @@ int run_sim(const GlobalOptions& global, const SimOptions& o) {
   const double avg_turns = finished ? turns / static_cast<double>(finished) : 0.0;
 
   if (o.json) {
+    // The keys stay when no game finished; what cannot be computed is null.
+    const auto or_null = [&](nlohmann::json value) { return finished ? value : nlohmann::json(); };
     nlohmann::json seats = nlohmann::json::array();
     for (const Side& s : sides) {
-      const auto [lo, hi] = wilson95(s.wins, o.games);
-      seats.push_back({{"agent", s.agent}, {"deck", s.deck.pack + ":" + s.deck.deck.name}, {"wins", s.wins},
-                       {"losses", s.losses}, {"draws", s.draws},
-                       {"win_rate", o.games ? static_cast<double>(s.wins) / static_cast<double>(o.games) : 0.0},
-                       {"ci95", {lo, hi}}});
+      const auto [lo, hi] = wilson95(s.wins, finished);
+      const double rate =
+          finished ? static_cast<double>(s.wins) / static_cast<double>(finished) : 0;
+      seats.push_back({{"agent", s.agent},
+                       {"deck", s.deck.pack + ":" + s.deck.deck.name},
+                       {"wins", s.wins},
+                       {"losses", s.losses},
+                       {"draws", s.draws},
+                       {"win_rate", or_null(rate)},
+                       {"ci95", or_null({lo, hi})}});
     }
     nlohmann::json failed = nlohmann::json::array();
     for (const GameRecord& f : failures) failed.push_back({{"seed", f.seed}, {"error", f.error}, {"replay", f.replay}});
     fmt::print("{}\n", json_text(nlohmann::json{{"games", o.games},
                                                 {"games_per_s", per_s},
-                                                {"avg_turns", avg_turns},
+                                                {"avg_turns", or_null(avg_turns)},
                                                 {"seats", seats},
                                                 {"failures", failed}}));
   } else {
-    print_sim_table(sides, o.games, per_s, avg_turns, failures);
+    print_sim_table(sides, o.games, finished, per_s, avg_turns, failures);
   }
   if (unsaved != 0) {
     std::string first;

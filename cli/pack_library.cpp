@@ -33,8 +33,8 @@ std::string PackLibrary::version_of(const std::string& pack) const {
 
 const LoadedPack* PackLibrary::load(const std::string& name, std::string& error) {
   if (auto it = packs_.find(name); it != packs_.end()) return &it->second;
-  if (auto it = broken_.find(name); it != broken_.end()) {  // its errors were printed then
-    error = it->second;
+  if (auto it = broken_.find(name); it != broken_.end()) {
+    error = it->second.error;
     return nullptr;
   }
   const FoundPack* found = used(name);
@@ -54,15 +54,43 @@ const LoadedPack* PackLibrary::load(const std::string& name, std::string& error)
   check_deck_cards_of(pack);
   loading_.erase(name);
   if (!pack.ok()) {
-    print_diagnostics(stderr, pack.diagnostics);
     error = fmt::format("pack '{}' has {}", name, count_of(pack.error_count(), "error"));
-    broken_.emplace(name, error);
+    broken_.emplace(name, BrokenPack{error, pack.error_count(), std::move(pack.diagnostics)});
     return nullptr;
   }
   return &packs_.emplace(name, std::move(pack)).first->second;
 }
 
-std::shared_ptr<const CardPool> PackLibrary::pool(const std::vector<std::string>& packs, std::string& error) {
+void PackLibrary::print_errors(const std::string& name) {
+  const auto it = broken_.find(name);
+  if (it == broken_.end() || it->second.printed) return;
+  print_diagnostics(stderr, it->second.diagnostics);
+  it->second.printed = true;
+}
+
+void PackLibrary::warn_skipped(const std::vector<std::string>& broken) {
+  for (const std::string& name : broken) {
+    const auto it = broken_.find(name);
+    if (it == broken_.end() || it->second.printed || !warned_.insert(name).second) continue;
+    const FoundPack* found = used(name);
+    fmt::print(stderr,
+               "anvil: warning: pack '{}' {} was skipped: it has {} (anvil pack validate {} "
+               "lists them)\n",
+               name, found ? found->manifest.version.str() : "",
+               count_of(it->second.errors, "error"), found ? found->dir.string() : name);
+  }
+}
+
+std::shared_ptr<const CardPool> PackLibrary::pool(const std::vector<std::string>& packs,
+                                                  std::string& error) {
+  auto pool = make_pool(packs, error);
+  if (!pool)  // the packs asked for: their errors matter now
+    for (const std::string& name : packs) print_errors(name);
+  return pool;
+}
+
+std::shared_ptr<const CardPool> PackLibrary::make_pool(const std::vector<std::string>& packs,
+                                                       std::string& error) {
   std::string key;
   for (const std::string& p : packs) key += p + '\n';
   if (auto it = pools_.find(key); it != pools_.end()) return it->second;
@@ -71,16 +99,33 @@ std::shared_ptr<const CardPool> PackLibrary::pool(const std::vector<std::string>
     const LoadedPack* pack = load(name, error);
     if (!pack) return nullptr;
     for (const CardDef& card : pack->cards) {
-      try {
-        pool->add(card);
-      } catch (const LoadError& e) {
-        error = e.what();
+      if (pool->find(card.name)) {  // CardPool::add would name one pack, not both
+        error = defined_twice(name, card, *pool);
         return nullptr;
       }
+      pool->add(card);
     }
   }
   pools_.emplace(key, pool);
   return pool;
+}
+
+std::string PackLibrary::defined_twice(const std::string& pack, const CardDef& card,
+                                       const CardPool& pool) const {
+  const CardDef& first = pool.at(*pool.find(card.name));
+  const std::vector<std::string> required = with_requirements({pack});
+  const bool requires_it =
+      first.pack != pack && std::ranges::find(required, first.pack) != required.end();
+  return fmt::format("card '{}' is defined twice: in pack '{}' at {} and in pack '{}'{} at {}",
+                     card.name, pack, card.where.str(), first.pack,
+                     requires_it ? ", which it requires," : "", first.where.str());
+}
+
+std::string cannot_be_played(const DeckRef& a, const DeckRef& b, const std::string& why) {
+  if (a.pack == b.pack && a.deck.name == b.deck.name)
+    return fmt::format("deck {}:{} cannot be played: {}", a.pack, a.deck.name, why);
+  return fmt::format("{}:{} and {}:{} cannot be played together: {}", a.pack, a.deck.name, b.pack,
+                     b.deck.name, why);
 }
 
 std::shared_ptr<const CardPool> PackLibrary::requirements_pool(const PackManifest& m) {
@@ -90,12 +135,16 @@ std::shared_ptr<const CardPool> PackLibrary::requirements_pool(const PackManifes
   std::vector<std::string> packs = with_requirements(required);
   std::erase(packs, m.name);
   std::string error;
-  return pool(packs, error);
+  return make_pool(packs, error);
 }
 
 void PackLibrary::check_decks(LoadedPack& pack) {
   check_deck_cards_of(pack);
   check_decks_set_up(pack);
+  // A required pack that does not load: its own errors say why this pack's decks went unchecked.
+  std::vector<std::string> required;
+  for (const PackRequirement& r : pack.manifest.required_packs) required.push_back(r.name);
+  for (const std::string& name : with_requirements(required)) print_errors(name);
 }
 
 void PackLibrary::check_deck_cards_of(LoadedPack& pack) {
@@ -108,13 +157,33 @@ void PackLibrary::check_deck_cards_of(LoadedPack& pack) {
 }
 
 namespace {
-// Where to report the rules module's refusal of deck `i`: the line of the first card of the
-// deck the refusal names in quotes ("'Lost Mine of Phandelver' is a dungeon"), else the file.
+// Where to report the rules module's refusal of deck `i`: the line of the first card or setting
+// value of the deck the refusal names in quotes ("'Lost Mine of Phandelver' is a dungeon",
+// "unknown hero 'Mgae'"), else the deck's name (a deck lacking something: "names no hero").
 SourceLocation refused_deck_line(const LoadedPack& pack, std::size_t i, std::string_view why) {
+  const auto quoted = [&](const std::string& text) {
+    return why.find("'" + text + "'") != std::string_view::npos;
+  };
   if (i < pack.deck_lines.size())
     for (const DeckLine& line : pack.deck_lines[i])
-      if (why.find("'" + line.card + "'") != std::string_view::npos) return line.where;
+      if (quoted(line.card)) return line.where;
+  if (i < pack.deck_settings.size() && i < pack.decks.size())
+    for (std::size_t s = 0; s < pack.deck_settings[i].size(); ++s)
+      if (s < pack.decks[i].settings.size() && quoted(pack.decks[i].settings[s].second))
+        return pack.deck_settings[i][s].where;
+  if (i < pack.deck_name_lines.size() && pack.deck_name_lines[i].line != 0)
+    return pack.deck_name_lines[i];
   return {i < pack.deck_files.size() ? pack.deck_files[i].string() : "", 0, 0};
+}
+
+// The rules module's reason without the deck's name, which the message gives before it:
+// "deck 'Bad Hero': unknown hero 'Mgae'" → "unknown hero 'Mgae'", "deck 'X' names no hero" →
+// "it names no hero".
+std::string without_deck_name(std::string why, const std::string& deck) {
+  const std::string name = "deck '" + deck + "'";
+  if (why.starts_with(name + ": ")) return why.substr(name.size() + 2);
+  if (why.starts_with(name + " ")) return "it" + why.substr(name.size());
+  return why;
 }
 }  // namespace
 
@@ -141,9 +210,10 @@ void PackLibrary::check_decks_set_up(LoadedPack& pack) {
     config.decks = {pack.decks[i], pack.decks[i]};
     config.seed = 1;
     const auto refuse = [&](const std::string& why) {
-      pack.diagnostics.push_back({Diagnostic::Severity::error, refused_deck_line(pack, i, why),
-                                  fmt::format("deck '{}' cannot start a game of the {} rules: {}",
-                                              pack.decks[i].name, pack.manifest.rules, why)});
+      pack.diagnostics.push_back(
+          {Diagnostic::Severity::error, refused_deck_line(pack, i, why),
+           fmt::format("deck '{}' cannot start a game of the {} rules: {}", pack.decks[i].name,
+                       pack.manifest.rules, without_deck_name(why, pack.decks[i].name))});
     };
     try {
       (void)rules->setup(cards, config);
@@ -172,15 +242,21 @@ std::vector<std::string> PackLibrary::with_requirements(const std::vector<std::s
 std::vector<DeckRef> PackLibrary::decks(const std::string& rules,
                                         std::vector<std::string>* broken) {
   std::vector<DeckRef> out;
+  std::vector<std::string> skipped;
   for (const FoundPack& p : found_) {
     if (!p.used || p.manifest.rules != rules) continue;
     std::string error;
     const LoadedPack* pack = load(p.manifest.name, error);
-    if (!pack) {  // a broken pack offers no decks; `anvil pack show` says why
-      if (broken) broken->push_back(p.manifest.name);
+    if (!pack) {  // a broken pack offers no decks
+      skipped.push_back(p.manifest.name);
       continue;
     }
     for (const DeckList& d : pack->decks) out.push_back({p.manifest.name, d});
+  }
+  if (broken) {
+    broken->insert(broken->end(), skipped.begin(), skipped.end());
+  } else {
+    warn_skipped(skipped);
   }
   return out;
 }
@@ -190,12 +266,30 @@ std::string PackLibrary::other_rules_hint(const std::string& rules, std::string_
   std::set<std::string> others;
   for (const FoundPack& p : found_)
     if (p.used && p.manifest.rules != rules) others.insert(p.manifest.rules);
+  std::vector<std::string> unused;  // the packs of other rules are not this command's concern
   for (const std::string& other : others)
-    for (const DeckRef& d : decks(other))
+    for (const DeckRef& d : decks(other, &unused))
       if (d.deck.name == deck_name)
         return fmt::format("'{}' is a deck for the {} rules: add --rules {}", deck_name, other,
                            other);
   return {};
+}
+
+std::optional<DeckRef> PackLibrary::deck_of(const std::string& rules, const std::string& pack_name,
+                                            std::string_view deck_name) {
+  const FoundPack* found = used(pack_name);
+  if (!found || found->manifest.rules != rules) return std::nullopt;  // deck() says what there is
+  std::string error;
+  const LoadedPack* pack = load(pack_name, error);
+  if (!pack) {
+    print_errors(pack_name);
+    throw std::runtime_error(fmt::format(
+        "no deck named '{}:{}' for the {} rules; pack '{}' did not load (its errors are above)",
+        pack_name, deck_name, rules, pack_name));
+  }
+  for (const DeckList& d : pack->decks)
+    if (d.name == deck_name) return DeckRef{pack_name, d};
+  return std::nullopt;
 }
 
 DeckRef PackLibrary::deck(const std::string& rules, std::string_view name) {
@@ -203,6 +297,7 @@ DeckRef PackLibrary::deck(const std::string& rules, std::string_view name) {
   if (const auto colon = name.find(':'); colon != std::string_view::npos) {
     pack_name = name.substr(0, colon);
     deck_name = name.substr(colon + 1);
+    if (auto d = deck_of(rules, std::string(pack_name), deck_name)) return *d;
   }
   std::vector<std::string> known, broken;
   std::vector<DeckRef> matches;
@@ -211,6 +306,8 @@ DeckRef PackLibrary::deck(const std::string& rules, std::string_view name) {
     if (d.deck.name == deck_name && (pack_name.empty() || d.pack == pack_name))
       matches.push_back(d);
   }
+  // Found: a pack skipped might have held another deck of the name, so it gets its line.
+  if (!matches.empty()) warn_skipped(broken);
   if (matches.size() == 1) return matches.front();
   if (matches.size() > 1) {  // one name in several packs: which one is not ours to guess
     std::string which;
@@ -240,9 +337,11 @@ DeckRef PackLibrary::deck(const std::string& rules, std::string_view name) {
   }
   // The deck may be in a pack that did not load: say so, not only what there is instead.
   std::string unloaded;
-  for (const std::string& b : broken)
+  for (const std::string& b : broken) {
+    print_errors(b);
     unloaded +=
         fmt::format("; pack '{}' did not load (its errors are above; anvil pack show {})", b, b);
+  }
   throw std::runtime_error(
       fmt::format("no deck named '{}' for the {} rules; {}{}", name, rules, hint, unloaded));
 }

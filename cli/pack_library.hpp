@@ -1,6 +1,7 @@
 // PackLibrary: the packs a command can use — found once in the pack folders, each loaded at most
-// once (a pack that does not load prints its errors once), card pools built from lists of them,
-// and decks found by name. Shared by the commands that play games (scenario, sim, replay).
+// once (a pack that does not load prints its errors once, when they matter: a pack merely
+// looked in for decks gets one warning line), card pools built from lists of them, and decks
+// found by name. Shared by the commands that play games (scenario, sim, replay).
 #pragma once
 
 #include <anvil/pack.hpp>
@@ -28,17 +29,21 @@ class PackLibrary {
   PackLibrary(const GlobalOptions& options, const Registry& registry);
 
   // The card pool holding the cards of `packs`, in that order; nullptr and `error` set if a pack
-  // is missing, does not load, or defines a card another one does.
+  // is missing, does not load (its errors then go to stderr, once), or defines a card another
+  // one does.
   std::shared_ptr<const CardPool> pool(const std::vector<std::string>& packs, std::string& error);
 
   // `packs` preceded by every pack they require (requires: packs:), each once.
   std::vector<std::string> with_requirements(const std::vector<std::string>& packs) const;
 
   // A deck of a pack written for `rules`, by its name ("Rakdos Rats") or as "pack:deck".
-  // Throws std::runtime_error with a did-you-mean when there is none.
+  // Throws std::runtime_error with a did-you-mean when there is none. Only "pack:deck" loads
+  // that pack alone; a bare name is looked for in every pack, and each that does not load gets
+  // one warning line on stderr (its errors only when no deck is found: they may be why).
   DeckRef deck(const std::string& rules, std::string_view name);
   // Every deck of the packs written for `rules`, by pack then file order. A pack that does not
-  // load offers none (its errors go to stderr); its name is added to `broken` when given.
+  // load offers none; its name is added to `broken` when given, else a warning line says it
+  // was skipped (its errors are not printed: it may be no concern of the command's).
   std::vector<DeckRef> decks(const std::string& rules, std::vector<std::string>* broken = nullptr);
 
   // Adds to `pack` (a pack loaded on its own, as `pack validate`, `show` and `install` do) the
@@ -54,7 +59,27 @@ class PackLibrary {
   std::string version_of(const std::string& pack) const;
 
  private:
+  // A pack that did not load: why, and its diagnostics, printed once when they matter.
+  struct BrokenPack {
+    std::string error;
+    std::size_t errors = 0;
+    std::vector<Diagnostic> diagnostics;
+    bool printed = false;
+  };
+
   const FoundPack* used(const std::string& name) const;
+  std::optional<DeckRef> deck_of(const std::string& rules, const std::string& pack_name,
+                                 std::string_view deck_name);
+  // pool() without printing the errors of a pack that does not load.
+  std::shared_ptr<const CardPool> make_pool(const std::vector<std::string>& packs,
+                                            std::string& error);
+  void print_errors(const std::string& name);
+  // "card 'X' is defined twice: in pack 'a' at … and in pack 'b', which it requires, at …":
+  // `card` of `pack` against the one `pool` holds.
+  std::string defined_twice(const std::string& pack, const CardDef& card,
+                            const CardPool& pool) const;
+  // One line per pack of `broken` whose errors were neither printed nor warned of yet.
+  void warn_skipped(const std::vector<std::string>& broken);
   // The cards of the packs `m` requires, and of theirs in turn (never `m` itself, should a
   // requirement lead back to it); nullptr when one is missing, does not load or defines a card
   // another does: check_required_packs() or their own errors say so, and their cards are not
@@ -67,9 +92,14 @@ class PackLibrary {
   const Registry& registry_;
   std::vector<FoundPack> found_;
   std::map<std::string, LoadedPack> packs_;
-  std::map<std::string, std::string> broken_;  // packs that did not load: load()'s error
+  std::map<std::string, BrokenPack> broken_;  // packs that did not load (loading prints nothing)
+  std::set<std::string> warned_;
   std::set<std::string> loading_;  // load() in progress: a requirement cycle stops here
   std::map<std::string, std::shared_ptr<const CardPool>> pools_;
 };
+
+// "A and B cannot be played together: WHY", or "deck A cannot be played: WHY" when B is A (a
+// pack clashing with one it requires).
+std::string cannot_be_played(const DeckRef& a, const DeckRef& b, const std::string& why);
 
 }  // namespace anvil::cli

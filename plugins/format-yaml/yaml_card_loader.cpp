@@ -42,6 +42,26 @@ class CardReader {
   CardReader(const Param& node, CardFileContext& ctx) : node_(node), ctx_(ctx) {}
 
   void read() {
+    const std::size_t first = d().size();
+    read_card();
+    name_card_in(first);
+  }
+
+ private:
+  std::vector<Diagnostic>& d() { return ctx_.diagnostics; }
+
+  // Every message from diagnostic `first` on names the card, as a .txt card's do
+  // (script-reference.md promises file, line, column and card); those of the card's own map
+  // (MapReader's "unknown key 'x' in card '…'") already do.
+  void name_card_in(std::size_t first) {
+    const std::string who = describe(node_);
+    for (std::size_t i = first; i < d().size(); ++i) {
+      std::string& message = d()[i].message;
+      if (message.find(who) == std::string::npos) message = who + ": " + message;
+    }
+  }
+
+  void read_card() {
     const std::size_t errors_before = error_count(d());
     CardDef card;
     card.pack = ctx_.pack;
@@ -72,9 +92,6 @@ class CardReader {
     if (error_count(d()) > errors_before) return;  // left out; the file's other cards go on
     ctx_.cards.push_back(std::move(card));
   }
-
- private:
-  std::vector<Diagnostic>& d() { return ctx_.diagnostics; }
 
   static void read_types(const Param& types, const Param* subtypes, CardDef& card) {
     TypeLine line = parse_types(types);

@@ -62,6 +62,12 @@ const EnchantAbility* enchant_ability(const CardDef& def) {
 
 // --- enchant ---------------------------------------------------------------------------------
 
+namespace {
+bool is_aura(const CardDef& card) {
+  return std::ranges::find(card.base.subtypes, kAura) != card.base.subtypes.end();
+}
+}  // namespace
+
 bool EnchantAbility::can_enchant(const Game& game, ObjectId object) const {
   return on_battlefield(game, object) && (!what || game.view(object).has_type(what));
 }
@@ -219,6 +225,11 @@ class EnchantKeyword final : public KeywordHandler {
   void compile(const Params& params, CompileContext& ctx) const override {
     const Bound b = params.bind({"what"});
     const Param& what = b.required("what");
+    // Without the subtype the card would be cast as an Aura but never put in the graveyard
+    // attached to nothing: the state-based action (704.5m) looks for Auras.
+    if (!is_aura(ctx.card))
+      params.fail("'enchant' makes an Aura, but the card has no Aura subtype",
+                  "give it the type line 'Enchantment — Aura'");
     auto impl = std::make_shared<EnchantAbility>();
     if (what.text() == "creature")
       impl->what = kCreature;
@@ -277,6 +288,7 @@ class EnchantedKeyword final : public KeywordHandler {
       : noun_(std::move(noun)), object_(std::move(object)) {}
   void compile(const Params& params, CompileContext& ctx) const override {
     const Bound b = params.bind({"power?", "toughness?", "grant?", "restrict?"});
+    if (noun_ == "Enchanted") check_aura(params, ctx.card);
     Grants g = read_grants(b, ctx);
     if (!g.power && !g.toughness && g.symbols().empty())
       params.fail("'" + keyword() + "' needs power, toughness, grant or restrict");
@@ -306,6 +318,17 @@ class EnchantedKeyword final : public KeywordHandler {
   }
 
  private:
+  // `enchanted` without `enchant` before it: an Aura cast with no target, staying on the
+  // battlefield attached to nothing (cards.md: an Aura has both keywords).
+  static void check_aura(const Params& params, const CardDef& card) {
+    if (!is_aura(card))
+      params.fail("'enchanted' is what an Aura gives, but the card has no Aura subtype",
+                  "give it the type line 'Enchantment — Aura' and an 'enchant' line");
+    if (!enchant_ability(card))
+      params.fail("an Aura's 'enchanted' needs its 'enchant' line before it",
+                  "add 'enchant: {what: creature}' (or 'enchant:creature' in a .txt card) "
+                  "above it");
+  }
   std::string keyword() const {
     std::string k = noun_;
     k[0] = static_cast<char>(std::tolower(static_cast<unsigned char>(k[0])));

@@ -67,6 +67,27 @@ class CardReader {
   CardReader(const Param& node, bool v1, CardFileContext& ctx) : node_(node), v1_(v1), ctx_(ctx) {}
 
   void read() {
+    const std::size_t first = ctx_.diagnostics.size();
+    read_card();
+    name_card_in(first);
+  }
+
+ private:
+  // Every message from diagnostic `first` on names the card ("a minion needs 'health'" alone
+  // would leave the reader to count braces), as script-reference.md promises; most already do.
+  void name_card_in(std::size_t first) const {
+    if (!node_.is_map()) return;
+    const Param* name = node_.find("ref_name");
+    if (!name) name = node_.find("name");
+    if (!name || !name->is_scalar() || name->text().empty()) return;
+    const std::string who = "card '" + name->text() + "'";
+    for (std::size_t i = first; i < ctx_.diagnostics.size(); ++i) {
+      std::string& message = ctx_.diagnostics[i].message;
+      if (message.find(who) == std::string::npos) message = who + ": " + message;
+    }
+  }
+
+  void read_card() {
     // Every key the compilers and the factories read is noted: a key left unread in a version
     // 2 card means nothing to this build and is an error (version 1 cards are rewritten into
     // new trees, so their reads are not of this one).
@@ -108,7 +129,6 @@ class CardReader {
     ctx_.cards.push_back(std::move(card));
   }
 
- private:
   std::size_t error_count() const {
     std::size_t n = 0;
     for (const Diagnostic& d : ctx_.diagnostics) n += d.severity == Diagnostic::Severity::error;

@@ -110,6 +110,11 @@ struct ANVIL_API LoadedPack {
   // checked against them (check_deck_cards()), and a rules module's refusal that names a card is
   // reported at its line.
   std::vector<std::vector<DeckLine>> deck_lines;
+  // deck_settings[i]: where decks[i] gives its settings (`hero: Mage`), `card` holding the key;
+  // deck_name_lines[i]: where it gives its name. A rules module's refusal of a setting, or of
+  // a deck lacking one, is reported there.
+  std::vector<std::vector<DeckLine>> deck_settings;
+  std::vector<SourceLocation> deck_name_lines;
   std::vector<std::filesystem::path> card_files;  // what the `cards:` globs matched
   std::vector<Diagnostic> diagnostics;            // manifest, card files and decks, in that order
 

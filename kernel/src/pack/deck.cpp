@@ -58,8 +58,12 @@ std::optional<ParsedDeck> read_deck(const std::filesystem::path& file,
   }
   if (const Param* v = r.optional("description")) (void)read_text(*v, "'description'", diagnostics);
   // The deck's hero, for games whose decks have one (hearth); the rules module checks it.
-  if (const Param* v = r.optional("hero"))
-    if (auto hero = read_text(*v, "'hero'", diagnostics)) deck.list.settings.emplace_back("hero", *hero);
+  if (const Param* v = r.optional("hero")) {
+    if (auto hero = read_text(*v, "'hero'", diagnostics)) {
+      deck.list.settings.emplace_back("hero", *hero);
+      deck.setting_where.push_back(v->where());
+    }
+  }
   if (const Param* v = r.required("cards")) {
     if (!v->is_list()) {
       error(diagnostics, v->where(), "'cards' must be a list of '<copies> <card name>' entries");

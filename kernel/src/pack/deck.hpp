@@ -30,6 +30,7 @@ struct ParsedDeck {
   DeckList list;
   std::vector<DeckEntry> entries;
   SourceLocation name_where;  // of the name (the file when the name is the file's stem)
+  std::vector<SourceLocation> setting_where;  // setting_where[i]: of list.settings[i]'s value
 };
 
 // nullopt when the file cannot be read at all; otherwise the entries that parsed.

@@ -4,6 +4,7 @@
 #include <cctype>
 #include <map>
 #include <set>
+#include <span>
 #include <tuple>
 #include <utility>
 
@@ -19,6 +20,21 @@ using pack_detail::error;
 using pack_detail::warning;
 
 namespace {
+
+// ", which this pack defines but could not load (see …)" when card `name` has a load error:
+// a deck naming it is told why it is missing, not that it does not exist. Card loaders name the
+// card in each message (docs/script-reference.md): "card 'NAME': …", "card 'NAME' has …", or a
+// map reader's "… in card 'NAME'". Empty when no error names it.
+std::string failed_to_load(std::span<const Diagnostic> diagnostics, const std::string& name) {
+  const std::string card = "card '" + name + "'";
+  for (const Diagnostic& d : diagnostics) {
+    if (d.severity != Diagnostic::Severity::error) continue;
+    if (d.message.starts_with(card) || d.message.ends_with("in " + card))
+      return ", which this pack defines but could not load (see the error at " + d.where.str() +
+             ")";
+  }
+  return {};
+}
 
 class PackLoader {
  public:
@@ -232,12 +248,13 @@ class PackLoader {
   void load_decks() {
     std::vector<std::string> names;
     for (const CardDef& card : pack_.cards) names.push_back(card.name);
-    // Cards that failed to compile were reported already; do not report them again per deck.
+    // A card that failed to compile is not known: a deck naming it is told so (failed_to_load).
     std::set<std::string, std::less<>> known(names.begin(), names.end());
     std::set<std::string, std::less<>> tokens;
     for (const CardDef& card : pack_.cards)
       if (card.token) tokens.insert(card.name);
     const bool other_packs = !pack_.manifest.required_packs.empty();
+    const std::size_t card_diagnostics = diags().size();  // those after are the decks' own
     std::set<fs::path> seen;
     // Decks are named PACK:DECK on the command line: two of one name could never be chosen.
     std::map<std::string, SourceLocation, std::less<>> deck_names;
@@ -255,6 +272,10 @@ class PackLoader {
           sort_from(first_diagnostic);
           continue;
         }
+        std::vector<DeckLine>& settings = pack_.deck_settings.emplace_back();
+        for (std::size_t i = 0; i < deck->list.settings.size(); ++i)
+          settings.push_back({deck->list.settings[i].first, deck->setting_where[i]});
+        pack_.deck_name_lines.push_back(deck->name_where);
         std::vector<DeckLine>& lines = pack_.deck_lines.emplace_back();
         for (const pack_detail::DeckEntry& entry : deck->entries) {
           lines.push_back({entry.card, entry.where});
@@ -264,8 +285,14 @@ class PackLoader {
                       "', a token: tokens are made during a game, never put in a deck");
           if (known.contains(entry.card)) continue;
           if (other_packs) continue;  // maybe a card of a required pack: check_deck_cards()
-          std::string message = "deck '" + deck->list.name + "' names card '" + entry.card +
-                                "', which is not in this pack";
+          std::string message = "deck '" + deck->list.name + "' names card '" + entry.card + "'";
+          if (std::string failed =
+                  failed_to_load(std::span(diags()).first(card_diagnostics), entry.card);
+              !failed.empty()) {
+            error(diags(), entry.where, message + failed);
+            continue;
+          }
+          message += ", which is not in this pack";
           if (auto hint = did_you_mean(entry.card, names); !hint.empty()) message += "; " + hint;
           error(diags(), entry.where, std::move(message));
         }
@@ -329,8 +356,12 @@ std::vector<Diagnostic> check_deck_cards(const LoadedPack& pack,
   for (std::size_t i = 0; i < pack.deck_lines.size() && i < pack.decks.size(); ++i)
     for (const DeckLine& line : pack.deck_lines[i]) {
       if (defined.contains(line.card)) continue;
-      std::string message = "deck '" + pack.decks[i].name + "' names card '" + line.card +
-                            "', which neither this pack nor the packs it requires define";
+      std::string message = "deck '" + pack.decks[i].name + "' names card '" + line.card + "'";
+      if (std::string failed = failed_to_load(pack.diagnostics, line.card); !failed.empty()) {
+        out.push_back({Diagnostic::Severity::error, line.where, message + failed});
+        continue;
+      }
+      message += ", which neither this pack nor the packs it requires define";
       if (auto hint = did_you_mean(line.card, names); !hint.empty()) message += "; " + hint;
       out.push_back({Diagnostic::Severity::error, line.where, std::move(message)});
     }

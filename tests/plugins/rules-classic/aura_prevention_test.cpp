@@ -128,6 +128,8 @@ TEST(RulesClassicAura, AnAttachedAuraChangesPowerToughnessAndKeywordsInTheirLaye
 TEST(RulesClassicAura, TheKeywordsReadTheClassicPositionalSpelling) {
   CardDef d;
   d.name = "Positional";
+  d.base.types = {"Enchantment"_sym};
+  d.base.subtypes = {"Aura"_sym};  // `enchant` and `enchanted` are refused on any other card
   std::vector<Diagnostic> diagnostics;
   const SourceLocation where{"test", 1, 1};
   CompileContext ctx{registry(), d, where, diagnostics};
@@ -146,6 +148,42 @@ TEST(RulesClassicAura, TheKeywordsReadTheClassicPositionalSpelling) {
   EXPECT_THROW(registry().get<KeywordHandler>("enchanted")
                    ->compile(Params::parse_classic("enchanted:::Flyng", where), ctx),
                LoadError);
+}
+
+// Half an Aura is refused at its line (docs/cards.md, "Auras"): `enchant` without the Aura
+// subtype (the state-based action looks for Auras), `enchanted` without it or without `enchant`
+// before it (the card would be cast with no target and enchant nothing).
+TEST(RulesClassicAura, HalfAnAuraIsALoadErrorAtItsLine) {
+  const auto problem = [](std::vector<Symbol> subtypes, std::vector<const char*> lines) {
+    CardDef d;
+    d.name = "Half";
+    d.base.types = {"Enchantment"_sym};
+    d.base.subtypes = std::move(subtypes);
+    std::vector<Diagnostic> diagnostics;
+    CompileContext ctx{registry(), d, {"test", 1, 1}, diagnostics};
+    std::uint32_t n = 0;
+    for (const char* line : lines) {
+      const SourceLocation where{"test", ++n, 1};
+      try {
+        registry()
+            .get<KeywordHandler>(std::string_view(line).substr(0, std::string_view(line).find(':')))
+            ->compile(Params::parse_classic(line, where), ctx);
+      } catch (const LoadError& e) {
+        return e.where().str() + " " + e.problem();
+      }
+    }
+    return std::string("no error");
+  };
+  EXPECT_EQ(problem({}, {"enchant:creature"}),
+            "test:1:1 'enchant' makes an Aura, but the card has no Aura subtype");
+  EXPECT_EQ(problem({}, {"enchanted:1:1"}),
+            "test:1:1 'enchanted' is what an Aura gives, but the card has no Aura subtype");
+  EXPECT_EQ(problem({"Aura"_sym}, {"enchanted:1:1"}),
+            "test:1:1 an Aura's 'enchanted' needs its 'enchant' line before it");
+  EXPECT_EQ(problem({"Aura"_sym}, {"enchanted:1:1", "enchant:creature"}),
+            "test:1:1 an Aura's 'enchanted' needs its 'enchant' line before it");
+  EXPECT_EQ(problem({"Aura"_sym}, {"enchant:creature", "enchanted:1:1"}), "no error");
+  EXPECT_EQ(problem({}, {"equipped:1:1"}), "no error") << "Equipment is no Aura";
 }
 
 // Casts `card` once a triggered ability (not a spell) is on top of the stack; passes otherwise.

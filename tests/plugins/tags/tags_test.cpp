@@ -178,22 +178,23 @@ TEST(TagsLoader, ANumberOutOfRangeIsAnErrorAtTheNumber) {
   EXPECT_EQ(e, "cards.json:2:13: error: invalid JSON: number overflow parsing '1e400'\n");
 }
 
-// One bad input is one error, at it: the keys after a bad value are not "unknown" (the reading
-// stopped there), a duplicate key is named as such, and a negative cost is refused.
+// One bad input is one error, at it, naming the card: the keys after a bad value are not
+// "unknown" (the reading stopped there), a duplicate key is named as such, and a negative cost
+// is refused.
 TEST(TagsLoader, OneBadInputIsOneErrorAtIt) {
   const std::pair<const char*, const char*> cases[] = {
       {R"([{"name": "A", "type": "minion", "mana": 1, "attack": "x", "health": 1,
   "rarity": "Common", "collectible": true}])",
-       "cards.json:1:55: error: expected a whole number, found 'x'\n"},
+       "cards.json:1:55: error: card 'A': expected a whole number, found 'x'\n"},
       {R"([{"name": "A", "type": "minon", "mana": 1, "attack": 1, "health": 1,
   "rarity": "Common"}])",
-       "cards.json:1:24: error: unknown card type 'minon'; did you mean 'minion'?\n"},
+       "cards.json:1:24: error: card 'A': unknown card type 'minon'; did you mean 'minion'?\n"},
       {R"([{"name": "A", "type": "minion", "mana": 1, "attack": 1, "health": 1,
   "mana": 2}])",
        "cards.json:2:3: error: duplicate key 'mana' (first given at line 1); the second one is "
        "ignored\n"},
       {R"([{"name": "A", "type": "minion", "mana": -5, "attack": 1, "health": 1}])",
-       "cards.json:1:42: error: 'mana' cannot be negative, found -5\n"},
+       "cards.json:1:42: error: card 'A': 'mana' cannot be negative, found -5\n"},
   };
   for (const auto& [json, expected] : cases) {
     const Result r = load(json);

@@ -88,11 +88,14 @@ TEST_F(CardYaml, ThreeBadCardsGiveThreeErrorsAndTheGoodCardsStillLoad) {
   auto ends_with = [](const Diagnostic* diag, std::string_view tail) {
     return diag->str().ends_with(tail);
   };
-  EXPECT_TRUE(ends_with(e[0],
-                        "three_bad.yaml:6:13: error: unknown mana symbol '{Q}'; use a number, W, "
-                        "U, B, R, G, C, X or a hybrid such as {R/G}, {2/W} or {W/P}"))
+  EXPECT_TRUE(ends_with(
+      e[0],
+      "three_bad.yaml:6:13: error: card 'Bad Cost': unknown mana symbol '{Q}'; use a number, W, "
+      "U, B, R, G, C, X or a hybrid such as {R/G}, {2/W} or {W/P}"))
       << e[0]->str();
-  EXPECT_TRUE(ends_with(e[1], "three_bad.yaml:12:10: error: expected a whole number, found 'two'"))
+  EXPECT_TRUE(ends_with(e[1],
+                        "three_bad.yaml:12:10: error: card 'Bad Power': expected a whole "
+                        "number, found 'two'"))
       << e[1]->str();
   EXPECT_TRUE(ends_with(
       e[2], "three_bad.yaml:18:3: error: card 'No Types' is missing the required key 'types'"))
@@ -105,7 +108,8 @@ TEST_F(CardYaml, UnknownKeywordIsAnErrorWithDidYouMean) {
   EXPECT_TRUE(cards.empty());
   ASSERT_EQ(d.size(), 1u) << dump(d);
   EXPECT_TRUE(d[0].str().ends_with(
-      "unknown_keyword.yaml:6:14: error: unknown keyword 'Flyng'; did you mean 'Flying'?"))
+      "unknown_keyword.yaml:6:14: error: card 'Wind Drake': unknown keyword 'Flyng'; did you "
+      "mean 'Flying'?"))
       << d[0].str();
 }
 
@@ -131,13 +135,15 @@ TEST_F(CardYaml, HandlerErrorsNameTheExactValueAndSkipOnlyThatCard) {
   EXPECT_FALSE(card_named(cards, "Typo Shock"));
   const auto e = errors(d);
   ASSERT_EQ(e.size(), 2u) << dump(d);
-  EXPECT_TRUE(e[0]->str().ends_with(
-      "abilities.yaml:15:21: error: 'spDamageTgt' has no parameter 'amont' (it takes amount, "
-      "drawback); did you mean 'amount'?"))
+  EXPECT_TRUE(
+      e[0]->str().ends_with("abilities.yaml:15:21: error: card 'Typo Shock': 'spDamageTgt' has no "
+                            "parameter 'amont' (it takes amount, "
+                            "drawback); did you mean 'amount'?"))
       << e[0]->str();
   // Inside a quoted classic line the column still points at the bad value.
-  EXPECT_TRUE(
-      e[1]->str().ends_with("abilities.yaml:20:20: error: expected a whole number, found 'x'"))
+  EXPECT_TRUE(e[1]->str().ends_with(
+      "abilities.yaml:20:20: error: card 'Bad Amount Shock': expected a whole "
+      "number, found 'x'"))
       << e[1]->str();
 }
 
@@ -149,8 +155,8 @@ TEST_F(CardYaml, AnUnknownParameterIsReportedAtItsNameAboveABlockValue) {
   const auto e = errors(d);
   ASSERT_EQ(e.size(), 1u) << dump(d);
   EXPECT_TRUE(e[0]->str().ends_with(
-      "block_parameter.yaml:8:9: error: 'spDamageTgt' has no parameter 'drawbak' (it takes "
-      "amount, drawback); did you mean 'drawback'?"))
+      "block_parameter.yaml:8:9: error: card 'Block Typo Shock': 'spDamageTgt' has no parameter "
+      "'drawbak' (it takes amount, drawback); did you mean 'drawback'?"))
       << e[0]->str();
 }
 
@@ -164,13 +170,17 @@ TEST_F(CardYaml, ATypeThatIsNotAClassicTypeIsAnErrorAtTheWordWithADidYouMean) {
   const auto e = errors(d);
   ASSERT_EQ(e.size(), 4u) << dump(d);
   const char* expected[] = {
-      "bad_types.yaml:3:10: error: type line 'Instnt': 'Instnt' is not a card type or supertype; "
+      "bad_types.yaml:3:10: error: card 'Typo Instant': type line 'Instnt': 'Instnt' is not a card "
+      "type or supertype; "
       "did you mean 'Instant'?",
-      "bad_types.yaml:6:10: error: type line 'Creatur — Bear': 'Creatur' is not a card type or "
+      "bad_types.yaml:6:10: error: card 'Typo Creature': type line 'Creatur — Bear': 'Creatur' is "
+      "not a card type or "
       "supertype; did you mean 'Creature'?",
-      "bad_types.yaml:11:11: error: type line 'Legendery Creature — Elf': 'Legendery' is not a "
+      "bad_types.yaml:11:11: error: card 'Typo Supertype': type line 'Legendery Creature — Elf': "
+      "'Legendery' is not a "
       "card type or supertype; did you mean 'Legendary'?",
-      "bad_types.yaml:16:11: error: 'Banana' is not a card type or supertype; a type line is "
+      "bad_types.yaml:16:11: error: card 'Not A Type': 'Banana' is not a card type or supertype; a "
+      "type line is "
       "[supertypes] types [— subtypes], e.g. 'Instant — Arcane'"};
   for (std::size_t i = 0; i < 4; ++i)
     EXPECT_TRUE(e[i]->str().ends_with(expected[i])) << e[i]->str();

@@ -117,6 +117,40 @@ TEST_F(LoadPack, DeckCardsOfRequiredPacksAreCheckedAgainstThem) {
   EXPECT_TRUE(check_deck_cards(good, {}).empty()) << "a pack that requires none has none to check";
 }
 
+// A deck naming a card that failed to compile is told so, and where the card's error is: the
+// card is there, only left out.
+TEST_F(LoadPack, ADeckNamingACardThatFailedToLoadSaysWhere) {
+  const std::filesystem::path dir = data_dir() / "packs" / "failed-card";
+  const LoadedPack pack = load_pack(dir, registry_);
+  const auto e = errors(pack.diagnostics);
+  ASSERT_EQ(e.size(), 2u) << dump(pack.diagnostics);
+  const std::string card_error = (dir / "cards" / "bears.yaml").string() + ":9:14";
+  EXPECT_EQ(e[0]->str(), card_error +
+                             ": error: card 'Flyng Bears': unknown keyword 'Flyng'; did you mean "
+                             "'Flying'?");
+  EXPECT_TRUE(e[1]->str().ends_with(
+      "bears.yaml:4:7: error: deck 'Bears' names card 'Flyng Bears', which this pack defines but "
+      "could not load (see the error at " +
+      card_error + ")"))
+      << e[1]->str();
+}
+
+// The same in a pack that requires another, where check_deck_cards() finds it.
+TEST_F(LoadPack, ADeckOfAPackThatRequiresAnotherNamingACardThatFailedToLoadSaysWhere) {
+  const std::filesystem::path dir = data_dir() / "packs" / "needs-good-failed-card";
+  const LoadedPack needs = load_pack(dir, registry_);
+  const LoadedPack good = load_pack(data_dir() / "packs" / "good", registry_);
+  std::vector<std::string> names;
+  for (const CardDef& c : good.cards) names.push_back(c.name);
+  const std::vector<Diagnostic> d = check_deck_cards(needs, names);
+  ASSERT_EQ(d.size(), 1u) << dump(d);
+  EXPECT_TRUE(d[0].str().ends_with(
+      "bears.yaml:4:7: error: deck 'Mixed Bears' names card 'Flyng Bears', which this pack "
+      "defines but could not load (see the error at " +
+      (dir / "cards" / "bears.yaml").string() + ":9:14)"))
+      << d[0].str();
+}
+
 TEST_F(LoadPack, DuplicateCardsAndMissingPluginsAreErrors) {
   const LoadedPack pack = load_pack(data_dir() / "packs" / "dupes", registry_);
   EXPECT_EQ(pack.cards.size(), 1u);
