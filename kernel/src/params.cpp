@@ -109,6 +109,15 @@ const std::vector<Param>& Param::items() const {
 
 namespace {
 thread_local ParamAudit* t_audit = nullptr;  // the innermost ParamAudit of this thread
+
+// A key find() looked for in vain while `audit` noted (ParamAudit::asked). Kept here, beside the
+// audits, rather than in ParamAudit: its layout is part of the plugin ABI, so it stays as it was.
+struct Asked {
+  const ParamAudit* audit;
+  const Param* map;
+  std::string key;
+};
+thread_local std::vector<Asked> t_asked;
 }  // namespace
 
 const std::vector<std::pair<std::string, Param>>& Param::entries() const {
@@ -125,6 +134,7 @@ const Param* Param::find(std::string_view key) const {
       if (t_audit) t_audit->note(&v);
       return &v;
     }
+  if (t_audit) t_asked.push_back({t_audit, this, std::string(key)});
   return nullptr;
 }
 
@@ -140,7 +150,10 @@ const SourceLocation& Param::key_where(std::size_t i) const {
 // ---- ParamAudit
 
 ParamAudit::ParamAudit() : outer_(t_audit) { t_audit = this; }
-ParamAudit::~ParamAudit() { t_audit = outer_; }
+ParamAudit::~ParamAudit() {
+  t_audit = outer_;
+  std::erase_if(t_asked, [this](const Asked& a) { return a.audit == this; });
+}
 
 void ParamAudit::note(const Param* value) { read_.push_back(value); }
 
@@ -166,6 +179,14 @@ std::vector<ParamAudit::Unread> ParamAudit::unread(const Param& root) const {
     }
   };
   walk(walk, root);
+  return out;
+}
+
+std::vector<std::string> ParamAudit::asked(const Param& map) const {
+  std::vector<std::string> out;
+  for (const Asked& a : t_asked)
+    if (a.audit == this && a.map == &map && std::find(out.begin(), out.end(), a.key) == out.end())
+      out.push_back(a.key);
   return out;
 }
 

@@ -150,9 +150,12 @@ class CardReader {
     for (const ParamAudit::Unread& u : unread) {
       const Param* name = u.map->find("name");
       const std::string in = name && name->is_scalar() ? " of '" + name->text() + "'" : "";
+      // The keys the part looked for and was not given: `amout` is most likely `amount`.
+      const std::string hint = did_you_mean(u.key, audit.asked(*u.map));
       ctx_.diagnostics.push_back({Diagnostic::Severity::error, u.key_where,
                                   "card '" + card + "': nothing reads key '" + u.key + "'" + in +
-                                      " (no such parameter here)"});
+                                      " (no such parameter here)" +
+                                      (hint.empty() ? "" : "; " + hint)});
     }
   }
 

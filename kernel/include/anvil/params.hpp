@@ -106,6 +106,11 @@ class ANVIL_API ParamAudit {
   // The keys of `root` and of the maps below read keys that nobody read, in file order. A key
   // not read is listed alone: what is under it was not read either.
   std::vector<Unread> unread(const Param& root) const;
+  // The keys find() looked for in `map` while this audit noted and did not find, in the order
+  // first asked: what the code reading `map` accepts and was not given, the candidates for a
+  // did-you-mean on a key nobody read (`amout` when `amount` was looked for).
+  // REQUIRES: called on the thread that created the audit.
+  std::vector<std::string> asked(const Param& map) const;
 
   class ANVIL_API Pause {
    public:

@@ -257,7 +257,9 @@ TEST(TagsLoader, AKeyNothingReadsIsAnError) {
     "battlecry": [{"actions": [{"name": "damage", "amout": 2}], "selector": {"name": "self"}}]}])");
   EXPECT_TRUE(r.cards.empty());
   std::string e = r.errors();
-  EXPECT_NE(e.find("cards.json:2:51: error: card 'Bad': nothing reads key 'amout' of 'damage'"),
+  // The did-you-mean comes from the keys `damage` looked for and was not given.
+  EXPECT_NE(e.find("cards.json:2:51: error: card 'Bad': nothing reads key 'amout' of 'damage' (no "
+                   "such parameter here); did you mean 'amount'?"),
             std::string::npos)
       << e;
   r = load(R"([{"name": "Bad", "type": "minion", "mana": 1, "attack": 1, "health": 1,
@@ -265,7 +267,18 @@ TEST(TagsLoader, AKeyNothingReadsIsAnError) {
                    "selector": {"name": "minion", "players": "enemy", "condition": {"name": "is_type", "minion_type": "Beast", "include_slef": true}}}]}])");
   EXPECT_TRUE(r.cards.empty());
   e = r.errors();
-  EXPECT_NE(e.find("nothing reads key 'include_slef' of 'is_type'"), std::string::npos) << e;
+  EXPECT_NE(e.find("nothing reads key 'include_slef' of 'is_type' (no such parameter here); did "
+                   "you mean 'include_self'?"),
+            std::string::npos)
+      << e;
+  // No hint when nothing the part looked for is close: a key of no part at all.
+  r = load(R"([{"name": "Bad", "type": "minion", "mana": 1, "attack": 1, "health": 1,
+    "battlecry": [{"actions": [{"name": "draw", "amount": 1, "colour": "red"}],
+                   "selector": {"name": "self"}}]}])");
+  e = r.errors();
+  EXPECT_NE(e.find("nothing reads key 'colour' of 'draw' (no such parameter here)\n"),
+            std::string::npos)
+      << e;
   r = load(R"([{"name": "Good", "type": "minion", "mana": 1, "attack": 1, "health": 1,
     "battlecry": [{"actions": [{"name": "damage", "amount": 1}], "selector": {"name": "self"}}]}])");
   EXPECT_EQ(r.errors(), "");

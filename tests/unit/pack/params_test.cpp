@@ -2,6 +2,8 @@
 
 #include <gtest/gtest.h>
 
+#include "anvil/error.hpp"
+
 namespace anvil {
 namespace {
 
@@ -172,6 +174,31 @@ TEST(ParamAudit, ListsTheKeysNobodyReadAndOnlyThose) {
   EXPECT_EQ(unread[0].map, &play->items()[0]);
   EXPECT_EQ(unread[1].key, "extra");  // alone: "deep" below it is not listed
   EXPECT_EQ(unread[1].value, card.find("extra"));
+}
+
+// asked(): the keys find() looked for in a map and did not find, once each, in order; only while
+// this audit noted (not paused, not an inner audit's), and only of that map.
+TEST(ParamAudit, AskedListsTheKeysLookedForInVainInAMap) {
+  const SourceLocation at{"cards.json", 1, 1};
+  const Param damage =
+      Param::map({{"name", Param::scalar("damage", at)}, {"amout", Param::scalar("2", at)}}, at);
+  const Param other = Param::map({{"name", Param::scalar("heal", at)}}, at);
+  ParamAudit audit;
+  (void)damage.find("name");
+  (void)damage.find("amount");
+  (void)damage.find("multiplier");
+  (void)damage.find("amount");
+  (void)other.find("count");
+  {
+    const ParamAudit::Pause pause;
+    (void)damage.find("paused");
+    ParamAudit inner;
+    (void)damage.find("inner");
+    EXPECT_EQ(inner.asked(damage), std::vector<std::string>{"inner"});
+  }
+  EXPECT_EQ(audit.asked(damage), (std::vector<std::string>{"amount", "multiplier"}));
+  EXPECT_EQ(audit.asked(other), std::vector<std::string>{"count"});
+  EXPECT_EQ(did_you_mean("amout", audit.asked(damage)), "did you mean 'amount'?");
 }
 
 TEST(ParamAudit, AnUnreadKeyIsLocatedAtTheKey) {
