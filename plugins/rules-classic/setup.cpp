@@ -216,6 +216,13 @@ std::unique_ptr<Game> ClassicRules::setup_position(std::shared_ptr<const CardPoo
                       "begin_combat attackers blockers damage end_combat main2 end cleanup");
     step = static_cast<std::uint16_t>(it - names.begin());
   }
+  // A player key the classic rules do not read (hero, mana, armor, weapon: the hearth rules')
+  // is a slip, refused rather than ignored.
+  for (const PositionPlayer& pp : position.players)
+    if (!pp.settings.empty())
+      throw LoadError(
+          {}, "the classic rules have no player setting '" + pp.settings.front().first + "'",
+          "hero, mana, armor and weapon are the hearth rules' (rules: hearth)");
   auto game = new_game(std::move(cards), 2, position.seed, read_options(position.options));
   Journal& j = game->journal();
   for (std::size_t p = 0; p < 2; ++p) {
