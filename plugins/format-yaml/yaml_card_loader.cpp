@@ -41,25 +41,16 @@ class CardReader {
  public:
   CardReader(const Param& node, CardFileContext& ctx) : node_(node), ctx_(ctx) {}
 
+  // Every message names the card, as a .txt card's do; those of the card's own map (MapReader's
+  // "unknown key 'x' in card '…'") already do.
   void read() {
     const std::size_t first = d().size();
     read_card();
-    name_card_in(first);
+    ctx_.name_card_from(first, describe(node_));
   }
 
  private:
   std::vector<Diagnostic>& d() { return ctx_.diagnostics; }
-
-  // Every message from diagnostic `first` on names the card, as a .txt card's do
-  // (script-reference.md promises file, line, column and card); those of the card's own map
-  // (MapReader's "unknown key 'x' in card '…'") already do.
-  void name_card_in(std::size_t first) {
-    const std::string who = describe(node_);
-    for (std::size_t i = first; i < d().size(); ++i) {
-      std::string& message = d()[i].message;
-      if (message.find(who) == std::string::npos) message = who + ": " + message;
-    }
-  }
 
   void read_card() {
     const std::size_t errors_before = error_count(d());

@@ -66,25 +66,22 @@ class CardReader {
  public:
   CardReader(const Param& node, bool v1, CardFileContext& ctx) : node_(node), v1_(v1), ctx_(ctx) {}
 
+  // Every message names the card ("a minion needs 'health'" alone would leave the reader to
+  // count braces); most already do.
   void read() {
     const std::size_t first = ctx_.diagnostics.size();
     read_card();
-    name_card_in(first);
+    if (const std::string who = card_named(); !who.empty()) ctx_.name_card_from(first, who);
   }
 
  private:
-  // Every message from diagnostic `first` on names the card ("a minion needs 'health'" alone
-  // would leave the reader to count braces), as script-reference.md promises; most already do.
-  void name_card_in(std::size_t first) const {
-    if (!node_.is_map()) return;
+  // "card 'NAME'" by its ref_name or name, empty when neither can be read.
+  std::string card_named() const {
+    if (!node_.is_map()) return {};
     const Param* name = node_.find("ref_name");
     if (!name) name = node_.find("name");
-    if (!name || !name->is_scalar() || name->text().empty()) return;
-    const std::string who = "card '" + name->text() + "'";
-    for (std::size_t i = first; i < ctx_.diagnostics.size(); ++i) {
-      std::string& message = ctx_.diagnostics[i].message;
-      if (message.find(who) == std::string::npos) message = who + ": " + message;
-    }
+    if (!name || !name->is_scalar() || name->text().empty()) return {};
+    return "card '" + name->text() + "'";
   }
 
   void read_card() {

@@ -109,6 +109,16 @@ struct CardFileContext {
   void error(SourceLocation where, std::string message) {
     diagnostics.push_back({Diagnostic::Severity::error, std::move(where), std::move(message)});
   }
+  // Prefixes `who` ("card 'Grizzly Bears'") and ": " to each diagnostic from index `first` on
+  // that does not name it already. Every message about a card names it (docs/script-reference.md):
+  // the reader need not count lines, and the pack loader tells a deck that names a card which
+  // failed to load where its error is, by the "card 'NAME'" at the start of that error.
+  void name_card_from(std::size_t first, const std::string& who) {
+    for (std::size_t i = first; i < diagnostics.size(); ++i) {
+      std::string& message = diagnostics[i].message;
+      if (message.find(who) == std::string::npos) message = who + ": " + message;
+    }
+  }
 };
 
 // A card-file format, chosen by file extension (".txt" → the classic format).
