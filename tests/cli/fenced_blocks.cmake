@@ -1,0 +1,30 @@
+# fenced_blocks(TEXT LANG PREFIX): the bodies of the fenced ```LANG blocks of TEXT (a Markdown
+# document), in order, as PREFIX_1, PREFIX_2, …, their numbers as the list PREFIX_indices and
+# how many as PREFIX_count, in the caller's scope. Blocks are found by searching the text, never as a CMake list, which would mangle ';',
+# '\' and unbalanced '[' in the code; use the bodies quoted ("${PREFIX_${i}}"). A block that is
+# never closed is a fatal error naming DOC (set by the caller).
+function(fenced_blocks text lang prefix)
+  set(open "\n```${lang}\n")
+  string(LENGTH "${open}" open_length)
+  set(found 0)
+  set(indices "")
+  while(TRUE)
+    string(FIND "${text}" "${open}" start)
+    if(start EQUAL -1)
+      break()
+    endif()
+    math(EXPR body_start "${start} + ${open_length}")
+    string(SUBSTRING "${text}" ${body_start} -1 text)
+    string(FIND "${text}" "\n```\n" stop)
+    if(stop EQUAL -1)
+      message(FATAL_ERROR "${DOC}: a ```${lang} block is never closed")
+    endif()
+    math(EXPR found "${found} + 1")
+    string(SUBSTRING "${text}" 0 ${stop} body)
+    set(${prefix}_${found} "${body}" PARENT_SCOPE)
+    list(APPEND indices ${found})
+    string(SUBSTRING "${text}" ${stop} -1 text)
+  endwhile()
+  set(${prefix}_indices "${indices}" PARENT_SCOPE)
+  set(${prefix}_count ${found} PARENT_SCOPE)
+endfunction()
