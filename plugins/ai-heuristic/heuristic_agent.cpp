@@ -415,8 +415,12 @@ Answer legend_to_keep(const DecisionView& view, const Choice& choice) {
     return w;
   };
   std::uint32_t best = 0;
+  double best_worth = worth(choice.options[0].target);
   for (std::uint32_t i = 1; i < choice.options.size(); ++i)
-    if (worth(choice.options[i].target) > worth(choice.options[best].target)) best = i;
+    if (const double w = worth(choice.options[i].target); w > best_worth) {
+      best = i;
+      best_worth = w;
+    }
   return Answer{{best}};
 }
 
