@@ -30,6 +30,22 @@ const char* to_string(ChoiceKind k) {
 
 Agent::~Agent() = default;
 
+std::string answer_problem(const Choice& choice, const Answer& answer) {
+  const std::size_t n = choice.options.size();
+  if (answer.picks.size() < choice.min_picks || answer.picks.size() > choice.max_picks)
+    return std::to_string(answer.picks.size()) + " picks, expected " +
+           std::to_string(choice.min_picks) + ".." + std::to_string(choice.max_picks);
+  if (answer.picks.size() == 1)  // most decisions: nothing to sort
+    return answer.picks[0] < n ? std::string()
+                               : "option " + std::to_string(answer.picks[0]) + " does not exist";
+  if (answer.picks.empty()) return {};
+  std::vector<std::uint32_t> seen = answer.picks;
+  std::sort(seen.begin(), seen.end());
+  if (std::adjacent_find(seen.begin(), seen.end()) != seen.end()) return "an option picked twice";
+  if (seen.back() >= n) return "option " + std::to_string(seen.back()) + " does not exist";
+  return {};
+}
+
 // --- DecisionView -------------------------------------------------------------------------
 
 DecisionView::DecisionView(const Game& game, PlayerId viewer, std::span<const Option> offered)

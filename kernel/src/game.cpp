@@ -471,21 +471,9 @@ Answer Game::ask(const Choice& choice) {
   if (!a) throw RulesError("no agent is seated for player " + std::to_string(choice.player.value));
   Answer answer = answer_of(*a, DecisionView(*this, choice.player, choice.options), choice);
 
-  auto invalid = [&](const std::string& why) {
-    return RulesError("agent '" + std::string(a->name()) + "' gave an invalid answer to '" + choice.prompt +
-                      "': " + why);
-  };
-  if (answer.picks.size() < choice.min_picks || answer.picks.size() > choice.max_picks)
-    throw invalid(std::to_string(answer.picks.size()) + " picks, expected " + std::to_string(choice.min_picks) +
-                  ".." + std::to_string(choice.max_picks));
-  if (answer.picks.size() == 1) {  // most decisions: nothing to sort
-    if (answer.picks[0] >= n) throw invalid("option " + std::to_string(answer.picks[0]) + " does not exist");
-  } else if (!answer.picks.empty()) {
-    std::vector<std::uint32_t> seen = answer.picks;
-    std::sort(seen.begin(), seen.end());
-    if (std::adjacent_find(seen.begin(), seen.end()) != seen.end()) throw invalid("an option picked twice");
-    if (seen.back() >= n) throw invalid("option " + std::to_string(seen.back()) + " does not exist");
-  }
+  if (std::string why = answer_problem(choice, answer); !why.empty())
+    throw RulesError("agent '" + std::string(a->name()) + "' gave an invalid answer to '" +
+                     choice.prompt + "': " + why);
 
   if (decisions_.use_count() > 1) {
     decisions_ = std::make_shared<std::vector<DecisionRecord>>(*decisions_);

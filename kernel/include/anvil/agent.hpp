@@ -94,6 +94,11 @@ struct Answer {
   friend bool operator==(const Answer&, const Answer&) = default;
 };
 
+// Why `answer` does not answer `choice` ("2 picks, expected 1..1", "option 7 does not exist",
+// "an option picked twice"), or empty when it does. Game::ask refuses such an answer with this
+// text; a host that wraps an agent can check first, to tell that agent's failure from the game's.
+ANVIL_API std::string answer_problem(const Choice& choice, const Answer& answer);
+
 // One line of the decision log.
 struct DecisionRecord {
   std::uint64_t index = 0;

@@ -102,6 +102,28 @@ TEST(Agents, InvalidAnswersAreRefusedNamingTheAgent) {
   EXPECT_TRUE(game->decisions().empty());
 }
 
+TEST(Agents, AnswerProblemSaysWhatIsWrongWithAnAnswer) {
+  Choice c{ChoiceKind::option,
+           PlayerId(0),
+           "pick",
+           {{"a", {}, 0}, {"b", {}, 0}, {"c", {}, 0}},
+           1,
+           2,
+           {},
+           {},
+           {},
+           {}};
+  EXPECT_EQ(answer_problem(c, Answer{{1}}), "");
+  EXPECT_EQ(answer_problem(c, Answer{{2, 0}}), "");
+  EXPECT_EQ(answer_problem(c, Answer{}), "0 picks, expected 1..2");
+  EXPECT_EQ(answer_problem(c, Answer{{0, 1, 2}}), "3 picks, expected 1..2");
+  EXPECT_EQ(answer_problem(c, Answer{{3}}), "option 3 does not exist");
+  EXPECT_EQ(answer_problem(c, Answer{{0, 5}}), "option 5 does not exist");
+  EXPECT_EQ(answer_problem(c, Answer{{1, 1}}), "an option picked twice");
+  c.min_picks = 0;
+  EXPECT_EQ(answer_problem(c, Answer{}), "");
+}
+
 TEST(Agents, ChoicesWithoutAlternativeAreNotAskedAndEmptySeatsAreErrors) {
   Cards cards;
   auto game = make_game(cards);
