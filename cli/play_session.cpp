@@ -1,6 +1,7 @@
 #include "play_session.hpp"
 
 #include <fmt/core.h>
+#include <fmt/ranges.h>  // fmt::join
 
 #include <algorithm>
 #include <anvil/cost_text.hpp>
@@ -214,13 +215,44 @@ class PlaySession::Recorder final : public Agent {
   Recorder(PlaySession& session, PlayerId player, std::shared_ptr<Agent> inner)
       : session_(session), player_(player), inner_(std::move(inner)) {}
   std::string_view name() const override { return inner_->name(); }
+  // What the opponent's agent throws, or an answer Game::ask would refuse, is that agent's
+  // failure: the session is told (PlaySession::run takes the game back and asks the person for
+  // another agent) before the error goes on its way out of the rules module, which may wrap it.
+  // The person's own answers are checked where they are typed; what the person throws is a
+  // command (Interrupt).
   Answer choose(const DecisionView& view, const Choice& choice) override {
-    Answer a = inner_->choose(view, choice);
-    session_.record(player_, inner_->name(), choice, a);
-    return a;
+    if (player_ != session_.seats_.opponent) return recorded(choice, inner_->choose(view, choice));
+    Answer a;
+    try {
+      a = inner_->choose(view, choice);
+    } catch (const std::exception& e) {
+      fail(choice, e.what());
+      throw;
+    } catch (...) {
+      fail(choice, "it threw something that is not a std::exception");
+      throw RulesError(session_.agent_failure_);
+    }
+    if (const std::string why = answer_problem(choice, a); !why.empty()) {
+      session_.request_ = Request::agent_failed;
+      session_.agent_failure_ = fmt::format("agent '{}' gave an invalid answer to '{}': {}",
+                                            inner_->name(), choice.prompt, why);
+      throw RulesError(session_.agent_failure_);
+    }
+    return recorded(choice, std::move(a));
   }
 
  private:
+  Answer recorded(const Choice& choice, Answer a) {
+    session_.record(player_, inner_->name(), choice, a);
+    return a;
+  }
+  // In the words Game::ask would use.
+  void fail(const Choice& choice, std::string_view what) {
+    session_.request_ = Request::agent_failed;
+    session_.agent_failure_ =
+        fmt::format("agent '{}' failed to answer '{}': {}", inner_->name(), choice.prompt, what);
+  }
+
   PlaySession& session_;
   PlayerId player_;
   std::shared_ptr<Agent> inner_;
@@ -231,6 +263,9 @@ class PlaySession::Person final : public Agent {
  public:
   explicit Person(PlaySession& session) : s_(session) {}
   std::string_view name() const override { return "person"; }
+
+  // The board as the person sees it now, between decisions.
+  void show_board() { print_board(DecisionView(s_.game_, s_.seats_.person)); }
 
   Answer choose(const DecisionView& view, const Choice& choice) override {
     if (s_.events_) s_.events_->flush();
@@ -681,8 +716,9 @@ PlaySession::PlaySession(Game& game, const RulesModule& rules, const Registry& r
 PlaySession::~PlaySession() = default;
 
 void PlaySession::seat_opponent(const std::string& agent) {
-  std::shared_ptr<Agent> a = named(
-      make_agent(registry_, agent, AgentOptions{seats_.agent_seed, {}, &registry_, seats_.rules}));
+  // Not named(): the Recorder names the agent in whatever it throws, as that does.
+  std::shared_ptr<Agent> a =
+      make_agent(registry_, agent, AgentOptions{seats_.agent_seed, {}, &registry_, seats_.rules});
   game_.seat(seats_.opponent, std::make_shared<Recorder>(*this, seats_.opponent, std::move(a)));
   seats_.opponent_agent = agent;
 }
@@ -728,6 +764,49 @@ void PlaySession::undo() {
              rules_.step_name(game_));
 }
 
+bool PlaySession::reseat_after_failure() {
+  if (events_) events_->flush();
+  const Mark mark = marks_.back();
+  game_.journal().rollback(mark.checkpoint);
+  log_.resize(mark.log_size);
+  marks_.pop_back();  // the loop marks this point again before advancing
+  fmt::print(out_,
+             "error: your opponent's {}\n"
+             "The game is taken back to before that decision (what was told since did not "
+             "happen; a decision of yours since then is asked again). The board now:\n",
+             agent_failure_);
+  Person(*this).show_board();
+  fmt::print(out_, "Seat another agent for your opponent with 'ai NAME' ({}), or 'concede'.\n",
+             fmt::join(registry_.names(PluginKind::agent), ", "));
+  for (;;) {
+    fmt::print(out_, "> ");
+    std::fflush(out_);
+    std::string line;
+    if (!std::getline(in_, line)) {
+      fmt::print(out_, "\n(end of input: conceding)\n");
+      return false;
+    }
+    if (echo_) fmt::print(out_, "{}\n", line);
+    std::istringstream words(trim(line));
+    std::string word, agent, extra;
+    words >> word >> agent >> extra;
+    if (word.empty()) continue;
+    if (word == "concede" && agent.empty()) return false;
+    if (word != "ai" || agent.empty() || !extra.empty()) {
+      fmt::print(out_, "error: type 'ai NAME' to seat another agent, or 'concede'\n");
+      continue;
+    }
+    try {
+      seat_opponent(agent);
+    } catch (const std::exception& e) {
+      fmt::print(out_, "error: {}\n", e.what());
+      continue;
+    }
+    fmt::print(out_, "Your opponent is now played by {}.\n", agent);
+    return true;
+  }
+}
+
 void PlaySession::concede() {
   Journal& j = game_.journal();
   for (const Player& p : game_.state().players)
@@ -757,6 +836,11 @@ void PlaySession::run() {
         continue;
       }
       if (r == Request::concede) {
+        concede();
+        break;
+      }
+      if (r == Request::agent_failed) {
+        if (reseat_after_failure()) continue;
         concede();
         break;
       }

@@ -79,7 +79,9 @@ class PlaySession {
   friend class Person;
   friend class Recorder;
 
-  enum class Request { none, undo, concede };
+  // Why the rules module's advance() was interrupted: the person's command, or the opponent's
+  // agent failing (agent_failure_ says how).
+  enum class Request { none, undo, concede, agent_failed };
   struct Mark {
     Journal::Checkpoint checkpoint;
     std::size_t log_size = 0;
@@ -91,6 +93,10 @@ class PlaySession {
   bool can_undo() const;
   void undo();
   void concede();
+  // After the opponent's agent failed: takes the game back to before the advance() it failed
+  // in and asks the person to seat another agent. False when the person concedes instead (or
+  // input ends).
+  bool reseat_after_failure();
   void print_result();
   std::string seat_name(PlayerId p) const;
 
@@ -105,6 +111,7 @@ class PlaySession {
   std::vector<Mark> marks_;
   Request request_ = Request::none;
   bool conceded_ = false;
+  std::string agent_failure_;  // "NAME failed to answer 'PROMPT': WHAT"
   // `skip`: the turn and step it was typed in, while the person's priority is passed for them
   // until their next main phase (Person::choose says when it stops); cleared by undo.
   std::optional<std::pair<std::uint32_t, std::uint16_t>> skipping_since_;

@@ -9,6 +9,10 @@
 #   SwapAgent     `ai ai-random` mid-game: the decision log shows ai-random deciding afterwards;
 #   Skip          `skip` passes the person's priority until their next first main phase;
 #   EndOfInput    no input at all concedes cleanly;
+#   AgentFails    (test-bomb, -DPLUGIN_DIR) the opponent's agent throws mid-decision: the game is
+#                 taken back to before that decision, the person seats another agent (a bad
+#                 line and an unknown agent asked again) and the game goes on to its end;
+#   AgentFailsThenInputEnds  the end of input at that question concedes cleanly;
 #   Second        with --second the agent takes the first turn and the person is player 1;
 #   Mulligan      the classic game starts with the London mulligan at play: the person
 #                 mulligans once and puts a card on the bottom, named; ai-random's mulligan is
@@ -40,11 +44,12 @@ endforeach()
 set(deck "Goblin Burn")
 set(vs_deck "Rakdos Drain")
 set(more "")  # more arguments for `anvil play`
+set(global "")  # options before the command (--plugin-dir)
 set(seed 2)
 
 function(play input)
   file(WRITE ${WORK}/input.txt "${input}")
-  execute_process(COMMAND ${ANVIL} play --deck "${deck}" --vs-deck "${vs_deck}" --seed ${seed} ${more}
+  execute_process(COMMAND ${ANVIL} ${global} play --deck "${deck}" --vs-deck "${vs_deck}" --seed ${seed} ${more}
                   INPUT_FILE ${WORK}/input.txt RESULT_VARIABLE status OUTPUT_VARIABLE out ERROR_VARIABLE err)
   file(WRITE ${WORK}/output.txt "${out}")
   if(NOT status EQUAL 0)
@@ -203,6 +208,33 @@ elseif(CASE STREQUAL "Mulligan")
          "the card the person puts on the bottom should be named")
   expect("\n  player 1 \\(opponent\\) mulligans, [^\n]*\n(  player 1 \\(opponent\\) draws a card\n)+  player 1 \\(opponent\\) puts a card on the bottom of their library \\(mulligan\\)\n"
          "the opponent's mulligan should be told without the card it puts on the bottom")
+elseif(CASE STREQUAL "AgentFails")
+  # test-bomb (tests/plugins/agents) throws at its third decision: in game 2, while choosing the
+  # target of a spell it is casting.
+  set(global --plugin-dir ${PLUGIN_DIR})
+  set(more --vs test-bomb --option mulligans=0)
+  set(some "")
+  foreach(i RANGE 1 10)
+    string(APPEND some "none\n1\n1 2\n")
+  endforeach()
+  play("${some}bogus\nai ai-nope\nai ai-random\n${cycle}")
+  expect("\nerror: your opponent's agent 'test-bomb' failed to answer 'Choose target creature or player': the bomb went off\n"
+         "the agent's failure is told, naming the agent and the question")
+  expect("the bomb went off\nThe game is taken back to before that decision[^\n]*\n\n=== Turn 2, main1 \\(your opponent's turn\\) ===\nplayer 1 \\(opponent\\): life 20, hand 7,"
+         "the game is taken back to before the spell was cast (still 7 cards in hand), and the board shown")
+  expect("\n> bogus\nerror: type 'ai NAME' to seat another agent, or 'concede'\n"
+         "only another agent or concede is taken after a failure")
+  expect("\n> ai ai-nope\nerror: unknown agent 'ai-nope'" "an unknown agent is refused, and asked again")
+  expect("\n> ai ai-random\nYour opponent is now played by ai-random\\.\n" "the new agent is seated")
+  expect("\nResult: (you won|you lost|a draw) in turn [0-9]+ \\(your opponent: ai-random\\)\\.\n"
+         "the game goes on to its end with the new agent")
+elseif(CASE STREQUAL "AgentFailsThenInputEnds")
+  set(global --plugin-dir ${PLUGIN_DIR})
+  set(more --vs test-bomb --option mulligans=0)
+  play("none\n1\n1 2\nnone\n1\n1 2\nnone\n1\n1 2\nnone\n1\n1 2\n")
+  expect("the bomb went off\n" "the agent's failure is told")
+  expect("\\(end of input: conceding\\)\nResult: you conceded in turn 2 \\(your opponent: test-bomb\\)\\.\n"
+         "the end of input at the question after a failure concedes cleanly")
 elseif(CASE STREQUAL "EndOfInput")
   play("")
   expect("\\(end of input: conceding\\)\nResult: you conceded in turn 1 " "end of input concedes")
