@@ -45,9 +45,11 @@ class EffectLab {
 
   // The best targets for ability `ability` of `source` and what they are worth: cast from the
   // hand (the card moves to the stack first, as when it is cast) or activated on the
-  // battlefield. `cost_value` is what paying costs beyond mana loses (a sacrificed creature).
+  // battlefield. `cost_value` is what paying costs beyond mana loses (a sacrificed creature);
+  // `x` the X announced for an {X} in its cost (107.3: Blaze's damage).
   // nullopt when the ability has targets but none is legal, or it cannot be judged.
-  std::optional<Judgement> best(ObjectId source, std::uint16_t ability, double cost_value = 0);
+  std::optional<Judgement> best(ObjectId source, std::uint16_t ability, double cost_value = 0,
+                                std::int64_t x = 0);
 
   // What a permanent's triggered ability without targets does for the agent, resolved once
   // for it as if the permanent were on the battlefield: Phyrexian Arena's card and life. Scored
@@ -58,15 +60,18 @@ class EffectLab {
   // card, … to that player"), else each player in turn, the scores added (Spellshock).
   double trigger_score(ObjectId permanent, std::uint16_t ability);
 
-  // How much life `player` loses if the ability targets them (0 if it cannot).
-  std::int32_t damage_to(ObjectId source, std::uint16_t ability, PlayerId player);
+  // How much life `player` loses if the ability, with X `x`, targets them (0 if it cannot).
+  std::int32_t damage_to(ObjectId source, std::uint16_t ability, PlayerId player,
+                         std::int64_t x = 0);
   // Face damage counts fully from now on: the agent has the burn to finish the opponent.
   void go_face() { go_face_ = true; }
-  // A one-target spell in the agent's hand, and how many identical cards it stands for.
+  // A one-target spell in the agent's hand, and how many identical cards it stands for; `x`,
+  // the largest X it could pay for an {X} in its cost.
   struct Burn {
     ObjectId source;
     std::uint16_t ability = 0;
     std::int64_t copies = 1;
+    std::int64_t x = 0;
   };
   // The burn-out plan: face damage counts fully when the damage `spells` deal to `opponent`,
   // each judged on its own, adds up to their life. Worked out before the first judgement, and
@@ -83,7 +88,7 @@ class EffectLab {
   // Resolves the ability on the copy and judges the result; a card in the hand is first moved
   // where it would be: the stack when cast, the battlefield for a permanent's trigger.
   Trial trial(ObjectId source, std::uint16_t ability, const std::vector<Target>& targets,
-              ZoneKind from_hand_to, const EventRecord& event = {});
+              ZoneKind from_hand_to, const EventRecord& event = {}, std::int64_t x = 0);
   Game& game();
   void settle_burn_out();
   const std::vector<Target>& targetable();

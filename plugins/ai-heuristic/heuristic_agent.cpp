@@ -318,6 +318,58 @@ std::vector<std::uint32_t> curve_out(const DecisionView& view, const Choice& cho
   return out;
 }
 
+// The largest X `sources` (land_colors and offered_mana_colors) can pay for `cost`, its {X}
+// symbols counted X times each (107.3); 0 when they cannot pay even X = 0 (mana in the pool,
+// which the estimate does not see: the rules offer the spell, and X = 0 is always offered).
+std::int64_t most_x(const std::vector<std::uint8_t>& sources, const ManaCost& cost) {
+  if (cost.x == 0) return 0;
+  std::int64_t x = 0;
+  for (ManaCost with = cost;; ++x) {
+    with.generic = static_cast<std::uint16_t>(cost.generic + (x + 1) * cost.x);
+    if (!can_pay_all(sources, {with})) return x;
+  }
+}
+
+// The mana cost of an activated ability as its AbilityDef writes it ("{X}{R}"); none when it
+// writes none (a cost the rules keep to themselves) or cannot be read.
+ManaCost ability_mana(const AbilityDef& a) {
+  CostText cost;
+  if (a.cost.empty() || read_cost_text(a.cost, cost)) return ManaCost{};
+  return cost.mana;
+}
+
+// The best judgement of ability `ability` of `source` over every X it may announce, 0 to `most`,
+// and that X: the smallest of equally good ones, so that a kill spends no more than the
+// toughness left needs (as Forge's AI pays X), while damage to a player that counts, or more of
+// any other effect, scores more with each point and takes the largest. An X that does nothing
+// scores nothing, and is never worth casting.
+std::pair<std::optional<Judgement>, std::int64_t> best_over_x(EffectLab& lab, ObjectId source,
+                                                              std::uint16_t ability,
+                                                              double cost_value,
+                                                              std::int64_t most) {
+  std::optional<Judgement> top;
+  std::int64_t top_x = 0;
+  for (std::int64_t x = 0; x <= most; ++x) {
+    auto j = lab.best(source, ability, cost_value, x);
+    if (j && (!top || j->score > top->score)) {
+      top = std::move(j);
+      top_x = x;
+    }
+  }
+  return {std::move(top), top_x};
+}
+
+// The option of the X decision ("Choose X for Blaze", options 0 to the most the rules find
+// payable) that announces `x`, else the largest below it (its estimate of the mana was high).
+Answer announce_x(const Choice& choice, std::int64_t x) {
+  std::uint32_t pick = 0;
+  for (std::uint32_t i = 0; i < choice.options.size(); ++i) {
+    const std::int64_t v = choice.options[i].value;
+    if (v <= x && (v > choice.options[pick].value || choice.options[pick].value > x)) pick = i;
+  }
+  return Answer{{pick}};
+}
+
 // Whether two cards in hand are the same card in the same state (only their identity and when
 // they came to hand differ): cast, they would be judged the same.
 bool same_card(const GameObject& a, const GameObject& b) {
@@ -515,6 +567,10 @@ Answer HeuristicAgent::choose(const DecisionView& view, const Choice& choice) {
     case ChoiceKind::number: {
       if (choice.source.valid() && choice.prompt.starts_with("damage to"))
         return choose_damage_division(view, choice);
+      // "Choose X for Blaze": the X its plan was judged with.
+      if (plan_ && plan_->x && plan_->source == choice.source &&
+          choice.prompt.starts_with("Choose X for "))
+        return announce_x(choice, *plan_->x);
       // X, or how many times to pay a multikicker: as much as can be paid (a bigger X, or more
       // kicks, is a bigger effect).
       std::uint32_t most = 0;
@@ -629,7 +685,7 @@ Answer HeuristicAgent::action(const DecisionView& view, const Choice& choice) {
       const std::size_t ransom = unless_pays(view.card(card));
       if (ransom > 0 && lands_of(view, view.stack().back().controller, /*untapped=*/true) >= ransom)
         continue;
-      plan_ = Plan{card, *spell_ability(view.card(card)), {top}, 0};
+      plan_ = Plan{card, *spell_ability(view.card(card)), {top}, 0, {}};
       return Answer{{i}};
     }
   }
@@ -667,12 +723,23 @@ Answer HeuristicAgent::action(const DecisionView& view, const Choice& choice) {
     if (!playout) playout.emplace(view, choice, *classic_, rng_.next());
     if (auto j = playout->best(i, id); j && worth_using(*j)) {
       score = 10.0 + j->score;
-      plan = Plan{id, ability, j->targets, 0};
+      plan = Plan{id, ability, j->targets, 0, {}};
     }
   };
 
   std::optional<PlayOut> auras;  // an Aura's play-outs (Focus::board), made on first use
   std::optional<EffectLab> lab;
+  // The largest X it could announce for `cost` (0 without {X}): its untapped lands and the mana
+  // creatures the rules offer, read once.
+  std::optional<std::vector<std::uint8_t>> sources;
+  const auto most_x_for = [&](const ManaCost& cost) -> std::int64_t {
+    if (cost.x == 0) return 0;
+    if (!sources) {
+      sources = land_colors(view, me);
+      for (std::uint8_t mask : offered_mana_colors(view, choice)) sources->push_back(mask);
+    }
+    return most_x(*sources, cost);
+  };
   // The burn-out plan: when the damage the spells in hand can deal to the opponent is enough to
   // finish them, every point of it goes to their face. Only counted when an offered action is
   // judged on the copy (its score is what the plan changes): the lab works it out before its
@@ -701,7 +768,7 @@ Answer HeuristicAgent::action(const DecisionView& view, const Choice& choice) {
         if (same != burn.end())
           ++same->copies;
         else
-          burn.push_back({id, *spell, 1});
+          burn.push_back({id, *spell, 1, most_x_for(view.view(id).cost)});
       }
     if (!burn.empty()) {
       lab.emplace(view, me, rng_.next());
@@ -793,15 +860,17 @@ Answer HeuristicAgent::action(const DecisionView& view, const Choice& choice) {
           if (!auras) auras.emplace(view, choice, *classic_, rng_.next(), PlayOut::Focus::board);
           if (auto j = auras->best(i, id); j && j->attaches && worth_using(*j)) {
             score = after_the_curve(j->score);
-            plan = Plan{id, *spell, j->targets, 0};
+            plan = Plan{id, *spell, j->targets, 0, {}};
           }
         } else if (played_out(def, *spell)) {
           play_out(i, id, *spell, score, plan);
         } else if (instant_window) {
           if (!lab) lab.emplace(view, me, rng_.next());
-          if (auto j = lab->best(id, *spell); j && worth_using(*j)) {
-            score = 10.0 + j->score + c.cost.value();
-            plan = Plan{id, *spell, j->targets, 0};
+          const auto [j, x] = best_over_x(*lab, id, *spell, 0, most_x_for(c.cost));
+          if (j && worth_using(*j)) {
+            score = 10.0 + j->score + c.cost.value() + static_cast<double>(x);
+            plan = Plan{id, *spell, j->targets, 0, {}};
+            if (c.cost.x > 0) plan->x = x;
           }
         }
       }
@@ -824,17 +893,20 @@ Answer HeuristicAgent::action(const DecisionView& view, const Choice& choice) {
         if (!lab) lab.emplace(view, me, rng_.next());
         double cost = sacrifices_itself(a) && c.has_type(kCreature) ? creature_value(c) : 0;
         if (loyalty) cost -= static_cast<double>(*loyalty) * kLoyaltyPoint;
-        const auto j = lab->best(id, *ability, cost);
+        const ManaCost mana = ability_mana(a);
+        const auto [j, x] = best_over_x(*lab, id, *ability, cost, most_x_for(mana));
         if (j && worth_using(*j) &&
             (!targetless || free_at_their_end(a) || j->score >= kGameOver)) {
           // Equip: after the curve, as an Aura.
           score = j->attaches ? after_the_curve(j->score) : 10.0 + j->score;
-          plan = Plan{id, *ability, j->targets, 0};
+          plan = Plan{id, *ability, j->targets, 0, {}};
+          if (mana.x > 0) plan->x = x;
         } else if (j && free_at_their_end(a) && j->score > j->best_own_lost) {
           // Spending nothing, any gain will do (Stuffy Doll's point of damage to the opponent,
           // Spikeshot Elder's); after the spells and flash permanents that want the mana.
           score = 1.0 + std::min(0.4, 0.01 * j->score);
-          plan = Plan{id, *ability, j->targets, 0};
+          plan = Plan{id, *ability, j->targets, 0, {}};
+          if (mana.x > 0) plan->x = x;
         }
       }
     }

@@ -12,6 +12,7 @@
 #include <functional>
 #include <optional>
 #include <set>
+#include <tuple>
 
 namespace anvil {
 namespace {
@@ -323,6 +324,45 @@ TEST_F(AiHeuristic, CountsEveryCopyOfABurnSpellTowardsBurningOut) {
       EXPECT_TRUE(targets[0].is_object() && g->card(targets[0].object.id).name == "Grizzly Bears");
     }
   }
+}
+
+// Blaze ({X}{R}, X damage to target creature or player; the test pack's): X is judged with the
+// target, as Forge's AI pays it. The smallest X that kills the best creature it can kill, damage
+// already marked counted: with four lands (X up to 3) the Serra Angel is out of reach, and the
+// Hill Giant with 1 damage needs X = 2. Before, the spell was judged as if X were 0 (it did
+// nothing) and never cast.
+TEST_F(AiHeuristic, AnnouncesTheSmallestXThatKillsTheBestCreatureItCanKill) {
+  PositionPlayer them = player(20, {}, {"Grizzly Bears", "Serra Angel"});
+  them.battlefield.push_back(card("Hill Giant", 1));
+  auto g = start(player(20, {"Blaze"}, std::vector<std::string>(4, "Mountain")), them);
+  const auto targets = cast_targets(*g);
+  ASSERT_EQ(targets.size(), 1u) << "Blaze should be cast";
+  ASSERT_TRUE(targets[0].is_object());
+  EXPECT_EQ(g->card(targets[0].object.id).name, "Hill Giant");
+  EXPECT_EQ(g->state().stack.back().x, 2);
+}
+
+// The go-face plan (the opponent under 5 after the damage): the largest X it can pay goes to the
+// face, rather than the Bears X = 2 would kill. At 20 life the same Blaze kills the Bears.
+TEST_F(AiHeuristic, AnnouncesTheLargestXAtTheFaceWhenThatIsThePlan) {
+  for (const auto& [life, face, x] :
+       std::vector<std::tuple<int, bool, std::int64_t>>{{6, true, 4}, {20, false, 2}}) {
+    auto g = start(player(20, {"Blaze"}, std::vector<std::string>(5, "Mountain")),
+                   player(life, {}, {"Grizzly Bears"}));
+    const auto targets = cast_targets(*g);
+    ASSERT_EQ(targets.size(), 1u) << "at " << life << " life";
+    EXPECT_EQ(targets[0].is_player() && targets[0].player == kThem, face) << "at " << life;
+    EXPECT_EQ(g->state().stack.back().x, x) << "at " << life << " life";
+  }
+}
+
+// An X that kills nothing worth a card is no reason to cast it: X up to 2 against a Serra Angel
+// (4 toughness) and an opponent at 20.
+TEST_F(AiHeuristic, DoesNotCastAnXSpellWhoseXWouldDoNothingWorthACard) {
+  auto g = start(player(20, {"Blaze"}, std::vector<std::string>(3, "Mountain")),
+                 player(20, {}, {"Serra Angel"}));
+  EXPECT_TRUE(cast_targets(*g, 3).empty());
+  EXPECT_EQ(count_in(*g, ZoneRef::hand(kMe), "Blaze"), 1u);
 }
 
 TEST_F(AiHeuristic, NeverBurnsItsOwnCreatures) {
