@@ -135,14 +135,25 @@ std::optional<std::uint16_t> activated_ability(const CardDef& def, const Option&
   return std::nullopt;
 }
 
+// Whether option `o` activates the regeneration ability of a permanent `me` controls.
+bool offers_regeneration(const DecisionView& view, PlayerId me, const Option& o) {
+  if (!o.target.is_object() || view.object(o.target.object.id).zone != ZoneRef::battlefield(me))
+    return false;
+  const CardDef& def = view.card(o.target.object.id);
+  const auto ability = activated_ability(def, o);
+  return ability && is_regeneration(def.abilities[*ability]);
+}
+
 bool sacrifices_itself(const AbilityDef& a) { return a.cost.find("Sac") != std::string::npos; }
 
 // Whether an activated ability's cost (AbilityDef::cost: "{1}{R}{R}", "{T}") is only mana and
 // tapping: at the end of the opponent's turn that spends nothing, since the mana would go unused
 // and the permanent untaps before it is needed. Not a sacrifice, a discard, life ({B/P}) or
-// {X}; not a cost the rules keep to themselves (empty: regenerate, equip).
-bool costs_only_mana_and_tapping(std::string_view cost) {
-  if (cost.empty()) return false;
+// {X}; not a cost the rules keep to themselves (empty: equip), nor a regeneration shield, which
+// lasts only the turn.
+bool costs_only_mana_and_tapping(const AbilityDef& a) {
+  const std::string_view cost = a.cost;
+  if (cost.empty() || is_regeneration(a)) return false;
   for (std::size_t i = 0; i < cost.size();) {
     if (cost[i] == ' ' || cost[i] == ',') {
       ++i;
@@ -705,16 +716,34 @@ Answer HeuristicAgent::action(const DecisionView& view, const Choice& choice) {
   // fog, a regeneration shield) is played out through its damage too; what has targets (burn
   // at an attacker) the lab judges as before.
   const bool unblocked_attack = classic_ && !reacting && !my_turn && PlayOut::through_combat(step);
-  if (!instant_window && !reacting && !unblocked_attack && !flash_window)
+  // An opponent's instant, sorcery or ability without targets on the stack (Supreme Verdict's
+  // "Destroy all creatures", damage to each creature): a regeneration shield, which needs no
+  // target, is played out against it, and raised where a creature would die without it.
+  // Nothing else is: played out at every such spell, the rest made games slower for nothing
+  // (as above).
+  const bool untargeted_threat =
+      classic_ && !reacting &&
+      std::any_of(view.stack().begin(), view.stack().end(), [&](const StackItem& s) {
+        if (s.controller == me || !s.targets.empty()) return false;
+        if (!s.is_spell) return true;
+        if (!view.can_see(s.source.id)) return false;
+        const Characteristics c = view.view(s.source.id);
+        return c.has_type(kInstant) || c.has_type(kSorcery);
+      });
+  const bool only_regeneration =
+      untargeted_threat && !instant_window && !unblocked_attack && !flash_window;
+  if (!instant_window && !reacting && !unblocked_attack && !flash_window && !only_regeneration)
     return Answer{{pass_option(choice)}};
   // Whether ability `a` costs nothing worth keeping now: only mana and tapping, at the end of the
   // opponent's turn (costs_only_mana_and_tapping).
   const auto free_at_their_end = [&](const AbilityDef& a) {
-    return !my_turn && step == "end" && costs_only_mana_and_tapping(a.cost);
+    return !my_turn && step == "end" && costs_only_mana_and_tapping(a);
   };
   // Whether the option for ability `ability` of `def` is played out rather than judged by the lab.
   const auto played_out = [&](const CardDef& def, std::uint16_t ability) {
-    return reacting || (unblocked_attack && def.abilities[ability].impl->target_count() == 0);
+    const AbilityDef& a = def.abilities[ability];
+    return reacting || (unblocked_attack && a.impl->target_count() == 0) ||
+           (untargeted_threat && is_regeneration(a));
   };
   std::optional<PlayOut> playout;  // made on first use, as the lab
   // Option i, `ability` of `id`, judged by playing it out: its score and plan if worth taking.
@@ -819,6 +848,7 @@ Answer HeuristicAgent::action(const DecisionView& view, const Choice& choice) {
     const ObjectId id = o.target.object.id;
     const GameObject& obj = view.object(id);
     const CardDef& def = view.card(id);
+    if (only_regeneration && !offers_regeneration(view, me, o)) continue;
     const Characteristics c = view.view(id);
     double score = 0;
     std::optional<Plan> plan;

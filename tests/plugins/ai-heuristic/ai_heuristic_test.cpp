@@ -1222,15 +1222,71 @@ TEST_F(AiHeuristic, RegeneratesInResponseToBurnThatWouldDestroyIt) {
   ASSERT_TRUE(skeletons.valid()) << "regenerated";
   EXPECT_TRUE(g->object(skeletons).tapped) << "regeneration taps it";
 
-  // The opponent's Grizzly Bears attacks and is not blocked (it would kill the Skeletons): the
-  // Skeletons are not threatened, and no shield is raised.
+  // The opponent's Wind Drake attacks, which the Skeletons cannot block: they are not
+  // threatened, and no shield is raised.
   auto quiet =
       start(player(20, {}, {"Swamp", "Drudge Skeletons"}),
-            player(20, {}, {"Mountain", "Grizzly Bears"}), "main1", 1, std::make_shared<AllOut>());
+            player(20, {}, {"Mountain", "Wind Drake"}), "main1", 1, std::make_shared<AllOut>());
   for (int i = 0; i < 30 && quiet->state().turn.step <= 8; ++i)
     ASSERT_TRUE(world().rules->advance(*quiet));
-  EXPECT_EQ(quiet->state().player(kMe).life, 18) << "the Bears were not blocked";
+  EXPECT_EQ(quiet->state().player(kMe).life, 18) << "the Drake was not blocked";
   EXPECT_FALSE(quiet->object(on_battlefield(*quiet, kMe, "Swamp")).tapped);
+}
+
+// Drudge Skeletons ({B}: Regenerate) survive blocking the opponent's Grizzly Bears when a Swamp
+// is untapped to pay for the shield: they block for free, and the shield is raised as the
+// blocker would die. With the Swamp tapped the block would only lose them, and the Bears get
+// through. Before, a creature that could regenerate was judged to die like any other, and the
+// Bears got through both times.
+TEST_F(AiHeuristic, BlocksWithACreatureWhoseRegenerationItCanPayFor) {
+  for (const bool untapped : {true, false}) {
+    PositionPlayer me = player(20, {}, {"Drudge Skeletons"});
+    me.battlefield.push_back(card("Swamp"));
+    me.battlefield.back().tapped = !untapped;
+    auto g = start(me, player(20, {}, {"Mountain", "Grizzly Bears"}), "main1", 1,
+                   std::make_shared<AllOut>());
+    for (int i = 0; i < 30 && g->state().turn.step <= 8; ++i)
+      ASSERT_TRUE(world().rules->advance(*g));
+    EXPECT_EQ(g->state().player(kMe).life, untapped ? 20 : 18) << "Swamp untapped: " << untapped;
+    EXPECT_TRUE(on_battlefield(*g, kMe, "Drudge Skeletons").valid()) << untapped;
+    if (untapped) {
+      EXPECT_TRUE(g->object(on_battlefield(*g, kMe, "Swamp")).tapped) << "the shield was paid";
+    }
+  }
+}
+
+// Its Albino Troll ({1}{G}: Regenerate) attacks into a Serra Angel that would kill it when two
+// Forests can pay for the shield: blocked, it regenerates and the Angel takes 3. Without the
+// mana the Angel is a bad block waiting, and the Troll stays home.
+TEST_F(AiHeuristic, AttacksWithACreatureWhoseRegenerationItCanPayFor) {
+  for (const bool forests : {true, false}) {
+    std::vector<std::string> mine{"Albino Troll"};
+    if (forests) mine.insert(mine.end(), {"Forest", "Forest"});
+    auto g = start(player(20, {}, mine), player(20, {}, {"Serra Angel"}), "main1", 0,
+                   std::make_shared<GangBlocks>());
+    for (int i = 0; i < 30 && g->state().turn.step <= 8; ++i)
+      ASSERT_TRUE(world().rules->advance(*g));
+    bool attacked = false;
+    for (const DecisionRecord& r : g->decisions())
+      if (r.kind == ChoiceKind::attackers) attacked = attacked || !r.picks.empty();
+    EXPECT_EQ(attacked, forests) << "with Forests: " << forests;
+    EXPECT_TRUE(on_battlefield(*g, kMe, "Albino Troll").valid()) << forests;
+    if (forests) {
+      EXPECT_EQ(g->object(on_battlefield(*g, kThem, "Serra Angel")).damage, 3);
+    }
+  }
+}
+
+// The opponent's Supreme Verdict ("Destroy all creatures", no target) on the stack: the
+// Skeletons regenerate in response. Before, only a spell with targets was answered, and they
+// died.
+TEST_F(AiHeuristic, RegeneratesAgainstASweeperWithoutTargets) {
+  auto g = start(player(20, {}, {"Swamp", "Drudge Skeletons"}),
+                 player(20, {"Supreme Verdict"}, {"Plains", "Plains", "Island", "Island"}), "main1",
+                 1, std::make_shared<CastsOnce>());
+  for (int i = 0; i < 20 && g->state().turn.step <= 3; ++i) ASSERT_TRUE(world().rules->advance(*g));
+  ASSERT_EQ(count_in(*g, ZoneRef::graveyard(kThem), "Supreme Verdict"), 1u);
+  EXPECT_TRUE(on_battlefield(*g, kMe, "Drudge Skeletons").valid()) << "regenerated";
 }
 
 // The opponent's Tendrils of Corruption at its Walking Corpse, with six Swamps: the Corpse dies
