@@ -142,6 +142,89 @@ EffectLab::Trial EffectLab::trial(ObjectId source, std::uint16_t ability,
   return out;
 }
 
+EffectLab::Trial EffectLab::trial_stack(const ResolveContext* first, const ResolveContext& then) {
+  Game& g = game();
+  settle_burn_out();
+  const bool go_face = go_face_ || g.state().zone(ZoneRef::hand(me_)).objects.size() >= 7;
+  const Journal::Checkpoint cp = g.journal().checkpoint();
+  Trial out{-std::numeric_limits<double>::infinity(), 0};
+  try {
+    if (before_source_ != std::pair{then.source.id, ZoneKind::stack}) {
+      before_source_.reset();
+      snapshot(g, before_);
+      before_source_ = std::pair{then.source.id, ZoneKind::stack};
+    }
+    if (first) resolve_with_triggers(g, *first);
+    resolve_with_triggers(g, then);
+    out.score = judge(g, before_, me_, go_face, scratch_, out.best_own_lost);
+  } catch (const std::exception&) {
+    out.best_own_lost = 0;  // not chosen on its merits, as in trial()
+  }
+  g.journal().rollback(cp);
+  return out;
+}
+
+std::optional<Judgement> EffectLab::best_copy(const StackItem& original, ObjectId copy,
+                                              bool new_targets) {
+  Game& g = game();
+  const CardDef& def = g.cards().at(original.card);
+  if (original.ability >= def.abilities.size() || !def.abilities[original.ability].impl)
+    return std::nullopt;
+  const Ability& a = *def.abilities[original.ability].impl;
+  if (a.target_count() == 0 || original.targets.size() != a.target_count()) return std::nullopt;
+  const ResolveContext then{original.source,
+                            original.card,
+                            original.ability,
+                            original.controller,
+                            original.targets,
+                            original.x,
+                            {}};
+  const Trial alone = trial_stack(nullptr, then);
+  if (alone.score == -std::numeric_limits<double>::infinity()) return std::nullopt;
+  const ObjectRef source = g.object(copy).ref();
+  Judgement j;
+  j.targets = original.targets;
+  // The copy with targets `j.targets`, against the original alone.
+  const auto with_copy = [&] {
+    const ResolveContext first{source, original.card, original.ability, me_, j.targets, original.x,
+                               {}};
+    Trial t = trial_stack(&first, then);
+    t.score -= alone.score;
+    if (t.best_own_lost <= alone.best_own_lost) t.best_own_lost = 0;
+    return t;
+  };
+  const auto take = [&](const Trial& t) {
+    j.score = t.score;
+    j.best_own_lost = t.best_own_lost;
+  };
+  take(with_copy());
+  if (!new_targets) return j;
+  for (std::size_t slot = 0; slot < a.target_count(); ++slot) {
+    const ResolveContext ctx{source,
+                             original.card,
+                             original.ability,
+                             me_,
+                             std::span<const Target>(j.targets.data(), slot),
+                             original.x,
+                             {}};
+    const std::vector<Target> options = candidates(a, ctx, slot);
+    if (options.empty()) return std::nullopt;
+    Trial top{-std::numeric_limits<double>::infinity(), 0};
+    Target chosen = options.front();
+    for (const Target& t : options) {
+      j.targets[slot] = t;
+      const Trial tried = with_copy();
+      if (tried.score > top.score) {
+        top = tried;
+        chosen = t;
+      }
+    }
+    j.targets[slot] = chosen;
+    take(top);
+  }
+  return j;
+}
+
 std::int32_t EffectLab::damage_to(ObjectId source, std::uint16_t ability, PlayerId player,
                                   std::int64_t x) {
   Game& g = game();

@@ -51,6 +51,16 @@ class EffectLab {
   std::optional<Judgement> best(ObjectId source, std::uint16_t ability, double cost_value = 0,
                                 std::int64_t x = 0);
 
+  // What a copy of the spell `original` (on the stack) under the agent's control is worth
+  // (707.10: Twincast's), the object `copy` its source (the copy, or the original before the copy
+  // exists), and its best targets when `new_targets` (each slot the best given the ones before),
+  // else the original's. Judged as the stack would resolve: the copy, then the original, against
+  // the original alone; so a copy of the opponent's Bolt at its own creature is worth what the
+  // copy does elsewhere, and a second Bolt at the creature the first kills is worth nothing.
+  // Judgement::best_own_lost counts only creatures the original alone leaves alive. nullopt when
+  // the spell has no targets, or none is legal for the copy.
+  std::optional<Judgement> best_copy(const StackItem& original, ObjectId copy, bool new_targets);
+
   // What a permanent's triggered ability without targets does for the agent, resolved once
   // for it as if the permanent were on the battlefield: Phyrexian Arena's card and life. Scored
   // as best() scores a spell's result, without the permanent itself leaving the battlefield
@@ -89,6 +99,9 @@ class EffectLab {
   // where it would be: the stack when cast, the battlefield for a permanent's trigger.
   Trial trial(ObjectId source, std::uint16_t ability, const std::vector<Target>& targets,
               ZoneKind from_hand_to, const EventRecord& event = {}, std::int64_t x = 0);
+  // Resolves `first` (if any), then `then`, on the copy, and judges the result; the board before
+  // is read with `then`'s source as its key (nothing moves: both are on the stack).
+  Trial trial_stack(const ResolveContext* first, const ResolveContext& then);
   Game& game();
   void settle_burn_out();
   const std::vector<Target>& targetable();

@@ -39,6 +39,18 @@ bool can_counter(const CardDef& def, const Characteristics& c) {
   return false;
 }
 
+// Whether the card's spell copies a spell: the classic module's `copy_spell`, "Copy target
+// instant or sorcery spell." (Twincast), with " You may choose new targets for the copy." after
+// when it may (`new_targets`).
+bool copies_spells(const CardDef& def, bool* new_targets = nullptr) {
+  const auto spell = spell_ability(def);
+  if (!spell) return false;
+  const std::string text = def.abilities[*spell].impl->describe();
+  if (!text.starts_with("Copy target instant or sorcery spell")) return false;
+  if (new_targets) *new_targets = text.find("choose new targets") != std::string::npos;
+  return true;
+}
+
 // The mana in the cost written at `at` in `text` ("{2}{U}…", up to the first character that
 // opens no symbol): a number counts as that many, any other symbol as one.
 std::size_t mana_at(std::string_view text, std::size_t at) {
@@ -621,6 +633,10 @@ Answer HeuristicAgent::choose(const DecisionView& view, const Choice& choice) {
       if (auto a = classic_mulligan(view, choice)) return *a;
       break;
     case ChoiceKind::yes_no:
+      // "Choose new targets for the copy of Lightning Bolt?" (Twincast's copy): where the copy
+      // is worth most, judged as its burn is.
+      if (choice.prompt.starts_with("Choose new targets for the copy"))
+        return new_targets_for_copy(view, choice);
       // "Pay {3} so that Grizzly Bears is not countered?" (the classic module's Mana Leak): a
       // spell it cast is worth what keeps it, and the rules ask only when it can pay.
       // "Pay kicker {4} for Burst Lightning?" (asked only when it can pay): a kicked spell does
@@ -700,6 +716,8 @@ Answer HeuristicAgent::action(const DecisionView& view, const Choice& choice) {
       return Answer{{i}};
     }
   }
+  if (!stack_empty)
+    if (auto copy = copy_a_spell(view, choice)) return *copy;
   // Responses to an opponent's spell or ability with targets on the stack (a burn spell at its
   // creature, a pump on theirs), and combat tricks once a creature blocks (either player's
   // combat): what they are worth depends on what happens next, so spells and abilities are
@@ -849,6 +867,9 @@ Answer HeuristicAgent::action(const DecisionView& view, const Choice& choice) {
     const GameObject& obj = view.object(id);
     const CardDef& def = view.card(id);
     if (only_regeneration && !offers_regeneration(view, me, o)) continue;
+    // A copy spell is cast only by copy_a_spell, on the spell it judged.
+    if (obj.zone.kind != ZoneKind::battlefield && copies_spells(def) && !activates(def, o))
+      continue;
     const Characteristics c = view.view(id);
     double score = 0;
     std::optional<Plan> plan;
@@ -949,6 +970,68 @@ Answer HeuristicAgent::action(const DecisionView& view, const Choice& choice) {
   if (!best) return Answer{{pass_option(choice)}};
   plan_ = std::move(best_plan);
   return Answer{{*best}};
+}
+
+std::optional<Answer> HeuristicAgent::copy_a_spell(const DecisionView& view, const Choice& choice) {
+  const PlayerId me = choice.player;
+  std::optional<EffectLab> lab;  // made only when a copy spell is offered
+  double best_score = 0;
+  std::optional<std::uint32_t> best;
+  for (std::uint32_t i = 0; i < choice.options.size(); ++i) {
+    const Option& o = choice.options[i];
+    if (o.mana || !o.target.is_object() || !view.can_see(o.target.object.id)) continue;
+    const ObjectId card = o.target.object.id;
+    const CardDef& def = view.card(card);
+    bool new_targets = false;
+    if (view.object(card).zone != ZoneRef::hand(me) || activates(def, o) ||
+        !copies_spells(def, &new_targets))
+      continue;
+    for (const StackItem& item : view.stack()) {
+      if (!item.is_spell || !view.can_see(item.source.id)) continue;
+      const Characteristics c = view.view(item.source.id);
+      if (!c.has_type(kInstant) && !c.has_type(kSorcery)) continue;
+      if (!lab) lab.emplace(view, me, rng_.next());
+      const auto j = lab->best_copy(item, item.source.id, new_targets);
+      if (!j || !worth_using(*j) || j->score <= best_score) continue;
+      best_score = j->score;
+      best = i;
+      plan_ = Plan{card, *spell_ability(def), {Target::of(item.source)}, 0, {}};
+    }
+  }
+  if (!best) return std::nullopt;
+  return Answer{{*best}};
+}
+
+Answer HeuristicAgent::new_targets_for_copy(const DecisionView& view, const Choice& choice) {
+  const auto answer = [&](std::int64_t yes) {
+    for (std::uint32_t i = 0; i < choice.options.size(); ++i)
+      if (choice.options[i].value == yes) return Answer{{i}};
+    return fallback(choice);
+  };
+  // The copy: the object of its own on the stack that no stack item is yet (the rules put it on
+  // the stack once its targets are chosen); the original: the topmost spell of the same card.
+  const PlayerId me = choice.player;
+  const auto zone = view.zone(ZoneRef::stack());
+  if (!zone) return answer(0);
+  std::optional<ObjectId> copy;
+  for (ObjectId id : *zone) {
+    if (id == choice.source || view.object(id).controller != me) continue;
+    if (std::none_of(view.stack().begin(), view.stack().end(),
+                     [&](const StackItem& s) { return s.source.id == id; }))
+      copy = id;
+  }
+  if (!copy) return answer(0);
+  const CardId card = view.object(*copy).card;
+  const StackItem* original = nullptr;
+  for (const StackItem& s : view.stack())
+    if (s.is_spell && s.card == card) original = &s;
+  if (!original) return answer(0);
+  EffectLab lab(view, me, rng_.next());
+  const auto kept = lab.best_copy(*original, *copy, false);
+  const auto moved = lab.best_copy(*original, *copy, true);
+  if (!moved || (kept && moved->score <= kept->score)) return answer(0);
+  plan_ = Plan{*copy, original->ability, moved->targets, 0, {}};
+  return answer(1);
 }
 
 Answer HeuristicAgent::target(const DecisionView& view, const Choice& choice) {

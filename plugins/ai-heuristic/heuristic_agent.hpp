@@ -49,6 +49,14 @@ class HeuristicAgent final : public Agent, public LabelBlind {
  private:
   Answer action(const DecisionView& view, const Choice& choice);
   Answer target(const DecisionView& view, const Choice& choice);
+  // A copy spell in hand (Twincast) cast on the spell on the stack whose copy, under its own
+  // control and at the best targets, is worth most and at least a card (EffectLab::best_copy):
+  // its own burn again at a second creature, the opponent's burn at their creature. nullopt: no
+  // such cast.
+  std::optional<Answer> copy_a_spell(const DecisionView& view, const Choice& choice);
+  // "Choose new targets for the copy of …?": yes when targets judged anew are worth more than
+  // the original's (EffectLab::best_copy), the plan naming them for the decisions that follow.
+  Answer new_targets_for_copy(const DecisionView& view, const Choice& choice);
   Answer fallback(const Choice& choice);
 
   // The spell or ability chosen at the last priority decision, with its judged targets: the

@@ -365,6 +365,57 @@ TEST_F(AiHeuristic, DoesNotCastAnXSpellWhoseXWouldDoNothingWorthACard) {
   EXPECT_EQ(count_in(*g, ZoneRef::hand(kMe), "Blaze"), 1u);
 }
 
+// Twincast ("Copy target instant or sorcery spell. You may choose new targets for the copy.")
+// on its own Lightning Bolt: the Bolt kills the Hill Giant, the copy — new targets chosen as its
+// burn is aimed — the Grizzly Bears. Before, a copy spell was never cast on its own spell, and
+// the copy's question went to the random fallback.
+TEST_F(AiHeuristic, CopiesItsOwnBurnAtASecondCreature) {
+  auto g = start(player(20, {"Lightning Bolt", "Twincast"}, {"Mountain", "Island", "Island"}),
+                 player(20, {}, {"Grizzly Bears", "Hill Giant"}));
+  for (int i = 0; i < 30 && g->state().turn.step <= 3; ++i) ASSERT_TRUE(world().rules->advance(*g));
+  EXPECT_EQ(count_in(*g, ZoneRef::graveyard(kMe), "Twincast"), 1u) << "Twincast should be cast";
+  EXPECT_EQ(count_in(*g, ZoneRef::graveyard(kThem), "Hill Giant"), 1u);
+  EXPECT_EQ(count_in(*g, ZoneRef::graveyard(kThem), "Grizzly Bears"), 1u);
+}
+
+// The opponent's Lightning Bolt at its Grizzly Bears: a copy of it, redirected, kills their Hill
+// Giant (not their Serra Angel, worth more, which 3 damage does not kill). The answer to "Choose
+// new targets for the copy?" is yes.
+TEST_F(AiHeuristic, CopiesTheOpponentsBurnAtTheirCreature) {
+  auto g = start(player(20, {"Twincast"}, {"Island", "Island", "Grizzly Bears"}),
+                 player(20, {"Lightning Bolt"}, {"Mountain", "Serra Angel", "Hill Giant"}), "main1",
+                 1, std::make_shared<BurnsACreature>());
+  for (int i = 0; i < 30 && g->state().turn.step <= 3; ++i) ASSERT_TRUE(world().rules->advance(*g));
+  ASSERT_EQ(count_in(*g, ZoneRef::graveyard(kThem), "Lightning Bolt"), 1u);
+  EXPECT_EQ(count_in(*g, ZoneRef::graveyard(kMe), "Twincast"), 1u) << "Twincast should be cast";
+  EXPECT_EQ(count_in(*g, ZoneRef::graveyard(kThem), "Hill Giant"), 1u);
+  EXPECT_TRUE(on_battlefield(*g, kThem, "Serra Angel").valid());
+  bool asked = false;
+  for (const DecisionRecord& r : g->decisions())
+    if (r.kind == ChoiceKind::yes_no && r.player == kMe) {
+      asked = true;
+      EXPECT_EQ(r.picks, std::vector<std::uint32_t>{1u}) << "new targets: yes";
+    }
+  EXPECT_TRUE(asked);
+}
+
+// A copy whose original's targets are already the best keeps them: its own Bolt at an opponent
+// on 6 life (under 5 after it) goes face, and so does the copy, without new targets.
+TEST_F(AiHeuristic, KeepsTheCopysTargetsWhenTheyAreTheBest) {
+  auto g = start(player(20, {"Lightning Bolt", "Twincast"}, {"Mountain", "Island", "Island"}),
+                 player(6, {}, {"Grizzly Bears"}));
+  for (int i = 0; i < 30 && g->state().turn.step <= 3; ++i)
+    if (!world().rules->advance(*g)) break;  // the game is over
+  EXPECT_EQ(g->state().player(kThem).life, 0) << "Bolt and its copy at the face";
+  bool asked = false;
+  for (const DecisionRecord& r : g->decisions())
+    if (r.kind == ChoiceKind::yes_no && r.player == kMe) {
+      asked = true;
+      EXPECT_EQ(r.picks, std::vector<std::uint32_t>{0u}) << "new targets: no";
+    }
+  EXPECT_TRUE(asked);
+}
+
 TEST_F(AiHeuristic, NeverBurnsItsOwnCreatures) {
   // Its own creatures are the only ones, and face damage is not worth a card at 20 life.
   auto g = start(player(20, {"Lightning Bolt"}, {"Mountain", "Grizzly Bears", "Hill Giant"}),
