@@ -147,6 +147,18 @@ std::optional<std::uint16_t> activated_ability(const CardDef& def, const Option&
   return std::nullopt;
 }
 
+// Whether stack item `s` is an instant, sorcery or ability without targets that could destroy a
+// creature (Supreme Verdict), as far as its kind tells: not a permanent spell, nor a regeneration
+// shield on its way.
+bool untargeted_threat_on_stack(const DecisionView& view, const StackItem& s) {
+  if (!s.targets.empty() || !view.can_see(s.source.id)) return false;
+  const CardDef& def = view.card(s.source.id);
+  if (!s.is_spell)
+    return s.ability >= def.abilities.size() || !is_regeneration(def.abilities[s.ability]);
+  const Characteristics c = view.view(s.source.id);
+  return c.has_type(kInstant) || c.has_type(kSorcery);
+}
+
 // Whether option `o` activates the regeneration ability of a permanent `me` controls.
 bool offers_regeneration(const DecisionView& view, PlayerId me, const Option& o) {
   if (!o.target.is_object() || view.object(o.target.object.id).zone != ZoneRef::battlefield(me))
@@ -734,20 +746,15 @@ Answer HeuristicAgent::action(const DecisionView& view, const Choice& choice) {
   // fog, a regeneration shield) is played out through its damage too; what has targets (burn
   // at an attacker) the lab judges as before.
   const bool unblocked_attack = classic_ && !reacting && !my_turn && PlayOut::through_combat(step);
-  // An opponent's instant, sorcery or ability without targets on the stack (Supreme Verdict's
-  // "Destroy all creatures", damage to each creature): a regeneration shield, which needs no
-  // target, is played out against it, and raised where a creature would die without it.
-  // Nothing else is: played out at every such spell, the rest made games slower for nothing
+  // An instant, sorcery or ability without targets on the stack, either player's (Supreme
+  // Verdict's "Destroy all creatures", damage to each creature): a regeneration shield, which
+  // needs no target, is played out against it, and raised where a creature would die without
+  // it. Nothing else is: played out at every such spell, the rest made games slower for nothing
   // (as above).
   const bool untargeted_threat =
       classic_ && !reacting &&
-      std::any_of(view.stack().begin(), view.stack().end(), [&](const StackItem& s) {
-        if (s.controller == me || !s.targets.empty()) return false;
-        if (!s.is_spell) return true;
-        if (!view.can_see(s.source.id)) return false;
-        const Characteristics c = view.view(s.source.id);
-        return c.has_type(kInstant) || c.has_type(kSorcery);
-      });
+      std::any_of(view.stack().begin(), view.stack().end(),
+                  [&](const StackItem& s) { return untargeted_threat_on_stack(view, s); });
   const bool only_regeneration =
       untargeted_threat && !instant_window && !unblocked_attack && !flash_window;
   if (!instant_window && !reacting && !unblocked_attack && !flash_window && !only_regeneration)

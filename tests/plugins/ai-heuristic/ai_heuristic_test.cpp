@@ -1340,6 +1340,19 @@ TEST_F(AiHeuristic, RegeneratesAgainstASweeperWithoutTargets) {
   EXPECT_TRUE(on_battlefield(*g, kMe, "Drudge Skeletons").valid()) << "regenerated";
 }
 
+// Its own Supreme Verdict against the opponent's Serra Angel and Hill Giant: worth its Drudge
+// Skeletons, and with a Swamp left after paying for it the Skeletons regenerate in response.
+TEST_F(AiHeuristic, RegeneratesAgainstItsOwnSweeper) {
+  auto g =
+      start(player(20, {"Supreme Verdict"},
+                   {"Plains", "Plains", "Island", "Island", "Swamp", "Swamp", "Drudge Skeletons"}),
+            player(20, {}, {"Serra Angel", "Hill Giant"}));
+  for (int i = 0; i < 20 && g->state().turn.step <= 3; ++i) ASSERT_TRUE(world().rules->advance(*g));
+  ASSERT_EQ(count_in(*g, ZoneRef::graveyard(kMe), "Supreme Verdict"), 1u) << "cast";
+  EXPECT_EQ(count_in(*g, ZoneRef::graveyard(kThem), "Serra Angel"), 1u);
+  EXPECT_TRUE(on_battlefield(*g, kMe, "Drudge Skeletons").valid()) << "regenerated";
+}
+
 // The opponent's Tendrils of Corruption at its Walking Corpse, with six Swamps: the Corpse dies
 // and they gain 6 life. Its own Lightning Bolt at the Corpse in response would leave the Tendrils
 // without a target (no life gained), for a card and by burning its own creature: never, even
