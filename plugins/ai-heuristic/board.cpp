@@ -30,6 +30,24 @@ double creature_value(const Characteristics& c) {
   return std::max(v, 0.5);
 }
 
+namespace {
+// The mana cost of the card's regeneration ability, as the classic module's `regenerate` writes
+// it (text "Regenerate CARDNAME.", its AbilityDef::cost the cost); not present when it has none,
+// or one whose cost is not only mana ({T}: a creature in combat is tapped or must stay
+// untapped, which the budget does not weigh).
+ManaCost regeneration_cost(const CardDef& def) {
+  for (const AbilityDef& a : def.abilities) {
+    if (!is_regeneration(a)) continue;
+    CostText cost;
+    if (a.cost.empty() || read_cost_text(a.cost, cost) || cost.tap || cost.sacrifice ||
+        cost.discard)
+      continue;
+    return cost.mana;
+  }
+  return ManaCost{};
+}
+}  // namespace
+
 Fighter fighter(const DecisionView& view, ObjectId id) {
   const GameObject& o = view.object(id);
   const Characteristics c = view.view(id);
@@ -79,6 +97,8 @@ Fighter fighter(const DecisionView& view, ObjectId id) {
       f.protected_from.colors.add(static_cast<Color>(k));
   f.value = creature_value(c);
   f.hits_back = hits_back_at(view, id);
+  f.regenerates = shielded_by_regeneration(o);
+  f.regeneration = regeneration_cost(view.card(id));
   return f;
 }
 
@@ -141,7 +161,8 @@ double lure_worth(const Fighter& f, std::vector<Fighter> blockers) {
   bool deathtouched = false;
   double killed = 0;
   for (const Fighter& b : blockers) {
-    const bool dies = !b.indestructible && !b.protected_from.from(f) && needed(b) <= left;
+    const bool dies =
+        !b.indestructible && !b.regenerates && !b.protected_from.from(f) && needed(b) <= left;
     if (dies) {
       left -= std::max(needed(b), 1);
       killed += b.value;
@@ -152,7 +173,8 @@ double lure_worth(const Fighter& f, std::vector<Fighter> blockers) {
       deathtouched = deathtouched || b.deathtouch;
     }
   }
-  const bool survives = f.indestructible || (taken < f.remaining() && !deathtouched);
+  const bool survives =
+      f.indestructible || f.regenerates || (taken < f.remaining() && !deathtouched);
   return std::max(0.0, killed - (survives ? 0.0 : f.value));
 }
 
@@ -187,7 +209,37 @@ std::vector<Fighter> creatures_of(const DecisionView& view, PlayerId p) {
   if (!zone) return out;
   for (ObjectId id : *zone)
     if (view.view(id).has_type(kCreature)) out.push_back(fighter(view, id));
+  std::vector<Fighter*> all;
+  for (Fighter& f : out) all.push_back(&f);
+  budget_regeneration(view, all);
   return out;
+}
+
+void budget_regeneration(const DecisionView& view, const std::vector<Fighter*>& fighters) {
+  std::vector<Fighter*> payable;
+  for (Fighter* f : fighters)
+    if (!f->regenerates && f->regeneration.present) payable.push_back(f);
+  if (payable.empty()) return;  // nearly always: read no lands
+  std::stable_sort(payable.begin(), payable.end(),
+                   [](const Fighter* a, const Fighter* b) { return a->value > b->value; });
+  for (std::size_t p = 0; p < view.player_count(); ++p) {
+    const PlayerId player(static_cast<std::uint8_t>(p));
+    std::vector<std::uint8_t> lands;
+    std::vector<ManaCost> paid;
+    bool read = false;
+    for (Fighter* f : payable) {
+      if (f->controller != player) continue;
+      if (!read) {
+        lands = land_colors(view, player);
+        read = true;
+      }
+      paid.push_back(f->regeneration);
+      if (can_pay_all(lands, paid))
+        f->regenerates = true;
+      else
+        paid.pop_back();
+    }
+  }
 }
 
 std::size_t lands_of(const DecisionView& view, PlayerId p, bool untapped) {
@@ -217,12 +269,13 @@ std::int32_t first_step(const Fighter& f) { return f.first_strike ? std::max(0, 
 
 bool kills(const Fighter& a, const Fighter& b) {
   // a deals its damage in the regular step too without first strike, or with double strike
-  // (702.4b), unless b's first-strike damage has destroyed it by then.
+  // (702.4b), unless b's first-strike damage has destroyed it by then — or has had it
+  // regenerated, which removes it from combat (701.15a).
   const bool a_dies_first = lethal(b, a, first_step(b));
   const bool a_strikes_again = !a.first_strike || a.double_strike;
   const std::int32_t dealt =
       first_step(a) + (a_strikes_again && !a_dies_first ? std::max(0, a.power) : 0);
-  return lethal(a, b, dealt);
+  return lethal(a, b, dealt) && !b.regenerates;
 }
 
 bool can_block(const Fighter& blocker, const Fighter& attacker) {

@@ -16,6 +16,8 @@ using namespace anvil::literals;
 
 inline constexpr Symbol kCreature = "Creature"_sym;
 inline constexpr Symbol kLand = "Land"_sym;
+inline constexpr Symbol kInstant = "Instant"_sym;
+inline constexpr Symbol kSorcery = "Sorcery"_sym;
 inline constexpr Symbol kFlash = "Flash"_sym;
 inline constexpr Symbol kFlying = "Flying"_sym;
 inline constexpr Symbol kReach = "Reach"_sym;
@@ -124,6 +126,11 @@ inline bool shielded_by_regeneration(const GameObject& o) {
   return o.attrs.get(kRegenShields) > 0 &&
          o.attrs.get(kRegenZc) == static_cast<std::int64_t>(o.zone_changes) + 1;
 }
+// Whether `a` is the classic module's regeneration ability ("{B}: Regenerate CARDNAME.", its
+// text; its AbilityDef::cost the cost).
+inline bool is_regeneration(const AbilityDef& a) {
+  return a.kind == AbilityKind::activated && a.text.starts_with("Regenerate CARDNAME");
+}
 // Whether the creature, still the same object on the battlefield and seen as `v` now, dies at
 // the next state-based check (a copy an effect was resolved on has not made it yet).
 inline bool dies(const GameObject& o, const Characteristics& v) {
@@ -167,6 +174,14 @@ struct Fighter {
   ColorSet colors;          // its colours: a creature protected from one takes none of its damage
   Protections protected_from;
   double value = 0;
+  // Whether its destruction in this combat would be replaced by regeneration (701.15): a shield
+  // is up, or (budget_regeneration) its controller's untapped lands can pay for one. It then
+  // survives lethal damage, but leaves combat: a creature regenerated after first-strike damage
+  // deals no regular damage.
+  bool regenerates = false;
+  // The mana cost of its regeneration ability ("{B}: Regenerate CARDNAME."), if it has one
+  // that costs only mana; not present otherwise.
+  ManaCost regeneration;
 
   // Damage still needed to destroy it by damage: toughness minus damage already marked.
   std::int32_t remaining() const { return toughness - damage; }
@@ -209,8 +224,13 @@ inline std::int32_t attack_reach(const GameObject& o, const Characteristics& c) 
     return 0;
   return c.has_keyword(kDoubleStrike) ? 2 * c.power : c.power;
 }
-// The creatures `p` controls that the viewer can see, in battlefield order.
+// The creatures `p` controls that the viewer can see, in battlefield order, with
+// budget_regeneration's.
 std::vector<Fighter> creatures_of(const DecisionView& view, PlayerId p);
+// Sets Fighter::regenerates of `fighters` that have a regeneration ability their controller can
+// pay for with its untapped lands (land_colors), the most valuable first, each paid from what
+// the ones before left: two Drudge Skeletons and one Swamp make one shield.
+void budget_regeneration(const DecisionView& view, const std::vector<Fighter*>& fighters);
 
 // Whether `a` deals lethal damage to `b` in a fight between them (first strike counted: a
 // creature killed by first-strike damage deals none back; a double striker deals its power in

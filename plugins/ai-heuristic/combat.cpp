@@ -89,6 +89,11 @@ Answer attack_the_player(const DecisionView& view, const Choice& choice) {
   }
   Answer answer;
   if (able.empty()) return answer;
+  {  // its mana left after its main phase pays for the shields of those that attack
+    std::vector<Fighter*> mine;
+    for (Fighter& f : able) mine.push_back(&f);
+    budget_regeneration(view, mine);
+  }
 
   std::vector<Fighter> blockers;
   for (const Fighter& b : creatures_of(view, opp))
@@ -172,6 +177,11 @@ Answer choose_blockers(const DecisionView& view, const Choice& choice) {
     // its attacker still counts in the damage coming.
     if (o.barred.empty()) pairs.push_back({i, b, a});
   }
+  {  // each side's untapped lands pay for the shields of its creatures in this combat
+    std::vector<Fighter*> all;
+    for (auto& [id, f] : fighters) all.push_back(&f);
+    budget_regeneration(view, all);
+  }
   // Most valuable (then hardest-hitting) attackers first.
   std::sort(attackers.begin(), attackers.end(), [&](std::uint32_t x, std::uint32_t y) {
     const Fighter &a = fighters.at(x), &b = fighters.at(y);
@@ -248,7 +258,7 @@ Answer choose_blockers(const DecisionView& view, const Choice& choice) {
   for (std::uint32_t a : attackers) {
     if (blocked_by.contains(a)) continue;
     const Fighter& at = fighters.at(a);
-    if (at.indestructible || at.first_strike || at.blocked_by_one) continue;
+    if (at.indestructible || at.regenerates || at.first_strike || at.blocked_by_one) continue;
     std::vector<std::uint32_t> free_blockers;
     for (const Pairing& p : pairs)
       if (p.attacker == a && free(p.blocker) && can_block(fighters.at(p.blocker), at)) free_blockers.push_back(p.blocker);

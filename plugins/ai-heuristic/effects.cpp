@@ -16,6 +16,21 @@ class FirstOptions final : public Agent {
   Answer choose(const DecisionView&, const Choice& c) override { return first_options(c); }
 };
 
+// Resolves `ctx` on `g`, then once what it set off: a creature that deals damage when it is dealt
+// damage (the first eight triggers without targets).
+void resolve_with_triggers(Game& g, const ResolveContext& ctx) {
+  const std::size_t pending = g.state().pending_triggers.size();
+  g.resolve(ctx);
+  for (std::size_t i = pending,
+                   end = std::min<std::size_t>(g.state().pending_triggers.size(), pending + 8);
+       i < end; ++i) {
+    const PendingTrigger t = g.state().pending_triggers[i];
+    const AbilityDef& def = g.cards().at(t.card).abilities.at(t.ability);
+    if (def.impl && def.impl->target_count() == 0)
+      g.resolve(ResolveContext{t.source, t.card, t.ability, t.controller, {}, 0, t.event});
+  }
+}
+
 }  // namespace
 
 EffectLab::EffectLab(const DecisionView& view, PlayerId me, std::uint64_t seed)
@@ -92,7 +107,7 @@ double EffectLab::trigger_score(ObjectId permanent, std::uint16_t ability) {
 
 EffectLab::Trial EffectLab::trial(ObjectId source, std::uint16_t ability,
                                   const std::vector<Target>& targets, ZoneKind from_hand_to,
-                                  const EventRecord& event) {
+                                  const EventRecord& event, std::int64_t x) {
   Game& g = game();
   settle_burn_out();
   const bool go_face = go_face_ || g.state().zone(ZoneRef::hand(me_)).objects.size() >= 7;
@@ -109,18 +124,8 @@ EffectLab::Trial EffectLab::trial(ObjectId source, std::uint16_t ability,
       snapshot(g, before_);
       before_source_ = std::pair{source, from_hand_to};
     }
-    const std::size_t pending = g.state().pending_triggers.size();
     const GameObject& o = g.object(source);
-    g.resolve(ResolveContext{o.ref(), o.card, ability, me_, targets, 0, event});
-    // What the effect set off, once: a creature that deals damage when it is dealt damage.
-    for (std::size_t i = pending,
-                     end = std::min<std::size_t>(g.state().pending_triggers.size(), pending + 8);
-         i < end; ++i) {
-      const PendingTrigger t = g.state().pending_triggers[i];
-      const AbilityDef& def = g.cards().at(t.card).abilities.at(t.ability);
-      if (def.impl && def.impl->target_count() == 0)
-        g.resolve(ResolveContext{t.source, t.card, t.ability, t.controller, {}, 0, t.event});
-    }
+    resolve_with_triggers(g, ResolveContext{o.ref(), o.card, ability, me_, targets, x, event});
     // A permanent's trigger that sacrifices the permanent itself (Ball Lightning at the end step,
     // Phantasmal Bear once targeted, an echo the copy's agents decline) costs the card it is
     // part of, which casting it spends anyway: only the rest of what it does is judged.
@@ -137,7 +142,91 @@ EffectLab::Trial EffectLab::trial(ObjectId source, std::uint16_t ability,
   return out;
 }
 
-std::int32_t EffectLab::damage_to(ObjectId source, std::uint16_t ability, PlayerId player) {
+EffectLab::Trial EffectLab::trial_stack(const ResolveContext* first, const ResolveContext& then) {
+  Game& g = game();
+  settle_burn_out();
+  const bool go_face = go_face_ || g.state().zone(ZoneRef::hand(me_)).objects.size() >= 7;
+  const Journal::Checkpoint cp = g.journal().checkpoint();
+  Trial out{-std::numeric_limits<double>::infinity(), 0};
+  try {
+    if (before_source_ != std::pair{then.source.id, ZoneKind::stack}) {
+      before_source_.reset();
+      snapshot(g, before_);
+      before_source_ = std::pair{then.source.id, ZoneKind::stack};
+    }
+    if (first) resolve_with_triggers(g, *first);
+    resolve_with_triggers(g, then);
+    out.score = judge(g, before_, me_, go_face, scratch_, out.best_own_lost);
+  } catch (const std::exception&) {
+    out.best_own_lost = 0;  // not chosen on its merits, as in trial()
+  }
+  g.journal().rollback(cp);
+  return out;
+}
+
+std::optional<Judgement> EffectLab::best_copy(const StackItem& original, ObjectId copy,
+                                              bool new_targets) {
+  Game& g = game();
+  const CardDef& def = g.cards().at(original.card);
+  if (original.ability >= def.abilities.size() || !def.abilities[original.ability].impl)
+    return std::nullopt;
+  const Ability& a = *def.abilities[original.ability].impl;
+  if (a.target_count() == 0 || original.targets.size() != a.target_count()) return std::nullopt;
+  const ResolveContext then{original.source,
+                            original.card,
+                            original.ability,
+                            original.controller,
+                            original.targets,
+                            original.x,
+                            {}};
+  const Trial alone = trial_stack(nullptr, then);
+  if (alone.score == -std::numeric_limits<double>::infinity()) return std::nullopt;
+  const ObjectRef source = g.object(copy).ref();
+  Judgement j;
+  j.targets = original.targets;
+  // The copy with targets `j.targets`, against the original alone.
+  const auto with_copy = [&] {
+    const ResolveContext first{source, original.card, original.ability, me_, j.targets, original.x,
+                               {}};
+    Trial t = trial_stack(&first, then);
+    t.score -= alone.score;
+    if (t.best_own_lost <= alone.best_own_lost) t.best_own_lost = 0;
+    return t;
+  };
+  const auto take = [&](const Trial& t) {
+    j.score = t.score;
+    j.best_own_lost = t.best_own_lost;
+  };
+  take(with_copy());
+  if (!new_targets) return j;
+  for (std::size_t slot = 0; slot < a.target_count(); ++slot) {
+    const ResolveContext ctx{source,
+                             original.card,
+                             original.ability,
+                             me_,
+                             std::span<const Target>(j.targets.data(), slot),
+                             original.x,
+                             {}};
+    const std::vector<Target> options = candidates(a, ctx, slot);
+    if (options.empty()) return std::nullopt;
+    Trial top{-std::numeric_limits<double>::infinity(), 0};
+    Target chosen = options.front();
+    for (const Target& t : options) {
+      j.targets[slot] = t;
+      const Trial tried = with_copy();
+      if (tried.score > top.score) {
+        top = tried;
+        chosen = t;
+      }
+    }
+    j.targets[slot] = chosen;
+    take(top);
+  }
+  return j;
+}
+
+std::int32_t EffectLab::damage_to(ObjectId source, std::uint16_t ability, PlayerId player,
+                                  std::int64_t x) {
   Game& g = game();
   const CardDef& def = g.card(source);
   if (ability >= def.abilities.size() || !def.abilities[ability].impl) return 0;
@@ -157,7 +246,7 @@ std::int32_t EffectLab::damage_to(ObjectId source, std::uint16_t ability, Player
     if (g.object(source).zone.kind == ZoneKind::hand)
       g.journal().move_object(source, ZoneRef::stack());
     const GameObject& o = g.object(source);
-    g.resolve(ResolveContext{o.ref(), o.card, ability, me_, target, 0, {}});
+    g.resolve(ResolveContext{o.ref(), o.card, ability, me_, target, x, {}});
     lost = std::max(0, life - g.state().player(player).life);
   } catch (const std::exception&) {
     // Not counted.
@@ -181,7 +270,7 @@ void EffectLab::settle_burn_out() {
   const std::int32_t life = g.state().player(burn_target_).life;
   std::int64_t reach = 0;
   for (const Burn& b : spells) {
-    reach += b.copies * damage_to(b.source, b.ability, burn_target_);
+    reach += b.copies * damage_to(b.source, b.ability, burn_target_, b.x);
     if (reach >= life) {  // enough: the rest cannot change the plan
       go_face_ = true;
       return;
@@ -189,8 +278,8 @@ void EffectLab::settle_burn_out() {
   }
 }
 
-std::optional<Judgement> EffectLab::best(ObjectId source, std::uint16_t ability,
-                                         double cost_value) {
+std::optional<Judgement> EffectLab::best(ObjectId source, std::uint16_t ability, double cost_value,
+                                         std::int64_t x) {
   Game& g = game();
   settle_burn_out();
   const CardDef& def = g.card(source);
@@ -205,7 +294,7 @@ std::optional<Judgement> EffectLab::best(ObjectId source, std::uint16_t ability,
                              ability,
                              me_,
                              std::span<const Target>(j.targets.data(), slot),
-                             0,
+                             x,
                              {}};
     const std::vector<Target> options = candidates(a, ctx, slot);
     if (options.empty()) return std::nullopt;
@@ -213,7 +302,7 @@ std::optional<Judgement> EffectLab::best(ObjectId source, std::uint16_t ability,
     Target chosen = options.front();
     for (const Target& t : options) {
       j.targets[slot] = t;
-      const Trial tried = trial(source, ability, j.targets, ZoneKind::stack);
+      const Trial tried = trial(source, ability, j.targets, ZoneKind::stack, {}, x);
       if (tried.score > top.score) {
         top = tried;
         chosen = t;
@@ -225,7 +314,7 @@ std::optional<Judgement> EffectLab::best(ObjectId source, std::uint16_t ability,
     j.attaches = top.attaches;
   }
   if (a.target_count() == 0) {
-    const Trial tried = trial(source, ability, {}, ZoneKind::stack);
+    const Trial tried = trial(source, ability, {}, ZoneKind::stack, {}, x);
     j.score = tried.score;
     j.best_own_lost = tried.best_own_lost;
     j.attaches = tried.attaches;

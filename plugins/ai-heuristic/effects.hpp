@@ -45,9 +45,21 @@ class EffectLab {
 
   // The best targets for ability `ability` of `source` and what they are worth: cast from the
   // hand (the card moves to the stack first, as when it is cast) or activated on the
-  // battlefield. `cost_value` is what paying costs beyond mana loses (a sacrificed creature).
+  // battlefield. `cost_value` is what paying costs beyond mana loses (a sacrificed creature);
+  // `x` the X announced for an {X} in its cost (107.3: Blaze's damage).
   // nullopt when the ability has targets but none is legal, or it cannot be judged.
-  std::optional<Judgement> best(ObjectId source, std::uint16_t ability, double cost_value = 0);
+  std::optional<Judgement> best(ObjectId source, std::uint16_t ability, double cost_value = 0,
+                                std::int64_t x = 0);
+
+  // What a copy of the spell `original` (on the stack) under the agent's control is worth
+  // (707.10: Twincast's), the object `copy` its source (the copy, or the original before the copy
+  // exists), and its best targets when `new_targets` (each slot the best given the ones before),
+  // else the original's. Judged as the stack would resolve: the copy, then the original, against
+  // the original alone; so a copy of the opponent's Bolt at its own creature is worth what the
+  // copy does elsewhere, and a second Bolt at the creature the first kills is worth nothing.
+  // Judgement::best_own_lost counts only creatures the original alone leaves alive. nullopt when
+  // the spell has no targets, or none is legal for the copy.
+  std::optional<Judgement> best_copy(const StackItem& original, ObjectId copy, bool new_targets);
 
   // What a permanent's triggered ability without targets does for the agent, resolved once
   // for it as if the permanent were on the battlefield: Phyrexian Arena's card and life. Scored
@@ -58,15 +70,18 @@ class EffectLab {
   // card, … to that player"), else each player in turn, the scores added (Spellshock).
   double trigger_score(ObjectId permanent, std::uint16_t ability);
 
-  // How much life `player` loses if the ability targets them (0 if it cannot).
-  std::int32_t damage_to(ObjectId source, std::uint16_t ability, PlayerId player);
+  // How much life `player` loses if the ability, with X `x`, targets them (0 if it cannot).
+  std::int32_t damage_to(ObjectId source, std::uint16_t ability, PlayerId player,
+                         std::int64_t x = 0);
   // Face damage counts fully from now on: the agent has the burn to finish the opponent.
   void go_face() { go_face_ = true; }
-  // A one-target spell in the agent's hand, and how many identical cards it stands for.
+  // A one-target spell in the agent's hand, and how many identical cards it stands for; `x`,
+  // the largest X it could pay for an {X} in its cost.
   struct Burn {
     ObjectId source;
     std::uint16_t ability = 0;
     std::int64_t copies = 1;
+    std::int64_t x = 0;
   };
   // The burn-out plan: face damage counts fully when the damage `spells` deal to `opponent`,
   // each judged on its own, adds up to their life. Worked out before the first judgement, and
@@ -83,7 +98,10 @@ class EffectLab {
   // Resolves the ability on the copy and judges the result; a card in the hand is first moved
   // where it would be: the stack when cast, the battlefield for a permanent's trigger.
   Trial trial(ObjectId source, std::uint16_t ability, const std::vector<Target>& targets,
-              ZoneKind from_hand_to, const EventRecord& event = {});
+              ZoneKind from_hand_to, const EventRecord& event = {}, std::int64_t x = 0);
+  // Resolves `first` (if any), then `then`, on the copy, and judges the result; the board before
+  // is read with `then`'s source as its key (nothing moves: both are on the stack).
+  Trial trial_stack(const ResolveContext* first, const ResolveContext& then);
   Game& game();
   void settle_burn_out();
   const std::vector<Target>& targetable();

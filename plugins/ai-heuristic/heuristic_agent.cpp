@@ -39,6 +39,18 @@ bool can_counter(const CardDef& def, const Characteristics& c) {
   return false;
 }
 
+// Whether the card's spell copies a spell: the classic module's `copy_spell`, "Copy target
+// instant or sorcery spell." (Twincast), with " You may choose new targets for the copy." after
+// when it may (`new_targets`).
+bool copies_spells(const CardDef& def, bool* new_targets = nullptr) {
+  const auto spell = spell_ability(def);
+  if (!spell) return false;
+  const std::string text = def.abilities[*spell].impl->describe();
+  if (!text.starts_with("Copy target instant or sorcery spell")) return false;
+  if (new_targets) *new_targets = text.find("choose new targets") != std::string::npos;
+  return true;
+}
+
 // The mana in the cost written at `at` in `text` ("{2}{U}…", up to the first character that
 // opens no symbol): a number counts as that many, any other symbol as one.
 std::size_t mana_at(std::string_view text, std::size_t at) {
@@ -135,14 +147,37 @@ std::optional<std::uint16_t> activated_ability(const CardDef& def, const Option&
   return std::nullopt;
 }
 
+// Whether stack item `s` is an instant, sorcery or ability without targets that could destroy a
+// creature (Supreme Verdict), as far as its kind tells: not a permanent spell, nor a regeneration
+// shield on its way.
+bool untargeted_threat_on_stack(const DecisionView& view, const StackItem& s) {
+  if (!s.targets.empty() || !view.can_see(s.source.id)) return false;
+  const CardDef& def = view.card(s.source.id);
+  if (!s.is_spell)
+    return s.ability >= def.abilities.size() || !is_regeneration(def.abilities[s.ability]);
+  const Characteristics c = view.view(s.source.id);
+  return c.has_type(kInstant) || c.has_type(kSorcery);
+}
+
+// Whether option `o` activates the regeneration ability of a permanent `me` controls.
+bool offers_regeneration(const DecisionView& view, PlayerId me, const Option& o) {
+  if (!o.target.is_object() || view.object(o.target.object.id).zone != ZoneRef::battlefield(me))
+    return false;
+  const CardDef& def = view.card(o.target.object.id);
+  const auto ability = activated_ability(def, o);
+  return ability && is_regeneration(def.abilities[*ability]);
+}
+
 bool sacrifices_itself(const AbilityDef& a) { return a.cost.find("Sac") != std::string::npos; }
 
 // Whether an activated ability's cost (AbilityDef::cost: "{1}{R}{R}", "{T}") is only mana and
 // tapping: at the end of the opponent's turn that spends nothing, since the mana would go unused
 // and the permanent untaps before it is needed. Not a sacrifice, a discard, life ({B/P}) or
-// {X}; not a cost the rules keep to themselves (empty: regenerate, equip).
-bool costs_only_mana_and_tapping(std::string_view cost) {
-  if (cost.empty()) return false;
+// {X}; not a cost the rules keep to themselves (empty: equip), nor a regeneration shield, which
+// lasts only the turn.
+bool costs_only_mana_and_tapping(const AbilityDef& a) {
+  const std::string_view cost = a.cost;
+  if (cost.empty() || is_regeneration(a)) return false;
   for (std::size_t i = 0; i < cost.size();) {
     if (cost[i] == ' ' || cost[i] == ',') {
       ++i;
@@ -316,6 +351,58 @@ std::vector<std::uint32_t> curve_out(const DecisionView& view, const Choice& cho
   for (std::size_t k = 0; k < cards.size(); ++k)
     if (best_set & (1u << k)) out.push_back(cards[k]);
   return out;
+}
+
+// The largest X `sources` (land_colors and offered_mana_colors) can pay for `cost`, its {X}
+// symbols counted X times each (107.3); 0 when they cannot pay even X = 0 (mana in the pool,
+// which the estimate does not see: the rules offer the spell, and X = 0 is always offered).
+std::int64_t most_x(const std::vector<std::uint8_t>& sources, const ManaCost& cost) {
+  if (cost.x == 0) return 0;
+  std::int64_t x = 0;
+  for (ManaCost with = cost;; ++x) {
+    with.generic = static_cast<std::uint16_t>(cost.generic + (x + 1) * cost.x);
+    if (!can_pay_all(sources, {with})) return x;
+  }
+}
+
+// The mana cost of an activated ability as its AbilityDef writes it ("{X}{R}"); none when it
+// writes none (a cost the rules keep to themselves) or cannot be read.
+ManaCost ability_mana(const AbilityDef& a) {
+  CostText cost;
+  if (a.cost.empty() || read_cost_text(a.cost, cost)) return ManaCost{};
+  return cost.mana;
+}
+
+// The best judgement of ability `ability` of `source` over every X it may announce, 0 to `most`,
+// and that X: the smallest of equally good ones, so that a kill spends no more than the
+// toughness left needs (as Forge's AI pays X), while damage to a player that counts, or more of
+// any other effect, scores more with each point and takes the largest. An X that does nothing
+// scores nothing, and is never worth casting.
+std::pair<std::optional<Judgement>, std::int64_t> best_over_x(EffectLab& lab, ObjectId source,
+                                                              std::uint16_t ability,
+                                                              double cost_value,
+                                                              std::int64_t most) {
+  std::optional<Judgement> top;
+  std::int64_t top_x = 0;
+  for (std::int64_t x = 0; x <= most; ++x) {
+    auto j = lab.best(source, ability, cost_value, x);
+    if (j && (!top || j->score > top->score)) {
+      top = std::move(j);
+      top_x = x;
+    }
+  }
+  return {std::move(top), top_x};
+}
+
+// The option of the X decision ("Choose X for Blaze", options 0 to the most the rules find
+// payable) that announces `x`, else the largest below it (its estimate of the mana was high).
+Answer announce_x(const Choice& choice, std::int64_t x) {
+  std::uint32_t pick = 0;
+  for (std::uint32_t i = 0; i < choice.options.size(); ++i) {
+    const std::int64_t v = choice.options[i].value;
+    if (v <= x && (v > choice.options[pick].value || choice.options[pick].value > x)) pick = i;
+  }
+  return Answer{{pick}};
 }
 
 // Whether two cards in hand are the same card in the same state (only their identity and when
@@ -515,6 +602,10 @@ Answer HeuristicAgent::choose(const DecisionView& view, const Choice& choice) {
     case ChoiceKind::number: {
       if (choice.source.valid() && choice.prompt.starts_with("damage to"))
         return choose_damage_division(view, choice);
+      // "Choose X for Blaze": the X its plan was judged with.
+      if (plan_ && plan_->x && plan_->source == choice.source &&
+          choice.prompt.starts_with("Choose X for "))
+        return announce_x(choice, *plan_->x);
       // X, or how many times to pay a multikicker: as much as can be paid (a bigger X, or more
       // kicks, is a bigger effect).
       std::uint32_t most = 0;
@@ -554,6 +645,10 @@ Answer HeuristicAgent::choose(const DecisionView& view, const Choice& choice) {
       if (auto a = classic_mulligan(view, choice)) return *a;
       break;
     case ChoiceKind::yes_no:
+      // "Choose new targets for the copy of Lightning Bolt?" (Twincast's copy): where the copy
+      // is worth most, judged as its burn is.
+      if (choice.prompt.starts_with("Choose new targets for the copy"))
+        return new_targets_for_copy(view, choice);
       // "Pay {3} so that Grizzly Bears is not countered?" (the classic module's Mana Leak): a
       // spell it cast is worth what keeps it, and the rules ask only when it can pay.
       // "Pay kicker {4} for Burst Lightning?" (asked only when it can pay): a kicked spell does
@@ -629,10 +724,12 @@ Answer HeuristicAgent::action(const DecisionView& view, const Choice& choice) {
       const std::size_t ransom = unless_pays(view.card(card));
       if (ransom > 0 && lands_of(view, view.stack().back().controller, /*untapped=*/true) >= ransom)
         continue;
-      plan_ = Plan{card, *spell_ability(view.card(card)), {top}, 0};
+      plan_ = Plan{card, *spell_ability(view.card(card)), {top}, 0, {}};
       return Answer{{i}};
     }
   }
+  if (!stack_empty)
+    if (auto copy = copy_a_spell(view, choice)) return *copy;
   // Responses to an opponent's spell or ability with targets on the stack (a burn spell at its
   // creature, a pump on theirs), and combat tricks once a creature blocks (either player's
   // combat): what they are worth depends on what happens next, so spells and abilities are
@@ -649,16 +746,29 @@ Answer HeuristicAgent::action(const DecisionView& view, const Choice& choice) {
   // fog, a regeneration shield) is played out through its damage too; what has targets (burn
   // at an attacker) the lab judges as before.
   const bool unblocked_attack = classic_ && !reacting && !my_turn && PlayOut::through_combat(step);
-  if (!instant_window && !reacting && !unblocked_attack && !flash_window)
+  // An instant, sorcery or ability without targets on the stack, either player's (Supreme
+  // Verdict's "Destroy all creatures", damage to each creature): a regeneration shield, which
+  // needs no target, is played out against it, and raised where a creature would die without
+  // it. Nothing else is: played out at every such spell, the rest made games slower for nothing
+  // (as above).
+  const bool untargeted_threat =
+      classic_ && !reacting &&
+      std::any_of(view.stack().begin(), view.stack().end(),
+                  [&](const StackItem& s) { return untargeted_threat_on_stack(view, s); });
+  const bool only_regeneration =
+      untargeted_threat && !instant_window && !unblocked_attack && !flash_window;
+  if (!instant_window && !reacting && !unblocked_attack && !flash_window && !only_regeneration)
     return Answer{{pass_option(choice)}};
   // Whether ability `a` costs nothing worth keeping now: only mana and tapping, at the end of the
   // opponent's turn (costs_only_mana_and_tapping).
   const auto free_at_their_end = [&](const AbilityDef& a) {
-    return !my_turn && step == "end" && costs_only_mana_and_tapping(a.cost);
+    return !my_turn && step == "end" && costs_only_mana_and_tapping(a);
   };
   // Whether the option for ability `ability` of `def` is played out rather than judged by the lab.
   const auto played_out = [&](const CardDef& def, std::uint16_t ability) {
-    return reacting || (unblocked_attack && def.abilities[ability].impl->target_count() == 0);
+    const AbilityDef& a = def.abilities[ability];
+    return reacting || (unblocked_attack && a.impl->target_count() == 0) ||
+           (untargeted_threat && is_regeneration(a));
   };
   std::optional<PlayOut> playout;  // made on first use, as the lab
   // Option i, `ability` of `id`, judged by playing it out: its score and plan if worth taking.
@@ -667,12 +777,23 @@ Answer HeuristicAgent::action(const DecisionView& view, const Choice& choice) {
     if (!playout) playout.emplace(view, choice, *classic_, rng_.next());
     if (auto j = playout->best(i, id); j && worth_using(*j)) {
       score = 10.0 + j->score;
-      plan = Plan{id, ability, j->targets, 0};
+      plan = Plan{id, ability, j->targets, 0, {}};
     }
   };
 
   std::optional<PlayOut> auras;  // an Aura's play-outs (Focus::board), made on first use
   std::optional<EffectLab> lab;
+  // The largest X it could announce for `cost` (0 without {X}): its untapped lands and the mana
+  // creatures the rules offer, read once.
+  std::optional<std::vector<std::uint8_t>> sources;
+  const auto most_x_for = [&](const ManaCost& cost) -> std::int64_t {
+    if (cost.x == 0) return 0;
+    if (!sources) {
+      sources = land_colors(view, me);
+      for (std::uint8_t mask : offered_mana_colors(view, choice)) sources->push_back(mask);
+    }
+    return most_x(*sources, cost);
+  };
   // The burn-out plan: when the damage the spells in hand can deal to the opponent is enough to
   // finish them, every point of it goes to their face. Only counted when an offered action is
   // judged on the copy (its score is what the plan changes): the lab works it out before its
@@ -701,7 +822,7 @@ Answer HeuristicAgent::action(const DecisionView& view, const Choice& choice) {
         if (same != burn.end())
           ++same->copies;
         else
-          burn.push_back({id, *spell, 1});
+          burn.push_back({id, *spell, 1, most_x_for(view.view(id).cost)});
       }
     if (!burn.empty()) {
       lab.emplace(view, me, rng_.next());
@@ -752,6 +873,10 @@ Answer HeuristicAgent::action(const DecisionView& view, const Choice& choice) {
     const ObjectId id = o.target.object.id;
     const GameObject& obj = view.object(id);
     const CardDef& def = view.card(id);
+    if (only_regeneration && !offers_regeneration(view, me, o)) continue;
+    // A copy spell is cast only by copy_a_spell, on the spell it judged.
+    if (obj.zone.kind != ZoneKind::battlefield && copies_spells(def) && !activates(def, o))
+      continue;
     const Characteristics c = view.view(id);
     double score = 0;
     std::optional<Plan> plan;
@@ -793,15 +918,17 @@ Answer HeuristicAgent::action(const DecisionView& view, const Choice& choice) {
           if (!auras) auras.emplace(view, choice, *classic_, rng_.next(), PlayOut::Focus::board);
           if (auto j = auras->best(i, id); j && j->attaches && worth_using(*j)) {
             score = after_the_curve(j->score);
-            plan = Plan{id, *spell, j->targets, 0};
+            plan = Plan{id, *spell, j->targets, 0, {}};
           }
         } else if (played_out(def, *spell)) {
           play_out(i, id, *spell, score, plan);
         } else if (instant_window) {
           if (!lab) lab.emplace(view, me, rng_.next());
-          if (auto j = lab->best(id, *spell); j && worth_using(*j)) {
-            score = 10.0 + j->score + c.cost.value();
-            plan = Plan{id, *spell, j->targets, 0};
+          const auto [j, x] = best_over_x(*lab, id, *spell, 0, most_x_for(c.cost));
+          if (j && worth_using(*j)) {
+            score = 10.0 + j->score + c.cost.value() + static_cast<double>(x);
+            plan = Plan{id, *spell, j->targets, 0, {}};
+            if (c.cost.x > 0) plan->x = x;
           }
         }
       }
@@ -824,17 +951,20 @@ Answer HeuristicAgent::action(const DecisionView& view, const Choice& choice) {
         if (!lab) lab.emplace(view, me, rng_.next());
         double cost = sacrifices_itself(a) && c.has_type(kCreature) ? creature_value(c) : 0;
         if (loyalty) cost -= static_cast<double>(*loyalty) * kLoyaltyPoint;
-        const auto j = lab->best(id, *ability, cost);
+        const ManaCost mana = ability_mana(a);
+        const auto [j, x] = best_over_x(*lab, id, *ability, cost, most_x_for(mana));
         if (j && worth_using(*j) &&
             (!targetless || free_at_their_end(a) || j->score >= kGameOver)) {
           // Equip: after the curve, as an Aura.
           score = j->attaches ? after_the_curve(j->score) : 10.0 + j->score;
-          plan = Plan{id, *ability, j->targets, 0};
+          plan = Plan{id, *ability, j->targets, 0, {}};
+          if (mana.x > 0) plan->x = x;
         } else if (j && free_at_their_end(a) && j->score > j->best_own_lost) {
           // Spending nothing, any gain will do (Stuffy Doll's point of damage to the opponent,
           // Spikeshot Elder's); after the spells and flash permanents that want the mana.
           score = 1.0 + std::min(0.4, 0.01 * j->score);
-          plan = Plan{id, *ability, j->targets, 0};
+          plan = Plan{id, *ability, j->targets, 0, {}};
+          if (mana.x > 0) plan->x = x;
         }
       }
     }
@@ -847,6 +977,68 @@ Answer HeuristicAgent::action(const DecisionView& view, const Choice& choice) {
   if (!best) return Answer{{pass_option(choice)}};
   plan_ = std::move(best_plan);
   return Answer{{*best}};
+}
+
+std::optional<Answer> HeuristicAgent::copy_a_spell(const DecisionView& view, const Choice& choice) {
+  const PlayerId me = choice.player;
+  std::optional<EffectLab> lab;  // made only when a copy spell is offered
+  double best_score = 0;
+  std::optional<std::uint32_t> best;
+  for (std::uint32_t i = 0; i < choice.options.size(); ++i) {
+    const Option& o = choice.options[i];
+    if (o.mana || !o.target.is_object() || !view.can_see(o.target.object.id)) continue;
+    const ObjectId card = o.target.object.id;
+    const CardDef& def = view.card(card);
+    bool new_targets = false;
+    if (view.object(card).zone != ZoneRef::hand(me) || activates(def, o) ||
+        !copies_spells(def, &new_targets))
+      continue;
+    for (const StackItem& item : view.stack()) {
+      if (!item.is_spell || !view.can_see(item.source.id)) continue;
+      const Characteristics c = view.view(item.source.id);
+      if (!c.has_type(kInstant) && !c.has_type(kSorcery)) continue;
+      if (!lab) lab.emplace(view, me, rng_.next());
+      const auto j = lab->best_copy(item, item.source.id, new_targets);
+      if (!j || !worth_using(*j) || j->score <= best_score) continue;
+      best_score = j->score;
+      best = i;
+      plan_ = Plan{card, *spell_ability(def), {Target::of(item.source)}, 0, {}};
+    }
+  }
+  if (!best) return std::nullopt;
+  return Answer{{*best}};
+}
+
+Answer HeuristicAgent::new_targets_for_copy(const DecisionView& view, const Choice& choice) {
+  const auto answer = [&](std::int64_t yes) {
+    for (std::uint32_t i = 0; i < choice.options.size(); ++i)
+      if (choice.options[i].value == yes) return Answer{{i}};
+    return fallback(choice);
+  };
+  // The copy: the object of its own on the stack that no stack item is yet (the rules put it on
+  // the stack once its targets are chosen); the original: the topmost spell of the same card.
+  const PlayerId me = choice.player;
+  const auto zone = view.zone(ZoneRef::stack());
+  if (!zone) return answer(0);
+  std::optional<ObjectId> copy;
+  for (ObjectId id : *zone) {
+    if (id == choice.source || view.object(id).controller != me) continue;
+    if (std::none_of(view.stack().begin(), view.stack().end(),
+                     [&](const StackItem& s) { return s.source.id == id; }))
+      copy = id;
+  }
+  if (!copy) return answer(0);
+  const CardId card = view.object(*copy).card;
+  const StackItem* original = nullptr;
+  for (const StackItem& s : view.stack())
+    if (s.is_spell && s.card == card) original = &s;
+  if (!original) return answer(0);
+  EffectLab lab(view, me, rng_.next());
+  const auto kept = lab.best_copy(*original, *copy, false);
+  const auto moved = lab.best_copy(*original, *copy, true);
+  if (!moved || (kept && moved->score <= kept->score)) return answer(0);
+  plan_ = Plan{*copy, original->ability, moved->targets, 0, {}};
+  return answer(1);
 }
 
 Answer HeuristicAgent::target(const DecisionView& view, const Choice& choice) {

@@ -49,6 +49,14 @@ class HeuristicAgent final : public Agent, public LabelBlind {
  private:
   Answer action(const DecisionView& view, const Choice& choice);
   Answer target(const DecisionView& view, const Choice& choice);
+  // A copy spell in hand (Twincast) cast on the spell on the stack whose copy, under its own
+  // control and at the best targets, is worth most and at least a card (EffectLab::best_copy):
+  // its own burn again at a second creature, the opponent's burn at their creature. nullopt: no
+  // such cast.
+  std::optional<Answer> copy_a_spell(const DecisionView& view, const Choice& choice);
+  // "Choose new targets for the copy of …?": yes when targets judged anew are worth more than
+  // the original's (EffectLab::best_copy), the plan naming them for the decisions that follow.
+  Answer new_targets_for_copy(const DecisionView& view, const Choice& choice);
   Answer fallback(const Choice& choice);
 
   // The spell or ability chosen at the last priority decision, with its judged targets: the
@@ -58,6 +66,7 @@ class HeuristicAgent final : public Agent, public LabelBlind {
     std::uint16_t ability = 0;
     std::vector<Target> targets;
     std::size_t next_slot = 0;
+    std::optional<std::int64_t> x;  // the X to announce for an {X} in its cost (107.3)
   };
   std::optional<Plan> plan_;
   bool declared_nothing_ = false;  // its last attack or block declaration was empty

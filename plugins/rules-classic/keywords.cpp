@@ -106,7 +106,11 @@ class RegenerateKeyword final : public KeywordHandler {
     auto impl = std::make_shared<RegenerateAbility>();
     impl->cost = cost.mana;
     impl->tap = cost.tap;
-    ctx.card.abilities.push_back(make_ability_def(AbilityKind::activated, params, std::move(impl)));
+    // The module pays `impl`'s cost; the text is there for whoever reads the card (an agent
+    // weighing whether the shield can be paid for).
+    AbilityDef def = make_ability_def(AbilityKind::activated, params, std::move(impl));
+    def.cost = b.required("cost").text();
+    ctx.card.abilities.push_back(std::move(def));
   }
   std::string summary() const override {
     return "regenerate: {cost: \"{G}\"} — a regeneration shield";

@@ -107,6 +107,7 @@ enum class Base : std::uint8_t {
   chroma,
   hellbent,
   threshold,
+  x_paid,  // xPaid: the X announced as the spell was cast or the ability activated (107.3)
   external
 };
 enum class Quality : std::uint8_t { none, named, type };
@@ -235,6 +236,8 @@ class CountExpr final : public ValueExpr {
         return s.zone(ZoneRef::hand(you)).objects.empty() ? a : b;
       case Base::threshold:
         return s.zone(ZoneRef::graveyard(you)).objects.size() >= 7 ? a : b;
+      case Base::x_paid:
+        return ctx.x;
       case Base::external:
         return external->eval(game, ctx);
       case Base::domain:
@@ -414,9 +417,9 @@ constexpr std::array<Token, 23> kTokens = {{
     {"InTgtHand", Token::Kind::location, static_cast<int>(Location::in_tgt_hand)},
 }};
 
-constexpr std::array<std::string_view, 8> kDescriptions = {
-    "Domain",   "YourLifeTotal", "OppLifeTotal", "Chroma", "Hellbent", "Threshold",
-    "CardPower", "CardToughness"};
+constexpr std::array<std::string_view, 9> kDescriptions = {
+    "Domain",    "YourLifeTotal", "OppLifeTotal",  "Chroma", "Hellbent",
+    "Threshold", "CardPower",     "CardToughness", "xPaid"};
 
 std::vector<std::string> known_words(const Registry& registry) {
   std::vector<std::string> out;
@@ -710,6 +713,10 @@ std::shared_ptr<const ValueExpr> Count::compile(std::string_view expr, CompileCo
     const bool power = desc == "CardPower";
     e->base = power ? Base::card_power : Base::card_toughness;
     e->text = power ? "its power" : "its toughness";
+  } else if (desc == "xPaid") {
+    no_field();
+    e->base = Base::x_paid;
+    e->text = "the mana paid for {X}";
   } else if (desc == "YourLifeTotal") {
     no_field();
     e->base = Base::your_life;

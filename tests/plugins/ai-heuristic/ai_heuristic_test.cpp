@@ -12,6 +12,7 @@
 #include <functional>
 #include <optional>
 #include <set>
+#include <tuple>
 
 namespace anvil {
 namespace {
@@ -323,6 +324,96 @@ TEST_F(AiHeuristic, CountsEveryCopyOfABurnSpellTowardsBurningOut) {
       EXPECT_TRUE(targets[0].is_object() && g->card(targets[0].object.id).name == "Grizzly Bears");
     }
   }
+}
+
+// Blaze ({X}{R}, X damage to target creature or player; the test pack's): X is judged with the
+// target, as Forge's AI pays it. The smallest X that kills the best creature it can kill, damage
+// already marked counted: with four lands (X up to 3) the Serra Angel is out of reach, and the
+// Hill Giant with 1 damage needs X = 2. Before, the spell was judged as if X were 0 (it did
+// nothing) and never cast.
+TEST_F(AiHeuristic, AnnouncesTheSmallestXThatKillsTheBestCreatureItCanKill) {
+  PositionPlayer them = player(20, {}, {"Grizzly Bears", "Serra Angel"});
+  them.battlefield.push_back(card("Hill Giant", 1));
+  auto g = start(player(20, {"Blaze"}, std::vector<std::string>(4, "Mountain")), them);
+  const auto targets = cast_targets(*g);
+  ASSERT_EQ(targets.size(), 1u) << "Blaze should be cast";
+  ASSERT_TRUE(targets[0].is_object());
+  EXPECT_EQ(g->card(targets[0].object.id).name, "Hill Giant");
+  EXPECT_EQ(g->state().stack.back().x, 2);
+}
+
+// The go-face plan (the opponent under 5 after the damage): the largest X it can pay goes to the
+// face, rather than the Bears X = 2 would kill. At 20 life the same Blaze kills the Bears.
+TEST_F(AiHeuristic, AnnouncesTheLargestXAtTheFaceWhenThatIsThePlan) {
+  for (const auto& [life, face, x] :
+       std::vector<std::tuple<int, bool, std::int64_t>>{{6, true, 4}, {20, false, 2}}) {
+    auto g = start(player(20, {"Blaze"}, std::vector<std::string>(5, "Mountain")),
+                   player(life, {}, {"Grizzly Bears"}));
+    const auto targets = cast_targets(*g);
+    ASSERT_EQ(targets.size(), 1u) << "at " << life << " life";
+    EXPECT_EQ(targets[0].is_player() && targets[0].player == kThem, face) << "at " << life;
+    EXPECT_EQ(g->state().stack.back().x, x) << "at " << life << " life";
+  }
+}
+
+// An X that kills nothing worth a card is no reason to cast it: X up to 2 against a Serra Angel
+// (4 toughness) and an opponent at 20.
+TEST_F(AiHeuristic, DoesNotCastAnXSpellWhoseXWouldDoNothingWorthACard) {
+  auto g = start(player(20, {"Blaze"}, std::vector<std::string>(3, "Mountain")),
+                 player(20, {}, {"Serra Angel"}));
+  EXPECT_TRUE(cast_targets(*g, 3).empty());
+  EXPECT_EQ(count_in(*g, ZoneRef::hand(kMe), "Blaze"), 1u);
+}
+
+// Twincast ("Copy target instant or sorcery spell. You may choose new targets for the copy.")
+// on its own Lightning Bolt: the Bolt kills the Hill Giant, the copy — new targets chosen as its
+// burn is aimed — the Grizzly Bears. Before, a copy spell was never cast on its own spell, and
+// the copy's question went to the random fallback.
+TEST_F(AiHeuristic, CopiesItsOwnBurnAtASecondCreature) {
+  auto g = start(player(20, {"Lightning Bolt", "Twincast"}, {"Mountain", "Island", "Island"}),
+                 player(20, {}, {"Grizzly Bears", "Hill Giant"}));
+  for (int i = 0; i < 30 && g->state().turn.step <= 3; ++i) ASSERT_TRUE(world().rules->advance(*g));
+  EXPECT_EQ(count_in(*g, ZoneRef::graveyard(kMe), "Twincast"), 1u) << "Twincast should be cast";
+  EXPECT_EQ(count_in(*g, ZoneRef::graveyard(kThem), "Hill Giant"), 1u);
+  EXPECT_EQ(count_in(*g, ZoneRef::graveyard(kThem), "Grizzly Bears"), 1u);
+}
+
+// The opponent's Lightning Bolt at its Grizzly Bears: a copy of it, redirected, kills their Hill
+// Giant (not their Serra Angel, worth more, which 3 damage does not kill). The answer to "Choose
+// new targets for the copy?" is yes.
+TEST_F(AiHeuristic, CopiesTheOpponentsBurnAtTheirCreature) {
+  auto g = start(player(20, {"Twincast"}, {"Island", "Island", "Grizzly Bears"}),
+                 player(20, {"Lightning Bolt"}, {"Mountain", "Serra Angel", "Hill Giant"}), "main1",
+                 1, std::make_shared<BurnsACreature>());
+  for (int i = 0; i < 30 && g->state().turn.step <= 3; ++i) ASSERT_TRUE(world().rules->advance(*g));
+  ASSERT_EQ(count_in(*g, ZoneRef::graveyard(kThem), "Lightning Bolt"), 1u);
+  EXPECT_EQ(count_in(*g, ZoneRef::graveyard(kMe), "Twincast"), 1u) << "Twincast should be cast";
+  EXPECT_EQ(count_in(*g, ZoneRef::graveyard(kThem), "Hill Giant"), 1u);
+  EXPECT_TRUE(on_battlefield(*g, kThem, "Serra Angel").valid());
+  bool asked = false;
+  for (const DecisionRecord& r : g->decisions())
+    if (r.kind == ChoiceKind::yes_no && r.player == kMe) {
+      asked = true;
+      EXPECT_EQ(r.picks, std::vector<std::uint32_t>{1u}) << "new targets: yes";
+    }
+  EXPECT_TRUE(asked);
+}
+
+// A copy whose original's targets are already the best keeps them: its own Bolt at an opponent
+// on 6 life (under 5 after it) goes face, and so does the copy, without new targets.
+TEST_F(AiHeuristic, KeepsTheCopysTargetsWhenTheyAreTheBest) {
+  auto g = start(player(20, {"Lightning Bolt", "Twincast"}, {"Mountain", "Island", "Island"}),
+                 player(6, {}, {"Grizzly Bears"}));
+  for (int i = 0; i < 30 && g->state().turn.step <= 3; ++i)
+    if (!world().rules->advance(*g)) break;  // the game is over
+  EXPECT_EQ(g->state().player(kThem).life, 0) << "Bolt and its copy at the face";
+  bool asked = false;
+  for (const DecisionRecord& r : g->decisions())
+    if (r.kind == ChoiceKind::yes_no && r.player == kMe) {
+      asked = true;
+      EXPECT_EQ(r.picks, std::vector<std::uint32_t>{0u}) << "new targets: no";
+    }
+  EXPECT_TRUE(asked);
 }
 
 TEST_F(AiHeuristic, NeverBurnsItsOwnCreatures) {
@@ -1182,15 +1273,84 @@ TEST_F(AiHeuristic, RegeneratesInResponseToBurnThatWouldDestroyIt) {
   ASSERT_TRUE(skeletons.valid()) << "regenerated";
   EXPECT_TRUE(g->object(skeletons).tapped) << "regeneration taps it";
 
-  // The opponent's Grizzly Bears attacks and is not blocked (it would kill the Skeletons): the
-  // Skeletons are not threatened, and no shield is raised.
+  // The opponent's Wind Drake attacks, which the Skeletons cannot block: they are not
+  // threatened, and no shield is raised.
   auto quiet =
       start(player(20, {}, {"Swamp", "Drudge Skeletons"}),
-            player(20, {}, {"Mountain", "Grizzly Bears"}), "main1", 1, std::make_shared<AllOut>());
+            player(20, {}, {"Mountain", "Wind Drake"}), "main1", 1, std::make_shared<AllOut>());
   for (int i = 0; i < 30 && quiet->state().turn.step <= 8; ++i)
     ASSERT_TRUE(world().rules->advance(*quiet));
-  EXPECT_EQ(quiet->state().player(kMe).life, 18) << "the Bears were not blocked";
+  EXPECT_EQ(quiet->state().player(kMe).life, 18) << "the Drake was not blocked";
   EXPECT_FALSE(quiet->object(on_battlefield(*quiet, kMe, "Swamp")).tapped);
+}
+
+// Drudge Skeletons ({B}: Regenerate) survive blocking the opponent's Grizzly Bears when a Swamp
+// is untapped to pay for the shield: they block for free, and the shield is raised as the
+// blocker would die. With the Swamp tapped the block would only lose them, and the Bears get
+// through. Before, a creature that could regenerate was judged to die like any other, and the
+// Bears got through both times.
+TEST_F(AiHeuristic, BlocksWithACreatureWhoseRegenerationItCanPayFor) {
+  for (const bool untapped : {true, false}) {
+    PositionPlayer me = player(20, {}, {"Drudge Skeletons"});
+    me.battlefield.push_back(card("Swamp"));
+    me.battlefield.back().tapped = !untapped;
+    auto g = start(me, player(20, {}, {"Mountain", "Grizzly Bears"}), "main1", 1,
+                   std::make_shared<AllOut>());
+    for (int i = 0; i < 30 && g->state().turn.step <= 8; ++i)
+      ASSERT_TRUE(world().rules->advance(*g));
+    EXPECT_EQ(g->state().player(kMe).life, untapped ? 20 : 18) << "Swamp untapped: " << untapped;
+    EXPECT_TRUE(on_battlefield(*g, kMe, "Drudge Skeletons").valid()) << untapped;
+    if (untapped) {
+      EXPECT_TRUE(g->object(on_battlefield(*g, kMe, "Swamp")).tapped) << "the shield was paid";
+    }
+  }
+}
+
+// Its Albino Troll ({1}{G}: Regenerate) attacks into a Serra Angel that would kill it when two
+// Forests can pay for the shield: blocked, it regenerates and the Angel takes 3. Without the
+// mana the Angel is a bad block waiting, and the Troll stays home.
+TEST_F(AiHeuristic, AttacksWithACreatureWhoseRegenerationItCanPayFor) {
+  for (const bool forests : {true, false}) {
+    std::vector<std::string> mine{"Albino Troll"};
+    if (forests) mine.insert(mine.end(), {"Forest", "Forest"});
+    auto g = start(player(20, {}, mine), player(20, {}, {"Serra Angel"}), "main1", 0,
+                   std::make_shared<GangBlocks>());
+    for (int i = 0; i < 30 && g->state().turn.step <= 8; ++i)
+      ASSERT_TRUE(world().rules->advance(*g));
+    bool attacked = false;
+    for (const DecisionRecord& r : g->decisions())
+      if (r.kind == ChoiceKind::attackers) attacked = attacked || !r.picks.empty();
+    EXPECT_EQ(attacked, forests) << "with Forests: " << forests;
+    EXPECT_TRUE(on_battlefield(*g, kMe, "Albino Troll").valid()) << forests;
+    if (forests) {
+      EXPECT_EQ(g->object(on_battlefield(*g, kThem, "Serra Angel")).damage, 3);
+    }
+  }
+}
+
+// The opponent's Supreme Verdict ("Destroy all creatures", no target) on the stack: the
+// Skeletons regenerate in response. Before, only a spell with targets was answered, and they
+// died.
+TEST_F(AiHeuristic, RegeneratesAgainstASweeperWithoutTargets) {
+  auto g = start(player(20, {}, {"Swamp", "Drudge Skeletons"}),
+                 player(20, {"Supreme Verdict"}, {"Plains", "Plains", "Island", "Island"}), "main1",
+                 1, std::make_shared<CastsOnce>());
+  for (int i = 0; i < 20 && g->state().turn.step <= 3; ++i) ASSERT_TRUE(world().rules->advance(*g));
+  ASSERT_EQ(count_in(*g, ZoneRef::graveyard(kThem), "Supreme Verdict"), 1u);
+  EXPECT_TRUE(on_battlefield(*g, kMe, "Drudge Skeletons").valid()) << "regenerated";
+}
+
+// Its own Supreme Verdict against the opponent's Serra Angel and Hill Giant: worth its Drudge
+// Skeletons, and with a Swamp left after paying for it the Skeletons regenerate in response.
+TEST_F(AiHeuristic, RegeneratesAgainstItsOwnSweeper) {
+  auto g =
+      start(player(20, {"Supreme Verdict"},
+                   {"Plains", "Plains", "Island", "Island", "Swamp", "Swamp", "Drudge Skeletons"}),
+            player(20, {}, {"Serra Angel", "Hill Giant"}));
+  for (int i = 0; i < 20 && g->state().turn.step <= 3; ++i) ASSERT_TRUE(world().rules->advance(*g));
+  ASSERT_EQ(count_in(*g, ZoneRef::graveyard(kMe), "Supreme Verdict"), 1u) << "cast";
+  EXPECT_EQ(count_in(*g, ZoneRef::graveyard(kThem), "Serra Angel"), 1u);
+  EXPECT_TRUE(on_battlefield(*g, kMe, "Drudge Skeletons").valid()) << "regenerated";
 }
 
 // The opponent's Tendrils of Corruption at its Walking Corpse, with six Swamps: the Corpse dies

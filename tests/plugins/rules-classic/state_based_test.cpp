@@ -208,6 +208,17 @@ TEST(RulesClassicStateBased, ATokenBroughtBackByARollbackPastACheckIsSeenAgain) 
   EXPECT_EQ(g.object(soldier).zone.kind, ZoneKind::none);
 }
 
+// The module pays a regeneration ability's cost itself, but writes it on the AbilityDef too
+// (AbilityDef::cost, as the card says it), where an agent reads whether a shield can be paid.
+TEST(RulesClassicStateBased, ARegenerationAbilityWritesItsCost) {
+  auto t = table(standard_pool(),
+                 position("main1", player("A", {}, {}), player("B", {}, {"Drudge Skeletons"})));
+  const CardDef& def = t.game->card(find(*t.game, "Drudge Skeletons", ZoneRef::battlefield(kB)));
+  ASSERT_EQ(def.abilities.size(), 1u);
+  EXPECT_EQ(def.abilities[0].text, "Regenerate CARDNAME.");
+  EXPECT_EQ(def.abilities[0].cost, "{1}{B}");
+}
+
 TEST(RulesClassicStateBased, RegenerationSavesFromLethalDamageButNotFromWrath) {
   auto t =
       table(standard_pool(),

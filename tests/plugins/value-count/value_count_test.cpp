@@ -144,6 +144,18 @@ TEST_F(ValueCount, DomainLifeTotalsAndChroma) {
   EXPECT_EQ(eval("Chroma.G"), 0);
 }
 
+// Forge's Count$xPaid (Blaze: "deals X damage"): the X announced as the spell was cast, which
+// the rules pass on in the ResolveContext; the math applies to it as to any count.
+TEST_F(ValueCount, XPaidIsTheXTheSpellWasCastWith) {
+  ResolveContext ctx{{}, {}, 0, me, {}, 5, {}};
+  EXPECT_EQ(compile("xPaid")->eval(*game_, ctx), 5);
+  EXPECT_EQ(compile("xPaid/Twice")->eval(*game_, ctx), 10);
+  ctx.x = 0;
+  EXPECT_EQ(compile("xPaid")->eval(*game_, ctx), 0);
+  EXPECT_EQ(describe("xPaid"), "the mana paid for {X}");
+  EXPECT_NE(error_of("xPaid.3").find("takes no '.3'"), std::string::npos) << error_of("xPaid.3");
+}
+
 TEST_F(ValueCount, ColourAndSnowFilters) {
   on_battlefield("Grizzly Bears", me);
   on_battlefield("Grizzly Bears", opp);
