@@ -752,7 +752,8 @@ bool PlaySession::can_undo() const {
   return std::any_of(marks_.begin(), marks_.end(), [](const Mark& m) { return m.person_answered; });
 }
 
-void PlaySession::undo() {
+void PlaySession::rewind_to_your_last_decision() {
+  if (events_) events_->flush();
   std::size_t i = marks_.size();
   while (i > 0 && !marks_[i - 1].person_answered) --i;
   const Mark mark = marks_.at(i - 1);
@@ -760,21 +761,29 @@ void PlaySession::undo() {
   log_.resize(mark.log_size);
   skipping_since_.reset();
   marks_.resize(i - 1);  // the loop marks this point again before advancing
+}
+
+void PlaySession::undo() {
+  rewind_to_your_last_decision();
   fmt::print(out_, "Undone: back to your decision in turn {}, {}.\n", game_.state().turn.number,
              rules_.step_name(game_));
 }
 
-bool PlaySession::reseat_after_failure() {
+void PlaySession::take_back_advance() {
   if (events_) events_->flush();
   const Mark mark = marks_.back();
   game_.journal().rollback(mark.checkpoint);
   log_.resize(mark.log_size);
   marks_.pop_back();  // the loop marks this point again before advancing
+}
+
+bool PlaySession::reseat_after_failure(const std::string& what) {
+  take_back_advance();
   fmt::print(out_,
-             "error: your opponent's {}\n"
+             "error: {}\n"
              "The game is taken back to before that decision (what was told since did not "
              "happen; a decision of yours since then is asked again). The board now:\n",
-             agent_failure_);
+             what);
   Person(*this).show_board();
   fmt::print(out_, "Seat another agent for your opponent with 'ai NAME' ({}), or 'concede'.\n",
              fmt::join(registry_.names(PluginKind::agent), ", "));
@@ -828,7 +837,7 @@ void PlaySession::run() {
     request_ = Request::none;
     try {
       if (!rules_.advance(game_)) break;
-    } catch (const std::exception&) {
+    } catch (const std::exception& e) {
       const Request r = request_;
       request_ = Request::none;
       if (r == Request::undo) {
@@ -840,11 +849,22 @@ void PlaySession::run() {
         break;
       }
       if (r == Request::agent_failed) {
-        if (reseat_after_failure()) continue;
+        if (reseat_after_failure(fmt::format("your opponent's {}", agent_failure_))) continue;
         concede();
         break;
       }
-      throw;
+      // Something else failed: a plugin's ability as it resolved (the kernel has rolled that
+      // action back and named the plugin and the card), or the rules module. Going on from here
+      // would fail the same way again; from the person's last decision they may choose
+      // otherwise. Without one, the session ends with the error, as it always did.
+      if (!can_undo()) throw;
+      fmt::print(out_, "error: {}\n", e.what());
+      rewind_to_your_last_decision();
+      fmt::print(out_,
+                 "The game cannot go on from there: it is taken back to your decision in turn {}, "
+                 "{} (what was told since did not happen). Choose otherwise, seat another agent "
+                 "for your opponent with 'ai NAME', or 'concede'.\n",
+                 game_.state().turn.number, rules_.step_name(game_));
     }
   }
   events.flush();

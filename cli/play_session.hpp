@@ -91,12 +91,17 @@ class PlaySession {
   void seat_opponent(const std::string& agent);
   void record(PlayerId player, std::string_view agent, const Choice& choice, const Answer& answer);
   bool can_undo() const;
+  // Rolls back to the start of the most recent advance() in which the person answered (undo,
+  // and after a failure the game cannot go on from).
+  void rewind_to_your_last_decision();
   void undo();
   void concede();
-  // After the opponent's agent failed: takes the game back to before the advance() it failed
-  // in and asks the person to seat another agent. False when the person concedes instead (or
-  // input ends).
-  bool reseat_after_failure();
+  // Rolls the game and the decision log back to the checkpoint taken before the advance() that
+  // failed (the most recent mark), as undo does.
+  void take_back_advance();
+  // After the opponent's agent failed: takes the advance() back, says `what` and asks the
+  // person to seat another agent. False when the person concedes instead (or input ends).
+  bool reseat_after_failure(const std::string& what);
   void print_result();
   std::string seat_name(PlayerId p) const;
 

@@ -32,6 +32,35 @@ class Sequence final : public EffectStep {
   std::vector<std::shared_ptr<const EffectStep>> steps_;
 };
 
+// A step compiled by a registered verb, which may be another plugin's. What it throws names that
+// plugin, and the verb: the kernel names only the plugin of the ability the step runs in (the
+// damage spell's keyword-damage), and a pack author must know whose step broke.
+class ProvidedStep final : public EffectStep {
+ public:
+  ProvidedStep(std::shared_ptr<const EffectStep> step, std::string provider, std::string verb)
+      : step_(std::move(step)), provider_(std::move(provider)), verb_(std::move(verb)) {}
+  void run(Game& game, const ResolveContext& ctx, std::int64_t x) const override {
+    try {
+      step_->run(game, ctx, x);
+    } catch (const AbilityError&) {
+      throw;  // already names the innermost plugin
+    } catch (const RulesError&) {
+      throw;  // the kernel's own complaint, not the plugin's
+    } catch (const std::exception& e) {
+      const CardDef& card = game.cards().at(ctx.card);
+      const AbilityDef* a =
+          ctx.ability < card.abilities.size() ? &card.abilities[ctx.ability] : nullptr;
+      throw AbilityError(provider_, card.name, a && !a->text.empty() ? a->text : "Drawback$",
+                         "its step '" + verb_ + "' failed: " + e.what());
+    }
+  }
+  std::string describe() const override { return step_->describe(); }
+
+ private:
+  std::shared_ptr<const EffectStep> step_;
+  std::string provider_, verb_;
+};
+
 // The verbs a hint may suggest: registered effect verbs other than Drawback itself.
 std::vector<std::string> verb_names(const Registry& registry) {
   std::vector<std::string> out;
@@ -49,18 +78,21 @@ std::shared_ptr<const EffectStep> compile_step(std::string_view step, std::size_
   if (word.empty())
     throw LoadError(at(ctx, offset),
                     "a Drawback$ step starts with its verb, such as 'YouGainLife/3'");
-  auto compile_with = [&](const EffectVerb& verb, std::string args, std::size_t args_offset) {
+  auto compile_with = [&](std::string_view name, const EffectVerb& verb, std::string args,
+                          std::size_t args_offset) -> std::shared_ptr<const EffectStep> {
     CompileContext inner{ctx.registry, ctx.card, at(ctx, args_offset), ctx.diagnostics};
     auto compiled = verb.compile(args, inner);
     if (!compiled)
       throw LoadError(at(ctx, offset),
                       "effect verb '" + std::string(word) + "' compiled to nothing");
-    return compiled;
+    const RegistryEntry* entry = ctx.registry.entry(PluginKind::effect_verb, name);
+    return std::make_shared<ProvidedStep>(std::move(compiled), entry ? entry->provider : "?",
+                                          std::string(word));
   };
   // A verb registered under the whole word takes the arguments as written.
   if (word != "Drawback") {
     if (auto verb = ctx.registry.find<EffectVerb>(word))
-      return compile_with(*verb, std::string(rest), offset + word.size() + 1);
+      return compile_with(word, *verb, std::string(rest), offset + word.size() + 1);
   }
   // Otherwise a player word before or after the verb: YouGainLife, GainLifeYou. The first
   // reading that names a registered verb wins, so "TgtPoison" is Tgt + Poison, not TgtP +
@@ -119,7 +151,8 @@ std::shared_ptr<const EffectStep> compile_step(std::string_view step, std::size_
   if (slash != std::string_view::npos) args += "/" + std::string(rest);
   const std::size_t shift = args_player.size() + 1;
   const std::size_t rest_offset = offset + word.size() + 1;
-  return compile_with(*verb, std::move(args), rest_offset >= shift ? rest_offset - shift : 0);
+  return compile_with(verb_name, *verb, std::move(args),
+                      rest_offset >= shift ? rest_offset - shift : 0);
 }
 
 }  // namespace

@@ -13,6 +13,9 @@
 #                 taken back to before that decision, the person seats another agent (a bad
 #                 line and an unknown agent asked again) and the game goes on to its end;
 #   AgentFailsThenInputEnds  the end of input at that question concedes cleanly;
+#   PluginFails   (test-throwing-step, -DPLUGIN_DIR) a spell the person casts fails as it
+#                 resolves: the failure is told, the game is taken back to the person's
+#                 decision, and the person chooses otherwise and plays on;
 #   Second        with --second the agent takes the first turn and the person is player 1;
 #   Mulligan      the classic game starts with the London mulligan at play: the person
 #                 mulligans once and puts a card on the bottom, named; ai-random's mulligan is
@@ -235,6 +238,24 @@ elseif(CASE STREQUAL "AgentFailsThenInputEnds")
   expect("the bomb went off\n" "the agent's failure is told")
   expect("\\(end of input: conceding\\)\nResult: you conceded in turn 2 \\(your opponent: test-bomb\\)\\.\n"
          "the end of input at the question after a failure concedes cleanly")
+elseif(CASE STREQUAL "PluginFails")
+  # Faulty Bolt (data/failing-plugin-packs) runs test-throwing-step's effect step, which gains 3
+  # life and then throws as the spell resolves. The plugin is copied alone into the work folder:
+  # the test plugin folder holds plugins that are wrong on purpose.
+  file(COPY ${PLUGIN_DIR}/test-throwing-step.so DESTINATION ${WORK}/plugins)
+  set(global --plugin-dir ${WORK}/plugins --pack-dir ${CMAKE_CURRENT_LIST_DIR}/data/failing-plugin-packs)
+  set(deck "Faulty Bolts")
+  set(vs_deck "Faulty Bolts")
+  set(more --option mulligans=0)
+  set(seed 1)
+  play("1\n1\n1\nskip\nconcede\n")
+  expect("\nerror: plugin 'test-throwing-step' failed in card 'Faulty Bolt', ability '[^']*': its step 'TestGainThenThrow' failed: the step broke after gaining 3 life\n"
+         "the failure is told, naming the plugin whose step broke (not the damage spell's), the card and what it said")
+  expect("\nThe game cannot go on from there: it is taken back to your decision in turn 1, main1 [^\n]*\n\n=== Turn 1, main1 \\(your turn\\) ===\n[^\n]*\n[^\n]*\nplayer 0 \\(you\\): life 20, hand 6,"
+         "the game is taken back to before the spell was cast: its 3 life and the card are back")
+  expect("\n> skip\nPassing until your first main phase to come\\.\n" "the person chooses otherwise")
+  expect("\nTurn 2 \\(player 1 \\(opponent\\)\\)\n" "the game goes on after the failure")
+  expect("\nResult: you conceded in turn 3 " "and ends when the person concedes")
 elseif(CASE STREQUAL "EndOfInput")
   play("")
   expect("\\(end of input: conceding\\)\nResult: you conceded in turn 1 " "end of input concedes")
