@@ -4,7 +4,9 @@
 #include <fmt/core.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <anvil/plugin_host.hpp>
+#include <array>
 #include <atomic>
 #include <chrono>
 #include <cmath>
@@ -15,6 +17,7 @@
 #include <sstream>
 #include <system_error>
 #include <thread>
+#include <utility>
 
 #include "commands.hpp"
 #include "engine_setup.hpp"
@@ -55,6 +58,44 @@ struct GameRecord {
   std::string error;
   std::string replay;
   std::string save_error;  // a finished game whose replay could not be written
+};
+
+// What the games one worker played add up to. Only failures are kept game by game: a run of a
+// hundred million games holds a few counters a thread, not a record a game (which took 200
+// bytes each, allocated before the first game).
+struct Tally {
+  std::size_t finished = 0;
+  std::uint64_t turns = 0;
+  std::array<std::array<std::size_t, 3>, 2> results{};  // by side: wins, losses, draws
+  std::vector<GameRecord> failures;
+  std::size_t unsaved = 0;
+  std::optional<std::pair<std::uint64_t, std::string>> first_unsaved;  // (seed, why): the lowest
+
+  void add(GameRecord rec) {
+    if (!rec.save_error.empty()) note_unsaved(rec.seed, rec.save_error);
+    if (!rec.ok) {
+      failures.push_back(std::move(rec));
+      return;
+    }
+    ++finished;
+    turns += rec.turns;
+    for (std::size_t seat = 0; seat < 2 && seat < rec.outcome.size(); ++seat) {
+      const std::string& r = rec.outcome[seat];
+      ++results[rec.swapped ? 1 - seat : seat][r == "won" ? 0 : r == "lost" ? 1 : 2];
+    }
+  }
+  void note_unsaved(std::uint64_t seed, const std::string& why) {
+    if (!first_unsaved || seed < first_unsaved->first) first_unsaved = std::pair{seed, why};
+  }
+  void merge(Tally&& other) {
+    finished += other.finished;
+    turns += other.turns;
+    for (std::size_t side = 0; side < 2; ++side)
+      for (std::size_t k = 0; k < 3; ++k) results[side][k] += other.results[side][k];
+    for (GameRecord& f : other.failures) failures.push_back(std::move(f));
+    unsaved += other.unsaved;
+    if (other.first_unsaved) note_unsaved(other.first_unsaved->first, other.first_unsaved->second);
+  }
 };
 
 constexpr std::size_t kMaxThreads = 256;  // -j above it plays with this many
@@ -167,12 +208,16 @@ int run_sim(const GlobalOptions& global, const SimOptions& o) {
       throw std::runtime_error(fmt::format("--save-replays: cannot use '{}' as a folder{}",
                                            o.save_replays, ec ? ": " + ec.message() : ""));
   }
-  std::vector<GameRecord> records(o.games);
-  std::atomic<std::size_t> unsaved{0};
+  // No more threads than games, nor than kMaxThreads: each holds a game's state, and a system
+  // refuses threads long before -j runs out of digits. One that cannot be started leaves the
+  // games to the threads that did.
+  const unsigned asked = o.threads ? o.threads : std::max(1u, std::thread::hardware_concurrency());
+  const std::size_t threads = std::min<std::size_t>({asked, o.games, kMaxThreads});
+  std::vector<Tally> tallies(threads);  // one a worker
   std::atomic<std::size_t> next{0}, done{0};
-  auto worker = [&] {
+  auto worker = [&](Tally& tally) {
     for (std::size_t i = next++; i < o.games; i = next++) {
-      GameRecord& rec = records[i];
+      GameRecord rec;
       rec.seed = o.seed + i;
       rec.swapped = i % 2 == 1;  // seats alternate who goes first
       const Side& first = sides[rec.swapped ? 1 : 0];
@@ -197,23 +242,19 @@ int run_sim(const GlobalOptions& global, const SimOptions& o) {
         } catch (const std::exception& e) {
           rec.replay = fmt::format("(not saved: {})", e.what());
           if (rec.ok) rec.save_error = rec.replay;  // a failed game says it with its failure
-          ++unsaved;
+          ++tally.unsaved;
         }
       }
+      tally.add(std::move(rec));
       ++done;
     }
   };
-  // No more threads than games, nor than kMaxThreads: each holds a game's state, and a system
-  // refuses threads long before -j runs out of digits. One that cannot be started leaves the
-  // games to the threads that did.
-  const unsigned asked = o.threads ? o.threads : std::max(1u, std::thread::hardware_concurrency());
-  const std::size_t threads = std::min<std::size_t>({asked, o.games, kMaxThreads});
   const auto start = std::chrono::steady_clock::now();
   std::vector<std::thread> pool;
   pool.reserve(threads);
   for (std::size_t t = 0; t < threads; ++t) {
     try {
-      pool.emplace_back(worker);
+      pool.emplace_back(worker, std::ref(tallies[t]));
     } catch (const std::system_error& e) {
       if (pool.empty())
         throw std::runtime_error(fmt::format("cannot start a thread: {}", e.what()));
@@ -231,24 +272,19 @@ int run_sim(const GlobalOptions& global, const SimOptions& o) {
   if (progress) fmt::print(stderr, "\r{}\r", std::string(60, ' '));
   const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
 
-  std::vector<GameRecord> failures;
-  double turns = 0;
-  std::size_t finished = 0;
-  for (const GameRecord& rec : records) {
-    if (!rec.ok) {
-      failures.push_back(rec);
-      continue;
-    }
-    ++finished;
-    turns += rec.turns;
-    for (std::size_t seat = 0; seat < 2 && seat < rec.outcome.size(); ++seat) {
-      Side& side = sides[rec.swapped ? 1 - seat : seat];
-      const std::string& r = rec.outcome[seat];
-      if (r == "won") ++side.wins;
-      else if (r == "lost") ++side.losses;
-      else ++side.draws;
-    }
+  Tally all;
+  for (Tally& t : tallies) all.merge(std::move(t));
+  // In game order, whichever thread played them.
+  std::vector<GameRecord>& failures = all.failures;
+  std::sort(failures.begin(), failures.end(),
+            [](const GameRecord& a, const GameRecord& b) { return a.seed < b.seed; });
+  const std::size_t finished = all.finished;
+  for (std::size_t side = 0; side < 2; ++side) {
+    sides[side].wins = all.results[side][0];
+    sides[side].losses = all.results[side][1];
+    sides[side].draws = all.results[side][2];
   }
+  const double turns = static_cast<double>(all.turns);
   const double per_s = seconds > 0 ? static_cast<double>(o.games) / seconds : 0.0;
   const double avg_turns = finished ? turns / static_cast<double>(finished) : 0.0;
 
@@ -278,14 +314,12 @@ int run_sim(const GlobalOptions& global, const SimOptions& o) {
   } else {
     print_sim_table(sides, o.games, finished, per_s, avg_turns, failures);
   }
-  if (unsaved != 0) {
-    std::string first;
-    for (const GameRecord& rec : records)
-      if (first.empty() && !rec.save_error.empty()) first = rec.save_error;
-    fmt::print(stderr, "anvil: error: {} of the replays could not be saved{}\n",
-               static_cast<std::size_t>(unsaved), first.empty() ? "" : ", e.g. " + first);
+  if (all.unsaved != 0) {
+    const std::string first = all.first_unsaved ? all.first_unsaved->second : std::string();
+    fmt::print(stderr, "anvil: error: {} of the replays could not be saved{}\n", all.unsaved,
+               first.empty() ? "" : ", e.g. " + first);
   }
-  return failures.empty() && unsaved == 0 ? kExitOk : kExitFailed;
+  return failures.empty() && all.unsaved == 0 ? kExitOk : kExitFailed;
 }
 
 }  // namespace
