@@ -95,6 +95,47 @@ std::string with_whose(const DecisionView& view, std::string label,
   return label;
 }
 
+// Where on `p`'s board a minion played at board position `at` goes, in words of the board the
+// person sees from left to right: "at the left end", "between Bloodfen Raptor and Boulderfist
+// Ogre", "at the right end"; empty when the board is empty (there is one place only) or the
+// position is not one of it.
+std::string place_words(const DecisionView& view, PlayerId p, std::int64_t at) {
+  const auto board = view.zone(ZoneRef::battlefield(p));
+  if (!board || board->empty() || at < 0 || static_cast<std::size_t>(at) > board->size()) return {};
+  const auto i = static_cast<std::size_t>(at);
+  if (i == 0) return "at the left end";
+  if (i == board->size()) return "at the right end";
+  const ObjectId left = (*board)[i - 1], right = (*board)[i];
+  if (!view.can_see(left) || !view.can_see(right)) return {};
+  return fmt::format("between {} and {}", numbered_name(view, left), numbered_name(view, right));
+}
+
+// `label` (a rules module's, unchanged: agents and scenarios key on it) with the board position
+// a play names by number said in words of the board (place_words): hearth's "Play Chillwind Yeti
+// at 2" (`action.value` 2, right after the card's name and its Choose One option, if any) reads
+// "Play Chillwind Yeti between Bloodfen Raptor and Boulderfist Ogre"; on an empty board, "Play
+// Chillwind Yeti". A label that names no position is left as it is.
+std::string with_place(const DecisionView& view, PlayerId p, std::string label,
+                       const LegalAction& action) {
+  if (action.kind != LegalAction::Kind::cast || !view.can_see(action.object)) return label;
+  const std::string_view name = view.card(action.object).name;
+  std::size_t at = label.find(name);
+  if (at == std::string::npos) return label;
+  at += name.size();
+  if (label.compare(at, 2, " (") == 0) {  // a Choose One option: "Play Keeper of the Grove (…)"
+    at = label.find(')', at);
+    if (at == std::string::npos) return label;
+    ++at;
+  }
+  const std::string said = " at " + std::to_string(action.value);
+  const std::size_t end = at + said.size();
+  if (label.compare(at, said.size(), said) != 0 || (end < label.size() && label[end] != ' '))
+    return label;
+  const std::string words = place_words(view, p, action.value);
+  label.replace(at, said.size(), words.empty() ? words : " " + words);
+  return label;
+}
+
 // What the board is printed from: the viewer's view, and the game and rules module whose
 // object_status describes each card (public information only).
 struct Board {
@@ -185,6 +226,9 @@ std::string numbers_of(const Answer& answer) {
 struct Listing {
   std::vector<std::uint32_t> shown;          // number k means option shown[k - 1]
   std::vector<std::vector<Target>> targets;  // per option, to say whose they are
+  // Per option, the rules module's legal action it is, when the question lists them (a
+  // priority question): to say where a play puts its minion. Empty otherwise.
+  std::vector<LegalAction> actions;
 };
 
 constexpr const char* kHelp =
@@ -548,6 +592,17 @@ class PlaySession::Person final : public Agent {
     }
   }
 
+  // Option `i` of `choice` as the person reads it: the rules module's label (which agents,
+  // scenarios and `log` keep) with a play's board position in words of the board, each target
+  // it names followed by whose it is, and the players named as the board names them.
+  std::string shown_label(const DecisionView& view, const Choice& choice, const Listing& listed,
+                          std::uint32_t i) const {
+    std::string label = choice.options[i].label;
+    if (i < listed.actions.size())
+      label = with_place(view, choice.player, std::move(label), listed.actions[i]);
+    return with_seats(with_whose(view, std::move(label), listed.targets[i]));
+  }
+
   // `text` with each "player N" the rules module wrote named as the board names it: "player 0
   // (you)", "player 1 (opponent)" — a target list or an attack otherwise leaves the person to
   // remember which number they are.
@@ -608,7 +663,7 @@ class PlaySession::Person final : public Agent {
   // one "Cast Lightning Bolt" for two in hand.
   Listing listing(const DecisionView& view, const Choice& choice) const {
     const std::size_t n = choice.options.size();
-    Listing out{{}, std::vector<std::vector<Target>>(n)};
+    Listing out{{}, std::vector<std::vector<Target>>(n), {}};
     std::vector<LegalAction> actions;
     if (choice.kind == ChoiceKind::action) {
       actions = s_.rules_.legal_actions(s_.game_, choice.player);
@@ -618,6 +673,7 @@ class PlaySession::Person final : public Agent {
                      [](const LegalAction& a, const Option& o) { return a.label == o.label; });
       if (!listed_alike) actions.clear();  // not the listing the question was made from
     }
+    out.actions = actions;
     for (std::uint32_t i = 0; i < n; ++i) {
       const Option& o = choice.options[i];
       if (!actions.empty()) {
@@ -641,7 +697,7 @@ class PlaySession::Person final : public Agent {
     for (std::size_t k = 0; k < listed.shown.size(); ++k) {
       const std::uint32_t i = listed.shown[k];
       const Option& o = choice.options[i];
-      const std::string label = with_seats(with_whose(view, o.label, listed.targets[i]));
+      const std::string label = shown_label(view, choice, listed, i);
       // Offered, but refused in any answer (a tapped creature's attack): shown with the reason.
       if (o.barred.empty())
         fmt::print(s_.out_, "  {}. {}\n", k + 1, label);
