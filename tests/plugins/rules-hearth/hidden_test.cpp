@@ -51,6 +51,15 @@ TEST(HearthHidden, APlayedSecretIsFaceDownInExileAndOnlyItsPlayerSeesIt) {
   }
 }
 
+// What every player may know of a secret in play is that it is one: `anvil play` shows the
+// opponent's as "a face-down card (secret)", and the person's own by name, "(secret)" beside it.
+TEST(HearthHidden, AWaitingSecretsStatusSaysItIsASecret) {
+  auto g = two_secrets_played();
+  if (!g) GTEST_SKIP() << "hearth-basic did not load";
+  for (ObjectId id : g->state().zone(ZoneRef::exile(A)).objects)
+    EXPECT_EQ(rules().object_status(*g, id), "secret");
+}
+
 TEST(HearthHidden, TheOpponentsCopyDealsASecretFromTheSecretsItCouldBe) {
   auto g = two_secrets_played();
   if (!g) GTEST_SKIP() << "hearth-basic did not load";
