@@ -144,13 +144,30 @@ struct Board {
   const RulesModule& rules;
 };
 
+// Whether the rules keep mana pools (classic) or, as hearth does, mana crystals: a card game of
+// the one kind or the other, whose cards are shown as its players know them (cost_shown,
+// toughness_shown).
+bool keeps_mana_pools(const Board& board) {
+  return board.rules.mana_pool(board.game, board.view.viewer()).has_value();
+}
+
 // A card's mana cost now (Game::view: hearth's auras are in it) as its game writes it: in mana
 // symbols where the rules keep mana pools (classic, "{1}{G}"); as a number where they do not
 // (hearth's crystals, "(4 mana)"); empty for a card without one (a land).
 std::string cost_shown(const Board& board, const Characteristics& c) {
   if (!c.cost.present) return {};
-  if (board.rules.mana_pool(board.game, board.view.viewer())) return mana_symbols(c.cost);
+  if (keeps_mana_pools(board)) return mana_symbols(c.cost);
   return fmt::format("({} mana)", c.cost.value());
+}
+
+// The toughness shown of a card in play as its game shows it: classic's, the damage marked on it
+// said beside it (object_status); hearth's, the health (a weapon's durability) it has left, as
+// Hearthstone and Hearthbreaker show a damaged minion, the damage taken said beside it.
+std::int32_t toughness_shown(const Board& board, ObjectId id, const Characteristics& c) {
+  const GameObject& o = board.view.object(id);
+  const bool in_play = o.zone.kind == ZoneKind::battlefield || o.zone.kind == ZoneKind::command;
+  if (!in_play || keeps_mana_pools(board)) return c.toughness;
+  return c.toughness - static_cast<std::int32_t>(o.damage);
 }
 
 // A face-up card: its name, its place among namesakes (`number`, zone_line; 0 for none), its
@@ -162,7 +179,7 @@ std::string card_line(const Board& board, ObjectId id, std::size_t number = 0,
   std::string s(c.name);
   if (number > 0) s += fmt::format(" #{}", number);
   if (const std::string cost = costed ? cost_shown(board, c) : ""; !cost.empty()) s += " " + cost;
-  if (c.has_stats) s += fmt::format(" {}/{}", c.power, c.toughness);
+  if (c.has_stats) s += fmt::format(" {}/{}", c.power, toughness_shown(board, id, c));
   if (const std::string status = board.rules.object_status(board.game, id); !status.empty())
     s += " (" + status + ")";
   return s;
@@ -176,9 +193,13 @@ std::string zone_line(const Board& board, ZoneRef z) {
   std::string s;
   for (std::size_t i = 0; i < objects->size(); ++i) {
     const ObjectId id = (*objects)[i];
-    // A face-down card of the opponent's in a public zone (a hearth secret): that it is there.
+    // A face-down card of the opponent's in a public zone: that it is there, and what the rules
+    // module says every player may know of it (a hearth secret, "a face-down card (secret)",
+    // told from a card Tracking put out of play).
     if (!view.can_see(id)) {
-      s += (i ? ", " : "") + std::string("a face-down card");
+      const std::string status = board.rules.object_status(board.game, id);
+      s += fmt::format("{}a face-down card{}", i ? ", " : "",
+                       status.empty() ? "" : " (" + status + ")");
       continue;
     }
     // A hand's cards are to be played: each with its cost.
@@ -539,12 +560,13 @@ class PlaySession::Person final : public Agent {
     if (card.base.has_stats)
       numbers += fmt::format(", {}/{}", card.base.power, card.base.toughness);
     // Its keywords, as the rules module names them on a copy of it off the battlefield (there it
-    // would tell that permanent's state too; the board shows those already); for a card no copy
-    // of which is in the game, its printed keywords.
+    // would tell that permanent's state too; the board shows those already) and out of exile
+    // (where a hearth secret waits: a copy there would tell the person the opponent's secret);
+    // for a card no such copy of which is in the game, its printed keywords.
     bool told = false;
     for (const GameObject& o : s_.game_.state().objects)
       if (o.card == card.id && o.zone.kind != ZoneKind::battlefield &&
-          o.zone.kind != ZoneKind::none) {
+          o.zone.kind != ZoneKind::exile && o.zone.kind != ZoneKind::none) {
         if (const std::string status = s_.rules_.object_status(s_.game_, o.id); !status.empty())
           numbers += ", " + status;
         told = true;
