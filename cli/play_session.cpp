@@ -110,29 +110,40 @@ std::string place_words(const DecisionView& view, PlayerId p, std::int64_t at) {
   return fmt::format("between {} and {}", numbered_name(view, left), numbered_name(view, right));
 }
 
-// `label` (a rules module's, unchanged: agents and scenarios key on it) with the board position
-// a play names by number said in words of the board (place_words): hearth's "Play Chillwind Yeti
-// at 2" (`action.value` 2, right after the card's name and its Choose One option, if any) reads
-// "Play Chillwind Yeti between Bloodfen Raptor and Boulderfist Ogre"; on an empty board, "Play
-// Chillwind Yeti". A label that names no position is left as it is.
-std::string with_place(const DecisionView& view, PlayerId p, std::string label,
-                       const LegalAction& action) {
-  if (action.kind != LegalAction::Kind::cast || !view.can_see(action.object)) return label;
+// Where `label` names the board position a play puts its minion at, by number: hearth's " at 2"
+// of "Play Chillwind Yeti at 2" (`action.value` 2, right after the card's name and its Choose
+// One option, if any); npos for a label that names none.
+std::size_t place_in_label(const DecisionView& view, const std::string& label,
+                           const LegalAction& action) {
+  constexpr std::size_t kNone = std::string::npos;
+  if (action.kind != LegalAction::Kind::cast || !view.can_see(action.object)) return kNone;
   const std::string_view name = view.card(action.object).name;
   std::size_t at = label.find(name);
-  if (at == std::string::npos) return label;
+  if (at == kNone) return kNone;
   at += name.size();
   if (label.compare(at, 2, " (") == 0) {  // a Choose One option: "Play Keeper of the Grove (…)"
     at = label.find(')', at);
-    if (at == std::string::npos) return label;
+    if (at == kNone) return kNone;
     ++at;
   }
   const std::string said = " at " + std::to_string(action.value);
   const std::size_t end = at + said.size();
   if (label.compare(at, said.size(), said) != 0 || (end < label.size() && label[end] != ' '))
-    return label;
-  const std::string words = place_words(view, p, action.value);
-  label.replace(at, said.size(), words.empty() ? words : " " + words);
+    return kNone;
+  return at;
+}
+
+// `label` (a rules module's, unchanged: agents and scenarios key on it) with the board position
+// a play names by number (place_in_label) said in words of the board (place_words): "Play
+// Chillwind Yeti at 2" reads "Play Chillwind Yeti between Bloodfen Raptor and Boulderfist Ogre";
+// on an empty board, or when `said` is false (the person is asked where once the play is picked),
+// "Play Chillwind Yeti". A label that names no position is left as it is.
+std::string with_place(const DecisionView& view, PlayerId p, std::string label,
+                       const LegalAction& action, bool said = true) {
+  const std::size_t at = place_in_label(view, label, action);
+  if (at == std::string::npos) return label;
+  const std::string words = said ? place_words(view, p, action.value) : std::string();
+  label.replace(at, 4 + std::to_string(action.value).size(), words.empty() ? words : " " + words);
   return label;
 }
 
@@ -250,6 +261,10 @@ struct Listing {
   // Per option, the rules module's legal action it is, when the question lists them (a
   // priority question): to say where a play puts its minion. Empty otherwise.
   std::vector<LegalAction> actions;
+  // Per option listed for plays that differ only in where their minion goes: those options, one
+  // per place, left to right; the person picks the play, then the place (Person::placed). Empty
+  // for any other option.
+  std::vector<std::vector<std::uint32_t>> places;
 };
 
 constexpr const char* kHelp =
@@ -341,17 +356,11 @@ class PlaySession::Person final : public Agent {
     print_board(view);
     print_choice(view, choice, listed);
     for (;;) {
-      fmt::print(s_.out_, "> ");
-      std::fflush(s_.out_);
-      std::string line;
-      if (!std::getline(s_.in_, line)) {
-        fmt::print(s_.out_, "\n(end of input: conceding)\n");
-        return interrupt(Request::concede);
-      }
-      if (s_.echo_) fmt::print(s_.out_, "{}\n", line);
-      line = trim(line);
+      const std::string line = read_line();
       if (line.empty()) continue;
-      if (auto answer = answer_of(view, choice, listed, line)) {
+      auto answer = answer_of(view, choice, listed, line);
+      if (answer) answer = placed(view, choice, listed, std::move(*answer));
+      if (answer) {
         s_.marks_.back().person_answered = true;
         return *answer;
       }
@@ -359,6 +368,63 @@ class PlaySession::Person final : public Agent {
   }
 
  private:
+  // The next line of input, trimmed (empty for a blank one), after the prompt; the end of input
+  // concedes.
+  std::string read_line() {
+    fmt::print(s_.out_, "> ");
+    std::fflush(s_.out_);
+    std::string line;
+    if (!std::getline(s_.in_, line)) {
+      fmt::print(s_.out_, "\n(end of input: conceding)\n");
+      interrupt(Request::concede);
+    }
+    if (s_.echo_) fmt::print(s_.out_, "{}\n", line);
+    return trim(line);
+  }
+
+  // `answer` with the place of the play it picks when that play may put its minion at several
+  // (Listing::places): asked as a question of its own, each place in words of the board, as
+  // Hearthstone has the card picked up and then put down where it goes. `back` returns to the
+  // question the play was picked in (nullopt, once it is listed again); commands work as there.
+  std::optional<Answer> placed(const DecisionView& view, const Choice& choice,
+                               const Listing& listed, Answer answer) {
+    if (answer.picks.size() != 1 || listed.places.empty()) return answer;
+    const std::vector<std::uint32_t>& places = listed.places[answer.picks[0]];
+    if (places.size() < 2) return answer;
+    Choice where;
+    where.player = choice.player;
+    where.prompt =
+        fmt::format("Put {} on your board", view.card(listed.actions[places[0]].object).name);
+    Listing at;
+    for (std::uint32_t k : places) {
+      Option o;
+      o.label = place_words(view, choice.player, listed.actions[k].value);
+      where.options.push_back(std::move(o));
+      at.shown.push_back(static_cast<std::uint32_t>(at.targets.size()));
+      at.targets.emplace_back();
+    }
+    const auto ask = [&] {
+      print_choice(view, where, at);
+      fmt::print(s_.out_, "(or 'back' to choose something else)\n");
+    };
+    ask();
+    for (;;) {
+      const std::string line = read_line();
+      if (line.empty()) continue;
+      if (line == "back") {
+        print_choice(view, choice, listed);
+        return std::nullopt;
+      }
+      if (line == "board") {  // the board, then this question (not the one left)
+        print_board(view);
+        ask();
+        continue;
+      }
+      if (const auto place = answer_of(view, where, at, line))
+        return Answer{{places.at(place->picks.at(0))}};
+    }
+  }
+
   [[noreturn]] Answer interrupt(Request r) {
     s_.request_ = r;
     throw Interrupt();
@@ -620,8 +686,9 @@ class PlaySession::Person final : public Agent {
   std::string shown_label(const DecisionView& view, const Choice& choice, const Listing& listed,
                           std::uint32_t i) const {
     std::string label = choice.options[i].label;
-    if (i < listed.actions.size())
-      label = with_place(view, choice.player, std::move(label), listed.actions[i]);
+    if (i < listed.actions.size())  // a play with places to choose from says none yet
+      label = with_place(view, choice.player, std::move(label), listed.actions[i],
+                         listed.places[i].size() < 2);
     return with_seats(with_whose(view, std::move(label), listed.targets[i]));
   }
 
@@ -678,6 +745,16 @@ class PlaySession::Person final : public Agent {
            a.mana == b.mana && a.targets == b.targets && interchangeable(view, a.object, b.object);
   }
 
+  // Two plays of interchangeable cards alike in all but the board position their minion goes to.
+  bool same_play_elsewhere(const DecisionView& view, const LegalAction& a,
+                           const LegalAction& b) const {
+    return a.kind == LegalAction::Kind::cast && b.kind == a.kind && a.ability == b.ability &&
+           a.targets == b.targets && a.mana == b.mana && a.value != b.value &&
+           interchangeable(view, a.object, b.object) &&
+           place_in_label(view, a.label, a) != std::string::npos &&
+           place_in_label(view, b.label, b) != std::string::npos;
+  }
+
   // Every option listed, with its targets' objects (a target's own object; for an action, the
   // targets of the rules module's legal action it is, matched by label: hearth names a play's
   // target in its label, "Play Fireball targeting Chillwind Yeti"). Of a priority question's
@@ -685,7 +762,8 @@ class PlaySession::Person final : public Agent {
   // one "Cast Lightning Bolt" for two in hand.
   Listing listing(const DecisionView& view, const Choice& choice) const {
     const std::size_t n = choice.options.size();
-    Listing out{{}, std::vector<std::vector<Target>>(n), {}};
+    Listing out{
+        {}, std::vector<std::vector<Target>>(n), {}, std::vector<std::vector<std::uint32_t>>(n)};
     std::vector<LegalAction> actions;
     if (choice.kind == ChoiceKind::action) {
       actions = s_.rules_.legal_actions(s_.game_, choice.player);
@@ -704,6 +782,20 @@ class PlaySession::Person final : public Agent {
           return same_action(view, actions[j], actions[i]);
         });
         if (repeated) continue;
+        // The same play to another place: listed once, the place asked once it is picked, as
+        // Hearthstone has the card picked up, then put down where it goes.
+        const auto play = std::find_if(out.shown.begin(), out.shown.end(), [&](std::uint32_t j) {
+          return same_play_elsewhere(view, actions[j], actions[i]);
+        });
+        if (play != out.shown.end()) {
+          std::vector<std::uint32_t>& places = out.places[*play];
+          if (places.empty()) places.push_back(*play);
+          const bool taken = std::any_of(places.begin(), places.end(), [&](std::uint32_t k) {
+            return actions[k].value == actions[i].value;  // an interchangeable card's, there
+          });
+          if (!taken) places.push_back(i);
+          continue;
+        }
       } else if ((choice.kind == ChoiceKind::target || choice.kind == ChoiceKind::option) &&
                  o.target.is_object()) {
         out.targets[i] = {o.target};

@@ -1,9 +1,10 @@
 // PlaySession: a person against an agent, in the terminal (`anvil play`, docs/cli.md). Every
 // decision of the person's seat is asked on `in`/`out`: the board as that player sees it (a
 // DecisionView), the stack, life totals and the numbered legal choices (a target followed by
-// whose it is, a hearth minion's board position in words of the board; of a priority question's
-// options that would do exactly the same, the first only,
-// the numbers mapped back to the rules module's options); between them the game's events as a
+// whose it is; of a priority question's options that would do exactly the same, the first only;
+// a hearth minion's plays to each board position as one, the place asked once it is picked, in
+// words of the board; the numbers mapped back to the rules module's options); between them the
+// game's events as a
 // turn-by-turn log (game_log.hpp). Commands at any question: `help`, `board`,
 // `ai NAME` (seat another agent for the opponent now, mid-game), `undo`, `log`, `concede`; at a
 // priority decision, `skip` (pass until the person's next turn).
