@@ -113,11 +113,11 @@ std::string place_words(const DecisionView& view, PlayerId p, std::int64_t at) {
 // Where `label` names the board position a play puts its minion at, by number: hearth's " at 2"
 // of "Play Chillwind Yeti at 2" (`action.value` 2, right after the card's name and its Choose
 // One option, if any); npos for a label that names none.
-std::size_t place_in_label(const DecisionView& view, const std::string& label,
-                           const LegalAction& action) {
+std::size_t place_in_label(const Game& game, const std::string& label, const LegalAction& action) {
   constexpr std::size_t kNone = std::string::npos;
-  if (action.kind != LegalAction::Kind::cast || !view.can_see(action.object)) return kNone;
-  const std::string_view name = view.card(action.object).name;
+  if (action.kind != LegalAction::Kind::cast || !game.state().exists(action.object)) return kNone;
+  // The card's name as the label has it (a card being played is named to all).
+  const std::string_view name = game.card(action.object).name;
   std::size_t at = label.find(name);
   if (at == kNone) return kNone;
   at += name.size();
@@ -138,9 +138,9 @@ std::size_t place_in_label(const DecisionView& view, const std::string& label,
 // Chillwind Yeti at 2" reads "Play Chillwind Yeti between Bloodfen Raptor and Boulderfist Ogre";
 // on an empty board, or when `said` is false (the person is asked where once the play is picked),
 // "Play Chillwind Yeti". A label that names no position is left as it is.
-std::string with_place(const DecisionView& view, PlayerId p, std::string label,
+std::string with_place(const Game& game, const DecisionView& view, PlayerId p, std::string label,
                        const LegalAction& action, bool said = true) {
-  const std::size_t at = place_in_label(view, label, action);
+  const std::size_t at = place_in_label(game, label, action);
   if (at == std::string::npos) return label;
   const std::string words = said ? place_words(view, p, action.value) : std::string();
   label.replace(at, 4 + std::to_string(action.value).size(), words.empty() ? words : " " + words);
@@ -687,39 +687,9 @@ class PlaySession::Person final : public Agent {
                           std::uint32_t i) const {
     std::string label = choice.options[i].label;
     if (i < listed.actions.size())  // a play with places to choose from says none yet
-      label = with_place(view, choice.player, std::move(label), listed.actions[i],
+      label = with_place(s_.game_, view, choice.player, std::move(label), listed.actions[i],
                          listed.places[i].size() < 2);
-    return with_seats(with_whose(view, std::move(label), listed.targets[i]));
-  }
-
-  // `text` with each "player N" the rules module wrote named as the board names it: "player 0
-  // (you)", "player 1 (opponent)" — a target list or an attack otherwise leaves the person to
-  // remember which number they are.
-  std::string with_seats(const std::string& text) const {
-    std::string out;
-    constexpr std::string_view kPlayer = "player ";
-    std::size_t at = 0;
-    for (std::size_t hit; (hit = text.find(kPlayer, at)) != std::string::npos;) {
-      std::size_t end = hit + kPlayer.size();
-      while (end < text.size() && std::isdigit(static_cast<unsigned char>(text[end]))) ++end;
-      const bool word_start = hit == 0 || !std::isalnum(static_cast<unsigned char>(text[hit - 1]));
-      const bool named =
-          end > hit + kPlayer.size() && word_start && text.compare(end, 2, " (") != 0 &&
-          (end == text.size() || !std::isalnum(static_cast<unsigned char>(text[end])));
-      out.append(text, at, hit - at);
-      if (named) {
-        const unsigned long seat =
-            std::stoul(text.substr(hit + kPlayer.size(), end - hit - kPlayer.size()));
-        out += seat < s_.game_.state().player_count()
-                   ? s_.seat_name(PlayerId(static_cast<std::uint8_t>(seat)))
-                   : text.substr(hit, end - hit);
-      } else {
-        out.append(text, hit, end - hit);
-      }
-      at = end;
-    }
-    out.append(text, at);
-    return out;
+    return s_.with_seats(with_whose(view, std::move(label), listed.targets[i]));
   }
 
   // A card interchangeable with another for the person: the same card in the same zone, off the
@@ -751,8 +721,8 @@ class PlaySession::Person final : public Agent {
     return a.kind == LegalAction::Kind::cast && b.kind == a.kind && a.ability == b.ability &&
            a.targets == b.targets && a.mana == b.mana && a.value != b.value &&
            interchangeable(view, a.object, b.object) &&
-           place_in_label(view, a.label, a) != std::string::npos &&
-           place_in_label(view, b.label, b) != std::string::npos;
+           place_in_label(s_.game_, a.label, a) != std::string::npos &&
+           place_in_label(s_.game_, b.label, b) != std::string::npos;
   }
 
   // Every option listed, with its targets' objects (a target's own object; for an action, the
@@ -862,11 +832,56 @@ std::string PlaySession::seat_name(PlayerId p) const {
   return fmt::format("player {} ({})", p.value, p == seats_.person ? "you" : "opponent");
 }
 
+// `text` with each "player N" the rules module wrote named as the board names it: "player 0
+// (you)", "player 1 (opponent)" — a target list or an attack otherwise leaves the person to
+// remember which number they are.
+std::string PlaySession::with_seats(const std::string& text) const {
+  std::string out;
+  constexpr std::string_view kPlayer = "player ";
+  std::size_t at = 0;
+  for (std::size_t hit; (hit = text.find(kPlayer, at)) != std::string::npos;) {
+    std::size_t end = hit + kPlayer.size();
+    while (end < text.size() && std::isdigit(static_cast<unsigned char>(text[end]))) ++end;
+    const bool word_start = hit == 0 || !std::isalnum(static_cast<unsigned char>(text[hit - 1]));
+    const bool named = end > hit + kPlayer.size() && word_start &&
+                       text.compare(end, 2, " (") != 0 &&
+                       (end == text.size() || !std::isalnum(static_cast<unsigned char>(text[end])));
+    out.append(text, at, hit - at);
+    if (named) {
+      const unsigned long seat =
+          std::stoul(text.substr(hit + kPlayer.size(), end - hit - kPlayer.size()));
+      out += seat < game_.state().player_count()
+                 ? seat_name(PlayerId(static_cast<std::uint8_t>(seat)))
+                 : text.substr(hit, end - hit);
+    } else {
+      out.append(text, hit, end - hit);
+    }
+    at = end;
+  }
+  out.append(text, at);
+  return out;
+}
+
 void PlaySession::record(PlayerId player, std::string_view agent, const Choice& choice, const Answer& answer) {
   Entry e{game_.state().turn.number, player, std::string(agent), choice.kind, {}};
+  // A play's board position said in words of the board as it is now, before the answer changes
+  // it: the legal actions the options are, when the question lists them.
+  std::vector<LegalAction> actions;
+  if (choice.kind == ChoiceKind::action) {
+    actions = rules_.legal_actions(game_, player);
+    const bool alike =
+        actions.size() == choice.options.size() &&
+        std::equal(actions.begin(), actions.end(), choice.options.begin(),
+                   [](const LegalAction& a, const Option& o) { return a.label == o.label; });
+    if (!alike) actions.clear();
+  }
+  const DecisionView person(game_, seats_.person);
   for (std::uint32_t i : answer.picks) {
     const Option& o = choice.options.at(i);
-    e.picks.push_back({o.label, o.target.is_object() ? o.target.object.id : ObjectId{}});
+    std::string shown = o.label;
+    if (i < actions.size()) shown = with_place(game_, person, player, std::move(shown), actions[i]);
+    e.picks.push_back(
+        {o.label, o.target.is_object() ? o.target.object.id : ObjectId{}, with_seats(shown)});
   }
   log_.push_back(std::move(e));
 }
@@ -877,7 +892,7 @@ std::string PlaySession::what(const Entry& e) const {
   std::string out;
   for (const Entry::Pick& p : e.picks) {
     const bool hidden = e.player != seats_.person && p.object.valid() && !person.can_see(p.object);
-    out += (out.empty() ? "" : ", ") + (hidden ? std::string("a card you cannot see") : p.label);
+    out += (out.empty() ? "" : ", ") + (hidden ? std::string("a card you cannot see") : p.shown);
   }
   return out;
 }

@@ -61,8 +61,11 @@ class PlaySession {
   // One decision as the session's log shows it: who decided (seat and agent) and what.
   struct Entry {
     struct Pick {
-      std::string label;
-      ObjectId object;  // the object the option names, if any
+      std::string label;  // the rules module's
+      ObjectId object;    // the object the option names, if any
+      // The label as the person reads it, worded when it was picked: a hearth minion's board
+      // position in words of the board then, players named as the board names them.
+      std::string shown;
     };
     std::uint32_t turn = 0;
     PlayerId player;
@@ -71,8 +74,9 @@ class PlaySession {
     std::vector<Pick> picks;  // the options picked
   };
   const std::vector<Entry>& log() const { return log_; }
-  // What an entry says to the person: the labels picked, but an opponent's pick naming a card
-  // the person cannot see now (a secret played, a card put back at a mulligan) says only that.
+  // What an entry says to the person: the picks as they read them (Pick::shown), but an
+  // opponent's pick naming a card the person cannot see now (a secret played, a card put back at
+  // a mulligan) says only that.
   std::string what(const Entry& e) const;
 
  private:
@@ -95,6 +99,8 @@ class PlaySession {
   void concede();
   void print_result();
   std::string seat_name(PlayerId p) const;
+  // `text` with each "player N" the rules module wrote named as the board names it.
+  std::string with_seats(const std::string& text) const;
 
   Game& game_;
   const RulesModule& rules_;
