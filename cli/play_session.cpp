@@ -620,9 +620,11 @@ class PlaySession::Person final : public Agent {
     for (std::size_t at; (at = text.find("CARDNAME")) != std::string::npos;)
       text.replace(at, 8, card.name);
     std::replace(text.begin(), text.end(), '\n', ' ');
-    std::string numbers = card.base.cost.present
-                              ? fmt::format("mana value {}", card.base.cost.value())
-                              : std::string("no mana cost");
+    // Its cost as its game says it: classic's mana value; a hearth card's mana, "(4 mana)".
+    const bool pools = s_.rules_.mana_pool(s_.game_, s_.seats_.person).has_value();
+    std::string numbers = !card.base.cost.present ? std::string("no mana cost")
+                          : pools ? fmt::format("mana value {}", card.base.cost.value())
+                                  : fmt::format("{} mana", card.base.cost.value());
     if (card.base.has_stats)
       numbers += fmt::format(", {}/{}", card.base.power, card.base.toughness);
     // Its keywords, as the rules module names them on a copy of it off the battlefield (there it
