@@ -234,9 +234,10 @@ std::string HearthRules::step_name(const Game& game) const {
   return s < kStepCount ? kStepNames[s] : "?";
 }
 
-// Mana left of the crystals, armor, the hero's attack when it has any (a weapon, Claw), and its
-// power by name; on the player's own turn the crystals overload locked and whether the hero
-// power was used: what the hero's portrait, its power and the mana bar show.
+// Mana left of the crystals, armor, the hero's attack when it has any (a weapon, Claw), the
+// fatigue an empty deck's next draw deals, and the hero's power by name; on the player's own turn
+// the crystals overload locked and whether the hero power was used: what the hero's portrait,
+// its power, its deck and the mana bar show.
 std::string HearthRules::player_status(const Game& game, PlayerId player) const {
   const SymbolCounts& a = game.state().player(player).attrs;
   std::string out = "mana " + std::to_string(a.get(kMana)) + "/" + std::to_string(a.get(kCrystals));
@@ -247,6 +248,10 @@ std::string HearthRules::player_status(const Game& game, PlayerId player) const 
   if (const std::int32_t attack = HearthWorld(game).stats_of(Target::of(player)).attack; attack > 0)
     out += ", attack " + std::to_string(attack);
   if (a.get(kFrozen) != 0) out += ", frozen";
+  // An empty deck: the fatigue damage its next draw deals (one more than the last), as
+  // Hearthstone tells it over the deck.
+  if (game.state().zone(ZoneRef::library(player)).objects.empty())
+    out += ", next draw " + std::to_string(a.get(kFatigue) + 1) + " fatigue";
   const auto* power = card_power(game, player);
   out += ", hero power ";
   out += power ? power->name : std::string(power_name(hero_of(game, player)));
