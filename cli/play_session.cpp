@@ -882,6 +882,11 @@ void PlaySession::record(PlayerId player, std::string_view agent, const Choice& 
     const Option& o = choice.options.at(i);
     std::string shown = o.label;
     if (i < actions.size()) shown = with_place(game_, person, player, std::move(shown), actions[i]);
+    // A label speaks to the player acting ("Attack with your hero"): the opponent's, read by
+    // the person, is theirs.
+    if (player != seats_.person)
+      for (std::size_t at; (at = shown.find("your hero")) != std::string::npos;)
+        shown.replace(at, 4, "their");
     e.picks.push_back(
         {o.label, o.target.is_object() ? o.target.object.id : ObjectId{}, with_seats(shown)});
   }
