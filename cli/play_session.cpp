@@ -96,6 +96,58 @@ std::string with_whose(const DecisionView& view, std::string label,
   return label;
 }
 
+// Where on `p`'s board a minion played at board position `at` goes, in words of the board the
+// person sees from left to right: "at the left end", "between Bloodfen Raptor and Boulderfist
+// Ogre", "at the right end"; empty when the board is empty (there is one place only) or the
+// position is not one of it.
+std::string place_words(const DecisionView& view, PlayerId p, std::int64_t at) {
+  const auto board = view.zone(ZoneRef::battlefield(p));
+  if (!board || board->empty() || at < 0 || static_cast<std::size_t>(at) > board->size()) return {};
+  const auto i = static_cast<std::size_t>(at);
+  if (i == 0) return "at the left end";
+  if (i == board->size()) return "at the right end";
+  const ObjectId left = (*board)[i - 1], right = (*board)[i];
+  if (!view.can_see(left) || !view.can_see(right)) return {};
+  return fmt::format("between {} and {}", numbered_name(view, left), numbered_name(view, right));
+}
+
+// Where `label` names the board position a play puts its minion at, by number: hearth's " at 2"
+// of "Play Chillwind Yeti at 2" (`action.value` 2, right after the card's name and its Choose
+// One option, if any); npos for a label that names none.
+std::size_t place_in_label(const Game& game, const std::string& label, const LegalAction& action) {
+  constexpr std::size_t kNone = std::string::npos;
+  if (action.kind != LegalAction::Kind::cast || !game.state().exists(action.object)) return kNone;
+  // The card's name as the label has it (a card being played is named to all).
+  const std::string_view name = game.card(action.object).name;
+  std::size_t at = label.find(name);
+  if (at == kNone) return kNone;
+  at += name.size();
+  if (label.compare(at, 2, " (") == 0) {  // a Choose One option: "Play Keeper of the Grove (…)"
+    at = label.find(')', at);
+    if (at == kNone) return kNone;
+    ++at;
+  }
+  const std::string said = " at " + std::to_string(action.value);
+  const std::size_t end = at + said.size();
+  if (label.compare(at, said.size(), said) != 0 || (end < label.size() && label[end] != ' '))
+    return kNone;
+  return at;
+}
+
+// `label` (a rules module's, unchanged: agents and scenarios key on it) with the board position
+// a play names by number (place_in_label) said in words of the board (place_words): "Play
+// Chillwind Yeti at 2" reads "Play Chillwind Yeti between Bloodfen Raptor and Boulderfist Ogre";
+// on an empty board, or when `said` is false (the person is asked where once the play is picked),
+// "Play Chillwind Yeti". A label that names no position is left as it is.
+std::string with_place(const Game& game, const DecisionView& view, PlayerId p, std::string label,
+                       const LegalAction& action, bool said = true) {
+  const std::size_t at = place_in_label(game, label, action);
+  if (at == std::string::npos) return label;
+  const std::string words = said ? place_words(view, p, action.value) : std::string();
+  label.replace(at, 4 + std::to_string(action.value).size(), words.empty() ? words : " " + words);
+  return label;
+}
+
 // What the board is printed from: the viewer's view, and the game and rules module whose
 // object_status describes each card (public information only).
 struct Board {
@@ -104,13 +156,30 @@ struct Board {
   const RulesModule& rules;
 };
 
+// Whether the rules keep mana pools (classic) or, as hearth does, mana crystals: a card game of
+// the one kind or the other, whose cards are shown as its players know them (cost_shown,
+// toughness_shown).
+bool keeps_mana_pools(const Board& board) {
+  return board.rules.mana_pool(board.game, board.view.viewer()).has_value();
+}
+
 // A card's mana cost now (Game::view: hearth's auras are in it) as its game writes it: in mana
 // symbols where the rules keep mana pools (classic, "{1}{G}"); as a number where they do not
 // (hearth's crystals, "(4 mana)"); empty for a card without one (a land).
 std::string cost_shown(const Board& board, const Characteristics& c) {
   if (!c.cost.present) return {};
-  if (board.rules.mana_pool(board.game, board.view.viewer())) return mana_symbols(c.cost);
+  if (keeps_mana_pools(board)) return mana_symbols(c.cost);
   return fmt::format("({} mana)", c.cost.value());
+}
+
+// The toughness shown of a card in play as its game shows it: classic's, the damage marked on it
+// said beside it (object_status); hearth's, the health (a weapon's durability) it has left, as
+// Hearthstone and Hearthbreaker show a damaged minion, the damage taken said beside it.
+std::int32_t toughness_shown(const Board& board, ObjectId id, const Characteristics& c) {
+  const GameObject& o = board.view.object(id);
+  const bool in_play = o.zone.kind == ZoneKind::battlefield || o.zone.kind == ZoneKind::command;
+  if (!in_play || keeps_mana_pools(board)) return c.toughness;
+  return c.toughness - static_cast<std::int32_t>(o.damage);
 }
 
 // A face-up card: its name, its place among namesakes (`number`, zone_line; 0 for none), its
@@ -122,7 +191,7 @@ std::string card_line(const Board& board, ObjectId id, std::size_t number = 0,
   std::string s(c.name);
   if (number > 0) s += fmt::format(" #{}", number);
   if (const std::string cost = costed ? cost_shown(board, c) : ""; !cost.empty()) s += " " + cost;
-  if (c.has_stats) s += fmt::format(" {}/{}", c.power, c.toughness);
+  if (c.has_stats) s += fmt::format(" {}/{}", c.power, toughness_shown(board, id, c));
   if (const std::string status = board.rules.object_status(board.game, id); !status.empty())
     s += " (" + status + ")";
   return s;
@@ -136,9 +205,13 @@ std::string zone_line(const Board& board, ZoneRef z) {
   std::string s;
   for (std::size_t i = 0; i < objects->size(); ++i) {
     const ObjectId id = (*objects)[i];
-    // A face-down card of the opponent's in a public zone (a hearth secret): that it is there.
+    // A face-down card of the opponent's in a public zone: that it is there, and what the rules
+    // module says every player may know of it (a hearth secret, "a face-down card (secret)",
+    // told from a card Tracking put out of play).
     if (!view.can_see(id)) {
-      s += (i ? ", " : "") + std::string("a face-down card");
+      const std::string status = board.rules.object_status(board.game, id);
+      s += fmt::format("{}a face-down card{}", i ? ", " : "",
+                       status.empty() ? "" : " (" + status + ")");
       continue;
     }
     // A hand's cards are to be played: each with its cost.
@@ -186,6 +259,13 @@ std::string numbers_of(const Answer& answer) {
 struct Listing {
   std::vector<std::uint32_t> shown;          // number k means option shown[k - 1]
   std::vector<std::vector<Target>> targets;  // per option, to say whose they are
+  // Per option, the rules module's legal action it is, when the question lists them (a
+  // priority question): to say where a play puts its minion. Empty otherwise.
+  std::vector<LegalAction> actions;
+  // Per option listed for plays that differ only in where their minion goes: those options, one
+  // per place, left to right; the person picks the play, then the place (Person::placed). Empty
+  // for any other option.
+  std::vector<std::vector<std::uint32_t>> places;
 };
 
 constexpr const char* kHelp =
@@ -311,17 +391,11 @@ class PlaySession::Person final : public Agent {
     print_board(view);
     print_choice(view, choice, listed);
     for (;;) {
-      fmt::print(s_.out_, "> ");
-      std::fflush(s_.out_);
-      std::string line;
-      if (!std::getline(s_.in_, line)) {
-        fmt::print(s_.out_, "\n(end of input: conceding)\n");
-        return interrupt(Request::concede);
-      }
-      if (s_.echo_) fmt::print(s_.out_, "{}\n", line);
-      line = trim(line);
+      const std::string line = read_line();
       if (line.empty()) continue;
-      if (auto answer = answer_of(view, choice, listed, line)) {
+      auto answer = answer_of(view, choice, listed, line);
+      if (answer) answer = placed(view, choice, listed, std::move(*answer));
+      if (answer) {
         s_.marks_.back().person_answered = true;
         return *answer;
       }
@@ -329,6 +403,63 @@ class PlaySession::Person final : public Agent {
   }
 
  private:
+  // The next line of input, trimmed (empty for a blank one), after the prompt; the end of input
+  // concedes.
+  std::string read_line() {
+    fmt::print(s_.out_, "> ");
+    std::fflush(s_.out_);
+    std::string line;
+    if (!std::getline(s_.in_, line)) {
+      fmt::print(s_.out_, "\n(end of input: conceding)\n");
+      interrupt(Request::concede);
+    }
+    if (s_.echo_) fmt::print(s_.out_, "{}\n", line);
+    return trim(line);
+  }
+
+  // `answer` with the place of the play it picks when that play may put its minion at several
+  // (Listing::places): asked as a question of its own, each place in words of the board, as
+  // Hearthstone has the card picked up and then put down where it goes. `back` returns to the
+  // question the play was picked in (nullopt, once it is listed again); commands work as there.
+  std::optional<Answer> placed(const DecisionView& view, const Choice& choice,
+                               const Listing& listed, Answer answer) {
+    if (answer.picks.size() != 1 || listed.places.empty()) return answer;
+    const std::vector<std::uint32_t>& places = listed.places[answer.picks[0]];
+    if (places.size() < 2) return answer;
+    Choice where;
+    where.player = choice.player;
+    where.prompt =
+        fmt::format("Put {} on your board", view.card(listed.actions[places[0]].object).name);
+    Listing at;
+    for (std::uint32_t k : places) {
+      Option o;
+      o.label = place_words(view, choice.player, listed.actions[k].value);
+      where.options.push_back(std::move(o));
+      at.shown.push_back(static_cast<std::uint32_t>(at.targets.size()));
+      at.targets.emplace_back();
+    }
+    const auto ask = [&] {
+      print_choice(view, where, at);
+      fmt::print(s_.out_, "(or 'back' to choose something else)\n");
+    };
+    ask();
+    for (;;) {
+      const std::string line = read_line();
+      if (line.empty()) continue;
+      if (line == "back") {
+        print_choice(view, choice, listed);
+        return std::nullopt;
+      }
+      if (line == "board") {  // the board, then this question (not the one left)
+        print_board(view);
+        ask();
+        continue;
+      }
+      if (const auto place = answer_of(view, where, at, line))
+        return Answer{{places.at(place->picks.at(0))}};
+    }
+  }
+
   [[noreturn]] Answer interrupt(Request r) {
     s_.request_ = r;
     throw Interrupt();
@@ -524,18 +655,21 @@ class PlaySession::Person final : public Agent {
     for (std::size_t at; (at = text.find("CARDNAME")) != std::string::npos;)
       text.replace(at, 8, card.name);
     std::replace(text.begin(), text.end(), '\n', ' ');
-    std::string numbers = card.base.cost.present
-                              ? fmt::format("mana value {}", card.base.cost.value())
-                              : std::string("no mana cost");
+    // Its cost as its game says it: classic's mana value; a hearth card's mana, "(4 mana)".
+    const bool pools = s_.rules_.mana_pool(s_.game_, s_.seats_.person).has_value();
+    std::string numbers = !card.base.cost.present ? std::string("no mana cost")
+                          : pools ? fmt::format("mana value {}", card.base.cost.value())
+                                  : fmt::format("{} mana", card.base.cost.value());
     if (card.base.has_stats)
       numbers += fmt::format(", {}/{}", card.base.power, card.base.toughness);
     // Its keywords, as the rules module names them on a copy of it off the battlefield (there it
-    // would tell that permanent's state too; the board shows those already); for a card no copy
-    // of which is in the game, its printed keywords.
+    // would tell that permanent's state too; the board shows those already) and out of exile
+    // (where a hearth secret waits: a copy there would tell the person the opponent's secret);
+    // for a card no such copy of which is in the game, its printed keywords.
     bool told = false;
     for (const GameObject& o : s_.game_.state().objects)
       if (o.card == card.id && o.zone.kind != ZoneKind::battlefield &&
-          o.zone.kind != ZoneKind::none) {
+          o.zone.kind != ZoneKind::exile && o.zone.kind != ZoneKind::none) {
         if (const std::string status = s_.rules_.object_status(s_.game_, o.id); !status.empty())
           numbers += ", " + status;
         told = true;
@@ -583,34 +717,16 @@ class PlaySession::Person final : public Agent {
     }
   }
 
-  // `text` with each "player N" the rules module wrote named as the board names it: "player 0
-  // (you)", "player 1 (opponent)" — a target list or an attack otherwise leaves the person to
-  // remember which number they are.
-  std::string with_seats(const std::string& text) const {
-    std::string out;
-    constexpr std::string_view kPlayer = "player ";
-    std::size_t at = 0;
-    for (std::size_t hit; (hit = text.find(kPlayer, at)) != std::string::npos;) {
-      std::size_t end = hit + kPlayer.size();
-      while (end < text.size() && std::isdigit(static_cast<unsigned char>(text[end]))) ++end;
-      const bool word_start = hit == 0 || !std::isalnum(static_cast<unsigned char>(text[hit - 1]));
-      const bool named =
-          end > hit + kPlayer.size() && word_start && text.compare(end, 2, " (") != 0 &&
-          (end == text.size() || !std::isalnum(static_cast<unsigned char>(text[end])));
-      out.append(text, at, hit - at);
-      if (named) {
-        const unsigned long seat =
-            std::stoul(text.substr(hit + kPlayer.size(), end - hit - kPlayer.size()));
-        out += seat < s_.game_.state().player_count()
-                   ? s_.seat_name(PlayerId(static_cast<std::uint8_t>(seat)))
-                   : text.substr(hit, end - hit);
-      } else {
-        out.append(text, hit, end - hit);
-      }
-      at = end;
-    }
-    out.append(text, at);
-    return out;
+  // Option `i` of `choice` as the person reads it: the rules module's label (which agents,
+  // scenarios and `log` keep) with a play's board position in words of the board, each target
+  // it names followed by whose it is, and the players named as the board names them.
+  std::string shown_label(const DecisionView& view, const Choice& choice, const Listing& listed,
+                          std::uint32_t i) const {
+    std::string label = choice.options[i].label;
+    if (i < listed.actions.size())  // a play with places to choose from says none yet
+      label = with_place(s_.game_, view, choice.player, std::move(label), listed.actions[i],
+                         listed.places[i].size() < 2);
+    return s_.with_seats(with_whose(view, std::move(label), listed.targets[i]));
   }
 
   // A card interchangeable with another for the person: the same card in the same zone, off the
@@ -636,6 +752,16 @@ class PlaySession::Person final : public Agent {
            a.mana == b.mana && a.targets == b.targets && interchangeable(view, a.object, b.object);
   }
 
+  // Two plays of interchangeable cards alike in all but the board position their minion goes to.
+  bool same_play_elsewhere(const DecisionView& view, const LegalAction& a,
+                           const LegalAction& b) const {
+    return a.kind == LegalAction::Kind::cast && b.kind == a.kind && a.ability == b.ability &&
+           a.targets == b.targets && a.mana == b.mana && a.value != b.value &&
+           interchangeable(view, a.object, b.object) &&
+           place_in_label(s_.game_, a.label, a) != std::string::npos &&
+           place_in_label(s_.game_, b.label, b) != std::string::npos;
+  }
+
   // Every option listed, with its targets' objects (a target's own object; for an action, the
   // targets of the rules module's legal action it is, matched by label: hearth names a play's
   // target in its label, "Play Fireball targeting Chillwind Yeti"). Of a priority question's
@@ -643,7 +769,8 @@ class PlaySession::Person final : public Agent {
   // one "Cast Lightning Bolt" for two in hand.
   Listing listing(const DecisionView& view, const Choice& choice) const {
     const std::size_t n = choice.options.size();
-    Listing out{{}, std::vector<std::vector<Target>>(n)};
+    Listing out{
+        {}, std::vector<std::vector<Target>>(n), {}, std::vector<std::vector<std::uint32_t>>(n)};
     std::vector<LegalAction> actions;
     if (choice.kind == ChoiceKind::action) {
       actions = s_.rules_.legal_actions(s_.game_, choice.player);
@@ -653,6 +780,7 @@ class PlaySession::Person final : public Agent {
                      [](const LegalAction& a, const Option& o) { return a.label == o.label; });
       if (!listed_alike) actions.clear();  // not the listing the question was made from
     }
+    out.actions = actions;
     for (std::uint32_t i = 0; i < n; ++i) {
       const Option& o = choice.options[i];
       if (!actions.empty()) {
@@ -661,6 +789,20 @@ class PlaySession::Person final : public Agent {
           return same_action(view, actions[j], actions[i]);
         });
         if (repeated) continue;
+        // The same play to another place: listed once, the place asked once it is picked, as
+        // Hearthstone has the card picked up, then put down where it goes.
+        const auto play = std::find_if(out.shown.begin(), out.shown.end(), [&](std::uint32_t j) {
+          return same_play_elsewhere(view, actions[j], actions[i]);
+        });
+        if (play != out.shown.end()) {
+          std::vector<std::uint32_t>& places = out.places[*play];
+          if (places.empty()) places.push_back(*play);
+          const bool taken = std::any_of(places.begin(), places.end(), [&](std::uint32_t k) {
+            return actions[k].value == actions[i].value;  // an interchangeable card's, there
+          });
+          if (!taken) places.push_back(i);
+          continue;
+        }
       } else if ((choice.kind == ChoiceKind::target || choice.kind == ChoiceKind::option) &&
                  o.target.is_object()) {
         out.targets[i] = {o.target};
@@ -676,7 +818,7 @@ class PlaySession::Person final : public Agent {
     for (std::size_t k = 0; k < listed.shown.size(); ++k) {
       const std::uint32_t i = listed.shown[k];
       const Option& o = choice.options[i];
-      const std::string label = with_seats(with_whose(view, o.label, listed.targets[i]));
+      const std::string label = shown_label(view, choice, listed, i);
       // Offered, but refused in any answer (a tapped creature's attack): shown with the reason.
       if (o.barred.empty())
         fmt::print(s_.out_, "  {}. {}\n", k + 1, label);
@@ -728,11 +870,61 @@ std::string PlaySession::seat_name(PlayerId p) const {
   return fmt::format("player {} ({})", p.value, p == seats_.person ? "you" : "opponent");
 }
 
+// `text` with each "player N" the rules module wrote named as the board names it: "player 0
+// (you)", "player 1 (opponent)" — a target list or an attack otherwise leaves the person to
+// remember which number they are.
+std::string PlaySession::with_seats(const std::string& text) const {
+  std::string out;
+  constexpr std::string_view kPlayer = "player ";
+  std::size_t at = 0;
+  for (std::size_t hit; (hit = text.find(kPlayer, at)) != std::string::npos;) {
+    std::size_t end = hit + kPlayer.size();
+    while (end < text.size() && std::isdigit(static_cast<unsigned char>(text[end]))) ++end;
+    const bool word_start = hit == 0 || !std::isalnum(static_cast<unsigned char>(text[hit - 1]));
+    const bool named = end > hit + kPlayer.size() && word_start &&
+                       text.compare(end, 2, " (") != 0 &&
+                       (end == text.size() || !std::isalnum(static_cast<unsigned char>(text[end])));
+    out.append(text, at, hit - at);
+    if (named) {
+      const unsigned long seat =
+          std::stoul(text.substr(hit + kPlayer.size(), end - hit - kPlayer.size()));
+      out += seat < game_.state().player_count()
+                 ? seat_name(PlayerId(static_cast<std::uint8_t>(seat)))
+                 : text.substr(hit, end - hit);
+    } else {
+      out.append(text, hit, end - hit);
+    }
+    at = end;
+  }
+  out.append(text, at);
+  return out;
+}
+
 void PlaySession::record(PlayerId player, std::string_view agent, const Choice& choice, const Answer& answer) {
   Entry e{game_.state().turn.number, player, std::string(agent), choice.kind, {}};
+  // A play's board position said in words of the board as it is now, before the answer changes
+  // it: the legal actions the options are, when the question lists them.
+  std::vector<LegalAction> actions;
+  if (choice.kind == ChoiceKind::action) {
+    actions = rules_.legal_actions(game_, player);
+    const bool alike =
+        actions.size() == choice.options.size() &&
+        std::equal(actions.begin(), actions.end(), choice.options.begin(),
+                   [](const LegalAction& a, const Option& o) { return a.label == o.label; });
+    if (!alike) actions.clear();
+  }
+  const DecisionView person(game_, seats_.person);
   for (std::uint32_t i : answer.picks) {
     const Option& o = choice.options.at(i);
-    e.picks.push_back({o.label, o.target.is_object() ? o.target.object.id : ObjectId{}});
+    std::string shown = o.label;
+    if (i < actions.size()) shown = with_place(game_, person, player, std::move(shown), actions[i]);
+    // A label speaks to the player acting ("Attack with your hero"): the opponent's, read by
+    // the person, is theirs.
+    if (player != seats_.person)
+      for (std::size_t at; (at = shown.find("your hero")) != std::string::npos;)
+        shown.replace(at, 4, "their");
+    e.picks.push_back(
+        {o.label, o.target.is_object() ? o.target.object.id : ObjectId{}, with_seats(shown)});
   }
   log_.push_back(std::move(e));
 }
@@ -743,7 +935,7 @@ std::string PlaySession::what(const Entry& e) const {
   std::string out;
   for (const Entry::Pick& p : e.picks) {
     const bool hidden = e.player != seats_.person && p.object.valid() && !person.can_see(p.object);
-    out += (out.empty() ? "" : ", ") + (hidden ? std::string("a card you cannot see") : p.label);
+    out += (out.empty() ? "" : ", ") + (hidden ? std::string("a card you cannot see") : p.shown);
   }
   return out;
 }

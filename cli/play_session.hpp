@@ -1,8 +1,10 @@
 // PlaySession: a person against an agent, in the terminal (`anvil play`, docs/cli.md). Every
 // decision of the person's seat is asked on `in`/`out`: the board as that player sees it (a
 // DecisionView), the stack, life totals and the numbered legal choices (a target followed by
-// whose it is; of a priority question's options that would do exactly the same, the first only,
-// the numbers mapped back to the rules module's options); between them the game's events as a
+// whose it is; of a priority question's options that would do exactly the same, the first only;
+// a hearth minion's plays to each board position as one, the place asked once it is picked, in
+// words of the board; the numbers mapped back to the rules module's options); between them the
+// game's events as a
 // turn-by-turn log (game_log.hpp). Commands at any question: `help`, `board`,
 // `ai NAME` (seat another agent for the opponent now, mid-game), `undo`, `log`, `concede`; at a
 // priority decision, `skip` (pass until the person's next turn).
@@ -59,8 +61,11 @@ class PlaySession {
   // One decision as the session's log shows it: who decided (seat and agent) and what.
   struct Entry {
     struct Pick {
-      std::string label;
-      ObjectId object;  // the object the option names, if any
+      std::string label;  // the rules module's
+      ObjectId object;    // the object the option names, if any
+      // The label as the person reads it, worded when it was picked: a hearth minion's board
+      // position in words of the board then, players named as the board names them.
+      std::string shown;
     };
     std::uint32_t turn = 0;
     PlayerId player;
@@ -69,8 +74,9 @@ class PlaySession {
     std::vector<Pick> picks;  // the options picked
   };
   const std::vector<Entry>& log() const { return log_; }
-  // What an entry says to the person: the labels picked, but an opponent's pick naming a card
-  // the person cannot see now (a secret played, a card put back at a mulligan) says only that.
+  // What an entry says to the person: the picks as they read them (Pick::shown), but an
+  // opponent's pick naming a card the person cannot see now (a secret played, a card put back at
+  // a mulligan) says only that.
   std::string what(const Entry& e) const;
 
  private:
@@ -104,6 +110,8 @@ class PlaySession {
   bool reseat_after_failure(const std::string& what);
   void print_result();
   std::string seat_name(PlayerId p) const;
+  // `text` with each "player N" the rules module wrote named as the board names it.
+  std::string with_seats(const std::string& text) const;
 
   Game& game_;
   const RulesModule& rules_;

@@ -83,6 +83,8 @@ std::optional<HeroClass> hero_class(std::string_view name);
 HeroClass hero_of(const Game& game, PlayerId p);
 // Whether the class's power needs a target.
 bool power_targets(HeroClass c);
+// The class's power by name ("Armor Up!"), as the hero's portrait shows it.
+const char* power_name(HeroClass c);
 
 // Event names the module fires (HEARTH-TAGS.md §7), as Symbols.
 namespace ev {

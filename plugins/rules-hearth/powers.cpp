@@ -142,6 +142,13 @@ std::vector<Target> power_targets_of(HearthWorld& w, PlayerId p) {
   return out;
 }
 
+const char* power_name(HeroClass c) {
+  static constexpr const char* kNames[] = {"Fireblast",      "Armor Up!",   "Steady Shot",
+                                           "Dagger Mastery", "Lesser Heal", "Life Tap",
+                                           "Totemic Call",   "Reinforce",   "Shapeshift"};
+  return kNames[static_cast<std::size_t>(c)];
+}
+
 void use_power(Game& game, PlayerId p, const Target& target) {
   HearthWorld w(game);
   use_power(w, p, target);

@@ -234,8 +234,10 @@ std::string HearthRules::step_name(const Game& game) const {
   return s < kStepCount ? kStepNames[s] : "?";
 }
 
-// Mana left of the crystals, armor, and on the player's own turn the crystals overload locked
-// and whether the hero power was used: what the hero's portrait and the mana bar show.
+// Mana left of the crystals, armor, the hero's attack when it has any (a weapon, Claw), the
+// fatigue an empty deck's next draw deals, and the hero's power by name; on the player's own turn
+// the crystals overload locked and whether the hero power was used: what the hero's portrait,
+// its power, its deck and the mana bar show.
 std::string HearthRules::player_status(const Game& game, PlayerId player) const {
   const SymbolCounts& a = game.state().player(player).attrs;
   std::string out = "mana " + std::to_string(a.get(kMana)) + "/" + std::to_string(a.get(kCrystals));
@@ -243,9 +245,17 @@ std::string HearthRules::player_status(const Game& game, PlayerId player) const 
   if (active && a.get(kOverload) > 0) out += " (" + std::to_string(a.get(kOverload)) + " locked)";
   if (a.get(kOverloadNext) > 0) out += ", " + std::to_string(a.get(kOverloadNext)) + " overloaded";
   if (a.get(kArmor) > 0) out += ", armor " + std::to_string(a.get(kArmor));
+  if (const std::int32_t attack = HearthWorld(game).stats_of(Target::of(player)).attack; attack > 0)
+    out += ", attack " + std::to_string(attack);
   if (a.get(kFrozen) != 0) out += ", frozen";
-  if (const auto* power = card_power(game, player)) out += ", hero power " + power->name;
-  if (active && a.get(kPowerUsed) != 0) out += ", hero power used";
+  // An empty deck: the fatigue damage its next draw deals (one more than the last), as
+  // Hearthstone tells it over the deck.
+  if (game.state().zone(ZoneRef::library(player)).objects.empty())
+    out += ", next draw " + std::to_string(a.get(kFatigue) + 1) + " fatigue";
+  const auto* power = card_power(game, player);
+  out += ", hero power ";
+  out += power ? power->name : std::string(power_name(hero_of(game, player)));
+  if (active && a.get(kPowerUsed) != 0) out += " (used)";
   return out;
 }
 
@@ -258,6 +268,9 @@ std::string HearthRules::object_status(const Game& game, ObjectId id) const {
     return std::to_string(s.attack) + " attack, " + std::to_string(s.health - o.damage) +
            " durability";
   }
+  // In exile: a secret waiting (face down; that it is one is public, as its icon by the hero
+  // is), or a card out of the game (Tracking's, face down too: not one to count as a secret).
+  if (o.zone.kind == ZoneKind::exile) return o.attrs.get(kSecret) != 0 ? "secret" : "out of play";
   if (o.zone.kind != ZoneKind::battlefield) return {};
   HearthWorld w(game);
   const Target t = Target::of(o.ref());

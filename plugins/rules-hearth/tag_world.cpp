@@ -192,6 +192,10 @@ bool HearthWorld::apply_secret(CardId secret, PlayerId p) {
   const bool copied = !id.valid(), from_deck = id.valid() && id == removed_;
   if (copied) id = game_.add_card(secret, p, ZoneRef::exile(p));
   game_.journal().set_face_down(id, true);
+  // A secret taken from the opponent is no secret to them: they saw which of theirs it was (as
+  // Hearthstone shows the card crossing over). Both players see it; it waits face down all the
+  // same, and a determinized game keeps it what it is.
+  if (copied) game_.journal().set_attr(id, kRevealed, 1);
   game_.journal().set_attr(id, kSecret, 1);
   // A secret cast was told cast; one put into play from the deck (Mad Scientist's) or copied
   // (Kezan Mystic's) is told here.

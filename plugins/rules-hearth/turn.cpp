@@ -112,8 +112,16 @@ void mulligan(Game& game) {
       j.move_object(hand.at(i), ZoneRef::library(p), static_cast<std::size_t>(w.random(size + 1)));
     }
   }
-  // The second player's compensation: The Coin, when a loaded pack has it.
-  if (auto coin = game.cards().find("The Coin")) w.add_to_hand(*coin, PlayerId(1));
+  // The second player's compensation: The Coin, when a loaded pack has it. Every player knows
+  // the card (the rules give it, as Hearthstone shows it to both): revealed, so that the
+  // opponent's log names it and a determinized game keeps it.
+  if (auto coin = game.cards().find("The Coin")) {
+    const PlayerId second(1);
+    const ObjectId id = game.add_card(*coin, second, ZoneRef::hand(second));
+    j.set_attr(id, "revealed"_sym, 1);
+    w.tell(ZoneChangeEvent{
+        {}, id, ZoneRef{}, ZoneRef::hand(second), Cause::effect, ObjectId{}, second});
+  }
   j.set_step(kMain);
   begin_turn(game);
 }

@@ -184,10 +184,15 @@ void HearthWorld::damage(ObjectId source, PlayerId by, const Target& t, std::int
   if (t.is_player() && amount > life_lost)  // the armor that took it: amount < 0
     tell(CustomEvent{{}, "armor"_sym, t, Target{}, life_lost - amount, source});
   if (life_lost > 0) tell(LifeChangeEvent{{}, t.player, -life_lost, source});
-  fire({ev::damaged, controller(t), t, source.valid() ? target_of(game_, source) : Target{},
-        amount});
-  fire({ev::character_damaged, controller(t), t,
-        source.valid() ? target_of(game_, source) : Target{}, amount});
+  // A hero takes what its armor leaves, as Hearthbreaker's Hero.damage passes on only that: no
+  // "takes damage" trigger when the armor absorbs it all, and the rest as the event's value
+  // (Eye for an Eye deals back 3 of a 5-damage blow on 2 armor). Dealt, below, is the whole
+  // amount, armor included: Water Elemental freezes a hero whose armor took the blow.
+  if (const std::int32_t taken = t.is_player() ? life_lost : amount; taken > 0) {
+    const Target from = source.valid() ? target_of(game_, source) : Target{};
+    fire({ev::damaged, controller(t), t, from, taken});
+    fire({ev::character_damaged, controller(t), t, from, taken});
+  }
   if (source.valid() && game_.state().exists(source))
     fire({ev::did_damage, game_.object(source).controller, target_of(game_, source), t, amount});
   combat_ = combat;

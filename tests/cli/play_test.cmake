@@ -159,8 +159,8 @@ elseif(CASE STREQUAL "HiddenPicks")
   if(out MATCHES "\n  player 1 \\(opponent\\) draws [A-Z]")
     message(FATAL_ERROR "the log names a card the opponent drew (output in ${WORK}/output.txt)")
   endif()
-  expect("\nplayer 0 \\(you\\): life 30, hand [0-9]+, library [0-9]+, graveyard [0-9]+, mana [0-9]+/[0-9]+\n"
-         "the board shows the rules module's status of each player (hearth: mana)")
+  expect("\nplayer 0 \\(you\\): life 30, hand [0-9]+, library [0-9]+, graveyard [0-9]+, mana [0-9]+/[0-9]+, hero power Fireblast\n"
+         "the board shows the rules module's status of each player (hearth: mana, the hero power)")
 elseif(CASE STREQUAL "Skip")
   # `skip` at the first main phase passes through the rest of the turn and the opponent's
   # (nothing of theirs goes on the stack in this game's turn 2) to the person's next first main

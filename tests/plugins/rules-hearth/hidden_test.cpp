@@ -51,6 +51,32 @@ TEST(HearthHidden, APlayedSecretIsFaceDownInExileAndOnlyItsPlayerSeesIt) {
   }
 }
 
+// What every player may know of a secret in play is that it is one: `anvil play` shows the
+// opponent's as "a face-down card (secret)", and the person's own by name, "(secret)" beside it.
+TEST(HearthHidden, AWaitingSecretsStatusSaysItIsASecret) {
+  auto g = two_secrets_played();
+  if (!g) GTEST_SKIP() << "hearth-basic did not load";
+  for (ObjectId id : g->state().zone(ZoneRef::exile(A)).objects)
+    EXPECT_EQ(rules().object_status(*g, id), "secret");
+}
+
+// A secret Kezan Mystic takes is no secret to the player it was taken from, who saw which of
+// theirs it was: they see it in its new player's exile (still face down, still waiting).
+TEST(HearthHidden, ASecretKezanMysticTakesIsSeenByThePlayerItWasTakenFrom) {
+  const LoadedPack* basic = basic_pack();
+  if (!basic) GTEST_SKIP() << "hearth-basic did not load";
+  auto g = position({.hero = "Paladin", .hand = {"Eye for an Eye"}, .library = {"Wisp"}},
+                    {.hand = {"Kezan Mystic"}, .library = {"Wisp"}}, pool_of(*basic));
+  act(*g, {"Play Eye for an Eye", "End turn", "Play Kezan Mystic at 0"});
+  EXPECT_TRUE(g->state().zone(ZoneRef::exile(A)).objects.empty());
+  const auto& taken = g->state().zone(ZoneRef::exile(B)).objects;
+  ASSERT_EQ(taken.size(), 1u);
+  EXPECT_TRUE(g->state().object(taken[0]).face_down);
+  EXPECT_EQ(rules().object_status(*g, taken[0]), "secret");
+  ASSERT_TRUE(DecisionView(*g, A).can_see(taken[0]));
+  EXPECT_EQ(DecisionView(*g, A).card(taken[0]).name, "Eye for an Eye");
+}
+
 TEST(HearthHidden, TheOpponentsCopyDealsASecretFromTheSecretsItCouldBe) {
   auto g = two_secrets_played();
   if (!g) GTEST_SKIP() << "hearth-basic did not load";

@@ -55,7 +55,8 @@ TEST(HearthRules, AHeroCardBringsItsOwnHeroPower) {
   act(*g, {"Hero power (Test Smite) targeting player 1"});
   EXPECT_EQ(g->state().player(B).life, 28);  // 2 damage: not Fireblast's 1
   EXPECT_EQ(g->state().player(A).attrs.get("mana"_sym), 0);
-  EXPECT_EQ(rules().player_status(*g, A), "mana 0/4, hero power Test Smite, hero power used");
+  EXPECT_EQ(rules().player_status(*g, A),
+            "mana 0/4, next draw 1 fatigue, hero power Test Smite (used)");
   EXPECT_EQ(rules().why_not(
                 *g, A, LegalAction{LegalAction::Kind::hero_power, {}, 0, {Target::of(B)}, 0, {}}),
             "the hero power was already used this turn");
@@ -190,7 +191,9 @@ TEST(HearthRules, OverloadLocksCrystalsNextTurn) {
   act(*g, {"Play Test Lightning targeting player 1", "End turn", "End turn"});
   EXPECT_EQ(g->state().player(A).attrs.get("crystals"_sym), 6);
   EXPECT_EQ(g->state().player(A).attrs.get("mana"_sym), 5);
-  EXPECT_EQ(rules().player_status(*g, A), "mana 5/6 (1 locked)");  // as `anvil play` shows it
+  EXPECT_EQ(rules().player_status(*g, A),
+            "mana 5/6 (1 locked), next draw 2 fatigue, hero power Fireblast");  // as `anvil play`
+                                                                                // shows it
 }
 
 TEST(HearthRules, ManaChangeMinimumNeverRaisesALowerCost) {
@@ -231,6 +234,33 @@ TEST(HearthRules, StatusShowsDurabilityLeftSicknessAndAFrozenHero) {
   EXPECT_EQ(rules().object_status(*g, yeti), "") << "not on the turn of the other player";
   EXPECT_NE(rules().player_status(*g, A).find(", frozen"), std::string::npos)
       << rules().player_status(*g, A);
+}
+
+// What `anvil play` shows beside a hero whose deck is empty: the fatigue its next draw deals, one
+// more after each draw from it.
+TEST(HearthRules, PlayerStatusShowsTheFatigueAnEmptyDecksNextDrawDeals) {
+  auto g = position({.hand = {"Test Yeti"}}, {.library = {"Test Yeti"}});
+  EXPECT_EQ(rules().player_status(*g, A), "mana 10/10, next draw 1 fatigue, hero power Fireblast");
+  act(*g, {"End turn", "End turn"});  // B draws its Test Yeti; A takes 1 fatigue
+  ASSERT_EQ(g->state().player(A).life, 29);
+  EXPECT_NE(rules().player_status(*g, A).find(", next draw 2 fatigue,"), std::string::npos)
+      << rules().player_status(*g, A);
+  EXPECT_NE(rules().player_status(*g, B).find(", next draw 1 fatigue,"), std::string::npos)
+      << "its one card drawn, none taken yet: " << rules().player_status(*g, B);
+}
+
+// What `anvil play` shows beside a hero: the attack its weapon gives it, on either player's turn
+// (the weapon stays in sight), and its class's power by name, as the portrait shows them.
+TEST(HearthRules, PlayerStatusShowsTheHerosAttackAndItsPowerByName) {
+  auto g =
+      position({.hero = "Warrior", .hand = {"Test Axe", "Test Yeti"}, .library = {"Test Yeti"}},
+               {.hero = "Priest", .library = {"Test Yeti"}});
+  EXPECT_EQ(rules().player_status(*g, A), "mana 10/10, hero power Armor Up!");
+  EXPECT_EQ(rules().player_status(*g, B), "mana 10/10, hero power Lesser Heal");
+  act(*g, {"Play Test Axe"});
+  EXPECT_EQ(rules().player_status(*g, A), "mana 8/10, attack 3, hero power Armor Up!");
+  act(*g, {"End turn"});
+  EXPECT_EQ(rules().player_status(*g, A), "mana 8/10, attack 3, hero power Armor Up!");
 }
 
 // Gorehowl's effect: target_is_minion reads the character attacked (the event's other target),
@@ -302,10 +332,13 @@ TEST(HearthRules, PlayerStatusShowsManaArmorAndTheHeroPowerUsedThisTurn) {
   auto warrior = position({.hero = "Warrior", .hand = {"Test Yeti"}}, {});
   act(*warrior, {"Hero power"});
   ASSERT_EQ(warrior->state().turn.active, A);
-  EXPECT_EQ(rules().player_status(*warrior, A), "mana 8/10, armor 2, hero power used");
+  EXPECT_EQ(rules().player_status(*warrior, A),
+            "mana 8/10, armor 2, next draw 1 fatigue, hero power Armor Up! (used)");
   act(*warrior, {"End turn"});
   ASSERT_EQ(warrior->state().turn.active, B);
-  EXPECT_EQ(rules().player_status(*warrior, A), "mana 8/10, armor 2") << "used: this turn only";
+  EXPECT_EQ(rules().player_status(*warrior, A),
+            "mana 8/10, armor 2, next draw 1 fatigue, hero power Armor Up!")
+      << "used: this turn only";
 }
 
 TEST(HearthRules, ChooseOneOffersEachOptionAsItsOwnPlay) {
