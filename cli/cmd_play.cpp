@@ -42,7 +42,9 @@ int run_play(const GlobalOptions& global, const PlayOptions& o) {
   auto engine = start_engine(global);
   const auto rules = engine->registry.find<RulesModule>(o.rules);
   if (!rules) throw std::runtime_error(no_rules_module(engine->registry, o.rules));
-  (void)make_agent(engine->registry, o.vs);  // an unknown agent fails before the game, by name
+  // An unknown agent, or one that refuses these rules, fails before the game, by name; made as
+  // the game will make it (an agent may check AgentOptions::rules).
+  (void)make_agent(engine->registry, o.vs, AgentOptions{0, {}, &engine->registry, o.rules});
   PackLibrary packs(global, engine->registry);
   const DeckRef mine = packs.deck(o.rules, o.deck);
   DeckRef theirs;

@@ -173,7 +173,10 @@ int run_sim(const GlobalOptions& global, const SimOptions& o) {
   if (!rules) throw std::runtime_error(no_rules_module(engine->registry, o.rules));
   PackLibrary packs(global, engine->registry);
   std::vector<Side> sides = choose_sides(o, packs);
-  for (const Side& s : sides) (void)make_agent(engine->registry, s.agent);  // fail early, by name
+  // An unknown agent, or one that refuses these rules, fails before any game, by name; made as
+  // the games will make it (an agent may check AgentOptions::rules).
+  for (const Side& s : sides)
+    (void)make_agent(engine->registry, s.agent, AgentOptions{0, {}, &engine->registry, o.rules});
 
   const std::vector<std::string> pack_names = packs.with_requirements({sides[0].deck.pack, sides[1].deck.pack});
   std::string error;

@@ -1,5 +1,7 @@
 // test-bomb: an agent that takes the first option, and in games whose agent seed is odd throws
 // on its third decision — a plugin failing mid-game, for the tests of `anvil sim`.
+// test-needs-rules: the same agent, never armed, whose factory refuses to make it without
+// AgentOptions::rules, as an agent that runs games forward may: hosts must say which rules.
 #include <anvil/sdk.hpp>
 #include <stdexcept>
 
@@ -30,8 +32,19 @@ class Factory final : public anvil::AgentFactory {
   std::string summary() const override { return "first option; throws in games with an odd seed"; }
 };
 
+class NeedsRules final : public anvil::AgentFactory {
+ public:
+  std::unique_ptr<anvil::Agent> make(const anvil::AgentOptions& o) const override {
+    if (o.rules.empty())
+      throw std::runtime_error("test-needs-rules: which rules module? none was given");
+    return std::make_unique<Bomb>(false);
+  }
+  std::string summary() const override { return "first option; refuses to be made without rules"; }
+};
+
 }  // namespace
 
 ANVIL_PLUGIN("test-bomb", "0.1.0", "An agent that throws, for tests") {
   registrar.add<anvil::AgentFactory>("test-bomb", std::make_shared<Factory>());
+  registrar.add<anvil::AgentFactory>("test-needs-rules", std::make_shared<NeedsRules>());
 }
