@@ -277,7 +277,7 @@ constexpr const char* kHelp =
     "  graveyard  both players' graveyards and exile, card by card\n"
     "  card NAME  what a card is: its text, mana value and power/toughness (any case; a\n"
     "             part of the name will do when no other card has it)\n"
-    "  ai NAME    seat the agent NAME for your opponent, from now on\n"
+    "  ai NAME    seat the agent NAME for your opponent, from now on ('ai' alone lists them)\n"
     "  skip       pass until your next main phase (this turn's, from its upkeep or draw);\n"
     "             it stops sooner when your opponent puts something on the stack, or when you\n"
     "             must choose something else\n"
@@ -524,7 +524,7 @@ class PlaySession::Person final : public Agent {
       std::string agent;
       words >> agent;
       if (agent.empty()) {
-        fmt::print(s_.out_, "error: 'ai' needs an agent name, e.g. 'ai ai-random'\n");
+        s_.print_agents();
         return std::nullopt;
       }
       if (words >> extra) {
@@ -993,6 +993,10 @@ bool PlaySession::reseat_after_failure(const std::string& what) {
     words >> word >> agent >> extra;
     if (word.empty()) continue;
     if (word == "concede" && agent.empty()) return false;
+    if (word == "ai" && agent.empty()) {
+      print_agents();
+      continue;
+    }
     if (word != "ai" || agent.empty() || !extra.empty()) {
       fmt::print(out_, "error: type 'ai NAME' to seat another agent, or 'concede'\n");
       continue;
@@ -1005,6 +1009,22 @@ bool PlaySession::reseat_after_failure(const std::string& what) {
     }
     fmt::print(out_, "Your opponent is now played by {}.\n", agent);
     return true;
+  }
+}
+
+void PlaySession::print_agents() const {
+  const std::vector<std::string> names = registry_.names(PluginKind::agent);
+  std::size_t width = 0;
+  for (const std::string& n : names) width = std::max(width, n.size());
+  fmt::print(out_, "The agents you can seat with 'ai NAME':\n");
+  for (const std::string& n : names) {
+    std::string summary;
+    try {
+      if (const auto factory = registry_.find<AgentFactory>(n)) summary = factory->summary();
+    } catch (const std::exception& e) {
+      summary = fmt::format("[it could not say what it is: {}]", e.what());
+    }
+    fmt::print(out_, "  {:<{}}  {}\n", n, width, summary);
   }
 }
 

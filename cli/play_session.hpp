@@ -102,6 +102,8 @@ class PlaySession {
   void rewind_to_your_last_decision();
   void undo();
   void concede();
+  // The loaded agents, each with what its factory says it is (AgentFactory::summary).
+  void print_agents() const;
   // Rolls the game and the decision log back to the checkpoint taken before the advance() that
   // failed (the most recent mark), as undo does.
   void take_back_advance();

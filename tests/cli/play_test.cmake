@@ -3,7 +3,7 @@
 # Cases:
 #   WholeGame     a scripted player answers every question until the game ends by the rules;
 #                 between them the log tells what happened, the opponent's draws unnamed;
-#   Commands      help, card (a card's text, a misspelt name), graveyard, a bad line, undo
+#   Commands      help, ai (the agents listed), card (a card's text, a misspelt name), graveyard, a bad line, undo
 #                 (nothing yet, then a land taken back: the earlier board returns and the log
 #                 is truncated), log, concede;
 #   SwapAgent     `ai ai-random` mid-game: the decision log shows ai-random deciding afterwards;
@@ -79,9 +79,11 @@ if(CASE STREQUAL "WholeGame")
   expect("\n  player 0 \\(you\\) draws [A-Z]" "the person's own draws are named")
 elseif(CASE STREQUAL "Commands")
   set(more --option mulligans=0)
-  play("help\ncard Lightning Bolt\ncard Lightnig Bolt\ncard goblin hero\ncard Bolt\ncard serra angel\ngraveyard\nbogus\nundo\n1\nlog\nundo\nlog\nconcede\n")
+  play("help\nai\ncard Lightning Bolt\ncard Lightnig Bolt\ncard goblin hero\ncard Bolt\ncard serra angel\ngraveyard\nbogus\nundo\n1\nlog\nundo\nlog\nconcede\n")
   expect("ai NAME +seat the agent NAME" "help lists the commands")
   expect("card NAME +what a card is" "help lists card")
+  expect("\n> ai\nThe agents you can seat with 'ai NAME':\n(  [a-z-]+ +[^\n]+\n)*  ai-random +uniformly random legal choices"
+         "'ai' alone lists the agents with what each plays like")
   expect("\nLightning Bolt \\(mana value 1\\): Lightning Bolt deals 3 damage to target creature or player\\.\n"
          "card prints a card's text, CARDNAME replaced")
   expect("error: no card named 'Lightnig Bolt' in this game's packs; did you mean 'Lightning Bolt'\\?"

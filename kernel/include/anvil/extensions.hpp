@@ -151,6 +151,7 @@ class ANVIL_API AgentFactory {
   static constexpr PluginKind kKind = PluginKind::agent;
   virtual ~AgentFactory();
   virtual std::unique_ptr<Agent> make(const AgentOptions& options) const = 0;
+  // One line: what the agent plays like, and its settings (`anvil play` lists it at `ai`).
   virtual std::string summary() const = 0;
 };
 
