@@ -111,7 +111,10 @@ std::unique_ptr<Game> DecisionView::determinize(std::uint64_t seed) const {
                        (obj.zone.kind == ZoneKind::hand && obj.zone.owner != viewer_);
     if (dealt && !obj.face_down) shown.push_back(obj.id);
   }
-  return game_.determinize(viewer_, seed, shown);
+  std::unique_ptr<Game> copy = game_.determinize(viewer_, seed, shown);
+  for (std::size_t p = 0; p < copy->state().player_count(); ++p)
+    copy->seat(PlayerId(static_cast<std::uint8_t>(p)), nullptr);
+  return copy;
 }
 
 // --- ScriptedAgent ------------------------------------------------------------------------

@@ -3,7 +3,8 @@
 # Cases:
 #   WholeGame     a scripted player answers every question until the game ends by the rules;
 #                 between them the log tells what happened, the opponent's draws unnamed;
-#   Commands      help, ai (the agents listed), card (a card's text, a misspelt name), graveyard, a bad line, undo
+#   Commands      help, ai (the agents listed), card (a card's text, a misspelt name),
+#                 graveyard, a bad line, undo
 #                 (nothing yet, then a land taken back: the earlier board returns and the log
 #                 is truncated), log, concede;
 #   SwapAgent     `ai ai-random` mid-game: the decision log shows ai-random deciding afterwards;

@@ -138,7 +138,10 @@ class ANVIL_API DecisionView {
 
   // A complete game consistent with what the viewer knows, hidden cards dealt at random from
   // the cards they could be (DESIGN.md: determinization for search agents). The cards the
-  // decision shows (`offered`) keep their places and cards.
+  // decision shows (`offered`) keep their places and cards. No agent sits in the copy: seat
+  // your own for every player it may ask (Game::seat; a question to an empty seat throws
+  // RulesError), so that nothing run on the copy reaches the real game's agents, whose state
+  // (a random agent's draws) is the real game's and may live on another thread.
   std::unique_ptr<Game> determinize(std::uint64_t seed) const;
 
  private:

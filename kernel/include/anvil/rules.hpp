@@ -99,6 +99,11 @@ class ANVIL_API RulesModule {
   virtual std::unique_ptr<Game> setup(std::shared_ptr<const CardPool> cards,
                                       const MatchConfig& config) const = 0;
   // Runs the game forward to the next decision or step; false once the game is over.
+  // Look-ahead relies on one more promise: a copy of the game taken while advance() asks a
+  // decision (an agent's DecisionView::determinize inside choose) asks that same decision again
+  // at its first advance(), and then goes on as the original would. The bundled modules keep it
+  // for every priority decision and classic's attack and block declarations, not for a choice
+  // asked in the middle of an action (a spell's target): docs/agents.md, "ai-search".
   virtual bool advance(Game& game) const = 0;
   // Runs until the game is over. Default: advance() until it returns false.
   virtual void play(Game& game) const;

@@ -205,6 +205,23 @@ TEST(Agents, ADecisionShowsTheCardsItOffers) {
   EXPECT_EQ(looks->seen, (std::vector<bool>{true, true, false}));
 }
 
+// An agent's copy asks none of the real game's agents: whatever it runs there would change
+// their state (a random agent's draws) and may race with the real game's thread.
+TEST(Agents, ADeterminizedCopySeatsNoAgent) {
+  Cards cards;
+  auto game = make_game(cards);
+  game->seat(PlayerId(0), std::make_shared<FixedAgent>(0));
+  game->seat(PlayerId(1), std::make_shared<FixedAgent>(1));
+  auto copy = DecisionView(*game, PlayerId(0)).determinize(7);
+  EXPECT_EQ(copy->agent(PlayerId(0)), nullptr);
+  EXPECT_EQ(copy->agent(PlayerId(1)), nullptr);
+  Choice c{
+      ChoiceKind::option, PlayerId(1), "pick", {{"a", {}, 0}, {"b", {}, 0}}, 1, 1, {}, {}, {}, {}};
+  EXPECT_THROW((void)copy->ask(c), RulesError);
+  EXPECT_NE(game->agent(PlayerId(1)), nullptr) << "the real game keeps its seats";
+  EXPECT_EQ(game->ask(c).picks, (std::vector<std::uint32_t>{1}));
+}
+
 TEST(Agents, DeterminizeRedealsOnlyHiddenCards) {
   Cards cards;
   auto game = std::make_unique<Game>(cards.pool, 2, 3);
