@@ -34,6 +34,7 @@
 #include "anvil/params.hpp"
 #include "anvil/plugin.hpp"
 #include "anvil/registry.hpp"
+#include "anvil/rng.hpp"  // SplitMix64: seeded randomness for agents
 #include "anvil/rules.hpp"
 #include "anvil/state.hpp"
 #include "anvil/symbol.hpp"
