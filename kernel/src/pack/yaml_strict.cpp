@@ -4,6 +4,7 @@
 // every reader downstream works on a clean Param tree with a true location on every value.
 #include "pack/yaml_strict.hpp"
 
+#include <yaml-cpp/eventhandler.h>
 #include <yaml-cpp/yaml.h>
 
 #include <algorithm>
@@ -189,6 +190,56 @@ class Converter {
   bool refused_ = false;
 };
 
+// Listens to yaml-cpp's parser for where each document starts, and nothing else.
+class DocumentStarts final : public YAML::EventHandler {
+ public:
+  std::optional<YAML::Mark> start;
+  void OnDocumentStart(const YAML::Mark& mark) override { start = mark; }
+  void OnDocumentEnd() override {}
+  void OnNull(const YAML::Mark&, YAML::anchor_t) override {}
+  void OnAlias(const YAML::Mark&, YAML::anchor_t) override {}
+  void OnScalar(const YAML::Mark&, const std::string&, YAML::anchor_t,
+                const std::string&) override {}
+  void OnSequenceStart(const YAML::Mark&, const std::string&, YAML::anchor_t,
+                       YAML::EmitterStyle::value) override {}
+  void OnSequenceEnd() override {}
+  void OnMapStart(const YAML::Mark&, const std::string&, YAML::anchor_t,
+                  YAML::EmitterStyle::value) override {}
+  void OnMapEnd() override {}
+};
+
+// What reading the documents of `text` one after the other finds, up to the third.
+struct DocumentScan {
+  std::optional<YAML::Mark> second;  // where a second document starts
+  std::optional<YAML::Mark> stuck;   // where the parser cannot read on
+};
+
+// yaml-cpp 0.7 (Debian 12's) cannot read on from a stray ',' outside a flow collection: its
+// parser then hands back an empty document at that same place on every call, and YAML::LoadAll,
+// which calls it until it says there is no more, loops forever, allocating (jbeder/yaml-cpp#1040,
+// fixed upstream by #1319 after 0.7). So the documents are read here one at a time with the
+// public Parser, and a document that starts where the one before it started is that place.
+// Throws YAML::Exception for a syntax error, as LoadAll would.
+DocumentScan scan_documents(std::string_view text) {
+  std::istringstream in{std::string(text)};
+  YAML::Parser parser(in);
+  DocumentScan scan;
+  std::optional<YAML::Mark> previous;
+  // A third document is read too: the second may be the first of the endless empty ones (a ','
+  // after the first document), which the third, starting at the same place, shows.
+  for (int documents = 0; documents < 3; ++documents) {
+    DocumentStarts starts;
+    if (!parser.HandleNextDocument(starts)) break;
+    if (starts.start && previous && starts.start->pos == previous->pos) {
+      scan.stuck = starts.start;
+      break;
+    }
+    if (documents == 1) scan.second = starts.start;
+    previous = starts.start;
+  }
+  return scan;
+}
+
 }  // namespace
 
 std::optional<Param> parse_yaml(std::string_view text, const std::string& file,
@@ -201,9 +252,11 @@ std::optional<Param> parse_yaml(std::string_view text, const std::string& file,
          "the file is larger than " + std::to_string(limits.max_bytes) + " bytes; it is refused"});
     return std::nullopt;
   }
-  std::vector<YAML::Node> documents;
+  YAML::Node document;
+  DocumentScan scan;
   try {
-    documents = YAML::LoadAll(std::string(text));
+    scan = scan_documents(text);
+    if (!scan.stuck) document = YAML::Load(std::string(text));  // the first document only
   } catch (const YAML::Exception& e) {
     // e.msg is yaml-cpp's message without its own "line X, column Y" prefix.
     const SourceLocation where = converter.at(e.mark);
@@ -220,12 +273,18 @@ std::optional<Param> parse_yaml(std::string_view text, const std::string& file,
     diagnostics.push_back({Diagnostic::Severity::error, where, "YAML syntax error: " + e.msg});
     return std::nullopt;
   }
-  if (documents.empty()) return Param::scalar({}, {file, 0, 0});
-  if (documents.size() > 1) {
-    diagnostics.push_back({Diagnostic::Severity::error, converter.at(documents[1].Mark()),
+  if (scan.stuck) {
+    const auto at = static_cast<std::size_t>(std::max(0, scan.stuck->pos));
+    std::string problem = "YAML syntax error: the YAML cannot be read on from here";
+    if (at < text.size() && text[at] == ',') problem += " (a ',' outside [...] or {...})";
+    diagnostics.push_back({Diagnostic::Severity::error, converter.at(*scan.stuck), problem});
+    return std::nullopt;
+  }
+  if (scan.second) {
+    diagnostics.push_back({Diagnostic::Severity::error, converter.at(*scan.second),
                            "a second YAML document ('---') starts here; a file holds one"});
   }
-  Param root = converter.convert(documents[0], {file, 0, 0}, 0);
+  Param root = converter.convert(document, {file, 0, 0}, 0);
   if (converter.refused()) return std::nullopt;
   return root;
 }

@@ -74,6 +74,24 @@ TEST(Yaml, SecondDocumentIsAnError) {
   EXPECT_NE(d[0].message.find("second YAML document"), std::string::npos);
 }
 
+// yaml-cpp 0.7's LoadAll looped forever, allocating, on a ',' it cannot read on from (found by
+// fuzz_pack_yaml): a pack.yaml of one ',' hung `anvil pack validate` until memory ran out.
+TEST(Yaml, AStrayCommaIsASyntaxErrorNotAHang) {
+  for (const auto& [text, where] :
+       {std::pair{",", "t.yaml:1:1"},
+        std::pair{"- name: x\n  cost: 1\n,  types: y\n", "t.yaml:3:1"}}) {
+    std::vector<Diagnostic> d;
+    EXPECT_FALSE(parse(text, d)) << text;
+    ASSERT_EQ(d.size(), 1u) << text;
+    EXPECT_EQ(d[0].where.str(), where);
+    EXPECT_NE(d[0].message.find("YAML syntax error"), std::string::npos) << d[0].message;
+    EXPECT_NE(d[0].message.find("a ',' outside"), std::string::npos) << d[0].message;
+  }
+  std::vector<Diagnostic> d;
+  EXPECT_TRUE(parse("a: [1, 2]\nb: {c: 3, d: 4}\n", d)) << "commas inside flow collections";
+  EXPECT_TRUE(d.empty());
+}
+
 TEST(Yaml, AliasExpansionAndNestingAreBounded) {
   YamlLimits limits;
   limits.max_values = 50;
