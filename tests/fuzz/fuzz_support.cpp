@@ -11,8 +11,10 @@
 #include <vector>
 
 #include "anvil/extensions.hpp"
+#include "anvil/game.hpp"
 #include "anvil/params.hpp"
 #include "anvil/plugin_host.hpp"
+#include "anvil/state.hpp"
 
 namespace anvil::fuzz {
 
@@ -39,7 +41,8 @@ struct Plugins {
   Plugins() {
     try {
       host = std::make_unique<PluginHost>(registry);
-      for (const char* name : {"format-classic", "keyword-damage", "value-count", "effect-drawback"})
+      for (const char* name : {"format-classic", "format-yaml", "tags", "keyword-damage",
+                               "value-count", "effect-drawback"})
         host->load(std::string(ANVIL_FUZZ_PLUGIN_DIR) + "/" + name + ".so");
       registry.add<KeywordHandler>("Changeling", std::make_shared<SymbolKeyword>());
     } catch (const std::exception& e) {
@@ -63,6 +66,34 @@ std::vector<CardDef> load_game_cards() {
 const std::vector<CardDef>& game_cards() {
   static const auto cards = load_game_cards();
   return cards;
+}
+
+constexpr std::size_t kCardsCast = 4;
+
+void cast(Game& game, CardId card, std::uint64_t seed) {
+  const PlayerId me{0}, opp{1};
+  const ObjectId spell = game.add_card(card, me, ZoneRef::stack());
+  std::vector<Target> targets{Target::of(opp)};
+  if (seed & 1) {
+    for (ObjectId id : game.state().zone(ZoneRef::battlefield(opp)).objects)
+      if (game.card(id).base.has_stats) targets = {Target::of(game.object(id).ref())};
+  }
+  const CardDef& def = game.card(spell);
+  for (std::size_t i = 0; i < def.abilities.size(); ++i) {
+    const AbilityDef& ability = def.abilities[i];
+    if (!ability.impl) continue;
+    if (ability.kind != AbilityKind::spell && ability.kind != AbilityKind::activated) continue;
+    const ResolveContext ctx{
+        game.object(spell).ref(), def.id, static_cast<std::uint16_t>(i), me, targets, 0, {}};
+    (void)ability.impl->describe();
+    (void)ability.impl->describe_on_stack(game, ctx);
+    const std::uint64_t before = hash(game.state());
+    const ActionResult r = game.perform("resolve", [&](Game& g) { g.resolve(ctx); });
+    if (!r.ok() && hash(game.state()) != before) {
+      std::fprintf(stderr, "a failed resolution (%s) left the game changed\n", r.message.c_str());
+      std::abort();
+    }
+  }
 }
 
 }  // namespace
@@ -122,6 +153,17 @@ std::unique_ptr<Game> small_game(std::uint64_t seed, std::shared_ptr<const CardP
     for (int i = 0; i < 5; ++i) game->add_card(card("Mountain"), player, ZoneRef::library(player));
   }
   return game;
+}
+
+void cast_on_small_game(std::vector<CardDef> cards, std::uint64_t seed) {
+  if (cards.empty()) return;
+  std::vector<std::string> names;
+  for (const CardDef& card : cards)
+    if (names.size() < kCardsCast) names.push_back(card.name);
+  const auto pool = game_pool_with(std::move(cards));
+  const auto game = small_game(seed, pool);
+  for (const std::string& name : names)
+    if (const auto card = pool->find(name)) cast(*game, *card, seed);
 }
 
 std::uint64_t seed_of(const std::uint8_t* data, std::size_t size) {

@@ -1,6 +1,6 @@
-// What the fuzz targets share: one Registry with the four card-script plugins loaded through
-// PluginHost (once per process, as the CLI does), the small card pool of game_cards.txt, and
-// small two-player games seated with agents that answer at random.
+// What the fuzz targets share: one Registry with the card-script plugins and card loaders loaded
+// through PluginHost (once per process, as the CLI does), the small card pool of game_cards.txt,
+// and small two-player games seated with agents that answer at random.
 #pragma once
 
 #include <cstddef>
@@ -17,7 +17,8 @@
 
 namespace anvil::fuzz {
 
-// format-classic, keyword-damage, value-count and effect-drawback from ANVIL_FUZZ_PLUGIN_DIR,
+// format-classic, format-yaml, tags (the hearth card loader), keyword-damage, value-count and
+// effect-drawback from ANVIL_FUZZ_PLUGIN_DIR,
 // plus "Changeling" as a plain keyword (the classic rules module, not loaded here, registers it).
 // Loaded on first use and never unloaded; aborts if a plugin does not load.
 const Registry& registry();
@@ -43,6 +44,13 @@ class RandomAgent final : public Agent {
 // library and graveyard, and a RandomAgent seeded from `seed` in each seat.
 std::unique_ptr<Game> small_game(std::uint64_t seed,
                                  std::shared_ptr<const CardPool> pool = game_pool());
+
+// Casts the first few of `cards` (loaded from fuzzed input) on a small_game(seed) whose pool
+// holds them too: each spell or activated ability is described and resolved inside
+// game.perform(), targeting the opponent or one of their creatures, with random agents
+// answering. An exception there is an ActionResult, but the game must then be exactly as
+// before: otherwise this aborts, which the fuzzer reports with the input.
+void cast_on_small_game(std::vector<CardDef> cards, std::uint64_t seed);
 
 // A seed for the agents that depends on the input, so a crash reproduces from its input alone.
 std::uint64_t seed_of(const std::uint8_t* data, std::size_t size);
