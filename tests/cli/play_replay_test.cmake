@@ -13,6 +13,7 @@
 #                 and the hash checked;
 #   AgentFailsConceded  (test-bomb) the opponent's agent fails, the game is taken back to the
 #                 start of that step and the person concedes there: replayed to the same hash;
+#                 and the person seats ai-random instead and plays on: replayed to its hash;
 #   PluginFails   (test-throwing-step) a spell of the person's fails as it resolves, the game is
 #                 taken back to the person's decision and goes on: replayed to its hash;
 #   FailsFirst    (test-throwing-step) the agent's spell fails before the person's first
@@ -181,6 +182,17 @@ elseif(CASE STREQUAL "AgentFailsConceded")
   expect_replays(bomb)
   expect("${rout}" "\nP1 concedes, the game taken back to where its last step began "
          "the replay says the step was taken back")
+  # The same failure, then ai-random seated and the game played to its end: the decisions
+  # taken back are not in the replay, ai-random's are.
+  play(reseated "none\n1\n1 2\nnone\n1\n1 2\nnone\n1\n1 2\nnone\n1\n1 2\nai ai-random\n${cycle}" 0)
+  expect("${out}" "the bomb went off\n.*\n> ai ai-random\nYour opponent is now played by ai-random"
+         "another agent is seated")
+  expect("${out}" "\nResult: [^\n]*\\(your opponent: ai-random\\)\\.\nReplay saved to "
+         "the game ends with it")
+  deciders("${json}" who)
+  expect("${who}" "^(person |test-bomb )+ai-random (person |ai-random )*$"
+         "test-bomb decides before its failure and ai-random after it")
+  expect_replays(reseated)
 elseif(CASE STREQUAL "PluginFails" OR CASE STREQUAL "FailsFirst")
   # Faulty Bolt (data/failing-plugin-packs) fails as it resolves (play_test.cmake, PluginFails).
   file(COPY ${PLUGIN_DIR}/test-throwing-step.so DESTINATION ${WORK}/plugins)
