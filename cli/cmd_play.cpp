@@ -1,6 +1,7 @@
 // anvil play: a person plays against an agent in the terminal (docs/cli.md). The person sits
 // first (seat 0, who takes the first turn) unless --second; the decisions are asked by PlaySession
 // (play_session.hpp), on stdin and stdout, which may be pipes.
+#include <fcntl.h>
 #include <fmt/core.h>
 #include <unistd.h>
 
@@ -46,9 +47,13 @@ std::string replay_file_problem(const std::string& text) {
   const std::filesystem::path folder = file.parent_path().empty() ? "." : file.parent_path();
   if (!std::filesystem::is_directory(folder, ec))
     return fmt::format("cannot save '{}': there is no folder '{}'", text, folder.string());
+  // Opened for writing (and a file made for the purpose removed): what the system allows,
+  // which permission bits alone do not say (root, a read-only file system, /proc).
   const bool exists = std::filesystem::exists(file, ec);
-  if (access(exists ? file.c_str() : folder.c_str(), exists ? W_OK : W_OK | X_OK) != 0)
-    return fmt::format("cannot write '{}': {}", text, std::strerror(errno));
+  const int fd = open(file.c_str(), exists ? O_WRONLY : O_WRONLY | O_CREAT | O_EXCL, 0644);
+  if (fd < 0) return fmt::format("cannot write '{}': {}", text, std::strerror(errno));
+  close(fd);
+  if (!exists) std::filesystem::remove(file, ec);
   return {};
 }
 
@@ -199,7 +204,7 @@ void add_play_command(CLI::App& app, const GlobalOptions& options, std::vector<C
   play->add_option("--save-replay", o->save_replay,
                    "Save the game as played (after every undo) in FILE, for 'anvil replay'")
       ->type_name("FILE")
-      ->check(CLI::Validator(replay_file_problem, "FILE"));
+      ->check(CLI::Validator(replay_file_problem, ""));
   out.push_back({play, [&options, o] { return run_play(options, *o); }});
 }
 

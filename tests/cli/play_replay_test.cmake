@@ -19,8 +19,8 @@
 #   FailsFirst    (test-throwing-step) the agent's spell fails before the person's first
 #                 decision: the session ends with the error (exit 1), the replay is saved with it
 #                 and replays to the same failure;
-#   BadPath       a folder, a folder that is not there, a path under a file: refused before the
-#                 game, as bad usage (exit 2);
+#   BadPath       a folder, a folder that is not there, a path under a file, a file that cannot
+#                 be written: refused before the game, as bad usage (exit 2);
 #   Tampered      a conceded game's recording changed: refused as a sim replay's is.
 cmake_minimum_required(VERSION 3.25)
 file(REMOVE_RECURSE ${WORK})
@@ -236,6 +236,15 @@ elseif(CASE STREQUAL "BadPath")
   expect("${errors}" "'[^']*/a-folder' is a folder; name a file" "a folder is refused as such")
   expect("${errors}" "there is no folder '[^']*/no-folder'" "a missing folder is named")
   expect("${errors}" "there is no folder '[^']*/a-file'" "a file is no folder")
+  # A file the system will not let anyone write, root included (whose permission bits pass).
+  execute_process(COMMAND ${ANVIL} play --deck "${deck}" --save-replay /proc/anvil-game.json
+                  INPUT_FILE ${WORK}/a-file
+                  RESULT_VARIABLE status OUTPUT_VARIABLE out ERROR_VARIABLE err)
+  if(NOT status EQUAL 2 OR out MATCHES "You play"
+     OR NOT err MATCHES "--save-replay: cannot write '/proc/anvil-game.json': ")
+    message(FATAL_ERROR "an unwritable --save-replay: expected a refusal before the game (exit 2), "
+                        "got ${status}:\n${out}\n${err}")
+  endif()
   if(EXISTS ${WORK}/no-folder)
     message(FATAL_ERROR "a refused --save-replay made a folder")
   endif()
