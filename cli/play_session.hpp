@@ -18,6 +18,10 @@
 // session's decision log to match. The rules module asks one priority decision per advance()
 // (plugins/rules-classic/README.md), so this is the person's previous decision, or the priority
 // decision that led to it (a target is chosen again with the spell it is for).
+//
+// The session's log, unlike the kernel's Game::decisions() (not rolled back), is the game as
+// finally played: decisions() gives it as a replay records it, and concession() where the person
+// gave up, for `anvil play --save-replay` (docs/cli.md).
 #pragma once
 
 #include <anvil/extensions.hpp>
@@ -109,6 +113,7 @@ class PlaySession {
   // and after a failure the game cannot go on from).
   void rewind_to_your_last_decision();
   void undo();
+  // The person gives up, `at` the point the replay concedes at too.
   void concede(Concession::At at);
   // The loaded agents, each with what its factory says it is (AgentFactory::summary).
   void print_agents() const;
