@@ -1,9 +1,13 @@
 // anvil play: a person plays against an agent in the terminal (docs/cli.md). The person sits
 // first (seat 0, who takes the first turn) unless --second; the decisions are asked by PlaySession
 // (play_session.hpp), on stdin and stdout, which may be pipes.
+#include <fcntl.h>
 #include <fmt/core.h>
 #include <unistd.h>
 
+#include <cerrno>
+#include <cstring>
+#include <filesystem>
 #include <iostream>
 
 #include "commands.hpp"
@@ -27,7 +31,68 @@ struct PlayOptions {
   std::uint64_t seed = 1;
   bool second = false;  // the agent sits first and takes the first turn
   std::vector<std::string> options;  // --option KEY=VALUE, as given
+  std::string save_replay;           // --save-replay FILE; empty: none
 };
+
+// What is wrong with `text` as the file --save-replay writes, or nothing: a folder, a folder
+// that is not there (a typo, most likely: not made) or one that cannot be written in, found
+// before the game rather than after the person has played it.
+std::string replay_file_problem(const std::string& text) {
+  if (text.empty()) return "the file name is empty";
+  const std::filesystem::path file(text);
+  std::error_code ec;
+  if (std::filesystem::is_directory(file, ec))
+    return fmt::format("'{}' is a folder; name a file to save the game in ({}/game.json)", text,
+                       file.string());
+  const std::filesystem::path folder = file.parent_path().empty() ? "." : file.parent_path();
+  if (!std::filesystem::is_directory(folder, ec))
+    return fmt::format("cannot save '{}': there is no folder '{}'", text, folder.string());
+  // Opened for writing (and a file made for the purpose removed): what the system allows,
+  // which permission bits alone do not say (root, a read-only file system, /proc).
+  const bool exists = std::filesystem::exists(file, ec);
+  const int fd = open(file.c_str(), exists ? O_WRONLY : O_WRONLY | O_CREAT | O_EXCL, 0644);
+  if (fd < 0) return fmt::format("cannot write '{}': {}", text, std::strerror(errno));
+  close(fd);
+  if (!exists) std::filesystem::remove(file, ec);
+  return {};
+}
+
+// The replay of the game `anvil play` sets up, so far: who sits where, with which decks, packs
+// and settings. The person is "person", as in the decision log.
+Replay played_replay_header(const PlayOptions& o, const std::vector<std::string>& pack_names,
+                            const PackLibrary& packs, const std::vector<DeckRef>& seats,
+                            const RulesOptions& settings) {
+  Replay r;
+  r.engine = ANVIL_ENGINE_VERSION;
+  r.rules = o.rules;
+  r.seed = o.seed;
+  for (const std::string& p : pack_names) r.packs.emplace_back(p, packs.version_of(p));
+  for (const DeckRef& d : seats) r.decks.push_back(d.pack + ":" + d.deck.name);
+  r.options = settings;
+  r.agents = o.second ? std::vector<std::string>{o.vs, "person"}
+                      : std::vector<std::string>{"person", o.vs};
+  return r;
+}
+
+// `r` completed from the game as it ended (or failed, `error`) and saved to FILE; the path is
+// told after the result line. A replay that cannot be written is an error of its own, on stderr.
+bool save_played(Replay r, const PlaySession& session, const Game& game, const RulesModule& rules,
+                 const std::string& error, const std::string& file) {
+  r.decisions = session.decisions();
+  r.turns = game.state().turn.number;
+  for (Outcome out : rules.outcome(game)) r.outcome.push_back(to_string(out));
+  r.error = error;
+  if (error.empty()) r.final_hash = hex_hash(hash(game.state()));
+  r.conceded = session.concession();
+  try {
+    save_replay(r, file);
+  } catch (const std::exception& e) {
+    fmt::print(stderr, "anvil: error: the replay was not saved: {}\n", e.what());
+    return false;
+  }
+  fmt::print("Replay saved to {} (anvil replay {} plays it again).\n", file, file);
+  return true;
+}
 
 // A person at the table expects to mulligan a bad opening hand, as in every client; the classic
 // module's games are set up without it unless asked (sim's statistics stay those of the decks
@@ -49,6 +114,7 @@ int run_play(const GlobalOptions& global, const PlayOptions& o) {
   const DeckRef mine = packs.deck(o.rules, o.deck);
   DeckRef theirs;
   std::shared_ptr<const CardPool> cards;
+  std::vector<std::string> pack_names;  // the pool's, for the replay
   std::string error;
   if (!o.vs_deck.empty()) {
     theirs = packs.deck(o.rules, o.vs_deck);
@@ -60,14 +126,19 @@ int run_play(const GlobalOptions& global, const PlayOptions& o) {
     for (const DeckRef& d : packs.decks(o.rules)) {
       if (d.pack == mine.pack && d.deck.name == mine.deck.name) continue;
       std::string unused;
-      if (auto pool = packs.pool(packs.with_requirements({mine.pack, d.pack}), unused)) {
+      std::vector<std::string> names = packs.with_requirements({mine.pack, d.pack});
+      if (auto pool = packs.pool(names, unused)) {
         theirs = d;
         cards = std::move(pool);
+        pack_names = std::move(names);
         break;
       }
     }
   }
-  if (!cards) cards = packs.pool(packs.with_requirements({mine.pack, theirs.pack}), error);
+  if (!cards) {
+    pack_names = packs.with_requirements({mine.pack, theirs.pack});
+    cards = packs.pool(pack_names, error);
+  }
   if (!cards) throw std::runtime_error(cannot_be_played(mine, theirs, error));
 
   // Seat 0 takes the first turn in both bundled rules modules, as in `anvil sim`.
@@ -92,7 +163,20 @@ int run_play(const GlobalOptions& global, const PlayOptions& o) {
       *game, *rules, engine->registry,
       PlaySeats{person, opponent, o.vs, agent_seed(o.seed, opponent.value), o.rules}, std::cin,
       stdout, !isatty(fileno(stdin)));
-  session.run();
+  const Replay header = played_replay_header(
+      o, pack_names, packs, o.second ? std::vector{theirs, mine} : std::vector{mine, theirs},
+      config.options);
+  try {
+    session.run();
+  } catch (const std::exception& e) {
+    // The game failed before any decision of the person's to take it back to: saved with the
+    // failure, as `anvil sim` saves a failed game, before the error is told.
+    if (!o.save_replay.empty())
+      (void)save_played(header, session, *game, *rules, e.what(), o.save_replay);
+    throw;
+  }
+  if (!o.save_replay.empty() && !save_played(header, session, *game, *rules, {}, o.save_replay))
+    return kExitFailed;
   return kExitOk;
 }
 
@@ -117,6 +201,10 @@ void add_play_command(CLI::App& app, const GlobalOptions& options, std::vector<C
   play->add_flag(
       "--second", o->second,
       "Go second: your opponent takes the first turn (and in the hearth game you get The Coin)");
+  play->add_option("--save-replay", o->save_replay,
+                   "Save the game as played (after every undo) in FILE, for 'anvil replay'")
+      ->type_name("FILE")
+      ->check(CLI::Validator(replay_file_problem, ""));
   out.push_back({play, [&options, o] { return run_play(options, *o); }});
 }
 

@@ -35,6 +35,10 @@ int run_replay(const GlobalOptions& global, const std::string& file, bool quiet)
       throw std::runtime_error(fmt::format(
           "{}: decision {} of \"decisions\": \"player\" {} is no seat of a game of {} decks", file,
           d.index + 1, d.player.value, replay.decks.size()));
+  if (replay.conceded && replay.conceded->player.value >= replay.decks.size())
+    throw std::runtime_error(
+        fmt::format("{}: \"conceded\": \"player\" {} is no seat of a game of {} decks", file,
+                    replay.conceded->player.value, replay.decks.size()));
   std::vector<DeckRef> decks;
   for (const std::string& d : replay.decks) decks.push_back(packs.deck(replay.rules, d));
   std::string error;
@@ -62,12 +66,20 @@ int run_replay(const GlobalOptions& global, const std::string& file, bool quiet)
     fmt::print(stderr, "anvil: error: the replay did not play through: {}\n", result.replay.error);
     return kExitFailed;
   }
+  // A conceded game's player who gave up is said so: "P1 lost (conceded)", not beaten.
   const auto outcome_of = [](const Replay& r) {
     std::string out;
     for (std::size_t i = 0; i < r.outcome.size(); ++i)
-      out += fmt::format("{}P{} {}", i ? ", " : "", i + 1, r.outcome[i]);
+      out += fmt::format("{}P{} {}{}", i ? ", " : "", i + 1, r.outcome[i],
+                         r.conceded && r.conceded->player.value == i ? " (conceded)" : "");
     return fmt::format("after {}: {}", count_of(r.turns, "turn"), out);
   };
+  if (const auto& c = replay.conceded; c && !quiet)
+    fmt::print("P{} concedes{}\n", c->player.value + 1,
+               c->at == Concession::At::advance
+                   ? ", the game taken back to where its last step began (what was told "
+                     "since did not happen)"
+                   : "");
   fmt::print("{}\n", outcome_of(result.replay));
   if (result.replay.turns != replay.turns || result.replay.outcome != replay.outcome) {
     fmt::print(stderr, "anvil: error: the game ended {}, but the recording says {}\n",
@@ -94,7 +106,9 @@ void add_replay_command(CLI::App& app, const GlobalOptions& options, std::vector
   CLI::App* replay = app.add_subcommand("replay", "Play a saved game again and check it ends the same");
   auto file = std::make_shared<std::string>();
   auto quiet = std::make_shared<bool>(false);
-  replay->add_option("FILE", *file, "A replay saved by 'anvil sim'")->required()->check(CLI::ExistingFile);
+  replay->add_option("FILE", *file, "A replay saved by 'anvil sim' or 'anvil play --save-replay'")
+      ->required()
+      ->check(CLI::ExistingFile);
   replay->add_flag("--quiet", *quiet, "Only the result, no turn-by-turn log");
   out.push_back({replay, [&options, file, quiet] { return run_replay(options, *file, *quiet); }});
 }

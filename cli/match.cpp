@@ -3,6 +3,8 @@
 #include <fmt/core.h>
 
 #include <anvil/label_blind.hpp>
+#include <optional>
+#include <stdexcept>
 
 namespace anvil::cli {
 
@@ -42,19 +44,75 @@ MatchConfig config_of(const std::vector<DeckRef>& decks, std::uint64_t seed,
   return c;
 }
 
-// Runs the game to its end or to a failure, filling the replay's result fields.
+// Where a replayed game is conceded: set by the seats' agents (Conceding) when the recorded
+// concession's question comes, read by play_conceded() around advance().
+struct ConcessionPoint {
+  Concession concession;
+  bool reached = false;
+};
+
+// A replayed seat's agent, in a conceded game: once its script is used up, the next question is
+// where the game was conceded — the conceding player's, or at `advance`, anyone's — and it
+// throws there as the person's `concede` did at `anvil play` (a std::exception that is not an
+// anvil::Error, so that the kernel and the rules module handle it alike). Any other question
+// past the script is the script's own error.
+class Conceding final : public Agent {
+ public:
+  Conceding(std::shared_ptr<ScriptedAgent> script, PlayerId player, ConcessionPoint& point)
+      : script_(std::move(script)), player_(player), point_(point) {}
+  std::string_view name() const override { return script_->name(); }
+  Answer choose(const DecisionView& view, const Choice& choice) override {
+    const bool here =
+        point_.concession.at == Concession::At::advance || point_.concession.player == player_;
+    if (script_->remaining() > 0 || !here) return script_->choose(view, choice);
+    point_.reached = true;
+    throw std::runtime_error(fmt::format("player {} concedes", player_.value));
+  }
+
+ private:
+  std::shared_ptr<ScriptedAgent> script_;
+  PlayerId player_;
+  ConcessionPoint& point_;
+};
+
+// Plays a replayed game up to its recorded concession and concedes it there (at `advance`, the
+// advance() it came in taken back first, as `anvil play` took it back).
+void play_conceded(const RulesModule& rules, Game& game, const ConcessionPoint& point) {
+  for (;;) {
+    const Journal::Checkpoint start = game.journal().checkpoint();
+    try {
+      if (!rules.advance(game)) break;
+    } catch (const std::exception&) {
+      if (!point.reached) throw;  // the rules module may wrap it: the point says it was ours
+      if (point.concession.at == Concession::At::advance) game.journal().rollback(start);
+      concede(game, point.concession.player);
+      return;
+    }
+    game.journal().trim();
+  }
+  throw std::runtime_error(
+      fmt::format("the game ended before player {} conceded it, as the recording says",
+                  point.concession.player.value));
+}
+
+// Runs the game to its end or to a failure, filling the replay's result fields; a conceded one
+// (`point`) to its concession.
 void run(const RulesModule& rules, MatchResult& result, std::size_t max_advances,
-         const std::function<void(Game&)>& before_play) {
+         const std::function<void(Game&)>& before_play, const ConcessionPoint* point = nullptr) {
   Game& game = *result.game;
   Replay& r = result.replay;
   try {
     if (before_play) before_play(game);
     std::size_t advances = 0;
-    while (rules.advance(game)) {
-      game.journal().trim();  // nothing rolls this game back: keep one advance()'s edits only
-      if (++advances >= max_advances) {
-        r.error = fmt::format("the game did not end within {} decisions", max_advances);
-        break;
+    if (point) {
+      play_conceded(rules, game, *point);
+    } else {
+      while (rules.advance(game)) {
+        game.journal().trim();  // nothing rolls this game back: keep one advance()'s edits only
+        if (++advances >= max_advances) {
+          r.error = fmt::format("the game did not end within {} decisions", max_advances);
+          break;
+        }
       }
     }
   } catch (const std::exception& e) {
@@ -86,6 +144,14 @@ Replay replay_header(const MatchPlan& plan) {
 std::shared_ptr<Agent> named(std::shared_ptr<Agent> agent) {
   if (label_blind(agent.get())) return std::make_shared<NamedAgent<LabelBlind>>(std::move(agent));
   return std::make_shared<NamedAgent<>>(std::move(agent));
+}
+
+void concede(Game& game, PlayerId player) {
+  Journal& j = game.journal();
+  for (const Player& p : game.state().players)
+    if (p.outcome == Outcome::playing)
+      j.set_outcome(p.id, p.id == player ? Outcome::lost : Outcome::won);
+  j.set_over(true);
 }
 
 std::uint64_t agent_seed(std::uint64_t seed, std::size_t seat) {
@@ -122,20 +188,26 @@ MatchResult replay_match(const RulesModule& rules, std::shared_ptr<const CardPoo
   result.replay.final_hash.clear();
   result.replay.error.clear();
   std::vector<std::shared_ptr<ScriptedAgent>> scripts;
+  std::optional<ConcessionPoint> point;
+  if (replay.conceded) point = ConcessionPoint{*replay.conceded};
   try {
     result.game = rules.setup(std::move(cards), config_of(decks, replay.seed, replay.options));
     for (std::size_t seat = 0; seat < decks.size(); ++seat) {
       const PlayerId p(static_cast<std::uint8_t>(seat));
       scripts.push_back(
           std::make_shared<ScriptedAgent>(decisions_of(replay.decisions, p), "replay"));
-      result.game->seat(p, scripts.back());
+      if (point)
+        result.game->seat(p, std::make_shared<Conceding>(scripts.back(), p, *point));
+      else
+        result.game->seat(p, scripts.back());
     }
   } catch (const std::exception& e) {
     result.replay.error = fmt::format("setting up the game failed: {}", e.what());
     result.game.reset();
     return result;
   }
-  run(rules, result, std::numeric_limits<std::size_t>::max(), before_play);
+  run(rules, result, std::numeric_limits<std::size_t>::max(), before_play,
+      point ? &*point : nullptr);
   for (const auto& s : scripts) result.unused_decisions += s->remaining();
   return result;
 }

@@ -49,8 +49,13 @@ MatchResult play_match(const RulesModule& rules, std::shared_ptr<const CardPool>
                        const Registry& registry, const MatchPlan& plan,
                        const std::function<void(Game&)>& before_play = {});
 
+// `player` gives up the game: they lose, and every other player still playing wins (`anvil
+// play`'s `concede`, and a replay of a conceded game).
+void concede(Game& game, PlayerId player);
+
 // Plays a replay again with its recorded decisions and returns the result (whose replay holds the
-// new final hash).
+// new final hash). A conceded game (Replay::conceded) is conceded at the point recorded, once the
+// decisions are used up; a game that ends before it fails, saying so.
 MatchResult replay_match(const RulesModule& rules, std::shared_ptr<const CardPool> cards,
                          const Replay& replay, const std::vector<DeckRef>& decks,
                          const std::function<void(Game&)>& before_play = {});

@@ -924,7 +924,7 @@ void PlaySession::record(PlayerId player, std::string_view agent, const Choice& 
       for (std::size_t at; (at = shown.find("your hero")) != std::string::npos;)
         shown.replace(at, 4, "their");
     e.picks.push_back(
-        {o.label, o.target.is_object() ? o.target.object.id : ObjectId{}, with_seats(shown)});
+        {i, o.label, o.target.is_object() ? o.target.object.id : ObjectId{}, with_seats(shown)});
   }
   log_.push_back(std::move(e));
 }
@@ -1028,12 +1028,24 @@ void PlaySession::print_agents() const {
   }
 }
 
-void PlaySession::concede() {
-  Journal& j = game_.journal();
-  for (const Player& p : game_.state().players)
-    if (p.outcome == Outcome::playing) j.set_outcome(p.id, p.id == seats_.person ? Outcome::lost : Outcome::won);
-  j.set_over(true);
-  conceded_ = true;
+void PlaySession::concede(Concession::At at) {
+  cli::concede(game_, seats_.person);
+  conceded_ = at;
+}
+
+std::vector<DecisionRecord> PlaySession::decisions() const {
+  std::vector<DecisionRecord> out;
+  for (const Entry& e : log_) {
+    DecisionRecord d{out.size(), e.player, e.agent, e.kind, {}};
+    for (const Entry::Pick& p : e.picks) d.picks.push_back(p.index);
+    out.push_back(std::move(d));
+  }
+  return out;
+}
+
+std::optional<Concession> PlaySession::concession() const {
+  if (!conceded_) return std::nullopt;
+  return Concession{seats_.person, *conceded_};
 }
 
 void PlaySession::run() {
@@ -1056,13 +1068,13 @@ void PlaySession::run() {
         undo();
         continue;
       }
-      if (r == Request::concede) {
-        concede();
+      if (r == Request::concede) {  // at the person's question, the game as it stands
+        concede(Concession::At::decision);
         break;
       }
       if (r == Request::agent_failed) {
         if (reseat_after_failure(fmt::format("your opponent's {}", agent_failure_))) continue;
-        concede();
+        concede(Concession::At::advance);  // the failed advance() was taken back
         break;
       }
       // Something else failed: a plugin's ability as it resolved (the kernel has rolled that

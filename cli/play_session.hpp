@@ -18,6 +18,10 @@
 // session's decision log to match. The rules module asks one priority decision per advance()
 // (plugins/rules-classic/README.md), so this is the person's previous decision, or the priority
 // decision that led to it (a target is chosen again with the spell it is for).
+//
+// The session's log, unlike the kernel's Game::decisions() (not rolled back), is the game as
+// finally played: decisions() gives it as a replay records it, and concession() where the person
+// gave up, for `anvil play --save-replay` (docs/cli.md).
 #pragma once
 
 #include <anvil/extensions.hpp>
@@ -33,6 +37,7 @@
 #include <vector>
 
 #include "game_log.hpp"
+#include "replay.hpp"
 
 namespace anvil::cli {
 
@@ -61,6 +66,7 @@ class PlaySession {
   // One decision as the session's log shows it: who decided (seat and agent) and what.
   struct Entry {
     struct Pick {
+      std::uint32_t index = 0;  // of the option picked, in the question as the rules asked it
       std::string label;  // the rules module's
       ObjectId object;    // the object the option names, if any
       // The label as the person reads it, worded when it was picked: a hearth minion's board
@@ -78,6 +84,12 @@ class PlaySession {
   // opponent's pick naming a card the person cannot see now (a secret played, a card put back at
   // a mulligan) says only that.
   std::string what(const Entry& e) const;
+
+  // The decisions of the game as it was finally played (the log's, after every undo and
+  // take-back), as a replay records them: who decided each, the person as "person".
+  std::vector<DecisionRecord> decisions() const;
+  // Whether and where the person conceded, once run() has returned.
+  std::optional<Concession> concession() const;
 
  private:
   class Person;
@@ -101,7 +113,8 @@ class PlaySession {
   // and after a failure the game cannot go on from).
   void rewind_to_your_last_decision();
   void undo();
-  void concede();
+  // The person gives up, `at` the point the replay concedes at too.
+  void concede(Concession::At at);
   // The loaded agents, each with what its factory says it is (AgentFactory::summary).
   void print_agents() const;
   // Rolls the game and the decision log back to the checkpoint taken before the advance() that
@@ -125,7 +138,7 @@ class PlaySession {
   std::vector<Entry> log_;
   std::vector<Mark> marks_;
   Request request_ = Request::none;
-  bool conceded_ = false;
+  std::optional<Concession::At> conceded_;
   std::string agent_failure_;  // "NAME failed to answer 'PROMPT': WHAT"
   // `skip`: the turn and step it was typed in, while the person's priority is passed for them
   // until their next main phase (Person::choose says when it stops); cleared by undo.

@@ -80,7 +80,30 @@ ChoiceKind choice_kind(const std::string& name) {
   throw std::runtime_error("unknown decision kind '" + name + "'");
 }
 
+Concession::At concession_at(const std::string& name) {
+  for (const auto at : {Concession::At::decision, Concession::At::advance})
+    if (name == to_string(at)) return at;
+  throw std::runtime_error(
+      fmt::format("\"at\" must be \"decision\" or \"advance\", not \"{}\"", name));
+}
+
+Concession concession_of(const nlohmann::json& j) {
+  const std::string where = "\"conceded\"";
+  Concession c;
+  c.player = PlayerId(field<std::uint8_t>(j, "player", where));
+  try {
+    c.at = concession_at(field<std::string>(j, "at", where));
+  } catch (const std::runtime_error& e) {
+    throw std::runtime_error(where + ": " + e.what());
+  }
+  return c;
+}
+
 }  // namespace
+
+const char* to_string(Concession::At at) {
+  return at == Concession::At::advance ? "advance" : "decision";
+}
 
 std::string hex_hash(std::uint64_t h) { return fmt::format("{:016x}", h); }
 
@@ -114,6 +137,8 @@ nlohmann::json replay_json(const Replay& r) {
     for (const auto& [key, value] : r.options) options[key] = value;
     out["options"] = std::move(options);
   }
+  if (r.conceded)
+    out["conceded"] = {{"player", r.conceded->player.value}, {"at", to_string(r.conceded->at)}};
   return out;
 }
 
@@ -191,6 +216,7 @@ Replay load_replay(const std::filesystem::path& file) {
     r.outcome = field<std::vector<std::string>>(j, "outcome", top);
     r.final_hash = field<std::string>(j, "final_hash", top);
     r.error = field<std::string>(j, "error", top);
+    if (const auto it = j.find("conceded"); it != j.end()) r.conceded = concession_of(*it);
     std::uint64_t index = 0;
     for (const auto& d : list("decisions")) {
       const std::string where = "decision " + std::to_string(index + 1) + " of \"decisions\"";

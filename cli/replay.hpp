@@ -6,11 +6,30 @@
 #include <anvil/agent.hpp>
 #include <cstdint>
 #include <filesystem>
+#include <optional>
 #include <string>
 #include <utility>
 #include <vector>
 
 namespace anvil::cli {
+
+// A game a player gave up (`anvil play`'s `concede`, or the end of its input): who, and at which
+// point, so that a replay concedes where the game was conceded.
+struct Concession {
+  enum class At {
+    // When the player was next asked to decide, after the recorded decisions: the game as it
+    // stood at that question (a person's `concede`).
+    decision,
+    // Before the rules module's next advance(): the advance() the recorded decisions end in
+    // taken back whole (a person who concedes after the opponent's agent failed, the game then
+    // taken back to the start of that advance()).
+    advance,
+  };
+  PlayerId player;
+  At at = At::decision;
+};
+
+const char* to_string(Concession::At at);
 
 struct Replay {
   std::string engine;  // the Anvil version that recorded it
@@ -27,6 +46,8 @@ struct Replay {
   std::vector<std::string> outcome;  // per seat: won, lost, drew, playing
   std::string final_hash;            // 16 hex digits; empty if the game did not finish
   std::string error;                 // why the game failed, if it did
+  // Written only for a conceded game, so that other replays read as before.
+  std::optional<Concession> conceded;
 };
 
 // Writes `replay` to `file`, replacing what was there (sim --save-replays DIR: the folder asked
