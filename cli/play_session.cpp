@@ -406,15 +406,9 @@ class PlaySession::Person final : public Agent {
   // The next line of input, trimmed (empty for a blank one), after the prompt; the end of input
   // concedes.
   std::string read_line() {
-    fmt::print(s_.out_, "> ");
-    std::fflush(s_.out_);
-    std::string line;
-    if (!std::getline(s_.in_, line)) {
-      fmt::print(s_.out_, "\n(end of input: conceding)\n");
-      interrupt(Request::concede);
-    }
-    if (s_.echo_) fmt::print(s_.out_, "{}\n", line);
-    return trim(line);
+    std::optional<std::string> line = s_.read_line();
+    if (!line) interrupt(Request::concede);
+    return std::move(*line);
   }
 
   // `answer` with the place of the play it picks when that play may put its minion at several
@@ -969,6 +963,18 @@ void PlaySession::take_back_advance() {
   marks_.pop_back();  // the loop marks this point again before advancing
 }
 
+std::optional<std::string> PlaySession::read_line() {
+  fmt::print(out_, "> ");
+  std::fflush(out_);
+  std::string line;
+  if (!std::getline(in_, line)) {
+    fmt::print(out_, "\n(end of input: conceding)\n");
+    return std::nullopt;
+  }
+  if (echo_) fmt::print(out_, "{}\n", line);
+  return trim(line);
+}
+
 bool PlaySession::reseat_after_failure(const std::string& what) {
   take_back_advance();
   fmt::print(out_,
@@ -980,15 +986,9 @@ bool PlaySession::reseat_after_failure(const std::string& what) {
   fmt::print(out_, "Seat another agent for your opponent with 'ai NAME' ({}), or 'concede'.\n",
              fmt::join(registry_.names(PluginKind::agent), ", "));
   for (;;) {
-    fmt::print(out_, "> ");
-    std::fflush(out_);
-    std::string line;
-    if (!std::getline(in_, line)) {
-      fmt::print(out_, "\n(end of input: conceding)\n");
-      return false;
-    }
-    if (echo_) fmt::print(out_, "{}\n", line);
-    std::istringstream words(trim(line));
+    const std::optional<std::string> line = read_line();
+    if (!line) return false;
+    std::istringstream words(*line);
     std::string word, agent, extra;
     words >> word >> agent >> extra;
     if (word.empty()) continue;

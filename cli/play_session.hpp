@@ -120,6 +120,9 @@ class PlaySession {
   // Rolls the game and the decision log back to the checkpoint taken before the advance() that
   // failed (the most recent mark), as undo does.
   void take_back_advance();
+  // The next line of input after the prompt, trimmed (empty for a blank one, echoed when the
+  // input is piped); nullopt at the end of input, which is said (it concedes).
+  std::optional<std::string> read_line();
   // After the opponent's agent failed: takes the advance() back, says `what` and asks the
   // person to seat another agent. False when the person concedes instead (or input ends).
   bool reseat_after_failure(const std::string& what);
