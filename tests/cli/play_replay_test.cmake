@@ -23,20 +23,7 @@
 #                 be written: refused before the game, as bad usage (exit 2);
 #   Tampered      a conceded game's recording changed: refused as a sim replay's is.
 cmake_minimum_required(VERSION 3.25)
-file(REMOVE_RECURSE ${WORK})
-file(MAKE_DIRECTORY ${WORK})
-
-# "none", "1", "1 2" over and over: one of the three answers any question (play_test.cmake).
-set(cycle "")
-foreach(i RANGE 1 1200)
-  string(APPEND cycle "none\n1\n1 2\n")
-endforeach()
-
-set(deck "Goblin Burn")
-set(vs_deck "Rakdos Drain")
-set(more "")    # more arguments for `anvil play`
-set(global "")  # options before the command (--plugin-dir, --pack-dir), for replay too
-set(seed 2)
+include(${CMAKE_CURRENT_LIST_DIR}/play_setup.cmake)  # ${WORK}, `cycle` and the default game
 
 # Plays with `input`, saving the replay in ${WORK}/${name}.json; expects exit status `expected`.
 function(play name input expected)

@@ -33,23 +33,9 @@
 #   HiddenPicks   (hearth) the log shows the opponent's mulligan without the cards it put back,
 #                 which the person cannot see, and its plays with their cards; between the
 #                 person's decisions, what happened (the opponent's draws unnamed).
-# The scripted player cycles "none", "1", "1 2": whatever the question, one of the three is a
-# legal answer (no picks, the first option, two picks) and the others get an error and the
-# question again — which also exercises the error path all game long.
+# The scripted player answers with `cycle` (play_setup.cmake).
 cmake_minimum_required(VERSION 3.25)
-file(REMOVE_RECURSE ${WORK})
-file(MAKE_DIRECTORY ${WORK})
-
-set(cycle "")
-foreach(i RANGE 1 1200)
-  string(APPEND cycle "none\n1\n1 2\n")
-endforeach()
-
-set(deck "Goblin Burn")
-set(vs_deck "Rakdos Drain")
-set(more "")  # more arguments for `anvil play`
-set(global "")  # options before the command (--plugin-dir)
-set(seed 2)
+include(${CMAKE_CURRENT_LIST_DIR}/play_setup.cmake)
 
 function(play input)
   file(WRITE ${WORK}/input.txt "${input}")

@@ -15,11 +15,7 @@
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
   using namespace anvil;
   const std::string_view text(reinterpret_cast<const char*>(data), size);
-  std::vector<CardDef> cards;
-  std::vector<Diagnostic> diagnostics;
-  CardFileContext ctx{fuzz::registry(), "fuzz", cards, diagnostics};
-  fuzz::registry().get<CardLoader>("hearth")->load("fuzz.json", text, ctx);
-  for (const Diagnostic& d : diagnostics) (void)d.str();
+  const std::vector<CardDef> cards = fuzz::load_cards("hearth", "fuzz.json", text);
   for (const CardDef& card : cards)
     for (const AbilityDef& a : card.abilities)
       if (a.impl) (void)a.impl->describe();

@@ -4,6 +4,7 @@
 #include <cstdio>
 #include <cstdlib>
 #include <exception>
+#include <filesystem>
 #include <fstream>
 #include <iterator>
 #include <numeric>
@@ -153,6 +154,16 @@ std::unique_ptr<Game> small_game(std::uint64_t seed, std::shared_ptr<const CardP
     for (int i = 0; i < 5; ++i) game->add_card(card("Mountain"), player, ZoneRef::library(player));
   }
   return game;
+}
+
+std::vector<CardDef> load_cards(std::string_view loader, std::string_view file,
+                                std::string_view text) {
+  std::vector<CardDef> cards;
+  std::vector<Diagnostic> diagnostics;
+  CardFileContext ctx{registry(), "fuzz", cards, diagnostics};
+  registry().get<CardLoader>(loader)->load(std::filesystem::path(file), text, ctx);
+  for (const Diagnostic& d : diagnostics) (void)d.str();
+  return cards;
 }
 
 void cast_on_small_game(std::vector<CardDef> cards, std::uint64_t seed) {

@@ -45,6 +45,12 @@ class RandomAgent final : public Agent {
 std::unique_ptr<Game> small_game(std::uint64_t seed,
                                  std::shared_ptr<const CardPool> pool = game_pool());
 
+// The cards the registered CardLoader `loader` reads from `text` (as file `file`); what it
+// reports is turned into text (Diagnostic::str) and dropped. A loader that throws instead of
+// reporting fails the input, as it should.
+std::vector<CardDef> load_cards(std::string_view loader, std::string_view file,
+                                std::string_view text);
+
 // Casts the first few of `cards` (loaded from fuzzed input) on a small_game(seed) whose pool
 // holds them too: each spell or activated ability is described and resolved inside
 // game.perform(), targeting the opponent or one of their creatures, with random agents

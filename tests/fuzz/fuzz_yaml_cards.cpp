@@ -16,11 +16,7 @@
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
   using namespace anvil;
   const std::string_view text(reinterpret_cast<const char*>(data), size);
-  std::vector<CardDef> cards;
-  std::vector<Diagnostic> diagnostics;
-  CardFileContext ctx{fuzz::registry(), "fuzz", cards, diagnostics};
-  fuzz::registry().get<CardLoader>("yaml")->load("fuzz.yaml", text, ctx);
-  for (const Diagnostic& d : diagnostics) (void)d.str();
+  std::vector<CardDef> cards = fuzz::load_cards("yaml", "fuzz.yaml", text);
   fuzz::cast_on_small_game(std::move(cards), fuzz::seed_of(data, size));
   return 0;
 }
