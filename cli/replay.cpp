@@ -179,7 +179,11 @@ Replay load_replay(const std::filesystem::path& file) {
   if (!in) throw std::runtime_error(file.string() + ": cannot read the file");
   try {
     const nlohmann::json j = nlohmann::json::parse(in);
-    if (!j.is_object() || j.value("anvil_replay", 0) != 1)
+    // Not j.value("anvil_replay", 0): nlohmann converts a number out of int's range (1e300) to
+    // int without a check, which is undefined behaviour (found by fuzz_replay).
+    const auto format = j.is_object() ? j.find("anvil_replay") : j.end();
+    if (format == j.end() || !holds_exactly<std::uint32_t>(*format) ||
+        format->get<std::uint32_t>() != 1)
       throw std::runtime_error("not an Anvil replay (no \"anvil_replay\": 1)");
     const std::string top = "the replay";
     Replay r;

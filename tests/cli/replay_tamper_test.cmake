@@ -34,6 +34,11 @@ string(JSON tampered SET "${original}" seed "1.5")
 expect_refused(float-seed "${tampered}" "\"seed\" must be a whole number, not 1.5" "after")
 string(JSON tampered SET "${original}" seed "-1")
 expect_refused(negative-seed "${tampered}" "\"seed\" must be a whole number, not -1" "after")
+# A format number no int holds (nlohmann's conversion of it was undefined behaviour: fuzz_replay).
+string(JSON tampered SET "${original}" anvil_replay "1e300")
+expect_refused(huge-format "${tampered}" "not an Anvil replay" "after")
+string(JSON tampered SET "${original}" anvil_replay "2")
+expect_refused(other-format "${tampered}" "not an Anvil replay" "after")
 
 string(JSON decisions LENGTH "${original}" decisions)
 string(JSON last GET "${original}" decisions 0)
