@@ -938,29 +938,25 @@ bool PlaySession::can_undo() const {
   return std::any_of(marks_.begin(), marks_.end(), [](const Mark& m) { return m.person_answered; });
 }
 
-void PlaySession::rewind_to_your_last_decision() {
+void PlaySession::rewind_to(std::size_t mark) {
   if (events_) events_->flush();
+  const Mark m = marks_.at(mark);
+  game_.journal().rollback(m.checkpoint);
+  log_.resize(m.log_size);
+  marks_.resize(mark);  // the loop marks this point again before advancing
+}
+
+void PlaySession::rewind_to_your_last_decision() {
   std::size_t i = marks_.size();
   while (i > 0 && !marks_[i - 1].person_answered) --i;
-  const Mark mark = marks_.at(i - 1);
-  game_.journal().rollback(mark.checkpoint);
-  log_.resize(mark.log_size);
+  rewind_to(i - 1);
   skipping_since_.reset();
-  marks_.resize(i - 1);  // the loop marks this point again before advancing
 }
 
 void PlaySession::undo() {
   rewind_to_your_last_decision();
   fmt::print(out_, "Undone: back to your decision in turn {}, {}.\n", game_.state().turn.number,
              rules_.step_name(game_));
-}
-
-void PlaySession::take_back_advance() {
-  if (events_) events_->flush();
-  const Mark mark = marks_.back();
-  game_.journal().rollback(mark.checkpoint);
-  log_.resize(mark.log_size);
-  marks_.pop_back();  // the loop marks this point again before advancing
 }
 
 std::optional<std::string> PlaySession::read_line() {
@@ -976,7 +972,7 @@ std::optional<std::string> PlaySession::read_line() {
 }
 
 bool PlaySession::reseat_after_failure(const std::string& what) {
-  take_back_advance();
+  rewind_to(marks_.size() - 1);  // the advance() it failed in
   fmt::print(out_,
              "error: {}\n"
              "The game is taken back to before that decision (what was told since did not "

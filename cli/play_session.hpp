@@ -117,9 +117,9 @@ class PlaySession {
   void concede(Concession::At at);
   // The loaded agents, each with what its factory says it is (AgentFactory::summary).
   void print_agents() const;
-  // Rolls the game and the decision log back to the checkpoint taken before the advance() that
-  // failed (the most recent mark), as undo does.
-  void take_back_advance();
+  // Rolls the game and the decision log back to mark `mark` (taken before an advance()) and
+  // forgets the marks from it on; the running game log is flushed first.
+  void rewind_to(std::size_t mark);
   // The next line of input after the prompt, trimmed (empty for a blank one, echoed when the
   // input is piped); nullopt at the end of input, which is said (it concedes).
   std::optional<std::string> read_line();
