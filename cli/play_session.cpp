@@ -306,16 +306,15 @@ class PlaySession::Recorder final : public Agent {
     try {
       a = inner_->choose(view, choice);
     } catch (const std::exception& e) {
-      fail(choice, e.what());
+      fail(fmt::format("failed to answer '{}': {}", choice.prompt, e.what()));
       throw;
     } catch (...) {
-      fail(choice, "it threw something that is not a std::exception");
+      fail(fmt::format("failed to answer '{}': it threw something that is not a std::exception",
+                       choice.prompt));
       throw RulesError(session_.agent_failure_);
     }
     if (const std::string why = answer_problem(choice, a); !why.empty()) {
-      session_.request_ = Request::agent_failed;
-      session_.agent_failure_ = fmt::format("agent '{}' gave an invalid answer to '{}': {}",
-                                            inner_->name(), choice.prompt, why);
+      fail(fmt::format("gave an invalid answer to '{}': {}", choice.prompt, why));
       throw RulesError(session_.agent_failure_);
     }
     return recorded(choice, std::move(a));
@@ -326,11 +325,11 @@ class PlaySession::Recorder final : public Agent {
     session_.record(player_, inner_->name(), choice, a);
     return a;
   }
-  // In the words Game::ask would use.
-  void fail(const Choice& choice, std::string_view what) {
+  // Tells the session the agent failed, `what` after its name in the words Game::ask would use
+  // ("agent 'NAME' failed to answer 'PROMPT': …").
+  void fail(std::string_view what) {
     session_.request_ = Request::agent_failed;
-    session_.agent_failure_ =
-        fmt::format("agent '{}' failed to answer '{}': {}", inner_->name(), choice.prompt, what);
+    session_.agent_failure_ = fmt::format("agent '{}' {}", inner_->name(), what);
   }
 
   PlaySession& session_;
