@@ -1,7 +1,11 @@
 #include "anvil/extensions.hpp"
 
+#include <algorithm>
+#include <stdexcept>
 #include <string>
+#include <string_view>
 #include <utility>
+#include <vector>
 
 #include "anvil/agent.hpp"
 #include "anvil/error.hpp"
@@ -49,6 +53,100 @@ std::string RulesModule::object_status(const Game& game, ObjectId id) const {
 }
 std::optional<std::string> RulesModule::mana_pool(const Game&, PlayerId) const {
   return std::nullopt;
+}
+
+namespace {
+
+// RulesModule::term's keys: the classic wording of each, and the fields a pattern may name.
+struct TermKey {
+  std::string_view key;
+  std::string_view classic;
+  std::vector<std::string_view> fields;
+};
+
+const std::vector<TermKey>& term_table() {
+  static const std::vector<TermKey> kTable{
+      {"cast", "casts", {}},
+      {"enter", "{card} enters the battlefield under {player}", {"card", "player"}},
+      {"life", "life", {}},
+      {"zone.library", "library", {}},
+      {"zone.graveyard", "graveyard", {}},
+      {"zone.battlefield", "battlefield", {}},
+      {"zone.command", "command", {}},
+      {"zone.exile", "exile", {}},
+  };
+  return kTable;
+}
+
+const TermKey* find_term(std::string_view key) {
+  for (const TermKey& t : term_table())
+    if (t.key == key) return &t;
+  return nullptr;
+}
+
+std::string field_list(const TermKey& t) {
+  if (t.fields.empty()) return "it has none: '{' and '}' are written '{{' and '}}'";
+  std::string out = "the fields are ";
+  for (std::size_t i = 0; i < t.fields.size(); ++i)
+    out += (i ? ", {" : "{") + std::string(t.fields[i]) + "}";
+  return out;
+}
+
+// What is wrong with `phrase` as the wording of `t`, or empty: a field it does not have, a
+// brace unpaired, a format spec or a positional field ("{}", "{0}", "{card:>5}").
+std::string pattern_problem(const TermKey& t, std::string_view phrase) {
+  for (std::size_t i = 0; i < phrase.size(); ++i) {
+    const char c = phrase[i];
+    if (c == '}') {
+      if (i + 1 < phrase.size() && phrase[i + 1] == '}') {
+        ++i;
+        continue;
+      }
+      return "a '}' without its '{' (write '}}' for a brace)";
+    }
+    if (c != '{') continue;
+    if (i + 1 < phrase.size() && phrase[i + 1] == '{') {
+      ++i;
+      continue;
+    }
+    const std::size_t close = phrase.find('}', i);
+    if (close == std::string_view::npos) return "a '{' without its '}' (write '{{' for a brace)";
+    const std::string_view field = phrase.substr(i + 1, close - i - 1);
+    if (std::find(t.fields.begin(), t.fields.end(), field) == t.fields.end())
+      return "unknown field '{" + std::string(field) + "}'; " + field_list(t);
+    i = close;
+  }
+  return {};
+}
+
+}  // namespace
+
+std::optional<std::string> RulesModule::term(std::string_view key) const {
+  if (const TermKey* t = find_term(key)) return std::string(t->classic);
+  return std::nullopt;
+}
+
+std::string RulesModule::wording(std::string_view key) const {
+  const TermKey* t = find_term(key);
+  if (!t)
+    throw std::invalid_argument("no wording key '" + std::string(key) +
+                                "' (RulesModule::term_keys lists them)");
+  std::optional<std::string> phrase = term(key);
+  if (!phrase) return std::string(t->classic);
+  const std::string what =
+      "rules module's wording of '" + std::string(key) + "', '" + *phrase + "'";
+  if (phrase->empty())
+    throw LoadError({}, "rules module's wording of '" + std::string(key) + "' is empty",
+                    "return nullopt for the classic '" + std::string(t->classic) + "'");
+  if (std::string problem = pattern_problem(*t, *phrase); !problem.empty())
+    throw LoadError({}, what + ": " + problem);
+  return std::move(*phrase);
+}
+
+std::vector<std::string_view> RulesModule::term_keys() {
+  std::vector<std::string_view> keys;
+  for (const TermKey& t : term_table()) keys.push_back(t.key);
+  return keys;
 }
 
 std::string Diagnostic::str() const {

@@ -140,6 +140,46 @@ class ANVIL_API RulesModule {
   // empty), or nullopt in a game without mana pools. Scenarios compare it (`mana_pool:`).
   // Default: nullopt.
   virtual std::optional<std::string> mana_pool(const Game& game, PlayerId player) const;
+
+  // --- Words --------------------------------------------------------------------------------
+  // The module's own words for what the command line tells of its games (`anvil replay`'s and
+  // `anvil play`'s turn-by-turn log, `anvil play`'s board), by key, or nullopt for the classic
+  // wording. The keys, their classic wording and what each is used for:
+  //
+  //   "cast"              "casts"       the verb of a card played: "P1 casts Shock"
+  //   "enter"             "{card} enters the battlefield under {player}"
+  //                                     the sentence of a permanent entering play; a pattern
+  //                                     with the fields {card} and {player}, each optional
+  //   "life"              "life"        a player's total: "P2 loses 3 life (20 → 17)", and the
+  //                                     board's "life 17"
+  //   "zone.library"      "library"     the board's count of the draw pile: "library 33"
+  //   "zone.graveyard"    "graveyard"   the board's count and the `graveyard` command's header
+  //   "zone.battlefield"  "battlefield" the board's header of what is in play
+  //   "zone.command"      "command"     the board's header of the command zone, when not empty
+  //   "zone.exile"        "exile"       the board's and `graveyard`'s header of exile
+  //
+  // A word is put as it is; a pattern's fields are fmt-style named fields ("{card}"), and "{{"
+  // and "}}" write a brace. The hearth module, in its own words:
+  //
+  //   std::optional<std::string> term(std::string_view key) const override {
+  //     if (key == "cast") return "plays";                          // "P1 plays Fireball"
+  //     if (key == "enter") return "{card} is summoned for {player}";
+  //     if (key == "zone.library") return "deck";
+  //     return RulesModule::term(key);  // the classic wording of the rest
+  //   }
+  //
+  // Default: the classic wording of each key above; nullopt for any other. Keys are only ever
+  // added (a module built before one was gets its classic wording), so a module answers the keys
+  // it words its own way and passes the rest on to RulesModule::term.
+  virtual std::optional<std::string> term(std::string_view key) const;
+  // What the command line puts for `key`: term(key), or the classic wording where that is
+  // nullopt. Throws LoadError when the module's phrase is empty, or is a pattern that names a
+  // field the key does not have or whose braces do not pair ("rules module's wording of 'enter',
+  // '{who} is summoned': unknown field '{who}'; the fields are {card}, {player}"), and
+  // std::invalid_argument for a key not listed above (a caller's mistake).
+  std::string wording(std::string_view key) const;
+  // The keys listed above, in that order.
+  static std::vector<std::string_view> term_keys();
 };
 
 ANVIL_END_NAMESPACE

@@ -4,8 +4,13 @@
 
 #include <gtest/gtest.h>
 
+#include <anvil/error.hpp>
 #include <anvil/game.hpp>
+#include <optional>
+#include <stdexcept>
 #include <string>
+#include <string_view>
+#include <utility>
 
 #include "scenario/scenario.hpp"
 #include "toy_rules.hpp"
@@ -654,6 +659,87 @@ TEST(ScenarioParser, DecisionsAreReadStrictly) {
   EXPECT_NE(error_of("{}").find("needs 'contains', 'exactly' or 'absent'"), std::string::npos);
   EXPECT_NE(error_of("{contains: [{picked: {a: 1}}]}").find("'picked'"), std::string::npos);
   EXPECT_NE(error_of("{contains: [{kind: [target]}]}").find("bad.yaml:5:"), std::string::npos);
+}
+
+// RulesModule::term's default, which a module that does not override it (the toy) gives the
+// command line: the classic wording of each key, and nullopt for a key there is not.
+TEST(RulesModuleDefaults, TermGivesTheClassicWords) {
+  const ToyRules rules;
+  EXPECT_EQ(rules.term("cast"), "casts");
+  EXPECT_EQ(rules.term("enter"), "{card} enters the battlefield under {player}");
+  EXPECT_EQ(rules.term("life"), "life");
+  EXPECT_EQ(rules.term("zone.library"), "library");
+  EXPECT_EQ(rules.term("zone.graveyard"), "graveyard");
+  EXPECT_EQ(rules.term("zone.battlefield"), "battlefield");
+  EXPECT_EQ(rules.term("zone.command"), "command");
+  EXPECT_EQ(rules.term("zone.exile"), "exile");
+  EXPECT_EQ(RulesModule::term_keys().size(), 8u);
+  for (std::string_view key : RulesModule::term_keys())
+    EXPECT_EQ(rules.wording(key), rules.term(key)) << key;
+}
+
+TEST(RulesModuleDefaults, AnUnknownTermKeyIsNoWording) {
+  const ToyRules rules;
+  EXPECT_EQ(rules.term("zone.deck"), std::nullopt);
+  EXPECT_EQ(rules.term(""), std::nullopt);
+  try {
+    (void)rules.wording("zone.deck");
+    FAIL() << "wording of an unknown key";
+  } catch (const std::invalid_argument& e) {
+    EXPECT_NE(std::string(e.what()).find("'zone.deck'"), std::string::npos) << e.what();
+  }
+}
+
+// A module's own words: a word for some keys, nullopt (the classic wording) or its base's for the
+// others; a pattern naming a field its key does not have, or with a brace unpaired, or an empty
+// word, is refused with what is wrong.
+class WordyRules : public ToyRules {
+ public:
+  explicit WordyRules(std::string enter) : enter_(std::move(enter)) {}
+  std::optional<std::string> term(std::string_view key) const override {
+    if (key == "cast") return "plays";
+    if (key == "enter") return enter_;
+    if (key == "life") return std::nullopt;
+    if (key == "zone.exile") return "";
+    if (key == "zone.command") return "hero {{weapon}}";
+    return ToyRules::term(key);
+  }
+
+ private:
+  std::string enter_;
+};
+
+std::string wording_error(const RulesModule& rules, std::string_view key) {
+  try {
+    (void)rules.wording(key);
+  } catch (const LoadError& e) {
+    return e.what();
+  }
+  return "no error";
+}
+
+TEST(RulesModuleDefaults, WordingIsTheModulesWordsChecked) {
+  const WordyRules rules("{card} is summoned for {player}");
+  EXPECT_EQ(rules.wording("cast"), "plays");
+  EXPECT_EQ(rules.wording("enter"), "{card} is summoned for {player}");
+  EXPECT_EQ(rules.wording("life"), "life");  // nullopt: the classic wording
+  EXPECT_EQ(rules.wording("zone.library"), "library");
+  EXPECT_EQ(rules.wording("zone.command"), "hero {{weapon}}");  // braces written as braces
+  EXPECT_EQ(wording_error(rules, "zone.exile"),
+            "rules module's wording of 'zone.exile' is empty; return nullopt for the classic "
+            "'exile'");
+  EXPECT_EQ(wording_error(WordyRules("{who} is summoned"), "enter"),
+            "rules module's wording of 'enter', '{who} is summoned': unknown field '{who}'; the "
+            "fields are {card}, {player}");
+  EXPECT_NE(wording_error(WordyRules("{card is summoned"), "enter").find("a '{' without its '}'"),
+            std::string::npos);
+  EXPECT_NE(wording_error(WordyRules("card} is summoned"), "enter").find("a '}' without its '{'"),
+            std::string::npos);
+  EXPECT_NE(wording_error(WordyRules("{} is summoned"), "enter").find("unknown field '{}'"),
+            std::string::npos);
+  EXPECT_NE(wording_error(WordyRules("{card:>9} is summoned"), "enter").find("unknown field"),
+            std::string::npos);
+  EXPECT_EQ(wording_error(WordyRules("{player} summons {card}"), "enter"), "no error");
 }
 
 }  // namespace

@@ -17,7 +17,7 @@
 
 namespace anvil::testing {
 
-class ToyRules final : public RulesModule {
+class ToyRules : public RulesModule {
  public:
   // A toy without a pool answers mana_pool() with nullopt, as the default does.
   explicit ToyRules(bool keeps_mana_pool = true) : keeps_mana_pool_(keeps_mana_pool) {}
