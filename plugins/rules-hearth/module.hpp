@@ -19,6 +19,7 @@ class HearthRules final : public RulesModule {
   std::string player_status(const Game& game, PlayerId player) const override;
   std::string object_status(const Game& game, ObjectId id) const override;
   std::string why_not(const Game& game, PlayerId player, const LegalAction& wanted) const override;
+  std::optional<std::string> term(std::string_view key) const override;
 };
 
 }  // namespace anvil::rules_hearth

@@ -259,6 +259,24 @@ std::string HearthRules::player_status(const Game& game, PlayerId player) const 
   return out;
 }
 
+// The game told as a Hearthstone player tells it: cards are played, minions summoned, heroes
+// have health, the deck is drawn from, minions are on the board; the command zone holds the
+// hero's weapon, exile its secrets and the cards Tracking put out of play.
+std::optional<std::string> HearthRules::term(std::string_view key) const {
+  static constexpr std::pair<std::string_view, std::string_view> kWords[] = {
+      {"cast", "plays"},
+      {"enter", "{card} is summoned for {player}"},
+      {"life", "health"},
+      {"zone.library", "deck"},
+      {"zone.battlefield", "board"},
+      {"zone.command", "weapon"},
+      {"zone.exile", "secrets and cards out of play"},
+  };
+  for (const auto& [k, words] : kWords)
+    if (k == key) return std::string(words);
+  return RulesModule::term(key);
+}
+
 // A minion's damage and the keywords in force on it, as a player sees them on the card; a
 // weapon's attack and the durability it has left (the printed stats beside it do not change).
 std::string HearthRules::object_status(const Game& game, ObjectId id) const {

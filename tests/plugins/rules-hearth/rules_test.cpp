@@ -656,5 +656,22 @@ TEST(HearthRules, AMulliganedCardIsNotDrawnAgainInItsPlace) {
   }
 }
 
+// The command line tells a hearth game in Hearthstone's words (RulesModule::term): cards played,
+// minions summoned, heroes' health, the deck, the board, the hero's weapon and secrets; the
+// graveyard keeps its name. Each wording passes the kernel's check of its pattern.
+TEST(HearthRules, TellsItsGameInHearthstonesWords) {
+  EXPECT_EQ(rules().wording("cast"), "plays");
+  EXPECT_EQ(rules().wording("enter"), "{card} is summoned for {player}");
+  EXPECT_EQ(rules().wording("life"), "health");
+  EXPECT_EQ(rules().wording("zone.library"), "deck");
+  EXPECT_EQ(rules().wording("zone.battlefield"), "board");
+  EXPECT_EQ(rules().wording("zone.command"), "weapon");
+  EXPECT_EQ(rules().wording("zone.exile"), "secrets and cards out of play");
+  EXPECT_EQ(rules().wording("zone.graveyard"), "graveyard");
+  for (std::string_view key : RulesModule::term_keys())
+    EXPECT_NO_THROW((void)rules().wording(key)) << key;
+  EXPECT_EQ(rules().term("no.such.key"), std::nullopt);
+}
+
 }  // namespace
 }  // namespace anvil::hearth_test
