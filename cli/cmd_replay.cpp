@@ -51,9 +51,13 @@ int run_replay(const GlobalOptions& global, const std::string& file, bool quiet)
   if (!quiet)
     for (std::size_t i = 0; i < decks.size(); ++i)
       fmt::print("P{}: {} playing {}\n", i + 1, i < replay.agents.size() ? replay.agents[i] : "?", replay.decks[i]);
+  // The log's words, checked before the game is played: a rules module's bad wording is an
+  // error of its own, not a game that did not play through.
+  if (!quiet)
+    for (std::string_view key : RulesModule::term_keys()) (void)rules->wording(key);
   std::unique_ptr<GameLog> log;
   const MatchResult result = replay_match(*rules, cards, replay, decks, [&](Game& g) {
-    if (!quiet) log = std::make_unique<GameLog>(g, stdout, players);
+    if (!quiet) log = std::make_unique<GameLog>(g, *rules, stdout, players);
   });
   log.reset();
 

@@ -39,9 +39,12 @@ std::optional<std::string_view> carried_card(const Game& g, std::int64_t amount)
 
 }  // namespace
 
-GameLog::GameLog(Game& game, std::FILE* out, std::vector<std::string> player_names,
-                 std::optional<PlayerId> viewer)
-    : out_(out), names_(std::move(player_names)), viewer_(viewer) {
+GameLog::GameLog(Game& game, const RulesModule& rules, std::FILE* out,
+                 std::vector<std::string> player_names, std::optional<PlayerId> viewer)
+    : out_(out),
+      words_{rules.wording("cast"), rules.wording("enter"), rules.wording("life")},
+      names_(std::move(player_names)),
+      viewer_(viewer) {
   EventBus& bus = game.bus();
   connections_.emplace_back(bus.on_replacement<ZoneChangeEvent>(
       [this](const Game& g,
@@ -88,7 +91,7 @@ GameLog::GameLog(Game& game, std::FILE* out, std::vector<std::string> player_nam
         text = fmt::format("{} draws {}", who, what);
         break;
       case Cause::cast:
-        text = fmt::format("{} casts {}", who, what);
+        text = fmt::format("{} {} {}", who, words_.cast, what);
         break;
       case Cause::discard:
         text = fmt::format("{} discards {}", who, what);
@@ -120,7 +123,7 @@ GameLog::GameLog(Game& game, std::FILE* out, std::vector<std::string> player_nam
         break;
       default:
         if (to == ZoneKind::battlefield)
-          text = fmt::format("{} enters the battlefield under {}", what, player(e.to.owner));
+          text = entered(what, player(e.to.owner));
         else if (from == ZoneKind::battlefield && to == ZoneKind::graveyard)
           text = creature ? fmt::format("{} dies", what)
                           : fmt::format("{} is put into its owner's graveyard", what);
@@ -181,8 +184,8 @@ GameLog::GameLog(Game& game, std::FILE* out, std::vector<std::string> player_nam
     const std::int32_t now = g.state().player(e.player).life;
     hold_or_tell(
         g, e.source, Target::of(e.player), false, e.delta,
-        fmt::format("{} {} {} life ({} → {})", player(e.player), e.delta > 0 ? "gains" : "loses",
-                    e.delta > 0 ? e.delta : -e.delta, now - e.delta, now));
+        fmt::format("{} {} {} {} ({} → {})", player(e.player), e.delta > 0 ? "gains" : "loses",
+                    e.delta > 0 ? e.delta : -e.delta, words_.life, now - e.delta, now));
   }));
   connections_.emplace_back(
       bus.on_observe<CounterChangeEvent>([this](const Game& g, const CounterChangeEvent& e) {
@@ -277,6 +280,12 @@ GameLog::GameLog(Game& game, std::FILE* out, std::vector<std::string> player_nam
   connections_.emplace_back(bus.on_observe<BlockEvent>([this](const Game& g, const BlockEvent& e) {
     line(g, fmt::format("{} blocks {}", card(g, e.blocker), card(g, e.attacker)));
   }));
+}
+
+std::string GameLog::entered(const std::string& card, const std::string& player) const {
+  // RulesModule::wording has checked the pattern: only these fields, braces paired.
+  return fmt::format(fmt::runtime(words_.enter), fmt::arg("card", card),
+                     fmt::arg("player", player));
 }
 
 std::string GameLog::player(PlayerId p) const {

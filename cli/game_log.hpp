@@ -24,8 +24,11 @@
 // illegal as it resolves, 608.2b) "does nothing: its target is gone" — or "is no longer legal",
 // when what it targeted (as its "became_target" events said) is still there.
 //
-//   GameLog log(game, stdout, {"P1", "P2"});   // connected until `log` is destroyed
+//   GameLog log(game, *rules, stdout, {"P1", "P2"});   // connected until `log` is destroyed
 //   rules->play(game);
+//
+// Its words are the rules module's (RulesModule::term): "P1 casts Shock" in the classic game,
+// "P1 plays Fireball" in hearth; a minion "is summoned for P2"; "P2 loses 3 health".
 //
 // With a `viewer` (the person at `anvil play`), a card that player cannot see where it went is
 // "a card": the opponent draws a card, casts a card (a secret) — never its name. A permanent
@@ -35,6 +38,7 @@
 
 #include <anvil/event_bus.hpp>
 #include <anvil/game.hpp>
+#include <anvil/rules.hpp>
 #include <cstdio>
 #include <functional>
 #include <optional>
@@ -45,8 +49,9 @@ namespace anvil::cli {
 
 class GameLog {
  public:
-  GameLog(Game& game, std::FILE* out, std::vector<std::string> player_names,
-          std::optional<PlayerId> viewer = std::nullopt);
+  // Throws LoadError when a wording of `rules` is bad (RulesModule::wording).
+  GameLog(Game& game, const RulesModule& rules, std::FILE* out,
+          std::vector<std::string> player_names, std::optional<PlayerId> viewer = std::nullopt);
   ~GameLog();  // flush()es
   GameLog(const GameLog&) = delete;
   GameLog& operator=(const GameLog&) = delete;
@@ -85,7 +90,15 @@ class GameLog {
   void line(const Game& g, const std::string& text);  // flush(), then the text
   void print(std::uint32_t turn, PlayerId active, const std::string& text);
 
+  // The rules module's words (RulesModule::term): "casts", the pattern of "enters the
+  // battlefield under", "life".
+  struct Words {
+    std::string cast, enter, life;
+  };
+  std::string entered(const std::string& card, const std::string& player) const;
+
   std::FILE* out_;
+  Words words_;
   std::vector<std::string> names_;
   std::optional<PlayerId> viewer_;
   std::uint32_t turn_printed_ = 0;

@@ -587,9 +587,9 @@ class PlaySession::Person final : public Agent {
   void print_public_zones(const DecisionView& view) {
     const Board board{view, s_.game_, s_.rules_};
     for (PlayerId p : {s_.seats_.opponent, s_.seats_.person}) {
-      fmt::print(s_.out_, "{}:\n  graveyard: {}\n", s_.seat_name(p),
+      fmt::print(s_.out_, "{}:\n  {}: {}\n", s_.seat_name(p), s_.words_.graveyard,
                  zone_line(board, ZoneRef::graveyard(p)));
-      fmt::print(s_.out_, "  exile: {}\n", zone_line(board, ZoneRef::exile(p)));
+      fmt::print(s_.out_, "  {}: {}\n", s_.words_.exile, zone_line(board, ZoneRef::exile(p)));
     }
   }
 
@@ -683,14 +683,16 @@ class PlaySession::Person final : public Agent {
     for (PlayerId p : {them, you}) {
       const Player& pl = view.player(p);
       const std::string status = s_.rules_.player_status(g, p);
-      fmt::print(s_.out_, "{}: life {}, hand {}, library {}, graveyard {}{}{}\n", s_.seat_name(p),
-                 pl.life, view.zone_size(ZoneRef::hand(p)), view.zone_size(ZoneRef::library(p)),
+      const Words& w = s_.words_;
+      fmt::print(s_.out_, "{}: {} {}, hand {}, {} {}, {} {}{}{}\n", s_.seat_name(p), w.life,
+                 pl.life, view.zone_size(ZoneRef::hand(p)), w.library,
+                 view.zone_size(ZoneRef::library(p)), w.graveyard,
                  view.zone_size(ZoneRef::graveyard(p)), status.empty() ? "" : ", ", status);
-      fmt::print(s_.out_, "  battlefield: {}\n", zone_line(board, ZoneRef::battlefield(p)));
+      fmt::print(s_.out_, "  {}: {}\n", w.battlefield, zone_line(board, ZoneRef::battlefield(p)));
       // Where some games keep more in play (a hearth hero's weapon, its secrets): shown when used.
       for (ZoneRef z : {ZoneRef::command(p), ZoneRef::exile(p)})
         if (view.zone_size(z) != 0)
-          fmt::print(s_.out_, "  {}: {}\n", z.kind == ZoneKind::command ? "command" : "exile",
+          fmt::print(s_.out_, "  {}: {}\n", z.kind == ZoneKind::command ? w.command : w.exile,
                      zone_line(board, z));
     }
     fmt::print(s_.out_, "Your hand: {}\n", zone_line(board, ZoneRef::hand(you)));
@@ -841,9 +843,18 @@ class PlaySession::Person final : public Agent {
 
 // --- the session -------------------------------------------------------------------------
 
-PlaySession::PlaySession(Game& game, const RulesModule& rules, const Registry& registry, PlaySeats seats,
-                         std::istream& in, std::FILE* out, bool echo)
-    : game_(game), rules_(rules), registry_(registry), seats_(std::move(seats)), in_(in), out_(out), echo_(echo) {
+PlaySession::PlaySession(Game& game, const RulesModule& rules, const Registry& registry,
+                         PlaySeats seats, std::istream& in, std::FILE* out, bool echo)
+    : game_(game),
+      rules_(rules),
+      registry_(registry),
+      seats_(std::move(seats)),
+      in_(in),
+      out_(out),
+      echo_(echo),
+      words_{rules.wording("life"),           rules.wording("zone.library"),
+             rules.wording("zone.graveyard"), rules.wording("zone.battlefield"),
+             rules.wording("zone.command"),   rules.wording("zone.exile")} {
   game_.seat(seats_.person, std::make_shared<Recorder>(*this, seats_.person, std::make_shared<Person>(*this)));
   seat_opponent(seats_.opponent_agent);
 }
@@ -1044,7 +1055,8 @@ std::optional<Concession> PlaySession::concession() const {
 }
 
 void PlaySession::run() {
-  GameLog events(game_, out_, {seat_name(PlayerId(0)), seat_name(PlayerId(1))}, seats_.person);
+  GameLog events(game_, rules_, out_, {seat_name(PlayerId(0)), seat_name(PlayerId(1))},
+                 seats_.person);
   events_ = &events;
   const struct Forget {
     GameLog*& log;

@@ -53,6 +53,7 @@ class PlaySession {
  public:
   // `echo`: repeat each line read after its prompt, so that a transcript of piped input reads
   // like a terminal session.
+  // Throws LoadError when a wording of `rules` is bad (RulesModule::wording).
   PlaySession(Game& game, const RulesModule& rules, const Registry& registry, PlaySeats seats,
               std::istream& in, std::FILE* out, bool echo);
   ~PlaySession();
@@ -131,6 +132,12 @@ class PlaySession {
   // `text` with each "player N" the rules module wrote named as the board names it.
   std::string with_seats(const std::string& text) const;
 
+  // The board's words, the rules module's (RulesModule::term): "life 20, hand 7, library 33",
+  // "battlefield:" in the classic game; "health 30, hand 4, deck 26", "board:" in hearth.
+  struct Words {
+    std::string life, library, graveyard, battlefield, command, exile;
+  };
+
   Game& game_;
   const RulesModule& rules_;
   const Registry& registry_;
@@ -138,6 +145,7 @@ class PlaySession {
   std::istream& in_;
   std::FILE* out_;
   bool echo_;
+  Words words_;
   std::vector<Entry> log_;
   std::vector<Mark> marks_;
   Request request_ = Request::none;

@@ -142,14 +142,18 @@ elseif(CASE STREQUAL "HiddenPicks")
   endif()
   expect("\\(opponent\\) \\(ai-random\\) action: Play [A-Z]" "a card played is named")
   # What happened between the person's decisions, told by the hearth module as by the classic
-  # one; the opponent's draws without their cards.
-  expect("\n  player 0 \\(you\\) casts [A-Z]" "the log tells the person's card played")
+  # one, in the hearth module's words (RulesModule::term); the opponent's draws without their
+  # cards.
+  expect("\n  player 0 \\(you\\) plays [A-Z]" "the log tells the person's card played")
+  if(out MATCHES "\n  player [01] \\([a-z]+\\) casts ")
+    message(FATAL_ERROR "the log says 'casts' in a hearth game (output in ${WORK}/output.txt)")
+  endif()
   expect("\n  player 1 \\(opponent\\) draws a card\n" "the log tells the opponent's draws, unnamed")
   if(out MATCHES "\n  player 1 \\(opponent\\) draws [A-Z]")
     message(FATAL_ERROR "the log names a card the opponent drew (output in ${WORK}/output.txt)")
   endif()
-  expect("\nplayer 0 \\(you\\): life 30, hand [0-9]+, library [0-9]+, graveyard [0-9]+, mana [0-9]+/[0-9]+, hero power Fireblast\n"
-         "the board shows the rules module's status of each player (hearth: mana, the hero power)")
+  expect("\nplayer 0 \\(you\\): health 30, hand [0-9]+, deck [0-9]+, graveyard [0-9]+, mana [0-9]+/[0-9]+, hero power Fireblast\n  board: "
+         "the board shows the rules module's status of each player (hearth: mana, the hero power), in its words")
 elseif(CASE STREQUAL "Skip")
   # `skip` at the first main phase passes through the rest of the turn and the opponent's
   # (nothing of theirs goes on the stack in this game's turn 2) to the person's next first main
