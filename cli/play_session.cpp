@@ -274,8 +274,8 @@ constexpr const char* kHelp =
     "follow as listed). Commands:\n"
     "  help       this text\n"
     "  board      show the board again\n"
-    "  graveyard  both players' graveyards and exile, card by card\n"
-    "  card NAME  what a card is: its text, mana value and power/toughness (any case; a\n"
+    "  graveyard  each player's {graveyard} and {exile}, card by card\n"
+    "  card NAME  what a card is: its text, cost and stats (any case; a\n"
     "             part of the name will do when no other card has it)\n"
     "  ai NAME    seat the agent NAME for your opponent, from now on ('ai' alone lists them)\n"
     "  skip       pass until your next main phase (this turn's, from its upkeep or draw);\n"
@@ -474,7 +474,9 @@ class PlaySession::Person final : public Agent {
       return std::nullopt;
     }
     if (word == "help") {
-      fmt::print(s_.out_, "{}", kHelp);
+      // The command is `graveyard` in every game; what it lists, in the game's own words.
+      fmt::print(s_.out_, kHelp, fmt::arg("graveyard", s_.words_.graveyard),
+                 fmt::arg("exile", s_.words_.exile));
       return std::nullopt;
     }
     if (word == "board") {

@@ -69,6 +69,8 @@ elseif(CASE STREQUAL "Commands")
   play("help\nai\ncard Lightning Bolt\ncard Lightnig Bolt\ncard goblin hero\ncard Bolt\ncard serra angel\ngraveyard\nbogus\nundo\n1\nlog\nundo\nlog\nconcede\n")
   expect("ai NAME +seat the agent NAME" "help lists the commands")
   expect("card NAME +what a card is" "help lists card")
+  expect("\n  graveyard  each player's graveyard and exile, card by card\n"
+         "help says what graveyard lists in the game's words")
   expect("\n> ai\nThe agents you can seat with 'ai NAME':\n(  [a-z-]+ +[^\n]+\n)*  ai-random +uniformly random legal choices"
          "'ai' alone lists the agents with what each plays like")
   expect("\nLightning Bolt \\(mana value 1\\): Lightning Bolt deals 3 damage to target creature or player\\.\n"
