@@ -87,6 +87,16 @@ std::vector<Target> EffectLab::candidates(const Ability& ability, const ResolveC
   return out;
 }
 
+const OpposingShields& EffectLab::opposing_shields() {
+  if (!opposing_shields_) opposing_shields_.emplace(view_, me_);
+  return *opposing_shields_;
+}
+
+void EffectLab::raise_opposing_shields(std::span<const Target> targets) {
+  if (opposing_shields().empty()) return;  // nearly always
+  raise_shields(game(), opposing_shields_->shielded(targets));
+}
+
 double EffectLab::trigger_score(ObjectId permanent, std::uint16_t ability) {
   const AbilityDef& def = game().card(permanent).abilities.at(ability);
   const std::string text = def.impl ? def.impl->describe() : std::string();
@@ -124,6 +134,9 @@ EffectLab::Trial EffectLab::trial(ObjectId source, std::uint16_t ability,
       snapshot(g, before_);
       before_source_ = std::pair{source, from_hand_to};
     }
+    // The opponent answers with the regeneration shields it can pay for, before the effect
+    // resolves (rolled back with it).
+    raise_opposing_shields(targets);
     const GameObject& o = g.object(source);
     resolve_with_triggers(g, ResolveContext{o.ref(), o.card, ability, me_, targets, x, event});
     // A permanent's trigger that sacrifices the permanent itself (Ball Lightning at the end step,
@@ -153,6 +166,14 @@ EffectLab::Trial EffectLab::trial_stack(const ResolveContext* first, const Resol
       before_source_.reset();
       snapshot(g, before_);
       before_source_ = std::pair{then.source.id, ZoneKind::stack};
+    }
+    // The shields the opponent can raise, for what the copy aims at first, then the original.
+    if (first && !opposing_shields().empty()) {
+      std::vector<Target> aimed(first->targets.begin(), first->targets.end());
+      aimed.insert(aimed.end(), then.targets.begin(), then.targets.end());
+      raise_opposing_shields(aimed);
+    } else {
+      raise_opposing_shields(then.targets);
     }
     if (first) resolve_with_triggers(g, *first);
     resolve_with_triggers(g, then);
