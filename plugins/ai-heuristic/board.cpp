@@ -245,6 +245,7 @@ OpposingShields::OpposingShields(const DecisionView& view, PlayerId me) {
     if (p == me || !zone) continue;
     bool any = false;
     for (ObjectId id : *zone) {
+      add_preventers(view, p, id);
       // The card's abilities first: nearly no permanent has one, and those are not viewed.
       const ManaCost cost = regeneration_cost(view.card(id));
       if (!cost.present) continue;
@@ -260,6 +261,28 @@ OpposingShields::OpposingShields(const DecisionView& view, PlayerId me) {
   }
   std::stable_sort(creatures_.begin(), creatures_.end(),
                    [](const Creature& a, const Creature& b) { return a.value > b.value; });
+}
+
+void OpposingShields::add_preventers(const DecisionView& view, PlayerId p, ObjectId id) {
+  constexpr std::string_view kPrevent = ": Prevent the next ";
+  const CardDef& def = view.card(id);
+  for (std::size_t i = 0; i < def.abilities.size(); ++i) {
+    const AbilityDef& a = def.abilities[i];
+    if (a.kind != AbilityKind::activated || !a.impl || a.impl->target_count() != 1 ||
+        a.text.find(kPrevent) == std::string::npos)
+      continue;
+    CostText cost;
+    if (a.cost.empty() || read_cost_text(a.cost, cost) || !cost.tap || cost.mana.value() != 0 ||
+        cost.mana.x != 0 || cost.sacrifice || cost.discard)
+      continue;
+    const GameObject& o = view.object(id);
+    if (o.controller != p || o.tapped) return;
+    if (o.summoning_sick) {
+      const Characteristics c = view.view(id);
+      if (c.has_type(kCreature) && !c.has_keyword(kHaste)) return;
+    }
+    preventers_.push_back({id, p, static_cast<std::uint16_t>(i)});
+  }
 }
 
 bool OpposingShields::has(ObjectId id) const {

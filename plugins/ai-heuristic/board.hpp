@@ -242,13 +242,14 @@ void budget_regeneration(const DecisionView& view, const std::vector<Fighter*>& 
 // killable by damage or "destroy" unless the effect says it can't be regenerated): their
 // creatures with a regeneration ability costing only mana and no shield up yet, and the
 // untapped lands of each controller that pay for them (budget_regeneration's estimate: mana
-// creatures and mana in the pool are not counted). Everything it reads is on the board: no
-// hidden card is looked at. Read once per decision; empty nearly always.
+// creatures and mana in the pool are not counted); and the prevention shields they could raise
+// with a {T} ability (preventers()). Everything it reads is on the board: no hidden card is
+// looked at. Read once per decision; empty nearly always.
 class OpposingShields {
  public:
   OpposingShields() = default;
   OpposingShields(const DecisionView& view, PlayerId me);
-  bool empty() const { return creatures_.empty(); }
+  bool empty() const { return creatures_.empty() && preventers_.empty(); }
   // The creatures that get a shield: the ones `first` names (the effect's targets: any one of
   // them can be saved, whatever else could be) before the rest, the rest most valuable first,
   // each paid from what its controller's lands left after the ones before. So one Swamp saves
@@ -258,6 +259,18 @@ class OpposingShields {
   bool has(ObjectId id) const;
   bool can_save(ObjectId id) const;
 
+  // The prevention abilities the other players could activate in response, costing only {T}
+  // ("{T}: Prevent the next 1 damage that would be dealt to any target this turn.": Samite
+  // Healer), on an untapped permanent that may tap (a creature not summoning sick, or with
+  // haste). One with mana in its cost is not counted (its mana would compete with the
+  // regeneration budget). Each is activated once, by its controller.
+  struct Preventer {
+    ObjectId source;
+    PlayerId controller;
+    std::uint16_t ability;
+  };
+  const std::vector<Preventer>& preventers() const { return preventers_; }
+
  private:
   struct Creature {
     ObjectId id;
@@ -265,8 +278,12 @@ class OpposingShields {
     double value;
     ManaCost cost;
   };
+  // Adds the permanent `id` of player `p`'s prevention abilities (preventers()) it can use now.
+  void add_preventers(const DecisionView& view, PlayerId p, ObjectId id);
+
   std::vector<Creature> creatures_;                                    // most valuable first
   std::vector<std::pair<PlayerId, std::vector<std::uint8_t>>> lands_;  // land_colors by player
+  std::vector<Preventer> preventers_;
 };
 // Gives each of `ids` in `g` one regeneration shield, as the classic module's ability does when
 // it resolves (kRegenShields, kRegenZc): then the rules themselves replace a destruction (not

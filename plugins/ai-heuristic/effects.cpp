@@ -93,8 +93,28 @@ const OpposingShields& EffectLab::opposing_shields() {
 }
 
 void EffectLab::raise_opposing_shields(std::span<const Target> targets) {
-  if (opposing_shields().empty()) return;  // nearly always
-  raise_shields(game(), opposing_shields_->shielded(targets));
+  const OpposingShields& shields = opposing_shields();
+  if (shields.empty()) return;  // nearly always
+  Game& g = game();
+  raise_shields(g, shields.shielded(targets));
+  // Each prevention ability its controller can tap for goes on the first target that is a
+  // creature of theirs (Samite Healer's 1 saves Grizzly Bears from a Shock, not from a Bolt).
+  // Not on a player, nor against an effect without targets: which creature it would save from a
+  // sweeper is not guessed.
+  for (const Target& t : targets) {
+    if (!t.is_object() || !g.state().is_current(t.object)) continue;
+    const GameObject& o = g.object(t.object.id);
+    if (o.controller == me_ || o.zone.kind != ZoneKind::battlefield ||
+        !g.view(t.object.id).has_type(kCreature))
+      continue;
+    for (const OpposingShields::Preventer& p : shields.preventers()) {
+      if (p.controller != o.controller) continue;
+      const GameObject& source = g.object(p.source);
+      const ResolveContext ctx{source.ref(), source.card, p.ability, p.controller, {&t, 1}, 0, {}};
+      if (g.card(p.source).abilities[p.ability].impl->can_target(g, ctx, 0, t)) g.resolve(ctx);
+    }
+    return;
+  }
 }
 
 double EffectLab::trigger_score(ObjectId permanent, std::uint16_t ability) {

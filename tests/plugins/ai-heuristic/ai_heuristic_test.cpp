@@ -628,6 +628,33 @@ TEST_F(AiHeuristic, BurnsTheBestCreatureItsControllerCannotRegenerate) {
   }
 }
 
+// Another answer on the board: the opponent's Samite Healer ("{T}: Prevent the next 1 damage
+// that would be dealt to any target this turn"), untapped and able to tap, saves their Grizzly
+// Bears from a Shock, so the Shock goes to the Healer (1 of its 2 damage still kills it); not
+// from a Lightning Bolt (2 of 3 get through). Tapped, or summoning sick, the Healer saves nothing
+// and the Shock goes to the Bears, worth more. Before, the Bears were shot for nothing.
+TEST_F(AiHeuristic, CountsAPreventionShieldTheOpponentCanRaise) {
+  struct Case {
+    std::string burn;
+    bool tapped, sick;
+    std::string target;
+  };
+  for (const Case& c :
+       {Case{"Shock", false, false, "Samite Healer"}, Case{"Shock", true, false, "Grizzly Bears"},
+        Case{"Shock", false, true, "Grizzly Bears"},
+        Case{"Lightning Bolt", false, false, "Grizzly Bears"}}) {
+    PositionPlayer them = player(20, {}, {"Grizzly Bears", "Samite Healer"});
+    them.battlefield.back().tapped = c.tapped;
+    them.battlefield.back().sick = c.sick;
+    auto g = start(player(20, {c.burn}, {"Mountain"}), them);
+    const auto targets = cast_targets(*g, 3);
+    const std::string what = c.burn + (c.tapped ? ", tapped" : "") + (c.sick ? ", sick" : "");
+    ASSERT_EQ(targets.size(), 1u) << what;
+    ASSERT_TRUE(targets[0].is_object()) << what;
+    EXPECT_EQ(g->card(targets[0].object.id).name, c.target) << what;
+  }
+}
+
 // Damnation ("They can't be regenerated") and Supreme Verdict (which lets them) cost four each
 // and both kill the opponent's Grizzly Bears; only Damnation kills their Drudge Skeletons with a
 // Swamp behind them, so it is the one cast. Before, both were worth the same, and the first,
