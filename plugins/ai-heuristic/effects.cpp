@@ -154,8 +154,8 @@ EffectLab::Trial EffectLab::trial(ObjectId source, std::uint16_t ability,
       snapshot(g, before_);
       before_source_ = std::pair{source, from_hand_to};
     }
-    // The opponent answers with the regeneration shields it can pay for, before the effect
-    // resolves (rolled back with it).
+    // The opponent answers with the regeneration and prevention shields it can pay for, before
+    // the effect resolves (rolled back with it).
     raise_opposing_shields(targets);
     const GameObject& o = g.object(source);
     resolve_with_triggers(g, ResolveContext{o.ref(), o.card, ability, me_, targets, x, event});

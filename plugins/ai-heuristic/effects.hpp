@@ -106,8 +106,9 @@ class EffectLab {
   void settle_burn_out();
   const std::vector<Target>& targetable();
   bool shielded(ObjectId id);
-  // Raises on the copy the regeneration shields the opponent could raise in response to an effect
-  // with `targets` (board.hpp's OpposingShields): a creature it would save is not killed.
+  // Raises on the copy the regeneration and prevention shields the opponent could raise in
+  // response to an effect with `targets` (board.hpp's OpposingShields): a creature they would
+  // save is not killed.
   void raise_opposing_shields(std::span<const Target> targets);
   const OpposingShields& opposing_shields();
   std::vector<Target> candidates(const Ability& ability, const ResolveContext& ctx,
