@@ -30,11 +30,8 @@ double creature_value(const Characteristics& c) {
   return std::max(v, 0.5);
 }
 
-namespace {
-// The mana cost of the card's regeneration ability, as the classic module's `regenerate` writes
-// it (text "Regenerate CARDNAME.", its AbilityDef::cost the cost); not present when it has none,
-// or one whose cost is not only mana ({T}: a creature in combat is tapped or must stay
-// untapped, which the budget does not weigh).
+// The cost as the classic module's `regenerate` writes it: text "Regenerate CARDNAME.", its
+// AbilityDef::cost the cost.
 ManaCost regeneration_cost(const CardDef& def) {
   for (const AbilityDef& a : def.abilities) {
     if (!is_regeneration(a)) continue;
@@ -46,7 +43,6 @@ ManaCost regeneration_cost(const CardDef& def) {
   }
   return ManaCost{};
 }
-}  // namespace
 
 Fighter fighter(const DecisionView& view, ObjectId id) {
   const GameObject& o = view.object(id);
@@ -240,6 +236,103 @@ void budget_regeneration(const DecisionView& view, const std::vector<Fighter*>& 
         paid.pop_back();
     }
   }
+}
+
+OpposingShields::OpposingShields(const DecisionView& view, PlayerId me) {
+  for (std::size_t seat = 0; seat < view.player_count(); ++seat) {
+    const PlayerId p(static_cast<std::uint8_t>(seat));
+    const auto zone = view.zone(ZoneRef::battlefield(p));
+    if (p == me || !zone) continue;
+    bool any = false;
+    for (ObjectId id : *zone) {
+      add_preventers(view, p, id);
+      // The card's abilities first: nearly no permanent has one, and those are not viewed.
+      const ManaCost cost = regeneration_cost(view.card(id));
+      if (!cost.present) continue;
+      const GameObject& o = view.object(id);
+      const Characteristics c = view.view(id);
+      // (One a player controls on another's battlefield is paid for from that player's lands:
+      // not counted, as no bundled card moves one there.)
+      if (o.controller != p || !c.has_type(kCreature) || shielded_by_regeneration(o)) continue;
+      creatures_.push_back({id, o.controller, creature_value(c), cost});
+      any = true;
+    }
+    if (any) lands_.emplace_back(p, land_colors(view, p));
+  }
+  std::stable_sort(creatures_.begin(), creatures_.end(),
+                   [](const Creature& a, const Creature& b) { return a.value > b.value; });
+}
+
+void OpposingShields::add_preventers(const DecisionView& view, PlayerId p, ObjectId id) {
+  constexpr std::string_view kPrevent = ": Prevent the next ";
+  const CardDef& def = view.card(id);
+  for (std::size_t i = 0; i < def.abilities.size(); ++i) {
+    const AbilityDef& a = def.abilities[i];
+    if (a.kind != AbilityKind::activated || !a.impl || a.impl->target_count() != 1 ||
+        a.text.find(kPrevent) == std::string::npos)
+      continue;
+    CostText cost;
+    if (a.cost.empty() || read_cost_text(a.cost, cost) || !cost.tap || cost.mana.value() != 0 ||
+        cost.mana.x != 0 || cost.sacrifice || cost.discard)
+      continue;
+    const GameObject& o = view.object(id);
+    if (o.controller != p || o.tapped) return;
+    if (o.summoning_sick) {
+      const Characteristics c = view.view(id);
+      if (c.has_type(kCreature) && !c.has_keyword(kHaste)) return;
+    }
+    preventers_.push_back({id, p, static_cast<std::uint16_t>(i)});
+  }
+}
+
+bool OpposingShields::has(ObjectId id) const {
+  return std::any_of(creatures_.begin(), creatures_.end(),
+                     [id](const Creature& c) { return c.id == id; });
+}
+
+bool OpposingShields::can_save(ObjectId id) const {
+  for (const Creature& c : creatures_) {
+    if (c.id != id) continue;
+    for (const auto& [player, lands] : lands_)
+      if (player == c.controller) return can_pay_all(lands, {c.cost});
+  }
+  return false;
+}
+
+std::vector<ObjectId> OpposingShields::shielded(std::span<const Target> first) const {
+  std::vector<ObjectId> out;
+  if (creatures_.empty()) return out;
+  std::vector<const Creature*> order;
+  for (const Target& t : first)
+    for (const Creature& c : creatures_)
+      if (t.is_object() && t.object.id == c.id &&
+          std::find(order.begin(), order.end(), &c) == order.end())
+        order.push_back(&c);
+  for (const Creature& c : creatures_)
+    if (std::find(order.begin(), order.end(), &c) == order.end()) order.push_back(&c);
+  for (const auto& [player, lands] : lands_) {
+    std::vector<ManaCost> paid;
+    for (const Creature* c : order) {
+      if (c->controller != player) continue;
+      paid.push_back(c->cost);
+      if (can_pay_all(lands, paid))
+        out.push_back(c->id);
+      else
+        paid.pop_back();
+    }
+  }
+  return out;
+}
+
+void raise_shields(Game& g, const std::vector<ObjectId>& ids) {
+  for (ObjectId id : ids) {
+    g.journal().set_attr(id, kRegenZc, static_cast<std::int64_t>(g.object(id).zone_changes) + 1);
+    g.journal().set_attr(id, kRegenShields, 1);
+  }
+}
+
+void lower_shields(Game& g, const std::vector<ObjectId>& ids) {
+  for (ObjectId id : ids) g.journal().set_attr(id, kRegenShields, 0);
 }
 
 std::size_t lands_of(const DecisionView& view, PlayerId p, bool untapped) {

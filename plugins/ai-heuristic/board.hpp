@@ -5,6 +5,7 @@
 
 #include <anvil/sdk.hpp>
 #include <array>
+#include <span>
 #include <string>
 #include <string_view>
 #include <utility>
@@ -131,6 +132,10 @@ inline bool shielded_by_regeneration(const GameObject& o) {
 inline bool is_regeneration(const AbilityDef& a) {
   return a.kind == AbilityKind::activated && a.text.starts_with("Regenerate CARDNAME");
 }
+// The mana cost of the card's regeneration ability ("{B}: Regenerate CARDNAME."), if it has one
+// that costs only mana; not present otherwise ({T}: a creature in combat is tapped or must stay
+// untapped, which no budget here weighs).
+ManaCost regeneration_cost(const CardDef& def);
 // Whether the creature, still the same object on the battlefield and seen as `v` now, dies at
 // the next state-based check (a copy an effect was resolved on has not made it yet).
 inline bool dies(const GameObject& o, const Characteristics& v) {
@@ -231,6 +236,61 @@ std::vector<Fighter> creatures_of(const DecisionView& view, PlayerId p);
 // pay for with its untapped lands (land_colors), the most valuable first, each paid from what
 // the ones before left: two Drudge Skeletons and one Swamp make one shield.
 void budget_regeneration(const DecisionView& view, const std::vector<Fighter*>& fighters);
+
+// The regeneration shields the other players could still raise in response to what `me` does, as
+// Forge's AI counts them (ComputerUtil.canRegenerate: a creature that can regenerate is not
+// killable by damage or "destroy" unless the effect says it can't be regenerated): their
+// creatures with a regeneration ability costing only mana and no shield up yet, and the
+// untapped lands of each controller that pay for them (budget_regeneration's estimate: mana
+// creatures and mana in the pool are not counted); and the prevention shields they could raise
+// with a {T} ability (preventers()). Everything it reads is on the board: no hidden card is
+// looked at. Read once per decision; empty nearly always.
+class OpposingShields {
+ public:
+  OpposingShields() = default;
+  OpposingShields(const DecisionView& view, PlayerId me);
+  bool empty() const { return creatures_.empty() && preventers_.empty(); }
+  // The creatures that get a shield: the ones `first` names (the effect's targets: any one of
+  // them can be saved, whatever else could be) before the rest, the rest most valuable first,
+  // each paid from what its controller's lands left after the ones before. So one Swamp saves
+  // whichever of two Drudge Skeletons a Shock aims at, and only one of them from a sweeper.
+  std::vector<ObjectId> shielded(std::span<const Target> first = {}) const;
+  // Whether `id` is one of the creatures, and its controller's lands pay for its shield.
+  bool has(ObjectId id) const;
+  bool can_save(ObjectId id) const;
+
+  // The prevention abilities the other players could activate in response, costing only {T}
+  // ("{T}: Prevent the next 1 damage that would be dealt to any target this turn.": Samite
+  // Healer), on an untapped permanent that may tap (a creature not summoning sick, or with
+  // haste). One with mana in its cost is not counted (its mana would compete with the
+  // regeneration budget). Each is activated once, by its controller.
+  struct Preventer {
+    ObjectId source;
+    PlayerId controller;
+    std::uint16_t ability;
+  };
+  const std::vector<Preventer>& preventers() const { return preventers_; }
+
+ private:
+  struct Creature {
+    ObjectId id;
+    PlayerId controller;
+    double value;
+    ManaCost cost;
+  };
+  // Adds the permanent `id` of player `p`'s prevention abilities (preventers()) it can use now.
+  void add_preventers(const DecisionView& view, PlayerId p, ObjectId id);
+
+  std::vector<Creature> creatures_;                                    // most valuable first
+  std::vector<std::pair<PlayerId, std::vector<std::uint8_t>>> lands_;  // land_colors by player
+  std::vector<Preventer> preventers_;
+};
+// Gives each of `ids` in `g` one regeneration shield, as the classic module's ability does when
+// it resolves (kRegenShields, kRegenZc): then the rules themselves replace a destruction (not
+// one that "can't be regenerated", nor death by toughness 0), and dies() sees it.
+void raise_shields(Game& g, const std::vector<ObjectId>& ids);
+// Takes away the shields raise_shields gave (the creatures had none before).
+void lower_shields(Game& g, const std::vector<ObjectId>& ids);
 
 // Whether `a` deals lethal damage to `b` in a fight between them (first strike counted: a
 // creature killed by first-strike damage deals none back; a double striker deals its power in

@@ -87,6 +87,36 @@ std::vector<Target> EffectLab::candidates(const Ability& ability, const ResolveC
   return out;
 }
 
+const OpposingShields& EffectLab::opposing_shields() {
+  if (!opposing_shields_) opposing_shields_.emplace(view_, me_);
+  return *opposing_shields_;
+}
+
+void EffectLab::raise_opposing_shields(std::span<const Target> targets) {
+  const OpposingShields& shields = opposing_shields();
+  if (shields.empty()) return;  // nearly always
+  Game& g = game();
+  raise_shields(g, shields.shielded(targets));
+  // Each prevention ability its controller can tap for goes on the first target that is a
+  // creature of theirs (Samite Healer's 1 saves Grizzly Bears from a Shock, not from a Bolt).
+  // Not on a player, nor against an effect without targets: which creature it would save from a
+  // sweeper is not guessed.
+  for (const Target& t : targets) {
+    if (!t.is_object() || !g.state().is_current(t.object)) continue;
+    const GameObject& o = g.object(t.object.id);
+    if (o.controller == me_ || o.zone.kind != ZoneKind::battlefield ||
+        !g.view(t.object.id).has_type(kCreature))
+      continue;
+    for (const OpposingShields::Preventer& p : shields.preventers()) {
+      if (p.controller != o.controller) continue;
+      const GameObject& source = g.object(p.source);
+      const ResolveContext ctx{source.ref(), source.card, p.ability, p.controller, {&t, 1}, 0, {}};
+      if (g.card(p.source).abilities[p.ability].impl->can_target(g, ctx, 0, t)) g.resolve(ctx);
+    }
+    return;
+  }
+}
+
 double EffectLab::trigger_score(ObjectId permanent, std::uint16_t ability) {
   const AbilityDef& def = game().card(permanent).abilities.at(ability);
   const std::string text = def.impl ? def.impl->describe() : std::string();
@@ -124,6 +154,9 @@ EffectLab::Trial EffectLab::trial(ObjectId source, std::uint16_t ability,
       snapshot(g, before_);
       before_source_ = std::pair{source, from_hand_to};
     }
+    // The opponent answers with the regeneration and prevention shields it can pay for, before
+    // the effect resolves (rolled back with it).
+    raise_opposing_shields(targets);
     const GameObject& o = g.object(source);
     resolve_with_triggers(g, ResolveContext{o.ref(), o.card, ability, me_, targets, x, event});
     // A permanent's trigger that sacrifices the permanent itself (Ball Lightning at the end step,
@@ -153,6 +186,14 @@ EffectLab::Trial EffectLab::trial_stack(const ResolveContext* first, const Resol
       before_source_.reset();
       snapshot(g, before_);
       before_source_ = std::pair{then.source.id, ZoneKind::stack};
+    }
+    // The shields the opponent can raise, for what the copy aims at first, then the original.
+    if (first && !opposing_shields().empty()) {
+      std::vector<Target> aimed(first->targets.begin(), first->targets.end());
+      aimed.insert(aimed.end(), then.targets.begin(), then.targets.end());
+      raise_opposing_shields(aimed);
+    } else {
+      raise_opposing_shields(then.targets);
     }
     if (first) resolve_with_triggers(g, *first);
     resolve_with_triggers(g, then);

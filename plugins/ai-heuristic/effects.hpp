@@ -106,6 +106,11 @@ class EffectLab {
   void settle_burn_out();
   const std::vector<Target>& targetable();
   bool shielded(ObjectId id);
+  // Raises on the copy the regeneration and prevention shields the opponent could raise in
+  // response to an effect with `targets` (board.hpp's OpposingShields): a creature they would
+  // save is not killed.
+  void raise_opposing_shields(std::span<const Target> targets);
+  const OpposingShields& opposing_shields();
   std::vector<Target> candidates(const Ability& ability, const ResolveContext& ctx,
                                  std::size_t slot);
 
@@ -126,6 +131,7 @@ class EffectLab {
   std::optional<std::pair<ObjectId, ZoneKind>> before_source_;
   Before before_;
   std::vector<char> scratch_;  // judge()'s per-object marks, reused
+  std::optional<OpposingShields> opposing_shields_;  // read off the view on first use
 };
 
 // Scores of outcomes, shared with the tests' expectations (docs/agents.md):

@@ -1051,19 +1051,26 @@ Answer HeuristicAgent::target(const DecisionView& view, const Choice& choice) {
     if (auto i = option_for(plan_->targets[plan_->next_slot++])) return Answer{{*i}};
   }
   // Unplanned (a trigger's target): the opponent's most valuable creature, else the opponent,
-  // else the first option.
+  // else the first option. One its controller could regenerate in response (OpposingShields: a
+  // Ravenous Chupacabra's "destroy" at Drudge Skeletons with a Swamp untapped) only when no other
+  // creature of theirs is offered: the trigger is most often removal, wasted on it.
   const PlayerId opp = opponent_of(view, choice.player);
+  std::optional<OpposingShields> shields;  // read only when a creature of theirs is offered
   std::optional<std::uint32_t> best;
+  bool best_saved = true;
   double top = -1;
   for (std::uint32_t i = 0; i < choice.options.size(); ++i) {
     const Target& t = choice.options[i].target;
     if (!t.is_object() || !view.can_see(t.object.id)) continue;
     if (view.object(t.object.id).controller != opp || !view.view(t.object.id).has_type(kCreature))
       continue;
+    if (!shields) shields.emplace(view, choice.player);
+    const bool saved = shields->can_save(t.object.id);
     const double v = creature_value(view.view(t.object.id));
-    if (v > top) {
+    if ((best_saved && !saved) || (saved == best_saved && v > top)) {
       top = v;
       best = i;
+      best_saved = saved;
     }
   }
   if (!best) best = option_for(Target::of(opp));

@@ -132,7 +132,11 @@ class PlayOut::Script final : public Agent, public LabelBlind {
 
 PlayOut::PlayOut(const DecisionView& view, const Choice& choice, const RulesModule& rules,
                  std::uint64_t seed, Focus focus)
-    : choice_(choice), rules_(rules), me_(choice.player), root_turn_(view.turn()) {
+    : choice_(choice),
+      rules_(rules),
+      me_(choice.player),
+      root_turn_(view.turn()),
+      opposing_(view, choice.player) {
   // What a response or trick is about: what the stack's spells and abilities are and aim at,
   // and the creatures in combat. For an Aura, every permanent.
   for (const StackItem& item : view.stack()) {
@@ -180,9 +184,23 @@ std::optional<PlayOut::Result> PlayOut::play(std::optional<std::uint32_t> option
   script_->begin(&choice_, option, source, target);
   std::optional<Result> out;
   try {
+    std::vector<ObjectId> shields = opposing_.shielded();
+    raise_shields(*game_, shields);
+    bool aimed = opposing_.empty();  // whether the shields were budgeted for the first target
     for (int steps = 0; steps < kMaxSteps; ++steps) {
       const bool going = rules_.advance(*game_);
       if (script_->mismatch() || !script_->root_answered()) break;
+      if (const Target& t = script_->first_target(); !aimed && t.is_object()) {
+        // Aimed at a creature the shields above left out (two Skeletons, one Swamp): the
+        // opponent saves that one first. Before anything resolves, so in time.
+        aimed = true;
+        if (opposing_.has(t.object.id) &&
+            std::find(shields.begin(), shields.end(), t.object.id) == shields.end()) {
+          lower_shields(*game_, shields);
+          shields = opposing_.shielded(std::span<const Target>(&t, 1));
+          raise_shields(*game_, shields);
+        }
+      }
       if (!going || past_horizon()) {
         // The state-based actions the last resolution or combat damage calls for, which the
         // rules would check before anyone's next priority: lethal damage destroys, unless a

@@ -8,7 +8,11 @@
 // fight or saves a creature from a Shock, a regeneration shield is raised where the creature
 // would die, and a Shock is not spent on an attacker that dies in combat anyway.
 //
-// The opponent is assumed to do nothing more (it passes, declares nothing). Targets: for the
+// The opponent is assumed to do nothing more (it passes, declares nothing), but for the
+// regeneration shields its untapped lands can pay for (board.hpp's OpposingShields), which are
+// up from the start: the one the agent's first target could raise before any other, the rest
+// most valuable first. So a Shock is not spent in response on Drudge Skeletons with a Swamp
+// behind them, and a blocker's kill they would regenerate from is not counted. Targets: for the
 // first target slot, each object the rules offer that the moment is about — what the stack's
 // spells and abilities are and aim at, and the creatures in combat — is tried; the later slots
 // take the first offered. Other targets (a player's face, a creature elsewhere) are worth the
@@ -28,6 +32,7 @@
 #include <string_view>
 #include <vector>
 
+#include "board.hpp"
 #include "effects.hpp"
 #include "judge.hpp"
 
@@ -88,6 +93,7 @@ class PlayOut {
   std::uint16_t damage_step_ = 0;  // with through_combat_: the turn's combat damage step
   bool go_face_ = false;
   Before before_;
+  OpposingShields opposing_;  // the opponent's shields, read off the view
   std::vector<char> marks_;
   std::optional<Result> passing_;  // the play-out after passing, made on first use
   bool passing_tried_ = false;

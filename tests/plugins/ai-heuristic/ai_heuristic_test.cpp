@@ -580,6 +580,140 @@ TEST_F(AiHeuristic, DoesNotBurnACreatureWithARegenerationShield) {
   }
 }
 
+// A shield still to be raised counts as one up (Forge's ComputerUtil.canRegenerate): Drudge
+// Skeletons ({B}: Regenerate) with a Swamp untapped behind them would be regenerated in response
+// to a Shock, so the Shock is kept (their face is not worth a card at 20 life); with the Swamp
+// tapped it kills them. Two Skeletons and one Swamp: whichever one the Shock aims at is the one
+// saved, so neither is worth it. Before, only a shield already up was seen, and the Shock was
+// spent for nothing.
+TEST_F(AiHeuristic, DoesNotBurnACreatureItsControllerCanRegenerate) {
+  struct Case {
+    std::vector<std::string> theirs;
+    bool swamp_untapped;
+    bool shocks;
+  };
+  for (const Case& c :
+       {Case{{"Drudge Skeletons"}, true, false}, Case{{"Drudge Skeletons"}, false, true},
+        Case{{"Drudge Skeletons", "Drudge Skeletons"}, true, false}}) {
+    PositionPlayer them = player(20, {}, c.theirs);
+    them.battlefield.push_back(card("Swamp"));
+    them.battlefield.back().tapped = !c.swamp_untapped;
+    auto g = start(player(20, {"Shock"}, {"Mountain"}), them);
+    const auto targets = cast_targets(*g, 3);
+    const std::string what = std::to_string(c.theirs.size()) +
+                             " Skeletons, Swamp untapped: " + (c.swamp_untapped ? "yes" : "no");
+    ASSERT_EQ(targets.size(), c.shocks ? 1u : 0u) << what;
+    if (c.shocks) {
+      ASSERT_TRUE(targets[0].is_object()) << what;
+      EXPECT_EQ(g->card(targets[0].object.id).name, "Drudge Skeletons") << what;
+    }
+  }
+}
+
+// The same for the best creature it can kill: Lightning Bolt goes to the opponent's Grizzly
+// Bears (6 points) rather than their Albino Troll (8.5; {1}{G}: Regenerate) while two Forests
+// can pay for the Troll's shield, and to the Troll once they are tapped.
+TEST_F(AiHeuristic, BurnsTheBestCreatureItsControllerCannotRegenerate) {
+  for (const bool untapped : {true, false}) {
+    PositionPlayer them = player(20, {}, {"Albino Troll", "Grizzly Bears"});
+    for (int i = 0; i < 2; ++i) {
+      them.battlefield.push_back(card("Forest"));
+      them.battlefield.back().tapped = !untapped;
+    }
+    auto g = start(player(20, {"Lightning Bolt"}, {"Mountain"}), them);
+    const auto targets = cast_targets(*g, 3);
+    ASSERT_EQ(targets.size(), 1u) << "Forests untapped: " << untapped;
+    ASSERT_TRUE(targets[0].is_object());
+    EXPECT_EQ(g->card(targets[0].object.id).name, untapped ? "Grizzly Bears" : "Albino Troll");
+  }
+}
+
+// Another answer on the board: the opponent's Samite Healer ("{T}: Prevent the next 1 damage
+// that would be dealt to any target this turn"), untapped and able to tap, saves their Grizzly
+// Bears from a Shock, so the Shock goes to the Healer (1 of its 2 damage still kills it); not
+// from a Lightning Bolt (2 of 3 get through). Tapped, or summoning sick, the Healer saves nothing
+// and the Shock goes to the Bears, worth more. Before, the Bears were shot for nothing.
+TEST_F(AiHeuristic, CountsAPreventionShieldTheOpponentCanRaise) {
+  struct Case {
+    std::string burn;
+    bool tapped, sick;
+    std::string target;
+  };
+  for (const Case& c :
+       {Case{"Shock", false, false, "Samite Healer"}, Case{"Shock", true, false, "Grizzly Bears"},
+        Case{"Shock", false, true, "Grizzly Bears"},
+        Case{"Lightning Bolt", false, false, "Grizzly Bears"}}) {
+    PositionPlayer them = player(20, {}, {"Grizzly Bears", "Samite Healer"});
+    them.battlefield.back().tapped = c.tapped;
+    them.battlefield.back().sick = c.sick;
+    auto g = start(player(20, {c.burn}, {"Mountain"}), them);
+    const auto targets = cast_targets(*g, 3);
+    const std::string what = c.burn + (c.tapped ? ", tapped" : "") + (c.sick ? ", sick" : "");
+    ASSERT_EQ(targets.size(), 1u) << what;
+    ASSERT_TRUE(targets[0].is_object()) << what;
+    EXPECT_EQ(g->card(targets[0].object.id).name, c.target) << what;
+  }
+}
+
+// Damnation ("They can't be regenerated") and Supreme Verdict (which lets them) cost four each
+// and both kill the opponent's Grizzly Bears; only Damnation kills their Drudge Skeletons with a
+// Swamp behind them, so it is the one cast. Before, both were worth the same, and the first,
+// the Verdict, was cast and the Skeletons regenerated.
+TEST_F(AiHeuristic, SweepsWithTheSweeperTheOpponentCannotRegenerateFrom) {
+  auto g = start(player(20, {"Supreme Verdict", "Damnation"},
+                        {"Plains", "Plains", "Island", "Swamp", "Swamp"}),
+                 player(20, {}, {"Swamp", "Drudge Skeletons", "Grizzly Bears"}));
+  for (int i = 0; i < 3 && g->state().stack.empty(); ++i)
+    if (!world().rules->advance(*g)) break;
+  ASSERT_FALSE(g->state().stack.empty()) << "a sweeper is cast";
+  EXPECT_EQ(world().cards->at(g->state().stack.back().card).name, "Damnation");
+}
+
+// The opponent casts Giant Growth on its Drudge Skeletons, beside an Albino Troll. A Shock in
+// response would kill the Skeletons (1/1 until the Growth resolves) unless they regenerate: with
+// a Forest and a Swamp left the opponent would pay for their shield first, being what the Shock
+// aims at (the Troll's {1}{G} would take both lands, and it is worth more), and the Shock is
+// kept; with nothing left untapped it is cast and kills them. Before, the play-out counted no
+// shield the opponent could raise, and the Shock was spent for nothing.
+TEST_F(AiHeuristic, DoesNotBurnInResponseACreatureItsControllerCanRegenerate) {
+  for (const bool lands_left : {true, false}) {
+    PositionPlayer them =
+        player(20, {"Giant Growth"}, {"Forest", "Drudge Skeletons", "Albino Troll"});
+    for (const char* land : {"Forest", "Swamp"}) {
+      them.battlefield.push_back(card(land));
+      them.battlefield.back().tapped = !lands_left;
+    }
+    auto g = start(player(20, {"Shock"}, {"Mountain"}), them, "main1", 1,
+                   std::make_shared<BurnsACreature>());
+    for (int i = 0; i < 20 && g->state().turn.step <= 3; ++i)  // through their main phase
+      ASSERT_TRUE(world().rules->advance(*g));
+    ASSERT_EQ(count_in(*g, ZoneRef::graveyard(kThem), "Giant Growth"), 1u) << lands_left;
+    EXPECT_EQ(count_in(*g, ZoneRef::hand(kMe), "Shock"), lands_left ? 1u : 0u) << lands_left;
+    EXPECT_EQ(count_in(*g, ZoneRef::graveyard(kThem), "Drudge Skeletons"), lands_left ? 0u : 1u)
+        << lands_left;
+  }
+}
+
+// A trigger's target it has no plan for (Ravenous Chupacabra's "destroy target creature an
+// opponent controls") is the opponent's best creature they could not regenerate: their Grizzly
+// Bears while two Forests can pay for their Albino Troll's shield, else the Troll.
+TEST_F(AiHeuristic, AimsATriggersDestroyAtACreatureThatCannotRegenerate) {
+  for (const bool untapped : {true, false}) {
+    PositionPlayer them = player(20, {}, {"Albino Troll", "Grizzly Bears"});
+    for (int i = 0; i < 2; ++i) {
+      them.battlefield.push_back(card("Forest"));
+      them.battlefield.back().tapped = !untapped;
+    }
+    auto g = start(player(20, {"Ravenous Chupacabra"}, {"Swamp", "Swamp", "Swamp", "Swamp"}), them);
+    for (int i = 0; i < 20 && g->state().turn.step <= 3; ++i)
+      ASSERT_TRUE(world().rules->advance(*g));
+    ASSERT_TRUE(on_battlefield(*g, kMe, "Ravenous Chupacabra").valid()) << untapped;
+    EXPECT_EQ(count_in(*g, ZoneRef::graveyard(kThem), untapped ? "Grizzly Bears" : "Albino Troll"),
+              1u)
+        << "Forests untapped: " << untapped;
+  }
+}
+
 // Damnation with creatures on both sides: cast only when it comes out ahead by more than its best
 // creature lost (docs/agents.md, "What an effect is worth"). Its Hill Giant (8.5 points) against
 // a Hill Giant and a Grizzly Bears (14.5) is an even trade of boards that costs it the card.
