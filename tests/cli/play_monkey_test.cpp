@@ -13,7 +13,8 @@
 // person was asked at the first decision undone, board and options alike (the journal restored
 // the game exactly).
 //
-// Seeds: four per test; 300 with ANVIL_SOAK (scripts/soak); ANVIL_MONKEY_SEEDS=N and
+// Seeds: 1 to 4 per test; with ANVIL_SOAK (scripts/soak), 300 from one the clock picks, other
+// games each round; ANVIL_MONKEY_SEEDS=N and
 // ANVIL_MONKEY_FROM=S to run others, ANVIL_MONKEY_KEEP=1 to keep every game's files. A failure
 // names the seed and keeps the game's input (input.txt, which plays it again: `anvil play … <
 // input.txt`) and output in <build>/tests/cli/play-monkey/<rules>[-failing-…]-<seed>/.
@@ -640,7 +641,14 @@ void play_seeds(const std::string& rules, Hostile hostile = Hostile::none) {
   // at the next line written to it.
   signal(SIGPIPE, SIG_IGN);
   const std::uint64_t count = env_number("ANVIL_MONKEY_SEEDS", std::getenv("ANVIL_SOAK") ? 300 : 4);
-  const std::uint64_t from = env_number("ANVIL_MONKEY_FROM", 1);
+  // A soak run plays other games each round (scripts/soak repeats every test): from a seed of
+  // the clock's, said with any failure.
+  const std::uint64_t soak_from =
+      static_cast<std::uint64_t>(std::chrono::system_clock::now().time_since_epoch().count()) %
+          1000000000 +
+      1;
+  const std::uint64_t from =
+      env_number("ANVIL_MONKEY_FROM", std::getenv("ANVIL_SOAK") ? soak_from : 1);
   for (std::uint64_t seed = from; seed < from + count; ++seed) {
     const std::string failure = Monkey(rules, seed, hostile).play();
     EXPECT_EQ(failure, "") << rules;
