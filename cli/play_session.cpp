@@ -268,6 +268,19 @@ struct Listing {
   std::vector<std::vector<std::uint32_t>> places;
 };
 
+// A word of the person's line as an error quotes it: whole, unless it is longer than a line
+// can show (a paste gone wrong), then its start.
+std::string quoted_part(std::string_view word) {
+  constexpr std::size_t kShown = 40;
+  if (word.size() <= kShown) return std::string(word);
+  std::size_t cut = kShown;
+  while (cut > 0 && (static_cast<unsigned char>(word[cut]) & 0xC0) == 0x80) --cut;  // UTF-8
+  const auto characters = std::count_if(word.begin(), word.end(), [](char c) {
+    return (static_cast<unsigned char>(c) & 0xC0) != 0x80;
+  });
+  return fmt::format("{}… ({} characters)", word.substr(0, cut), characters);
+}
+
 constexpr const char* kHelp =
     "Answer with the number of a choice; where several may be picked, numbers separated by\n"
     "spaces, or 'none'; to order triggers, the numbers in the order wanted (those left out\n"
@@ -470,7 +483,8 @@ class PlaySession::Person final : public Agent {
                                                  "concede", "skip",  "undo", "none"};
     std::string extra;
     if (std::find(std::begin(kBare), std::end(kBare), word) != std::end(kBare) && words >> extra) {
-      fmt::print(s_.out_, "error: '{}' takes nothing after it (found '{}')\n", word, extra);
+      fmt::print(s_.out_, "error: '{}' takes nothing after it (found '{}')\n", word,
+                 quoted_part(extra));
       return std::nullopt;
     }
     if (word == "help") {
@@ -553,7 +567,8 @@ class PlaySession::Person final : public Agent {
       unsigned value = 0;
       const auto [end, ec] = std::from_chars(token.data(), token.data() + token.size(), value);
       if (ec != std::errc() || end != token.data() + token.size()) {
-        fmt::print(s_.out_, "error: '{}' is neither a choice number nor a command (type 'help')\n", token);
+        fmt::print(s_.out_, "error: '{}' is neither a choice number nor a command (type 'help')\n",
+                   quoted_part(token));
         return std::nullopt;
       }
       if (value < 1 || value > n) {
@@ -960,17 +975,32 @@ void PlaySession::rewind_to(std::size_t mark) {
   marks_.resize(mark);  // the loop marks this point again before advancing
 }
 
-void PlaySession::rewind_to_your_last_decision() {
+std::size_t PlaySession::your_last_mark() const {
   std::size_t i = marks_.size();
   while (i > 0 && !marks_[i - 1].person_answered) --i;
-  rewind_to(i - 1);
+  return i - 1;
+}
+
+void PlaySession::rewind_to_your_last_decision() {
+  rewind_to(your_last_mark());
   skipping_since_.reset();
 }
 
 void PlaySession::undo() {
+  // The decision taken back: the person's first logged from that mark on. A mulligan is asked
+  // before the first step begins, so "turn 1, untap" would name a step nobody was asked in.
+  bool mulligan = false;
+  for (std::size_t k = marks_.at(your_last_mark()).log_size; k < log_.size(); ++k)
+    if (log_[k].player == seats_.person) {
+      mulligan = log_[k].kind == ChoiceKind::mulligan;
+      break;
+    }
   rewind_to_your_last_decision();
-  fmt::print(out_, "Undone: back to your decision in turn {}, {}.\n", game_.state().turn.number,
-             rules_.step_name(game_));
+  if (mulligan)
+    fmt::print(out_, "Undone: back to your mulligan decision.\n");
+  else
+    fmt::print(out_, "Undone: back to your decision in turn {}, {}.\n", game_.state().turn.number,
+               rules_.step_name(game_));
 }
 
 std::optional<std::string> PlaySession::read_line() {

@@ -113,6 +113,8 @@ class PlaySession {
   // Rolls back to the start of the most recent advance() in which the person answered (undo,
   // and after a failure the game cannot go on from).
   void rewind_to_your_last_decision();
+  // The mark rewind_to_your_last_decision() goes back to. REQUIRES: can_undo().
+  std::size_t your_last_mark() const;
   void undo();
   // The person gives up, `at` the point the replay concedes at too.
   void concede(Concession::At at);
