@@ -18,6 +18,7 @@
 #include "pack_library.hpp"
 #include "play_session.hpp"
 #include "rules_options.hpp"
+#include "rules_words.hpp"
 
 namespace anvil::cli {
 
@@ -107,6 +108,8 @@ int run_play(const GlobalOptions& global, const PlayOptions& o) {
   auto engine = start_engine(global);
   const auto rules = engine->registry.find<RulesModule>(o.rules);
   if (!rules) throw std::runtime_error(no_rules_module(engine->registry, o.rules));
+  // Its words (the board's and the log's), checked before anything is dealt or played.
+  check_rules_words(engine->registry, o.rules, *rules);
   // An unknown agent, or one that refuses these rules, fails before the game, by name; made as
   // the game will make it (an agent may check AgentOptions::rules).
   (void)make_agent(engine->registry, o.vs, AgentOptions{0, {}, &engine->registry, o.rules});

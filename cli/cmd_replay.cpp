@@ -9,6 +9,7 @@
 #include "match.hpp"
 #include "output.hpp"
 #include "pack_library.hpp"
+#include "rules_words.hpp"
 
 namespace anvil::cli {
 
@@ -53,8 +54,7 @@ int run_replay(const GlobalOptions& global, const std::string& file, bool quiet)
       fmt::print("P{}: {} playing {}\n", i + 1, i < replay.agents.size() ? replay.agents[i] : "?", replay.decks[i]);
   // The log's words, checked before the game is played: a rules module's bad wording is an
   // error of its own, not a game that did not play through.
-  if (!quiet)
-    for (std::string_view key : RulesModule::term_keys()) (void)rules->wording(key);
+  if (!quiet) check_rules_words(engine->registry, replay.rules, *rules);
   std::unique_ptr<GameLog> log;
   const MatchResult result = replay_match(*rules, cards, replay, decks, [&](Game& g) {
     if (!quiet) log = std::make_unique<GameLog>(g, *rules, stdout, players);

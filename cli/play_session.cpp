@@ -872,8 +872,6 @@ PlaySession::PlaySession(Game& game, const RulesModule& rules, const Registry& r
       words_{rules.wording("life"),           rules.wording("zone.library"),
              rules.wording("zone.graveyard"), rules.wording("zone.battlefield"),
              rules.wording("zone.command"),   rules.wording("zone.exile")} {
-  // The log's words too (GameLog, in run()), checked before anything is played.
-  for (std::string_view key : RulesModule::term_keys()) (void)rules.wording(key);
   game_.seat(seats_.person, std::make_shared<Recorder>(*this, seats_.person, std::make_shared<Person>(*this)));
   seat_opponent(seats_.opponent_agent);
 }

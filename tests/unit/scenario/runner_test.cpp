@@ -6,12 +6,16 @@
 
 #include <anvil/error.hpp>
 #include <anvil/game.hpp>
+#include <anvil/registry.hpp>
+#include <memory>
 #include <optional>
 #include <stdexcept>
 #include <string>
 #include <string_view>
 #include <utility>
+#include <vector>
 
+#include "rules_words.hpp"
 #include "scenario/scenario.hpp"
 #include "toy_rules.hpp"
 
@@ -740,6 +744,35 @@ TEST(RulesModuleDefaults, WordingIsTheModulesWordsChecked) {
   EXPECT_NE(wording_error(WordyRules("{card:>9} is summoned"), "enter").find("unknown field"),
             std::string::npos);
   EXPECT_EQ(wording_error(WordyRules("{player} summons {card}"), "enter"), "no error");
+}
+
+// The command line checks every word before a game is told, and names the module and the plugin
+// file whose words are bad.
+TEST(RulesModuleDefaults, TheCommandLineNamesTheModuleWhoseWordsAreBad) {
+  Registry registry;
+  RegistryEntry entry;
+  entry.kind = PluginKind::rules_module;
+  entry.name = "wordy";
+  entry.provider = "wordy-rules";
+  entry.file = "/plugins/wordy-rules.so";
+  entry.impl = std::make_shared<const WordyRules>("{card} is summoned for {player}");
+  std::vector<RegistryEntry> entries;
+  entries.push_back(std::move(entry));
+  registry.commit(std::move(entries));
+  const auto rules = registry.find<RulesModule>("wordy");
+  ASSERT_NE(rules, nullptr);
+  try {
+    cli::check_rules_words(registry, "wordy", *rules);
+    FAIL() << "zone.exile's empty word was not refused";
+  } catch (const LoadError& e) {
+    EXPECT_EQ(e.problem(),
+              "rules module 'wordy' (plugin 'wordy-rules', /plugins/wordy-rules.so): wording of "
+              "'zone.exile' is empty");
+    EXPECT_EQ(e.hint(), "return nullopt for the classic 'exile'");
+  }
+  // A module the host added (no file), whose words are all good: nothing thrown.
+  registry.add<RulesModule>("toy", std::make_shared<const ToyRules>());
+  EXPECT_NO_THROW(cli::check_rules_words(registry, "toy", *registry.find<RulesModule>("toy")));
 }
 
 }  // namespace
