@@ -2,7 +2,9 @@
 #
 # One GoogleTest executable, linked with the kernel, registered with ctest test by test.
 # Tests are listed when ctest runs (PRE_TEST), not after linking: the build never executes a test
-# binary, and under the asan preset the listing runs with the test preset's sanitizer options.
+# binary. With ANVIL_BATCH_TESTS (the asan preset) the whole program is one ctest test named
+# gtest.<target> instead: one process start rather than one per test, and GoogleTest's own output
+# names the test that failed.
 #
 # The tests' own code is compiled with ANVIL_TEST_CODE_FLAGS (default -O0) after the build type's
 # flags. What a test checks is the kernel, the plugins and the programs, which are built as their
@@ -40,6 +42,14 @@ function(anvil_add_test target)
       set_source_files_properties(${ARG_HOT_SOURCES} PROPERTIES COMPILE_OPTIONS ${level})
     endif()
   endif()
-  gtest_discover_tests(${target} DISCOVERY_TIMEOUT 60 DISCOVERY_MODE PRE_TEST
-    PROPERTIES ENVIRONMENT "ANVIL_SHARED_DIR=${ANVIL_SHARED_DIR}")
+  if(ANVIL_BATCH_TESTS)
+    # --gtest_brief: on success only the totals; a failure still prints its test and message.
+    add_test(NAME gtest.${target} COMMAND ${target} --gtest_brief=1
+             WORKING_DIRECTORY ${CMAKE_CURRENT_BINARY_DIR})
+    set_tests_properties(gtest.${target} PROPERTIES
+      ENVIRONMENT "ANVIL_SHARED_DIR=${ANVIL_SHARED_DIR}" LABELS gtest)
+  else()
+    gtest_discover_tests(${target} DISCOVERY_TIMEOUT 60 DISCOVERY_MODE PRE_TEST
+      PROPERTIES ENVIRONMENT "ANVIL_SHARED_DIR=${ANVIL_SHARED_DIR}")
+  endif()
 endfunction()
