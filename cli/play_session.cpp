@@ -291,12 +291,46 @@ constexpr const char* kHelp =
     "  card NAME  what a card is: its text, cost and stats (any case; a\n"
     "             part of the name will do when no other card has it)\n"
     "  ai NAME    seat the agent NAME for your opponent, from now on ('ai' alone lists them)\n"
-    "  skip       pass until your next main phase (this turn's, from its upkeep or draw);\n"
-    "             it stops sooner when your opponent puts something on the stack, or when you\n"
-    "             must choose something else\n"
+    "  skip       {skip}\n"
     "  undo       take back your previous decision\n"
     "  log        the decisions so far: who decided what\n"
     "  concede    give up this game\n";
+
+// `text` broken at spaces into lines of at most `width` characters (a longer word stands alone),
+// every line after the first indented by `indent` spaces: a rules module's words in the help's
+// second column.
+std::string wrapped(std::string_view text, std::size_t width, std::size_t indent) {
+  std::string out;
+  std::size_t line = 0;
+  std::size_t at = 0;
+  while (at < text.size()) {
+    const std::size_t space = text.find(' ', at);
+    const std::string_view word =
+        text.substr(at, space == std::string_view::npos ? std::string_view::npos : space - at);
+    at = space == std::string_view::npos ? text.size() : space + 1;
+    if (word.empty()) continue;
+    if (line > 0 && line + 1 + word.size() > width) {
+      out += '\n';
+      out.append(indent, ' ');
+      line = 0;
+    } else if (line > 0) {
+      out += ' ';
+      ++line;
+    }
+    out += word;
+    line += word.size();
+  }
+  return out;
+}
+
+// The step `skip` passes until: the module's first step whose name begins with "main"
+// (classic's "main1", hearth's "main"), or none (then the first decision of the person's next
+// turn ends it).
+std::optional<std::string> first_main_step(const RulesModule& rules) {
+  for (std::string& step : rules.step_names())
+    if (step.starts_with("main")) return std::move(step);
+  return std::nullopt;
+}
 
 }  // namespace
 
@@ -390,11 +424,10 @@ class PlaySession::Person final : public Agent {
       // The person's next first main phase (classic's "main1", hearth's one step "main") after
       // the point `skip` was typed: from the upkeep or draw step, this turn's; from the main
       // phase or the opponent's turn, the next turn's.
-      const std::string step = s_.rules_.step_name(s_.game_);
       const bool next_turn =
           view.turn().active == s_.seats_.person &&
           std::pair{view.turn().number, view.turn().step} > *s_.skipping_since_ &&
-          (step == "main1" || step == "main");
+          (!s_.skip_until_ || s_.rules_.step_name(s_.game_) == *s_.skip_until_);
       if (choice.kind == ChoiceKind::action && choice.pass && !theirs_on_stack && !next_turn)
         return Answer{{*choice.pass}};
       s_.skipping_since_.reset();
@@ -490,7 +523,8 @@ class PlaySession::Person final : public Agent {
     if (word == "help") {
       // The command is `graveyard` in every game; what it lists, in the game's own words.
       fmt::print(s_.out_, kHelp, fmt::arg("graveyard", s_.words_.graveyard),
-                 fmt::arg("exile", s_.words_.exile));
+                 fmt::arg("exile", s_.words_.exile),
+                 fmt::arg("skip", wrapped(s_.words_.skip, 78, 13)));
       return std::nullopt;
     }
     if (word == "board") {
@@ -519,7 +553,7 @@ class PlaySession::Person final : public Agent {
         return std::nullopt;
       }
       s_.skipping_since_ = std::pair{view.turn().number, view.turn().step};
-      fmt::print(s_.out_, "Passing until your first main phase to come.\n");
+      fmt::print(s_.out_, "{}\n", s_.words_.skipping);
       return Answer{{*choice.pass}};
     }
     if (word == "undo") {
@@ -871,7 +905,9 @@ PlaySession::PlaySession(Game& game, const RulesModule& rules, const Registry& r
       echo_(echo),
       words_{rules.wording("life"),           rules.wording("zone.library"),
              rules.wording("zone.graveyard"), rules.wording("zone.battlefield"),
-             rules.wording("zone.command"),   rules.wording("zone.exile")} {
+             rules.wording("zone.command"),   rules.wording("zone.exile"),
+             rules.wording("skip"),           rules.wording("skipping")},
+      skip_until_(first_main_step(rules)) {
   game_.seat(seats_.person, std::make_shared<Recorder>(*this, seats_.person, std::make_shared<Person>(*this)));
   seat_opponent(seats_.opponent_agent);
 }

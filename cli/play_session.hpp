@@ -135,9 +135,10 @@ class PlaySession {
   std::string with_seats(const std::string& text) const;
 
   // The board's words, the rules module's (RulesModule::term): "life 20, hand 7, library 33",
-  // "battlefield:" in the classic game; "health 30, hand 4, deck 26", "board:" in hearth.
+  // "battlefield:" in the classic game; "health 30, hand 4, deck 26", "board:" in hearth; and
+  // what `help` and `skip` say of `skip`.
   struct Words {
-    std::string life, library, graveyard, battlefield, command, exile;
+    std::string life, library, graveyard, battlefield, command, exile, skip, skipping;
   };
 
   Game& game_;
@@ -156,6 +157,7 @@ class PlaySession {
   // `skip`: the turn and step it was typed in, while the person's priority is passed for them
   // until their next main phase (Person::choose says when it stops); cleared by undo.
   std::optional<std::pair<std::uint32_t, std::uint16_t>> skipping_since_;
+  std::optional<std::string> skip_until_;  // the step `skip` stops at (first_main_step)
   // The running game's log while run() runs: flushed before anything else is printed.
   GameLog* events_ = nullptr;
 };

@@ -74,6 +74,11 @@ const std::vector<TermKey>& term_table() {
       {"zone.battlefield", "battlefield", {}},
       {"zone.command", "command", {}},
       {"zone.exile", "exile", {}},
+      {"skip",
+       "pass until your next main phase (this turn's, from its upkeep or draw); it stops sooner "
+       "when your opponent puts something on the stack, or when you must choose something else",
+       {}},
+      {"skipping", "Passing until your first main phase to come.", {}},
   };
   return kTable;
 }

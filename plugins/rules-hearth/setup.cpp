@@ -271,6 +271,11 @@ std::optional<std::string> HearthRules::term(std::string_view key) const {
       {"zone.battlefield", "board"},
       {"zone.command", "weapon"},
       {"zone.exile", "secrets and cards out of play"},
+      // Only the player whose turn it is acts: `skip` ends the turn.
+      {"skip",
+       "end your turn; you are asked again on your next one, or sooner when you must "
+       "choose something"},
+      {"skipping", "Ending your turn."},
   };
   for (const auto& [k, words] : kWords)
     if (k == key) return std::string(words);

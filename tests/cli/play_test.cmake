@@ -32,7 +32,9 @@
 #                 not asked to order triggers that all read the same;
 #   HiddenPicks   (hearth) the log shows the opponent's mulligan without the cards it put back,
 #                 which the person cannot see, and its plays with their cards; between the
-#                 person's decisions, what happened (the opponent's draws unnamed).
+#                 person's decisions, what happened (the opponent's draws unnamed);
+#   HearthSkip    (hearth) help and `skip` in the hearth module's words: `skip` ends the turn
+#                 and the person is asked again on their next one.
 # The scripted player answers with `cycle` (play_setup.cmake).
 cmake_minimum_required(VERSION 3.25)
 include(${CMAKE_CURRENT_LIST_DIR}/play_setup.cmake)
@@ -71,6 +73,8 @@ elseif(CASE STREQUAL "Commands")
   expect("card NAME +what a card is" "help lists card")
   expect("\n  graveyard  each player's graveyard and exile, card by card\n"
          "help says what graveyard lists in the game's words")
+  expect("\n  skip       pass until your next main phase \\(this turn's, from its upkeep or draw\\); it\n             stops sooner when your opponent puts something on the stack, or when you must\n             choose something else\n  undo  "
+         "help says what skip does, wrapped into its column")
   expect("\n> ai\nThe agents you can seat with 'ai NAME':\n(  [a-z-]+ +[^\n]+\n)*  ai-random +uniformly random legal choices"
          "'ai' alone lists the agents with what each plays like")
   expect("\nLightning Bolt \\(mana value 1\\): Lightning Bolt deals 3 damage to target creature or player\\.\n"
@@ -156,6 +160,19 @@ elseif(CASE STREQUAL "HiddenPicks")
   endif()
   expect("\nplayer 0 \\(you\\): health 30, hand [0-9]+, deck [0-9]+, graveyard [0-9]+, mana [0-9]+/[0-9]+, hero power Fireblast\n  board: "
          "the board shows the rules module's status of each player (hearth: mana, the hero power), in its words")
+elseif(CASE STREQUAL "HearthSkip")
+  set(deck "Basic Spell Mage")
+  set(vs_deck "Basic Zoo")
+  set(more --rules hearth --vs ai-random)
+  play("none\nhelp\nskip\nconcede\n")
+  expect("\n  skip       end your turn; you are asked again on your next one, or sooner when you must\n             choose something\n"
+         "help says what skip does in the hearth module's words")
+  # (The person's first turn has one choice, to end it, and is not asked.)
+  expect("\n=== Turn 3, main \\(your turn\\) ===\n[^=]*\n> skip\nEnding your turn\.\n[^=]*\n=== Turn 5, main \\(your turn\\) ===\n"
+         "skip should end the turn and ask the person again on their next one")
+  if(out MATCHES "=== Turn 4, " OR out MATCHES "upkeep or draw")
+    message(FATAL_ERROR "the person was asked in the opponent's turn, or help spoke of classic steps (output in ${WORK}/output.txt)")
+  endif()
 elseif(CASE STREQUAL "Skip")
   # `skip` at the first main phase passes through the rest of the turn and the opponent's
   # (nothing of theirs goes on the stack in this game's turn 2) to the person's next first main

@@ -157,6 +157,17 @@ class ANVIL_API RulesModule {
   //   "zone.battlefield"  "battlefield" the board's header of what is in play
   //   "zone.command"      "command"     the board's header of the command zone, when not empty
   //   "zone.exile"        "exile"       the board's and `graveyard`'s header of exile
+  //   "skip"              "pass until your next main phase (this turn's, from its upkeep or
+  //                       draw); it stops sooner when your opponent puts something on the
+  //                       stack, or when you must choose something else"
+  //                                     what `anvil play`'s help says `skip` does (wrapped to
+  //                                     the terminal by the command line)
+  //   "skipping"          "Passing until your first main phase to come."
+  //                                     what `anvil play` says when `skip` is typed
+  //
+  // (`skip` passes the person's priority until their turn's first step whose name begins with
+  // "main", or the next turn's first step when the module has no such step; anything else
+  // asked, or an opponent's spell or ability on the stack, ends it.)
   //
   // A word is put as it is; a pattern's fields are fmt-style named fields ("{card}"), and "{{"
   // and "}}" write a brace. The hearth module, in its own words:

@@ -657,8 +657,9 @@ TEST(HearthRules, AMulliganedCardIsNotDrawnAgainInItsPlace) {
 }
 
 // The command line tells a hearth game in Hearthstone's words (RulesModule::term): cards played,
-// minions summoned, heroes' health, the deck, the board, the hero's weapon and secrets; the
-// graveyard keeps its name. Each wording passes the kernel's check of its pattern.
+// minions summoned, heroes' health, the deck, the board, the hero's weapon and secrets, and
+// `skip` ends the turn; the graveyard keeps its name. Each wording passes the kernel's check of
+// its pattern.
 TEST(HearthRules, TellsItsGameInHearthstonesWords) {
   EXPECT_EQ(rules().wording("cast"), "plays");
   EXPECT_EQ(rules().wording("enter"), "{card} is summoned for {player}");
@@ -668,6 +669,8 @@ TEST(HearthRules, TellsItsGameInHearthstonesWords) {
   EXPECT_EQ(rules().wording("zone.command"), "weapon");
   EXPECT_EQ(rules().wording("zone.exile"), "secrets and cards out of play");
   EXPECT_EQ(rules().wording("zone.graveyard"), "graveyard");
+  EXPECT_EQ(rules().wording("skipping"), "Ending your turn.");
+  EXPECT_EQ(rules().wording("skip").find("stack"), std::string::npos) << "hearth has no stack";
   for (std::string_view key : RulesModule::term_keys())
     EXPECT_NO_THROW((void)rules().wording(key)) << key;
   EXPECT_EQ(rules().term("no.such.key"), std::nullopt);

@@ -677,7 +677,12 @@ TEST(RulesModuleDefaults, TermGivesTheClassicWords) {
   EXPECT_EQ(rules.term("zone.battlefield"), "battlefield");
   EXPECT_EQ(rules.term("zone.command"), "command");
   EXPECT_EQ(rules.term("zone.exile"), "exile");
-  EXPECT_EQ(RulesModule::term_keys().size(), 8u);
+  EXPECT_EQ(rules.term("skip"),
+            "pass until your next main phase (this turn's, from its upkeep or draw); it stops "
+            "sooner when your opponent puts something on the stack, or when you must choose "
+            "something else");
+  EXPECT_EQ(rules.term("skipping"), "Passing until your first main phase to come.");
+  EXPECT_EQ(RulesModule::term_keys().size(), 10u);
   for (std::string_view key : RulesModule::term_keys())
     EXPECT_EQ(rules.wording(key), rules.term(key)) << key;
 }
