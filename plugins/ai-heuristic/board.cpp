@@ -238,6 +238,26 @@ void budget_regeneration(const DecisionView& view, const std::vector<Fighter*>& 
   }
 }
 
+namespace {
+
+// The regeneration cost of `id`, a permanent on `p`'s battlefield, when it is a creature `p`
+// controls with a regeneration ability costing only mana and no shield up yet, with its value.
+std::optional<std::pair<ManaCost, double>> regeneration_to_raise(const DecisionView& view,
+                                                                 PlayerId p, ObjectId id) {
+  // The card's abilities first: nearly no permanent has one, and those are not viewed.
+  const ManaCost cost = regeneration_cost(view.card(id));
+  if (!cost.present) return std::nullopt;
+  const GameObject& o = view.object(id);
+  const Characteristics c = view.view(id);
+  // (One a player controls on another's battlefield is paid for from that player's lands: not
+  // counted, as no bundled card moves one there.)
+  if (o.controller != p || !c.has_type(kCreature) || shielded_by_regeneration(o))
+    return std::nullopt;
+  return std::pair{cost, creature_value(c)};
+}
+
+}  // namespace
+
 OpposingShields::OpposingShields(const DecisionView& view, PlayerId me) {
   for (std::size_t seat = 0; seat < view.player_count(); ++seat) {
     const PlayerId p(static_cast<std::uint8_t>(seat));
@@ -246,16 +266,10 @@ OpposingShields::OpposingShields(const DecisionView& view, PlayerId me) {
     bool any = false;
     for (ObjectId id : *zone) {
       add_preventers(view, p, id);
-      // The card's abilities first: nearly no permanent has one, and those are not viewed.
-      const ManaCost cost = regeneration_cost(view.card(id));
-      if (!cost.present) continue;
-      const GameObject& o = view.object(id);
-      const Characteristics c = view.view(id);
-      // (One a player controls on another's battlefield is paid for from that player's lands:
-      // not counted, as no bundled card moves one there.)
-      if (o.controller != p || !c.has_type(kCreature) || shielded_by_regeneration(o)) continue;
-      creatures_.push_back({id, o.controller, creature_value(c), cost});
-      any = true;
+      if (const auto regen = regeneration_to_raise(view, p, id)) {
+        creatures_.push_back({id, p, regen->second, regen->first});
+        any = true;
+      }
     }
     if (any) lands_.emplace_back(p, land_colors(view, p));
   }
@@ -320,6 +334,35 @@ std::vector<ObjectId> OpposingShields::shielded(std::span<const Target> first) c
       else
         paid.pop_back();
     }
+  }
+  return out;
+}
+
+OwnShields::OwnShields(const DecisionView& view, PlayerId me) {
+  const auto zone = view.zone(ZoneRef::battlefield(me));
+  if (!zone) return;
+  for (ObjectId id : *zone)
+    if (const auto regen = regeneration_to_raise(view, me, id))
+      creatures_.push_back({id, regen->first, regen->second});
+  if (creatures_.empty()) return;
+  std::stable_sort(creatures_.begin(), creatures_.end(),
+                   [](const Creature& a, const Creature& b) { return a.value > b.value; });
+  lands_ = land_colors(view, me);
+}
+
+std::vector<ObjectId> OwnShields::shielded(const ManaCost& spent) const {
+  std::vector<ObjectId> out;
+  std::vector<ManaCost> paid;
+  if (spent.present || spent.value() > 0) {
+    if (!can_pay_all(lands_, {spent})) return out;  // (not cast from these lands: no estimate)
+    paid.push_back(spent);
+  }
+  for (const Creature& c : creatures_) {
+    paid.push_back(c.cost);
+    if (can_pay_all(lands_, paid))
+      out.push_back(c.id);
+    else
+      paid.pop_back();
   }
   return out;
 }

@@ -285,6 +285,29 @@ class OpposingShields {
   std::vector<std::pair<PlayerId, std::vector<std::uint8_t>>> lands_;  // land_colors by player
   std::vector<Preventer> preventers_;
 };
+// The deciding player's own creatures that could regenerate in answer to an effect of its own
+// that would destroy them (a sweeper: the agent raises such shields against a spell without
+// targets on the stack, either player's; heuristic_agent.cpp, untargeted_threat): those with a
+// regeneration ability costing only mana and no shield up yet, paid from its untapped lands
+// after what the effect itself costs. Read once per decision; empty nearly always.
+class OwnShields {
+ public:
+  OwnShields() = default;
+  OwnShields(const DecisionView& view, PlayerId me);
+  bool empty() const { return creatures_.empty(); }
+  // The creatures that get a shield once `spent` is paid from the untapped lands: the most
+  // valuable first, each from what `spent` and the ones before left (land_colors' estimate).
+  std::vector<ObjectId> shielded(const ManaCost& spent) const;
+
+ private:
+  struct Creature {
+    ObjectId id;
+    ManaCost cost;
+    double value;
+  };
+  std::vector<Creature> creatures_;  // most valuable first
+  std::vector<std::uint8_t> lands_;  // land_colors of the untapped lands
+};
 // Gives each of `ids` in `g` one regeneration shield, as the classic module's ability does when
 // it resolves (kRegenShields, kRegenZc): then the rules themselves replace a destruction (not
 // one that "can't be regenerated", nor death by toughness 0), and dies() sees it.

@@ -31,6 +31,27 @@ void resolve_with_triggers(Game& g, const ResolveContext& ctx) {
   }
 }
 
+// What the agent pays for `ability` of `source` with X `x` before it resolves: the card's mana
+// cost when it is in the hand (cast), the ability's when it is a permanent's (activated); nothing
+// for anything else (a trigger).
+ManaCost mana_spent(const Game& g, ObjectId source, std::uint16_t ability, std::int64_t x) {
+  ManaCost spent;
+  const ZoneKind zone = g.object(source).zone.kind;
+  if (zone == ZoneKind::hand) {
+    spent = g.cost_of(source);
+  } else if (zone == ZoneKind::battlefield) {
+    const AbilityDef& a = g.card(source).abilities.at(ability);
+    if (a.kind != AbilityKind::activated || a.cost.empty()) return spent;
+    CostText cost;
+    if (read_cost_text(a.cost, cost)) return spent;
+    spent = cost.mana;
+  }
+  spent.generic = static_cast<std::uint16_t>(
+      std::min<std::int64_t>(spent.generic + spent.x * std::max<std::int64_t>(x, 0), 0xFFFF));
+  spent.x = 0;
+  return spent;
+}
+
 }  // namespace
 
 EffectLab::EffectLab(const DecisionView& view, PlayerId me, std::uint64_t seed)
@@ -85,6 +106,11 @@ std::vector<Target> EffectLab::candidates(const Ability& ability, const ResolveC
     if (!t.is_object() || !shielded(t.object.id)) out.push_back(t);
   }
   return out;
+}
+
+const OwnShields& EffectLab::own_shields() {
+  if (!own_shields_) own_shields_.emplace(view_, me_);
+  return *own_shields_;
 }
 
 const OpposingShields& EffectLab::opposing_shields() {
@@ -144,6 +170,9 @@ EffectLab::Trial EffectLab::trial(ObjectId source, std::uint16_t ability,
   const Journal::Checkpoint cp = g.journal().checkpoint();
   Trial out{-std::numeric_limits<double>::infinity(), 0};
   try {
+    // What it costs, read before a card leaves the hand (for the agent's own shields below).
+    const bool own = !own_shields().empty();
+    const ManaCost spent = own ? mana_spent(g, source, ability, x) : ManaCost{};
     if (g.object(source).zone.kind == ZoneKind::hand)
       g.journal().move_object(source, from_hand_to == ZoneKind::battlefield
                                           ? ZoneRef::battlefield(me_)
@@ -157,6 +186,9 @@ EffectLab::Trial EffectLab::trial(ObjectId source, std::uint16_t ability,
     // The opponent answers with the regeneration and prevention shields it can pay for, before
     // the effect resolves (rolled back with it).
     raise_opposing_shields(targets);
+    // And the agent its own, against an effect of its own that would destroy its creatures (a
+    // sweeper): it raises them in response, from the lands the effect leaves untapped.
+    if (own) raise_shields(g, own_shields().shielded(spent));
     const GameObject& o = g.object(source);
     resolve_with_triggers(g, ResolveContext{o.ref(), o.card, ability, me_, targets, x, event});
     // A permanent's trigger that sacrifices the permanent itself (Ball Lightning at the end step,

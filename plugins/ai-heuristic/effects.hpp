@@ -111,6 +111,9 @@ class EffectLab {
   // save is not killed.
   void raise_opposing_shields(std::span<const Target> targets);
   const OpposingShields& opposing_shields();
+  // The regeneration shields the agent could raise for its own creatures in answer to an effect
+  // of its own (board.hpp's OwnShields); empty nearly always.
+  const OwnShields& own_shields();
   std::vector<Target> candidates(const Ability& ability, const ResolveContext& ctx,
                                  std::size_t slot);
 
@@ -132,6 +135,7 @@ class EffectLab {
   Before before_;
   std::vector<char> scratch_;  // judge()'s per-object marks, reused
   std::optional<OpposingShields> opposing_shields_;  // read off the view on first use
+  std::optional<OwnShields> own_shields_;            // the same
 };
 
 // Scores of outcomes, shared with the tests' expectations (docs/agents.md):

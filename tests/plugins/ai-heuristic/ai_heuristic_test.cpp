@@ -744,6 +744,29 @@ TEST_F(AiHeuristic, SweepsTheBoardOnlyWhenItComesOutAhead) {
   }
 }
 
+// Supreme Verdict (which lets creatures regenerate) against the opponent's Hill Giant, beside its
+// own Albino Troll: with two Forests left once the Verdict is paid, the agent answers its own
+// sweeper with the Troll's shield ({1}{G}), so the Verdict kills the Giant alone and is cast, and
+// the Troll is still there when it has resolved; with one Forest the shield cannot be paid, the
+// boards trade evenly, and the card is kept. Before, its own Troll counted as lost either way.
+TEST_F(AiHeuristic, SweepsCountingItsOwnCreatureItCanRegenerate) {
+  for (const bool two_forests : {true, false}) {
+    std::vector<std::string> mine{"Plains", "Plains", "Island", "Island", "Forest", "Albino Troll"};
+    if (two_forests) mine.push_back("Forest");
+    auto g = start(player(20, {"Supreme Verdict"}, mine), player(20, {}, {"Hill Giant"}));
+    for (int i = 0; i < 3 && g->state().stack.empty(); ++i)
+      if (!world().rules->advance(*g)) break;
+    const bool cast = !g->state().stack.empty() &&
+                      world().cards->at(g->state().stack.back().card).name == "Supreme Verdict";
+    EXPECT_EQ(cast, two_forests) << "two Forests: " << two_forests;
+    if (!cast) continue;
+    for (int i = 0; i < 20 && !g->state().stack.empty(); ++i)
+      ASSERT_TRUE(world().rules->advance(*g));
+    EXPECT_TRUE(on_battlefield(*g, kMe, "Albino Troll").valid()) << "it regenerates the Troll";
+    EXPECT_EQ(count_in(*g, ZoneRef::graveyard(kThem), "Hill Giant"), 1u);
+  }
+}
+
 // Phyrexian Arena draws a card and costs a life point each upkeep: worth it at 20 life, not at
 // 5, nor at 12 against four Hill Giants (12 power: its life is within their reach).
 TEST_F(AiHeuristic, WeighsItsLifeBeforeCastingAPermanentWhoseTriggerCostsLife) {
