@@ -271,7 +271,12 @@ OpposingShields::OpposingShields(const DecisionView& view, PlayerId me) {
         any = true;
       }
     }
-    if (any) lands_.emplace_back(p, land_colors(view, p));
+    if (any) {
+      std::vector<std::uint8_t> sources = land_colors(view, p);
+      const std::vector<std::uint8_t> creatures = mana_creature_colors(view, p);
+      sources.insert(sources.end(), creatures.begin(), creatures.end());
+      lands_.emplace_back(p, std::move(sources));
+    }
   }
   std::stable_sort(creatures_.begin(), creatures_.end(),
                    [](const Creature& a, const Creature& b) { return a.value > b.value; });
@@ -458,6 +463,42 @@ std::uint8_t added_colors(std::string_view text) {
 }
 
 }  // namespace
+
+std::vector<std::uint8_t> mana_creature_colors(const DecisionView& view, PlayerId p) {
+  std::vector<std::uint8_t> out;
+  const auto zone = view.zone(ZoneRef::battlefield(p));
+  if (!zone) return out;
+  for (ObjectId id : *zone) {
+    const GameObject& o = view.object(id);
+    if (o.controller != p || o.tapped) continue;
+    // The card's abilities first: most permanents have no such ability, and those are not viewed.
+    const CardDef& def = view.card(id);
+    bool any = false;
+    std::uint8_t mask = 0;
+    for (const AbilityDef& a : def.abilities) {
+      if (a.kind != AbilityKind::activated || !a.impl) continue;
+      // "{T}: Add {G}.": the cost is the text's before the colon where the AbilityDef has none
+      // (the classic module pays its mana abilities' costs itself).
+      const std::string text = a.impl->describe();
+      const std::size_t colon = text.find(": Add ");
+      if (colon == std::string::npos) continue;
+      CostText cost;
+      if (read_cost_text(
+              a.cost.empty() ? std::string_view(text).substr(0, colon) : std::string_view(a.cost),
+              cost) ||
+          !cost.tap || cost.mana.value() != 0 || cost.mana.x != 0 || cost.sacrifice || cost.discard)
+        continue;
+      any = true;
+      mask = static_cast<std::uint8_t>(mask | added_colors(text));
+    }
+    if (!any) continue;
+    const Characteristics c = view.view(id);
+    if (c.has_type(kLand)) continue;  // land_colors'
+    if (o.summoning_sick && c.has_type(kCreature) && !c.has_keyword(kHaste)) continue;
+    out.push_back(mask);
+  }
+  return out;
+}
 
 std::vector<std::uint8_t> offered_mana_colors(const DecisionView& view, const Choice& choice) {
   std::vector<std::uint32_t> objects;

@@ -241,9 +241,9 @@ void budget_regeneration(const DecisionView& view, const std::vector<Fighter*>& 
 // Forge's AI counts them (ComputerUtil.canRegenerate: a creature that can regenerate is not
 // killable by damage or "destroy" unless the effect says it can't be regenerated): their
 // creatures with a regeneration ability costing only mana and no shield up yet, and the
-// untapped lands of each controller that pay for them (budget_regeneration's estimate: mana
-// creatures and mana in the pool are not counted); and the prevention shields they could raise
-// with a {T} ability (preventers()). Everything it reads is on the board: no hidden card is
+// untapped lands and mana creatures of each controller that pay for them (land_colors and
+// mana_creature_colors: mana in the pool is not counted); and the prevention shields they could
+// raise with a {T} ability (preventers()). Everything it reads is on the board: no hidden card is
 // looked at. Read once per decision; empty nearly always.
 class OpposingShields {
  public:
@@ -282,7 +282,8 @@ class OpposingShields {
   void add_preventers(const DecisionView& view, PlayerId p, ObjectId id);
 
   std::vector<Creature> creatures_;                                    // most valuable first
-  std::vector<std::pair<PlayerId, std::vector<std::uint8_t>>> lands_;  // land_colors by player
+  // By player: land_colors, then mana_creature_colors (the sources that pay for shields).
+  std::vector<std::pair<PlayerId, std::vector<std::uint8_t>>> lands_;
   std::vector<Preventer> preventers_;
 };
 // The deciding player's own creatures that could regenerate in answer to an effect of its own
@@ -330,6 +331,12 @@ std::vector<std::uint8_t> land_colors(const DecisionView& view, PlayerId p, bool
 // text of the ability the option names (Option::ability: "{T}: Add {G}."), or of all the card's
 // abilities when it names none; 0 for colourless mana.
 std::vector<std::uint8_t> offered_mana_colors(const DecisionView& view, const Choice& choice);
+// The colours each untapped permanent of `p` other than a land can make with an ability whose
+// only cost is {T} and which adds mana ("{T}: Add {G}.": Llanowar Elves), when it may tap now (a
+// creature summoning sick without haste may not), one mask per permanent (0: colourless mana
+// only), read off the abilities' text as offered_mana_colors reads it. What the opponent could
+// tap for a shield; the agent's own mana abilities are offered to it in a choice.
+std::vector<std::uint8_t> mana_creature_colors(const DecisionView& view, PlayerId p);
 // Whether `sources` (land_colors) can pay all of `costs` at once.
 bool can_pay_all(const std::vector<std::uint8_t>& sources, const std::vector<ManaCost>& costs);
 

@@ -628,6 +628,31 @@ TEST_F(AiHeuristic, BurnsTheBestCreatureItsControllerCannotRegenerate) {
   }
 }
 
+// The opponent's mana creatures pay for shields too: with one Forest and Llanowar Elves ready to
+// tap, their Albino Troll's {1}{G} is paid, so the Bolt goes to Grizzly Bears; with the Elves
+// tapped, or summoning sick, the Forest alone cannot pay and the Troll is shot. Before, only
+// lands were counted, and the Bolt went to the Troll they would regenerate.
+TEST_F(AiHeuristic, CountsTheOpponentsManaCreaturesForTheirShields) {
+  struct Case {
+    bool tapped, sick;
+    std::string target;
+  };
+  for (const Case& c : {Case{false, false, "Grizzly Bears"}, Case{true, false, "Albino Troll"},
+                        Case{false, true, "Albino Troll"}}) {
+    PositionPlayer them =
+        player(20, {}, {"Albino Troll", "Grizzly Bears", "Forest", "Llanowar Elves"});
+    them.battlefield.back().tapped = c.tapped;
+    them.battlefield.back().sick = c.sick;
+    auto g = start(player(20, {"Lightning Bolt"}, {"Mountain"}), them);
+    const auto targets = cast_targets(*g, 3);
+    const std::string what =
+        std::string("Elves") + (c.tapped ? " tapped" : "") + (c.sick ? " sick" : "");
+    ASSERT_EQ(targets.size(), 1u) << what;
+    ASSERT_TRUE(targets[0].is_object()) << what;
+    EXPECT_EQ(g->card(targets[0].object.id).name, c.target) << what;
+  }
+}
+
 // Another answer on the board: the opponent's Samite Healer ("{T}: Prevent the next 1 damage
 // that would be dealt to any target this turn"), untapped and able to tap, saves their Grizzly
 // Bears from a Shock, so the Shock goes to the Healer (1 of its 2 damage still kills it); not
