@@ -256,6 +256,18 @@ std::optional<std::pair<ManaCost, double>> regeneration_to_raise(const DecisionV
   return std::pair{cost, creature_value(c)};
 }
 
+// Whether `cost` is {T} and nothing else (no mana, no sacrifice, no discard).
+bool only_tapping(const CostText& cost) {
+  return cost.tap && cost.mana.value() == 0 && cost.mana.x == 0 && !cost.sacrifice && !cost.discard;
+}
+
+// Whether `p` could tap its permanent `o` (viewed as `c`) for an ability now: it controls it, it
+// is untapped, and it is not a creature summoning sick without haste.
+bool may_tap_now(PlayerId p, const GameObject& o, const Characteristics& c) {
+  return o.controller == p && !o.tapped &&
+         !(o.summoning_sick && c.has_type(kCreature) && !c.has_keyword(kHaste));
+}
+
 }  // namespace
 
 OpposingShields::OpposingShields(const DecisionView& view, PlayerId me) {
@@ -275,7 +287,7 @@ OpposingShields::OpposingShields(const DecisionView& view, PlayerId me) {
       std::vector<std::uint8_t> sources = land_colors(view, p);
       const std::vector<std::uint8_t> creatures = mana_creature_colors(view, p);
       sources.insert(sources.end(), creatures.begin(), creatures.end());
-      lands_.emplace_back(p, std::move(sources));
+      sources_.emplace_back(p, std::move(sources));
     }
   }
   std::stable_sort(creatures_.begin(), creatures_.end(),
@@ -291,15 +303,8 @@ void OpposingShields::add_preventers(const DecisionView& view, PlayerId p, Objec
         a.text.find(kPrevent) == std::string::npos)
       continue;
     CostText cost;
-    if (a.cost.empty() || read_cost_text(a.cost, cost) || !cost.tap || cost.mana.value() != 0 ||
-        cost.mana.x != 0 || cost.sacrifice || cost.discard)
-      continue;
-    const GameObject& o = view.object(id);
-    if (o.controller != p || o.tapped) return;
-    if (o.summoning_sick) {
-      const Characteristics c = view.view(id);
-      if (c.has_type(kCreature) && !c.has_keyword(kHaste)) return;
-    }
+    if (a.cost.empty() || read_cost_text(a.cost, cost) || !only_tapping(cost)) continue;
+    if (!may_tap_now(p, view.object(id), view.view(id))) return;
     preventers_.push_back({id, p, static_cast<std::uint16_t>(i)});
   }
 }
@@ -312,7 +317,7 @@ bool OpposingShields::has(ObjectId id) const {
 bool OpposingShields::can_save(ObjectId id) const {
   for (const Creature& c : creatures_) {
     if (c.id != id) continue;
-    for (const auto& [player, lands] : lands_)
+    for (const auto& [player, lands] : sources_)
       if (player == c.controller) return can_pay_all(lands, {c.cost});
   }
   return false;
@@ -329,7 +334,7 @@ std::vector<ObjectId> OpposingShields::shielded(std::span<const Target> first) c
         order.push_back(&c);
   for (const Creature& c : creatures_)
     if (std::find(order.begin(), order.end(), &c) == order.end()) order.push_back(&c);
-  for (const auto& [player, lands] : lands_) {
+  for (const auto& [player, lands] : sources_) {
     std::vector<ManaCost> paid;
     for (const Creature* c : order) {
       if (c->controller != player) continue;
@@ -381,6 +386,12 @@ void raise_shields(Game& g, const std::vector<ObjectId>& ids) {
 
 void lower_shields(Game& g, const std::vector<ObjectId>& ids) {
   for (ObjectId id : ids) g.journal().set_attr(id, kRegenShields, 0);
+}
+
+ManaCost ability_mana(const AbilityDef& a) {
+  CostText cost;
+  if (a.cost.empty() || read_cost_text(a.cost, cost)) return ManaCost{};
+  return cost.mana;
 }
 
 std::size_t lands_of(const DecisionView& view, PlayerId p, bool untapped) {
@@ -470,7 +481,7 @@ std::vector<std::uint8_t> mana_creature_colors(const DecisionView& view, PlayerI
   if (!zone) return out;
   for (ObjectId id : *zone) {
     const GameObject& o = view.object(id);
-    if (o.controller != p || o.tapped) continue;
+    if (o.controller != p || o.tapped) continue;  // (may_tap_now below: the cheap part first)
     // The card's abilities first: most permanents have no such ability, and those are not viewed.
     const CardDef& def = view.card(id);
     bool any = false;
@@ -486,15 +497,14 @@ std::vector<std::uint8_t> mana_creature_colors(const DecisionView& view, PlayerI
       if (read_cost_text(
               a.cost.empty() ? std::string_view(text).substr(0, colon) : std::string_view(a.cost),
               cost) ||
-          !cost.tap || cost.mana.value() != 0 || cost.mana.x != 0 || cost.sacrifice || cost.discard)
+          !only_tapping(cost))
         continue;
       any = true;
       mask = static_cast<std::uint8_t>(mask | added_colors(text));
     }
     if (!any) continue;
     const Characteristics c = view.view(id);
-    if (c.has_type(kLand)) continue;  // land_colors'
-    if (o.summoning_sick && c.has_type(kCreature) && !c.has_keyword(kHaste)) continue;
+    if (c.has_type(kLand) || !may_tap_now(p, o, c)) continue;  // a land is land_colors'
     out.push_back(mask);
   }
   return out;

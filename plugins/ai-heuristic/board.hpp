@@ -283,7 +283,7 @@ class OpposingShields {
 
   std::vector<Creature> creatures_;                                    // most valuable first
   // By player: land_colors, then mana_creature_colors (the sources that pay for shields).
-  std::vector<std::pair<PlayerId, std::vector<std::uint8_t>>> lands_;
+  std::vector<std::pair<PlayerId, std::vector<std::uint8_t>>> sources_;
   std::vector<Preventer> preventers_;
 };
 // The deciding player's own creatures that could regenerate in answer to an effect of its own
@@ -339,6 +339,10 @@ std::vector<std::uint8_t> offered_mana_colors(const DecisionView& view, const Ch
 std::vector<std::uint8_t> mana_creature_colors(const DecisionView& view, PlayerId p);
 // Whether `sources` (land_colors) can pay all of `costs` at once.
 bool can_pay_all(const std::vector<std::uint8_t>& sources, const std::vector<ManaCost>& costs);
+
+// The mana cost of an activated ability as its AbilityDef writes it ("{X}{R}"); none when it
+// writes none (a cost the rules keep to themselves) or cannot be read.
+ManaCost ability_mana(const AbilityDef& a);
 
 // The lands `p` has on the battlefield; `untapped`: only those not tapped, the mana `p` could
 // make now (mana creatures and mana in the pool are not counted: an estimate).

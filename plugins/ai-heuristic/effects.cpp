@@ -41,10 +41,7 @@ ManaCost mana_spent(const Game& g, ObjectId source, std::uint16_t ability, std::
     spent = g.cost_of(source);
   } else if (zone == ZoneKind::battlefield) {
     const AbilityDef& a = g.card(source).abilities.at(ability);
-    if (a.kind != AbilityKind::activated || a.cost.empty()) return spent;
-    CostText cost;
-    if (read_cost_text(a.cost, cost)) return spent;
-    spent = cost.mana;
+    if (a.kind == AbilityKind::activated) spent = ability_mana(a);
   }
   spent.generic = static_cast<std::uint16_t>(
       std::min<std::int64_t>(spent.generic + spent.x * std::max<std::int64_t>(x, 0), 0xFFFF));

@@ -365,14 +365,6 @@ std::int64_t most_x(const std::vector<std::uint8_t>& sources, const ManaCost& co
   }
 }
 
-// The mana cost of an activated ability as its AbilityDef writes it ("{X}{R}"); none when it
-// writes none (a cost the rules keep to themselves) or cannot be read.
-ManaCost ability_mana(const AbilityDef& a) {
-  CostText cost;
-  if (a.cost.empty() || read_cost_text(a.cost, cost)) return ManaCost{};
-  return cost.mana;
-}
-
 // The best judgement of ability `ability` of `source` over every X it may announce, 0 to `most`,
 // and that X: the smallest of equally good ones, so that a kill spends no more than the
 // toughness left needs (as Forge's AI pays X), while damage to a player that counts, or more of

@@ -269,6 +269,16 @@ class AiHeuristic : public ::testing::Test {
     for (ObjectId id : g.state().zone(z).objects) n += g.card(id).name == name;
     return n;
   }
+  // The opponent of the regeneration tests: an Albino Troll ({1}{G}: Regenerate) and Grizzly
+  // Bears, with two Forests that can pay for the Troll's shield, or cannot, being tapped.
+  static PositionPlayer troll_and_bears(bool forests_untapped) {
+    PositionPlayer them = player(20, {}, {"Albino Troll", "Grizzly Bears"});
+    for (int i = 0; i < 2; ++i) {
+      them.battlefield.push_back(card("Forest"));
+      them.battlefield.back().tapped = !forests_untapped;
+    }
+    return them;
+  }
 };
 
 TEST_F(AiHeuristic, KillsTheBestCreatureItCanKill) {
@@ -615,12 +625,7 @@ TEST_F(AiHeuristic, DoesNotBurnACreatureItsControllerCanRegenerate) {
 // can pay for the Troll's shield, and to the Troll once they are tapped.
 TEST_F(AiHeuristic, BurnsTheBestCreatureItsControllerCannotRegenerate) {
   for (const bool untapped : {true, false}) {
-    PositionPlayer them = player(20, {}, {"Albino Troll", "Grizzly Bears"});
-    for (int i = 0; i < 2; ++i) {
-      them.battlefield.push_back(card("Forest"));
-      them.battlefield.back().tapped = !untapped;
-    }
-    auto g = start(player(20, {"Lightning Bolt"}, {"Mountain"}), them);
+    auto g = start(player(20, {"Lightning Bolt"}, {"Mountain"}), troll_and_bears(untapped));
     const auto targets = cast_targets(*g, 3);
     ASSERT_EQ(targets.size(), 1u) << "Forests untapped: " << untapped;
     ASSERT_TRUE(targets[0].is_object());
@@ -724,12 +729,8 @@ TEST_F(AiHeuristic, DoesNotBurnInResponseACreatureItsControllerCanRegenerate) {
 // Bears while two Forests can pay for their Albino Troll's shield, else the Troll.
 TEST_F(AiHeuristic, AimsATriggersDestroyAtACreatureThatCannotRegenerate) {
   for (const bool untapped : {true, false}) {
-    PositionPlayer them = player(20, {}, {"Albino Troll", "Grizzly Bears"});
-    for (int i = 0; i < 2; ++i) {
-      them.battlefield.push_back(card("Forest"));
-      them.battlefield.back().tapped = !untapped;
-    }
-    auto g = start(player(20, {"Ravenous Chupacabra"}, {"Swamp", "Swamp", "Swamp", "Swamp"}), them);
+    auto g = start(player(20, {"Ravenous Chupacabra"}, {"Swamp", "Swamp", "Swamp", "Swamp"}),
+                   troll_and_bears(untapped));
     for (int i = 0; i < 20 && g->state().turn.step <= 3; ++i)
       ASSERT_TRUE(world().rules->advance(*g));
     ASSERT_TRUE(on_battlefield(*g, kMe, "Ravenous Chupacabra").valid()) << untapped;
