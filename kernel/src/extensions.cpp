@@ -90,15 +90,15 @@ const TermKey* find_term(std::string_view key) {
 }
 
 std::string field_list(const TermKey& t) {
-  if (t.fields.empty()) return "it has none: '{' and '}' are written '{{' and '}}'";
   std::string out = "the fields are ";
   for (std::size_t i = 0; i < t.fields.size(); ++i)
     out += (i ? ", {" : "{") + std::string(t.fields[i]) + "}";
   return out;
 }
 
-// What is wrong with `phrase` as the wording of `t`, or empty: a field it does not have, a
-// brace unpaired, a format spec or a positional field ("{}", "{0}", "{card:>5}").
+// What is wrong with `phrase` as the pattern of `t` (a key with fields), or empty: a field it
+// does not have, a brace unpaired, a format spec or a positional field ("{}", "{0}",
+// "{card:>5}").
 std::string pattern_problem(const TermKey& t, std::string_view phrase) {
   for (std::size_t i = 0; i < phrase.size(); ++i) {
     const char c = phrase[i];
@@ -143,6 +143,8 @@ std::string RulesModule::wording(std::string_view key) const {
   if (phrase->empty())
     throw LoadError({}, "rules module's wording of '" + std::string(key) + "' is empty",
                     "return nullopt for the classic '" + std::string(t->classic) + "'");
+  // A key without fields takes a plain word, put as it is: its braces are its own.
+  if (t->fields.empty()) return std::move(*phrase);
   if (std::string problem = pattern_problem(*t, *phrase); !problem.empty())
     throw LoadError({}, what + ": " + problem);
   return std::move(*phrase);

@@ -169,8 +169,8 @@ class ANVIL_API RulesModule {
   // "main", or the next turn's first step when the module has no such step; anything else
   // asked, or an opponent's spell or ability on the stack, ends it.)
   //
-  // A word is put as it is; a pattern's fields are fmt-style named fields ("{card}"), and "{{"
-  // and "}}" write a brace. The hearth module, in its own words:
+  // A word is put as it is, braces included; a pattern's fields are fmt-style named fields
+  // ("{card}"), and in a pattern "{{" and "}}" write a brace. The hearth module, in its own words:
   //
   //   std::optional<std::string> term(std::string_view key) const override {
   //     if (key == "cast") return "plays";                          // "P1 plays Fireball"

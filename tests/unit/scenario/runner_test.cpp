@@ -710,7 +710,7 @@ class WordyRules : public ToyRules {
     if (key == "enter") return enter_;
     if (key == "life") return std::nullopt;
     if (key == "zone.exile") return "";
-    if (key == "zone.command") return "hero {{weapon}}";
+    if (key == "zone.command") return "hero {weapon}";
     return ToyRules::term(key);
   }
 
@@ -733,7 +733,8 @@ TEST(RulesModuleDefaults, WordingIsTheModulesWordsChecked) {
   EXPECT_EQ(rules.wording("enter"), "{card} is summoned for {player}");
   EXPECT_EQ(rules.wording("life"), "life");  // nullopt: the classic wording
   EXPECT_EQ(rules.wording("zone.library"), "library");
-  EXPECT_EQ(rules.wording("zone.command"), "hero {{weapon}}");  // braces written as braces
+  EXPECT_EQ(rules.wording("zone.command"),
+            "hero {weapon}");  // a plain word: its braces as they are
   EXPECT_EQ(wording_error(rules, "zone.exile"),
             "rules module's wording of 'zone.exile' is empty; return nullopt for the classic "
             "'exile'");
