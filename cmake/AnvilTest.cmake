@@ -30,31 +30,6 @@ function(_anvil_build_type_opt_level out)
   set(${out} ${level} PARENT_SCOPE)
 endfunction()
 
-option(ANVIL_TEST_PCH "Compile the tests against one precompiled header (GoogleTest, GoogleMock, the SDK)" ON)
-
-# The precompiled header every test program reuses: GoogleTest, GoogleMock and the SDK are what
-# each test translation unit parses first, about 3.5 s of it at -O0 (docs/testing.md, "CI time").
-# It is built once, by an empty program compiled as the tests are (an executable, so -fPIE like
-# theirs), with the flags anvil_add_test gives the tests' own code. GCC refuses a precompiled
-# header built with other options (-Winvalid-pch, an error with ANVIL_WERROR), so a HOT_SOURCES
-# file, at another -O level, parses the headers itself.
-function(_anvil_test_pch_target out)
-  if(NOT TARGET anvil_test_pch)
-    file(WRITE ${CMAKE_BINARY_DIR}/anvil_test_pch.cpp
-         "// Built only for the precompiled header the tests share (cmake/AnvilTest.cmake).\n"
-         "int main() { return 0; }\n")
-    add_executable(anvil_test_pch ${CMAKE_BINARY_DIR}/anvil_test_pch.cpp)
-    target_link_libraries(anvil_test_pch PRIVATE Anvil::kernel GTest::gtest GTest::gmock
-                                                 anvil_warnings)
-    if(ANVIL_TEST_CODE_FLAGS)
-      target_compile_options(anvil_test_pch PRIVATE ${ANVIL_TEST_CODE_FLAGS})
-    endif()
-    target_precompile_headers(anvil_test_pch PRIVATE <gtest/gtest.h> <gmock/gmock.h>
-                                                     <anvil/sdk.hpp>)
-  endif()
-  set(${out} anvil_test_pch PARENT_SCOPE)
-endfunction()
-
 function(anvil_add_test target)
   cmake_parse_arguments(ARG "" "" "SOURCES;HOT_SOURCES;LIBS" ${ARGN})
   add_executable(${target} ${ARG_SOURCES} ${ARG_HOT_SOURCES})
@@ -65,13 +40,6 @@ function(anvil_add_test target)
     if(ARG_HOT_SOURCES)
       _anvil_build_type_opt_level(level)
       set_source_files_properties(${ARG_HOT_SOURCES} PROPERTIES COMPILE_OPTIONS ${level})
-    endif()
-  endif()
-  if(ANVIL_TEST_PCH)
-    _anvil_test_pch_target(pch)
-    target_precompile_headers(${target} REUSE_FROM ${pch})
-    if(ARG_HOT_SOURCES AND ANVIL_TEST_CODE_FLAGS)
-      set_source_files_properties(${ARG_HOT_SOURCES} PROPERTIES SKIP_PRECOMPILE_HEADERS ON)
     endif()
   endif()
   if(ANVIL_BATCH_TESTS)
