@@ -357,19 +357,21 @@ OwnShields::OwnShields(const DecisionView& view, PlayerId me) {
   if (creatures_.empty()) return;
   std::stable_sort(creatures_.begin(), creatures_.end(),
                    [](const Creature& a, const Creature& b) { return a.value > b.value; });
-  lands_ = land_colors(view, me);
+  sources_ = land_colors(view, me);
+  const std::vector<std::uint8_t> creatures = mana_creature_colors(view, me);
+  sources_.insert(sources_.end(), creatures.begin(), creatures.end());
 }
 
 std::vector<ObjectId> OwnShields::shielded(const ManaCost& spent) const {
   std::vector<ObjectId> out;
   std::vector<ManaCost> paid;
   if (spent.present || spent.value() > 0) {
-    if (!can_pay_all(lands_, {spent})) return out;  // (not cast from these lands: no estimate)
+    if (!can_pay_all(sources_, {spent})) return out;  // (not cast from these: no estimate)
     paid.push_back(spent);
   }
   for (const Creature& c : creatures_) {
     paid.push_back(c.cost);
-    if (can_pay_all(lands_, paid))
+    if (can_pay_all(sources_, paid))
       out.push_back(c.id);
     else
       paid.pop_back();

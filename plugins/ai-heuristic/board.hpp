@@ -289,15 +289,16 @@ class OpposingShields {
 // The deciding player's own creatures that could regenerate in answer to an effect of its own
 // that would destroy them (a sweeper: the agent raises such shields against a spell without
 // targets on the stack, either player's; heuristic_agent.cpp, untargeted_threat): those with a
-// regeneration ability costing only mana and no shield up yet, paid from its untapped lands
-// after what the effect itself costs. Read once per decision; empty nearly always.
+// regeneration ability costing only mana and no shield up yet, paid from its untapped lands and
+// mana creatures (land_colors and mana_creature_colors: mana in the pool is not counted) after
+// what the effect itself costs. Read once per decision; empty nearly always.
 class OwnShields {
  public:
   OwnShields() = default;
   OwnShields(const DecisionView& view, PlayerId me);
   bool empty() const { return creatures_.empty(); }
-  // The creatures that get a shield once `spent` is paid from the untapped lands: the most
-  // valuable first, each from what `spent` and the ones before left (land_colors' estimate).
+  // The creatures that get a shield once `spent` is paid from the untapped lands and mana
+  // creatures: the most valuable first, each from what `spent` and the ones before left.
   std::vector<ObjectId> shielded(const ManaCost& spent) const;
 
  private:
@@ -306,8 +307,8 @@ class OwnShields {
     ManaCost cost;
     double value;
   };
-  std::vector<Creature> creatures_;  // most valuable first
-  std::vector<std::uint8_t> lands_;  // land_colors of the untapped lands
+  std::vector<Creature> creatures_;    // most valuable first
+  std::vector<std::uint8_t> sources_;  // land_colors, then mana_creature_colors
 };
 // Gives each of `ids` in `g` one regeneration shield, as the classic module's ability does when
 // it resolves (kRegenShields, kRegenZc): then the rules themselves replace a destruction (not
@@ -334,8 +335,8 @@ std::vector<std::uint8_t> offered_mana_colors(const DecisionView& view, const Ch
 // The colours each untapped permanent of `p` other than a land can make with an ability whose
 // only cost is {T} and which adds mana ("{T}: Add {G}.": Llanowar Elves), when it may tap now (a
 // creature summoning sick without haste may not), one mask per permanent (0: colourless mana
-// only), read off the abilities' text as offered_mana_colors reads it. What the opponent could
-// tap for a shield; the agent's own mana abilities are offered to it in a choice.
+// only), read off the abilities' text as offered_mana_colors reads it. What a player could tap
+// for a regeneration shield (OpposingShields, OwnShields).
 std::vector<std::uint8_t> mana_creature_colors(const DecisionView& view, PlayerId p);
 // Whether `sources` (land_colors) can pay all of `costs` at once.
 bool can_pay_all(const std::vector<std::uint8_t>& sources, const std::vector<ManaCost>& costs);

@@ -793,6 +793,30 @@ TEST_F(AiHeuristic, SweepsCountingItsOwnCreatureItCanRegenerate) {
   }
 }
 
+// The same Verdict with one Forest, and Llanowar Elves beside the Troll: ready, the Elves pay the
+// shield's {G} with the Forest's {1}, so the Verdict is cast and the Troll survives it (the Elves
+// do not); tapped, the shield cannot be paid and the card is kept. Before, only lands paid for
+// its own shields.
+TEST_F(AiHeuristic, SweepsCountingItsOwnManaCreatureForTheShield) {
+  for (const bool elves_ready : {true, false}) {
+    PositionPlayer me = player(20, {"Supreme Verdict"},
+                               {"Plains", "Plains", "Island", "Island", "Forest", "Albino Troll"});
+    me.battlefield.push_back(card("Llanowar Elves"));
+    me.battlefield.back().tapped = !elves_ready;
+    auto g = start(me, player(20, {}, {"Hill Giant"}));
+    for (int i = 0; i < 3 && g->state().stack.empty(); ++i)
+      if (!world().rules->advance(*g)) break;
+    const bool cast = !g->state().stack.empty() &&
+                      world().cards->at(g->state().stack.back().card).name == "Supreme Verdict";
+    EXPECT_EQ(cast, elves_ready) << "Elves ready: " << elves_ready;
+    if (!cast) continue;
+    for (int i = 0; i < 20 && !g->state().stack.empty(); ++i)
+      ASSERT_TRUE(world().rules->advance(*g));
+    EXPECT_TRUE(on_battlefield(*g, kMe, "Albino Troll").valid()) << "it regenerates the Troll";
+    EXPECT_EQ(count_in(*g, ZoneRef::graveyard(kThem), "Hill Giant"), 1u);
+  }
+}
+
 // Phyrexian Arena draws a card and costs a life point each upkeep: worth it at 20 life, not at
 // 5, nor at 12 against four Hill Giants (12 power: its life is within their reach).
 TEST_F(AiHeuristic, WeighsItsLifeBeforeCastingAPermanentWhoseTriggerCostsLife) {
