@@ -232,6 +232,21 @@ std::uint16_t index_of(const Game& game, ObjectId self, const Ability* ability) 
   throw RulesError("trigger: the ability is not on " + def.name);
 }
 
+// "Whenever [a creature] attacks" and "… blocks": the creature the event names (`who`: its
+// attacker, its blocker) is matched as a creature and is the trigger's subject.
+template <class Event, class Fire>
+Connection on_combatant(Game& game, const Fire& fire, ObjectId self, const TriggerAbility* me,
+                        ObjectId Event::*who) {
+  return game.bus().on_trigger<Event>([fire, self, me, who](Game& g, const Event& e) {
+    const ObjectId creature = e.*who;
+    if (!on_battlefield(g, self) || !g.state().exists(creature)) return;
+    if (!me->object_matches(g, self, creature, g.object(creature).controller, true)) return;
+    EventRecord r = record_of(g.state(), e);
+    r.subject = Target::of(g.object(creature).ref());
+    fire(g, r);
+  });
+}
+
 void TriggerAbility::connect(Game& game, ObjectId self, std::vector<Connection>& out) const {
   const std::uint16_t index = index_of(game, self, this);
   const TriggerAbility* me = this;
@@ -268,46 +283,23 @@ void TriggerAbility::connect(Game& game, ObjectId self, std::vector<Connection>&
           }));
       return;
     case When::upkeep:
-      out.push_back(
-          game.bus().on_trigger<TurnStepEvent>([fire, self, me](Game& g, const TurnStepEvent& e) {
-            if (e.step != kUpkeep || !on_battlefield(g, self)) return;
+    case When::end_step: {
+      const auto step = when == When::upkeep ? kUpkeep : kEnd;
+      out.push_back(game.bus().on_trigger<TurnStepEvent>(
+          [fire, self, me, step](Game& g, const TurnStepEvent& e) {
+            if (e.step != step || !on_battlefield(g, self)) return;
             if (!me->player_matches(g.object(self).controller, e.active)) return;
             EventRecord r = record_of(g.state(), e);
             r.subject = Target::of(e.active);
             fire(g, r);
           }));
       return;
-    case When::end_step:
-      out.push_back(
-          game.bus().on_trigger<TurnStepEvent>([fire, self, me](Game& g, const TurnStepEvent& e) {
-            if (e.step != kEnd || !on_battlefield(g, self)) return;
-            if (!me->player_matches(g.object(self).controller, e.active)) return;
-            EventRecord r = record_of(g.state(), e);
-            r.subject = Target::of(e.active);
-            fire(g, r);
-          }));
-      return;
+    }
     case When::attacks:
-      out.push_back(
-          game.bus().on_trigger<AttackEvent>([fire, self, me](Game& g, const AttackEvent& e) {
-            if (!on_battlefield(g, self) || !g.state().exists(e.attacker)) return;
-            if (!me->object_matches(g, self, e.attacker, g.object(e.attacker).controller, true))
-              return;
-            EventRecord r = record_of(g.state(), e);
-            r.subject = Target::of(g.object(e.attacker).ref());
-            fire(g, r);
-          }));
+      out.push_back(on_combatant(game, fire, self, me, &AttackEvent::attacker));
       return;
     case When::blocks:
-      out.push_back(
-          game.bus().on_trigger<BlockEvent>([fire, self, me](Game& g, const BlockEvent& e) {
-            if (!on_battlefield(g, self) || !g.state().exists(e.blocker)) return;
-            if (!me->object_matches(g, self, e.blocker, g.object(e.blocker).controller, true))
-              return;
-            EventRecord r = record_of(g.state(), e);
-            r.subject = Target::of(g.object(e.blocker).ref());
-            fire(g, r);
-          }));
+      out.push_back(on_combatant(game, fire, self, me, &BlockEvent::blocker));
       return;
     case When::dealt_damage:
       out.push_back(game.bus().on_trigger<DamageEvent>([fire, self, me](Game& g,
