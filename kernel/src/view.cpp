@@ -35,8 +35,10 @@ struct DepthGuard {
 }
 
 // Whether the printed characteristics `base` have one of `keywords`, those the gated effects
-// require (ActiveEffects::gate_keywords). Most objects have no keyword at all.
-bool has_gate_keyword(const std::vector<Symbol>& keywords, const Characteristics& base) {
+// require (ActiveEffects::gate_keywords). Most objects have no keyword at all, so the call
+// would cost more than the test: always inlined.
+[[gnu::always_inline]] inline bool has_gate_keyword(const std::vector<Symbol>& keywords,
+                                                    const Characteristics& base) {
   if (base.keywords.empty()) return false;
   for (Symbol k : keywords)
     if (base.has_keyword(k)) return true;
@@ -114,32 +116,42 @@ bool Game::only_rule_effects() const { return active_effects().list.size() == ru
 
 Characteristics Game::view(ObjectId id) const { return view(id, Layer::cost); }
 
-const Characteristics& Game::view(ObjectId id, Characteristics& scratch) const {
-  const GameObject& o = state_.object(id);
-  const Characteristics& base = cards_->at(o.card).base;
-  const ActiveEffects& active = active_ && active_->valid ? *active_ : active_effects();
+[[gnu::always_inline]] inline const Characteristics& Game::ActiveEffects::view(
+    const Game& game, ObjectId id, Layer through, Characteristics& scratch) {
+  const GameObject& o = game.state_.object(id);
+  const Characteristics& base = game.cards_->at(o.card).base;
+  const ActiveEffects& active =
+      game.active_ && game.active_->valid ? *game.active_ : game.active_effects();
   // No effect of the list can apply (ActiveEffects::all_gated): the loop below would find that
   // out effect by effect, and this is most views.
   if (active.all_gated && o.counters.items.empty() &&
       !has_gate_keyword(active.gate_keywords, base))
     return base;
-  DepthGuard guard(view_depth_);
-  // The loop of view(id, Layer::cost) below, on the printed characteristics until an effect
+  DepthGuard guard(game.view_depth_);
+  // The loop of view(id, through) below, on the printed characteristics until an effect
   // applies: only then are they copied, into scratch. Kept apart from that loop on purpose:
   // making the by-value view call this one (with its result as the scratch) cost heuristic
   // games, which view by value, about 6% (1 December 2026).
   const Characteristics* c = &base;
-  for (const ActiveEffects::Entry& a : active.list) {  // sorted by layer first
-    if (a.layer > Layer::cost) break;
+  for (const Entry& a : active.list) {  // sorted by layer first
+    if (a.layer > through) break;
     if (a.only.valid() && a.only != id) continue;
-    if (!meets(a.needs, o, *c) || !a.effect->affects(*this, a.ctx, id, *c)) continue;
+    if (!meets(a.needs, o, *c) || !a.effect->affects(game, a.ctx, id, *c)) continue;
     if (c == &base) {
       scratch = base;
       c = &scratch;
     }
-    a.effect->apply(*this, a.ctx, id, scratch);
+    a.effect->apply(game, a.ctx, id, scratch);
   }
   return *c;
+}
+
+const Characteristics& Game::view(ObjectId id, Characteristics& scratch) const {
+  return ActiveEffects::view(*this, id, Layer::cost, scratch);
+}
+
+const Characteristics& Game::view(ObjectId id, Layer through, Characteristics& scratch) const {
+  return ActiveEffects::view(*this, id, through, scratch);
 }
 
 Characteristics Game::view(ObjectId id, Layer through) const {

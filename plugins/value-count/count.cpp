@@ -175,8 +175,10 @@ PlayerId opponent_of(const Game& game, PlayerId you) {
 // power or toughness. So it views objects through the ability layer only: a count inside a
 // power/toughness effect (Aspect of Wolf: +X/+Y, X the Forests you control) looks at the
 // enchanted creature too, and a full view of it would apply that effect, and count, again.
-Characteristics what_it_is(const Game& game, ObjectId id) {
-  return game.view(id, Layer::ability);
+// Without a copy when no such effect applies to it (nearly always): a count looks at every card
+// of a zone, and one scratch serves them all (Game::view).
+const Characteristics& what_it_is(const Game& game, ObjectId id, Characteristics& scratch) {
+  return game.view(id, Layer::ability, scratch);
 }
 
 class CountExpr final : public ValueExpr {
@@ -285,9 +287,10 @@ class CountExpr final : public ValueExpr {
 
   static std::int64_t domain(const Game& game, PlayerId you) {
     unsigned seen = 0;
+    Characteristics scratch;
     each_permanent(game, [&](ObjectId id) {
       if (game.object(id).controller != you) return;
-      const Characteristics c = what_it_is(game, id);
+      const Characteristics& c = what_it_is(game, id, scratch);
       if (!c.has_type(kLand)) return;
       for (std::size_t i = 0; i < kBasicLandTypes.size(); ++i)
         if (c.has_subtype(Symbol(kBasicLandTypes[i]))) seen |= 1u << i;
@@ -297,8 +300,10 @@ class CountExpr final : public ValueExpr {
 
   std::int64_t chroma(const Game& game, PlayerId you) const {
     std::int64_t n = 0;
+    Characteristics scratch;
     each_permanent(game, [&](ObjectId id) {
-      if (game.object(id).controller == you) n += what_it_is(game, id).cost.symbols_of(color);
+      if (game.object(id).controller == you)
+        n += what_it_is(game, id, scratch).cost.symbols_of(color);
     });
     return n;
   }
@@ -310,11 +315,13 @@ class CountExpr final : public ValueExpr {
     if (filter.quality != Quality::named || !in_yards(location)) return false;
     const GameState& s = game.state();
     if (!s.exists(ctx.source.id)) return false;
-    return what_it_is(game, ctx.source.id).name == filter.name;
+    Characteristics scratch;
+    return what_it_is(game, ctx.source.id, scratch).name == filter.name;
   }
 
-  bool matches(const Game& game, ObjectId id, bool aliases) const {
-    const Characteristics c = what_it_is(game, id);
+  // `scratch`: what_it_is's, one for a whole count.
+  bool matches(const Game& game, ObjectId id, bool aliases, Characteristics& scratch) const {
+    const Characteristics& c = what_it_is(game, id, scratch);
     switch (filter.quality) {
       case Quality::none:
         break;
@@ -337,7 +344,8 @@ class CountExpr final : public ValueExpr {
 
   std::int64_t count_zone(const Game& game, ZoneRef zone, bool aliases) const {
     std::int64_t n = 0;
-    for (ObjectId id : game.state().zone(zone).objects) n += matches(game, id, aliases);
+    Characteristics scratch;
+    for (ObjectId id : game.state().zone(zone).objects) n += matches(game, id, aliases, scratch);
     return n;
   }
 
@@ -357,14 +365,16 @@ class CountExpr final : public ValueExpr {
     switch (where) {
       case Location::you_ctrl:
       case Location::opp_ctrl:
-      case Location::on_battlefield:
+      case Location::on_battlefield: {
+        Characteristics scratch;
         each_permanent(game, [&](ObjectId id) {
           const bool mine = game.object(id).controller == you;
           if (where == Location::you_ctrl && !mine) return;
           if (where == Location::opp_ctrl && mine) return;
-          n += matches(game, id, false);
+          n += matches(game, id, false, scratch);
         });
         return n;
+      }
       default:
         break;
     }

@@ -132,6 +132,10 @@ class ANVIL_API Game final : private JournalListener {
   //   for (ObjectId id : permanents)
   //     if (game.view(id, scratch).has_type("Creature"_sym)) …
   const Characteristics& view(ObjectId id, Characteristics& scratch) const;
+  // view(id, through) the same way: a reference to the printed characteristics when no effect of
+  // those layers applies to `id`, or else to `scratch`. (Count$ asks what each card in a zone is,
+  // through Layer::ability, with one scratch for all of them.) Plugin ABI 11.1.
+  const Characteristics& view(ObjectId id, Layer through, Characteristics& scratch) const;
   ManaCost cost_of(ObjectId id) const { return view(id).cost; }
   // Whether a continuous effect that applies now may read the turn or the game's attrs
   // (ContinuousEffect::may_read_turn): if none may, every view is the same after quiet edits

@@ -143,6 +143,43 @@ TEST(ViewCache, AViewIntoScratchIsThePrintedCardUntilAnEffectApplies) {
   EXPECT_EQ(game->view(anthem, scratch).power, game->view(anthem).power);
 }
 
+// Makes every creature blue, in the colour layer: an effect a view through Layer::ability sees.
+class EveryCreatureBlue final : public ContinuousEffect {
+ public:
+  Layer layer() const override { return Layer::color; }
+  bool affects(const Game&, const EffectContext&, ObjectId,
+               const Characteristics& c) const override {
+    return c.has_type(kCreature);
+  }
+  void apply(const Game&, const EffectContext&, ObjectId, Characteristics& c) const override {
+    c.colors = ColorSet{};
+    c.colors.add(Color::blue);
+  }
+};
+
+// view(id, through, scratch): the effects of the layers up to `through` only, into scratch when
+// one applies, else the printed card; the same as view(id, through) either way.
+TEST(ViewCache, AViewThroughALayerIntoScratchStopsAtThatLayer) {
+  Cards cards;
+  auto game = make_game(cards);
+  const ObjectId bear = game->add_card(cards.bear, PlayerId(0), ZoneRef::battlefield(PlayerId(0)));
+  game->add_rule_effect(std::make_shared<PlusTwoToughness>());
+  Characteristics scratch;
+  const Characteristics& what = game->view(bear, Layer::ability, scratch);
+  EXPECT_EQ(&what, &game->card(bear).base) << "the toughness effect is past the ability layer";
+  EXPECT_EQ(what.toughness, 2);
+  EXPECT_EQ(game->view(bear, Layer::pt_modify, scratch).toughness, 4);
+  game->add_rule_effect(std::make_shared<EveryCreatureBlue>());
+  const Characteristics& blue = game->view(bear, Layer::ability, scratch);
+  EXPECT_EQ(&blue, &scratch);
+  EXPECT_TRUE(blue.colors.has(Color::blue) && blue.colors.monocolor());
+  EXPECT_EQ(blue.toughness, 2) << "still not the toughness effect";
+  const Characteristics by_value = game->view(bear, Layer::ability);
+  EXPECT_EQ(blue.colors, by_value.colors);
+  EXPECT_EQ(blue.toughness, by_value.toughness);
+  EXPECT_EQ(game->view(bear, Layer::cost, scratch).toughness, game->view(bear).toughness);
+}
+
 // Counts the objects it is asked about: +1/+1 for a creature with a counter, its requirement
 // (ContinuousEffect::requirement) saying so, so that Game::view asks only those.
 class CountedCounterEffect final : public ContinuousEffect {
