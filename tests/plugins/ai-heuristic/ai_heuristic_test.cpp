@@ -771,49 +771,45 @@ TEST_F(AiHeuristic, SweepsTheBoardOnlyWhenItComesOutAhead) {
 }
 
 // Supreme Verdict (which lets creatures regenerate) against the opponent's Hill Giant, beside its
-// own Albino Troll: with two Forests left once the Verdict is paid, the agent answers its own
-// sweeper with the Troll's shield ({1}{G}), so the Verdict kills the Giant alone and is cast, and
-// the Troll is still there when it has resolved; with one Forest the shield cannot be paid, the
-// boards trade evenly, and the card is kept. Before, its own Troll counted as lost either way.
+// own Albino Troll: with two Forests left once the Verdict is paid, or one Forest and ready
+// Llanowar Elves, the agent answers its own sweeper with the Troll's shield ({1}{G}), so the
+// Verdict kills the Giant (and the Elves) and is cast, and the Troll is still there when it has
+// resolved; with one Forest, or one and tapped Elves, the shield cannot be paid, the boards
+// trade evenly, and the card is kept. Before, its own Troll counted as lost either way, and then
+// only lands paid for its shields.
 TEST_F(AiHeuristic, SweepsCountingItsOwnCreatureItCanRegenerate) {
-  for (const bool two_forests : {true, false}) {
-    std::vector<std::string> mine{"Plains", "Plains", "Island", "Island", "Forest", "Albino Troll"};
-    if (two_forests) mine.push_back("Forest");
-    auto g = start(player(20, {"Supreme Verdict"}, mine), player(20, {}, {"Hill Giant"}));
-    for (int i = 0; i < 3 && g->state().stack.empty(); ++i)
-      if (!world().rules->advance(*g)) break;
-    const bool cast = !g->state().stack.empty() &&
-                      world().cards->at(g->state().stack.back().card).name == "Supreme Verdict";
-    EXPECT_EQ(cast, two_forests) << "two Forests: " << two_forests;
-    if (!cast) continue;
-    for (int i = 0; i < 20 && !g->state().stack.empty(); ++i)
-      ASSERT_TRUE(world().rules->advance(*g));
-    EXPECT_TRUE(on_battlefield(*g, kMe, "Albino Troll").valid()) << "it regenerates the Troll";
-    EXPECT_EQ(count_in(*g, ZoneRef::graveyard(kThem), "Hill Giant"), 1u);
-  }
-}
-
-// The same Verdict with one Forest, and Llanowar Elves beside the Troll: ready, the Elves pay the
-// shield's {G} with the Forest's {1}, so the Verdict is cast and the Troll survives it (the Elves
-// do not); tapped, the shield cannot be paid and the card is kept. Before, only lands paid for
-// its own shields.
-TEST_F(AiHeuristic, SweepsCountingItsOwnManaCreatureForTheShield) {
-  for (const bool elves_ready : {true, false}) {
+  enum class Elves { none, ready, tapped };
+  struct Case {
+    bool two_forests;
+    Elves elves;
+    bool casts;
+  };
+  for (const Case& c : std::vector<Case>{{true, Elves::none, true},
+                                         {false, Elves::none, false},
+                                         {false, Elves::ready, true},
+                                         {false, Elves::tapped, false}}) {
+    const std::string what = std::string(c.two_forests ? "two Forests" : "one Forest") +
+                             (c.elves == Elves::none    ? ""
+                              : c.elves == Elves::ready ? ", ready Elves"
+                                                        : ", tapped Elves");
     PositionPlayer me = player(20, {"Supreme Verdict"},
                                {"Plains", "Plains", "Island", "Island", "Forest", "Albino Troll"});
-    me.battlefield.push_back(card("Llanowar Elves"));
-    me.battlefield.back().tapped = !elves_ready;
+    if (c.two_forests) me.battlefield.push_back(card("Forest"));
+    if (c.elves != Elves::none) {
+      me.battlefield.push_back(card("Llanowar Elves"));
+      me.battlefield.back().tapped = c.elves == Elves::tapped;
+    }
     auto g = start(me, player(20, {}, {"Hill Giant"}));
     for (int i = 0; i < 3 && g->state().stack.empty(); ++i)
       if (!world().rules->advance(*g)) break;
     const bool cast = !g->state().stack.empty() &&
                       world().cards->at(g->state().stack.back().card).name == "Supreme Verdict";
-    EXPECT_EQ(cast, elves_ready) << "Elves ready: " << elves_ready;
+    EXPECT_EQ(cast, c.casts) << what;
     if (!cast) continue;
     for (int i = 0; i < 20 && !g->state().stack.empty(); ++i)
-      ASSERT_TRUE(world().rules->advance(*g));
-    EXPECT_TRUE(on_battlefield(*g, kMe, "Albino Troll").valid()) << "it regenerates the Troll";
-    EXPECT_EQ(count_in(*g, ZoneRef::graveyard(kThem), "Hill Giant"), 1u);
+      ASSERT_TRUE(world().rules->advance(*g)) << what;
+    EXPECT_TRUE(on_battlefield(*g, kMe, "Albino Troll").valid()) << what << ": Troll regenerated";
+    EXPECT_EQ(count_in(*g, ZoneRef::graveyard(kThem), "Hill Giant"), 1u) << what;
   }
 }
 
