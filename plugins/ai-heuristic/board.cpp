@@ -174,6 +174,16 @@ double lure_worth(const Fighter& f, std::vector<Fighter> blockers) {
   return std::max(0.0, killed - (survives ? 0.0 : f.value));
 }
 
+// Adds `cost` to `paid` when `sources` can pay it beside what `paid` holds already: the greedy
+// budget of shields, the most valuable creature first, each from what the ones before left.
+bool pays_also(const std::vector<std::uint8_t>& sources, std::vector<ManaCost>& paid,
+               const ManaCost& cost) {
+  paid.push_back(cost);
+  if (can_pay_all(sources, paid)) return true;
+  paid.pop_back();
+  return false;
+}
+
 }  // namespace
 
 double board_worth(const DecisionView& view, ObjectId id) {
@@ -229,11 +239,7 @@ void budget_regeneration(const DecisionView& view, const std::vector<Fighter*>& 
         lands = land_colors(view, player);
         read = true;
       }
-      paid.push_back(f->regeneration);
-      if (can_pay_all(lands, paid))
-        f->regenerates = true;
-      else
-        paid.pop_back();
+      if (pays_also(lands, paid, f->regeneration)) f->regenerates = true;
     }
   }
 }
@@ -268,6 +274,15 @@ bool may_tap_now(PlayerId p, const GameObject& o, const Characteristics& c) {
          !(o.summoning_sick && c.has_type(kCreature) && !c.has_keyword(kHaste));
 }
 
+// What pays for `p`'s regeneration shields (OpposingShields, OwnShields): its untapped lands
+// (land_colors), then its mana creatures that may tap now (mana_creature_colors).
+std::vector<std::uint8_t> shield_sources(const DecisionView& view, PlayerId p) {
+  std::vector<std::uint8_t> sources = land_colors(view, p);
+  const std::vector<std::uint8_t> creatures = mana_creature_colors(view, p);
+  sources.insert(sources.end(), creatures.begin(), creatures.end());
+  return sources;
+}
+
 }  // namespace
 
 OpposingShields::OpposingShields(const DecisionView& view, PlayerId me) {
@@ -283,12 +298,7 @@ OpposingShields::OpposingShields(const DecisionView& view, PlayerId me) {
         any = true;
       }
     }
-    if (any) {
-      std::vector<std::uint8_t> sources = land_colors(view, p);
-      const std::vector<std::uint8_t> creatures = mana_creature_colors(view, p);
-      sources.insert(sources.end(), creatures.begin(), creatures.end());
-      sources_.emplace_back(p, std::move(sources));
-    }
+    if (any) sources_.emplace_back(p, shield_sources(view, p));
   }
   std::stable_sort(creatures_.begin(), creatures_.end(),
                    [](const Creature& a, const Creature& b) { return a.value > b.value; });
@@ -336,14 +346,8 @@ std::vector<ObjectId> OpposingShields::shielded(std::span<const Target> first) c
     if (std::find(order.begin(), order.end(), &c) == order.end()) order.push_back(&c);
   for (const auto& [player, lands] : sources_) {
     std::vector<ManaCost> paid;
-    for (const Creature* c : order) {
-      if (c->controller != player) continue;
-      paid.push_back(c->cost);
-      if (can_pay_all(lands, paid))
-        out.push_back(c->id);
-      else
-        paid.pop_back();
-    }
+    for (const Creature* c : order)
+      if (c->controller == player && pays_also(lands, paid, c->cost)) out.push_back(c->id);
   }
   return out;
 }
@@ -357,9 +361,7 @@ OwnShields::OwnShields(const DecisionView& view, PlayerId me) {
   if (creatures_.empty()) return;
   std::stable_sort(creatures_.begin(), creatures_.end(),
                    [](const Creature& a, const Creature& b) { return a.value > b.value; });
-  sources_ = land_colors(view, me);
-  const std::vector<std::uint8_t> creatures = mana_creature_colors(view, me);
-  sources_.insert(sources_.end(), creatures.begin(), creatures.end());
+  sources_ = shield_sources(view, me);
 }
 
 std::vector<ObjectId> OwnShields::shielded(const ManaCost& spent) const {
@@ -369,13 +371,8 @@ std::vector<ObjectId> OwnShields::shielded(const ManaCost& spent) const {
     if (!can_pay_all(sources_, {spent})) return out;  // (not cast from these: no estimate)
     paid.push_back(spent);
   }
-  for (const Creature& c : creatures_) {
-    paid.push_back(c.cost);
-    if (can_pay_all(sources_, paid))
-      out.push_back(c.id);
-    else
-      paid.pop_back();
-  }
+  for (const Creature& c : creatures_)
+    if (pays_also(sources_, paid, c.cost)) out.push_back(c.id);
   return out;
 }
 
