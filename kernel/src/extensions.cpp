@@ -138,15 +138,14 @@ std::string RulesModule::wording(std::string_view key) const {
                                 "' (RulesModule::term_keys lists them)");
   std::optional<std::string> phrase = term(key);
   if (!phrase) return std::string(t->classic);
-  const std::string what =
-      "rules module's wording of '" + std::string(key) + "', '" + *phrase + "'";
   if (phrase->empty())
     throw LoadError({}, "rules module's wording of '" + std::string(key) + "' is empty",
                     "return nullopt for the classic '" + std::string(t->classic) + "'");
   // A key without fields takes a plain word, put as it is: its braces are its own.
   if (t->fields.empty()) return std::move(*phrase);
   if (std::string problem = pattern_problem(*t, *phrase); !problem.empty())
-    throw LoadError({}, what + ": " + problem);
+    throw LoadError({}, "rules module's wording of '" + std::string(key) + "', '" + *phrase +
+                            "': " + problem);
   return std::move(*phrase);
 }
 
