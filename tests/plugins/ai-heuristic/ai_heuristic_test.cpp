@@ -269,6 +269,14 @@ class AiHeuristic : public ::testing::Test {
     for (ObjectId id : g.state().zone(z).objects) n += g.card(id).name == name;
     return n;
   }
+  // Advances `g` until a spell or ability is on the stack (three steps at most: the agent casts in
+  // its first main phase) and names the card on top; empty when nothing was cast.
+  static std::string first_cast(Game& g) {
+    for (int i = 0; i < 3 && g.state().stack.empty(); ++i)
+      if (!world().rules->advance(g)) break;
+    return g.state().stack.empty() ? std::string()
+                                   : world().cards->at(g.state().stack.back().card).name;
+  }
   // The opponent of the regeneration tests: an Albino Troll ({1}{G}: Regenerate) and Grizzly
   // Bears, with two Forests that can pay for the Troll's shield, or cannot, being tapped.
   static PositionPlayer troll_and_bears(bool forests_untapped) {
@@ -693,10 +701,9 @@ TEST_F(AiHeuristic, SweepsWithTheSweeperTheOpponentCannotRegenerateFrom) {
   auto g = start(player(20, {"Supreme Verdict", "Damnation"},
                         {"Plains", "Plains", "Island", "Swamp", "Swamp"}),
                  player(20, {}, {"Swamp", "Drudge Skeletons", "Grizzly Bears"}));
-  for (int i = 0; i < 3 && g->state().stack.empty(); ++i)
-    if (!world().rules->advance(*g)) break;
-  ASSERT_FALSE(g->state().stack.empty()) << "a sweeper is cast";
-  EXPECT_EQ(world().cards->at(g->state().stack.back().card).name, "Damnation");
+  const std::string cast = first_cast(*g);
+  ASSERT_FALSE(cast.empty()) << "a sweeper is cast";
+  EXPECT_EQ(cast, "Damnation");
 }
 
 // The opponent casts Giant Growth on its Drudge Skeletons, beside an Albino Troll. A Shock in
@@ -761,10 +768,7 @@ TEST_F(AiHeuristic, SweepsTheBoardOnlyWhenItComesOutAhead) {
            {{"Grizzly Bears"}, {}, false},
        }) {
     auto g = start(mine(c.mine), player(20, {}, c.theirs));
-    for (int i = 0; i < 3 && g->state().stack.empty(); ++i)
-      if (!world().rules->advance(*g)) break;
-    const bool cast = !g->state().stack.empty() &&
-                      world().cards->at(g->state().stack.back().card).name == "Damnation";
+    const bool cast = first_cast(*g) == "Damnation";
     EXPECT_EQ(cast, c.casts) << c.mine.size() << " creature(s) of its own against "
                              << c.theirs.size();
   }
@@ -800,10 +804,7 @@ TEST_F(AiHeuristic, SweepsCountingItsOwnCreatureItCanRegenerate) {
       me.battlefield.back().tapped = c.elves == Elves::tapped;
     }
     auto g = start(me, player(20, {}, {"Hill Giant"}));
-    for (int i = 0; i < 3 && g->state().stack.empty(); ++i)
-      if (!world().rules->advance(*g)) break;
-    const bool cast = !g->state().stack.empty() &&
-                      world().cards->at(g->state().stack.back().card).name == "Supreme Verdict";
+    const bool cast = first_cast(*g) == "Supreme Verdict";
     EXPECT_EQ(cast, c.casts) << what;
     if (!cast) continue;
     for (int i = 0; i < 20 && !g->state().stack.empty(); ++i)
@@ -828,10 +829,7 @@ TEST_F(AiHeuristic, WeighsItsLifeBeforeCastingAPermanentWhoseTriggerCostsLife) {
        }) {
     auto g = start(player(c.life, {"Phyrexian Arena"}, {"Swamp", "Swamp", "Swamp"}),
                    player(20, {}, c.theirs));
-    for (int i = 0; i < 3 && g->state().stack.empty(); ++i)
-      if (!world().rules->advance(*g)) break;
-    const bool cast = !g->state().stack.empty() &&
-                      world().cards->at(g->state().stack.back().card).name == "Phyrexian Arena";
+    const bool cast = first_cast(*g) == "Phyrexian Arena";
     EXPECT_EQ(cast, c.casts) << "at " << c.life << " life against " << c.theirs.size()
                              << " creature(s)";
     if (!c.casts) {
