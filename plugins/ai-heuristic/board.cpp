@@ -184,6 +184,17 @@ bool pays_also(const std::vector<std::uint8_t>& sources, std::vector<ManaCost>& 
   return false;
 }
 
+// What pays for `p`'s regeneration shields: its untapped lands (land_colors), then, unless
+// `from` says lands only, its mana creatures that may tap now (mana_creature_colors).
+std::vector<std::uint8_t> shield_sources(const DecisionView& view, PlayerId p,
+                                         ShieldMana from = ShieldMana::lands_and_creatures) {
+  std::vector<std::uint8_t> sources = land_colors(view, p);
+  if (from == ShieldMana::lands) return sources;
+  const std::vector<std::uint8_t> creatures = mana_creature_colors(view, p);
+  sources.insert(sources.end(), creatures.begin(), creatures.end());
+  return sources;
+}
+
 }  // namespace
 
 double board_worth(const DecisionView& view, ObjectId id) {
@@ -221,7 +232,8 @@ std::vector<Fighter> creatures_of(const DecisionView& view, PlayerId p) {
   return out;
 }
 
-void budget_regeneration(const DecisionView& view, const std::vector<Fighter*>& fighters) {
+void budget_regeneration(const DecisionView& view, const std::vector<Fighter*>& fighters,
+                         ShieldMana from) {
   std::vector<Fighter*> payable;
   for (Fighter* f : fighters)
     if (!f->regenerates && f->regeneration.present) payable.push_back(f);
@@ -230,16 +242,16 @@ void budget_regeneration(const DecisionView& view, const std::vector<Fighter*>& 
                    [](const Fighter* a, const Fighter* b) { return a->value > b->value; });
   for (std::size_t p = 0; p < view.player_count(); ++p) {
     const PlayerId player(static_cast<std::uint8_t>(p));
-    std::vector<std::uint8_t> lands;
+    std::vector<std::uint8_t> sources;
     std::vector<ManaCost> paid;
     bool read = false;
     for (Fighter* f : payable) {
       if (f->controller != player) continue;
       if (!read) {
-        lands = land_colors(view, player);
+        sources = shield_sources(view, player, from);
         read = true;
       }
-      if (pays_also(lands, paid, f->regeneration)) f->regenerates = true;
+      if (pays_also(sources, paid, f->regeneration)) f->regenerates = true;
     }
   }
 }
@@ -272,15 +284,6 @@ bool only_tapping(const CostText& cost) {
 bool may_tap_now(PlayerId p, const GameObject& o, const Characteristics& c) {
   return o.controller == p && !o.tapped &&
          !(o.summoning_sick && c.has_type(kCreature) && !c.has_keyword(kHaste));
-}
-
-// What pays for `p`'s regeneration shields (OpposingShields, OwnShields): its untapped lands
-// (land_colors), then its mana creatures that may tap now (mana_creature_colors).
-std::vector<std::uint8_t> shield_sources(const DecisionView& view, PlayerId p) {
-  std::vector<std::uint8_t> sources = land_colors(view, p);
-  const std::vector<std::uint8_t> creatures = mana_creature_colors(view, p);
-  sources.insert(sources.end(), creatures.begin(), creatures.end());
-  return sources;
 }
 
 }  // namespace
@@ -474,38 +477,42 @@ std::uint8_t added_colors(std::string_view text) {
 
 }  // namespace
 
+std::optional<std::uint8_t> tap_mana_colors(const DecisionView& view, PlayerId p, ObjectId id) {
+  const GameObject& o = view.object(id);
+  if (o.controller != p || o.tapped)
+    return std::nullopt;  // (may_tap_now below: the cheap part first)
+  // The card's abilities first: most permanents have no such ability, and those are not viewed.
+  const CardDef& def = view.card(id);
+  bool any = false;
+  std::uint8_t mask = 0;
+  for (const AbilityDef& a : def.abilities) {
+    if (a.kind != AbilityKind::activated || !a.impl) continue;
+    // "{T}: Add {G}.": the cost is the text's before the colon where the AbilityDef has none
+    // (the classic module pays its mana abilities' costs itself).
+    const std::string text = a.impl->describe();
+    const std::size_t colon = text.find(": Add ");
+    if (colon == std::string::npos) continue;
+    CostText cost;
+    if (read_cost_text(
+            a.cost.empty() ? std::string_view(text).substr(0, colon) : std::string_view(a.cost),
+            cost) ||
+        !only_tapping(cost))
+      continue;
+    any = true;
+    mask = static_cast<std::uint8_t>(mask | added_colors(text));
+  }
+  if (!any) return std::nullopt;
+  const Characteristics c = view.view(id);
+  if (c.has_type(kLand) || !may_tap_now(p, o, c)) return std::nullopt;  // a land is land_colors'
+  return mask;
+}
+
 std::vector<std::uint8_t> mana_creature_colors(const DecisionView& view, PlayerId p) {
   std::vector<std::uint8_t> out;
   const auto zone = view.zone(ZoneRef::battlefield(p));
   if (!zone) return out;
-  for (ObjectId id : *zone) {
-    const GameObject& o = view.object(id);
-    if (o.controller != p || o.tapped) continue;  // (may_tap_now below: the cheap part first)
-    // The card's abilities first: most permanents have no such ability, and those are not viewed.
-    const CardDef& def = view.card(id);
-    bool any = false;
-    std::uint8_t mask = 0;
-    for (const AbilityDef& a : def.abilities) {
-      if (a.kind != AbilityKind::activated || !a.impl) continue;
-      // "{T}: Add {G}.": the cost is the text's before the colon where the AbilityDef has none
-      // (the classic module pays its mana abilities' costs itself).
-      const std::string text = a.impl->describe();
-      const std::size_t colon = text.find(": Add ");
-      if (colon == std::string::npos) continue;
-      CostText cost;
-      if (read_cost_text(
-              a.cost.empty() ? std::string_view(text).substr(0, colon) : std::string_view(a.cost),
-              cost) ||
-          !only_tapping(cost))
-        continue;
-      any = true;
-      mask = static_cast<std::uint8_t>(mask | added_colors(text));
-    }
-    if (!any) continue;
-    const Characteristics c = view.view(id);
-    if (c.has_type(kLand) || !may_tap_now(p, o, c)) continue;  // a land is land_colors'
-    out.push_back(mask);
-  }
+  for (ObjectId id : *zone)
+    if (const auto mask = tap_mana_colors(view, p, id)) out.push_back(*mask);
   return out;
 }
 

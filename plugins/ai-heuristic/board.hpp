@@ -5,6 +5,7 @@
 
 #include <anvil/sdk.hpp>
 #include <array>
+#include <optional>
 #include <span>
 #include <string>
 #include <string_view>
@@ -180,7 +181,7 @@ struct Fighter {
   Protections protected_from;
   double value = 0;
   // Whether its destruction in this combat would be replaced by regeneration (701.15): a shield
-  // is up, or (budget_regeneration) its controller's untapped lands can pay for one. It then
+  // is up, or (budget_regeneration) its controller's mana can pay for one. It then
   // survives lethal damage, but leaves combat: a creature regenerated after first-strike damage
   // deals no regular damage.
   bool regenerates = false;
@@ -232,10 +233,21 @@ inline std::int32_t attack_reach(const GameObject& o, const Characteristics& c) 
 // The creatures `p` controls that the viewer can see, in battlefield order, with
 // budget_regeneration's.
 std::vector<Fighter> creatures_of(const DecisionView& view, PlayerId p);
+// The mana budget_regeneration pays shields with.
+enum class ShieldMana {
+  // Untapped lands, and mana creatures that may tap now (mana_creature_colors). A creature
+  // tapped for mana while it blocks still blocks and deals its damage.
+  lands_and_creatures,
+  // Untapped lands only: while attackers are chosen, a mana creature may be one of them, and
+  // attacking taps it.
+  lands,
+};
 // Sets Fighter::regenerates of `fighters` that have a regeneration ability their controller can
-// pay for with its untapped lands (land_colors), the most valuable first, each paid from what
-// the ones before left: two Drudge Skeletons and one Swamp make one shield.
-void budget_regeneration(const DecisionView& view, const std::vector<Fighter*>& fighters);
+// pay for with its untapped lands (land_colors) and, by default, mana creatures, the most
+// valuable first, each paid from what the ones before left: two Drudge Skeletons and one Swamp
+// make one shield.
+void budget_regeneration(const DecisionView& view, const std::vector<Fighter*>& fighters,
+                         ShieldMana from = ShieldMana::lands_and_creatures);
 
 // The regeneration shields the other players could still raise in response to what `me` does, as
 // Forge's AI counts them (ComputerUtil.canRegenerate: a creature that can regenerate is not
@@ -336,8 +348,11 @@ std::vector<std::uint8_t> offered_mana_colors(const DecisionView& view, const Ch
 // only cost is {T} and which adds mana ("{T}: Add {G}.": Llanowar Elves), when it may tap now (a
 // creature summoning sick without haste may not), one mask per permanent (0: colourless mana
 // only), read off the abilities' text as offered_mana_colors reads it. What a player could tap
-// for a regeneration shield (OpposingShields, OwnShields).
+// for a regeneration shield (OpposingShields, OwnShields, budget_regeneration).
 std::vector<std::uint8_t> mana_creature_colors(const DecisionView& view, PlayerId p);
+// The mask mana_creature_colors gives the permanent `id` of `p`'s battlefield; none when it is a
+// land, has no such ability, or may not tap now.
+std::optional<std::uint8_t> tap_mana_colors(const DecisionView& view, PlayerId p, ObjectId id);
 // Whether `sources` (land_colors) can pay all of `costs` at once.
 bool can_pay_all(const std::vector<std::uint8_t>& sources, const std::vector<ManaCost>& costs);
 

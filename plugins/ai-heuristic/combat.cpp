@@ -90,9 +90,24 @@ Answer attack_the_player(const DecisionView& view, const Choice& choice) {
   Answer answer;
   if (able.empty()) return answer;
   {  // its mana left after its main phase pays for the shields of those that attack
+    // When its mana creatures pay for more shields than the lands alone, those creatures stay
+    // home to make that mana (attacking would tap them); with vigilance they may attack too.
+    std::vector<Fighter> with_creatures = able;  // each budget starts from no shield paid
     std::vector<Fighter*> mine;
     for (Fighter& f : able) mine.push_back(&f);
-    budget_regeneration(view, mine);
+    budget_regeneration(view, mine, ShieldMana::lands);
+    std::vector<Fighter*> counted;
+    for (Fighter& f : with_creatures) counted.push_back(&f);
+    budget_regeneration(view, counted);
+    bool more = false;
+    for (std::size_t i = 0; i < able.size(); ++i)
+      more = more || with_creatures[i].regenerates != able[i].regenerates;
+    if (more) {
+      std::vector<Fighter> attackers;
+      for (const Fighter& f : with_creatures)
+        if (f.vigilance || !tap_mana_colors(view, me, f.id)) attackers.push_back(f);
+      able = std::move(attackers);
+    }
   }
 
   std::vector<Fighter> blockers;
@@ -177,7 +192,8 @@ Answer choose_blockers(const DecisionView& view, const Choice& choice) {
     // its attacker still counts in the damage coming.
     if (o.barred.empty()) pairs.push_back({i, b, a});
   }
-  {  // each side's untapped lands pay for the shields of its creatures in this combat
+  {  // each side's untapped lands and mana creatures pay for the shields of its creatures in this
+     // combat (an attacker tapped by attacking makes no mana)
     std::vector<Fighter*> all;
     for (auto& [id, f] : fighters) all.push_back(&f);
     budget_regeneration(view, all);

@@ -1529,6 +1529,74 @@ TEST_F(AiHeuristic, AttacksWithACreatureWhoseRegenerationItCanPayFor) {
   }
 }
 
+// Mana creatures pay for shields in combat too. Albino Troll ({1}{G}: Regenerate) with one Forest
+// and Llanowar Elves: ready Elves make the shield's second mana, so the Troll blocks the
+// opponent's Earth Elemental (4/5) for free; with the Elves tapped it would only die, and the
+// Elemental gets through. Before, only lands paid for shields in combat, and the Elemental got
+// through both times.
+TEST_F(AiHeuristic, BlocksWithACreatureItsManaCreatureCanRegenerate) {
+  for (const bool ready : {true, false}) {
+    PositionPlayer me = player(20, {}, {"Forest", "Albino Troll"});
+    me.battlefield.push_back(card("Llanowar Elves"));
+    me.battlefield.back().tapped = !ready;
+    auto g = start(me, player(20, {}, {"Earth Elemental"}), "main1", 1, std::make_shared<AllOut>());
+    for (int i = 0; i < 30 && g->state().turn.step <= 8; ++i)
+      ASSERT_TRUE(world().rules->advance(*g));
+    EXPECT_EQ(g->state().player(kMe).life, ready ? 20 : 16) << "Elves ready: " << ready;
+    EXPECT_TRUE(on_battlefield(*g, kMe, "Albino Troll").valid()) << ready;
+    if (ready) {
+      EXPECT_TRUE(g->object(on_battlefield(*g, kMe, "Llanowar Elves")).tapped) << "they paid";
+    }
+  }
+}
+
+// Attacking, a mana creature that pays for a shield stays home to make that mana: Albino Troll
+// attacks into a Serra Angel with one Forest and ready Llanowar Elves behind it; blocked, it
+// regenerates. The Elves stay back even with the opponent at 3 life, where two attackers against
+// one blocker would send both (one of them gets through): attacking, the Elves could not pay,
+// and the Angel would kill the Troll for a point of damage. With the Elves tapped the Troll stays
+// home, as with the Forest alone. Before, only lands counted while attackers were chosen.
+TEST_F(AiHeuristic, AttacksWithACreatureItsManaCreatureStaysHomeToRegenerate) {
+  struct Case {
+    bool ready;
+    int their_life;
+    std::size_t attackers;
+  };
+  for (const Case& c : std::vector<Case>{{true, 20, 1}, {true, 3, 1}, {false, 20, 0}}) {
+    const std::string what = std::string(c.ready ? "ready" : "tapped") + " Elves, their life " +
+                             std::to_string(c.their_life);
+    PositionPlayer me = player(20, {}, {"Forest", "Albino Troll"});
+    me.battlefield.push_back(card("Llanowar Elves"));
+    me.battlefield.back().tapped = !c.ready;
+    auto g = start(me, player(c.their_life, {}, {"Serra Angel"}), "main1", 0,
+                   std::make_shared<GangBlocks>());
+    for (int i = 0; i < 30 && g->state().turn.step <= 8; ++i)
+      ASSERT_TRUE(world().rules->advance(*g)) << what;
+    std::size_t attackers = 0;
+    for (const DecisionRecord& r : g->decisions())
+      if (r.kind == ChoiceKind::attackers) attackers += r.picks.size();
+    EXPECT_EQ(attackers, c.attackers) << what;
+    EXPECT_TRUE(on_battlefield(*g, kMe, "Albino Troll").valid()) << what;
+    EXPECT_TRUE(on_battlefield(*g, kMe, "Llanowar Elves").valid()) << what;
+    if (c.attackers > 0) {
+      EXPECT_EQ(g->object(on_battlefield(*g, kThem, "Serra Angel")).damage, 3) << what;
+    }
+  }
+}
+
+// Two Albino Trolls and two Forests make one shield ({1}{G}): one Troll attacks into the Serra
+// Angel, the other, which the Angel would kill for nothing, stays home.
+TEST_F(AiHeuristic, AttacksWithAsManyRegeneratorsAsItsManaCanShield) {
+  auto g = start(player(20, {}, {"Forest", "Forest", "Albino Troll", "Albino Troll"}),
+                 player(20, {}, {"Serra Angel"}), "main1", 0, std::make_shared<GangBlocks>());
+  for (int i = 0; i < 30 && g->state().turn.step <= 8; ++i) ASSERT_TRUE(world().rules->advance(*g));
+  std::size_t attackers = 0;
+  for (const DecisionRecord& r : g->decisions())
+    if (r.kind == ChoiceKind::attackers) attackers += r.picks.size();
+  EXPECT_EQ(attackers, 1u);
+  EXPECT_EQ(count_in(*g, ZoneRef::battlefield(kMe), "Albino Troll"), 2u);
+}
+
 // The opponent's Supreme Verdict ("Destroy all creatures", no target) on the stack: the
 // Skeletons regenerate in response. Before, only a spell with targets was answered, and they
 // died.
