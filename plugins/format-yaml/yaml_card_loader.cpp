@@ -1,5 +1,6 @@
 #include "yaml_card_loader.hpp"
 
+#include <algorithm>
 #include <anvil/pack.hpp>
 #include <utility>
 
@@ -69,8 +70,10 @@ class CardReader {
     }
     const Param* types = r.required("types");
     const Param* subtypes = r.optional("subtypes");
-    if (types) collect(d(), [&] { read_types(*types, subtypes, card); });
-    read_stats(r, card);
+    bool typed = false;  // the types read without error: what the stats are checked against
+    if (types) typed = collect(d(), [&] { read_types(*types, subtypes, card); });
+    const Param* stats = read_stats(r, card);
+    if (typed) collect(d(), [&] { check_stats_fit_types(*types, stats, card); });
     if (const Param* v = r.optional("text")) collect(d(), [&] { card.rules_text = v->text(); });
     if (const Param* v = r.optional("token")) collect(d(), [&] { card.token = v->boolean(); });
     const Param* keywords = r.optional("keywords");
@@ -101,7 +104,8 @@ class CardReader {
     card.base.subtypes = symbols(line.subtypes);
   }
 
-  void read_stats(MapReader& r, CardDef& card) {
+  // Reads `power` and `toughness`; returns the first of them the card gives, if any.
+  const Param* read_stats(MapReader& r, CardDef& card) {
     const Param* power = r.optional("power");
     const Param* toughness = r.optional("toughness");
     if (power && toughness) {
@@ -117,6 +121,22 @@ class CardReader {
     }
     if (const Param* v = r.optional("loyalty"))
       collect(d(), [&] { card.base.loyalty = to_int32(*v, "'loyalty'"); });
+    return power ? power : toughness;
+  }
+
+  // A creature has power and toughness, and nothing else does (rule 208.1; the classic card
+  // format says the same of a card written as text). Without them a creature would enter as a
+  // 0/0 and die at once; given to an instant they would mean nothing.
+  void check_stats_fit_types(const Param& types, const Param* stats, const CardDef& card) const {
+    const bool creature = std::find(card.base.types.begin(), card.base.types.end(),
+                                    Symbol("Creature")) != card.base.types.end();
+    if (creature && !stats) {
+      types.fail(describe(node_) + " is a creature but has no 'power' and 'toughness'",
+                 "add both, e.g. 'power: 2' and 'toughness: 2'");
+    }
+    if (!creature && stats)
+      stats->fail(describe(node_) + " is not a creature but has 'power' and 'toughness'",
+                  "remove them, or add 'Creature' to its types");
   }
 
   static std::int32_t to_int32(const Param& value, std::string_view what) {

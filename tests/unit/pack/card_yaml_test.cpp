@@ -186,6 +186,25 @@ TEST_F(CardYaml, ATypeThatIsNotAClassicTypeIsAnErrorAtTheWordWithADidYouMean) {
     EXPECT_TRUE(e[i]->str().ends_with(expected[i])) << e[i]->str();
 }
 
+// As a card written as text: a creature without power and toughness would enter as a 0/0 and die
+// at once, and an instant's would mean nothing. Each is an error; a land creature loads.
+TEST_F(CardYaml, ACreatureNeedsPowerAndToughnessAndNothingElseHasThem) {
+  std::vector<Diagnostic> d;
+  const auto cards = load_cards("stats_types.yaml", d);
+  ASSERT_EQ(cards.size(), 1u) << dump(d);
+  EXPECT_EQ(cards[0].name, "Dryad Arbor");
+  const auto e = errors(d);
+  ASSERT_EQ(e.size(), 2u) << dump(d);
+  EXPECT_TRUE(e[0]->str().ends_with(
+      "stats_types.yaml:4:10: error: card 'No Stats' is a creature but has no 'power' and "
+      "'toughness'; add both, e.g. 'power: 2' and 'toughness: 2'"))
+      << e[0]->str();
+  EXPECT_TRUE(e[1]->str().ends_with(
+      "stats_types.yaml:9:10: error: card 'Stats On An Instant' is not a creature but has "
+      "'power' and 'toughness'; remove them, or add 'Creature' to its types"))
+      << e[1]->str();
+}
+
 TEST_F(CardYaml, UnterminatedQuoteIsReportedAtTheQuote) {
   std::vector<Diagnostic> d;
   (void)load_cards("unterminated.yaml", d);
