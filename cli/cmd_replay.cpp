@@ -26,9 +26,15 @@ int run_replay(const GlobalOptions& global, const std::string& file, bool quiet)
   std::vector<std::string> names;
   for (const auto& [name, version] : replay.packs) {
     const std::string have = packs.version_of(name);
+    // A pack found through --pack-dir when the game was played is found again only with it:
+    // the recording names packs, not where they were.
     if (have != version)
-      throw std::runtime_error(fmt::format("{}: recorded with pack {} {}, but {}", file, name, version,
-                                           have.empty() ? "no such pack is installed" : "this Anvil has " + have));
+      throw std::runtime_error(fmt::format(
+          "{}: recorded with pack {} {}, but {}", file, name, version,
+          have.empty() ? "no such pack is installed or bundled; if it was found through --pack-dir "
+                         "when the game "
+                         "was played, give that option again (anvil --pack-dir DIR replay FILE)"
+                       : "this Anvil has " + have));
     names.push_back(name);
   }
   for (const DecisionRecord& d : replay.decisions)

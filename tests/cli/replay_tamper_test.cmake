@@ -48,6 +48,10 @@ expect_refused(extra-decision "${tampered}" "1 of the recorded decisions unused"
 string(JSON tampered SET "${original}" decisions 0 player "5")
 expect_refused(no-seat "${tampered}" "\"player\" 5 is no seat of a game of 2 decks" "after")
 
+# A pack nowhere to be found: perhaps one of a --pack-dir, which the error says to give again.
+string(JSON tampered SET "${original}" packs 0 name "\"elsewhere\"")
+expect_refused(unknown-pack "${tampered}" "recorded with pack elsewhere [0-9.]+, but no such pack is installed or bundled; if it was found through --pack-dir.*anvil --pack-dir DIR replay FILE" "after")
+
 string(JSON tampered SET "${original}" packs "[]")
 expect_refused(no-packs "${tampered}" "did not play through: setting up the game failed" "after")
 
