@@ -690,15 +690,21 @@ class PlaySession::Person final : public Agent {
     const std::optional<CardId> id = find_card(name);
     if (!id) return;
     const CardDef& card = s_.game_.cards().at(*id);
-    // Its printed text; a card written without one (Forge's "no text") by what its abilities do.
-    std::string text = card.rules_text;
-    if (text.empty())
+    // Its printed text, a paragraph a line; a card written without one (Forge's "no text") by
+    // what its abilities do, a paragraph each.
+    std::vector<std::string> paragraphs;
+    for (std::size_t from = 0; from < card.rules_text.size();) {
+      const std::size_t end = std::min(card.rules_text.find('\n', from), card.rules_text.size());
+      if (end > from) paragraphs.push_back(card.rules_text.substr(from, end - from));
+      from = end + 1;
+    }
+    if (paragraphs.empty())
       for (const AbilityDef& a : card.abilities)
         if (a.impl)
-          if (std::string d = described(a); !d.empty()) text += (text.empty() ? "" : " ") + d;
-    for (std::size_t at; (at = text.find("CARDNAME")) != std::string::npos;)
-      text.replace(at, 8, card.name);
-    std::replace(text.begin(), text.end(), '\n', ' ');
+          if (std::string d = described(a); !d.empty()) paragraphs.push_back(std::move(d));
+    for (std::string& text : paragraphs)
+      for (std::size_t at; (at = text.find("CARDNAME")) != std::string::npos;)
+        text.replace(at, 8, card.name);
     // Its cost as its game says it: classic's mana value; a hearth card's mana, "(4 mana)".
     const bool pools = s_.rules_.mana_pool(s_.game_, s_.seats_.person).has_value();
     std::string numbers = !card.base.cost.present ? std::string("no mana cost")
@@ -722,7 +728,13 @@ class PlaySession::Person final : public Agent {
     if (!told)  // its printed keywords, by the names of the keyword plugins that add them
       for (const std::string& k : s_.registry_.names(PluginKind::keyword))
         if (card.base.has_keyword(Symbol(k))) numbers += ", " + k;
-    fmt::print(s_.out_, "{} ({}){}{}\n", card.name, numbers, text.empty() ? "" : ": ", text);
+    // One paragraph after the name on its line; several, each on a line of its own below it.
+    if (paragraphs.size() == 1)
+      fmt::print(s_.out_, "{} ({}): {}\n", card.name, numbers, paragraphs[0]);
+    else
+      fmt::print(s_.out_, "{} ({}){}\n", card.name, numbers, paragraphs.empty() ? "" : ":");
+    if (paragraphs.size() > 1)
+      for (const std::string& text : paragraphs) fmt::print(s_.out_, "  {}\n", text);
   }
 
   void print_board(const DecisionView& view) {

@@ -68,7 +68,7 @@ if(CASE STREQUAL "WholeGame")
   expect("\n  player 0 \\(you\\) draws [A-Z]" "the person's own draws are named")
 elseif(CASE STREQUAL "Commands")
   set(more --option mulligans=0)
-  play("help\nai\ncard Lightning Bolt\ncard Lightnig Bolt\ncard goblin hero\ncard Bolt\ncard serra angel\ngraveyard\nbogus\nundo\n1\nlog\nundo\nlog\nconcede\n")
+  play("help\nai\ncard Lightning Bolt\ncard albino troll\ncard Lightnig Bolt\ncard goblin hero\ncard Bolt\ncard serra angel\ngraveyard\nbogus\nundo\n1\nlog\nundo\nlog\nconcede\n")
   expect("ai NAME +seat the agent NAME" "help lists the commands")
   expect("card NAME +what a card is" "help lists card")
   expect("\n  graveyard  each player's graveyard and exile, card by card\n"
@@ -79,6 +79,8 @@ elseif(CASE STREQUAL "Commands")
          "'ai' alone lists the agents with what each plays like")
   expect("\nLightning Bolt \\(mana value 1\\): Lightning Bolt deals 3 damage to target creature or player\\.\n"
          "card prints a card's text, CARDNAME replaced")
+  expect("> card albino troll\nAlbino Troll \\(mana value 2, 3/3[^\n]*\\):\n  Echo \\{1\\}\\{G\\} \\([^\n]*\\)\n  \\{1\\}\\{G\\}: Regenerate Albino Troll\\.\n"
+         "card puts each paragraph of a card's text on a line of its own")
   expect("error: no card named 'Lightnig Bolt' in this game's packs; did you mean 'Lightning Bolt'\\?"
          "card names the closest card")
   expect("> card goblin hero\nGoblin Hero \\(mana value [0-9]+, 2/2\\)" "card finds a name in another case")
