@@ -75,6 +75,16 @@ Param Param::map(std::vector<std::pair<std::string, Param>> entries,
 }
 
 const std::string& Param::text() const {
+  if (is_map() && !entries_.empty() &&
+      std::all_of(entries_.begin(), entries_.end(),
+                  [](const auto& e) { return e.second.is_scalar() && e.second.text_.empty(); })) {
+    // `cost: {R}` unquoted: YAML reads braces as a map of keys without values, which is never
+    // what a card's author meant by them.
+    const std::string braced = entries_.size() == 1 ? "{" + entries_[0].first + "}" : "{…}";
+    fail("expected a single value, found a map: YAML reads " + braced +
+             " unquoted as a map, not as text",
+         "quote it: \"" + braced + "\"");
+  }
   if (!is_scalar()) fail(std::string("expected a single value, found ") + kind_name(kind_));
   return text_;
 }

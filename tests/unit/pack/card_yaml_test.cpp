@@ -205,6 +205,20 @@ TEST_F(CardYaml, ACreatureNeedsPowerAndToughnessAndNothingElseHasThem) {
       << e[1]->str();
 }
 
+// `cost: {R}` without quotes is a YAML map: the error says so and how to write it.
+TEST_F(CardYaml, AnUnquotedManaCostIsAnErrorThatSaysToQuoteIt) {
+  std::vector<Diagnostic> d;
+  const auto cards = load_cards("unquoted_cost.yaml", d);
+  ASSERT_EQ(cards.size(), 1u) << dump(d);
+  EXPECT_EQ(cards[0].name, "Quoted");
+  const auto e = errors(d);
+  ASSERT_EQ(e.size(), 1u) << dump(d);
+  EXPECT_TRUE(e[0]->str().ends_with(
+      "unquoted_cost.yaml:3:9: error: card 'Unquoted': expected a single value, found a map: YAML "
+      "reads {R} unquoted as a map, not as text; quote it: \"{R}\""))
+      << e[0]->str();
+}
+
 TEST_F(CardYaml, UnterminatedQuoteIsReportedAtTheQuote) {
   std::vector<Diagnostic> d;
   (void)load_cards("unterminated.yaml", d);
