@@ -1485,89 +1485,74 @@ TEST_F(AiHeuristic, RegeneratesInResponseToBurnThatWouldDestroyIt) {
   EXPECT_FALSE(quiet->object(on_battlefield(*quiet, kMe, "Swamp")).tapped);
 }
 
-// Drudge Skeletons ({B}: Regenerate) survive blocking the opponent's Grizzly Bears when a Swamp
-// is untapped to pay for the shield: they block for free, and the shield is raised as the
-// blocker would die. With the Swamp tapped the block would only lose them, and the Bears get
-// through. Before, a creature that could regenerate was judged to die like any other, and the
-// Bears got through both times.
+// A creature that can regenerate blocks for free when its controller can pay for the shield, which
+// is raised as the blocker would die; unpaid, the block would only lose it, and the attacker gets
+// through. Drudge Skeletons ({B}) block the opponent's Grizzly Bears with a Swamp untapped. Mana
+// creatures pay too: Albino Troll ({1}{G}) blocks an Earth Elemental (4/5) with one Forest and
+// ready Llanowar Elves (a creature tapped for mana while it blocks still blocks). Before, a
+// creature that could regenerate was judged to die like any other; later, only lands paid.
 TEST_F(AiHeuristic, BlocksWithACreatureWhoseRegenerationItCanPayFor) {
-  for (const bool untapped : {true, false}) {
-    PositionPlayer me = player(20, {}, {"Drudge Skeletons"});
-    me.battlefield.push_back(card("Swamp"));
-    me.battlefield.back().tapped = !untapped;
-    auto g = start(me, player(20, {}, {"Mountain", "Grizzly Bears"}), "main1", 1,
-                   std::make_shared<AllOut>());
-    for (int i = 0; i < 30 && g->state().turn.step <= 8; ++i)
-      ASSERT_TRUE(world().rules->advance(*g));
-    EXPECT_EQ(g->state().player(kMe).life, untapped ? 20 : 18) << "Swamp untapped: " << untapped;
-    EXPECT_TRUE(on_battlefield(*g, kMe, "Drudge Skeletons").valid()) << untapped;
-    if (untapped) {
-      EXPECT_TRUE(g->object(on_battlefield(*g, kMe, "Swamp")).tapped) << "the shield was paid";
-    }
-  }
-}
-
-// Its Albino Troll ({1}{G}: Regenerate) attacks into a Serra Angel that would kill it when two
-// Forests can pay for the shield: blocked, it regenerates and the Angel takes 3. Without the
-// mana the Angel is a bad block waiting, and the Troll stays home.
-TEST_F(AiHeuristic, AttacksWithACreatureWhoseRegenerationItCanPayFor) {
-  for (const bool forests : {true, false}) {
-    std::vector<std::string> mine{"Albino Troll"};
-    if (forests) mine.insert(mine.end(), {"Forest", "Forest"});
-    auto g = start(player(20, {}, mine), player(20, {}, {"Serra Angel"}), "main1", 0,
-                   std::make_shared<GangBlocks>());
-    for (int i = 0; i < 30 && g->state().turn.step <= 8; ++i)
-      ASSERT_TRUE(world().rules->advance(*g));
-    bool attacked = false;
-    for (const DecisionRecord& r : g->decisions())
-      if (r.kind == ChoiceKind::attackers) attacked = attacked || !r.picks.empty();
-    EXPECT_EQ(attacked, forests) << "with Forests: " << forests;
-    EXPECT_TRUE(on_battlefield(*g, kMe, "Albino Troll").valid()) << forests;
-    if (forests) {
-      EXPECT_EQ(g->object(on_battlefield(*g, kThem, "Serra Angel")).damage, 3);
-    }
-  }
-}
-
-// Mana creatures pay for shields in combat too. Albino Troll ({1}{G}: Regenerate) with one Forest
-// and Llanowar Elves: ready Elves make the shield's second mana, so the Troll blocks the
-// opponent's Earth Elemental (4/5) for free; with the Elves tapped it would only die, and the
-// Elemental gets through. Before, only lands paid for shields in combat, and the Elemental got
-// through both times.
-TEST_F(AiHeuristic, BlocksWithACreatureItsManaCreatureCanRegenerate) {
-  for (const bool ready : {true, false}) {
-    PositionPlayer me = player(20, {}, {"Forest", "Albino Troll"});
-    me.battlefield.push_back(card("Llanowar Elves"));
-    me.battlefield.back().tapped = !ready;
-    auto g = start(me, player(20, {}, {"Earth Elemental"}), "main1", 1, std::make_shared<AllOut>());
-    for (int i = 0; i < 30 && g->state().turn.step <= 8; ++i)
-      ASSERT_TRUE(world().rules->advance(*g));
-    EXPECT_EQ(g->state().player(kMe).life, ready ? 20 : 16) << "Elves ready: " << ready;
-    EXPECT_TRUE(on_battlefield(*g, kMe, "Albino Troll").valid()) << ready;
-    if (ready) {
-      EXPECT_TRUE(g->object(on_battlefield(*g, kMe, "Llanowar Elves")).tapped) << "they paid";
-    }
-  }
-}
-
-// Attacking, a mana creature that pays for a shield stays home to make that mana: Albino Troll
-// attacks into a Serra Angel with one Forest and ready Llanowar Elves behind it; blocked, it
-// regenerates. The Elves stay back even with the opponent at 3 life, where two attackers against
-// one blocker would send both (one of them gets through): attacking, the Elves could not pay,
-// and the Angel would kill the Troll for a point of damage. With the Elves tapped the Troll stays
-// home, as with the Forest alone. Before, only lands counted while attackers were chosen.
-TEST_F(AiHeuristic, AttacksWithACreatureItsManaCreatureStaysHomeToRegenerate) {
   struct Case {
-    bool ready;
+    std::vector<std::string> mine;  // the regenerator last
+    std::string payer;              // what makes the shield's last mana
+    bool ready;                     // whether the payer is untapped
+    std::string attacker;
+    int life;  // the agent's after combat
+  };
+  for (const Case& c : std::vector<Case>{
+           {{"Drudge Skeletons"}, "Swamp", true, "Grizzly Bears", 20},
+           {{"Drudge Skeletons"}, "Swamp", false, "Grizzly Bears", 18},
+           {{"Forest", "Albino Troll"}, "Llanowar Elves", true, "Earth Elemental", 20},
+           {{"Forest", "Albino Troll"}, "Llanowar Elves", false, "Earth Elemental", 16},
+       }) {
+    const std::string what = c.mine.back() + ", " + c.payer + (c.ready ? " ready" : " tapped");
+    PositionPlayer me = player(20, {}, c.mine);
+    me.battlefield.push_back(card(c.payer));
+    me.battlefield.back().tapped = !c.ready;
+    auto g = start(me, player(20, {}, {c.attacker}), "main1", 1, std::make_shared<AllOut>());
+    for (int i = 0; i < 30 && g->state().turn.step <= 8; ++i)
+      ASSERT_TRUE(world().rules->advance(*g)) << what;
+    EXPECT_EQ(g->state().player(kMe).life, c.life) << what;
+    EXPECT_TRUE(on_battlefield(*g, kMe, c.mine.back()).valid()) << what;
+    if (c.ready) {
+      EXPECT_TRUE(g->object(on_battlefield(*g, kMe, c.payer)).tapped) << what << ": it paid";
+    }
+  }
+}
+
+// Its Albino Troll ({1}{G}: Regenerate) attacks into a Serra Angel that would kill it when its mana
+// can pay for the shield: blocked, it regenerates and the Angel takes 3. Without the mana the
+// Angel is a bad block waiting, and the Troll stays home. Two Forests pay, or one Forest and ready
+// Llanowar Elves, which then stay home to make that mana (attacking would tap them) even with the
+// opponent at 3 life, where two attackers against one blocker would send both (one of them gets
+// through), and the Angel would kill the Troll for a point of damage. Before, a creature that could
+// regenerate was judged to die like any other; later, only lands counted while attackers were
+// chosen.
+TEST_F(AiHeuristic, AttacksWithACreatureWhoseRegenerationItCanPayFor) {
+  enum class Elves { none, ready, tapped };
+  struct Case {
+    std::vector<std::string> lands;
+    Elves elves;
     int their_life;
     std::size_t attackers;
   };
-  for (const Case& c : std::vector<Case>{{true, 20, 1}, {true, 3, 1}, {false, 20, 0}}) {
-    const std::string what = std::string(c.ready ? "ready" : "tapped") + " Elves, their life " +
-                             std::to_string(c.their_life);
-    PositionPlayer me = player(20, {}, {"Forest", "Albino Troll"});
-    me.battlefield.push_back(card("Llanowar Elves"));
-    me.battlefield.back().tapped = !c.ready;
+  for (const Case& c : std::vector<Case>{{{"Forest", "Forest"}, Elves::none, 20, 1},
+                                         {{}, Elves::none, 20, 0},
+                                         {{"Forest"}, Elves::ready, 20, 1},
+                                         {{"Forest"}, Elves::ready, 3, 1},
+                                         {{"Forest"}, Elves::tapped, 20, 0}}) {
+    const std::string what = std::to_string(c.lands.size()) + " Forests, Elves " +
+                             (c.elves == Elves::none    ? "none"
+                              : c.elves == Elves::ready ? "ready"
+                                                        : "tapped") +
+                             ", their life " + std::to_string(c.their_life);
+    std::vector<std::string> mine = c.lands;
+    mine.push_back("Albino Troll");
+    PositionPlayer me = player(20, {}, mine);
+    if (c.elves != Elves::none) {
+      me.battlefield.push_back(card("Llanowar Elves"));
+      me.battlefield.back().tapped = c.elves == Elves::tapped;
+    }
     auto g = start(me, player(c.their_life, {}, {"Serra Angel"}), "main1", 0,
                    std::make_shared<GangBlocks>());
     for (int i = 0; i < 30 && g->state().turn.step <= 8; ++i)
@@ -1577,7 +1562,9 @@ TEST_F(AiHeuristic, AttacksWithACreatureItsManaCreatureStaysHomeToRegenerate) {
       if (r.kind == ChoiceKind::attackers) attackers += r.picks.size();
     EXPECT_EQ(attackers, c.attackers) << what;
     EXPECT_TRUE(on_battlefield(*g, kMe, "Albino Troll").valid()) << what;
-    EXPECT_TRUE(on_battlefield(*g, kMe, "Llanowar Elves").valid()) << what;
+    if (c.elves != Elves::none) {
+      EXPECT_TRUE(on_battlefield(*g, kMe, "Llanowar Elves").valid()) << what;
+    }
     if (c.attackers > 0) {
       EXPECT_EQ(g->object(on_battlefield(*g, kThem, "Serra Angel")).damage, 3) << what;
     }

@@ -6,7 +6,22 @@
 namespace anvil::pack_test {
 namespace {
 
-using CardYaml = PackTest;
+class CardYaml : public PackTest {
+ protected:
+  // Loads `file`, which holds one good card, `loaded`, beside bad ones: the good one loads, and
+  // the errors are exactly `expected` (each the end of a diagnostic's text), in file order.
+  void expect_only_card_and_errors(const std::string& file, std::string_view loaded,
+                                   const std::vector<std::string>& expected) {
+    std::vector<Diagnostic> d;
+    const auto cards = load_cards(file, d);
+    ASSERT_EQ(cards.size(), 1u) << dump(d);
+    EXPECT_EQ(cards[0].name, loaded);
+    const auto e = errors(d);
+    ASSERT_EQ(e.size(), expected.size()) << dump(d);
+    for (std::size_t i = 0; i < e.size(); ++i)
+      EXPECT_TRUE(e[i]->str().ends_with(expected[i])) << e[i]->str();
+  }
+};
 
 const CardDef* card_named(const std::vector<CardDef>& cards, std::string_view name) {
   for (const CardDef& c : cards)
@@ -163,60 +178,35 @@ TEST_F(CardYaml, AnUnknownParameterIsReportedAtItsNameAboveABlockValue) {
 // The classic format's types, checked as the classic format checks them: a misspelt type is an
 // error at the word with a did-you-mean, never a card of type 'Instnt'.
 TEST_F(CardYaml, ATypeThatIsNotAClassicTypeIsAnErrorAtTheWordWithADidYouMean) {
-  std::vector<Diagnostic> d;
-  const auto cards = load_cards("bad_types.yaml", d);
-  ASSERT_EQ(cards.size(), 1u) << dump(d);
-  EXPECT_EQ(cards[0].name, "Right");
-  const auto e = errors(d);
-  ASSERT_EQ(e.size(), 4u) << dump(d);
-  const char* expected[] = {
-      "bad_types.yaml:3:10: error: card 'Typo Instant': type line 'Instnt': 'Instnt' is not a card "
-      "type or supertype; "
-      "did you mean 'Instant'?",
-      "bad_types.yaml:6:10: error: card 'Typo Creature': type line 'Creatur — Bear': 'Creatur' is "
-      "not a card type or "
-      "supertype; did you mean 'Creature'?",
-      "bad_types.yaml:11:11: error: card 'Typo Supertype': type line 'Legendery Creature — Elf': "
-      "'Legendery' is not a "
-      "card type or supertype; did you mean 'Legendary'?",
-      "bad_types.yaml:16:11: error: card 'Not A Type': 'Banana' is not a card type or supertype; a "
-      "type line is "
-      "[supertypes] types [— subtypes], e.g. 'Instant — Arcane'"};
-  for (std::size_t i = 0; i < 4; ++i)
-    EXPECT_TRUE(e[i]->str().ends_with(expected[i])) << e[i]->str();
+  expect_only_card_and_errors(
+      "bad_types.yaml", "Right",
+      {"bad_types.yaml:3:10: error: card 'Typo Instant': type line 'Instnt': 'Instnt' is not a "
+       "card type or supertype; did you mean 'Instant'?",
+       "bad_types.yaml:6:10: error: card 'Typo Creature': type line 'Creatur — Bear': 'Creatur' "
+       "is not a card type or supertype; did you mean 'Creature'?",
+       "bad_types.yaml:11:11: error: card 'Typo Supertype': type line 'Legendery Creature — Elf': "
+       "'Legendery' is not a card type or supertype; did you mean 'Legendary'?",
+       "bad_types.yaml:16:11: error: card 'Not A Type': 'Banana' is not a card type or supertype; "
+       "a type line is [supertypes] types [— subtypes], e.g. 'Instant — Arcane'"});
 }
 
 // As a card written as text: a creature without power and toughness would enter as a 0/0 and die
 // at once, and an instant's would mean nothing. Each is an error; a land creature loads.
 TEST_F(CardYaml, ACreatureNeedsPowerAndToughnessAndNothingElseHasThem) {
-  std::vector<Diagnostic> d;
-  const auto cards = load_cards("stats_types.yaml", d);
-  ASSERT_EQ(cards.size(), 1u) << dump(d);
-  EXPECT_EQ(cards[0].name, "Dryad Arbor");
-  const auto e = errors(d);
-  ASSERT_EQ(e.size(), 2u) << dump(d);
-  EXPECT_TRUE(e[0]->str().ends_with(
-      "stats_types.yaml:4:10: error: card 'No Stats' is a creature but has no 'power' and "
-      "'toughness'; add both, e.g. 'power: 2' and 'toughness: 2'"))
-      << e[0]->str();
-  EXPECT_TRUE(e[1]->str().ends_with(
-      "stats_types.yaml:9:10: error: card 'Stats On An Instant' is not a creature but has "
-      "'power' and 'toughness'; remove them, or add 'Creature' to its types"))
-      << e[1]->str();
+  expect_only_card_and_errors(
+      "stats_types.yaml", "Dryad Arbor",
+      {"stats_types.yaml:4:10: error: card 'No Stats' is a creature but has no 'power' and "
+       "'toughness'; add both, e.g. 'power: 2' and 'toughness: 2'",
+       "stats_types.yaml:9:10: error: card 'Stats On An Instant' is not a creature but has "
+       "'power' and 'toughness'; remove them, or add 'Creature' to its types"});
 }
 
 // `cost: {R}` without quotes is a YAML map: the error says so and how to write it.
 TEST_F(CardYaml, AnUnquotedManaCostIsAnErrorThatSaysToQuoteIt) {
-  std::vector<Diagnostic> d;
-  const auto cards = load_cards("unquoted_cost.yaml", d);
-  ASSERT_EQ(cards.size(), 1u) << dump(d);
-  EXPECT_EQ(cards[0].name, "Quoted");
-  const auto e = errors(d);
-  ASSERT_EQ(e.size(), 1u) << dump(d);
-  EXPECT_TRUE(e[0]->str().ends_with(
-      "unquoted_cost.yaml:3:9: error: card 'Unquoted': expected a single value, found a map: YAML "
-      "reads {R} unquoted as a map, not as text; quote it: \"{R}\""))
-      << e[0]->str();
+  expect_only_card_and_errors(
+      "unquoted_cost.yaml", "Quoted",
+      {"unquoted_cost.yaml:3:9: error: card 'Unquoted': expected a single value, found a map: "
+       "YAML reads {R} unquoted as a map, not as text; quote it: \"{R}\""});
 }
 
 TEST_F(CardYaml, UnterminatedQuoteIsReportedAtTheQuote) {
