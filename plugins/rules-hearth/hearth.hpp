@@ -59,7 +59,8 @@ inline constexpr Symbol kBorn = "born"_sym;  // a dead minion's timestamp on the
 // the health set; buffs and auras after it add to that (Hearthbreaker's set_health_to gives a
 // ChangeHealth buff of the difference). Silence clears it.
 inline constexpr Symbol kSetHealth = "health_set_by"_sym;
-inline constexpr Symbol kSetAttack = "set_attack"_sym;  // set_attack: the attack + 1 (0: none)
+// set_attack (Crazed Alchemist's swap): what it added to the attack, the same way.
+inline constexpr Symbol kSetAttack = "set_attack"_sym;
 inline constexpr Symbol kWeaponAttack = "weapon_attack"_sym;  // increase_weapon_attack
 inline constexpr Symbol kWeaponDurability = "weapon_durability"_sym;  // increase_durability
 // Game attrs.
@@ -271,7 +272,9 @@ class HearthWorld final : public tags::World {
   // A minion's maximum health from its card, its buffs and what set_health added, without the
   // auras in force now: what set_health measures against, so that auras stay on top of the
   // health it sets (Hunter's Mark beside Stormwind Champion leaves 2).
-  std::int32_t health_without_auras(ObjectId id);
+  // A minion's stats from its printed values, buffs, and what set_health and set_attack added,
+  // without auras: what a set makes the difference from.
+  tags::Stats stats_without_auras(ObjectId id);
 
  private:
   void collect_auras(const Target& t, Applied& out);

@@ -309,8 +309,10 @@ tags::Stats HearthWorld::stats(ObjectId id) {
     else if (key == kWeaponAttack) weapon_attack = value;
     else if (key == kWeaponDurability) weapon_durability = value;
   }
-  st.health += static_cast<std::int32_t>(set_health);  // after buffs and auras: the difference
-  if (set_attack) st.attack = static_cast<std::int32_t>(set_attack - 1);
+  // What set_health and set_attack made it, as differences from its buffed stats: auras, and
+  // buffs given later, still add to them.
+  st.health += static_cast<std::int32_t>(set_health);
+  st.attack += static_cast<std::int32_t>(set_attack);
   st.attack += static_cast<std::int32_t>(weapon_attack);
   st.health += static_cast<std::int32_t>(weapon_durability);
   tags::finish_stats(st, o.damage);
@@ -326,7 +328,7 @@ tags::Stats HearthWorld::stats(ObjectId id) {
   return st;
 }
 
-std::int32_t HearthWorld::health_without_auras(ObjectId id) {
+tags::Stats HearthWorld::stats_without_auras(ObjectId id) {
   const GameObject& o = game_.object(id);
   const tags::CardScript& s = object_script(id);
   tags::Stats st = tags::Stats::printed(s.attack, s.health, s.mana);
@@ -335,7 +337,9 @@ std::int32_t HearthWorld::health_without_auras(ObjectId id) {
   Applied buffs;
   collect_buffs(Target::of(o.ref()), &o, &s, buffs);
   tags::fold_stats(st, buffs.span(), {});
-  return st.health + static_cast<std::int32_t>(o.attrs.get(kSetHealth));
+  st.health += static_cast<std::int32_t>(o.attrs.get(kSetHealth));
+  st.attack += static_cast<std::int32_t>(o.attrs.get(kSetAttack));
+  return st;
 }
 
 tags::Stats HearthWorld::hero_stats(PlayerId p) {

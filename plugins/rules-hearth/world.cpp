@@ -249,15 +249,21 @@ void HearthWorld::set_health(const Target& t, std::int32_t health) {
   if (!is_minion_on_board(t.object.id)) return;
   const ObjectId m = t.object.id;
   const std::int64_t before = game_.object(m).attrs.get(kSetHealth);
-  const std::int32_t now = health_without_auras(m);  // with what earlier set_health added
+  const std::int32_t now = stats_without_auras(m).health;  // with what earlier sets added
   game_.journal().set_attr(m, kSetHealth, before + (std::max(1, health) - now));
   game_.journal().set_damage(m, 0);
   tell(CustomEvent{{}, "health_set"_sym, t, Target{}, std::max(1, health), ObjectId{}});
 }
 
+// As set_health: the difference from its attack without auras is kept, so that auras and buffs
+// given later still add to the attack set (Hearthbreaker's set_attack_to is a buff in buff order:
+// Crazed Alchemist's swap, then Shattered Sun Cleric's +1/+1, is one more).
 void HearthWorld::set_attack(const Target& t, std::int32_t attack) {
   if (!t.is_object() || !is_minion_on_board(t.object.id)) return;
-  game_.journal().set_attr(t.object.id, kSetAttack, std::max(0, attack) + 1);
+  const ObjectId m = t.object.id;
+  const std::int64_t before = game_.object(m).attrs.get(kSetAttack);
+  const std::int32_t now = stats_without_auras(m).attack;
+  game_.journal().set_attr(m, kSetAttack, before + (std::max(0, attack) - now));
   tell(CustomEvent{{}, "attack_set"_sym, t, Target{}, std::max(0, attack), ObjectId{}});
 }
 
