@@ -879,9 +879,15 @@ void HearthWorld::resolve_deaths() {
       const CardId card = game_.object(dead).card;
       const tags::CardScript& s = object_script(dead);
       if (attr_of(game_.object(dead).attrs, kSilenced) == 0) {
-        // Twice with Baron Rivendare, whose aura is on the player (the hero's stats).
-        int times = hero_stats(d.controller).has(tags::kDoubleDeathrattle) ? 2 : 1;
-        for (ObjectId m : minions(d.controller)) times = stats(m).has(tags::kDoubleDeathrattle) ? 2 : times;
+        // A minion's twice with Baron Rivendare, whose aura is on the player (the hero's stats);
+        // a weapon's once ("Your minions' Deathrattles trigger twice": Hearthbreaker's
+        // Weapon.destroy runs it once, only Minion.die twice).
+        int times = 1;
+        if (!d.weapon) {
+          if (hero_stats(d.controller).has(tags::kDoubleDeathrattle)) times = 2;
+          for (ObjectId m : minions(d.controller))
+            if (stats(m).has(tags::kDoubleDeathrattle)) times = 2;
+        }
         for (int k = 0; k < times; ++k) run_tags(*this, s.deathrattle, dead, card, d.controller, Target{}, false);
       }
       if (d.weapon)

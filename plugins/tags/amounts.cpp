@@ -24,6 +24,15 @@ class Count final : public AmountFunction {
 // numbers (Hearthbreaker's Attribute: `damage`, `attack` and `mana` computed, any other read by
 // name from the object). Every number of its minions, heroes, weapons and players that this game
 // has: a target without that number adds 0.
+// Whether `t` is the weapon a player wields. Hearthbreaker's weapons keep one attack,
+// `base_attack`, which IncreaseWeaponAttack raises (Goblin Auto-Barber, Deadly Poison) and Gorehowl
+// lowers: a weapon's base attack is its attack now, so Bloodsail Raider gains the bonus too.
+bool is_weapon(Ctx& c, const Target& t) {
+  if (!t.is_object()) return false;
+  const auto wielded = c.world.weapon(c.world.controller(t));
+  return wielded && *wielded == t.object.id;
+}
+
 class Attribute final : public AmountFunction {
  public:
   enum class What : std::uint8_t {
@@ -54,8 +63,11 @@ class Attribute final : public AmountFunction {
         case What::cards_played:
           if (t.is_player()) sum += c.world.cards_played(t.player);
           break;
-        case What::base_attack:
-          if (s) sum += s->attack;
+        case What::base_attack:  // printed; a weapon's with what raised it since (below)
+          if (is_weapon(c, t))
+            sum += c.world.stats(t.object.id).attack;
+          else if (s)
+            sum += s->attack;
           break;
         case What::armor:  // a player's, as its hero's
           if (t.is_player()) sum += c.world.armor(t.player);
