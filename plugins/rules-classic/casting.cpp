@@ -279,8 +279,6 @@ void resolve_top(Game& game) {
     if (enchant_ability(def) && on_battlefield(game, card) && !targets.empty() &&
         targets[0].is_object())
       attach(game, card, targets[0].object.id);
-    if (c.has_type(kPlaneswalker) && c.loyalty > 0 && on_battlefield(game, card))
-      add_counters(game, Target::of(game.object(card).ref()), kLoyalty, c.loyalty, card);
     return;
   }
   const bool modal = is_modal(def);

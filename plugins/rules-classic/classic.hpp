@@ -599,6 +599,10 @@ void win_game(Game& game, PlayerId winner);
 // replacement made enter tapped, just before they move.
 void register_enters_tapped_keyword(Registrar& registrar);
 void tap_entering(Game& game, std::span<const ZoneChangeEvent> moves);
+// give_entering_counters (entering_counters.cpp), called by ClassicHooks::before_moves: the
+// permanents of `moves` entering the battlefield lose counters left from before (122.2), and a
+// planeswalker gets its printed loyalty (306.5b), just before they move.
+void give_entering_counters(Game& game, std::span<const ZoneChangeEvent> moves);
 // lands_are_creatures (land_creatures.cpp): "All Forests are 1/1 creatures that are still lands."
 void register_land_creatures_keyword(Registrar& registrar);
 // equip, fortify, fortified_land_tapped (equipment.cpp).

@@ -33,7 +33,8 @@ static_assert(kKeywordList.size() < 63);
 }  // namespace
 
 void ClassicHooks::before_moves(Game& game, std::span<const ZoneChangeEvent> moves) {
-  tap_entering(game, moves);  // enters tapped (614.1d, enters_tapped.cpp)
+  tap_entering(game, moves);            // enters tapped (614.1d, enters_tapped.cpp)
+  give_entering_counters(game, moves);  // and with its loyalty (306.5b, entering_counters.cpp)
   for (const ZoneChangeEvent& e : moves) {
     if (e.from.kind != ZoneKind::battlefield || e.to.kind == ZoneKind::battlefield) continue;
     const GameObject& o = game.object(e.object);

@@ -1,0 +1,28 @@
+// The counters a permanent has as it enters the battlefield, whatever put it there: cast,
+// returned by Flickerwisp, unearthed, put onto the battlefield by an effect.
+//  - 122.2: counters on an object do not come with it to a new zone. The state-based pass clears
+//    counters left on objects off the battlefield, but an object that comes back before that pass
+//    runs (exiled and returned by one effect) must not bring them.
+//  - 306.5b, 614.1c: a planeswalker enters with loyalty counters equal to its printed loyalty.
+//    Given as it enters, in one counter event, which a log tells after the entering; casting was
+//    once the only way this happened, and a planeswalker returned from exile died with none.
+#include "classic.hpp"
+
+namespace anvil::rules_classic {
+
+void give_entering_counters(Game& game, std::span<const ZoneChangeEvent> moves) {
+  for (const ZoneChangeEvent& e : moves) {
+    if (e.to.kind != ZoneKind::battlefield || e.from.kind == ZoneKind::battlefield) continue;
+    const GameObject& o = game.object(e.object);
+    if (!o.counters.items.empty()) {
+      const auto stale = o.counters.items;
+      for (const auto& [kind, n] : stale) game.journal().set_counter(e.object, kind, 0);
+    }
+    Characteristics scratch;
+    const Characteristics& c = game.view(e.object, scratch);
+    if (c.has_type(kPlaneswalker) && c.loyalty > 0)
+      add_counters(game, Target::of(game.object(e.object).ref()), kLoyalty, c.loyalty, e.object);
+  }
+}
+
+}  // namespace anvil::rules_classic
