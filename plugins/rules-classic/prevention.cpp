@@ -411,7 +411,9 @@ bool PreventAbility::can_target(const Game& game, const ResolveContext&, std::si
   if (t.is_player()) return target == PreventTarget::any || target == PreventTarget::player;
   if (!t.is_object() || target == PreventTarget::player) return false;
   const Characteristics c = game.view(t.object.id);
-  return c.has_type(kCreature) || (target == PreventTarget::any && c.has_type(kPlaneswalker));
+  // "Any target" (115.4): a creature, a player, a planeswalker or a battle.
+  return c.has_type(kCreature) ||
+         (target == PreventTarget::any && (c.has_type(kPlaneswalker) || c.has_type(kBattle)));
 }
 
 std::string PreventAbility::target_prompt(std::size_t) const {
