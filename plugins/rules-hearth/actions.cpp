@@ -332,7 +332,7 @@ void play_card(HearthWorld& w, PlayerId p, ObjectId card, const Target& chosen, 
           {}, object, ZoneRef::hand(p), ZoneRef::battlefield(p), Cause::none, ObjectId{}, p});
       const Target m = ref_of(game, object);
       keep_hand_buffs(game, in_hand, m);
-      w.fire({ev::card_played, p, m, chosen, 0});
+      w.fire_unheard_by(object, {ev::card_played, p, m, chosen, 0});
       w.fire({ev::minion_placed, p, m, Target{}, 0});
       run_tags(w, battlecry_of(s, combo, option, one), object, card_id, p, chosen, false);
       if (game.state().is_current(m.object) && w.is_minion_on_board(object)) {

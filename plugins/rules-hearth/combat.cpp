@@ -104,7 +104,12 @@ void attack(HearthWorld& w, const Target& attacker, Target defender) {
     return t.is_player() ? !game.state().over
                          : game.state().is_current(t.object) && w.is_minion_on_board(t.object.id);
   };
-  if (alive(attacker) && alive(defender)) {
+  // The fight happens only if both are still in it: an attacker or defender that what the attack
+  // set off killed or destroyed (Explosive Trap, Vaporize), though not yet taken off, deals and
+  // takes no damage (Hearthbreaker's Character.attack stops there). A hero Explosive Trap brings
+  // to 0 does not strike back, and the trap's owner wins.
+  const auto fights = [&](const Target& t) { return alive(t) && !w.is_dead(t); };
+  if (fights(attacker) && fights(defender)) {
     // Simultaneous: both amounts are read before either is dealt.
     const std::int32_t dealt = w.attack_of(attacker);
     const std::int32_t back = defender.is_object() ? w.attack_of(defender) : 0;

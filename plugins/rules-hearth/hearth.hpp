@@ -178,6 +178,11 @@ class HearthWorld final : public tags::World {
   std::optional<CardId> hero_card(PlayerId p) override;
   std::optional<ObjectId> last_drawn(PlayerId p) override;
   std::vector<ObjectId> secrets(PlayerId p) override;
+  // Secrets that spring on nothing yet: put into play by a deathrattle whose death is being told
+  // (resolve_deaths; fire_secrets skips them).
+  bool secret_inert(ObjectId id) const {
+    return std::find(inert_secrets_.begin(), inert_secrets_.end(), id) != inert_secrets_.end();
+  }
   bool board_full(PlayerId p) override {
     return static_cast<int>(in(ZoneRef::battlefield(p)).size()) >= kMaxBoard;
   }
@@ -235,10 +240,28 @@ class HearthWorld final : public tags::World {
   }
   // Damage dealt while set is combat damage, as observers are told (an attack's).
   void set_combat(bool combat) { combat_ = combat; }
+  // While one lives, damage without a source object (a hero power's own, from a card: Ragnaros's
+  // DIE, INSECT!) is multiplied by its player's spell multiplier, as a class's power's is; not
+  // what it sets off, which damage() runs with this cleared.
+  class PowerDamage {
+   public:
+    explicit PowerDamage(HearthWorld& w) : w_(w), outer_(std::exchange(w.power_damage_, true)) {}
+    ~PowerDamage() { w_.power_damage_ = outer_; }
+    PowerDamage(const PowerDamage&) = delete;
+    PowerDamage& operator=(const PowerDamage&) = delete;
+
+   private:
+    HearthWorld& w_;
+    bool outer_;
+  };
   // The new defender a change_target chose while the attack was announced, once.
   std::optional<Target> take_redirect() { return std::exchange(redirect_, std::nullopt); }
   // Fires an event: every effect listening, in the order their owners entered play.
   void fire(const tags::TagEvent& e);
+  // fire(e), except that `deaf`'s own effects do not hear it (a minion played does not hear its
+  // own card_played: Hearthbreaker fires that before the card is used, while it is in no zone
+  // that listens; Questing Adventurer gets no +1/+1 for itself). Events it sets off are heard.
+  void fire_unheard_by(ObjectId deaf, const tags::TagEvent& e);
   // Puts a minion card onto `p`'s board at `position` (0 = leftmost); the minion_placed /
   // summoned events are the caller's.
   ObjectId place_minion(ObjectId card_or_new, PlayerId p, std::size_t position);
@@ -294,6 +317,9 @@ class HearthWorld final : public tags::World {
 
   Game& game_;
   bool combat_ = false;  // set_combat
+  bool power_damage_ = false;            // a PowerDamage lives
+  std::vector<ObjectId> dying_;          // moved by resolve_deaths, their deathrattles not run yet
+  std::vector<ObjectId> inert_secrets_;  // secret_inert
   // The card remove_card took out of a deck last, for telling only: a secret apply_secret puts
   // into play from there (Mad Scientist's) is told as such, not as the card cast.
   ObjectId removed_ = {};
@@ -307,6 +333,8 @@ class HearthWorld final : public tags::World {
   LastDraw last_draw_[2] = {};
   int depth_ = 0;  // aura conditions may read stats: bounded
   int fire_depth_ = 0;
+  ObjectId deaf_;       // fire_unheard_by: not a listener of the event fired at depth deaf_depth_
+  int deaf_depth_ = 0;  // 0: none (fire depths start at 1)
   std::uint16_t zone_at_[2][8] = {};  // in(): zone index + 1 by player and kind (0: not looked up)
   // fire()'s listeners, (timestamp, object), of every event being fired, innermost last. An
   // effect given to a player (Echoing Ooze) listens as (its timestamp, player_effect(its id)).

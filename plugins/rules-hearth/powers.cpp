@@ -161,7 +161,10 @@ void use_power(HearthWorld& w, PlayerId p, const Target& target) {
   if (const auto* power = card_power(game, p)) {
     j.set_attr(p, kMana, game.state().player(p).attrs.get(kMana) - power->mana);
     j.set_attr(p, kPowerUsed, 1);
-    run_tags(w, power->tags, ObjectId{}, *hero_card(game, p), p, target, false);
+    {  // its own damage is multiplied as the classes' powers' are (Ragnaros's DIE, INSECT!)
+      const HearthWorld::PowerDamage power_damage(w);
+      run_tags(w, power->tags, ObjectId{}, *hero_card(game, p), p, target, false);
+    }
     w.fire({ev::used_power, p, Target::of(p), target, 0});
     w.resolve_deaths();
     return;
@@ -169,19 +172,22 @@ void use_power(HearthWorld& w, PlayerId p, const Target& target) {
   j.set_attr(p, kMana, game.state().player(p).attrs.get(kMana) - 2);
   j.set_attr(p, kPowerUsed, 1);
   switch (hero_of(game, p)) {
-    case HeroClass::mage:  // Fireblast: Velen's doubling counts, spell damage does not
+    // A power's damage is multiplied as a spell's (Prophet Velen), without spell damage
+    // (Hearthbreaker's powers.py: N * spell_multiplier).
+    case HeroClass::mage:  // Fireblast
       w.damage(ObjectId{}, p, target, w.spell_multiplier(p), false);
       break;
     case HeroClass::priest: w.heal(ObjectId{}, p, target, 2, false); break;        // Lesser Heal
     case HeroClass::warrior: w.gain_armor(p, 2); break;                            // Armor Up!
     case HeroClass::hunter:  // Steady Shot: aimed only while power_targets_minions says so
       w.damage(ObjectId{}, p,
-               target.is_player() || target.is_object() ? target : Target::of(other(p)), 2, false);
+               target.is_player() || target.is_object() ? target : Target::of(other(p)),
+               2 * w.spell_multiplier(p), false);
       break;
     case HeroClass::rogue: w.equip(*card_attr(game, kKnife), p); break;            // Dagger Mastery
     case HeroClass::warlock:                                                       // Life Tap
       w.draw(p);
-      w.damage(ObjectId{}, p, Target::of(p), 2, false);
+      w.damage(ObjectId{}, p, Target::of(p), 2 * w.spell_multiplier(p), false);
       break;
     case HeroClass::paladin:
       w.summon(*card_attr(game, kRecruit), p, ObjectId{}, tags::World::Side::right);

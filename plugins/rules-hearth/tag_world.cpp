@@ -225,7 +225,8 @@ void fire_secrets(HearthWorld& w, const tags::TagEvent& e) {
     const std::vector<ObjectId> waiting = w.secrets(pl.id);
     for (ObjectId id : waiting) {
       if (game.state().over) return;
-      if (!game.state().exists(id) || game.object(id).attrs.get(kSecret) == 0) continue;
+      if (!game.state().exists(id) || game.object(id).attrs.get(kSecret) == 0 || w.secret_inert(id))
+        continue;
       const tags::CardScript& s = w.object_script(id);
       if (!s.secret) continue;
       tags::Ctx c = w.ctx_for(id, pl.id);

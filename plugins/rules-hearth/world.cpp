@@ -114,7 +114,9 @@ std::vector<ObjectId> HearthWorld::dead_minions(PlayerId p) {
   for (const Player& owner : game_.state().players)
     for (ObjectId id : game_.state().zone(ZoneRef::graveyard(owner.id)).objects) {
       const GameObject& o = game_.object(id);
-      if (o.attrs.get(kBoardPos) != 0 && o.controller == p) out.push_back(id);  // died on the board
+      if (o.attrs.get(kBoardPos) != 0 && o.controller == p &&  // died on the board
+          std::find(dying_.begin(), dying_.end(), id) == dying_.end())
+        out.push_back(id);
     }
   std::sort(out.begin(), out.end(), [this](ObjectId a, ObjectId b) {  // in death order
     return game_.object(a).timestamp < game_.object(b).timestamp;
@@ -155,11 +157,17 @@ std::uint64_t HearthWorld::random(std::uint64_t n) { return n <= 1 ? 0 : game_.j
 
 void HearthWorld::damage(ObjectId source, PlayerId by, const Target& t, std::int32_t amount, bool spell) {
   if (spell && by.valid()) amount = spell_amount(by, amount);
+  if (power_damage_ && !spell && !source.valid() && by.valid()) amount *= spell_multiplier(by);
   if (amount <= 0 || game_.state().over) return;
   Journal& j = game_.journal();
   std::int32_t life_lost = 0;
   if (t.is_object()) {
     if (!game_.state().is_current(t.object) || !is_minion_on_board(t.object.id)) return;
+    // A minion already dead (no health left, or destroyed) is off the board for everything but
+    // the death check that takes it off: Hearthbreaker removes it at once. Wild Pyromancer's
+    // ping after the spell that killed it does not hit it again (no second Acolyte of Pain draw,
+    // no second Frothing Berserker point).
+    if (is_dead(t)) return;
     if (has(t, tags::kImmune)) return;
     if (has(t, tags::kDivineShield)) {
       j.set_attr(t.object.id, kShieldLost, 1);
@@ -180,6 +188,7 @@ void HearthWorld::damage(ObjectId source, PlayerId by, const Target& t, std::int
   // Only the attack's own damage is combat damage, not what it sets off (Eye for an Eye, a
   // minion's "whenever this takes damage"): cleared while the events below fire.
   const bool combat = std::exchange(combat_, false);
+  const bool power_damage = std::exchange(power_damage_, false);
   tell(DamageEvent{{}, source, t, amount, combat, false});
   if (t.is_player() && amount > life_lost)  // the armor that took it: amount < 0
     tell(CustomEvent{{}, "armor"_sym, t, Target{}, life_lost - amount, source});
@@ -196,33 +205,38 @@ void HearthWorld::damage(ObjectId source, PlayerId by, const Target& t, std::int
   if (source.valid() && game_.state().exists(source))
     fire({ev::did_damage, game_.object(source).controller, target_of(game_, source), t, amount});
   combat_ = combat;
+  power_damage_ = power_damage;
 }
 
 void HearthWorld::heal(ObjectId source, PlayerId by, const Target& t, std::int32_t amount, bool spell) {
   (void)spell;
   if (by.valid()) {
     // The healer's modifiers, on its hero (an aura on its player: Auchenai Soulpriest, Prophet
-    // Velen) or on its minions: every multiplier first, then the heal turned into damage of
-    // that amount (Lesser Heal with Velen and Auchenai deals 4, as Hearthbreaker's heal power
-    // is multiplied before its target takes it).
+    // Velen) or on its minions. A heal turned into damage by a spell is that spell's damage:
+    // its spell damage and spell multiplier, and not the heal multiplier too (Hearthbreaker's
+    // effective_heal_power: -(n + spell damage) x spell multiplier; a 3-heal under Velen and
+    // Auchenai deals 6). Any other heal is multiplied first, then turned into damage of that
+    // amount (Lesser Heal with Velen and Auchenai deals 4, as Hearthbreaker's heal power is).
     const tags::Stats hero = hero_stats(by);
     bool as_damage = hero.has(tags::kHealAsDamage);
-    amount *= hero.heal_multiplier;
+    std::int32_t multiplier = hero.heal_multiplier;
     for (ObjectId m : minions(by)) {
       const tags::Stats s = stats(m);
       as_damage = as_damage || s.has(tags::kHealAsDamage);
-      amount *= s.heal_multiplier;
+      multiplier *= s.heal_multiplier;
     }
     if (as_damage) {
-      damage(source, by, t, amount, spell);
+      damage(source, by, t, spell ? amount : amount * multiplier, spell);
       return;
     }
+    amount *= multiplier;
   }
   if (amount <= 0) return;
   Journal& j = game_.journal();
   std::int32_t healed = 0;
   if (t.is_object()) {
-    if (!is_minion_on_board(t.object.id)) return;
+    // Nor is a dead minion healed back (Imp Master's own fatal ping, then Healing Totem).
+    if (!is_minion_on_board(t.object.id) || is_dead(t)) return;
     const GameObject& o = game_.object(t.object.id);
     healed = std::min(o.damage, amount);
     if (healed) {
@@ -649,6 +663,21 @@ constexpr int kLoopDepth = 32;
 constexpr int kMaxFireDepth = 256;
 }  // namespace
 
+void HearthWorld::fire_unheard_by(ObjectId deaf, const tags::TagEvent& e) {
+  const ObjectId outer = std::exchange(deaf_, deaf);
+  const int outer_depth = std::exchange(deaf_depth_, fire_depth_ + 1);
+  struct Restore {
+    HearthWorld& w;
+    ObjectId id;
+    int depth;
+    ~Restore() {
+      w.deaf_ = id;
+      w.deaf_depth_ = depth;
+    }
+  } restore{*this, outer, outer_depth};
+  fire(e);
+}
+
 void HearthWorld::fire(const tags::TagEvent& e) {
   if (game_.state().over) return;
   // Effects that trigger each other without end: a chain this deep that has left a hero at 0
@@ -704,6 +733,7 @@ void HearthWorld::fire(const tags::TagEvent& e) {
       continue;
     }
     if (!st.is_current(ref) || game_.state().over) continue;
+    if (ref.id == deaf_ && fire_depth_ == deaf_depth_) continue;
     const GameObject& o = game_.object(ref.id);
     // A weapon an effect took to 0 durability is gone at once for its triggers, as
     // Hearthbreaker's DecreaseDurability destroys it there (Sword of Justice buffs one of two
@@ -859,6 +889,11 @@ void HearthWorld::resolve_deaths() {
       moved.push_back(d.id);
     }
     keep.reset();  // their auras are gone: survivors keep their health
+    // Each counts among the dead (dead_minions: in_graveyard, resurrections) once its own
+    // deathrattle has run, as Hearthbreaker files a minion among the dead after its deathrattle:
+    // Feugen and Stalagg dying together summon one Thaddius, the second's deathrattle finding
+    // the first.
+    dying_.insert(dying_.end(), moved.begin(), moved.end());
     for (std::size_t i = 0; i < dying.size(); ++i) {
       const Death& d = dying[i];
       const ObjectId dead = moved[i];
@@ -878,7 +913,17 @@ void HearthWorld::resolve_deaths() {
       // By value: a deathrattle that summons grows the object list, which moves every object.
       const CardId card = game_.object(dead).card;
       const tags::CardScript& s = object_script(dead);
-      if (attr_of(game_.object(dead).attrs, kSilenced) == 0) {
+      // A secret its deathrattle puts into play (Mad Scientist's) waits until this death has
+      // been told: Hearthbreaker's ApplySecret activates it after the death, so Duplicate does
+      // not copy the Mad Scientist that brought it.
+      const std::size_t inert_from = inert_secrets_.size();
+      std::vector<ObjectId> secrets_before;
+      const bool rattles =
+          !s.deathrattle.empty() && attr_of(game_.object(dead).attrs, kSilenced) == 0;
+      if (rattles)
+        for (const Player& pl : game_.state().players)
+          for (ObjectId id : secrets(pl.id)) secrets_before.push_back(id);
+      if (rattles) {
         // A minion's twice with Baron Rivendare, whose aura is on the player (the hero's stats);
         // a weapon's once ("Your minions' Deathrattles trigger twice": Hearthbreaker's
         // Weapon.destroy runs it once, only Minion.die twice).
@@ -890,10 +935,17 @@ void HearthWorld::resolve_deaths() {
         }
         for (int k = 0; k < times; ++k) run_tags(*this, s.deathrattle, dead, card, d.controller, Target{}, false);
       }
+      std::erase(dying_, dead);
+      if (rattles)
+        for (const Player& pl : game_.state().players)
+          for (ObjectId id : secrets(pl.id))
+            if (std::find(secrets_before.begin(), secrets_before.end(), id) == secrets_before.end())
+              inert_secrets_.push_back(id);
       if (d.weapon)
         fire({ev::weapon_destroyed, d.controller, target_of(game_, dead), Target{}, 0});
       else
         fire({ev::minion_died, d.controller, target_of(game_, dead), Target{}, 0});
+      inert_secrets_.resize(inert_from);
       if (!d.weapon) places.arrived_with(d.id, d.controller);
     }
   }
