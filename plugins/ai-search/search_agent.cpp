@@ -7,6 +7,7 @@
 #include <map>
 #include <mutex>
 #include <stdexcept>
+#include <system_error>
 #include <thread>
 
 namespace anvil::ai_search {
@@ -522,7 +523,16 @@ void SearchAgent::search(const DecisionView& view, const Choice& choice,
     }
   };
   std::vector<std::thread> pool;
-  for (unsigned t = 1; t < threads; ++t) pool.emplace_back(work, t);
+  try {
+    for (unsigned t = 1; t < threads; ++t) pool.emplace_back(work, t);
+  } catch (const std::system_error& e) {
+    // The system would start no more threads: the started ones finish first (a joinable thread
+    // destroyed would end the process), then the decision fails with why.
+    for (std::thread& th : pool) th.join();
+    throw std::runtime_error("ai-search: could not start thread " +
+                             std::to_string(pool.size() + 1) + " of " + std::to_string(threads) +
+                             ": " + e.what() + "; ask for fewer threads");
+  }
   work(0);
   for (std::thread& th : pool) th.join();
 

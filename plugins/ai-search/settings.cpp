@@ -43,7 +43,10 @@ SearchSettings settings_from(const AgentOptions& options) {
     } else if (key == "ms") {
       s.ms = number<std::uint64_t>(key, value, 1, "a whole number of milliseconds, at least 1");
     } else if (key == "threads") {
-      s.threads = number<unsigned>(key, value, 1, "a whole number of at least 1");
+      // Each thread searches its own tree on its own copy of the game: past the cores there is
+      // nothing to gain, and thousands would only exhaust memory or the thread limit.
+      s.threads = number<unsigned>(key, value, 1, "a whole number from 1 to 256");
+      if (s.threads > SearchSettings::kMaxThreads) bad(key, value, "a whole number from 1 to 256");
     } else if (key == "rollout") {
       if (value.empty()) bad(key, value, "an agent name");
       s.rollout = value;

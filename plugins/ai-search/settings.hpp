@@ -15,6 +15,7 @@ struct SearchSettings {
   std::uint64_t playouts = 1000;
   std::uint64_t ms = 0;      // milliseconds per searched decision; 0: no time limit
   unsigned threads = 1;      // root parallelism: one tree and one copy of the game per thread
+  static constexpr unsigned kMaxThreads = 256;  // the most `threads` may ask for
   std::string rollout;       // agent for rollouts and unsearched decisions; empty: the default
   double exploration = 0.7;  // the UCB1 constant, for rewards in [0, 1] (with below_tree)
   std::uint32_t per_determinization = 1;  // rounds (search_agent.hpp) from one determinized copy

@@ -427,6 +427,13 @@ TEST_F(AiSearch, SettingsAreCheckedAndNamed) {
   EXPECT_NE(error_of("ai-search:explore=1.5").find("explore must be a probability"),
             std::string::npos);
   EXPECT_NE(error_of("ai-search:prune=yes").find("prune must be 0 or 1"), std::string::npos);
+  // Thousands of threads once aborted the process when the system would start no more.
+  for (const char* threads : {"threads=0", "threads=257", "threads=100000"})
+    EXPECT_NE(error_of(std::string("ai-search:") + threads)
+                  .find("threads must be a whole number from 1 to 256"),
+              std::string::npos)
+        << threads;
+  EXPECT_EQ(error_of("ai-search:threads=256:rollout=ai-random"), "no error");
   EXPECT_EQ(error_of("ai-search:ms=5:threads=2:rollout=ai-random"), "no error");
   EXPECT_EQ(error_of("ai-search:eval=life:below=tree:gate=0"), "no error");
 }
