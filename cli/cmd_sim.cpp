@@ -8,8 +8,10 @@
 #include <anvil/plugin_host.hpp>
 #include <array>
 #include <atomic>
+#include <cerrno>
 #include <chrono>
 #include <cmath>
+#include <cstring>
 #include <filesystem>
 #include <limits>
 #include <nlohmann/json.hpp>
@@ -210,6 +212,14 @@ int run_sim(const GlobalOptions& global, const SimOptions& o) {
     if (!std::filesystem::is_directory(failures_dir))
       throw std::runtime_error(fmt::format("--save-replays: cannot use '{}' as a folder{}",
                                            o.save_replays, ec ? ": " + ec.message() : ""));
+    // And one it may write in: a file made there and removed at once.
+    std::string probe = (failures_dir / ".anvil-write-check.XXXXXX").string();
+    const int fd = ::mkstemp(probe.data());
+    if (fd < 0)
+      throw std::runtime_error(fmt::format("--save-replays: cannot write in '{}': {}",
+                                           o.save_replays, std::strerror(errno)));
+    ::close(fd);
+    ::unlink(probe.c_str());
   }
   // No more threads than games, nor than kMaxThreads: each holds a game's state, and a system
   // refuses threads long before -j runs out of digits. One that cannot be started leaves the

@@ -1,6 +1,9 @@
 #include "replay.hpp"
 
+#include <fcntl.h>
 #include <fmt/core.h>
+#include <sys/stat.h>
+#include <unistd.h>
 
 #include <algorithm>
 #include <cerrno>
@@ -144,11 +147,55 @@ nlohmann::json replay_json(const Replay& r) {
 
 }  // namespace
 
+namespace {
+
+// Writes all of `text` to the open `fd` and closes it; false on any error (a full disk shows at
+// write or at close).
+bool write_and_close(int fd, const std::string& text) {
+  std::size_t done = 0;
+  while (done < text.size()) {
+    const ssize_t n = ::write(fd, text.data() + done, text.size() - done);
+    if (n < 0 && errno == EINTR) continue;
+    if (n <= 0) {
+      const int saved = errno;
+      ::close(fd);
+      errno = saved;
+      return false;
+    }
+    done += static_cast<std::size_t>(n);
+  }
+  return ::close(fd) == 0;
+}
+
+}  // namespace
+
 void save_replay(const Replay& r, const std::filesystem::path& file) {
-  std::filesystem::create_directories(file.parent_path().empty() ? "." : file.parent_path());
-  std::ofstream out(file);
-  if (!out) throw std::runtime_error("cannot write " + file.string());
-  out << json_text(replay_json(r), 1) << '\n';
+  namespace fs = std::filesystem;
+  const fs::path dir = file.parent_path().empty() ? fs::path(".") : file.parent_path();
+  fs::create_directories(dir);
+  const std::string text = json_text(replay_json(r), 1) + '\n';
+  const auto failed = [&](const fs::path& what) {
+    return std::runtime_error(
+        fmt::format("cannot write {}: {}", what.string(), std::strerror(errno)));
+  };
+  std::error_code ec;
+  if (fs::exists(file, ec) && !fs::is_regular_file(file, ec)) {
+    // A device or a pipe (/dev/stdout) is written in place: there is no file to replace.
+    const int fd = ::open(file.c_str(), O_WRONLY | O_TRUNC | O_CLOEXEC);
+    if (fd < 0 || !write_and_close(fd, text)) throw failed(file);
+    return;
+  }
+  // Written beside the file, then renamed over it: a full disk or a crash leaves the replay that
+  // was there whole, never a cut one.
+  std::string name = (dir / ("." + file.filename().string() + ".XXXXXX")).string();
+  const int fd = ::mkstemp(name.data());
+  if (fd < 0) throw failed(file);
+  ::fchmod(fd, 0644);
+  if (!write_and_close(fd, text) || std::rename(name.c_str(), file.c_str()) != 0) {
+    const std::runtime_error e = failed(file);
+    ::unlink(name.c_str());
+    throw e;
+  }
 }
 
 std::filesystem::path save_new_replay(const Replay& r, const std::filesystem::path& dir,

@@ -70,6 +70,8 @@ if(NOT status EQUAL 0 OR NOT rout MATCHES "matches the recording")
   message(FATAL_ERROR "the saved replay did not replay (${status}):\n${rout}\n${rerr}")
 endif()
 
+file(WRITE ${OUT}/concede.txt "concede\n")
+
 # --save-replays into a file: refused before any game, with exit 1.
 file(WRITE ${OUT}/a-file "")
 execute_process(COMMAND ${ANVIL} sim --games 2 -j 1 --save-replays ${OUT}/a-file/sub
@@ -77,6 +79,25 @@ execute_process(COMMAND ${ANVIL} sim --games 2 -j 1 --save-replays ${OUT}/a-file
 if(NOT status EQUAL 1 OR NOT err MATCHES "--save-replays: cannot use '.*a-file/sub' as a folder"
    OR out MATCHES "games/s")
   message(FATAL_ERROR "--save-replays into a file: expected a refusal, got ${status}:\n${out}\n${err}")
+endif()
+
+# A folder no file can be made in (/proc, even for root): refused before any game too. Before,
+# every game was played and then every replay reported unsaved.
+execute_process(COMMAND ${ANVIL} sim --games 2 -j 1 --save-replays /proc
+                RESULT_VARIABLE status OUTPUT_VARIABLE out ERROR_VARIABLE err)
+if(NOT status EQUAL 1 OR NOT err MATCHES "--save-replays: cannot write in '/proc'"
+   OR out MATCHES "games/s")
+  message(FATAL_ERROR "--save-replays /proc: expected a refusal, got ${status}:\n${out}\n${err}")
+endif()
+
+# A replay saved over another is written whole or not at all: `anvil play --save-replay` to a
+# device that is always full reports it (exit 1) and does not say it saved.
+execute_process(COMMAND ${ANVIL} play --deck "Goblin Burn" --vs ai-random --save-replay /dev/full
+                INPUT_FILE ${OUT}/concede.txt
+                RESULT_VARIABLE status OUTPUT_VARIABLE out ERROR_VARIABLE err)
+if(NOT status EQUAL 1 OR NOT err MATCHES "the replay was not saved: cannot write /dev/full"
+   OR out MATCHES "Replay saved")
+  message(FATAL_ERROR "--save-replay /dev/full: expected exit 1 and the error, got ${status}:\n${out}\n${err}")
 endif()
 
 # An empty --save-replays (an unset shell variable, most likely) is bad usage, not the default
