@@ -128,8 +128,40 @@ std::int64_t total_tax(const Game& game, const std::vector<Pair>& picks) {
   return total;
 }
 
+ManaCost tax_cost(std::int64_t tax) {
+  ManaCost cost;
+  cost.present = true;
+  cost.generic = static_cast<std::uint16_t>(std::min<std::int64_t>(tax, 65535));
+  return cost;
+}
+
+// Why the declaration's attack tax cannot be paid; empty if it can (or there is none). The
+// attackers are tapped (508.1f) before the costs are determined and paid (508.1g-j), so an
+// attacker without vigilance is no mana source for it: a Llanowar Elves cannot pay for its own
+// attack.
+std::string tax_refusal(const Game& game, const std::vector<Pair>& picks) {
+  const std::int64_t tax = total_tax(game, picks);
+  if (tax == 0) return {};
+  const PlayerId active = game.state().turn.active;
+  const std::int64_t life = game.state().player(active).life;
+  std::vector<ManaSource> sources = mana_sources(game, active, ObjectId{});
+  std::string tapped;  // the attackers left out, named when they are why
+  std::erase_if(sources, [&](const ManaSource& s) {
+    const bool attacking =
+        std::any_of(picks.begin(), picks.end(), [&](const Pair& p) { return p.first == s.object; });
+    if (!s.object.valid() || !attacking || has_keyword(game, s.object, kVigilance)) return false;
+    tapped += (tapped.empty() ? "" : ", ") + numbered_label(game, s.object);
+    return true;
+  });
+  if (can_pay(sources, life, tax_cost(tax), 0)) return {};
+  std::string why = "the attack costs {" + std::to_string(tax) + "}, which cannot be paid";
+  if (!tapped.empty() && can_pay(game, active, tax_cost(tax), 0))
+    why += ": attacking taps " + tapped + " before the cost is paid (508.1f)";
+  return why;
+}
+
 // 508.1c-d: restrictions, then requirements ("attacks each combat if able") obeyed as far as
-// possible without paying a cost; then the costs (508.1g-h) must be payable.
+// possible without paying a cost; then the costs (508.1h-j) must be payable (tax_refusal).
 std::string attack_refusal(const Game& game, const std::vector<Pair>&,
                            const std::vector<Pair>& picks) {
   std::set<ObjectId> seen;
@@ -156,14 +188,7 @@ std::string attack_refusal(const Game& game, const std::vector<Pair>&,
     }
     if (free_defender) return numbered_label(game, id) + " attacks each combat if able";
   }
-  if (const std::int64_t tax = total_tax(game, picks); tax > 0) {
-    ManaCost cost;
-    cost.present = true;
-    cost.generic = static_cast<std::uint16_t>(std::min<std::int64_t>(tax, 65535));
-    if (!can_pay(game, active, cost, 0))
-      return "the attack costs {" + std::to_string(tax) + "}, which cannot be paid";
-  }
-  return {};
+  return tax_refusal(game, picks);
 }
 
 // An attack the rules accept (Choice::legal_example): each creature that attacks each combat if
@@ -386,16 +411,12 @@ void declare_attackers(Game& game) {
   choice.max_picks = static_cast<std::uint32_t>(all.size());
   const std::vector<Pair> picks =
       ask_declaration(game, choice, all, attack_refusal, legal_attack_example);
-  if (const std::int64_t tax = total_tax(game, picks); tax > 0) {  // 508.1g-h, checked payable
-    ManaCost cost;
-    cost.present = true;
-    cost.generic = static_cast<std::uint16_t>(std::min<std::int64_t>(tax, 65535));
-    pay(game, active, cost, 0);
-  }
-  for (const Pair& p : picks) {
+  // 508.1f: the attackers are tapped before the tax is paid (508.1g-j, checked payable without
+  // them), so a tapped attacker is no mana source for it; then they become attacking (508.1k).
+  for (const Pair& p : picks)
     if (!has_keyword(game, p.first, kVigilance)) tap(game, p.first);
-    set_combat_attr(game, p.first, kAttacking, encode_defender(p.second));
-  }
+  if (const std::int64_t tax = total_tax(game, picks); tax > 0) pay(game, active, tax_cost(tax), 0);
+  for (const Pair& p : picks) set_combat_attr(game, p.first, kAttacking, encode_defender(p.second));
   for (const Pair& p : picks) {
     AttackEvent e;
     e.attacker = p.first;
