@@ -21,18 +21,20 @@ TurnStepEvent step_event(const Game& game) {
 }
 
 // What a new turn resets for its active player, whether or not its untap step is skipped.
+// 302.6: what matters is control since the turn began, so the permanents they control stop
+// being summoning sick here, not in the untap step (614.10: a skipped one still ends it).
 void turn_begins(Game& game) {
   const PlayerId active = game.state().turn.active;
   game.journal().set_attr(active, kLandsPlayed, 0);
+  for (ObjectId id : controlled(game, active))
+    if (game.object(id).summoning_sick) game.journal().set_summoning_sick(id, false);
   end_until_your_next_turn(game, active);  // "until your next turn" (dungeons.cpp)
 }
 
 void untap_step(Game& game) {
   const PlayerId active = game.state().turn.active;
-  for (ObjectId id : controlled(game, active)) {
-    if (game.object(id).summoning_sick) game.journal().set_summoning_sick(id, false);
+  for (ObjectId id : controlled(game, active))
     if (game.object(id).tapped) untap(game, id);
-  }
 }
 
 // 514.1-2: discard to seven, then damage removal and "until end of turn" effects together.
