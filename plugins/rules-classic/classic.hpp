@@ -686,9 +686,10 @@ bool pays_to_keep(Game& game, const StackItem& item, const ManaCost& cost,
 // kCantBeCountered stays where it is.
 inline constexpr Symbol kCantBeCountered = "can't be countered"_sym;
 void counter_stack_item(Game& game, std::size_t index, ObjectId by);
-// Ward (ward.cpp, 702.21): the `ward` keyword, and announce_targets, which casting, activating
-// and putting triggers on the stack call with the new item's id: each object it targets
-// "becomes the target" (a CustomEvent kBecameTarget: subject the object, amount the item's id).
+// Ward (ward.cpp, 702.21): the `ward` keyword, and announce_targets, which casting, activating,
+// putting triggers on the stack and copying a spell (copies.cpp) call with the new item's id:
+// each object it targets "becomes the target" (a CustomEvent kBecameTarget: subject the object,
+// amount the item's id).
 inline constexpr Symbol kBecameTarget = "became_target"_sym;
 void register_ward_keyword(Registrar& registrar);
 // Echo (702.31), upkeep costs and cumulative upkeep (702.24) (upkeep_costs.cpp): sacrificed at

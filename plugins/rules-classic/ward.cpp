@@ -1,12 +1,13 @@
 // Ward (702.21): the keyword `ward: {cost: "{2}"}` — "Ward {2} (Whenever this permanent becomes the
 // target of a spell or ability an opponent controls, counter it unless that player pays {2}.)"
 //
-// "Becomes the target": as a spell is cast, an ability activated or a triggered ability put on
-// the stack, announce_targets announces each object it targets (CustomEvent kBecameTarget,
-// amount the stack item's id). Ward is a triggered ability of the permanent: it triggers when the
-// item's controller is an opponent of the permanent's, and as it resolves it counters that item
-// (counterspells.cpp's counter_stack_item) unless its controller pays, asked as for Mana Leak.
-// An item that already left the stack (resolved first, or countered) is left alone.
+// "Becomes the target": as a spell is cast, an ability activated, a triggered ability put on
+// the stack or a copy of a spell put on the stack (707.10, copies.cpp), announce_targets
+// announces each object it targets (CustomEvent kBecameTarget, amount the stack item's id). Ward
+// is a triggered ability of the permanent: it triggers when the item's controller is an opponent
+// of the permanent's, and as it resolves it counters that item (counterspells.cpp's
+// counter_stack_item) unless its controller pays, asked as for Mana Leak. An item that already
+// left the stack (resolved first, or countered) is left alone.
 #include <string>
 
 #include "classic.hpp"
