@@ -292,11 +292,9 @@ class HearthWorld final : public tags::World {
   using Ctx = tags::Ctx;
   class Applied;  // a short list of applied statuses (stats.cpp)
  public:
-  // A minion's maximum health from its card, its buffs and what set_health added, without the
-  // auras in force now: what set_health measures against, so that auras stay on top of the
-  // health it sets (Hunter's Mark beside Stormwind Champion leaves 2).
-  // A minion's stats from its printed values, buffs, and what set_health and set_attack added,
-  // without auras: what a set makes the difference from.
+  // A minion's stats from its card, its buffs and what set_health and set_attack added, without
+  // the auras in force now: what a set measures against, so that auras stay on top of the value
+  // it sets (Hunter's Mark beside Stormwind Champion leaves 2).
   tags::Stats stats_without_auras(ObjectId id);
 
  private:

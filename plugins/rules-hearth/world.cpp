@@ -920,10 +920,9 @@ void HearthWorld::resolve_deaths() {
       std::vector<ObjectId> secrets_before;
       const bool rattles =
           !s.deathrattle.empty() && attr_of(game_.object(dead).attrs, kSilenced) == 0;
-      if (rattles)
+      if (rattles) {
         for (const Player& pl : game_.state().players)
           for (ObjectId id : secrets(pl.id)) secrets_before.push_back(id);
-      if (rattles) {
         // A minion's twice with Baron Rivendare, whose aura is on the player (the hero's stats);
         // a weapon's once ("Your minions' Deathrattles trigger twice": Hearthbreaker's
         // Weapon.destroy runs it once, only Minion.die twice).
