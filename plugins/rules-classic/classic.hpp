@@ -603,6 +603,9 @@ void tap_entering(Game& game, std::span<const ZoneChangeEvent> moves);
 // permanents of `moves` entering the battlefield lose counters left from before (122.2), and a
 // planeswalker gets its printed loyalty (306.5b), just before they move.
 void give_entering_counters(Game& game, std::span<const ZoneChangeEvent> moves);
+// Takes every counter off `id`, silently (122.2: counters do not follow an object to a new zone;
+// the state-based pass clears those left off the battlefield).
+void clear_counters(Game& game, ObjectId id);
 // lands_are_creatures (land_creatures.cpp): "All Forests are 1/1 creatures that are still lands."
 void register_land_creatures_keyword(Registrar& registrar);
 // equip, fortify, fortified_land_tapped (equipment.cpp).

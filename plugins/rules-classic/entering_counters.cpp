@@ -10,14 +10,16 @@
 
 namespace anvil::rules_classic {
 
+void clear_counters(Game& game, ObjectId id) {
+  if (game.object(id).counters.items.empty()) return;
+  const auto counters = game.object(id).counters.items;  // by value: set_counter edits the list
+  for (const auto& [kind, n] : counters) game.journal().set_counter(id, kind, 0);
+}
+
 void give_entering_counters(Game& game, std::span<const ZoneChangeEvent> moves) {
   for (const ZoneChangeEvent& e : moves) {
     if (e.to.kind != ZoneKind::battlefield || e.from.kind == ZoneKind::battlefield) continue;
-    const GameObject& o = game.object(e.object);
-    if (!o.counters.items.empty()) {
-      const auto stale = o.counters.items;
-      for (const auto& [kind, n] : stale) game.journal().set_counter(e.object, kind, 0);
-    }
+    clear_counters(game, e.object);
     Characteristics scratch;
     const Characteristics& c = game.view(e.object, scratch);
     if (c.has_type(kPlaneswalker) && c.loyalty > 0)

@@ -263,11 +263,9 @@ bool sba_pass(Game& game) {
   }
   // 122.2: counters on an object that left the battlefield cease to exist with it.
   if (stray_counters || game.journal().changes() != objects_seen) {
-    for (const GameObject& o : game.state().objects) {
-      if (o.counters.items.empty() || o.zone.kind == ZoneKind::battlefield) continue;
-      const auto counters = o.counters.items;
-      for (const auto& [kind, n] : counters) game.journal().set_counter(o.id, kind, 0);
-    }
+    for (const GameObject& o : game.state().objects)
+      if (!o.counters.items.empty() && o.zone.kind != ZoneKind::battlefield)
+        clear_counters(game, o.id);
   }
   // 704.5h looks at deathtouch damage "since the last check": the mark is spent.
   if (deathtouched || game.journal().changes() != battlefield_seen) {

@@ -20,10 +20,6 @@ class Count final : public AmountFunction {
   std::shared_ptr<const Selector> selector_;
 };
 
-// {"name": "attribute", attribute, selector}: the sum over the selected targets of one of their
-// numbers (Hearthbreaker's Attribute: `damage`, `attack` and `mana` computed, any other read by
-// name from the object). Every number of its minions, heroes, weapons and players that this game
-// has: a target without that number adds 0.
 // Whether `t` is the weapon a player wields. Hearthbreaker's weapons keep one attack,
 // `base_attack`, which IncreaseWeaponAttack raises (Goblin Auto-Barber, Deadly Poison) and Gorehowl
 // lowers: a weapon's base attack is its attack now, so Bloodsail Raider gains the bonus too.
@@ -33,6 +29,10 @@ bool is_weapon(Ctx& c, const Target& t) {
   return wielded && *wielded == t.object.id;
 }
 
+// {"name": "attribute", attribute, selector}: the sum over the selected targets of one of their
+// numbers (Hearthbreaker's Attribute: `damage`, `attack` and `mana` computed, any other read by
+// name from the object). Every number of its minions, heroes, weapons and players that this game
+// has: a target without that number adds 0.
 class Attribute final : public AmountFunction {
  public:
   enum class What : std::uint8_t {
@@ -63,7 +63,7 @@ class Attribute final : public AmountFunction {
         case What::cards_played:
           if (t.is_player()) sum += c.world.cards_played(t.player);
           break;
-        case What::base_attack:  // printed; a weapon's with what raised it since (below)
+        case What::base_attack:  // printed; a weapon's with what raised it since (is_weapon)
           if (is_weapon(c, t))
             sum += c.world.stats(t.object.id).attack;
           else if (s)
