@@ -1,5 +1,6 @@
 // A new game from a MatchConfig, a game from a Position, and the module's step names.
 #include <algorithm>
+#include <charconv>
 #include <string>
 
 #include "classic.hpp"
@@ -9,30 +10,43 @@ namespace anvil::rules_classic {
 
 namespace {
 
+// The largest values the options take: life and turns far past any real game, well inside the
+// state's counters (a turn number is 32 bits).
+constexpr std::int64_t kMaxStartingLife = 1'000'000;
+constexpr std::int64_t kMaxTurnLimit = 1'000'000;
+
 struct Settings {
   std::int32_t starting_life = 20;
   std::int64_t max_turns = 200;
   bool mulligans = false;  // 103.5: the London mulligan before the first turn
 };
 
+// A setting's value: a whole number from `lo` to `hi`. Out of range is an error, not clamped: a
+// game of starting_life=0 that began with 1 life, its replay saying 0, was the old way.
+std::int64_t setting(const std::string& key, const std::string& value, std::int64_t lo,
+                     std::int64_t hi) {
+  std::int64_t n = 0;
+  const auto [end, ec] = std::from_chars(value.data(), value.data() + value.size(), n);
+  const bool whole = end == value.data() + value.size() && !value.empty();
+  if (whole && ec == std::errc() && n >= lo && n <= hi) return n;
+  const std::string range = lo == 0 && hi == 1 ? "0 or 1"
+                                               : "a whole number from " + std::to_string(lo) +
+                                                     " to " + std::to_string(hi);
+  // "99999999999999999999" is a whole number, only too large: from_chars says which.
+  const bool number = whole || ec == std::errc::result_out_of_range;
+  throw LoadError({}, "classic option '" + key + "' must be " + range + ", not '" + value + "'",
+                  number ? "" : "it is not a whole number");
+}
+
 Settings read_options(const std::vector<std::pair<std::string, std::string>>& options) {
   Settings s;
   for (const auto& [key, value] : options) {
-    std::int64_t n = 0;
-    try {
-      std::size_t used = 0;
-      n = std::stoll(value, &used);
-      if (used != value.size()) throw std::invalid_argument(value);
-    } catch (const std::exception&) {
-      throw LoadError({},
-                      "classic option '" + key + "' must be a whole number, not '" + value + "'");
-    }
     if (key == "starting_life")
-      s.starting_life = static_cast<std::int32_t>(std::clamp<std::int64_t>(n, 1, 1'000'000));
+      s.starting_life = static_cast<std::int32_t>(setting(key, value, 1, kMaxStartingLife));
     else if (key == "max_turns")
-      s.max_turns = std::max<std::int64_t>(1, n);
+      s.max_turns = setting(key, value, 1, kMaxTurnLimit);
     else if (key == "mulligans")
-      s.mulligans = n != 0;
+      s.mulligans = setting(key, value, 0, 1) == 1;
     else
       throw LoadError({}, "unknown classic option '" + key + "'",
                       "the options are starting_life, max_turns and mulligans");

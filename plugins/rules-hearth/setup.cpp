@@ -1,6 +1,8 @@
 // A new game from two decks (heroes, shuffled decks, 3 and 4 cards, the mulligan to come), a
 // game from a Position (scenarios), and advance(): one decision of the active player.
 #include <algorithm>
+#include <charconv>
+#include <limits>
 
 #include "module.hpp"
 
@@ -10,22 +12,35 @@ namespace {
 
 constexpr const char* kStepNames[] = {"mulligan", "main"};
 
-std::int64_t whole_number(const std::string& key, const std::string& value) {
-  try {
-    std::size_t used = 0;
-    const std::int64_t n = std::stoll(value, &used);
-    if (used == value.size()) return n;
-  } catch (const std::exception&) {
-  }
-  throw LoadError({}, "hearth setting '" + key + "' must be a whole number, not '" + value + "'");
+// A setting's value: a whole number from `lo` to `hi`. Out of range is an error, not clamped
+// (mana=12 in a position set up 10 without a word).
+std::int64_t whole_number(const std::string& key, const std::string& value, std::int64_t lo,
+                          std::int64_t hi) {
+  std::int64_t n = 0;
+  const auto [end, ec] = std::from_chars(value.data(), value.data() + value.size(), n);
+  const bool whole = end == value.data() + value.size() && !value.empty();
+  if (whole && ec == std::errc() && n >= lo && n <= hi) return n;
+  const std::string range =
+      hi == std::numeric_limits<std::int64_t>::max()
+          ? "a whole number of at least " + std::to_string(lo)
+          : "a whole number from " + std::to_string(lo) + " to " + std::to_string(hi);
+  // "99999999999999999999" is a whole number, only too large: from_chars says which.
+  const bool number = whole || ec == std::errc::result_out_of_range;
+  throw LoadError({}, "hearth setting '" + key + "' must be " + range + ", not '" + value + "'",
+                  number ? "" : "it is not a whole number");
 }
+
+constexpr std::int64_t kNoLimit = std::numeric_limits<std::int64_t>::max();
+
+// The longest game max_turns sets: far past any real one, well inside a 32-bit turn number.
+constexpr std::int64_t kMaxTurnLimit = 1'000'000;
 
 std::int64_t read_max_turns(const std::vector<std::pair<std::string, std::string>>& options) {
   std::int64_t max_turns = 100;  // 50 rounds
   for (const auto& [key, value] : options) {
     if (key != "max_turns")
       throw LoadError({}, "unknown hearth option '" + key + "'", "the option is max_turns");
-    max_turns = std::max<std::int64_t>(1, whole_number(key, value));
+    max_turns = whole_number(key, value, 1, kMaxTurnLimit);
   }
   return max_turns;
 }
@@ -141,10 +156,13 @@ std::unique_ptr<Game> HearthRules::setup_position(std::shared_ptr<const CardPool
     std::optional<std::int64_t> durability;
     for (const auto& [key, value] : pp.settings) {
       if (key == "hero") j.set_attr(p, kHeroClass, static_cast<std::int64_t>(read_hero(value, whose)) + 1);
-      else if (key == "armor") j.set_attr(p, kArmor, std::max<std::int64_t>(0, whole_number(key, value)));
-      else if (key == "mana") mana = std::clamp<std::int64_t>(whole_number(key, value), 0, kMaxMana);
+      else if (key == "armor")
+        j.set_attr(p, kArmor, whole_number(key, value, 0, kNoLimit));
+      else if (key == "mana")
+        mana = whole_number(key, value, 0, kMaxMana);
       else if (key == "weapon") weapon = value;
-      else if (key == "weapon_durability") durability = whole_number(key, value);
+      else if (key == "weapon_durability")
+        durability = whole_number(key, value, 0, kNoLimit);
       else throw LoadError({}, whose + ": unknown hearth setting '" + key + "'", "the settings are hero, armor, mana, weapon");
     }
     if (game->state().player(p).attrs.get(kHeroClass) == 0) j.set_attr(p, kHeroClass, 1);  // Mage

@@ -27,6 +27,26 @@ TEST(HearthRules, AMinionCannotBePlayedOnAFullBoard) {
   EXPECT_EQ(rules().why_not(*g, A, play(*g, "Test Yeti", 7)), "the board is full");
 }
 
+// A position's setting out of range is refused, naming it: mana 12 was set up as 10 without a word.
+TEST(HearthRules, APositionSettingOutOfRangeIsRefused) {
+  const auto refusal = [](const Side& a) {
+    try {
+      (void)position(a, {});
+    } catch (const LoadError& e) {
+      return std::string(e.what());
+    }
+    return std::string("accepted");
+  };
+  EXPECT_NE(refusal({.mana = 12})
+                .find("hearth setting 'mana' must be a whole number from 0 to 10, not '12'"),
+            std::string::npos)
+      << refusal({.mana = 12});
+  EXPECT_NE(refusal({.armor = -1}).find("'armor' must be a whole number of at least 0, not '-1'"),
+            std::string::npos)
+      << refusal({.armor = -1});
+  EXPECT_EQ(refusal({.mana = 10, .armor = 0}), "accepted");
+}
+
 TEST(HearthRules, ASummonOnAFullBoardDoesNothing) {
   // Test Golem dies (Test Bolt); its deathrattle summons into the gap it left, not past 7.
   std::vector<std::string> board(6, "Test Raider");
