@@ -11,6 +11,7 @@
 #include <cerrno>
 #include <chrono>
 #include <cmath>
+#include <csignal>
 #include <cstring>
 #include <filesystem>
 #include <limits>
@@ -58,8 +59,8 @@ struct GameRecord {
   std::uint32_t turns = 0;
   std::uint64_t seed = 0;
   std::string error;
-  std::string replay;
-  std::string save_error;  // a finished game whose replay could not be written
+  std::string replay;        // the file it was saved to; empty when it could not be
+  std::string replay_error;  // why it could not be ("cannot write …: No space left on device")
 };
 
 // What the games one worker played add up to. Only failures are kept game by game: a run of a
@@ -74,7 +75,7 @@ struct Tally {
   std::optional<std::pair<std::uint64_t, std::string>> first_unsaved;  // (seed, why): the lowest
 
   void add(GameRecord rec) {
-    if (!rec.save_error.empty()) note_unsaved(rec.seed, rec.save_error);
+    if (rec.ok && !rec.replay_error.empty()) note_unsaved(rec.seed, rec.replay_error);
     if (!rec.ok) {
       failures.push_back(std::move(rec));
       return;
@@ -101,6 +102,45 @@ struct Tally {
 };
 
 constexpr std::size_t kMaxThreads = 256;  // -j above it plays with this many
+
+// Ctrl-C (SIGINT) or SIGTERM during a run: no game begins after it, the games being played end,
+// and those played are reported as usual, with how many were asked for. A second signal ends the
+// program at once (SA_RESETHAND gives it back its default action).
+std::atomic<int> g_stop_signal{0};
+static_assert(std::atomic<int>::is_always_lock_free, "set from a signal handler");
+
+extern "C" void on_stop_signal(int signo) { g_stop_signal.store(signo); }
+
+// Catches SIGINT and SIGTERM while it lives; the handlers before it are put back after.
+class StopOnSignal {
+ public:
+  StopOnSignal() {
+    g_stop_signal.store(0);
+    struct sigaction action {};
+    action.sa_handler = on_stop_signal;
+    sigemptyset(&action.sa_mask);
+    action.sa_flags = SA_RESETHAND;
+    for (std::size_t i = 0; i < kSignals.size(); ++i) {
+      ::sigaction(kSignals[i], nullptr, &before_[i]);
+      // A signal ignored when the program began stays so (nohup, a shell's background job).
+      caught_[i] = before_[i].sa_handler != SIG_IGN;
+      if (caught_[i]) ::sigaction(kSignals[i], &action, nullptr);
+    }
+  }
+  ~StopOnSignal() {
+    for (std::size_t i = 0; i < kSignals.size(); ++i)
+      if (caught_[i]) ::sigaction(kSignals[i], &before_[i], nullptr);
+  }
+  StopOnSignal(const StopOnSignal&) = delete;
+  StopOnSignal& operator=(const StopOnSignal&) = delete;
+
+  static int signal() { return g_stop_signal.load(); }
+
+ private:
+  static constexpr std::array<int, 2> kSignals{SIGINT, SIGTERM};
+  std::array<struct sigaction, 2> before_{};
+  std::array<bool, 2> caught_{};
+};
 
 // The names of `--option` A,B; none when the option was not given. An empty name ("A,", ",")
 // is a slip, refused rather than read as the default.
@@ -166,7 +206,8 @@ void print_sim_table(const std::vector<Side>& sides, std::size_t games, std::siz
   fmt::print("{}{}, {:.1f} games/s, {} turns on average\n", count_of(games, "game"), failed, per_s,
              turns);
   for (const GameRecord& f : failures)
-    fmt::print("failed: seed {}: {} (replay: {})\n", f.seed, f.error, f.replay);
+    fmt::print("failed: seed {}: {} ({})\n", f.seed, f.error,
+               f.replay.empty() ? "replay not saved: " + f.replay_error : "replay: " + f.replay);
 }
 
 int run_sim(const GlobalOptions& global, const SimOptions& o) {
@@ -228,8 +269,9 @@ int run_sim(const GlobalOptions& global, const SimOptions& o) {
   const std::size_t threads = std::min<std::size_t>({asked, o.games, kMaxThreads});
   std::vector<Tally> tallies(threads);  // one a worker
   std::atomic<std::size_t> next{0}, done{0};
+  const StopOnSignal stop;
   auto worker = [&](Tally& tally) {
-    for (std::size_t i = next++; i < o.games; i = next++) {
+    for (std::size_t i = next++; i < o.games && !StopOnSignal::signal(); i = next++) {
       GameRecord rec;
       rec.seed = o.seed + i;
       rec.swapped = i % 2 == 1;  // seats alternate who goes first
@@ -253,8 +295,9 @@ int run_sim(const GlobalOptions& global, const SimOptions& o) {
           else
             rec.replay = save_new_replay(m.replay, failures_dir, stem).string();
         } catch (const std::exception& e) {
-          rec.replay = fmt::format("(not saved: {})", e.what());
-          if (rec.ok) rec.save_error = rec.replay;  // a failed game says it with its failure
+          rec.replay.clear();
+          // A failed game says it with its failure; a finished one in the unsaved count.
+          rec.replay_error = e.what();
           ++tally.unsaved;
         }
       }
@@ -275,14 +318,20 @@ int run_sim(const GlobalOptions& global, const SimOptions& o) {
     }
   }
   const bool progress = !o.json && isatty(fileno(stderr));
-  while (progress && done < o.games) {
+  while (progress && done < o.games && !StopOnSignal::signal()) {
     const std::size_t d = done;
     const std::size_t width = 40, filled = o.games ? width * d / o.games : width;
     fmt::print(stderr, "\r[{}{}] {}/{}", std::string(filled, '#'), std::string(width - filled, ' '), d, o.games);
     std::this_thread::sleep_for(std::chrono::milliseconds(100));
   }
+  if (progress && StopOnSignal::signal())
+    fmt::print(stderr, "\r{}\rstopping: the games being played end first (again to quit now)\n",
+               std::string(60, ' '));
   for (std::thread& t : pool) t.join();
   if (progress) fmt::print(stderr, "\r{}\r", std::string(60, ' '));
+  // The games played, all of them unless a signal stopped the run.
+  const std::size_t played = done;
+  const int stopped_by = StopOnSignal::signal();
   const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
 
   Tally all;
@@ -298,7 +347,7 @@ int run_sim(const GlobalOptions& global, const SimOptions& o) {
     sides[side].draws = all.results[side][2];
   }
   const double turns = static_cast<double>(all.turns);
-  const double per_s = seconds > 0 ? static_cast<double>(o.games) / seconds : 0.0;
+  const double per_s = seconds > 0 ? static_cast<double>(played) / seconds : 0.0;
   const double avg_turns = finished ? turns / static_cast<double>(finished) : 0.0;
 
   if (o.json) {
@@ -318,20 +367,35 @@ int run_sim(const GlobalOptions& global, const SimOptions& o) {
                        {"ci95", or_null({lo, hi})}});
     }
     nlohmann::json failed = nlohmann::json::array();
-    for (const GameRecord& f : failures) failed.push_back({{"seed", f.seed}, {"error", f.error}, {"replay", f.replay}});
-    fmt::print("{}\n", json_text(nlohmann::json{{"games", o.games},
-                                                {"games_per_s", per_s},
-                                                {"avg_turns", or_null(avg_turns)},
-                                                {"seats", seats},
-                                                {"failures", failed}}));
+    // A replay that could not be saved is null, with why beside it.
+    for (const GameRecord& f : failures) {
+      nlohmann::json entry{{"seed", f.seed}, {"error", f.error}, {"replay", nullptr}};
+      if (!f.replay.empty())
+        entry["replay"] = f.replay;
+      else
+        entry["replay_error"] = f.replay_error;
+      failed.push_back(std::move(entry));
+    }
+    nlohmann::json doc{{"games", played},
+                       {"games_per_s", per_s},
+                       {"avg_turns", or_null(avg_turns)},
+                       {"seats", seats},
+                       {"failures", failed}};
+    if (stopped_by) doc["interrupted"] = {{"signal", stopped_by}, {"games_asked", o.games}};
+    fmt::print("{}\n", json_text(doc));
   } else {
-    print_sim_table(sides, o.games, finished, per_s, avg_turns, failures);
+    print_sim_table(sides, played, finished, per_s, avg_turns, failures);
   }
+  if (stopped_by)
+    fmt::print(stderr, "anvil: error: stopped by {} after {} of {}\n",
+               stopped_by == SIGINT ? "SIGINT (Ctrl-C)" : "SIGTERM", count_of(played, "game"),
+               o.games);
   if (all.unsaved != 0) {
     const std::string first = all.first_unsaved ? all.first_unsaved->second : std::string();
     fmt::print(stderr, "anvil: error: {} of the replays could not be saved{}\n", all.unsaved,
                first.empty() ? "" : ", e.g. " + first);
   }
+  if (stopped_by) return 128 + stopped_by;  // as the shell reports a program the signal ended
   return failures.empty() && all.unsaved == 0 ? kExitOk : kExitFailed;
 }
 
