@@ -17,6 +17,7 @@
 #include <limits>
 #include <nlohmann/json.hpp>
 #include <optional>
+#include <set>
 #include <sstream>
 #include <system_error>
 #include <thread>
@@ -167,14 +168,39 @@ std::pair<double, double> wilson95(std::size_t successes, std::size_t n) {
   return {std::max(0.0, center - half), std::min(1.0, center + half)};
 }
 
+// The names of --decks. A deck's name may hold a comma ("Fire, Ice"): the whole value naming a
+// deck is that deck, and else a comma between two deck names splits them, when only one comma
+// does. Otherwise every comma splits, and the names that are no decks are refused by name.
+std::vector<std::string> deck_names(const SimOptions& o, PackLibrary& packs) {
+  if (!o.decks || o.decks->find(',') == std::string::npos) return split(o.decks, "--decks");
+  const std::string& given = *o.decks;
+  std::set<std::string> names;
+  std::vector<std::string> not_loaded;  // said by PackLibrary::deck when a name is looked up
+  for (const DeckRef& d : packs.decks(o.rules, &not_loaded)) {
+    names.insert(d.deck.name);
+    names.insert(d.pack + ":" + d.deck.name);
+  }
+  if (names.count(given)) return {given};
+  std::vector<std::vector<std::string>> splits;
+  for (std::size_t at = given.find(','); at != std::string::npos; at = given.find(',', at + 1))
+    if (names.count(given.substr(0, at)) && names.count(given.substr(at + 1)))
+      splits.push_back({given.substr(0, at), given.substr(at + 1)});
+  if (splits.size() == 1) return splits.front();
+  if (splits.size() > 1)
+    throw std::runtime_error(fmt::format(
+        "--decks '{}': its commas split it into two deck names in {} ways; name the decks as "
+        "PACK:DECK or rename one",
+        given, splits.size()));
+  return split(o.decks, "--decks");
+}
+
 std::vector<Side> choose_sides(const SimOptions& o, PackLibrary& packs) {
   std::vector<std::string> agents = split(o.agents, "--agents");
   if (agents.empty()) agents = {"ai-random", "ai-random"};
   if (agents.size() == 1) agents.push_back(agents[0]);
   if (agents.size() != 2) throw std::runtime_error("--agents takes two agent names: A,B");
   std::vector<DeckRef> decks;
-  for (const std::string& name : split(o.decks, "--decks"))
-    decks.push_back(packs.deck(o.rules, name));
+  for (const std::string& name : deck_names(o, packs)) decks.push_back(packs.deck(o.rules, name));
   if (decks.empty()) {
     decks = packs.decks(o.rules);
     if (decks.size() < 2)

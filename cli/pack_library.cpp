@@ -303,7 +303,9 @@ DeckRef PackLibrary::deck(const std::string& rules, std::string_view name) {
   std::vector<DeckRef> matches;
   for (DeckRef& d : decks(rules, &broken)) {
     known.push_back(d.pack + ":" + d.deck.name);
-    if (d.deck.name == deck_name && (pack_name.empty() || d.pack == pack_name))
+    // A name with a colon may be a deck's whole name ("Fire: Ice"), as well as PACK:DECK.
+    if ((d.deck.name == deck_name && (pack_name.empty() || d.pack == pack_name)) ||
+        (!pack_name.empty() && d.deck.name == name))
       matches.push_back(d);
   }
   // Found: a pack skipped might have held another deck of the name, so it gets its line.
