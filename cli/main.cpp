@@ -3,10 +3,12 @@
 #include <fmt/core.h>
 
 #include <CLI/CLI.hpp>
+#include <anvil/error.hpp>
 #include <charconv>
 #include <exception>
 #include <limits>
 #include <string>
+#include <vector>
 
 #include "commands.hpp"
 #include "exit_codes.hpp"
@@ -86,9 +88,8 @@ int run(const Command& command) {
   }
 }
 
-// No leaf command was given ("anvil", "anvil pack"). Checked here rather than with CLI11's
-// require_subcommand(), which would report a missing command before an unknown option.
-int missing_command(const CLI::App& app) {
+// The deepest command given ("anvil" when none was), and its name as typed: "anvil pack".
+const CLI::App& deepest_parsed(const CLI::App& app, std::string& path) {
   const CLI::App* deepest = &app;
   for (bool descended = true; descended;) {
     descended = false;
@@ -99,14 +100,46 @@ int missing_command(const CLI::App& app) {
         break;
       }
   }
-  std::string path;
+  path.clear();
   for (const CLI::App* a = deepest; a != nullptr; a = a->get_parent())
     path.insert(0, (a == &app ? "anvil" : a->get_name()) + std::string(path.empty() ? "" : " "));
+  return *deepest;
+}
+
+std::string command_names(const CLI::App& app) {
   std::string names;
-  for (const CLI::App* sub : deepest->get_subcommands({}))
+  for (const CLI::App* sub : app.get_subcommands({}))
     names += (names.empty() ? "" : ", ") + sub->get_name();
+  return names;
+}
+
+// A word where a command was expected that is none ("anvil sims", "anvil pack instal x"): named
+// as an unknown command, with the commands there are, rather than as an unexpected argument.
+// False when the extra words came after a command that takes no more of them.
+bool unknown_command(const CLI::App& app) {
+  std::string path;
+  const CLI::App& deepest = deepest_parsed(app, path);
+  const std::vector<std::string> extras = app.remaining(true);
+  if (deepest.get_subcommands({}).empty() || extras.empty() || extras.front().starts_with("-"))
+    return false;
+  const std::string& word = extras.front();
+  std::vector<std::string> names;
+  for (const CLI::App* sub : deepest.get_subcommands({})) names.push_back(sub->get_name());
+  const std::string hint = anvil::did_you_mean(word, names);
+  fmt::print(
+      stderr,
+      "{}: unknown command '{}' (the commands are {}){}\nRun '{} --help' for more information.\n",
+      path, word, command_names(deepest), hint.empty() ? "" : "; " + hint, path);
+  return true;
+}
+
+// No leaf command was given ("anvil", "anvil pack"). Checked here rather than with CLI11's
+// require_subcommand(), which would report a missing command before an unknown option.
+int missing_command(const CLI::App& app) {
+  std::string path;
+  const CLI::App& deepest = deepest_parsed(app, path);
   fmt::print(stderr, "{}: a command is required ({})\nRun '{} --help' for more information.\n",
-             path, names, path);
+             path, command_names(deepest), path);
   return kExitUsage;
 }
 
@@ -131,6 +164,9 @@ int main(int argc, char** argv) {
 
   try {
     app.parse(argc, argv);
+  } catch (const CLI::ExtrasError& e) {
+    if (unknown_command(app)) return kExitUsage;
+    return app.exit(e) == 0 ? kExitOk : kExitUsage;
   } catch (const CLI::ParseError& e) {
     // CLI11 prints help (exit 0) or the error; its own codes (105, 106…) all mean bad usage.
     return app.exit(e) == 0 ? kExitOk : kExitUsage;
