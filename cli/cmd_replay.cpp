@@ -73,7 +73,23 @@ int run_replay(const GlobalOptions& global, const std::string& file, bool quiet)
     return kExitFailed;
   }
   if (!result.ok()) {  // nothing was played to an end: no result line to print
-    fmt::print(stderr, "anvil: error: the replay did not play through: {}\n", result.replay.error);
+    // Which of the file's decisions it stopped at: the game logs each decision answered.
+    const std::size_t at = result.game ? result.game->decisions().size() : 0;
+    const std::size_t recorded = replay.decisions.size();
+    constexpr const char* kWhy =
+        " (was the file edited, or recorded with other versions of its packs or plugins?)";
+    if (result.game && at < recorded)
+      fmt::print(stderr,
+                 "anvil: error: the replay did not play through at its decision {} of {}: {}{}\n",
+                 at + 1, recorded, result.replay.error, kWhy);
+    else if (result.game && at == recorded)
+      fmt::print(
+          stderr,
+          "anvil: error: the replay did not play through after its last decision ({}): {}{}\n",
+          recorded, result.replay.error, kWhy);
+    else
+      fmt::print(stderr, "anvil: error: the replay did not play through: {}\n",
+                 result.replay.error);
     return kExitFailed;
   }
   // A conceded game's player who gave up is said so: "P1 lost (conceded)", not beaten.

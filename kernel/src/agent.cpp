@@ -119,6 +119,15 @@ std::unique_ptr<Game> DecisionView::determinize(std::uint64_t seed) const {
 
 // --- ScriptedAgent ------------------------------------------------------------------------
 
+namespace {
+// "an action", "a blockers": the kinds' names as the error reads them.
+std::string with_article(std::string_view noun) {
+  const bool vowel =
+      !noun.empty() && std::string_view("aeiou").find(noun.front()) != std::string_view::npos;
+  return (vowel ? "an " : "a ") + std::string(noun);
+}
+}  // namespace
+
 ScriptedAgent::ScriptedAgent(std::vector<DecisionRecord> script, std::string name)
     : script_(std::move(script)), name_(std::move(name)) {}
 
@@ -128,8 +137,9 @@ Answer ScriptedAgent::choose(const DecisionView&, const Choice& choice) {
                      to_string(choice.kind) + ")");
   const DecisionRecord& r = script_[next_++];
   if (r.kind != choice.kind)
-    throw RulesError("agent '" + name_ + "' expected a " + to_string(r.kind) + " choice but was asked '" +
-                     choice.prompt + "' (" + to_string(choice.kind) + ")");
+    throw RulesError("agent '" + name_ + "' has an answer to " + with_article(to_string(r.kind)) +
+                     " choice next, but was asked '" + choice.prompt + "' (" +
+                     to_string(choice.kind) + ")");
   return Answer{r.picks};
 }
 

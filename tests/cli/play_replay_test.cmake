@@ -104,7 +104,7 @@ if(CASE STREQUAL "WholeGame")
   string(JSON tampered SET "${json}" conceded "{\"player\": 0, \"at\": \"decision\"}")
   file(WRITE ${WORK}/whole-conceded.json "${tampered}")
   replay(whole-conceded 1)
-  expect("${rerr}" "did not play through: the game ended before player 0 conceded it"
+  expect("${rerr}" "did not play through after its last decision \\([0-9]+\\): the game ended before player 0 conceded it"
          "a concession the game never reached is refused")
   # A hearth game, whose minions' places are asked once a play is picked: the picks recorded
   # are the rules module's options, and replay.
@@ -252,9 +252,9 @@ elseif(CASE STREQUAL "Tampered")
   string(JSON tampered SET "${json}" conceded at "\"later\"")
   expect_refused(bad-at "${tampered}" "\"conceded\": \"at\" must be \"decision\" or \"advance\", not \"later\"")
   string(JSON tampered REMOVE "${json}" conceded)
-  expect_refused(not-conceded "${tampered}" "did not play through: agent 'replay' has no answer left")
+  expect_refused(not-conceded "${tampered}" "did not play through after its last decision \\([0-9]+\\): agent 'replay' has no answer left")
   string(JSON tampered SET "${json}" conceded player 1)
-  expect_refused(other-seat "${tampered}" "did not play through: agent 'replay' has no answer left")
+  expect_refused(other-seat "${tampered}" "did not play through after its last decision \\([0-9]+\\): agent 'replay' has no answer left")
   string(JSON n LENGTH "${json}" decisions)
   math(EXPR last "${n} - 1")
   string(JSON tampered REMOVE "${json}" decisions ${last})

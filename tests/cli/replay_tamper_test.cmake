@@ -45,6 +45,14 @@ string(JSON last GET "${original}" decisions 0)
 string(JSON tampered SET "${original}" decisions ${decisions} "${last}")
 expect_refused(extra-decision "${tampered}" "1 of the recorded decisions unused" "")
 
+# An answer changed: the error names the decision of the file it stopped at.
+string(JSON tampered SET "${original}" decisions 0 picks "[99]")
+expect_refused(bad-pick "${tampered}" "did not play through at its decision 1 of ${decisions}: agent 'replay' gave an invalid answer to '[^']+': option 99 does not exist \\(was the file edited" "")
+# Decisions cut short: the game asks once more after the last.
+string(JSON first GET "${original}" decisions 0)
+string(JSON tampered SET "${original}" decisions "[${first}]")
+expect_refused(one-decision "${tampered}" "did not play through after its last decision \\(1\\): agent 'replay' has no answer left for" "")
+
 string(JSON tampered SET "${original}" decisions 0 player "5")
 expect_refused(no-seat "${tampered}" "\"player\" 5 is no seat of a game of 2 decks" "after")
 
