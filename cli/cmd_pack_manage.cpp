@@ -354,6 +354,10 @@ int run_install(const GlobalOptions& options, const std::string& arg, bool trust
                provided_plugin_files(manifest.manifest), arg);
     return kExitFailed;
   }
+  // From here to the end no other install or remove runs: the installed packs, their plugins and
+  // trust.yaml that the pack is checked against are those it is installed beside, so installs and
+  // removes run at once end as if run one after another.
+  const HomeLock lock;
   // Not the plugins of the installed versions of this pack: the new version's own are loaded
   // instead (an upgrade ships the same plugins, which cannot be loaded twice).
   auto engine = start_engine(options, manifest.manifest.name);
@@ -370,7 +374,6 @@ int run_install(const GlobalOptions& options, const std::string& arg, bool trust
     return kExitFailed;
   }
   const PackManifest& m = pack.manifest;
-  const HomeLock lock;  // from here to the end: no other install or remove in between
   const fs::path target = anvil_home() / "packs" / m.name / m.version.str();
   if (fs::exists(target, ec)) {
     fmt::print(stderr,

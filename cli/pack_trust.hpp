@@ -35,10 +35,10 @@ std::vector<TrustedPlugin> read_trust(std::vector<Diagnostic>& problems);
 void write_trust(const std::vector<TrustedPlugin>& records);
 
 // An exclusive lock (flock) on $ANVIL_HOME/install.lock, held by `pack install` and `pack remove`
-// while they change the installed packs and trust.yaml: two at once would each write trust.yaml
-// from what they read, and one's change would be lost. Waits for the other to finish; released
-// when destroyed (or when the process dies). Throws std::runtime_error when the lock file cannot
-// be created.
+// from before they look at the installed packs and trust.yaml until they changed them: two at
+// once would each check against, and write trust.yaml from, what the other is changing. Waits
+// for the other to finish; released when destroyed (or when the process dies). Throws
+// std::runtime_error when the lock file cannot be created.
 class HomeLock {
  public:
   HomeLock();

@@ -353,6 +353,71 @@ elseif(CASE STREQUAL "RemoveOfALinkedPackSaysItIsALink")
     message(FATAL_ERROR "remove deleted what the link leads to")
   endif()
 
+elseif(CASE STREQUAL "ParallelInstallsOfOnePluginNameEndAsOneAfterAnother")
+  # Six packs that ship a plugin of the same name, installed at once: one is installed and the
+  # others are refused, as each would be after it. They start while the lock is held, so that
+  # they queue for it: a check made before taking it would see none of the others installed.
+  file(READ ${NATIVE}/good-native/pack.yaml manifest)
+  foreach(i RANGE 1 6)
+    file(COPY ${NATIVE}/good-native/ DESTINATION ${WORK}/n${i})
+    string(REPLACE "name: good-native" "name: native-${i}" m "${manifest}")
+    file(WRITE ${WORK}/n${i}/pack.yaml "${m}")
+  endforeach()
+  file(WRITE ${WORK}/race.sh
+       "flock \"$1/install.lock\" sleep 3 &\n"
+       "sleep 0.3\n"
+       "for i in 1 2 3 4 5 6; do\n"
+       "  (\"$2\" pack install --trust \"$3/n$i\" > \"$3/out$i\" 2>&1; echo $? > \"$3/status$i\") &\n"
+       "done\n"
+       "wait\n")
+  execute_process(COMMAND sh ${WORK}/race.sh ${WORK}/home ${ANVIL} ${WORK})
+  set(installed "")
+  foreach(i RANGE 1 6)
+    file(READ ${WORK}/status${i} status)
+    if(status EQUAL 0)
+      list(APPEND installed ${i})
+    endif()
+  endforeach()
+  list(LENGTH installed count)
+  if(NOT count EQUAL 1)
+    message(FATAL_ERROR "${count} of the six installs succeeded (${installed}), not one")
+  endif()
+  foreach(i RANGE 1 6)
+    file(READ ${WORK}/out${i} out)
+    if(i EQUAL installed)
+      if(NOT out MATCHES "installed native-${i} 1\\.0\\.0")
+        message(FATAL_ERROR "install ${i}:\n${out}")
+      endif()
+    elseif(NOT out MATCHES "${WORK}/n${i}/pack\\.yaml:[0-9]+:[0-9]+: error: plugin file 'lib/test-good\\.so' cannot be loaded: its plugin 'test-good' is already loaded from [^ ]*/packs/native-${installed}/1\\.0\\.0/lib/test-good\\.so"
+           OR EXISTS ${packs}/native-${i})
+      message(FATAL_ERROR "install ${i} was not refused for native-${installed}'s plugin:\n${out}")
+    endif()
+  endforeach()
+  file(READ ${WORK}/home/trust.yaml trust)
+  if(NOT trust MATCHES "native-${installed}" OR trust MATCHES "native-[^${installed}]")
+    message(FATAL_ERROR "trust.yaml does not trust native-${installed} alone:\n${trust}")
+  endif()
+
+elseif(CASE STREQUAL "InstallChecksAgainstTheRemoveBeforeIt")
+  # user requires base; base is removed (by hand, under the lock, as 'pack remove' does) while
+  # the install of user waits for the lock: the install is refused as it would be after it.
+  write_pack(${WORK}/base base 1.0.0)
+  write_pack(${WORK}/user user 1.0.0 "requires:\n  packs: {base: \"^1.0\"}")
+  run(0 "" pack install ${WORK}/base)
+  file(WRITE ${WORK}/hold.sh "sleep 1.5\nrm -r \"$1/packs/base\"\n")
+  file(WRITE ${WORK}/race.sh
+       "flock \"$1/install.lock\" sh \"$3\" \"$1\" &\n"
+       "sleep 0.3\n"
+       "\"$2\" pack install \"$4\"\n"
+       "echo \"exit status $?\"\n"
+       "wait\n")
+  execute_process(COMMAND sh ${WORK}/race.sh ${WORK}/home ${ANVIL} ${WORK}/hold.sh ${WORK}/user
+                  OUTPUT_VARIABLE out ERROR_VARIABLE err)
+  if(NOT err MATCHES "user/pack\\.yaml:[0-9]+:[0-9]+: error: the pack requires pack 'base' \\(\\^1\\.0\\), which is not installed"
+     OR NOT out MATCHES "exit status 1" OR EXISTS ${packs}/user)
+    message(FATAL_ERROR "user was installed without the base it requires:\n${out}${err}")
+  endif()
+
 else()
   message(FATAL_ERROR "unknown CASE '${CASE}'")
 endif()
