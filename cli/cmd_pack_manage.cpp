@@ -305,7 +305,40 @@ std::string why_no_pack_root(const fs::path& unpacked) {
       packs.size(), names);
 }
 
-int run_install(const GlobalOptions& options, const std::string& arg, bool trust) {
+// The packs among `found` whose requirement on pack `name` the version used now meets and
+// `after` would not: the version used once an install or remove is done (nullopt: none is left).
+// Commands use one version of a name, the highest found (find_packs()), and check requirements
+// against it alone; so does this. One line each: "user 1.0.0 (requires base ^1.0, PATH)".
+std::vector<std::string> requirements_broken(const std::vector<FoundPack>& found,
+                                             const std::string& name,
+                                             const std::optional<Version>& after) {
+  const auto used = std::find_if(found.begin(), found.end(), [&](const FoundPack& f) {
+    return f.used && f.manifest.name == name;
+  });
+  if (used == found.end()) return {};
+  std::vector<std::string> out;
+  for (const FoundPack& f : found) {
+    if (f.manifest.name == name) continue;
+    for (const PackRequirement& r : f.manifest.required_packs) {
+      if (r.name != name || !r.range.contains(used->manifest.version)) continue;
+      if (after && r.range.contains(*after)) continue;
+      out.push_back(fmt::format("{} {} (requires {} {}, {})", f.manifest.name,
+                                f.manifest.version.str(), name, r.range.text, f.dir.string()));
+    }
+  }
+  return out;
+}
+
+// The version of `name` used once `added` is installed: the higher of it and the one used now.
+Version used_after_install(const std::vector<FoundPack>& found, const PackManifest& added) {
+  Version out = added.version;
+  for (const FoundPack& f : found)
+    if (f.used && f.manifest.name == added.name && out < f.manifest.version)
+      out = f.manifest.version;
+  return out;
+}
+
+int run_install(const GlobalOptions& options, const std::string& arg, bool trust, bool force) {
   const fs::path source(arg);
   std::error_code ec;
   if (!fs::exists(source, ec)) {
@@ -361,7 +394,8 @@ int run_install(const GlobalOptions& options, const std::string& arg, bool trust
   // Not the plugins of the installed versions of this pack: the new version's own are loaded
   // instead (an upgrade ships the same plugins, which cannot be loaded twice).
   auto engine = start_engine(options, manifest.manifest.name);
-  LoadedPack pack = check_pack(options, *root, *engine, find_searched_packs(options), trust, true);
+  const std::vector<FoundPack> found = find_searched_packs(options);
+  LoadedPack pack = check_pack(options, *root, *engine, found, trust, true);
   // Problems name the files the user has: in the folder given, or "ARCHIVE:path/in/archive".
   const fs::path shown = is_archive(source)
                              ? fs::path(arg + ":" + root->lexically_relative(unpacked).string())
@@ -382,6 +416,19 @@ int run_install(const GlobalOptions& options, const std::string& arg, bool trust
                m.name, m.version.str(), target.string(), m.name, m.version.str());
     return kExitFailed;
   }
+  // Packs that require another version of this one: once it is installed, this version is the
+  // one they get (the highest is used), and their requirement is no longer met.
+  const std::vector<std::string> dependents =
+      requirements_broken(found, m.name, used_after_install(found, m));
+  if (!dependents.empty() && !force) {
+    fmt::print(stderr,
+               "anvil: error: {} {} is not installed: other packs require another version of "
+               "'{}', and would get this one:\n",
+               m.name, m.version.str(), m.name);
+    for (const std::string& d : dependents) fmt::print(stderr, "  {}\n", d);
+    fmt::print(stderr, "upgrade or remove them first, or pass --force; nothing was changed\n");
+    return kExitFailed;
+  }
   std::optional<std::vector<TrustedPlugin>> records;
   if (trust && !m.provided_plugins.empty()) {
     records = trust_with(m, *root);
@@ -393,6 +440,12 @@ int run_install(const GlobalOptions& options, const std::string& arg, bool trust
       "installed {} {} ({}) into {}{}\n", m.name, m.version.str(),
       count_of(pack.cards.size(), "card"), target.string(),
       records ? fmt::format("; trusted {} by sha256", provided_plugin_files(m)) : std::string());
+  if (!dependents.empty())
+    fmt::print(stderr,
+               "anvil: warning: installed with --force; these packs now miss {} in the "
+               "versions they require:\n",
+               m.name);
+  for (const std::string& d : dependents) fmt::print(stderr, "  {}\n", d);
   return kExitOk;
 }
 
@@ -435,24 +488,14 @@ int run_remove(const GlobalOptions& options, const std::string& name, const std:
                version.empty() ? "" : " version " + version, (anvil_home() / "packs").string());
     return kExitFailed;
   }
-  // Who would lose a requirement: any other pack found that requires `name`, unless a version
-  // that stays (another installed version, or a bundled one) still satisfies it.
-  std::vector<std::string> dependents;
+  // Who would lose a requirement: the packs the version used now satisfies and the version used
+  // after (the highest of those that stay: another installed version, or a bundled one) not.
+  std::optional<Version> after;
   for (const FoundPack& f : found) {
-    if (f.manifest.name == name) continue;
-    for (const PackRequirement& r : f.manifest.required_packs) {
-      if (r.name != name) continue;
-      const bool still_met = std::any_of(found.begin(), found.end(), [&](const FoundPack& o) {
-        return o.manifest.name == name && r.range.contains(o.manifest.version) &&
-               std::none_of(targets.begin(), targets.end(),
-                            [&](const FoundPack* t) { return t == &o; });
-      });
-      if (!still_met)
-        dependents.push_back(fmt::format("{} {} (requires {} {}, {})", f.manifest.name,
-                                         f.manifest.version.str(), name, r.range.text,
-                                         f.dir.string()));
-    }
+    if (f.manifest.name != name || std::ranges::find(targets, &f) != targets.end()) continue;
+    if (!after || *after < f.manifest.version) after = f.manifest.version;
   }
+  const std::vector<std::string> dependents = requirements_broken(found, name, after);
   if (!dependents.empty() && !force) {
     fmt::print(stderr, "anvil: error: '{}' is not removed: other packs require it:\n", name);
     for (const std::string& d : dependents) fmt::print(stderr, "  {}\n", d);
@@ -518,13 +561,16 @@ void add_pack_manage_commands(CLI::App& pack, const GlobalOptions& options,
       "install", "Validate a pack folder or archive and install it into $ANVIL_HOME/packs");
   auto install_arg = std::make_shared<std::string>();
   auto install_trust = std::make_shared<bool>(false);
+  auto install_force = std::make_shared<bool>(false);
   install->add_option("source", *install_arg, "A pack folder, or a .tar/.tar.gz of one")
       ->type_name("PATH|ARCHIVE")
       ->required();
   install->add_flag("--trust", *install_trust,
                     "Trust the native plugins the pack ships, pinned by their sha256");
-  out.push_back({install, [&options, install_arg, install_trust] {
-                   return run_install(options, *install_arg, *install_trust);
+  install->add_flag("--force", *install_force,
+                    "Install it even if packs that require another version of it then miss it");
+  out.push_back({install, [&options, install_arg, install_trust, install_force] {
+                   return run_install(options, *install_arg, *install_trust, *install_force);
                  }});
 
   CLI::App* remove = pack.add_subcommand("remove", "Remove an installed pack");

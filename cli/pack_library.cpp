@@ -51,6 +51,10 @@ const LoadedPack* PackLibrary::load(const std::string& name, std::string& error)
     return nullptr;
   }
   LoadedPack pack = load_pack(found->dir, registry_);
+  // A pack whose required packs are missing or in another version does not load: `pack show`
+  // reports it as an error, and a game would be played with cards it was not written for.
+  for (Diagnostic& d : check_required_packs(pack.manifest, found_))
+    pack.diagnostics.push_back(std::move(d));
   check_deck_cards_of(pack);
   loading_.erase(name);
   if (!pack.ok()) {

@@ -87,6 +87,8 @@ class PackLibrary {
   std::shared_ptr<const CardPool> requirements_pool(const PackManifest& m);
   void check_deck_cards_of(LoadedPack& pack);
   void check_decks_set_up(LoadedPack& pack);
+  // The used pack `name`, loaded once; nullptr and `error` set when it has an error, a required
+  // pack missing or outside the range it requires (check_required_packs()) included.
   const LoadedPack* load(const std::string& name, std::string& error);
 
   const Registry& registry_;

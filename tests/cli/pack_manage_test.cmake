@@ -418,6 +418,38 @@ elseif(CASE STREQUAL "InstallChecksAgainstTheRemoveBeforeIt")
     message(FATAL_ERROR "user was installed without the base it requires:\n${out}${err}")
   endif()
 
+elseif(CASE STREQUAL "InstallRefusesAVersionThatAnotherPackDoesNotAccept")
+  # user requires base ^1.0: base 2.0.0 would be the base it gets (the highest is used), so it is
+  # refused unless forced; and once forced, show, sim and remove all say user misses its base.
+  write_pack(${WORK}/base09 base 0.9.0)
+  write_pack(${WORK}/base1 base 1.0.0)
+  write_pack(${WORK}/base2 base 2.0.0)
+  write_pack(${WORK}/user user 1.0.0 "requires:\n  packs: {base: \"^1.0\"}\ndecks: [decks/*.yaml]")
+  file(WRITE ${WORK}/user/decks/u.yaml "name: U\ncards:\n  - 20 user Bear\n  - 20 base Bear\n")
+  run(0 "" pack install ${WORK}/base1)
+  run(0 "" pack install ${WORK}/user)
+  snapshot(before)
+  run(1 "base 2\\.0\\.0 is not installed: other packs require another version of 'base', and would get this one:\n  user 1\\.0\\.0 \\(requires base \\^1\\.0, [^)]*/user/1\\.0\\.0\\)\n.*--force; nothing was changed"
+      pack install ${WORK}/base2)
+  snapshot(after)
+  if(NOT after STREQUAL before)
+    message(FATAL_ERROR "the refused install changed the home:\n${before}\n->\n${after}")
+  endif()
+  run(0 "installed base 0\\.9\\.0" pack install ${WORK}/base09)  # not used: user keeps 1.0.0
+  expect_no("warning")
+  run(0 "installed base 2\\.0\\.0.*warning: installed with --force; these packs now miss base in the versions they require:\n  user 1\\.0\\.0 \\(requires base \\^1\\.0"
+      pack install ${WORK}/base2 --force)
+  set(misses "user/1\\.0\\.0/pack\\.yaml:8:[0-9]+: error: the pack requires pack 'base' in '\\^1\\.0' but the available version is 2\\.0\\.0")
+  run(1 "${misses}" pack show user)
+  run(1 "${misses}" sim --decks user:U,user:U --games 1)
+  # Removing 2.0.0 gives user its 1.0.0 again; removing 1.0.0 then would leave it 0.9.0.
+  run(0 "removed base 2\\.0\\.0" pack remove base --version 2.0.0)
+  run(0 "" pack show user)
+  expect_no("error")
+  run(0 "1 game" sim --decks user:U,user:U --games 1)
+  run(1 "'base' is not removed: other packs require it:\n  user 1\\.0\\.0 \\(requires base \\^1\\.0"
+      pack remove base --version 1.0.0)
+
 else()
   message(FATAL_ERROR "unknown CASE '${CASE}'")
 endif()
