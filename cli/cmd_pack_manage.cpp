@@ -190,14 +190,14 @@ class Staging {
 };
 
 // Copies the pack folder `from` into `to`: folders and regular files; a symlink inside the pack
-// (check_pack_files() refused those leading out) is copied as the file it names.
+// (check_pack_files() refused those leading out or to a folder) is copied as the file it names.
 void copy_pack(const fs::path& from, const fs::path& to) {
   fs::create_directories(to);
   for (auto it = fs::recursive_directory_iterator(from); it != fs::recursive_directory_iterator();
        ++it) {
     const fs::path rel = it->path().lexically_relative(from);
-    if (it->is_symlink() && it->is_directory())
-      throw std::runtime_error(it->path().string() + " is a symlink to a folder; copy it instead");
+    if (it->is_symlink() && it->is_directory())  // made since check_pack_files() looked
+      throw std::runtime_error(it->path().string() + " " + std::string(kSymlinkToFolder));
     if (it->is_directory())
       fs::create_directories(to / rel);
     else if (it->is_regular_file())

@@ -418,6 +418,16 @@ elseif(CASE STREQUAL "InstallChecksAgainstTheRemoveBeforeIt")
     message(FATAL_ERROR "user was installed without the base it requires:\n${out}${err}")
   endif()
 
+elseif(CASE STREQUAL "ASymlinkToAFolderIsRefusedByValidateAsByInstall")
+  write_pack(${WORK}/sl sl 1.0.0)
+  file(CREATE_LINK cards ${WORK}/sl/more SYMBOLIC)
+  set(refused "${WORK}/sl/more: error: is a symlink to a folder; packs may hold symlinks to files only")
+  run(1 "${refused}.*sl: 1 card, 1 error" pack validate ${WORK}/sl)
+  run(1 "${refused}.*nothing was changed" pack install ${WORK}/sl)
+  if(EXISTS ${packs})
+    message(FATAL_ERROR "the refused install left ${packs}")
+  endif()
+
 elseif(CASE STREQUAL "InstallRefusesAVersionThatAnotherPackDoesNotAccept")
   # user requires base ^1.0: base 2.0.0 would be the base it gets (the highest is used), so it is
   # refused unless forced; and once forced, show, sim and remove all say user misses its base.

@@ -194,9 +194,16 @@ struct PackFileLimits {
   std::uint64_t max_total_bytes = std::uint64_t{256} << 20;  // all files
 };
 
+// What check_pack_files() says of a symlink to a folder (inside the pack: one leading out is
+// refused for that): `anvil pack install` copies a pack's files, never a folder through a link.
+inline constexpr std::string_view kSymlinkToFolder =
+    "is a symlink to a folder; packs may hold symlinks to files only: put the folder itself "
+    "there, or a symlink to each of its files";
+
 // Walks the whole pack folder `dir` without following symlinks and reports, each as an error
-// naming the file: a symlink that resolves outside `dir` (or nowhere), anything that is not a
-// regular file, a folder or a symlink (devices, FIFOs, sockets), and input over `limits`.
+// naming the file: a symlink that resolves outside `dir` (or nowhere) or to a folder
+// (kSymlinkToFolder), anything that is not a regular file, a folder or a symlink (devices,
+// FIFOs, sockets), and input over `limits`.
 // Changes nothing. `anvil pack validate` and `anvil pack install` run it with load_pack().
 [[nodiscard]] ANVIL_API std::vector<Diagnostic> check_pack_files(const std::filesystem::path& dir,
                                                                  const PackFileLimits& limits = {});

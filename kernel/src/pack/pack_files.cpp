@@ -1,6 +1,6 @@
-// check_pack_files: what a pack folder holds besides its cards — no link out of it, no special
-// files, and no more than the limits allow. Walks without following symlinks, so a link to a
-// folder outside is reported, never entered.
+// check_pack_files: what a pack folder holds besides its cards — no link out of it or to a
+// folder, no special files, and no more than the limits allow. Walks without following
+// symlinks, so a link to a folder is reported, never entered.
 #include <system_error>
 
 #include "anvil/pack.hpp"
@@ -55,7 +55,9 @@ std::vector<Diagnostic> check_pack_files(const fs::path& dir, const PackFileLimi
       else if (!pack_detail::inside(dir, path))
         out.push_back(problem(path, "is a symlink that resolves outside the pack (to " +
                                         fs::weakly_canonical(path, target_ec).string() + ")"));
-      continue;  // never followed: a folder it names inside the pack is walked on its own
+      else if (fs::is_directory(path, target_ec))  // install copies files, not folders, by links
+        out.push_back(problem(path, std::string(kSymlinkToFolder)));
+      continue;  // never followed
     }
     if (fs::is_directory(status)) continue;
     if (!fs::is_regular_file(status)) {

@@ -41,11 +41,21 @@ TEST_F(PackFiles, APlainPackHasNoProblems) {
   EXPECT_TRUE(check_pack_files(pack()).empty()) << dump(check_pack_files(pack()));
 }
 
-TEST_F(PackFiles, SymlinkInsideThePackIsAllowed) {
+TEST_F(PackFiles, SymlinkToAFileInsideThePackIsAllowed) {
   write("pack/cards/a.yaml", "- name: A\n");
   fs::create_symlink("a.yaml", pack() / "cards" / "b.yaml");
-  fs::create_directory_symlink("cards", pack() / "more");
   EXPECT_TRUE(check_pack_files(pack()).empty()) << dump(check_pack_files(pack()));
+}
+
+// `pack install` copies files, and a link to a folder would be copied as an empty folder or as a
+// second copy of it: refused by the check validate and install share.
+TEST_F(PackFiles, SymlinkToAFolderInsideThePackIsAnErrorNamingIt) {
+  write("pack/cards/a.yaml", "- name: A\n");
+  fs::create_directory_symlink("cards", pack() / "more");
+  const auto d = check_pack_files(pack());
+  ASSERT_EQ(errors(d).size(), 1u) << dump(d);
+  EXPECT_EQ(d[0].where.file, (pack() / "more").string());
+  EXPECT_NE(d[0].message.find("is a symlink to a folder"), std::string::npos) << dump(d);
 }
 
 TEST_F(PackFiles, SymlinkOutOfThePackIsAnErrorNamingIt) {
