@@ -460,6 +460,28 @@ elseif(CASE STREQUAL "InstallRefusesAVersionThatAnotherPackDoesNotAccept")
   run(1 "'base' is not removed: other packs require it:\n  user 1\\.0\\.0 \\(requires base \\^1\\.0"
       pack remove base --version 1.0.0)
 
+elseif(CASE STREQUAL "ANulByteInAManifestOrACardIsAnErrorWhereItIs")
+  # yaml-cpp read a NUL as an unknown escape, or kept it inside a key or a value.
+  write_pack(${WORK}/nul nul 1.0.0)
+  execute_process(COMMAND printf "- name: nul Bear\\n  types: Creature \\000 Bear\\n  power: 2\\n  toughness: 2\\n"
+                  OUTPUT_FILE ${WORK}/nul/cards/card.yaml)
+  run(1 "nul/cards/card\\.yaml:2:19: error: a NUL byte \\(0x00\\) after '  types: Creature '; text files hold none"
+      pack validate ${WORK}/nul)
+  execute_process(COMMAND printf "name: nul\\nversion: 1.0.0\\ndescription: A te\\000st pack\\n"
+                  OUTPUT_FILE ${WORK}/nul/pack.yaml)
+  run(1 "nul/pack\\.yaml:3:18: error: a NUL byte \\(0x00\\) after 'description: A te'"
+      pack validate ${WORK}/nul)
+  expect_no("escape")
+  run(1 "nul/pack\\.yaml:3:18: error: a NUL byte.*nothing was changed" pack install ${WORK}/nul)
+  # The same in a card file of another format, whose loader would keep it in a name.
+  write_pack(${WORK}/txt txt 1.0.0)
+  file(READ ${WORK}/txt/pack.yaml manifest)
+  string(REPLACE "cards: [cards/*.yaml]" "cards: [cards/*.yaml, cards/*.txt]" manifest "${manifest}")
+  file(WRITE ${WORK}/txt/pack.yaml "${manifest}")
+  execute_process(COMMAND printf "Bo\\000lt\\nR\\nInstant\\nno text\\nspDamageTgtCP:3\\n"
+                  OUTPUT_FILE ${WORK}/txt/cards/bolt.txt)
+  run(1 "txt/cards/bolt\\.txt:1:3: error: a NUL byte \\(0x00\\) after 'Bo'" pack validate ${WORK}/txt)
+
 else()
   message(FATAL_ERROR "unknown CASE '${CASE}'")
 endif()

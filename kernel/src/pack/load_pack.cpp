@@ -186,6 +186,10 @@ class PackLoader {
     }
     auto text = pack_detail::read_text_file(file, diags(), YamlLimits{}.max_bytes);
     if (!text) return;
+    if (auto nul = pack_detail::nul_byte(*text, file.string())) {  // whatever the card format
+      diags().push_back(std::move(*nul));
+      return;
+    }
 
     const std::size_t first_new = pack_.cards.size();
     const std::size_t first_diagnostic = diags().size();

@@ -252,6 +252,10 @@ std::optional<Param> parse_yaml(std::string_view text, const std::string& file,
          "the file is larger than " + std::to_string(limits.max_bytes) + " bytes; it is refused"});
     return std::nullopt;
   }
+  if (auto nul = pack_detail::nul_byte(text, file)) {
+    diagnostics.push_back(std::move(*nul));
+    return std::nullopt;
+  }
   YAML::Node document;
   DocumentScan scan;
   try {
@@ -290,6 +294,26 @@ std::optional<Param> parse_yaml(std::string_view text, const std::string& file,
 }
 
 namespace pack_detail {
+
+std::optional<Diagnostic> nul_byte(std::string_view text, const std::string& file) {
+  const std::size_t at = text.find('\0');
+  if (at == std::string_view::npos) return std::nullopt;
+  const std::size_t newline = text.rfind('\n', at);
+  const std::size_t line_start = newline == std::string_view::npos ? 0 : newline + 1;
+  const auto line = static_cast<std::uint32_t>(
+      std::count(text.begin(), text.begin() + static_cast<std::ptrdiff_t>(at), '\n') + 1);
+  constexpr std::size_t kShown = 24;
+  std::string_view before = text.substr(line_start, at - line_start);
+  if (before.size() > kShown) before = before.substr(before.size() - kShown);
+  while (!before.empty() && (before.front() & 0xC0) == 0x80) before.remove_prefix(1);  // UTF-8
+  const std::string where =
+      before.empty() ? "at the start of the line" : "after '" + std::string(before) + "'";
+  return Diagnostic{Diagnostic::Severity::error,
+                    {file, line, static_cast<std::uint32_t>(at - line_start + 1)},
+                    "a NUL byte (0x00) " + where +
+                        "; text files hold none (is the file binary, or text saved as UTF-16? "
+                        "save it as UTF-8)"};
+}
 
 std::optional<std::string> read_text_file(const std::filesystem::path& file,
                                           std::vector<Diagnostic>& diagnostics,

@@ -22,6 +22,12 @@ std::optional<std::string> read_text_file(const std::filesystem::path& file,
                                           std::vector<Diagnostic>& diagnostics,
                                           std::size_t max_bytes);
 
+// The first NUL byte of `text`, as an error at its line and column naming what comes before it
+// on its line; nullopt when there is none. Text files hold none (the file is binary, or text
+// saved as UTF-16), and readers would take one as an escape or as part of a word (yaml-cpp:
+// "unknown escape character", a key 'tough\0ness'), or keep it in a value.
+std::optional<Diagnostic> nul_byte(std::string_view text, const std::string& file);
+
 // read_text_file + parse_yaml.
 std::optional<Param> load_yaml_file(const std::filesystem::path& file,
                                     std::vector<Diagnostic>& diagnostics);

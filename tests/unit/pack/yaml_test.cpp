@@ -92,6 +92,19 @@ TEST(Yaml, AStrayCommaIsASyntaxErrorNotAHang) {
   EXPECT_TRUE(d.empty());
 }
 
+TEST(Yaml, ANulByteIsOneErrorWhereItIsNamingWhatPrecedesIt) {
+  using namespace std::string_view_literals;  // "…"sv keeps the NUL
+  for (const std::string_view text :
+       {"name: Bears\ntypes: Creature \0 Bear\n"sv, "name: Bears\ntypes: Creature \0\\s\n"sv}) {
+    std::vector<Diagnostic> d;
+    EXPECT_FALSE(parse(text, d));
+    ASSERT_EQ(d.size(), 1u) << dump(d);
+    EXPECT_EQ(d[0].where.str(), "t.yaml:2:17");
+    EXPECT_NE(d[0].message.find("a NUL byte (0x00) after 'types: Creature '"), std::string::npos)
+        << d[0].message;
+  }
+}
+
 TEST(Yaml, AliasExpansionAndNestingAreBounded) {
   YamlLimits limits;
   limits.max_values = 50;
