@@ -1,6 +1,7 @@
 #include "anvil/plugin_host.hpp"
 
 #include <dlfcn.h>
+#include <elf.h>
 #include <fcntl.h>
 #include <sys/mman.h>
 #include <unistd.h>
@@ -133,6 +134,39 @@ bool is_mapped(const std::string& path) {
                     "directory");
 }
 
+// The bytes an ELF file's header says it spans at least: the header, and the program and section
+// header tables where it places them (the section headers come last in what linkers write, so a
+// file cut short loses them first); 0 when the file ends inside the header itself.
+template <class Header>
+std::uint64_t elf_extent(std::ifstream& in) {
+  Header h{};
+  in.seekg(0);
+  if (!in.read(reinterpret_cast<char*>(&h), sizeof h)) return 0;
+  return std::max<std::uint64_t>(
+      {sizeof h, std::uint64_t{h.e_phoff} + std::uint64_t{h.e_phnum} * h.e_phentsize,
+       std::uint64_t{h.e_shoff} + std::uint64_t{h.e_shnum} * h.e_shentsize});
+}
+
+// Refuses an ELF file shorter than its header says (an interrupted copy or download): the
+// library_info that reads it next would only say "basic_ios::clear: iostream error".
+void refuse_truncated(const std::string& file, std::ifstream& in) {
+  in.clear();
+  in.seekg(0, std::ios::end);
+  const auto size = static_cast<std::uint64_t>(in.tellg());
+  in.seekg(EI_CLASS);
+  const int elf_class = in.get();
+  in.clear();
+  const std::uint64_t header = elf_class == ELFCLASS32 ? sizeof(Elf32_Ehdr) : sizeof(Elf64_Ehdr);
+  const std::uint64_t extent =
+      elf_class == ELFCLASS32 ? elf_extent<Elf32_Ehdr>(in) : elf_extent<Elf64_Ehdr>(in);
+  if (extent != 0 && size >= extent) return;
+  throw PluginError({}, file,
+                    "is truncated: it has " + std::to_string(size) + " bytes, and its ELF header " +
+                        (extent == 0 ? "alone needs " + std::to_string(header)
+                                     : "says it spans at least " + std::to_string(extent)),
+                    "copy or build the library again: the file was cut short");
+}
+
 // What can be learnt of a file's exports without running any of it. Boost 1.74's
 // library_info lists symbols from .symtab only, which `strip` removes: a stripped plugin lists
 // nothing, so it is judged by the section BOOST_DLL_ALIAS puts aliases in, and its aliases are
@@ -154,6 +188,7 @@ Exports read_exports(const std::string& file, const std::string& mapped) {
                                              "\x7f"
                                              "ELF")
       refuse_not_a_library(file, "it does not start with an ELF header");
+    refuse_truncated(file, in);
   }
   Exports out;
   try {

@@ -482,6 +482,19 @@ elseif(CASE STREQUAL "ANulByteInAManifestOrACardIsAnErrorWhereItIs")
                   OUTPUT_FILE ${WORK}/txt/cards/bolt.txt)
   run(1 "txt/cards/bolt\\.txt:1:3: error: a NUL byte \\(0x00\\) after 'Bo'" pack validate ${WORK}/txt)
 
+elseif(CASE STREQUAL "ATruncatedPluginInAPackIsSaidToBeTruncated")
+  file(COPY ${NATIVE}/good-native/ DESTINATION ${WORK}/cut)
+  execute_process(COMMAND head -c 3000 ${NATIVE}/good-native/lib/test-good.so
+                  OUTPUT_FILE ${WORK}/cut/lib/test-good.so)
+  file(SHA256 ${WORK}/cut/lib/test-good.so digest)  # its digest: only the truncation is wrong
+  file(READ ${WORK}/cut/pack.yaml manifest)
+  string(REGEX REPLACE "sha256: [0-9a-f]+" "sha256: ${digest}" manifest "${manifest}")
+  file(WRITE ${WORK}/cut/pack.yaml "${manifest}")
+  set(cut "cut/pack\\.yaml:[0-9]+:[0-9]+: error: plugin file 'lib/test-good\\.so' cannot be loaded: [^\n]*test-good\\.so\\): is truncated: it has 3000 bytes, and its ELF header says it spans at least [0-9]+; fix: copy or build the library again")
+  run(1 "${cut}" pack validate ${WORK}/cut --trust)
+  expect_no("iostream error")
+  run(1 "${cut}.*nothing was changed" pack install ${WORK}/cut --trust)
+
 else()
   message(FATAL_ERROR "unknown CASE '${CASE}'")
 endif()

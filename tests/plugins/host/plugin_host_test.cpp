@@ -15,6 +15,7 @@
 #include <cstdlib>
 #include <filesystem>
 #include <fstream>
+#include <iterator>
 #include <memory>
 #include <optional>
 #include <string>
@@ -233,6 +234,29 @@ TEST_F(PluginHostTest, RefusesATextFileAsNotASharedLibrary) {
   const PluginError e = refusal("not-a-library");
   EXPECT_THAT(e.problem(), HasSubstr("is not a shared library"));
   EXPECT_THAT(e.problem(), HasSubstr("ELF"));
+  expect_host_still_works();
+}
+
+TEST_F(PluginHostTest, RefusesATruncatedLibraryAsTruncatedNamingBothSizes) {
+  TempDir tmp;
+  const std::string bytes = [] {
+    std::ifstream in(plugin_file("test-good"), std::ios::binary);
+    return std::string(std::istreambuf_iterator<char>(in), {});
+  }();
+  for (const std::size_t kept : {std::size_t{40}, std::size_t{3000}, bytes.size() - 1}) {
+    const fs::path cut = tmp.path() / ("cut-" + std::to_string(kept) + ".so");
+    std::ofstream(cut, std::ios::binary) << bytes.substr(0, kept);
+    try {
+      (void)host_.load(cut);
+      ADD_FAILURE() << "loaded test-good.so cut to " << kept << " bytes";
+    } catch (const PluginError& e) {
+      EXPECT_THAT(e.what(), AllOf(HasSubstr(cut.filename().string()),
+                                  HasSubstr("is truncated: it has " + std::to_string(kept) +
+                                            " bytes, and its ELF header "),
+                                  HasSubstr("copy or build the library again"),
+                                  Not(HasSubstr("iostream error"))));
+    }
+  }
   expect_host_still_works();
 }
 
