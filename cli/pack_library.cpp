@@ -146,9 +146,11 @@ void PackLibrary::check_decks(LoadedPack& pack) {
   check_deck_cards_of(pack);
   check_decks_set_up(pack);
   // A required pack that does not load: its own errors say why this pack's decks went unchecked.
+  // Not the pack itself, reached through a requirement cycle: its errors are the caller's.
   std::vector<std::string> required;
   for (const PackRequirement& r : pack.manifest.required_packs) required.push_back(r.name);
-  for (const std::string& name : with_requirements(required)) print_errors(name);
+  for (const std::string& name : with_requirements(required))
+    if (name != pack.manifest.name) print_errors(name);
 }
 
 void PackLibrary::check_deck_cards_of(LoadedPack& pack) {

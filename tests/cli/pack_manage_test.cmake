@@ -495,6 +495,19 @@ elseif(CASE STREQUAL "ATruncatedPluginInAPackIsSaidToBeTruncated")
   expect_no("iostream error")
   run(1 "${cut}.*nothing was changed" pack install ${WORK}/cut --trust)
 
+elseif(CASE STREQUAL "ARequirementCycleIsAnErrorNamingTheCycle")
+  write_pack(${WORK}/dirs/a a 2.0.0 "requires:\n  packs: {b: \">=1.0\"}")
+  write_pack(${WORK}/dirs/b b 1.0.0 "requires:\n  packs: {a: \">=1.0\"}")
+  set(cycle "a/pack\\.yaml:8:15: error: the pack requires itself through pack 'b': a -> b -> a; packs cannot require each other in a cycle")
+  run(1 "${cycle}" --pack-dir ${WORK}/dirs pack validate ${WORK}/dirs/a)
+  run(1 "${cycle}" --pack-dir ${WORK}/dirs pack show a)
+  # Installed one at a time, the cycle is closed by the version that makes it.
+  write_pack(${WORK}/a1 a 1.0.0)
+  run(0 "" pack install ${WORK}/a1)
+  run(0 "" pack install ${WORK}/dirs/b)
+  run(1 "dirs/a/pack\\.yaml:8:15: error: the pack requires itself through pack 'b': a -> b -> a;.*nothing was changed"
+      pack install ${WORK}/dirs/a)
+
 else()
   message(FATAL_ERROR "unknown CASE '${CASE}'")
 endif()

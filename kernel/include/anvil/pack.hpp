@@ -159,7 +159,9 @@ struct FoundPack {
     std::span<const std::filesystem::path> dirs);
 
 // Checks `manifest.required_packs` against the used packs among `available` (find_packs()): a
-// pack that is missing, or whose version is outside the range, is an error at the requirement.
+// pack that is missing, or whose version is outside the range, is an error at the requirement;
+// so is one whose own requirements lead back to `manifest`'s pack, naming the cycle
+// ("a -> b -> a").
 [[nodiscard]] ANVIL_API std::vector<Diagnostic> check_required_packs(
     const PackManifest& manifest, std::span<const FoundPack> available);
 

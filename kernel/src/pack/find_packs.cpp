@@ -1,5 +1,6 @@
 #include <algorithm>
 #include <map>
+#include <set>
 #include <system_error>
 
 #include "anvil/pack.hpp"
@@ -23,6 +24,30 @@ std::vector<fs::path> sorted_subfolders(const fs::path& dir) {
       out.push_back(entry.path());
   std::sort(out.begin(), out.end());
   return out;
+}
+
+const FoundPack* used_pack(std::span<const FoundPack> available, const std::string& name) {
+  const auto it = std::find_if(available.begin(), available.end(), [&](const FoundPack& p) {
+    return p.used && p.manifest.name == name;
+  });
+  return it == available.end() ? nullptr : &*it;
+}
+
+// Whether the requirements of the used packs lead from `from` to `target`; `path` then ends
+// with the packs on the way, `from` first and `target` last. `seen`: packs already followed,
+// so that a cycle that does not pass through `target` ends the walk.
+bool leads_to(std::span<const FoundPack> available, const std::string& from,
+              const std::string& target, std::set<std::string>& seen,
+              std::vector<std::string>& path) {
+  path.push_back(from);
+  if (from == target) return true;
+  if (seen.insert(from).second) {
+    if (const FoundPack* p = used_pack(available, from))
+      for (const PackRequirement& r : p->manifest.required_packs)
+        if (leads_to(available, r.name, target, seen, path)) return true;
+  }
+  path.pop_back();
+  return false;
 }
 
 }  // namespace
@@ -84,6 +109,18 @@ std::vector<Diagnostic> check_required_packs(const PackManifest& manifest,
       out.push_back({Diagnostic::Severity::error, req.where,
                      "the pack requires pack '" + req.name + "' in '" + req.range.text +
                          "' but the available version is " + it->manifest.version.str()});
+    }
+    // A cycle: no order loads each pack after those it requires.
+    std::set<std::string> seen;
+    std::vector<std::string> path{manifest.name};
+    if (it != available.end() && req.name != manifest.name &&
+        leads_to(available, req.name, manifest.name, seen, path)) {
+      std::string cycle;
+      for (const std::string& name : path) cycle += (cycle.empty() ? "" : " -> ") + name;
+      out.push_back({Diagnostic::Severity::error, req.where,
+                     "the pack requires itself through pack '" + req.name + "': " + cycle +
+                         "; packs cannot require each other in a cycle, remove one of these "
+                         "requirements"});
     }
   }
   return out;

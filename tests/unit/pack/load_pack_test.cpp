@@ -204,5 +204,24 @@ TEST(FindPacks, RequiredPacksAreCheckedAgainstThoseFound) {
             std::string::npos);
 }
 
+TEST(FindPacks, ARequirementCycleIsNamedAtTheRequirementThatStartsIt) {
+  const auto pack = [](const std::string& name, const std::string& requires_pack) {
+    ManifestResult m = parse_manifest(
+        "name: " + name + "\nversion: 1.0.0\ndescription: d\nengine: \"*\"\nrules: classic\n" +
+            "cards: [cards/*.yaml]\nrequires:\n  packs: {" + requires_pack + ": \"^1.0\"}\n",
+        "/packs/" + name);
+    EXPECT_TRUE(m.ok()) << dump(m.diagnostics);
+    return FoundPack{"/packs/" + name, m.manifest, {}, true};
+  };
+  // a -> b -> c -> b: a is in no cycle, b and c are.
+  const std::vector<FoundPack> found{pack("a", "b"), pack("b", "c"), pack("c", "b")};
+  EXPECT_TRUE(check_required_packs(found[0].manifest, found).empty());
+  const auto d = check_required_packs(found[1].manifest, found);
+  ASSERT_EQ(d.size(), 1u) << dump(d);
+  EXPECT_EQ(d[0].where.str(), "/packs/b/pack.yaml:8:15");
+  EXPECT_NE(d[0].message.find("requires itself through pack 'c': b -> c -> b;"), std::string::npos)
+      << d[0].message;
+}
+
 }  // namespace
 }  // namespace anvil::pack_test
