@@ -475,6 +475,18 @@ int run_remove(const GlobalOptions& options, const std::string& name, const std:
     targets.push_back(&f);
   }
   if (targets.empty()) {
+    const auto bundled = std::find_if(found.begin(), found.end(), [&](const FoundPack& f) {
+      return f.manifest.name == name && is_bundled_pack(f.dir) &&
+             (version.empty() || f.manifest.version.str() == version);
+    });
+    if (bundled != found.end()) {
+      fmt::print(stderr,
+                 "anvil: error: '{}' {} is bundled with anvil ({}) and cannot be removed: "
+                 "remove deletes only packs installed into {}\n",
+                 name, bundled->manifest.version.str(), bundled->dir.string(),
+                 (anvil_home() / "packs").string());
+      return kExitFailed;
+    }
     if (const FoundPack* linked = linked_into_packs(found, name)) {
       fmt::print(stderr,
                  "anvil: error: '{}' in {} leads through a symlink to {}, outside it: it was not "

@@ -508,6 +508,12 @@ elseif(CASE STREQUAL "ARequirementCycleIsAnErrorNamingTheCycle")
   run(1 "dirs/a/pack\\.yaml:8:15: error: the pack requires itself through pack 'b': a -> b -> a;.*nothing was changed"
       pack install ${WORK}/dirs/a)
 
+elseif(CASE STREQUAL "RemoveOfABundledPackSaysItIsBundled")
+  run(1 "'demo-basics' 0\\.1\\.0 is bundled with anvil \\([^)]*demo-basics\\) and cannot be removed"
+      pack remove demo-basics)
+  run(1 "is bundled with anvil" pack remove demo-basics --version 0.1.0)
+  run(1 "no installed pack 'demo-basics' version 9\\.9\\.9" pack remove demo-basics --version 9.9.9)
+
 else()
   message(FATAL_ERROR "unknown CASE '${CASE}'")
 endif()
