@@ -12,6 +12,7 @@
 #include "engine_setup.hpp"
 #include "exit_codes.hpp"
 #include "output.hpp"
+#include "pack_archive.hpp"
 #include "pack_library.hpp"
 
 namespace anvil::cli {
@@ -158,6 +159,15 @@ int run_pack_show(const GlobalOptions& options, const std::string& arg, bool jso
   const Found found = find_all(options);
   const auto dir = resolve(arg, found);
   if (!dir) return kExitFailed;
+  if (const std::string why = why_not_a_pack_folder(*dir); !why.empty()) {
+    LoadedPack none;
+    none.diagnostics.push_back({Diagnostic::Severity::error, {dir->string(), 0, 0}, why});
+    if (json)
+      fmt::print("{}\n", json_text(pack_report_json(none)));
+    else
+      print_diagnostics(stderr, none.diagnostics);
+    return kExitFailed;
+  }
   auto engine = start_engine(options);
   LoadedPack pack = load_pack(*dir, engine->registry);
   for (Diagnostic& d : check_required_packs(pack.manifest, found.packs))

@@ -122,9 +122,8 @@ int report(const LoadedPack& pack, const std::string& arg, bool json) {
 
 int run_validate(const GlobalOptions& options, const std::string& arg, bool trust, bool json) {
   const fs::path dir(arg);
-  std::error_code ec;
-  if (!fs::is_directory(dir, ec)) {
-    fmt::print(stderr, "anvil: error: '{}' is not a pack folder\n", arg);
+  if (const std::string why = why_not_a_pack_folder(dir); !why.empty()) {
+    fmt::print(stderr, "anvil: error: '{}' {}\n", arg, why);
     return kExitFailed;
   }
   auto engine = start_engine(options, read_manifest(dir).manifest.name);
@@ -343,6 +342,11 @@ int run_install(const GlobalOptions& options, const std::string& arg, bool trust
   std::error_code ec;
   if (!fs::exists(source, ec)) {
     fmt::print(stderr, "anvil: error: '{}' does not exist\n", arg);
+    return kExitFailed;
+  }
+  if (source.filename() == kPackManifestFile) {  // any other file is taken as an archive
+    fmt::print(stderr, "anvil: error: '{}' {}; nothing was changed\n", arg,
+               why_not_a_pack_folder(source));
     return kExitFailed;
   }
   // Copying a folder that holds the staging folder would copy the copy, and so on.

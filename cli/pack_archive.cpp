@@ -3,6 +3,7 @@
 #include <archive.h>
 #include <archive_entry.h>
 #include <fcntl.h>
+#include <fmt/core.h>
 #include <unistd.h>
 
 #include <array>
@@ -71,6 +72,19 @@ void make_folders(const fs::path& archive, std::string_view name, const fs::path
 bool is_archive(const fs::path& path) {
   std::error_code ec;
   return fs::is_regular_file(path, ec);
+}
+
+std::string why_not_a_pack_folder(const fs::path& path) {
+  std::error_code ec;
+  if (fs::is_directory(path, ec)) return {};
+  if (!fs::exists(path, ec)) return "does not exist";
+  if (path.filename() == kPackManifestFile) {
+    const fs::path dir = path.parent_path().empty() ? fs::path(".") : path.parent_path();
+    return fmt::format("is a pack's manifest, not its folder: give the folder that holds {} ({})",
+                       kPackManifestFile, dir.string());
+  }
+  return fmt::format("is a file, not a pack folder: give the folder that holds {}",
+                     kPackManifestFile);
 }
 
 void unpack_archive(const fs::path& archive_path, const fs::path& into,
