@@ -212,9 +212,21 @@ void HearthWorld::remove_secret(ObjectId secret) {
   j.move_object(secret, ZoneRef::graveyard(game_.object(secret).owner));
 }
 
+namespace {
+// Whether the attacker of an attack event is still in the fight: a minion on the board, or a
+// hero, not killed by what the attack set off.
+bool still_attacking(HearthWorld& w, const Target& attacker) {
+  if (attacker.is_object() &&
+      !(w.game().state().is_current(attacker.object) && w.is_minion_on_board(attacker.object.id)))
+    return false;
+  return !w.is_dead(attacker);
+}
+}  // namespace
+
 void fire_secrets(HearthWorld& w, const tags::TagEvent& e) {
   Game& game = w.game();
   if (game.state().over) return;
+  const bool attack_event = e.name == ev::character_attack || e.name == ev::attack;
   const PlayerId active = game.state().turn.active;
   for (const Player& pl : game.state().players) {
     if (pl.id == active) continue;  // a secret springs on the opponent's turn only
@@ -225,6 +237,9 @@ void fire_secrets(HearthWorld& w, const tags::TagEvent& e) {
     const std::vector<ObjectId> waiting = w.secrets(pl.id);
     for (ObjectId id : waiting) {
       if (game.state().over) return;
+      // An attacker that an earlier secret killed (Explosive Trap, Vaporize) sets off no more:
+      // Hearthbreaker's attack secrets each test attacker.removed, as Hearthstone has it.
+      if (attack_event && !still_attacking(w, e.subject)) return;
       if (!game.state().exists(id) || game.object(id).attrs.get(kSecret) == 0 || w.secret_inert(id))
         continue;
       const tags::CardScript& s = w.object_script(id);
