@@ -4,7 +4,8 @@
 //
 // A copy is a new object put onto the stack, not cast (707.10: no cast trigger, no cost): an
 // object of the copied card, owned and controlled by the player who made it, marked kSpellCopy,
-// with a stack item copying the original's mode, X and targets (707.2, 707.10). Each object it
+// with a stack item copying the original's mode, X and targets, and kicked as it was (707.2,
+// 707.10). Each object it
 // targets, kept or newly chosen, becomes the target of a spell as it is put on the stack
 // (announce_targets: ward, "becomes the target" triggers). It resolves as
 // any spell does (casting.cpp's resolve_top) and then goes to its owner's graveyard, as a
@@ -49,8 +50,13 @@ class CopySpellAbility final : public Ability {
     StackItem copy = game.state().stack[*at];
     copy.id = 0;
     copy.controller = ctx.controller;
+    const ObjectId original = copy.source.id;
     const ObjectId object = game.add_card(copy.card, ctx.controller, ZoneRef::stack());
     game.journal().set_attr(object, kSpellCopy, 1);
+    // 707.10: the choices made as the original was cast are copied; its kicker is one (702.33d:
+    // a copy of a kicked spell is kicked, as many times).
+    if (const std::int64_t kicks = kick_count(game, original); kicks > 0)
+      mark_kicked(game, object, kicks);
     copy.source = game.object(object).ref();
     // 707.10c: "You may choose new targets for the copy": each chosen among the targets legal
     // for the copy; a copy with no legal choice keeps the original's.
