@@ -293,10 +293,11 @@ void Game::refresh(ObjectId id) {
 
 namespace {
 
-// Whether any ability of `o`'s card works from the zone `o` is in (CardPool::ability_zones).
-// The card must be in the pool.
+// Whether any ability of `o`'s card works from the zone `o` is in (CardPool::ability_zones),
+// ZoneKind::none included: an ability that says it works there outlives its object (a delayed
+// return made by a token that has ceased to exist). The card must be in the pool.
 bool works_where_it_is(const CardPool& cards, const GameObject& o) {
-  return o.zone.kind != ZoneKind::none && (cards.ability_zones(o.card) & zone_bit(o.zone.kind));
+  return (cards.ability_zones(o.card) & zone_bit(o.zone.kind)) != 0;
 }
 
 }  // namespace
@@ -304,7 +305,6 @@ bool works_where_it_is(const CardPool& cards, const GameObject& o) {
 void Game::attach(ObjectId id) {
   if (!state_.exists(id)) return;
   const GameObject& o = state_.objects[id.value];
-  if (o.zone.kind == ZoneKind::none) return;
   const CardDef& def = cards_->at(o.card);
   if (!works_where_it_is(*cards_, o)) return;
   const ZoneMask here = zone_bit(o.zone.kind);

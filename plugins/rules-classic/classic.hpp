@@ -254,11 +254,12 @@ const Param* given(const Bound& b, std::string_view name);
 std::shared_ptr<const EffectStep> compile_do(const Param& effect, CompileContext& ctx);
 
 // Abilities that work from every zone (a shield or a delayed return outlives its source's
-// stay on the battlefield).
-inline constexpr ZoneMask kEveryZone =
-    zone_bit(ZoneKind::library) | zone_bit(ZoneKind::hand) | zone_bit(ZoneKind::battlefield) |
-    zone_bit(ZoneKind::graveyard) | zone_bit(ZoneKind::exile) | zone_bit(ZoneKind::command) |
-    zone_bit(ZoneKind::stack);
+// stay on the battlefield), and after their object ceased to exist (ZoneKind::none: a token's
+// or a spell copy's, 111.7, 704.5d-e).
+inline constexpr ZoneMask kEveryZone = zone_bit(ZoneKind::none) | zone_bit(ZoneKind::library) |
+                                       zone_bit(ZoneKind::hand) | zone_bit(ZoneKind::battlefield) |
+                                       zone_bit(ZoneKind::graveyard) | zone_bit(ZoneKind::exile) |
+                                       zone_bit(ZoneKind::command) | zone_bit(ZoneKind::stack);
 
 // --- abilities the keyword handlers compile ------------------------------------------------
 

@@ -7,7 +7,8 @@
 // exile is a new object, 400.7, and is not returned). It triggers once, at the beginning of the
 // next end step (603.7c), its source and controller those of the ability that created it
 // (603.7d-e), and goes on the stack like any trigger. Its slot is connected by the source card
-// from every zone, so it returns the card even if Flickerwisp has left the battlefield.
+// from every zone, so it returns the card even if Flickerwisp has left the battlefield or, a
+// token, ceased to exist.
 #include <array>
 #include <string>
 
@@ -108,8 +109,8 @@ DelayKind delay_kind(const Param& p) {
 }
 
 void create_delayed(Game& game, const ResolveContext& ctx, std::uint16_t delayed) {
-  // A token source that ceased to exist takes its delayed abilities with it (no card of the packs
-  // is such a token).
+  // A source that ceased to exist (a token) is still an object, in ZoneKind::none, and its
+  // delayed abilities work from there (kEveryZone); an id of no object makes none.
   if (!game.state().exists(ctx.source.id)) return;
   const CardDef& def = game.card(ctx.source.id);
   const auto* d = delayed < def.abilities.size()

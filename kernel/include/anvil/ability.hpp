@@ -107,7 +107,10 @@ class ANVIL_API Ability {
  public:
   virtual ~Ability();
 
-  // Zones this ability works from. Default: the battlefield.
+  // Zones this ability works from. Default: the battlefield. With zone_bit(ZoneKind::none) it
+  // also works once its object has ceased to exist (a token off the battlefield, a spell copy
+  // off the stack): an effect it made stays (a delayed return, a prevention shield), as an
+  // effect outlives its source (603.7, 611.2a). Plugin ABI 11.2.
   virtual ZoneMask zones() const;
   // Event-driven abilities (triggers, replacements) connect their slots for `self` here.
   virtual void connect(Game& game, ObjectId self, std::vector<Connection>& out) const;
