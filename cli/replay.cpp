@@ -7,11 +7,13 @@
 
 #include <algorithm>
 #include <cerrno>
+#include <charconv>
 #include <cstdio>
 #include <cstring>
 #include <fstream>
 #include <limits>
 #include <nlohmann/json.hpp>
+#include <optional>
 #include <stdexcept>
 #include <string>
 #include <type_traits>
@@ -151,20 +153,52 @@ namespace {
 
 // Writes all of `text` to the open `fd` and closes it; false on any error (a full disk shows at
 // write or at close).
-bool write_and_close(int fd, const std::string& text) {
+bool write_all(int fd, const std::string& text) {
   std::size_t done = 0;
   while (done < text.size()) {
     const ssize_t n = ::write(fd, text.data() + done, text.size() - done);
     if (n < 0 && errno == EINTR) continue;
-    if (n <= 0) {
-      const int saved = errno;
-      ::close(fd);
-      errno = saved;
-      return false;
-    }
+    if (n <= 0) return false;
     done += static_cast<std::size_t>(n);
   }
+  return true;
+}
+
+bool write_and_close(int fd, const std::string& text) {
+  if (!write_all(fd, text)) {
+    const int saved = errno;
+    ::close(fd);
+    errno = saved;
+    return false;
+  }
   return ::close(fd) == 0;
+}
+
+// The descriptor of this process that `file` names, through any symlinks (/dev/stdout ->
+// /proc/self/fd/1): /dev/stdout, /dev/stderr, /dev/fd/N or /proc/self/fd/N. Such a file is
+// written through the descriptor, where the program's output already goes: opened again, a
+// file the shell redirected stdout to would be cut from its start, and renamed over, the link
+// itself (/dev/stdout) would be replaced.
+std::optional<int> own_descriptor(std::filesystem::path file) {
+  namespace fs = std::filesystem;
+  for (int links = 0; links < 8; ++links) {
+    const std::string p = file.lexically_normal().string();
+    if (p == "/dev/stdout") return 1;
+    if (p == "/dev/stderr") return 2;
+    for (const std::string_view prefix : {"/dev/fd/", "/proc/self/fd/"}) {
+      if (!p.starts_with(prefix)) continue;
+      int fd = -1;
+      const char* digits = p.data() + prefix.size();
+      const auto [end, ec] = std::from_chars(digits, p.data() + p.size(), fd);
+      if (ec == std::errc() && end == p.data() + p.size()) return fd;
+    }
+    std::error_code ec;
+    if (!fs::is_symlink(file, ec)) return std::nullopt;
+    const fs::path target = fs::read_symlink(file, ec);
+    if (ec) return std::nullopt;
+    file = target.is_absolute() ? target : file.parent_path() / target;
+  }
+  return std::nullopt;
 }
 
 }  // namespace
@@ -178,9 +212,16 @@ void save_replay(const Replay& r, const std::filesystem::path& file) {
     return std::runtime_error(
         fmt::format("cannot write {}: {}", what.string(), std::strerror(errno)));
   };
+  if (const std::optional<int> own = own_descriptor(file)) {
+    // After what the program printed there, in order.
+    std::fflush(*own == 2 ? stderr : stdout);
+    if (!write_all(*own, text)) throw failed(file);
+    return;
+  }
   std::error_code ec;
-  if (fs::exists(file, ec) && !fs::is_regular_file(file, ec)) {
-    // A device or a pipe (/dev/stdout) is written in place: there is no file to replace.
+  if (fs::is_symlink(file, ec) || (fs::exists(file, ec) && !fs::is_regular_file(file, ec))) {
+    // A device or a pipe is written in place: there is no file to replace. So is a file through
+    // a symlink, which renaming would replace with a file.
     const int fd = ::open(file.c_str(), O_WRONLY | O_TRUNC | O_CLOEXEC);
     if (fd < 0 || !write_and_close(fd, text)) throw failed(file);
     return;
