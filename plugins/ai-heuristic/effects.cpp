@@ -8,6 +8,9 @@ namespace anvil::ai_heuristic {
 
 namespace {
 
+// The classic rules' mark of a spell cast with its kicker paid (docs/rules-classic.md).
+constexpr Symbol kKickedMark = "kicked"_sym;
+
 // Seated in the copy for any decision an effect asks there (a discard, a damage division):
 // the first options. The real agents never hear of the copy.
 class FirstOptions final : public Agent {
@@ -174,6 +177,11 @@ EffectLab::Trial EffectLab::trial(ObjectId source, std::uint16_t ability,
       g.journal().move_object(source, from_hand_to == ZoneKind::battlefield
                                           ? ZoneRef::battlefield(me_)
                                           : ZoneRef::stack());
+    // Kicked as the classic rules mark a spell cast with its kicker (docs/rules-classic.md: the
+    // attr `kicked`, its zone changes + 1 on the stack), which its effect reads as it resolves.
+    if (kicked_ && g.object(source).zone.kind == ZoneKind::stack)
+      g.journal().set_attr(source, kKickedMark,
+                           static_cast<std::int64_t>(g.object(source).zone_changes) + 1);
     // The copy is in the same state before each trial of this source: read the board once.
     if (before_source_ != std::pair{source, from_hand_to}) {
       before_source_.reset();
@@ -295,29 +303,31 @@ std::optional<Judgement> EffectLab::best_copy(const StackItem& original, ObjectI
   return j;
 }
 
-std::int32_t EffectLab::damage_to(ObjectId source, std::uint16_t ability, PlayerId player,
-                                  std::int64_t x) {
+EffectLab::LifeLost EffectLab::damage_to(ObjectId source, std::uint16_t ability, PlayerId player,
+                                         std::int64_t x) {
   Game& g = game();
   const CardDef& def = g.card(source);
-  if (ability >= def.abilities.size() || !def.abilities[ability].impl) return 0;
+  if (ability >= def.abilities.size() || !def.abilities[ability].impl) return {};
   const Ability& a = *def.abilities[ability].impl;
-  if (a.target_count() != 1) return 0;
+  if (a.target_count() != 1) return {};
   const std::vector<Target> target{Target::of(player)};
   const ResolveContext ctx{g.object(source).ref(), def.id, ability, me_, {}, 0, {}};
   try {
-    if (!a.can_target(g, ctx, 0, target[0])) return 0;
+    if (!a.can_target(g, ctx, 0, target[0])) return {};
   } catch (const std::exception&) {
-    return 0;
+    return {};
   }
   const Journal::Checkpoint cp = g.journal().checkpoint();
   const std::int32_t life = g.state().player(player).life;
-  std::int32_t lost = 0;
+  const std::int32_t own_life = g.state().player(me_).life;
+  LifeLost lost;
   try {
     if (g.object(source).zone.kind == ZoneKind::hand)
       g.journal().move_object(source, ZoneRef::stack());
     const GameObject& o = g.object(source);
     g.resolve(ResolveContext{o.ref(), o.card, ability, me_, target, x, {}});
-    lost = std::max(0, life - g.state().player(player).life);
+    lost.target = std::max(0, life - g.state().player(player).life);
+    lost.self = std::max(0, own_life - g.state().player(me_).life);
   } catch (const std::exception&) {
     // Not counted.
   }
@@ -338,20 +348,38 @@ void EffectLab::settle_burn_out() {
   // A full hand counts face damage fully whatever the plan (trial()).
   if (go_face_ || g.state().zone(ZoneRef::hand(me_)).objects.size() >= 7) return;
   const std::int32_t life = g.state().player(burn_target_).life;
-  std::int64_t reach = 0;
-  for (const Burn& b : spells) {
-    reach += b.copies * damage_to(b.source, b.ability, burn_target_, b.x);
-    if (reach >= life) {  // enough: the rest cannot change the plan
-      go_face_ = true;
-      return;
+  const std::int32_t own_life = g.state().player(me_).life;
+  // The spells that cost it no life first (Bolt before Char), each copy on its own: the last
+  // copy needed may finish the opponent before the next would hurt the agent too much.
+  std::vector<std::pair<LifeLost, std::int64_t>> lost;  // by spell, with its copies
+  for (const Burn& b : spells)
+    lost.emplace_back(damage_to(b.source, b.ability, burn_target_, b.x), b.copies);
+  std::stable_sort(lost.begin(), lost.end(),
+                   [](const auto& a, const auto& b) { return a.first.self < b.first.self; });
+  std::int64_t reach = 0, cost = 0;
+  for (const auto& [spell, copies] : lost) {
+    for (std::int64_t k = 0; k < copies && spell.target > 0; ++k) {
+      reach += spell.target;
+      cost += spell.self;
+      // Dead first, or at once with them (a draw): no plan.
+      if (cost >= own_life) return;
+      if (reach >= life) {  // enough: the rest cannot change the plan
+        go_face_ = true;
+        return;
+      }
     }
   }
 }
 
 std::optional<Judgement> EffectLab::best(ObjectId source, std::uint16_t ability, double cost_value,
-                                         std::int64_t x) {
+                                         std::int64_t x, bool kicked) {
   Game& g = game();
   settle_burn_out();
+  struct Kicked {
+    bool& flag;
+    ~Kicked() { flag = false; }
+  } restore{kicked_};
+  kicked_ = kicked;
   const CardDef& def = g.card(source);
   if (ability >= def.abilities.size() || !def.abilities[ability].impl) return std::nullopt;
   const Ability& a = *def.abilities[ability].impl;

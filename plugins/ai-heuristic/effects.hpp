@@ -48,8 +48,9 @@ class EffectLab {
   // battlefield. `cost_value` is what paying costs beyond mana loses (a sacrificed creature);
   // `x` the X announced for an {X} in its cost (107.3: Blaze's damage).
   // nullopt when the ability has targets but none is legal, or it cannot be judged.
+  // `kicked`: the spell is judged kicked (its kicker paid: Burst Lightning's 4 damage).
   std::optional<Judgement> best(ObjectId source, std::uint16_t ability, double cost_value = 0,
-                                std::int64_t x = 0);
+                                std::int64_t x = 0, bool kicked = false);
 
   // What a copy of the spell `original` (on the stack) under the agent's control is worth
   // (707.10: Twincast's), the object `copy` its source (the copy, or the original before the copy
@@ -70,9 +71,13 @@ class EffectLab {
   // card, … to that player"), else each player in turn, the scores added (Spellshock).
   double trigger_score(ObjectId permanent, std::uint16_t ability);
 
-  // How much life `player` loses if the ability, with X `x`, targets them (0 if it cannot).
-  std::int32_t damage_to(ObjectId source, std::uint16_t ability, PlayerId player,
-                         std::int64_t x = 0);
+  // How much life `player` loses if the ability, with X `x`, targets them (0 if it cannot), and
+  // how much the agent loses with it (a drawback: Char's 2 to its caster).
+  struct LifeLost {
+    std::int32_t target = 0;
+    std::int32_t self = 0;
+  };
+  LifeLost damage_to(ObjectId source, std::uint16_t ability, PlayerId player, std::int64_t x = 0);
   // Face damage counts fully from now on: the agent has the burn to finish the opponent.
   void go_face() { go_face_ = true; }
   // A one-target spell in the agent's hand, and how many identical cards it stands for; `x`,
@@ -84,9 +89,11 @@ class EffectLab {
     std::int64_t x = 0;
   };
   // The burn-out plan: face damage counts fully when the damage `spells` deal to `opponent`,
-  // each judged on its own, adds up to their life. Worked out before the first judgement, and
-  // only if one is made; not at all when the agent's hand is full (face damage then counts
-  // fully anyway), and only until the sum is enough.
+  // each judged on its own, adds up to their life before what they cost the agent's own life
+  // adds up to its own (two Chars at 4 life kill their caster first). Worked out before the
+  // first judgement, and only if one is made; not at all when the agent's hand is full (face
+  // damage then counts fully anyway), and only until the sum is enough. The caller leaves out
+  // spells its mana sources cannot pay for.
   void burn_out(std::vector<Burn> spells, PlayerId opponent);
 
  private:
@@ -122,6 +129,7 @@ class EffectLab {
   std::uint64_t seed_;
   std::unique_ptr<Game> game_;  // made on first use
   bool go_face_ = false;
+  bool kicked_ = false;     // the spell best() judges is kicked: trial() marks it so on the stack
   std::vector<Burn> burn_;  // burn_out()'s, until settled
   PlayerId burn_target_;
   // Read off the copy in its unchanging state between trials, on first use: players still in

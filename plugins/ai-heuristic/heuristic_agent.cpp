@@ -365,6 +365,37 @@ std::int64_t most_x(const std::vector<std::uint8_t>& sources, const ManaCost& co
   }
 }
 
+// The kicker of a card the classic rules compiled `kicker` for, read off its keyword ability's
+// text ("Kicker {4} (You may pay an additional {4} as you cast this spell.)"); none for a card
+// without one, or with multikicker (paid as many times as it can: the number question).
+std::optional<ManaCost> kicker_cost(const CardDef& def) {
+  constexpr std::string_view kPrefix = "Kicker ";
+  for (const AbilityDef& a : def.abilities) {
+    if (a.kind != AbilityKind::keyword || !a.text.starts_with(kPrefix)) continue;
+    const std::size_t end = a.text.find(" (");
+    CostText cost;
+    if (read_cost_text(a.text.substr(kPrefix.size(), end - kPrefix.size()), cost)) return {};
+    return cost.mana;
+  }
+  return std::nullopt;
+}
+
+// `a` and `b` paid together: a spell's cost and its kicker.
+ManaCost plus(ManaCost a, const ManaCost& b) {
+  a.generic = static_cast<std::uint16_t>(a.generic + b.generic);
+  a.colorless = static_cast<std::uint8_t>(a.colorless + b.colorless);
+  const auto add = [](auto& to, const auto& from) {
+    for (std::size_t i = 0; i < to.size(); ++i)
+      to[i] = static_cast<std::remove_reference_t<decltype(to[i])>>(to[i] + from[i]);
+  };
+  add(a.colored, b.colored);
+  add(a.hybrid, b.hybrid);
+  add(a.mono_hybrid, b.mono_hybrid);
+  add(a.phyrexian, b.phyrexian);
+  add(a.hybrid_phyrexian, b.hybrid_phyrexian);
+  return a;
+}
+
 // The best judgement of ability `ability` of `source` over every X it may announce, 0 to `most`,
 // and that X: the smallest of equally good ones, so that a kill spends no more than the
 // toughness left needs (as Forge's AI pays X), while damage to a player that counts, or more of
@@ -372,12 +403,12 @@ std::int64_t most_x(const std::vector<std::uint8_t>& sources, const ManaCost& co
 // scores nothing, and is never worth casting.
 std::pair<std::optional<Judgement>, std::int64_t> best_over_x(EffectLab& lab, ObjectId source,
                                                               std::uint16_t ability,
-                                                              double cost_value,
-                                                              std::int64_t most) {
+                                                              double cost_value, std::int64_t most,
+                                                              bool kicked = false) {
   std::optional<Judgement> top;
   std::int64_t top_x = 0;
   for (std::int64_t x = 0; x <= most; ++x) {
-    auto j = lab.best(source, ability, cost_value, x);
+    auto j = lab.best(source, ability, cost_value, x, kicked);
     if (j && (!top || j->score > top->score)) {
       top = std::move(j);
       top_x = x;
@@ -662,6 +693,12 @@ Answer HeuristicAgent::choose(const DecisionView& view, const Choice& choice) {
       if (choice.prompt.ends_with(" Do it?") && !gives_something_up(choice.prompt))
         for (std::uint32_t i = 0; i < choice.options.size(); ++i)
           if (choice.options[i].value == 1) return Answer{{i}};
+      // A kicker for the spell its plan judged: paid as the plan was judged, kicked or not.
+      if (plan_ && plan_->source == choice.source && choice.prompt.starts_with("Pay kicker ")) {
+        const std::int64_t wanted = plan_->kicked ? 1 : 0;
+        for (std::uint32_t i = 0; i < choice.options.size(); ++i)
+          if (choice.options[i].value == wanted) return Answer{{i}};
+      }
       if ((choice.prompt.starts_with("Pay ") && choice.prompt.ends_with(" is not countered?")) ||
           choice.prompt.starts_with("Pay kicker ") ||
           (choice.prompt.starts_with("Cast ") &&
@@ -778,13 +815,16 @@ Answer HeuristicAgent::action(const DecisionView& view, const Choice& choice) {
   // The largest X it could announce for `cost` (0 without {X}): its untapped lands and the mana
   // creatures the rules offer, read once.
   std::optional<std::vector<std::uint8_t>> sources;
-  const auto most_x_for = [&](const ManaCost& cost) -> std::int64_t {
-    if (cost.x == 0) return 0;
+  const auto mana_now = [&]() -> const std::vector<std::uint8_t>& {
     if (!sources) {
       sources = land_colors(view, me);
       for (std::uint8_t mask : offered_mana_colors(view, choice)) sources->push_back(mask);
     }
-    return most_x(*sources, cost);
+    return *sources;
+  };
+  const auto most_x_for = [&](const ManaCost& cost) -> std::int64_t {
+    if (cost.x == 0) return 0;
+    return most_x(mana_now(), cost);
   };
   // The burn-out plan: when the damage the spells in hand can deal to the opponent is enough to
   // finish them, every point of it goes to their face. Only counted when an offered action is
@@ -803,10 +843,21 @@ Answer HeuristicAgent::action(const DecisionView& view, const Choice& choice) {
       });
   if (judges) {
     std::vector<EffectLab::Burn> burn;  // identical cards counted once, with their number
+    // The colours its lands (tapped or not) and mana creatures make: a spell of a colour none of
+    // them makes (Psionic Blast without an Island) cannot be part of the plan; one only short of
+    // generic mana can, lands being drawn.
+    std::vector<std::uint8_t> colors = land_colors(view, me, /*untapped=*/false);
+    for (std::uint8_t mask : mana_creature_colors(view, me)) colors.push_back(mask);
+    const auto colors_made = [&](ManaCost cost) {
+      cost.generic = 0;
+      cost.x = 0;
+      return can_pay_all(colors, {cost});
+    };
     if (const auto hand = view.zone(ZoneRef::hand(me)))
       for (ObjectId id : *hand) {
         const auto spell = spell_ability(view.card(id));
         if (!spell || view.card(id).abilities[*spell].impl->target_count() != 1) continue;
+        if (!colors_made(view.view(id).cost)) continue;
         const GameObject& card = view.object(id);
         const auto same = std::find_if(burn.begin(), burn.end(), [&](const EffectLab::Burn& b) {
           return same_card(view.object(b.source), card);
@@ -916,10 +967,30 @@ Answer HeuristicAgent::action(const DecisionView& view, const Choice& choice) {
           play_out(i, id, *spell, score, plan);
         } else if (instant_window) {
           if (!lab) lab.emplace(view, me, rng_.next());
-          const auto [j, x] = best_over_x(*lab, id, *spell, 0, most_x_for(c.cost));
+          auto [j, x] = best_over_x(*lab, id, *spell, 0, most_x_for(c.cost));
+          // With its kicker, when it can pay both: kicked only for a better effect (Burst
+          // Lightning's 4 kills the Hill Giant its 2 would not), else the mana is kept (for the
+          // Hill Giant in hand). Judged kicked, its target is the kicked spell's best.
+          bool kicked = false;
+          if (const auto kicker = kicker_cost(def)) {
+            const ManaCost both = plus(c.cost, *kicker);
+            if (can_pay_all(mana_now(), {both})) {
+              auto [jk, xk] = best_over_x(*lab, id, *spell, 0, most_x_for(both), true);
+              if (jk && worth_using(*jk) && (!j || !worth_using(*j) || jk->score > j->score)) {
+                j = std::move(jk);
+                x = xk;
+                kicked = true;
+              }
+            }
+          }
           if (j && worth_using(*j)) {
-            score = 10.0 + j->score + c.cost.value() + static_cast<double>(x);
+            // Of two spells that do the same (Shock and Lightning Bolt on Grizzly Bears), the
+            // one that could do less to the opponent's face: the bigger burn is kept.
+            const double kept = 0.001 * lab->damage_to(id, *spell, opponent_of(view, me), x).target;
+            const double mana = kicked ? plus(c.cost, *kicker_cost(def)).value() : c.cost.value();
+            score = 10.0 + j->score + mana + static_cast<double>(x) - kept;
             plan = Plan{id, *spell, j->targets, 0, {}};
+            plan->kicked = kicked;
             if (c.cost.x > 0) plan->x = x;
           }
         }

@@ -67,6 +67,7 @@ class HeuristicAgent final : public Agent, public LabelBlind {
     std::vector<Target> targets;
     std::size_t next_slot = 0;
     std::optional<std::int64_t> x;  // the X to announce for an {X} in its cost (107.3)
+    bool kicked = false;            // its kicker is paid (judged kicked: kicker_cost)
   };
   std::optional<Plan> plan_;
   bool declared_nothing_ = false;  // its last attack or block declaration was empty

@@ -1380,6 +1380,73 @@ TEST_F(AiHeuristic, PaysKickerWhenItCan) {
   EXPECT_EQ(g->state().player(kThem).life, 0);
 }
 
+// Burst Lightning (2 damage; kicked {4}: 4) with five Mountains is judged kicked too, and kicked
+// where that kills more: the lone Hill Giant or Serra Angel its 2 would not kill, the Hill Giant
+// rather than the Grizzly Bears beside it. It used to judge the unkicked spell and pay the kicker
+// anyway: the Giant and the Angel were left alone, the kicked 4 went at the Bears.
+TEST_F(AiHeuristic, KicksBurstLightningWhereTheKickedSpellKillsMore) {
+  const std::vector<std::string> five(5, "Mountain");
+  for (const std::vector<std::string>& theirs : std::vector<std::vector<std::string>>{
+           {"Hill Giant"}, {"Serra Angel"}, {"Hill Giant", "Grizzly Bears"}}) {
+    auto g = start(player(20, {"Burst Lightning"}, five), player(20, {}, theirs));
+    const auto targets = cast_targets(*g);
+    ASSERT_EQ(targets.size(), 1u) << theirs[0];
+    ASSERT_TRUE(targets[0].is_object()) << theirs[0];
+    EXPECT_EQ(g->card(targets[0].object.id).name, theirs[0]);
+    for (int i = 0; i < 12 && count_in(*g, ZoneRef::graveyard(kThem), theirs[0]) == 0; ++i)
+      if (!world().rules->advance(*g)) break;
+    EXPECT_EQ(count_in(*g, ZoneRef::graveyard(kThem), theirs[0]), 1u) << theirs[0];
+    if (theirs.size() > 1) {
+      EXPECT_NE(on_battlefield(*g, kThem, theirs[1]), ObjectId{});
+    }
+  }
+}
+
+// When the unkicked spell does as much (2 kills the Grizzly Bears), the kicker is not paid, and
+// the mana casts the Hill Giant in hand as well: it kicked and stranded the Giant.
+TEST_F(AiHeuristic, KeepsTheKickerManaWhenTheSpellDoesAsMuchWithout) {
+  auto g =
+      start(player(20, {"Burst Lightning", "Hill Giant"}, std::vector<std::string>(5, "Mountain")),
+            player(20, {}, {"Grizzly Bears"}));
+  for (int i = 0; i < 12 && g->state().turn.step <= 4; ++i)
+    if (!world().rules->advance(*g)) break;
+  EXPECT_EQ(count_in(*g, ZoneRef::graveyard(kThem), "Grizzly Bears"), 1u);
+  EXPECT_NE(on_battlefield(*g, kMe, "Hill Giant"), ObjectId{});
+}
+
+// Shock and Lightning Bolt both kill the Grizzly Bears: Shock is spent, the Bolt (more damage
+// for the opponent's face later) kept, whichever comes first in the hand.
+TEST_F(AiHeuristic, SpendsTheSmallerBurnWhereBothDoTheSame) {
+  for (const std::vector<std::string>& hand : std::vector<std::vector<std::string>>{
+           {"Lightning Bolt", "Shock"}, {"Shock", "Lightning Bolt"}}) {
+    auto g = start(player(20, hand, {"Mountain"}), player(20, {}, {"Grizzly Bears"}));
+    const auto targets = cast_targets(*g);
+    ASSERT_EQ(targets.size(), 1u);
+    ASSERT_FALSE(g->state().stack.empty());
+    EXPECT_EQ(g->card(g->state().stack.back().source.id).name, "Shock") << hand[0];
+  }
+}
+
+// The burn-out plan (every point to the face when the hand's burn finishes the opponent) counts
+// what the spells cost its own life, and only spells its mana can cast. At 4 life, Bolt and two
+// Chars (2 damage to their caster each) "finish" an opponent at 11 only by killing it first; two
+// Psionic Blasts with no blue source cannot be cast. Either way the Bolt kills the Hill Giant.
+TEST_F(AiHeuristic, BurnsOutOnlyWithSpellsItCanCastAndSurvive) {
+  struct Case {
+    std::int32_t life;
+    std::vector<std::string> hand;
+  };
+  for (const Case& c :
+       std::vector<Case>{{4, {"Lightning Bolt", "Char", "Char"}},
+                         {20, {"Lightning Bolt", "Psionic Blast", "Psionic Blast"}}}) {
+    auto g = start(player(c.life, c.hand, {"Mountain"}), player(11, {}, {"Hill Giant"}));
+    const auto targets = cast_targets(*g);
+    ASSERT_EQ(targets.size(), 1u) << c.hand[1];
+    ASSERT_TRUE(targets[0].is_object()) << c.hand[1];
+    EXPECT_EQ(g->card(targets[0].object.id).name, "Hill Giant") << c.hand[1];
+  }
+}
+
 // The same question alone: not a coin flip, the same answer for every seed.
 TEST_F(AiHeuristic, AnswersTheKickerQuestionWithYes) {
   auto g = start(player(20, {}, {"Mountain"}), player(20, {}, {}), "main1");
