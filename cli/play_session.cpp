@@ -970,7 +970,12 @@ std::string PlaySession::with_seats(const std::string& text) const {
 }
 
 void PlaySession::record(PlayerId player, std::string_view agent, const Choice& choice, const Answer& answer) {
-  Entry e{game_.state().turn.number, player, std::string(agent), choice.kind, {}};
+  Entry e{game_.state().turn.number,
+          rules_.step_name(game_),
+          player,
+          std::string(agent),
+          choice.kind,
+          {}};
   // A play's board position said in words of the board as it is now, before the answer changes
   // it: the legal actions the options are, when the question lists them.
   std::vector<LegalAction> actions;
@@ -1033,20 +1038,25 @@ void PlaySession::rewind_to_your_last_decision() {
 }
 
 void PlaySession::undo() {
-  // The decision taken back: the person's first logged from that mark on. A mulligan is asked
+  // The decision taken back: the person's first logged from that mark on, named by the turn and
+  // step it was asked in. The game goes back to where the rules began that question, which may
+  // be the step before (begin_combat, for the attackers' declaration). A mulligan is asked
   // before the first step begins, so "turn 1, untap" would name a step nobody was asked in.
-  bool mulligan = false;
+  const Entry* taken_back = nullptr;
   for (std::size_t k = marks_.at(your_last_mark()).log_size; k < log_.size(); ++k)
     if (log_[k].player == seats_.person) {
-      mulligan = log_[k].kind == ChoiceKind::mulligan;
+      taken_back = &log_[k];
       break;
     }
+  const bool mulligan = taken_back && taken_back->kind == ChoiceKind::mulligan;
+  const std::uint32_t turn = taken_back ? taken_back->turn : game_.state().turn.number;
+  const std::string step = taken_back ? taken_back->step : std::string();
   rewind_to_your_last_decision();
   if (mulligan)
     fmt::print(out_, "Undone: back to your mulligan decision.\n");
   else
-    fmt::print(out_, "Undone: back to your decision in turn {}, {}.\n", game_.state().turn.number,
-               rules_.step_name(game_));
+    fmt::print(out_, "Undone: back to your decision in turn {}, {}.\n", turn,
+               step.empty() ? rules_.step_name(game_) : step);
 }
 
 std::optional<std::string> PlaySession::read_line() {

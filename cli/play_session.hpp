@@ -75,6 +75,7 @@ class PlaySession {
       std::string shown;
     };
     std::uint32_t turn = 0;
+    std::string step;  // the rules module's name of the step it was asked in
     PlayerId player;
     std::string agent;
     ChoiceKind kind = ChoiceKind::option;
