@@ -173,7 +173,15 @@ std::string_view parse_agent_spec(std::string_view spec, AgentOptions& options) 
     if (eq == std::string_view::npos || eq == 0)
       throw LoadError({}, "agent setting '" + std::string(item) + "' in '" + std::string(spec) + "' is not KEY=VALUE",
                       "write NAME:KEY=VALUE:KEY=VALUE, e.g. ai-search:playouts=200");
-    options.settings.emplace_back(std::string(item.substr(0, eq)), std::string(item.substr(eq + 1)));
+    const std::string key(item.substr(0, eq));
+    // Given twice, one would win silently, and which is the agent's affair: refused, as a rules
+    // --option given twice is.
+    if (std::any_of(options.settings.begin(), options.settings.end(),
+                    [&](const auto& kv) { return kv.first == key; }))
+      throw LoadError({},
+                      "agent setting '" + key + "' is given twice in '" + std::string(spec) + "'",
+                      "give each setting once");
+    options.settings.emplace_back(key, std::string(item.substr(eq + 1)));
     at = next;
   }
   return name;

@@ -173,7 +173,8 @@ ANVIL_API void compile_keyword(const Params& params, CompileContext& ctx);
 //   make_agent(registry, "ai-search:playouts=200:threads=2", {seed});
 // appends {"playouts","200"}, {"threads","2"} to options.settings. This is the one syntax every
 // command that names agents accepts (`anvil sim --agents ai-search:playouts=200,ai-random`).
-// A setting without '=' or with an empty key is a LoadError.
+// A setting without '=' or with an empty key, or a key given twice (there or in
+// `options.settings` already), is a LoadError.
 ANVIL_API std::shared_ptr<Agent> make_agent(const Registry& registry, std::string_view spec,
                                             const AgentOptions& options = {});
 

@@ -415,6 +415,11 @@ TEST_F(AiSearch, SettingsAreCheckedAndNamed) {
   EXPECT_NE(error_of("ai-search:depth=3").find("no setting 'depth'"), std::string::npos);
   EXPECT_NE(error_of("ai-search:rollout=ai-nothing").find("ai-nothing"), std::string::npos);
   EXPECT_NE(error_of("ai-search:playouts").find("is not KEY=VALUE"), std::string::npos);
+  // A key given twice: one would win silently (make_agent refuses it for every agent).
+  EXPECT_NE(
+      error_of("ai-search:playouts=50:playouts=200")
+          .find("agent setting 'playouts' is given twice in 'ai-search:playouts=50:playouts=200'"),
+      std::string::npos);
   EXPECT_NE(error_of("ai-search:eval=material").find("eval must be board or life"),
             std::string::npos);
   EXPECT_NE(error_of("ai-search:below=deep").find("below must be tree or rollout"),
