@@ -151,7 +151,9 @@ void note_unloaded_plugins(LoadedPack& pack, const Engine& engine) {
                  : "plugin file '" + p.file +
                        "' is not loaded: the pack ships native code, and only the plugins of "
                        "bundled packs and of packs installed with 'anvil pack install --trust' "
-                       "(unchanged since) are loaded; see the warnings above"});
+                       "(unchanged since) are loaded, none of them whose name a plugin loaded "
+                       "before it has (a --plugin-dir or $ANVIL_HOME/plugins copy); see the "
+                       "warnings above"});
   }
 }
 

@@ -578,7 +578,9 @@ void add_pack_manage_commands(CLI::App& pack, const GlobalOptions& options,
   auto install_arg = std::make_shared<std::string>();
   auto install_trust = std::make_shared<bool>(false);
   auto install_force = std::make_shared<bool>(false);
-  install->add_option("source", *install_arg, "A pack folder, or a .tar/.tar.gz of one")
+  install
+      ->add_option("source", *install_arg,
+                   "A pack folder, or a .tar, .tar.gz, .tgz or .tar.xz of one")
       ->type_name("PATH|ARCHIVE")
       ->required();
   install->add_flag("--trust", *install_trust,

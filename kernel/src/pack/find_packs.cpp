@@ -90,6 +90,25 @@ std::vector<FoundPack> find_packs(std::span<const fs::path> dirs) {
   return found;
 }
 
+namespace {
+
+// "; 0.1.0 is found too, not used": the other versions of `name` the requirement might have
+// meant, which one version of a name being used (the highest) leaves out.
+std::string others_of(std::span<const FoundPack> available, const std::string& name,
+                      const FoundPack& used) {
+  std::string versions;
+  std::size_t n = 0;
+  for (const FoundPack& p : available)
+    if (&p != &used && p.manifest.name == name) {
+      versions += (n++ ? ", " : "") + p.manifest.version.str();
+    }
+  if (n == 0) return {};
+  return "; " + versions + (n == 1 ? " is" : " are") +
+         " found too, not used (one version of a pack " + "is used: the highest)";
+}
+
+}  // namespace
+
 std::vector<Diagnostic> check_required_packs(const PackManifest& manifest,
                                              std::span<const FoundPack> available) {
   std::vector<Diagnostic> out;
@@ -108,7 +127,8 @@ std::vector<Diagnostic> check_required_packs(const PackManifest& manifest,
     } else if (!req.range.contains(it->manifest.version)) {
       out.push_back({Diagnostic::Severity::error, req.where,
                      "the pack requires pack '" + req.name + "' in '" + req.range.text +
-                         "' but the available version is " + it->manifest.version.str()});
+                         "' but the version used (the highest found) is " +
+                         it->manifest.version.str() + others_of(available, req.name, *it)});
     }
     // A cycle: no order loads each pack after those it requires.
     std::set<std::string> seen;
