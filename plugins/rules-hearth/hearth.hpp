@@ -199,6 +199,7 @@ class HearthWorld final : public tags::World {
   void damage(ObjectId source, PlayerId by, const Target& t, std::int32_t amount, bool spell) override;
   void heal(ObjectId source, PlayerId by, const Target& t, std::int32_t amount, bool spell) override;
   std::optional<ObjectId> summon(CardId card, PlayerId p, ObjectId beside, Side side) override;
+  std::optional<ObjectId> duplicate(ObjectId minion) override;
   void draw(PlayerId p) override;
   void add_to_hand(CardId card, PlayerId p) override;
   void add_to_deck(CardId card, PlayerId p) override;
@@ -265,6 +266,10 @@ class HearthWorld final : public tags::World {
   // Puts a minion card onto `p`'s board at `position` (0 = leftmost); the minion_placed /
   // summoned events are the caller's.
   ObjectId place_minion(ObjectId card_or_new, PlayerId p, std::size_t position);
+  // What `minion` gets of `of` when it becomes its copy (become_copy, duplicate): damage, the
+  // statuses that outlive a change of card (shield lost, silence, set stats, frozen), and each
+  // buff, aura and effect given to `of`, given to it as its own. Its own given ones are removed.
+  void copy_given(ObjectId minion, ObjectId of);
   bool has(const Target& t, tags::Flag f) override;  // a keyword that is in force (shields not lost…)
   // The objects of a zone (GameState::zone), its index looked up once per World.
   // script(game(), id), remembered for the World's life (see card_slot).

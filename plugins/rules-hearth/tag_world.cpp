@@ -132,15 +132,22 @@ void HearthWorld::become_copy(ObjectId minion, ObjectId of_id) {
   // Told before: the minion still shows what it was; `other` is the minion it copies.
   tell(CustomEvent{
       {}, "copy"_sym, target_of(game_, minion), target_of(game_, of_id), 0, ObjectId{}});
+  j.set_card(minion, from.card);
+  copy_given(minion, of_id);
+  j.set_summoning_sick(minion, true);
+}
+
+void HearthWorld::copy_given(ObjectId minion, ObjectId of_id) {
+  Journal& j = game_.journal();
+  const GameObject& from = game_.object(of_id);
   // What it was is gone: its given buffs, auras and effects.
   const auto& effects = game_.state().effects;
   for (std::size_t i = effects.size(); i-- > 0;)
-    if (effects[i].affected.is_object() && effects[i].affected.object.id == minion) j.remove_effect(i);
-  j.set_card(minion, from.card);
+    if (effects[i].affected.is_object() && effects[i].affected.object.id == minion)
+      j.remove_effect(i);
   j.set_damage(minion, from.damage);
   for (Symbol s : {kShieldLost, kStealthLost, kSilenced, kSetHealth, kSetAttack, kFrozen})
     j.set_attr(minion, s, from.attrs.get(s));
-  j.set_summoning_sick(minion, true);
   // The copy keeps what was given to the original (buffs, auras, effects), as its own.
   const Target to = target_of(game_, minion);
   std::vector<FloatingEffect> copies;

@@ -317,6 +317,26 @@ std::optional<ObjectId> HearthWorld::summon(CardId card, PlayerId p, ObjectId be
   return id;
 }
 
+// Hearthbreaker's Duplicate: Minion.copy (its buffs, effects and damage) added to the board
+// beside it, then summoned; the copy is made before any of that is told.
+std::optional<ObjectId> HearthWorld::duplicate(ObjectId minion) {
+  if (!is_minion_on_board(minion)) return std::nullopt;
+  const GameObject& o = game_.object(minion);
+  const PlayerId p = o.controller;
+  const auto& board = game_.state().zone(ZoneRef::battlefield(p)).objects;
+  if (static_cast<int>(board.size()) >= kMaxBoard) return std::nullopt;
+  const auto position =
+      static_cast<std::size_t>(std::find(board.begin(), board.end(), minion) - board.begin()) + 1;
+  const ObjectId id = game_.add_card(o.card, p, ZoneRef::hand(p), true);
+  place_minion(id, p, position);
+  copy_given(id, minion);
+  tell(ZoneChangeEvent{{}, id, ZoneRef{}, ZoneRef::battlefield(p), Cause::effect, ObjectId{}, p});
+  fire({ev::minion_placed, p, target_of(game_, id), Target{}, 0});
+  fire({ev::minion_summoned, p, target_of(game_, id), Target{}, 0});
+  fire({ev::after_added, p, target_of(game_, id), Target{}, 0});
+  return id;
+}
+
 void HearthWorld::destroy(const Target& t) {
   if (t.is_player()) {
     // Marked as well as brought to 0: a heal later in the same action (Sacrificial Pact's own

@@ -627,18 +627,15 @@ void register_actions(Registrar& r) {
         x.world.summon(x.world.game().object(dead).card, p, ObjectId{}, World::Side::right);
     };
   });
-  // Echoing Ooze: a copy (of the card) of each selected minion, beside it.
+  // Echoing Ooze: an exact copy of each selected minion, beside it (World::duplicate).
   add_action(r, "duplicate", [](const Param& tag, Compiler& c) -> Run {
     const Param* sel = tag.find("selector");
     if (!sel) tag.fail("duplicate needs 'selector' (what to copy)");
     auto selector = c.selector(*sel);
     if (!selector) return nullptr;
     return [selector](Ctx& x, const Target&) {
-      for (const Target& m : action_selects(*selector, x)) {
-        if (!m.is_object()) continue;
-        const GameObject& o = x.world.game().object(m.object.id);
-        x.world.summon(o.card, o.controller, o.id, World::Side::right);
-      }
+      for (const Target& m : action_selects(*selector, x))
+        if (m.is_object()) x.world.duplicate(m.object.id);
     };
   });
   // Extension (hearth conventions): mana for this turn only, never above 10.

@@ -94,6 +94,15 @@ class World {
   // Summons next to `beside`, on `side` of it while it is on p's board, where it stood if it has
   // died from there, or, without it, at the right end. Nothing on a full board.
   virtual std::optional<ObjectId> summon(CardId card, PlayerId p, ObjectId beside, Side side) = 0;
+  // Summons an exact copy of the minion on the board `minion` to its right (Echoing Ooze): its
+  // card with its damage, buffs, effects and silence, as become_copy copies them, before the
+  // summon is told. The default summons the card alone, for a world that keeps no more.
+  // (Inline, as the rest of this interface: a rules module implements it without linking the
+  // tags plugin.)
+  virtual std::optional<ObjectId> duplicate(ObjectId minion) {
+    const GameObject& o = game().object(minion);
+    return summon(o.card, o.controller, o.id, Side::right);
+  }
   virtual void draw(PlayerId p) = 0;
   virtual void add_to_hand(CardId card, PlayerId p) = 0;
   virtual void add_to_deck(CardId card, PlayerId p) = 0;
