@@ -305,6 +305,15 @@ std::optional<Judgement> EffectLab::best_copy(const StackItem& original, ObjectI
 
 EffectLab::LifeLost EffectLab::damage_to(ObjectId source, std::uint16_t ability, PlayerId player,
                                          std::int64_t x) {
+  for (const DamageTo& d : damage_to_)
+    if (d.source == source && d.ability == ability && d.player == player && d.x == x) return d.lost;
+  const LifeLost lost = try_damage_to(source, ability, player, x);
+  damage_to_.push_back({source, ability, player, x, lost});
+  return lost;
+}
+
+EffectLab::LifeLost EffectLab::try_damage_to(ObjectId source, std::uint16_t ability,
+                                             PlayerId player, std::int64_t x) {
   Game& g = game();
   const CardDef& def = g.card(source);
   if (ability >= def.abilities.size() || !def.abilities[ability].impl) return {};

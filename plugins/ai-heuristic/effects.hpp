@@ -129,7 +129,16 @@ class EffectLab {
   std::uint64_t seed_;
   std::unique_ptr<Game> game_;  // made on first use
   bool go_face_ = false;
-  bool kicked_ = false;     // the spell best() judges is kicked: trial() marks it so on the stack
+  bool kicked_ = false;  // the spell best() judges is kicked: trial() marks it so on the stack
+  LifeLost try_damage_to(ObjectId source, std::uint16_t ability, PlayerId player, std::int64_t x);
+  struct DamageTo {  // damage_to's answers so far
+    ObjectId source;
+    std::uint16_t ability;
+    PlayerId player;
+    std::int64_t x;
+    LifeLost lost;
+  };
+  std::vector<DamageTo> damage_to_;
   std::vector<Burn> burn_;  // burn_out()'s, until settled
   PlayerId burn_target_;
   // Read off the copy in its unchanging state between trials, on first use: players still in

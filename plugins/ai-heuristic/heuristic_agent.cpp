@@ -380,22 +380,6 @@ std::optional<ManaCost> kicker_cost(const CardDef& def) {
   return std::nullopt;
 }
 
-// `a` and `b` paid together: a spell's cost and its kicker.
-ManaCost plus(ManaCost a, const ManaCost& b) {
-  a.generic = static_cast<std::uint16_t>(a.generic + b.generic);
-  a.colorless = static_cast<std::uint8_t>(a.colorless + b.colorless);
-  const auto add = [](auto& to, const auto& from) {
-    for (std::size_t i = 0; i < to.size(); ++i)
-      to[i] = static_cast<std::remove_reference_t<decltype(to[i])>>(to[i] + from[i]);
-  };
-  add(a.colored, b.colored);
-  add(a.hybrid, b.hybrid);
-  add(a.mono_hybrid, b.mono_hybrid);
-  add(a.phyrexian, b.phyrexian);
-  add(a.hybrid_phyrexian, b.hybrid_phyrexian);
-  return a;
-}
-
 // The best judgement of ability `ability` of `source` over every X it may announce, 0 to `most`,
 // and that X: the smallest of equally good ones, so that a kill spends no more than the
 // toughness left needs (as Forge's AI pays X), while damage to a player that counts, or more of
@@ -973,7 +957,7 @@ Answer HeuristicAgent::action(const DecisionView& view, const Choice& choice) {
           // Hill Giant in hand). Judged kicked, its target is the kicked spell's best.
           bool kicked = false;
           if (const auto kicker = kicker_cost(def)) {
-            const ManaCost both = plus(c.cost, *kicker);
+            const ManaCost both = c.cost + *kicker;
             if (can_pay_all(mana_now(), {both})) {
               auto [jk, xk] = best_over_x(*lab, id, *spell, 0, most_x_for(both), true);
               if (jk && worth_using(*jk) && (!j || !worth_using(*j) || jk->score > j->score)) {
@@ -987,7 +971,7 @@ Answer HeuristicAgent::action(const DecisionView& view, const Choice& choice) {
             // Of two spells that do the same (Shock and Lightning Bolt on Grizzly Bears), the
             // one that could do less to the opponent's face: the bigger burn is kept.
             const double kept = 0.001 * lab->damage_to(id, *spell, opponent_of(view, me), x).target;
-            const double mana = kicked ? plus(c.cost, *kicker_cost(def)).value() : c.cost.value();
+            const double mana = kicked ? (c.cost + *kicker_cost(def)).value() : c.cost.value();
             score = 10.0 + j->score + mana + static_cast<double>(x) - kept;
             plan = Plan{id, *spell, j->targets, 0, {}};
             plan->kicked = kicked;

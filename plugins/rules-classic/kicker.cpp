@@ -109,21 +109,6 @@ class KickedCountersKeyword final : public KeywordHandler {
   }
 };
 
-ManaCost plus(ManaCost a, const ManaCost& b) {
-  a.generic = static_cast<std::uint16_t>(a.generic + b.generic);
-  a.colorless = static_cast<std::uint8_t>(a.colorless + b.colorless);
-  a.x = static_cast<std::uint8_t>(a.x + b.x);
-  const auto add = [](auto& to, const auto& from) {
-    for (std::size_t i = 0; i < to.size(); ++i) to[i] = static_cast<std::uint8_t>(to[i] + from[i]);
-  };
-  add(a.colored, b.colored);
-  add(a.hybrid, b.hybrid);
-  add(a.mono_hybrid, b.mono_hybrid);
-  add(a.phyrexian, b.phyrexian);
-  add(a.hybrid_phyrexian, b.hybrid_phyrexian);
-  return a;
-}
-
 }  // namespace
 
 ManaCost offer_kicker(Game& game, PlayerId p, ObjectId card, const ManaCost& cost,
@@ -133,10 +118,10 @@ ManaCost offer_kicker(Game& game, PlayerId p, ObjectId card, const ManaCost& cos
   if (!kicker) return cost;
   // The costs with the kicker paid 1, 2 … times, as many as p could pay (one for kicker).
   std::vector<ManaCost> totals;
-  for (ManaCost total = plus(cost, kicker->cost);
+  for (ManaCost total = cost + kicker->cost;
        static_cast<std::int64_t>(totals.size()) < (kicker->multi ? kMostKicks : 1) &&
        can_pay(game, p, total, 0);
-       total = plus(total, kicker->cost))
+       total = total + kicker->cost)
     totals.push_back(total);
   if (totals.empty()) return cost;  // not asked: they could not pay it once
   const std::string name(game.card(card).name);

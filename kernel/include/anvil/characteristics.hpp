@@ -73,6 +73,25 @@ struct ManaCost {
   // {G/W/P} (107.4f, hybrid Phyrexian), by pair (hybrid_pair).
   std::array<std::uint8_t, kHybridPairs> hybrid_phyrexian{};
 
+  // This cost and `other` paid together, symbol by symbol (a spell's cost and its kicker, 601.2f).
+  constexpr ManaCost& operator+=(const ManaCost& other) {
+    generic = static_cast<std::uint16_t>(generic + other.generic);
+    colorless = static_cast<std::uint8_t>(colorless + other.colorless);
+    x = static_cast<std::uint8_t>(x + other.x);
+    const auto add = [](auto& to, const auto& from) {
+      for (std::size_t i = 0; i < to.size(); ++i)
+        to[i] = static_cast<std::uint8_t>(to[i] + from[i]);
+    };
+    add(colored, other.colored);
+    add(hybrid, other.hybrid);
+    add(mono_hybrid, other.mono_hybrid);
+    add(phyrexian, other.phyrexian);
+    add(hybrid_phyrexian, other.hybrid_phyrexian);
+    present = present || other.present;
+    return *this;
+  }
+  friend constexpr ManaCost operator+(ManaCost a, const ManaCost& b) { return a += b; }
+
   // Converted cost / mana value (rule 202.3), counting X as 0, a hybrid or Phyrexian symbol as
   // 1 and a {2/W} as 2 (202.3f: its largest component).
   constexpr int value() const {

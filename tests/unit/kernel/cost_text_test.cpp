@@ -20,6 +20,19 @@ TEST(CostText, SymbolsAddWhatTheyStandFor) {
   EXPECT_EQ(cost.value(), 2 + 2 + 1 + 1 + 2 + 1 + 1);  // X counts 0, {2/W} counts 2
 }
 
+// ManaCost + ManaCost: a spell's cost and its kicker, symbol by symbol (the classic module's
+// kicker and ai-heuristic's judging of it both add them).
+TEST(CostText, CostsAddSymbolBySymbol) {
+  CostText spell, kicker;
+  ASSERT_FALSE(read_cost_text("{X}{R}", spell));
+  ASSERT_FALSE(read_cost_text("{4}{R/G}{2/W}{B/P}{C}", kicker));
+  const ManaCost both = spell.mana + kicker.mana;
+  CostText whole;
+  ASSERT_FALSE(read_cost_text("{X}{R}{4}{R/G}{2/W}{B/P}{C}", whole));
+  EXPECT_EQ(both, whole.mana);
+  EXPECT_EQ(both.value(), spell.mana.value() + kicker.mana.value());
+}
+
 TEST(CostText, ABadSymbolIsAProblemThatSaysWhy) {
   ManaCost cost;
   auto p = add_mana_symbol(cost, "Q");
