@@ -1,6 +1,9 @@
 #include "anvil/extensions.hpp"
 
 #include <algorithm>
+#include <charconv>
+#include <cstdint>
+#include <limits>
 #include <stdexcept>
 #include <string>
 #include <string_view>
@@ -23,6 +26,23 @@ EffectStep::~EffectStep() = default;
 EffectVerb::~EffectVerb() = default;
 CardLoader::~CardLoader() = default;
 AgentFactory::~AgentFactory() = default;
+std::int64_t setting_number(std::string_view what, const std::string& value, std::int64_t lo,
+                            std::int64_t hi) {
+  std::int64_t n = 0;
+  const auto [end, ec] = std::from_chars(value.data(), value.data() + value.size(), n);
+  const bool whole = end == value.data() + value.size() && !value.empty();
+  if (whole && ec == std::errc() && n >= lo && n <= hi) return n;
+  const std::string range =
+      lo == 0 && hi == 1 ? "0 or 1"
+      : hi == std::numeric_limits<std::int64_t>::max()
+          ? "a whole number of at least " + std::to_string(lo)
+          : "a whole number from " + std::to_string(lo) + " to " + std::to_string(hi);
+  // "99999999999999999999" is a whole number, only too large: from_chars says which.
+  const bool number = whole || ec == std::errc::result_out_of_range;
+  throw LoadError({}, std::string(what) + " must be " + range + ", not '" + value + "'",
+                  number ? "" : "it is not a whole number");
+}
+
 RulesModule::~RulesModule() = default;
 
 void RulesModule::play(Game& game) const {

@@ -1,6 +1,5 @@
 // A new game from a MatchConfig, a game from a Position, and the module's step names.
 #include <algorithm>
-#include <charconv>
 #include <string>
 
 #include "classic.hpp"
@@ -21,21 +20,11 @@ struct Settings {
   bool mulligans = false;  // 103.5: the London mulligan before the first turn
 };
 
-// A setting's value: a whole number from `lo` to `hi`. Out of range is an error, not clamped: a
-// game of starting_life=0 that began with 1 life, its replay saying 0, was the old way.
+// An option's value, a whole number from `lo` to `hi`: out of range is an error, not clamped (a
+// game of starting_life=0 began with 1 life, its replay saying 0).
 std::int64_t setting(const std::string& key, const std::string& value, std::int64_t lo,
                      std::int64_t hi) {
-  std::int64_t n = 0;
-  const auto [end, ec] = std::from_chars(value.data(), value.data() + value.size(), n);
-  const bool whole = end == value.data() + value.size() && !value.empty();
-  if (whole && ec == std::errc() && n >= lo && n <= hi) return n;
-  const std::string range = lo == 0 && hi == 1 ? "0 or 1"
-                                               : "a whole number from " + std::to_string(lo) +
-                                                     " to " + std::to_string(hi);
-  // "99999999999999999999" is a whole number, only too large: from_chars says which.
-  const bool number = whole || ec == std::errc::result_out_of_range;
-  throw LoadError({}, "classic option '" + key + "' must be " + range + ", not '" + value + "'",
-                  number ? "" : "it is not a whole number");
+  return setting_number("classic option '" + key + "'", value, lo, hi);
 }
 
 Settings read_options(const std::vector<std::pair<std::string, std::string>>& options) {

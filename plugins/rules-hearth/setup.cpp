@@ -1,7 +1,6 @@
 // A new game from two decks (heroes, shuffled decks, 3 and 4 cards, the mulligan to come), a
 // game from a Position (scenarios), and advance(): one decision of the active player.
 #include <algorithm>
-#include <charconv>
 #include <limits>
 
 #include "module.hpp"
@@ -12,22 +11,11 @@ namespace {
 
 constexpr const char* kStepNames[] = {"mulligan", "main"};
 
-// A setting's value: a whole number from `lo` to `hi`. Out of range is an error, not clamped
+// A setting's value, a whole number from `lo` to `hi`: out of range is an error, not clamped
 // (mana=12 in a position set up 10 without a word).
 std::int64_t whole_number(const std::string& key, const std::string& value, std::int64_t lo,
                           std::int64_t hi) {
-  std::int64_t n = 0;
-  const auto [end, ec] = std::from_chars(value.data(), value.data() + value.size(), n);
-  const bool whole = end == value.data() + value.size() && !value.empty();
-  if (whole && ec == std::errc() && n >= lo && n <= hi) return n;
-  const std::string range =
-      hi == std::numeric_limits<std::int64_t>::max()
-          ? "a whole number of at least " + std::to_string(lo)
-          : "a whole number from " + std::to_string(lo) + " to " + std::to_string(hi);
-  // "99999999999999999999" is a whole number, only too large: from_chars says which.
-  const bool number = whole || ec == std::errc::result_out_of_range;
-  throw LoadError({}, "hearth setting '" + key + "' must be " + range + ", not '" + value + "'",
-                  number ? "" : "it is not a whole number");
+  return setting_number("hearth setting '" + key + "'", value, lo, hi);
 }
 
 constexpr std::int64_t kNoLimit = std::numeric_limits<std::int64_t>::max();

@@ -43,6 +43,15 @@ struct MatchConfig {
   std::vector<std::pair<std::string, std::string>> options;
 };
 
+// A setting's value (MatchConfig::options, PositionPlayer::settings) read as a whole number from
+// `lo` to `hi`; anything else is a LoadError naming it as `what`, never clamped:
+//   setting_number("classic option 'mulligans'", "7", 0, 1)
+//     -> "classic option 'mulligans' must be 0 or 1, not '7'"
+// A number too large is called out of range; a word gets the hint "it is not a whole number".
+// `hi` = INT64_MAX reads "of at least `lo`". Plugin ABI 11.2.
+[[nodiscard]] ANVIL_API std::int64_t setting_number(std::string_view what, const std::string& value,
+                                                    std::int64_t lo, std::int64_t hi);
+
 // A position to start a game from, rather than a shuffled opening (scenarios, puzzles, tests).
 // Cards are named; the rules module finds them in the pool and sets their status.
 struct PositionCard {
