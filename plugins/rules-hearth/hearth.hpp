@@ -266,6 +266,10 @@ class HearthWorld final : public tags::World {
   // Puts a minion card onto `p`'s board at `position` (0 = leftmost); the minion_placed /
   // summoned events are the caller's.
   ObjectId place_minion(ObjectId card_or_new, PlayerId p, std::size_t position);
+  // summon(), and with `copy_of` valid duplicate(): the minion made gets what copy_given gives a
+  // copy of `copy_of` before its summon is told.
+  std::optional<ObjectId> summon_as(CardId card, PlayerId p, ObjectId beside, Side side,
+                                    ObjectId copy_of);
   // What `minion` gets of `of` when it becomes its copy (become_copy, duplicate): damage, the
   // statuses that outlive a change of card (shield lost, silence, set stats, frozen), and each
   // buff, aura and effect given to `of`, given to it as its own. Its own given ones are removed.

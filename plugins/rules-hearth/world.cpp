@@ -208,8 +208,8 @@ void HearthWorld::damage(ObjectId source, PlayerId by, const Target& t, std::int
   power_damage_ = power_damage;
 }
 
-void HearthWorld::heal(ObjectId source, PlayerId by, const Target& t, std::int32_t amount, bool spell) {
-  (void)spell;
+void HearthWorld::heal(ObjectId source, PlayerId by, const Target& t, std::int32_t amount,
+                       bool spell) {
   if (by.valid()) {
     // The healer's modifiers, on its hero (an aura on its player: Auchenai Soulpriest, Prophet
     // Velen) or on its minions. A heal turned into damage by a spell is that spell's damage:
@@ -295,6 +295,19 @@ ObjectId HearthWorld::place_minion(ObjectId id, PlayerId p, std::size_t position
 }
 
 std::optional<ObjectId> HearthWorld::summon(CardId card, PlayerId p, ObjectId beside, Side side) {
+  return summon_as(card, p, beside, side, ObjectId{});
+}
+
+// Hearthbreaker's Duplicate: Minion.copy (its buffs, effects and damage) added to the board
+// beside it, then summoned; the copy is made before any of that is told.
+std::optional<ObjectId> HearthWorld::duplicate(ObjectId minion) {
+  if (!is_minion_on_board(minion)) return std::nullopt;
+  const GameObject& o = game_.object(minion);
+  return summon_as(o.card, o.controller, minion, Side::right, minion);
+}
+
+std::optional<ObjectId> HearthWorld::summon_as(CardId card, PlayerId p, ObjectId beside, Side side,
+                                               ObjectId copy_of) {
   const auto& board = game_.state().zone(ZoneRef::battlefield(p)).objects;
   if (static_cast<int>(board.size()) >= kMaxBoard) return std::nullopt;
   std::size_t position = board.size();
@@ -310,26 +323,7 @@ std::optional<ObjectId> HearthWorld::summon(CardId card, PlayerId p, ObjectId be
   }
   const ObjectId id = game_.add_card(card, p, ZoneRef::hand(p), true);
   place_minion(id, p, position);
-  tell(ZoneChangeEvent{{}, id, ZoneRef{}, ZoneRef::battlefield(p), Cause::effect, ObjectId{}, p});
-  fire({ev::minion_placed, p, target_of(game_, id), Target{}, 0});
-  fire({ev::minion_summoned, p, target_of(game_, id), Target{}, 0});
-  fire({ev::after_added, p, target_of(game_, id), Target{}, 0});
-  return id;
-}
-
-// Hearthbreaker's Duplicate: Minion.copy (its buffs, effects and damage) added to the board
-// beside it, then summoned; the copy is made before any of that is told.
-std::optional<ObjectId> HearthWorld::duplicate(ObjectId minion) {
-  if (!is_minion_on_board(minion)) return std::nullopt;
-  const GameObject& o = game_.object(minion);
-  const PlayerId p = o.controller;
-  const auto& board = game_.state().zone(ZoneRef::battlefield(p)).objects;
-  if (static_cast<int>(board.size()) >= kMaxBoard) return std::nullopt;
-  const auto position =
-      static_cast<std::size_t>(std::find(board.begin(), board.end(), minion) - board.begin()) + 1;
-  const ObjectId id = game_.add_card(o.card, p, ZoneRef::hand(p), true);
-  place_minion(id, p, position);
-  copy_given(id, minion);
+  if (copy_of.valid()) copy_given(id, copy_of);
   tell(ZoneChangeEvent{{}, id, ZoneRef{}, ZoneRef::battlefield(p), Cause::effect, ObjectId{}, p});
   fire({ev::minion_placed, p, target_of(game_, id), Target{}, 0});
   fire({ev::minion_summoned, p, target_of(game_, id), Target{}, 0});
