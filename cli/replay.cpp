@@ -151,8 +151,7 @@ nlohmann::json replay_json(const Replay& r) {
 
 namespace {
 
-// Writes all of `text` to the open `fd` and closes it; false on any error (a full disk shows at
-// write or at close).
+// Writes all of `text` to the open `fd`; false on any error.
 bool write_all(int fd, const std::string& text) {
   std::size_t done = 0;
   while (done < text.size()) {
@@ -164,6 +163,7 @@ bool write_all(int fd, const std::string& text) {
   return true;
 }
 
+// write_all, then closes `fd`; false on any error (a full disk shows at write or at close).
 bool write_and_close(int fd, const std::string& text) {
   if (!write_all(fd, text)) {
     const int saved = errno;

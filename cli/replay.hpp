@@ -52,7 +52,9 @@ struct Replay {
 
 // Writes `replay` to `file`, replacing what was there (sim --save-replays DIR: the folder asked
 // for), through a file beside it renamed over it: what was there stays whole unless the new one
-// is written in full. Throws std::runtime_error naming the file and the reason (a full disk).
+// is written in full. A path naming one of this process's descriptors (/dev/stdout) is written
+// through it, and a device or a symlink in place. Throws std::runtime_error naming the file and
+// the reason (a full disk).
 void save_replay(const Replay& replay, const std::filesystem::path& file);
 // Writes `replay` as DIR/STEM.json, or else STEM-2.json, STEM-3.json…: the first name no file has,
 // so that a failure saved in the default folder never replaces another run's. Returns the file.

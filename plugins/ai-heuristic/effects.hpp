@@ -90,9 +90,9 @@ class EffectLab {
   };
   // The burn-out plan: face damage counts fully when the damage `spells` deal to `opponent`,
   // each judged on its own, adds up to their life before what they cost the agent's own life
-  // adds up to its own (two Chars at 4 life kill their caster first). Worked out before the
-  // first judgement, and only if one is made; not at all when the agent's hand is full (face
-  // damage then counts fully anyway), and only until the sum is enough. The caller leaves out
+  // adds up to its own (two Chars at 4 life kill their caster first): those costing it no life
+  // counted first. Worked out before the first judgement, and only if one is made; not at all
+  // when the agent's hand is full (face damage then counts fully anyway). The caller leaves out
   // spells its mana sources cannot pay for.
   void burn_out(std::vector<Burn> spells, PlayerId opponent);
 

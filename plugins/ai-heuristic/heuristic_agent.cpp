@@ -956,6 +956,7 @@ Answer HeuristicAgent::action(const DecisionView& view, const Choice& choice) {
           // Lightning's 4 kills the Hill Giant its 2 would not), else the mana is kept (for the
           // Hill Giant in hand). Judged kicked, its target is the kicked spell's best.
           bool kicked = false;
+          ManaCost spent = c.cost;  // with the kicker, when kicked
           if (const auto kicker = kicker_cost(def)) {
             const ManaCost both = c.cost + *kicker;
             if (can_pay_all(mana_now(), {both})) {
@@ -964,6 +965,7 @@ Answer HeuristicAgent::action(const DecisionView& view, const Choice& choice) {
                 j = std::move(jk);
                 x = xk;
                 kicked = true;
+                spent = both;
               }
             }
           }
@@ -971,8 +973,7 @@ Answer HeuristicAgent::action(const DecisionView& view, const Choice& choice) {
             // Of two spells that do the same (Shock and Lightning Bolt on Grizzly Bears), the
             // one that could do less to the opponent's face: the bigger burn is kept.
             const double kept = 0.001 * lab->damage_to(id, *spell, opponent_of(view, me), x).target;
-            const double mana = kicked ? (c.cost + *kicker_cost(def)).value() : c.cost.value();
-            score = 10.0 + j->score + mana + static_cast<double>(x) - kept;
+            score = 10.0 + j->score + spent.value() + static_cast<double>(x) - kept;
             plan = Plan{id, *spell, j->targets, 0, {}};
             plan->kicked = kicked;
             if (c.cost.x > 0) plan->x = x;

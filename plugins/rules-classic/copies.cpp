@@ -5,9 +5,8 @@
 // A copy is a new object put onto the stack, not cast (707.10: no cast trigger, no cost): an
 // object of the copied card, owned and controlled by the player who made it, marked kSpellCopy,
 // with a stack item copying the original's mode, X and targets, and kicked as it was (707.2,
-// 707.10). Each object it
-// targets, kept or newly chosen, becomes the target of a spell as it is put on the stack
-// (announce_targets: ward, "becomes the target" triggers). It resolves as
+// 707.10). Each object it targets, kept or newly chosen, becomes the target of a spell as it is
+// put on the stack (announce_targets: ward, "becomes the target" triggers). It resolves as
 // any spell does (casting.cpp's resolve_top) and then goes to its owner's graveyard, as a
 // countered or fizzled copy does; the next state-based check makes it cease to exist (704.5e,
 // spell_copy_to_remove), as a token off the battlefield does.

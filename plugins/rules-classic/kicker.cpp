@@ -121,7 +121,7 @@ ManaCost offer_kicker(Game& game, PlayerId p, ObjectId card, const ManaCost& cos
   for (ManaCost total = cost + kicker->cost;
        static_cast<std::int64_t>(totals.size()) < (kicker->multi ? kMostKicks : 1) &&
        can_pay(game, p, total, 0);
-       total = total + kicker->cost)
+       total += kicker->cost)
     totals.push_back(total);
   if (totals.empty()) return cost;  // not asked: they could not pay it once
   const std::string name(game.card(card).name);

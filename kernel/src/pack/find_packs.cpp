@@ -99,12 +99,11 @@ std::string others_of(std::span<const FoundPack> available, const std::string& n
   std::string versions;
   std::size_t n = 0;
   for (const FoundPack& p : available)
-    if (&p != &used && p.manifest.name == name) {
+    if (&p != &used && p.manifest.name == name)
       versions += (n++ ? ", " : "") + p.manifest.version.str();
-    }
   if (n == 0) return {};
   return "; " + versions + (n == 1 ? " is" : " are") +
-         " found too, not used (one version of a pack " + "is used: the highest)";
+         " found too, not used (one version of a pack is used: the highest)";
 }
 
 }  // namespace
@@ -116,24 +115,22 @@ std::vector<Diagnostic> check_required_packs(const PackManifest& manifest,
   for (const FoundPack& p : available)
     if (p.used) names.push_back(p.manifest.name);
   for (const PackRequirement& req : manifest.required_packs) {
-    auto it = std::find_if(available.begin(), available.end(), [&](const FoundPack& p) {
-      return p.used && p.manifest.name == req.name;
-    });
-    if (it == available.end()) {
+    const FoundPack* used = used_pack(available, req.name);
+    if (!used) {
       std::string message = "the pack requires pack '" + req.name + "' (" + req.range.text +
                             "), which is not installed";
       if (auto hint = did_you_mean(req.name, names); !hint.empty()) message += "; " + hint;
       out.push_back({Diagnostic::Severity::error, req.where, std::move(message)});
-    } else if (!req.range.contains(it->manifest.version)) {
+    } else if (!req.range.contains(used->manifest.version)) {
       out.push_back({Diagnostic::Severity::error, req.where,
                      "the pack requires pack '" + req.name + "' in '" + req.range.text +
                          "' but the version used (the highest found) is " +
-                         it->manifest.version.str() + others_of(available, req.name, *it)});
+                         used->manifest.version.str() + others_of(available, req.name, *used)});
     }
     // A cycle: no order loads each pack after those it requires.
     std::set<std::string> seen;
     std::vector<std::string> path{manifest.name};
-    if (it != available.end() && req.name != manifest.name &&
+    if (used && req.name != manifest.name &&
         leads_to(available, req.name, manifest.name, seen, path)) {
       std::string cycle;
       for (const std::string& name : path) cycle += (cycle.empty() ? "" : " -> ") + name;
