@@ -15,6 +15,11 @@ namespace {
 // advance() calls without finishing the actions before the scenario is declared stuck.
 constexpr int kMaxAdvances = 5000;
 
+// What a failure says when the rules module threw something that is not a std::exception (a
+// plugin ability's is named by the kernel, as an AbilityError).
+constexpr const char* kNotAStdException =
+    "the rules module threw something that is not a std::exception";
+
 Result failed(std::string message) { return Result{false, std::move(message)}; }
 
 std::string unknown_steps(const Scenario& s, const std::vector<std::string>& steps) {
@@ -136,6 +141,9 @@ Driven drive(Game& game, Script& script, const Scenario& s, const RulesModule& r
     if (script.failure.empty() && !script.refused) {
       out.error = fmt::format("the game threw during action {}: {}", script.next_action, e.what());
     }
+  } catch (...) {  // the rules module's own code (what plugins' abilities throw, the kernel names)
+    out.error =
+        fmt::format("the game threw during action {}: {}", script.next_action, kNotAStdException);
   }
   return out;
 }
@@ -171,6 +179,8 @@ Result run_scenario(const Scenario& s, std::shared_ptr<const CardPool> pool,
     game = rules.setup_position(std::move(pool), s.position);
   } catch (const std::exception& e) {
     return failed(fmt::format("the position cannot be set up: {}", e.what()));
+  } catch (...) {
+    return failed(fmt::format("the position cannot be set up: {}", kNotAStdException));
   }
   Script script(s, rules);
   script.start(*game);
@@ -209,6 +219,8 @@ Result run_scenario(const Scenario& s, std::shared_ptr<const CardPool> pool,
     if (!script.failure.empty()) return failed(script.failure);
   } catch (const std::exception& e) {
     return failed(fmt::format("check_state threw: {}", e.what()));
+  } catch (...) {
+    return failed(fmt::format("check_state threw: {}", kNotAStdException));
   }
   for (std::size_t i = 0; i < script.choices.size(); ++i) {
     if (!script.choices[i].empty()) {

@@ -67,6 +67,25 @@ AbilityError::~AbilityError() = default;
 
 RulesError::~RulesError() = default;
 
+void rethrow_as_ability_error(std::string_view plugin, std::string_view card,
+                              std::string_view ability, std::string_view prefix) {
+  auto named = [&](std::string_view problem) {
+    return AbilityError(std::string(plugin), std::string(card), std::string(ability),
+                        std::string(prefix) + std::string(problem));
+  };
+  try {
+    throw;
+  } catch (const AbilityError&) {
+    throw;  // already names the innermost plugin
+  } catch (const RulesError&) {
+    throw;  // the kernel's own complaint, not the plugin's
+  } catch (const std::exception& e) {
+    throw named(e.what());
+  } catch (...) {
+    throw named("an exception that is not a std::exception");
+  }
+}
+
 std::size_t edit_distance(std::string_view a, std::string_view b) {
   // Case-insensitive Levenshtein: "swamp" is a plausible typo of "Swamp".
   auto lower = [](char c) { return (c >= 'A' && c <= 'Z') ? static_cast<char>(c - 'A' + 'a') : c; };

@@ -9,14 +9,15 @@
 
 #include <algorithm>
 #include <array>
+#include <boost/signals2.hpp>
 #include <new>
 #include <type_traits>
+#include <utility>
 #include <vector>
-
-#include <boost/signals2.hpp>
 
 #include "anvil/agent.hpp"
 #include "anvil/game.hpp"
+#include "running_ability.hpp"
 
 ANVIL_BEGIN_NAMESPACE
 
@@ -30,7 +31,7 @@ using Signal =
     typename bs2::signal_type<Signature, bs2::keywords::mutex_type<bs2::dummy_mutex>>::type;
 
 // The signal of every channel. `event` points to the event (of the channel's type); `results`
-// points to the std::vector<Replacement<E>> that a replacement slot appends to when it applies,
+// points to the std::vector<Candidate<E>> that a replacement slot appends to when it applies,
 // and is null on the other channels. Replacement and observer slots see the game as const.
 using ChannelSignal = Signal<void(Game& game, const void* event, void* results)>;
 
@@ -95,6 +96,24 @@ PlayerId affected_player(const Game& g, const CustomEvent& e) {
   PlayerId p = player_of(g, e.subject);
   return p.valid() ? p : g.state().turn.active;
 }
+
+// Runs a slot's code in the name of the ability that connected it (RunningAbility, caught when
+// the slot was connected): what the slot throws names that card, ability and plugin, as
+// Game::invoke names what connect() throws. A slot connected outside any ability's code (a rules
+// module's own) is run as it is.
+template <class F>
+decltype(auto) in_name_of(const Game& game, RunningAbility author, F&& fn) {
+  if (!author.card.valid()) return fn();
+  return game.as_ability(author.card, author.ability, std::forward<F>(fn));
+}
+
+// A replacement effect that applies to the event, with the ability that connected it (its
+// apply() runs in that ability's name too).
+template <class E>
+struct Candidate {
+  Replacement<E> replacement;
+  RunningAbility author;
+};
 
 }  // namespace
 
@@ -185,11 +204,13 @@ template <class E>
 Connection EventBus::on_replacement(ReplacementSlot<E> slot) {
   const std::uint64_t id = impl_->next_replacement_id++;
   auto c = impl_->channels<E>().replacement.connect(
-      [id, slot = std::move(slot)](const Game& g, const void* event, void* results) {
-        std::optional<Replacement<E>> r = slot(g, *static_cast<const E*>(event));
+      [id, author = running_ability(), slot = std::move(slot)](const Game& g, const void* event,
+                                                               void* results) {
+        std::optional<Replacement<E>> r =
+            in_name_of(g, author, [&] { return slot(g, *static_cast<const E*>(event)); });
         if (!r) return;
         r->id = id;
-        static_cast<std::vector<Replacement<E>>*>(results)->push_back(std::move(*r));
+        static_cast<std::vector<Candidate<E>>*>(results)->push_back({std::move(*r), author});
       });
   return impl_->wrap(std::move(c), counter_of<E>(Channel::replacement));
 }
@@ -197,17 +218,18 @@ Connection EventBus::on_replacement(ReplacementSlot<E> slot) {
 template <class E>
 Connection EventBus::on_trigger(TriggerSlot<E> slot) {
   auto c = impl_->channels<E>().trigger.connect(
-      [slot = std::move(slot)](Game& g, const void* event, void*) {
-        slot(g, *static_cast<const E*>(event));
+      [author = running_ability(), slot = std::move(slot)](Game& g, const void* event, void*) {
+        in_name_of(g, author, [&] { slot(g, *static_cast<const E*>(event)); });
       });
   return impl_->wrap(std::move(c), counter_of<E>(Channel::trigger));
 }
 
 template <class E>
 Connection EventBus::on_observe(ObserverSlot<E> slot) {
-  auto c = impl_->channels<E>().observer.connect(
-      [slot = std::move(slot)](const Game& g, const void* event, void*) {
-        slot(g, *static_cast<const E*>(event));
+  auto c =
+      impl_->channels<E>().observer.connect([author = running_ability(), slot = std::move(slot)](
+                                                const Game& g, const void* event, void*) {
+        in_name_of(g, author, [&] { slot(g, *static_cast<const E*>(event)); });
       });
   return impl_->wrap(std::move(c), counter_of<E>(Channel::observer));
 }
@@ -225,29 +247,32 @@ bool EventBus::replace(Game& game, E& event) {
   std::vector<std::uint64_t> applied;
   for (;;) {
     // Recomputed after every application: an applied effect may make others apply or not.
-    std::vector<Replacement<E>> candidates;
+    std::vector<Candidate<E>> candidates;
     signal(game, &event, &candidates);
-    std::erase_if(candidates, [&](const Replacement<E>& r) {
-      return std::find(applied.begin(), applied.end(), r.id) != applied.end();
+    std::erase_if(candidates, [&](const Candidate<E>& c) {
+      return std::find(applied.begin(), applied.end(), c.replacement.id) != applied.end();
     });
     if (candidates.empty()) return true;
-    const auto earliest = std::min_element(candidates.begin(), candidates.end(), [](const auto& a, const auto& b) {
-                            return a.category < b.category;
-                          })->category;
-    std::erase_if(candidates, [&](const Replacement<E>& r) { return r.category != earliest; });
+    const auto earliest =
+        std::min_element(candidates.begin(), candidates.end(), [](const auto& a, const auto& b) {
+          return a.replacement.category < b.replacement.category;
+        })->replacement.category;
+    std::erase_if(candidates,
+                  [&](const Candidate<E>& c) { return c.replacement.category != earliest; });
     std::size_t pick = 0;
     if (candidates.size() > 1) {
       Choice choice;
       choice.kind = ChoiceKind::replacement;
       choice.player = affected_player(game, event);
       choice.prompt = "Choose which replacement effect applies first";
-      for (const auto& r : candidates) choice.options.push_back(Option{r.description, {}, 0});
+      for (const auto& c : candidates)
+        choice.options.push_back(Option{c.replacement.description, {}, 0});
       if (!choice.player.valid()) choice.player = game.state().turn.active;
       pick = game.ask(choice).picks.front();
     }
-    Replacement<E>& chosen = candidates[pick];
-    applied.push_back(chosen.id);
-    chosen.apply(game, event);
+    Candidate<E>& chosen = candidates[pick];
+    applied.push_back(chosen.replacement.id);
+    in_name_of(game, chosen.author, [&] { chosen.replacement.apply(game, event); });
     if (event.cancelled) return false;
   }
 }

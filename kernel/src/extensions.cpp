@@ -26,6 +26,79 @@ EffectStep::~EffectStep() = default;
 EffectVerb::~EffectVerb() = default;
 CardLoader::~CardLoader() = default;
 AgentFactory::~AgentFactory() = default;
+
+namespace {
+
+// Called only inside a catch handler, from code another plugin compiled running in `ctx`'s
+// ability: rethrows naming `provider`, the card, the ability's text and what failed.
+[[noreturn]] void rethrow_as_provided(const Game& game, const ResolveContext& ctx,
+                                      const std::string& provider, const std::string& name) {
+  const bool known = ctx.card.valid() && ctx.card.value < game.cards().size();
+  const CardDef* card = known ? &game.cards().at(ctx.card) : nullptr;
+  const AbilityDef* a =
+      card && ctx.ability < card->abilities.size() ? &card->abilities[ctx.ability] : nullptr;
+  const std::string ability = a && !a->text.empty() ? a->text : "#" + std::to_string(ctx.ability);
+  rethrow_as_ability_error(provider, card ? std::string_view(card->name) : "?", ability,
+                           "its " + name + " failed: ");
+}
+
+class AttributedValue final : public ValueExpr {
+ public:
+  AttributedValue(std::shared_ptr<const ValueExpr> expr, std::string provider, std::string name)
+      : expr_(std::move(expr)), provider_(std::move(provider)), name_(std::move(name)) {}
+  std::int64_t eval(const Game& game, const ResolveContext& ctx) const override {
+    try {
+      return expr_->eval(game, ctx);
+    } catch (...) {
+      rethrow_as_provided(game, ctx, provider_, name_);
+    }
+  }
+  std::string describe() const override { return expr_->describe(); }
+
+ private:
+  std::shared_ptr<const ValueExpr> expr_;
+  std::string provider_, name_;
+};
+
+class AttributedStep final : public EffectStep {
+ public:
+  AttributedStep(std::shared_ptr<const EffectStep> step, std::string provider, std::string name)
+      : step_(std::move(step)), provider_(std::move(provider)), name_(std::move(name)) {}
+  void run(Game& game, const ResolveContext& ctx, std::int64_t x) const override {
+    try {
+      step_->run(game, ctx, x);
+    } catch (...) {
+      rethrow_as_provided(game, ctx, provider_, name_);
+    }
+  }
+  std::string describe() const override { return step_->describe(); }
+
+ private:
+  std::shared_ptr<const EffectStep> step_;
+  std::string provider_, name_;
+};
+
+}  // namespace
+
+std::shared_ptr<const ValueExpr> attributed(std::shared_ptr<const ValueExpr> expr,
+                                            std::string provider, std::string name) {
+  if (!expr) return expr;
+  return std::make_shared<AttributedValue>(std::move(expr), std::move(provider), std::move(name));
+}
+
+std::shared_ptr<const ValueExpr> compile_value(const std::string& name, std::string_view expr,
+                                               CompileContext& inner, const SourceLocation& where) {
+  auto fn = inner.registry.get<ValueFunction>(name, where);
+  const RegistryEntry* entry = inner.registry.entry(PluginKind::value_function, name);
+  return attributed(fn->compile(expr, inner), entry ? entry->provider : "?",
+                    "value '" + name + "$'");
+}
+
+std::shared_ptr<const EffectStep> attributed(std::shared_ptr<const EffectStep> step,
+                                             std::string provider, std::string name) {
+  if (!step) return step;
+  return std::make_shared<AttributedStep>(std::move(step), std::move(provider), std::move(name));
+}
 std::int64_t setting_number(std::string_view what, const std::string& value, std::int64_t lo,
                             std::int64_t hi) {
   std::int64_t n = 0;
@@ -234,6 +307,9 @@ std::shared_ptr<Agent> make_agent(const Registry& registry, std::string_view spe
     throw;  // already an Anvil error with its own context
   } catch (const std::exception& ex) {
     throw fail(std::string("failed: ") + ex.what(), "check the agent's settings");
+  } catch (...) {
+    throw fail("failed: it threw something that is not a std::exception",
+               "throw a std::exception from AgentFactory::make");
   }
   if (!holder->agent)
     throw fail("made no agent (null)",

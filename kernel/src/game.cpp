@@ -6,9 +6,10 @@
 #include <string>
 #include <utility>
 
+#include "active_effects.hpp"
 #include "anvil/actions.hpp"
 #include "anvil/error.hpp"
-#include "active_effects.hpp"
+#include "running_ability.hpp"
 
 ANVIL_BEGIN_NAMESPACE
 
@@ -16,27 +17,18 @@ using namespace literals;
 
 namespace {
 
+thread_local RunningAbility running_now;
+
 // Game::invoke's body, for any callable: refresh() connects every ability of a copied game
-// through it, and a lambda that big would cost std::function an allocation each time.
+// through it, and a lambda that big would cost std::function an allocation each time. The slots
+// `fn` connects are connected in the ability's name (running_ability.hpp).
 template <class F>
 void call_as(const Game& game, CardId card, std::uint16_t ability, F&& fn) {
-  auto context = [&](std::string problem) {
-    const CardDef& def = game.cards().at(card);
-    const AbilityDef* a = ability < def.abilities.size() ? &def.abilities[ability] : nullptr;
-    return AbilityError(a ? a->provider : std::string("?"), def.name,
-                        a ? (a->text.empty() ? std::string(to_string(a->kind)) : a->text) : "#" + std::to_string(ability),
-                        std::move(problem));
-  };
+  const RunningAbilityScope running({card, ability});
   try {
     fn();
-  } catch (const AbilityError&) {
-    throw;  // already names the innermost plugin
-  } catch (const RulesError&) {
-    throw;  // the kernel's own complaint, not the plugin's
-  } catch (const std::exception& e) {
-    throw context(e.what());
   } catch (...) {
-    throw context("an exception that is not a std::exception");
+    game.rethrow_as_ability(card, ability);
   }
 }
 
@@ -493,6 +485,24 @@ void Game::clear_decision_log() { decisions_ = std::make_shared<std::vector<Deci
 void Game::invoke(CardId card, std::uint16_t ability, const std::function<void()>& fn) {
   call_as(*this, card, ability, fn);
 }
+
+void Game::rethrow_as_ability(CardId card, std::uint16_t ability) const {
+  if (!card.valid() || card.value >= cards_->size())
+    rethrow_as_ability_error("?", "?", "#" + std::to_string(ability));
+  const CardDef& def = cards_->at(card);
+  const AbilityDef* a = ability < def.abilities.size() ? &def.abilities[ability] : nullptr;
+  if (!a) rethrow_as_ability_error("?", def.name, "#" + std::to_string(ability));
+  rethrow_as_ability_error(a->provider, def.name,
+                           a->text.empty() ? std::string_view(to_string(a->kind)) : a->text);
+}
+
+RunningAbility running_ability() noexcept { return running_now; }
+
+RunningAbilityScope::RunningAbilityScope(RunningAbility running) noexcept : before_(running_now) {
+  running_now = running;
+}
+
+RunningAbilityScope::~RunningAbilityScope() { running_now = before_; }
 
 void Game::resolve(const ResolveContext& ctx) {
   const CardDef& def = cards_->at(ctx.card);

@@ -59,8 +59,16 @@ const Game::ActiveEffects& Game::active_effects() const {
   std::uint32_t seq = 0;
   std::uint32_t order = 0;
   for (const auto& e : rule_effects_)
-    active.push_back(
-        {e->layer(), 0, order++, seq++, e.get(), EffectContext{}, ObjectId{}, e->requirement()});
+    active.push_back({e->layer(),
+                      0,
+                      order++,
+                      seq++,
+                      e.get(),
+                      EffectContext{},
+                      ObjectId{},
+                      e->requirement(),
+                      {},
+                      0});
 
   for (ObjectId source : effect_sources_) {
     const GameObject& s = state_.objects[source.value];
@@ -71,8 +79,9 @@ const Game::ActiveEffects& Game::active_effects() const {
       if (!a.impl || !(a.impl->zones() & here)) continue;
       if (const ContinuousEffect* e = a.impl->continuous()) {
         EffectContext ctx{source, s.controller, Target{}, 0, 0, s.timestamp};
-        active.push_back({e->layer(), s.timestamp, (source.value << 8) | static_cast<std::uint32_t>(i), seq++,
-                          e, ctx, ObjectId{}, e->requirement()});
+        active.push_back({e->layer(), s.timestamp,
+                          (source.value << 8) | static_cast<std::uint32_t>(i), seq++, e, ctx,
+                          ObjectId{}, e->requirement(), s.card, static_cast<std::uint16_t>(i)});
       }
     }
   }
@@ -86,7 +95,8 @@ const Game::ActiveEffects& Game::active_effects() const {
     const ContinuousEffect* e = def.abilities[f.ability].impl->continuous();
     EffectContext ctx{f.source.id, f.controller, f.affected, f.a, f.b, f.timestamp};
     active.push_back({e->layer(), f.timestamp, f.id, seq++, e, ctx,
-                      f.affected.is_object() ? f.affected.object.id : ObjectId{}, e->requirement()});
+                      f.affected.is_object() ? f.affected.object.id : ObjectId{}, e->requirement(),
+                      f.card, f.ability});
   }
 
   std::sort(active.begin(), active.end(),
@@ -136,12 +146,17 @@ Characteristics Game::view(ObjectId id) const { return view(id, Layer::cost); }
   for (const Entry& a : active.list) {  // sorted by layer first
     if (a.layer > through) break;
     if (a.only.valid() && a.only != id) continue;
-    if (!meets(a.needs, o, *c) || !a.effect->affects(game, a.ctx, id, *c)) continue;
-    if (c == &base) {
-      scratch = base;
-      c = &scratch;
+    if (!meets(a.needs, o, *c)) continue;
+    try {
+      if (!a.effect->affects(game, a.ctx, id, *c)) continue;
+      if (c == &base) {
+        scratch = base;
+        c = &scratch;
+      }
+      a.effect->apply(game, a.ctx, id, scratch);
+    } catch (...) {
+      a.rethrow(game);
     }
-    a.effect->apply(game, a.ctx, id, scratch);
   }
   return *c;
 }
@@ -163,8 +178,12 @@ Characteristics Game::view(ObjectId id, Layer through) const {
   for (const ActiveEffects::Entry& a : active.list) {  // sorted by layer first
     if (a.layer > through) break;
     if (a.only.valid() && a.only != id) continue;
-    if (meets(a.needs, o, c) && a.effect->affects(*this, a.ctx, id, c))
-      a.effect->apply(*this, a.ctx, id, c);
+    if (!meets(a.needs, o, c)) continue;
+    try {
+      if (a.effect->affects(*this, a.ctx, id, c)) a.effect->apply(*this, a.ctx, id, c);
+    } catch (...) {
+      a.rethrow(*this);
+    }
   }
   return c;
 }

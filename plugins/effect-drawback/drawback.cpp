@@ -32,35 +32,6 @@ class Sequence final : public EffectStep {
   std::vector<std::shared_ptr<const EffectStep>> steps_;
 };
 
-// A step compiled by a registered verb, which may be another plugin's. What it throws names that
-// plugin, and the verb: the kernel names only the plugin of the ability the step runs in (the
-// damage spell's keyword-damage), and a pack author must know whose step broke.
-class ProvidedStep final : public EffectStep {
- public:
-  ProvidedStep(std::shared_ptr<const EffectStep> step, std::string provider, std::string verb)
-      : step_(std::move(step)), provider_(std::move(provider)), verb_(std::move(verb)) {}
-  void run(Game& game, const ResolveContext& ctx, std::int64_t x) const override {
-    try {
-      step_->run(game, ctx, x);
-    } catch (const AbilityError&) {
-      throw;  // already names the innermost plugin
-    } catch (const RulesError&) {
-      throw;  // the kernel's own complaint, not the plugin's
-    } catch (const std::exception& e) {
-      const CardDef& card = game.cards().at(ctx.card);
-      const AbilityDef* a =
-          ctx.ability < card.abilities.size() ? &card.abilities[ctx.ability] : nullptr;
-      throw AbilityError(provider_, card.name, a && !a->text.empty() ? a->text : "Drawback$",
-                         "its step '" + verb_ + "' failed: " + e.what());
-    }
-  }
-  std::string describe() const override { return step_->describe(); }
-
- private:
-  std::shared_ptr<const EffectStep> step_;
-  std::string provider_, verb_;
-};
-
 // The verbs a hint may suggest: registered effect verbs other than Drawback itself.
 std::vector<std::string> verb_names(const Registry& registry) {
   std::vector<std::string> out;
@@ -85,9 +56,11 @@ std::shared_ptr<const EffectStep> compile_step(std::string_view step, std::size_
     if (!compiled)
       throw LoadError(at(ctx, offset),
                       "effect verb '" + std::string(word) + "' compiled to nothing");
+    // A registered verb may be another plugin's: what its step throws names that plugin, and
+    // the verb (the kernel would name only keyword-damage, whose damage spell the step runs in).
     const RegistryEntry* entry = ctx.registry.entry(PluginKind::effect_verb, name);
-    return std::make_shared<ProvidedStep>(std::move(compiled), entry ? entry->provider : "?",
-                                          std::string(word));
+    return attributed(std::move(compiled), entry ? entry->provider : "?",
+                      "step '" + std::string(word) + "'");
   };
   // A verb registered under the whole word takes the arguments as written.
   if (word != "Drawback") {

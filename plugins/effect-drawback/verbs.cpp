@@ -58,9 +58,8 @@ Args parse_args(std::string_view verb, std::string_view args, const CompileConte
     const std::string_view text = args.substr(start_at);
     const std::size_t dollar = text.find('$');
     const std::string name(text.substr(0, dollar));
-    auto fn = ctx.registry.get<ValueFunction>(name, at(ctx, start_at));
     CompileContext inner{ctx.registry, ctx.card, at(ctx, start_at + dollar + 1), ctx.diagnostics};
-    a.expr = fn->compile(text.substr(dollar + 1), inner);
+    a.expr = compile_value(name, text.substr(dollar + 1), inner, at(ctx, start_at));
     if (!a.expr)
       throw LoadError(at(ctx, start_at), "value function '" + name + "' compiled to nothing");
     parts.resize(2);

@@ -25,10 +25,9 @@ Amount compile_amount(const Param& amount, CompileContext& ctx, std::string_view
   Amount out;
   if (const auto dollar = a.find('$'); dollar != std::string::npos) {
     const std::string name = a.substr(0, dollar);
-    auto fn = ctx.registry.get<ValueFunction>(name, amount.where());
     CompileContext inner{ctx.registry, ctx.card, shifted(amount.where(), dollar + 1),
                          ctx.diagnostics};
-    out.expr = fn->compile(std::string_view(a).substr(dollar + 1), inner);
+    out.expr = compile_value(name, std::string_view(a).substr(dollar + 1), inner, amount.where());
     if (!out.expr) amount.fail("value function '" + name + "' compiled to nothing");
     out.text = "X";
     out.x_means = out.expr->describe();

@@ -141,9 +141,8 @@ Amount compile_amount(const Param& p, CompileContext& ctx) {
   const std::string& t = p.text();
   if (const auto dollar = t.find('$'); dollar != std::string::npos) {
     const std::string name = t.substr(0, dollar);
-    auto fn = ctx.registry.get<ValueFunction>(name, p.where());
     CompileContext inner{ctx.registry, ctx.card, p.where(), ctx.diagnostics};
-    out.expr = fn->compile(std::string_view(t).substr(dollar + 1), inner);
+    out.expr = compile_value(name, std::string_view(t).substr(dollar + 1), inner, p.where());
     if (!out.expr) p.fail("value function '" + name + "' compiled to nothing");
     return out;
   }

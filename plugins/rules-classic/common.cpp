@@ -181,13 +181,21 @@ bool protected_from_source(const Game& game, const ResolveContext& ctx, const Ch
   return protection_against(c, game.view(ctx.source.id)) != nullptr;
 }
 
+// The ability's own requirement (Ability::can_target) in its name: what that plugin code throws
+// names the card, the ability and its plugin (Game::as_ability), not this module.
+bool ability_accepts(const Game& game, const Ability& ability, const ResolveContext& ctx,
+                     std::size_t index, const Target& t) {
+  return game.as_ability(ctx.card, ctx.ability,
+                         [&] { return ability.can_target(game, ctx, index, t); });
+}
+
 // is_legal_target's questions for a permanent known to be current and on the battlefield. The
 // ability's own requirement first: most permanents fail it (a land for "target creature"), and
 // then the view for shroud and hexproof is not needed. Both are queries, so the order changes
 // no answer.
 bool legal_permanent_target(const Game& game, const Ability& ability, const ResolveContext& ctx,
                             std::size_t index, const Target& t, Characteristics& scratch) {
-  if (!ability.can_target(game, ctx, index, t)) return false;
+  if (!ability_accepts(game, ability, ctx, index, t)) return false;
   const Characteristics& c = game.view(t.object.id, scratch);
   if (c.has_keyword(kShroud) || protected_from_source(game, ctx, c)) return false;
   return !c.has_keyword(kHexproof) || game.object(t.object.id).controller == ctx.controller;
@@ -201,14 +209,14 @@ bool is_legal_target(const Game& game, const Ability& ability, const ResolveCont
     if (!game.state().is_current(t.object)) return false;
     // A spell on the stack is a target only of "target spell" abilities (copies.cpp).
     if (game.object(t.object.id).zone.kind == ZoneKind::stack)
-      return targets_spells(ability) && ability.can_target(game, ctx, index, t);
+      return targets_spells(ability) && ability_accepts(game, ability, ctx, index, t);
     if (!on_battlefield(game, t.object.id)) return false;
     Characteristics scratch;
     return legal_permanent_target(game, ability, ctx, index, t, scratch);
   } else if (!t.is_player() || game.state().player(t.player).outcome != Outcome::playing) {
     return false;
   }
-  return ability.can_target(game, ctx, index, t);
+  return ability_accepts(game, ability, ctx, index, t);
 }
 
 std::vector<Target> legal_targets(const Game& game, const Ability& ability,

@@ -752,10 +752,10 @@ std::shared_ptr<const ValueExpr> Count::compile(std::string_view expr, CompileCo
               (desc == "Hellbent" ? " if you have no cards in hand"
                                   : " if seven or more cards are in your graveyard") +
               ", otherwise " + std::to_string(e->b);
-  } else if (auto ext = ctx.registry.find<ValueFunction>("Count." + std::string(desc))) {
+  } else if (ctx.registry.find<ValueFunction>("Count." + std::string(desc))) {
     CompileContext inner{ctx.registry, ctx.card, at(ctx, field_offset), ctx.diagnostics};
     e->base = Base::external;
-    e->external = ext->compile(field, inner);
+    e->external = compile_value("Count." + std::string(desc), field, inner, at(ctx, field_offset));
     if (!e->external)
       fail(ctx, 0,
            "the counting description 'Count." + std::string(desc) + "' compiled to nothing");

@@ -85,6 +85,21 @@ class ANVIL_API AbilityError : public Error {
   std::string plugin_, card_, ability_, problem_;
 };
 
+// Called only inside a catch handler: rethrows the exception being handled as an AbilityError
+// naming `plugin`, `card` and `ability`, its problem `prefix` followed by the exception's text
+// (what() of a std::exception, else "an exception that is not a std::exception"). An
+// AbilityError (it names the innermost plugin already) and a RulesError (the kernel's own
+// complaint) are rethrown unchanged. The kernel's call wrappers (Game::invoke, Game::as_ability,
+// the bus's slots, the views' continuous effects) and attributed() use it; so may a plugin that
+// runs another plugin's code. Plugin ABI 11.3.
+//
+//   try { expr->eval(game, ctx); }
+//   catch (...) { rethrow_as_ability_error("value-count", card.name, "Count$", "Count$ failed: ");
+//   }
+[[noreturn]] ANVIL_API void rethrow_as_ability_error(std::string_view plugin, std::string_view card,
+                                                     std::string_view ability,
+                                                     std::string_view prefix = {});
+
 // A rules violation or misuse of the kernel API (an id that does not exist, a rollback to a
 // checkpoint that is gone, an agent answer out of range).
 class ANVIL_API RulesError : public Error {

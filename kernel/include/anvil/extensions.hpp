@@ -99,6 +99,34 @@ class ANVIL_API EffectVerb {
   virtual std::shared_ptr<const EffectStep> compile(std::string_view args, CompileContext& ctx) const = 0;
 };
 
+// What another plugin compiled for this one (a ValueFunction's expression, an EffectVerb's step),
+// wrapped so that what it throws while a game runs names that plugin rather than the plugin of
+// the ability it runs in: an AbilityError with `provider` (the RegistryEntry's), the card and
+// the ability's text, and the problem "its NAME failed: …". Describes itself as the wrapped one.
+// Plugin ABI 11.3.
+//
+//   auto fn = ctx.registry.get<ValueFunction>("Count", where);
+//   const RegistryEntry* entry = ctx.registry.entry(PluginKind::value_function, "Count");
+//   auto expr = attributed(fn->compile(text, inner), entry ? entry->provider : "?", "value
+//   'Count$'");
+ANVIL_API std::shared_ptr<const ValueExpr> attributed(std::shared_ptr<const ValueExpr> expr,
+                                                      std::string provider, std::string name);
+ANVIL_API std::shared_ptr<const EffectStep> attributed(std::shared_ptr<const EffectStep> step,
+                                                       std::string provider, std::string name);
+
+// "<name>$<expr>" compiled by the ValueFunction registered as `name` (`inner` is the context for
+// `expr`, at its location) and attributed() to that function's plugin: what a plugin reading a
+// value function's expression calls. A name not registered is a LoadError at `where` with a
+// did-you-mean; a function that compiles to nothing gives nullptr, for the caller to report.
+// Plugin ABI 11.3.
+//
+//   CompileContext inner{ctx.registry, ctx.card, shifted(where, dollar + 1), ctx.diagnostics};
+//   auto expr = compile_value("Count", "YouCtrl.Swamp", inner, where);
+ANVIL_API std::shared_ptr<const ValueExpr> compile_value(const std::string& name,
+                                                         std::string_view expr,
+                                                         CompileContext& inner,
+                                                         const SourceLocation& where);
+
 // Collects what a CardLoader reads from one file.
 struct CardFileContext {
   const Registry& registry;

@@ -28,6 +28,7 @@
 #include <span>
 #include <string>
 #include <string_view>
+#include <utility>
 #include <vector>
 
 #include "anvil/ability.hpp"
@@ -217,6 +218,25 @@ class ANVIL_API Game final : private JournalListener {
   // Runs `fn` as the code of `card`'s ability `ability`; any exception from it becomes an
   // AbilityError naming the plugin, card and ability.
   void invoke(CardId card, std::uint16_t ability, const std::function<void()>& fn);
+  // Runs `fn` and returns what it returns, as invoke() does but for code that asks rather than
+  // acts (a legality check such as Ability::can_target, a rules module asking a card): what it
+  // throws becomes an AbilityError naming `card`'s ability `ability` and its plugin. Inline, and
+  // free when nothing throws. Plugin ABI 11.3.
+  //
+  //   bool ok = game.as_ability(ctx.card, ctx.ability,
+  //                             [&] { return ability.can_target(game, ctx, index, t); });
+  template <class F>
+  decltype(auto) as_ability(CardId card, std::uint16_t ability, F&& fn) const {
+    try {
+      return std::forward<F>(fn)();
+    } catch (...) {
+      rethrow_as_ability(card, ability);
+    }
+  }
+  // Called only inside a catch handler: rethrows the exception being handled as an AbilityError
+  // naming `card`'s ability `ability` and the plugin that provides it (rethrow_as_ability_error
+  // in error.hpp). A card not in the pool is named "?". Plugin ABI 11.3.
+  [[noreturn]] void rethrow_as_ability(CardId card, std::uint16_t ability) const;
   // Resolves an ability through invoke().
   void resolve(const ResolveContext& ctx);
   // Runs one action atomically: on any exception the game is rolled back to before it, the

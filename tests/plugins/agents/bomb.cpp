@@ -2,6 +2,7 @@
 // on its third decision — a plugin failing mid-game, for the tests of `anvil sim`.
 // test-needs-rules: the same agent, never armed, whose factory refuses to make it without
 // AgentOptions::rules, as an agent that runs games forward may: hosts must say which rules.
+// test-unmakeable: a factory that throws something that is not a std::exception (an int).
 #include <anvil/sdk.hpp>
 #include <stdexcept>
 
@@ -42,9 +43,16 @@ class NeedsRules final : public anvil::AgentFactory {
   std::string summary() const override { return "first option; refuses to be made without rules"; }
 };
 
+class Unmakeable final : public anvil::AgentFactory {
+ public:
+  std::unique_ptr<anvil::Agent> make(const anvil::AgentOptions&) const override { throw 42; }
+  std::string summary() const override { return "throws an int instead of making an agent"; }
+};
+
 }  // namespace
 
 ANVIL_PLUGIN("test-bomb", "0.1.0", "An agent that throws, for tests") {
   registrar.add<anvil::AgentFactory>("test-bomb", std::make_shared<Factory>());
   registrar.add<anvil::AgentFactory>("test-needs-rules", std::make_shared<NeedsRules>());
+  registrar.add<anvil::AgentFactory>("test-unmakeable", std::make_shared<Unmakeable>());
 }

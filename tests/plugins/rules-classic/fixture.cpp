@@ -60,6 +60,7 @@ class BurnAbility final : public Ability {
   }
   bool can_target(const Game& g, const ResolveContext& ctx, std::size_t index,
                   const Target& t) const override {
+    if (kind_ == Burn::target_check_throws) throw 42;
     if (kind_ == Burn::two_creatures) {
       if (index == 1 && ctx.targets.size() > 0 && ctx.targets[0] == t) return false;
       return t.is_object() && g.view(t.object.id).has_type("Creature"_sym);

@@ -24,7 +24,15 @@ const Registry& registry();
 const RulesModule& rules();
 
 // "CARDNAME deals N damage to any target" / "… to each player" / "… X damage to any target".
-enum class Burn { any_target, each_player, x_any_target, creature_only, two_creatures };
+// target_check_throws: any target, but its can_target throws an int (a plugin's bug).
+enum class Burn {
+  any_target,
+  each_player,
+  x_any_target,
+  creature_only,
+  two_creatures,
+  target_check_throws
+};
 // "At the beginning of each upkeep, you gain N life." / "Whenever a creature attacks, you gain N
 // life." / "When CARDNAME enters, it deals N damage to target creature an opponent controls." /
 // "Whenever a player discards a card, you gain N life."
