@@ -4,6 +4,7 @@
 
 #include <CLI/CLI.hpp>
 #include <anvil/error.hpp>
+#include <cctype>
 #include <charconv>
 #include <exception>
 #include <limits>
@@ -126,10 +127,10 @@ bool unknown_command(const CLI::App& app) {
   std::vector<std::string> names;
   for (const CLI::App* sub : deepest.get_subcommands({})) names.push_back(sub->get_name());
   const std::string hint = anvil::did_you_mean(word, names);
-  fmt::print(
-      stderr,
-      "{}: unknown command '{}' (the commands are {}){}\nRun '{} --help' for more information.\n",
-      path, word, command_names(deepest), hint.empty() ? "" : "; " + hint, path);
+  fmt::print(stderr,
+             "anvil: error: unknown command '{}' (the commands of '{}' are {}){}\nRun '{} --help' "
+             "for more information.\n",
+             word, path, command_names(deepest), hint.empty() ? "" : "; " + hint, path);
   return true;
 }
 
@@ -138,8 +139,26 @@ bool unknown_command(const CLI::App& app) {
 int missing_command(const CLI::App& app) {
   std::string path;
   const CLI::App& deepest = deepest_parsed(app, path);
-  fmt::print(stderr, "{}: a command is required ({})\nRun '{} --help' for more information.\n",
+  fmt::print(stderr,
+             "anvil: error: '{}' needs a command ({})\nRun '{} --help' for more information.\n",
              path, command_names(deepest), path);
+  return kExitUsage;
+}
+
+// CLI11's own bad-usage errors ("source is required", an unknown option, an option without its
+// value) in the words of every other error: "anvil: error: ", the message with a lowercase first
+// word ("The following argument…"), and the help of the command given. Help and version
+// requests are CLI11's to print, as they are.
+int bad_usage(const CLI::App& app, const CLI::ParseError& e) {
+  if (e.get_exit_code() == static_cast<int>(CLI::ExitCodes::Success))
+    return app.exit(e) == 0 ? kExitOk : kExitUsage;
+  std::string what = e.what();
+  if (what.size() > 1 && std::isupper(static_cast<unsigned char>(what[0])) &&
+      std::islower(static_cast<unsigned char>(what[1])))
+    what[0] = static_cast<char>(std::tolower(static_cast<unsigned char>(what[0])));
+  std::string path;
+  (void)deepest_parsed(app, path);
+  fmt::print(stderr, "anvil: error: {}\nRun '{} --help' for more information.\n", what, path);
   return kExitUsage;
 }
 
@@ -166,10 +185,10 @@ int main(int argc, char** argv) {
     app.parse(argc, argv);
   } catch (const CLI::ExtrasError& e) {
     if (unknown_command(app)) return kExitUsage;
-    return app.exit(e) == 0 ? kExitOk : kExitUsage;
+    return bad_usage(app, e);
   } catch (const CLI::ParseError& e) {
-    // CLI11 prints help (exit 0) or the error; its own codes (105, 106…) all mean bad usage.
-    return app.exit(e) == 0 ? kExitOk : kExitUsage;
+    // Help (exit 0), or an error; CLI11's own codes (105, 106…) all mean bad usage.
+    return bad_usage(app, e);
   }
   for (const Command& command : commands)
     if (command.app->parsed()) return run(command);
