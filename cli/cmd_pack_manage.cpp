@@ -5,8 +5,10 @@
 #include <unistd.h>
 
 #include <algorithm>
+#include <anvil/error.hpp>
 #include <anvil/pack.hpp>
 #include <anvil/plugin_host.hpp>
+#include <anvil/semver.hpp>
 #include <filesystem>
 #include <memory>
 #include <nlohmann/json.hpp>
@@ -476,6 +478,35 @@ int run_remove(const GlobalOptions& options, const std::string& name, const std:
   for (const FoundPack& f : found) {
     if (f.manifest.name != name || !is_installed_pack(f.dir)) continue;
     if (!version.empty() && f.manifest.version.str() != version) continue;
+// Why `pack remove NAME --version V` finds nothing to remove, and what there is: the versions
+// of NAME installed (when V is not one of them, or no version at all), or the closest installed
+// name to a misspelt one.
+std::string not_installed(const std::vector<FoundPack>& found, const std::string& name,
+                          const std::string& version) {
+  std::vector<std::string> names, versions;
+  for (const FoundPack& f : found) {
+    if (!is_installed_pack(f.dir)) continue;
+    if (std::ranges::find(names, f.manifest.name) == names.end()) names.push_back(f.manifest.name);
+    if (f.manifest.name == name) versions.push_back(f.manifest.version.str());
+  }
+  const std::string packs = (anvil_home() / "packs").string();
+  std::string installed;
+  for (const std::string& v : versions) installed += (installed.empty() ? "" : ", ") + v;
+  if (!version.empty() && !parse_version(version))
+    return fmt::format(
+        "--version '{}' is not a version: write MAJOR.MINOR.PATCH, e.g. 1.0.0; {}", version,
+        versions.empty() ? fmt::format("no version of '{}' is installed in {}", name, packs)
+                         : fmt::format("the installed versions of '{}' are {}", name, installed));
+  std::string out = fmt::format("no installed pack '{}'{} in {}", name,
+                                version.empty() ? "" : " version " + version, packs);
+  if (!versions.empty()) return out + "; the installed versions are " + installed;
+  if (const std::string hint = did_you_mean(name, names); !hint.empty()) return out + "; " + hint;
+  if (names.empty()) return out + " (no pack is installed there)";
+  std::string all;
+  for (const std::string& n : names) all += (all.empty() ? "" : ", ") + n;
+  return out + " (the installed packs are " + all + ")";
+}
+
     targets.push_back(&f);
   }
   if (targets.empty()) {
@@ -500,8 +531,7 @@ int run_remove(const GlobalOptions& options, const std::string& name, const std:
                  fs::weakly_canonical(linked->dir).string());
       return kExitFailed;
     }
-    fmt::print(stderr, "anvil: error: no installed pack '{}'{} in {}\n", name,
-               version.empty() ? "" : " version " + version, (anvil_home() / "packs").string());
+    fmt::print(stderr, "anvil: error: {}\n", not_installed(found, name, version));
     return kExitFailed;
   }
   // Who would lose a requirement: the packs the version used now satisfies and the version used

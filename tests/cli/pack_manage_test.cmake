@@ -353,6 +353,24 @@ elseif(CASE STREQUAL "RemoveOfALinkedPackSaysItIsALink")
     message(FATAL_ERROR "remove deleted what the link leads to")
   endif()
 
+elseif(CASE STREQUAL "RemoveSaysWhatIsInstalled")
+  # A malformed --version, a version not installed, a misspelt name: each says what is wrong and
+  # what is installed, and removes nothing.
+  write_pack(${WORK}/fen fen-pack 1.0.0)
+  run(0 "" pack install ${WORK}/fen)
+  write_pack(${WORK}/fen2 fen-pack 1.2.0)
+  run(0 "" pack install ${WORK}/fen2)
+  run(1 "--version 'banana' is not a version: write MAJOR\\.MINOR\\.PATCH, e\\.g\\. 1\\.0\\.0; the installed versions of 'fen-pack' are 1\\.0\\.0, 1\\.2\\.0\n"
+      pack remove fen-pack --version banana)
+  run(1 "no installed pack 'fen-pack' version 2\\.0\\.0 in [^\n]*/packs; the installed versions are 1\\.0\\.0, 1\\.2\\.0\n"
+      pack remove fen-pack --version 2.0.0)
+  run(1 "no installed pack 'fen-pak' in [^\n]*/packs; did you mean 'fen-pack'\\?\n" pack remove fen-pak)
+  run(1 "no installed pack 'zzz' in [^\n]*/packs \\(the installed packs are fen-pack\\)\n"
+      pack remove zzz)
+  if(NOT EXISTS ${packs}/fen-pack/1.0.0 OR NOT EXISTS ${packs}/fen-pack/1.2.0)
+    message(FATAL_ERROR "a refused remove removed a version")
+  endif()
+
 elseif(CASE STREQUAL "ParallelInstallsOfOnePluginNameEndAsOneAfterAnother")
   # Six packs that ship a plugin of the same name, installed at once: one is installed and the
   # others are refused, as each would be after it. They start while the lock is held, so that
