@@ -46,6 +46,18 @@ std::string source_of(const FoundPack& pack, const std::vector<PackDir>& dirs) {
   return source;
 }
 
+// Whether the manifest's version could not be read: missing, not a version, or the whole
+// pack.yaml unreadable. The manifest then says 0.0.0 (PackManifest::version), which a pack may
+// also declare; an error about the 'version' key, printed on stderr, tells them apart.
+bool version_unreadable(const FoundPack& p) {
+  if (p.manifest.version != Version{}) return false;
+  if (p.manifest.name.empty() && !p.diagnostics.empty()) return true;
+  return std::any_of(p.diagnostics.begin(), p.diagnostics.end(), [](const Diagnostic& d) {
+    return d.severity == Diagnostic::Severity::error &&
+           (d.message.find("'version'") != std::string::npos || d.message.starts_with("version '"));
+  });
+}
+
 int run_pack_list(const GlobalOptions& options, bool json) {
   const Found found = find_all(options);
   for (const FoundPack& p : found.packs) print_diagnostics(stderr, p.diagnostics);
@@ -53,7 +65,8 @@ int run_pack_list(const GlobalOptions& options, bool json) {
     auto list = nlohmann::json::array();
     for (const FoundPack& p : found.packs) {
       list.push_back({{"name", p.manifest.name},
-                      {"version", p.manifest.version.str()},
+                      {"version", version_unreadable(p) ? nlohmann::json()
+                                                        : nlohmann::json(p.manifest.version.str())},
                       {"description", p.manifest.description},
                       {"rules", p.manifest.rules},
                       {"path", p.dir.string()},
@@ -74,7 +87,8 @@ int run_pack_list(const GlobalOptions& options, bool json) {
       {"NAME", "VERSION", "RULES", "USED", "SOURCE", "PATH"}};
   for (const FoundPack& p : found.packs) {
     const bool broken = !p.diagnostics.empty() && p.manifest.name.empty();
-    rows.push_back({broken ? "(unreadable)" : p.manifest.name, p.manifest.version.str(),
+    rows.push_back({broken ? "(unreadable)" : p.manifest.name,
+                    version_unreadable(p) ? "?" : p.manifest.version.str(),
                     p.manifest.rules.empty() ? "-" : p.manifest.rules, p.used ? "yes" : "no",
                     source_of(p, found.dirs), p.dir.string()});
   }

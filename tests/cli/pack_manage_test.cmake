@@ -371,6 +371,21 @@ elseif(CASE STREQUAL "RemoveSaysWhatIsInstalled")
     message(FATAL_ERROR "a refused remove removed a version")
   endif()
 
+elseif(CASE STREQUAL "ListShowsAnUnreadableVersionAsUnknown")
+  # A version pack.yaml does not give readably is not shown as 0.0.0, a version it could have:
+  # '?' in the table (null in JSON), and the reason on stderr. A pack that says 0.0.0 shows it.
+  write_pack(${packs}/odd/x odd banana)
+  write_pack(${packs}/zero/0.0.0 zero 0.0.0)
+  run(0 "pack\\.yaml:2:[0-9]+: error: version 'banana' is not a semantic version" pack list)
+  if(NOT last MATCHES "\nodd +\\? +classic " OR NOT last MATCHES "\nzero +0\\.0\\.0 +classic ")
+    message(FATAL_ERROR "the unreadable version is not shown as '?':\n${report}")
+  endif()
+  expect_no("odd +0\\.0\\.0")
+  run(0 "\"name\": \"odd\",[^}]*\"version\": null" pack list --json)
+  if(NOT last MATCHES "\"name\": \"zero\",[^}]*\"version\": \"0\\.0\\.0\"")
+    message(FATAL_ERROR "a pack that says 0.0.0 should show it:\n${report}")
+  endif()
+
 elseif(CASE STREQUAL "ParallelInstallsOfOnePluginNameEndAsOneAfterAnother")
   # Six packs that ship a plugin of the same name, installed at once: one is installed and the
   # others are refused, as each would be after it. They start while the lock is held, so that
