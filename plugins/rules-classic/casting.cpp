@@ -26,8 +26,9 @@ std::int64_t choose_x(Game& game, PlayerId p, const ManaCost& cost, ObjectId sou
   choice.player = p;
   choice.prompt = "Choose X for " + object_label(game, source);
   choice.source = source;
+  // "X = 2", not "2": a person answers with the option's number, which then reads apart from X.
   for (std::int64_t v = 0; v <= max; ++v)
-    choice.options.push_back({std::to_string(v), Target{}, v});
+    choice.options.push_back({"X = " + std::to_string(v), Target{}, v});
   const Answer a = game.ask(choice);
   return choice.options.at(a.picks.at(0)).value;
 }

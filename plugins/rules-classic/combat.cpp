@@ -535,7 +535,8 @@ std::int32_t ask_amount(Game& game, ObjectId attacker, const Target& to, std::in
   choice.player = game.object(attacker).controller;
   choice.prompt = "damage to " + target_label(game, to);
   choice.source = attacker;
-  for (std::int32_t v = lo; v <= hi; ++v) choice.options.push_back({std::to_string(v), to, v});
+  for (std::int32_t v = lo; v <= hi; ++v)
+    choice.options.push_back({std::to_string(v) + " damage", to, v});  // not a bare number
   return static_cast<std::int32_t>(choice.options.at(game.ask(choice).picks.at(0)).value);
 }
 

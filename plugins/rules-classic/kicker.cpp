@@ -132,8 +132,8 @@ ManaCost offer_kicker(Game& game, PlayerId p, ObjectId card, const ManaCost& cos
     choice.kind = ChoiceKind::number;
     choice.prompt =
         "How many times do you pay multikicker " + kicker->cost_text + " for " + name + "?";
-    for (std::int64_t n = 0; n <= static_cast<std::int64_t>(totals.size()); ++n)
-      choice.options.push_back({std::to_string(n), {}, n});
+    for (std::int64_t n = 0; n <= static_cast<std::int64_t>(totals.size()); ++n)  // "2 times"
+      choice.options.push_back({std::to_string(n) + (n == 1 ? " time" : " times"), {}, n});
   } else {
     choice.kind = ChoiceKind::yes_no;
     choice.prompt = "Pay kicker " + kicker->cost_text + " for " + name + "?";
