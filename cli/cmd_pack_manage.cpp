@@ -143,6 +143,7 @@ std::string cannot_install_into(const fs::path& packs, const std::error_code& ec
 
 // A folder under $ANVIL_HOME/packs whose name starts with '.', so find_packs() never sees it,
 // removed with everything in it when the install ends, however it ends (but a kill).
+// REQUIRES: a HomeLock is held, from before it is made until after it is destroyed.
 class Staging {
  public:
   Staging() {
@@ -163,8 +164,8 @@ class Staging {
     }
     throw std::runtime_error("cannot create a staging folder in " + packs.string());
   }
-  // Also removes the folders it created for it ($ANVIL_HOME/packs, $ANVIL_HOME), if still empty:
-  // a refused first install leaves no trace.
+  // Also removes the folder it created for it ($ANVIL_HOME/packs), if still empty: a refused
+  // first install leaves no trace (the HomeLock removes $ANVIL_HOME if it made it).
   ~Staging() {
     std::error_code ec;
     fs::remove_all(path_, ec);
@@ -360,6 +361,19 @@ int run_install(const GlobalOptions& options, const std::string& arg, bool trust
                arg, anvil_home().string());
     return kExitFailed;
   }
+  // From here to the end no other install or remove runs: the installed packs, their plugins and
+  // trust.yaml that the pack is checked against are those it is installed beside, so installs and
+  // removes run at once end as if run one after another. Taken before the staging folder is
+  // made, as two first installs would each make $ANVIL_HOME/packs, and one remove it under the
+  // other's staging folder; a refused install removes what it made under the lock.
+  std::optional<HomeLock> lock;
+  try {
+    lock.emplace();
+  } catch (const std::exception& e) {
+    fmt::print(stderr, "anvil: error: cannot install into {}: {}; nothing was changed\n",
+               (anvil_home() / "packs").string(), e.what());
+    return kExitFailed;
+  }
   const PackFileLimits limits;
   Staging staging;
   const fs::path unpacked = staging.path() / "unpacked";
@@ -393,10 +407,6 @@ int run_install(const GlobalOptions& options, const std::string& arg, bool trust
                provided_plugin_files(manifest.manifest), arg);
     return kExitFailed;
   }
-  // From here to the end no other install or remove runs: the installed packs, their plugins and
-  // trust.yaml that the pack is checked against are those it is installed beside, so installs and
-  // removes run at once end as if run one after another.
-  const HomeLock lock;
   // Not the plugins of the installed versions of this pack: the new version's own are loaded
   // instead (an upgrade ships the same plugins, which cannot be loaded twice).
   auto engine = start_engine(options, manifest.manifest.name);
@@ -468,16 +478,6 @@ const FoundPack* linked_into_packs(const std::vector<FoundPack>& found, const st
   return nullptr;
 }
 
-int run_remove(const GlobalOptions& options, const std::string& name, const std::string& version,
-               bool force) {
-  std::error_code home_ec;
-  std::optional<HomeLock> lock;  // from before the packs are found: no install or remove between
-  if (fs::is_directory(anvil_home(), home_ec)) lock.emplace();
-  const std::vector<FoundPack> found = find_searched_packs(options);
-  std::vector<const FoundPack*> targets;
-  for (const FoundPack& f : found) {
-    if (f.manifest.name != name || !is_installed_pack(f.dir)) continue;
-    if (!version.empty() && f.manifest.version.str() != version) continue;
 // Why `pack remove NAME --version V` finds nothing to remove, and what there is: the versions
 // of NAME installed (when V is not one of them, or no version at all), or the closest installed
 // name to a misspelt one.
@@ -507,6 +507,16 @@ std::string not_installed(const std::vector<FoundPack>& found, const std::string
   return out + " (the installed packs are " + all + ")";
 }
 
+int run_remove(const GlobalOptions& options, const std::string& name, const std::string& version,
+               bool force) {
+  std::error_code home_ec;
+  std::optional<HomeLock> lock;  // from before the packs are found: no install or remove between
+  if (fs::is_directory(anvil_home(), home_ec)) lock.emplace();
+  const std::vector<FoundPack> found = find_searched_packs(options);
+  std::vector<const FoundPack*> targets;
+  for (const FoundPack& f : found) {
+    if (f.manifest.name != name || !is_installed_pack(f.dir)) continue;
+    if (!version.empty() && f.manifest.version.str() != version) continue;
     targets.push_back(&f);
   }
   if (targets.empty()) {

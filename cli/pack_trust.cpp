@@ -3,6 +3,7 @@
 #include <fcntl.h>
 #include <fmt/core.h>
 #include <sys/file.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include <algorithm>
@@ -110,24 +111,66 @@ void write_trust(const std::vector<TrustedPlugin>& records) {
   }
 }
 
+namespace {
+
+// Why the lock file cannot be had, with the folder to look at.
+std::runtime_error cannot_lock(const fs::path& file, const std::string& why) {
+  return std::runtime_error(
+      fmt::format("cannot lock {}: {} (is $ANVIL_HOME, {}, a writable folder?)", file.string(), why,
+                  anvil_home().string()));
+}
+
+}  // namespace
+
 HomeLock::HomeLock() {
   const fs::path home = anvil_home();
-  std::error_code ec;
-  fs::create_directories(home, ec);
-  const fs::path file = home / "install.lock";
-  fd_ = ::open(file.c_str(), O_RDWR | O_CREAT | O_CLOEXEC, 0644);
-  if (fd_ < 0)
-    throw std::runtime_error("cannot create the lock file " + file.string() + ": " +
-                             strerror(errno));
-  while (::flock(fd_, LOCK_EX) != 0) {
-    if (errno == EINTR) continue;
-    const int error = errno;
-    ::close(fd_);
-    throw std::runtime_error("cannot lock " + file.string() + ": " + strerror(error));
+  file_ = home / "install.lock";
+  // A holder that made the lock file removes it, and the folders it made, as it lets go
+  // (~HomeLock): one waiting for it then holds a lock on a file no longer there, and starts
+  // again on the file as it is now.
+  for (;;) {
+    std::error_code ec;
+    created_dirs_.clear();
+    for (fs::path dir = home; !dir.empty() && !fs::exists(dir, ec); dir = dir.parent_path()) {
+      created_dirs_.push_back(dir);
+      if (dir == dir.parent_path()) break;
+    }
+    fs::create_directories(home, ec);
+    if (ec) throw cannot_lock(file_, ec.message());
+    created_file_ = false;
+    fd_ = ::open(file_.c_str(), O_RDWR | O_CLOEXEC);
+    if (fd_ < 0 && errno == ENOENT) {
+      fd_ = ::open(file_.c_str(), O_RDWR | O_CREAT | O_EXCL | O_CLOEXEC, 0644);
+      created_file_ = fd_ >= 0;
+      if (fd_ < 0 && (errno == EEXIST || errno == ENOENT)) continue;  // raced: look again
+    }
+    if (fd_ < 0) throw cannot_lock(file_, strerror(errno));
+    while (::flock(fd_, LOCK_EX) != 0) {
+      if (errno == EINTR) continue;
+      const int error = errno;
+      ::close(fd_);
+      throw cannot_lock(file_, strerror(error));
+    }
+    struct stat held {};
+    struct stat named {};
+    if (::fstat(fd_, &held) == 0 && ::stat(file_.c_str(), &named) == 0 &&
+        held.st_dev == named.st_dev && held.st_ino == named.st_ino)
+      return;
+    ::close(fd_);  // its holder removed it: lock the file there now
   }
 }
 
-HomeLock::~HomeLock() { ::close(fd_); }  // closing releases the lock
+HomeLock::~HomeLock() {
+  // Still held: the lock file goes before anyone else can lock it (they then start again), and
+  // with it the folders made for it, if nothing else was put in them: a refused first install
+  // leaves no trace.
+  if (created_file_) {
+    std::error_code ec;
+    fs::remove(file_, ec);
+    for (const fs::path& dir : created_dirs_) fs::remove(dir, ec);  // fails if not empty
+  }
+  ::close(fd_);  // closing releases the lock
+}
 
 const TrustedPlugin* find_trust(const std::vector<TrustedPlugin>& records, const std::string& pack,
                                 const std::string& version, const std::string& file) {

@@ -37,8 +37,11 @@ void write_trust(const std::vector<TrustedPlugin>& records);
 // An exclusive lock (flock) on $ANVIL_HOME/install.lock, held by `pack install` and `pack remove`
 // from before they look at the installed packs and trust.yaml until they changed them: two at
 // once would each check against, and write trust.yaml from, what the other is changing. Waits
-// for the other to finish; released when destroyed (or when the process dies). Throws
-// std::runtime_error when the lock file cannot be created.
+// for the other to finish; released when destroyed (or when the process dies). Makes $ANVIL_HOME
+// when it is not there; the lock file and the folders it made are removed as it is released
+// (those folders only if empty), so a lock leaves nothing behind but what was done under it.
+// Throws std::runtime_error ("cannot lock …: why (is $ANVIL_HOME … a writable folder?)") when
+// the lock file cannot be made or locked.
 class HomeLock {
  public:
   HomeLock();
@@ -47,7 +50,10 @@ class HomeLock {
   HomeLock& operator=(const HomeLock&) = delete;
 
  private:
+  std::filesystem::path file_;
   int fd_ = -1;
+  bool created_file_ = false;
+  std::vector<std::filesystem::path> created_dirs_;  // innermost first
 };
 
 // The record for `file` of pack `pack` `version`, or nullptr.

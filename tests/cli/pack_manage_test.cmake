@@ -330,8 +330,15 @@ elseif(CASE STREQUAL "PackFolderHoldingTheHomeIsRefused")
 elseif(CASE STREQUAL "RefusedFirstInstallLeavesNoHome")
   write_pack(${WORK}/bad bad 1.0.0 "extra: 1")
   run(1 "nothing was changed" pack install ${WORK}/bad)
-  if(EXISTS ${WORK}/home/packs)
-    message(FATAL_ERROR "a refused first install created ${WORK}/home/packs")
+  snapshot(after)
+  if(NOT after STREQUAL "")
+    message(FATAL_ERROR "a refused first install left ${after} in ${WORK}/home")
+  endif()
+  # Nor does it leave the home it had to make, or the folders above it.
+  set(ENV{ANVIL_HOME} ${WORK}/new/home)
+  run(1 "nothing was changed" pack install ${WORK}/bad)
+  if(EXISTS ${WORK}/new)
+    message(FATAL_ERROR "a refused first install created ${WORK}/new")
   endif()
   set(ENV{ANVIL_HOME} ${WORK}/home-file)
   file(WRITE ${WORK}/home-file "a file\n")
@@ -351,6 +358,49 @@ elseif(CASE STREQUAL "RemoveOfALinkedPackSaysItIsALink")
       pack remove lk)
   if(NOT EXISTS ${WORK}/elsewhere/1.0.0/pack.yaml)
     message(FATAL_ERROR "remove deleted what the link leads to")
+  endif()
+
+elseif(CASE STREQUAL "FirstInstallTakesTheLockBeforeStaging")
+  # While another install or remove holds the lock, a first install makes nothing: two first
+  # installs each made $ANVIL_HOME/packs and a staging folder in it before waiting, and the one
+  # refused removed packs/ under the other's feet.
+  write_pack(${WORK}/pk pk 1.0.0)
+  file(WRITE ${WORK}/hold.sh
+       "sleep 1.5\n"
+       "if [ -e \"$1/packs\" ]; then echo made > \"$2/marker\"; fi\n")
+  file(WRITE ${WORK}/race.sh
+       "flock \"$1/install.lock\" sh \"$3\" \"$1\" \"$4\" &\n"
+       "sleep 0.3\n"
+       "\"$2\" pack install \"$4/pk\"\n"
+       "wait\n")
+  execute_process(COMMAND sh ${WORK}/race.sh ${WORK}/home ${ANVIL} ${WORK}/hold.sh ${WORK}
+                  RESULT_VARIABLE status OUTPUT_VARIABLE out ERROR_VARIABLE err)
+  if(EXISTS ${WORK}/marker)
+    message(FATAL_ERROR "the install made $ANVIL_HOME/packs before it held the lock:\n${out}${err}")
+  endif()
+  if(NOT EXISTS ${packs}/pk/1.0.0/pack.yaml)
+    message(FATAL_ERROR "the install did not install once the lock was free:\n${out}${err}")
+  endif()
+  # Installs from no home at all, at once: each ends as if run alone, the lock file removed.
+  set(ENV{ANVIL_HOME} ${WORK}/fresh/home)
+  foreach(i RANGE 1 6)
+    write_pack(${WORK}/p${i} p${i} 1.0.0)
+  endforeach()
+  file(WRITE ${WORK}/fresh.sh
+       "for i in 1 2 3 4 5 6; do\n"
+       "  (\"$1\" pack install \"$2/p$i\" > \"$2/fresh-out$i\" 2>&1; echo $? > \"$2/fresh-status$i\") &\n"
+       "done\n"
+       "wait\n")
+  execute_process(COMMAND sh ${WORK}/fresh.sh ${ANVIL} ${WORK})
+  foreach(i RANGE 1 6)
+    file(READ ${WORK}/fresh-status${i} status)
+    file(READ ${WORK}/fresh-out${i} out)
+    if(NOT status EQUAL 0 OR NOT EXISTS ${WORK}/fresh/home/packs/p${i}/1.0.0/pack.yaml)
+      message(FATAL_ERROR "install ${i} of six at once from no home failed:\n${out}")
+    endif()
+  endforeach()
+  if(EXISTS ${WORK}/fresh/home/install.lock)
+    message(FATAL_ERROR "the installs left their lock file behind")
   endif()
 
 elseif(CASE STREQUAL "RemoveSaysWhatIsInstalled")
