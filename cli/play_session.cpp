@@ -897,7 +897,7 @@ class PlaySession::Person final : public Agent {
     for (std::size_t i = 0; i < s_.log_.size(); ++i) {
       const Entry& e = s_.log_[i];
       fmt::print(s_.out_, "  {}. turn {}: {} ({}) {}: {}\n", i + 1, e.turn, s_.seat_name(e.player),
-                 e.agent, to_string(e.kind), s_.what(e));
+                 e.agent, e.bottom ? "bottom" : to_string(e.kind), s_.what(e));
     }
   }
 
@@ -1000,6 +1000,14 @@ void PlaySession::record(PlayerId player, std::string_view agent, const Choice& 
     e.picks.push_back(
         {i, o.label, o.target.is_object() ? o.target.object.id : ObjectId{}, with_seats(shown)});
   }
+  // The London mulligan's bottom: cards of the player's hand to pick, asked right after that
+  // player kept one (plugins/rules-classic/setup.cpp). The rules ask it as an `option`.
+  e.bottom = choice.kind == ChoiceKind::option && !log_.empty() && log_.back().player == player &&
+             log_.back().kind == ChoiceKind::mulligan && !choice.options.empty() &&
+             std::all_of(choice.options.begin(), choice.options.end(), [&](const Option& o) {
+               return o.target.is_object() && game_.state().exists(o.target.object.id) &&
+                      game_.state().object(o.target.object.id).zone == ZoneRef::hand(player);
+             });
   log_.push_back(std::move(e));
 }
 

@@ -80,6 +80,9 @@ class PlaySession {
     std::string agent;
     ChoiceKind kind = ChoiceKind::option;
     std::vector<Pick> picks;  // the options picked
+    // The card(s) a player puts on the bottom of their library after keeping a hand in the
+    // London mulligan: asked as an `option`, logged as what it is ("bottom").
+    bool bottom = false;
   };
   const std::vector<Entry>& log() const { return log_; }
   // What an entry says to the person: the picks as they read them (Pick::shown), but an

@@ -19,9 +19,9 @@
 #                 decision, and the person chooses otherwise and plays on;
 #   Second        with --second the agent takes the first turn and the person is player 1;
 #   Mulligan      the classic game starts with the London mulligan at play: the person
-#                 mulligans once and puts a card on the bottom, named; ai-random's mulligan is
-#                 told without its card. The cases with a script of moves turn it off
-#                 (--option mulligans=0), which is then not asked;
+#                 mulligans once and puts a card on the bottom, named (the log calls that pick
+#                 "bottom"); ai-random's mulligan is told without its card. The cases with a
+#                 script of moves turn it off (--option mulligans=0), which is then not asked;
 #   BarredShown   with creature decks, attack and block options the rules refuse in any
 #                 declaration (a summoning-sick attacker) are listed with the reason, a
 #                 declaration whose every option is refused is answered "none" unasked, and
@@ -213,7 +213,7 @@ elseif(CASE STREQUAL "Second")
 elseif(CASE STREQUAL "Mulligan")
   set(more --vs ai-random)
   set(seed 5)
-  play("2\n1\n1\nconcede\n")
+  play("2\n1\n1\nlog\nconcede\n")
   set(draw "  player 0 \\(you\\) draws [A-Z][^\n]*\n")
   expect("^[^>]*\nKeep your opening hand or mulligan:\n  1\\. Keep\n  2\\. Mulligan\n> 2\n"
          "the first question should be the mulligan")
@@ -225,6 +225,8 @@ elseif(CASE STREQUAL "Mulligan")
          "the card the person puts on the bottom should be named")
   expect("\n  player 1 \\(opponent\\) mulligans, [^\n]*\n(  player 1 \\(opponent\\) draws a card\n)+  player 1 \\(opponent\\) puts a card on the bottom of their library \\(mulligan\\)\n"
          "the opponent's mulligan should be told without the card it puts on the bottom")
+  expect("\n  1\\. turn 1: player 0 \\(you\\) \\(person\\) mulligan: Mulligan\n  2\\. turn 1: player 0 \\(you\\) \\(person\\) mulligan: Keep\n  3\\. turn 1: player 0 \\(you\\) \\(person\\) bottom: [A-Z]"
+         "the log should call the pick of the card to put on the bottom what it is")
 elseif(CASE STREQUAL "AgentFails")
   # test-bomb (tests/plugins/agents) throws at its third decision: in game 2, while choosing the
   # target of a spell it is casting.
