@@ -9,6 +9,7 @@
 #include <charconv>
 #include <sstream>
 #include <stdexcept>
+#include <utility>
 
 #include "game_log.hpp"
 #include "match.hpp"
@@ -348,6 +349,7 @@ class PlaySession::Recorder final : public Agent {
   // The person's own answers are checked where they are typed; what the person throws is a
   // command (Interrupt).
   Answer choose(const DecisionView& view, const Choice& choice) override {
+    if (std::optional<Answer> again = session_.replayed(player_, choice)) return *again;
     if (player_ != session_.seats_.opponent) return recorded(choice, inner_->choose(view, choice));
     Answer a;
     try {
@@ -441,7 +443,7 @@ class PlaySession::Person final : public Agent {
       auto answer = answer_of(view, choice, listed, line);
       if (answer) answer = placed(view, choice, listed, std::move(*answer));
       if (answer) {
-        s_.marks_.back().person_answered = true;
+        s_.typed_ = true;
         return *answer;
       }
     }
@@ -1000,6 +1002,7 @@ void PlaySession::record(PlayerId player, std::string_view agent, const Choice& 
     e.picks.push_back(
         {i, o.label, o.target.is_object() ? o.target.object.id : ObjectId{}, with_seats(shown)});
   }
+  e.typed = player == seats_.person && std::exchange(typed_, false);
   // The London mulligan's bottom: cards of the player's hand to pick, asked right after that
   // player kept one (plugins/rules-classic/setup.cpp). The rules ask it as an `option`.
   e.bottom = choice.kind == ChoiceKind::option && !log_.empty() && log_.back().player == player &&
@@ -1023,7 +1026,7 @@ std::string PlaySession::what(const Entry& e) const {
 }
 
 bool PlaySession::can_undo() const {
-  return std::any_of(marks_.begin(), marks_.end(), [](const Mark& m) { return m.person_answered; });
+  return std::any_of(log_.begin(), log_.end(), [](const Entry& e) { return e.typed; });
 }
 
 void PlaySession::rewind_to(std::size_t mark) {
@@ -1032,39 +1035,63 @@ void PlaySession::rewind_to(std::size_t mark) {
   game_.journal().rollback(m.checkpoint);
   log_.resize(m.log_size);
   marks_.resize(mark);  // the loop marks this point again before advancing
+  typed_ = false;
 }
 
-std::size_t PlaySession::your_last_mark() const {
-  std::size_t i = marks_.size();
-  while (i > 0 && !marks_[i - 1].person_answered) --i;
-  return i - 1;
+std::size_t PlaySession::your_last_decision() const {
+  std::size_t last = log_.size();
+  while (last > 0 && !log_[last - 1].typed) --last;
+  return last - 1;
 }
 
-void PlaySession::rewind_to_your_last_decision() {
-  rewind_to(your_last_mark());
+std::size_t PlaySession::mark_of(std::size_t entry) const {
+  std::size_t mark = marks_.size();
+  while (mark > 0 && marks_[mark - 1].log_size > entry) --mark;
+  return mark - 1;
+}
+
+PlaySession::Entry PlaySession::take_back_your_last_decision() {
+  const std::size_t last = your_last_decision();
+  Entry taken_back = log_.at(last);
+  const std::size_t mark = mark_of(last);
+  replay_.assign(log_.begin() + static_cast<std::ptrdiff_t>(marks_.at(mark).log_size),
+                 log_.begin() + static_cast<std::ptrdiff_t>(last));
+  rewind_to(mark);
+  skipping_since_.reset();
+  return taken_back;
+}
+
+void PlaySession::rewind_to_your_last_step() {
+  replay_.clear();
+  rewind_to(mark_of(your_last_decision()));
   skipping_since_.reset();
 }
 
+std::optional<Answer> PlaySession::replayed(PlayerId player, const Choice& choice) {
+  if (replay_.empty()) return std::nullopt;
+  Entry& e = replay_.front();
+  Answer a;
+  for (const Entry::Pick& p : e.picks) a.picks.push_back(p.index);
+  if (e.player != player || e.kind != choice.kind || !answer_problem(choice, a).empty()) {
+    replay_.clear();  // the game went otherwise: ask from here
+    return std::nullopt;
+  }
+  log_.push_back(std::move(e));
+  replay_.pop_front();
+  return a;
+}
+
 void PlaySession::undo() {
-  // The decision taken back: the person's first logged from that mark on, named by the turn and
-  // step it was asked in. The game goes back to where the rules began that question, which may
-  // be the step before (begin_combat, for the attackers' declaration). A mulligan is asked
-  // before the first step begins, so "turn 1, untap" would name a step nobody was asked in.
-  const Entry* taken_back = nullptr;
-  for (std::size_t k = marks_.at(your_last_mark()).log_size; k < log_.size(); ++k)
-    if (log_[k].player == seats_.person) {
-      taken_back = &log_[k];
-      break;
-    }
-  const bool mulligan = taken_back && taken_back->kind == ChoiceKind::mulligan;
-  const std::uint32_t turn = taken_back ? taken_back->turn : game_.state().turn.number;
-  const std::string step = taken_back ? taken_back->step : std::string();
-  rewind_to_your_last_decision();
-  if (mulligan)
+  // Named by the turn and step it was asked in: the game goes back to where the rules began
+  // that question, which may be the step before (begin_combat, for the attackers'
+  // declaration). A mulligan is asked before the first step begins, so "turn 1, untap" would
+  // name a step nobody was asked in.
+  const Entry taken_back = take_back_your_last_decision();
+  if (taken_back.kind == ChoiceKind::mulligan || taken_back.bottom)
     fmt::print(out_, "Undone: back to your mulligan decision.\n");
   else
-    fmt::print(out_, "Undone: back to your decision in turn {}, {}.\n", turn,
-               step.empty() ? rules_.step_name(game_) : step);
+    fmt::print(out_, "Undone: back to your decision in turn {}, {}.\n", taken_back.turn,
+               taken_back.step.empty() ? rules_.step_name(game_) : taken_back.step);
 }
 
 std::optional<std::string> PlaySession::read_line() {
@@ -1080,6 +1107,7 @@ std::optional<std::string> PlaySession::read_line() {
 }
 
 bool PlaySession::reseat_after_failure(const std::string& what) {
+  replay_.clear();
   rewind_to(marks_.size() - 1);  // the advance() it failed in
   fmt::print(out_,
              "error: {}\n"
@@ -1162,7 +1190,7 @@ void PlaySession::run() {
   } forget{events_};
   fmt::print(out_, "Type 'help' at any question for the commands.\n");
   while (!game_.state().over) {
-    marks_.push_back(Mark{game_.journal().checkpoint(), log_.size(), false});
+    marks_.push_back(Mark{game_.journal().checkpoint(), log_.size()});
     request_ = Request::none;
     try {
       if (!rules_.advance(game_)) break;
@@ -1188,7 +1216,7 @@ void PlaySession::run() {
       // otherwise. Without one, the session ends with the error, as it always did.
       if (!can_undo()) throw;
       fmt::print(out_, "error: {}\n", e.what());
-      rewind_to_your_last_decision();
+      rewind_to_your_last_step();
       fmt::print(out_,
                  "The game cannot go on from there: it is taken back to your decision in turn {}, "
                  "{} (what was told since did not happen). Choose otherwise, seat another agent "

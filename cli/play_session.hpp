@@ -13,11 +13,13 @@
 // input concedes cleanly. A bad line gets a message and the question again.
 //
 // Undo goes through the journal: a checkpoint is taken before each advance() of the rules
-// module; `undo` rolls back to the start of the most recent advance() in which the person
-// answered (so that decision, and any asked after it, are asked again) and truncates the
-// session's decision log to match. The rules module asks one priority decision per advance()
-// (plugins/rules-classic/README.md), so this is the person's previous decision, or the priority
-// decision that led to it (a target is chosen again with the spell it is for).
+// module; `undo` takes back exactly the person's previous decision (one they answered, not one
+// answered for them). It rolls back to the start of the advance() that decision was asked in,
+// truncates the session's decision log to match, and plays that advance() again with the
+// answers logged before that decision in it (the person's and the agent's alike, so the game
+// goes the same way), until that decision is asked again. An advance() may ask several: the
+// London mulligan asks keep or mulligan, again and again, then the cards to put on the bottom,
+// all in the first one; a spell's cast, its target and X come in one priority's.
 //
 // The session's log, unlike the kernel's Game::decisions() (not rolled back), is the game as
 // finally played: decisions() gives it as a replay records it, and concession() where the person
@@ -29,6 +31,7 @@
 #include <anvil/rules.hpp>
 #include <cstdint>
 #include <cstdio>
+#include <deque>
 #include <istream>
 #include <memory>
 #include <optional>
@@ -80,6 +83,7 @@ class PlaySession {
     std::string agent;
     ChoiceKind kind = ChoiceKind::option;
     std::vector<Pick> picks;  // the options picked
+    bool typed = false;       // the person answered it (not answered for them): undo's unit
     // The card(s) a player puts on the bottom of their library after keeping a hand in the
     // London mulligan: asked as an `option`, logged as what it is ("bottom").
     bool bottom = false;
@@ -108,17 +112,28 @@ class PlaySession {
   struct Mark {
     Journal::Checkpoint checkpoint;
     std::size_t log_size = 0;
-    bool person_answered = false;
   };
 
   void seat_opponent(const std::string& agent);
   void record(PlayerId player, std::string_view agent, const Choice& choice, const Answer& answer);
   bool can_undo() const;
-  // Rolls back to the start of the most recent advance() in which the person answered (undo,
-  // and after a failure the game cannot go on from).
-  void rewind_to_your_last_decision();
-  // The mark rewind_to_your_last_decision() goes back to. REQUIRES: can_undo().
-  std::size_t your_last_mark() const;
+  // Takes back the person's last typed decision (undo, and after a failure the game cannot go on
+  // from): rolls back to the start of the advance() it was asked in and queues the answers
+  // logged before it there (replayed()), so that it is the next question asked. Returns it.
+  // REQUIRES: can_undo().
+  Entry take_back_your_last_decision();
+  // After a failure the game cannot go on from: rolls back to the start of the advance() the
+  // person's last typed decision was asked in, and asks all of it again (the spell a target was
+  // chosen for: another target would fail the same way). REQUIRES: can_undo().
+  void rewind_to_your_last_step();
+  // The index in log_ of the person's last typed decision. REQUIRES: can_undo().
+  std::size_t your_last_decision() const;
+  // The mark of the advance() in which log_[entry] was answered.
+  std::size_t mark_of(std::size_t entry) const;
+  // The answer logged for this question when an advance() is played again after a take-back,
+  // logged again as it was; nullopt when none is queued (or the game asks otherwise than
+  // logged: then none is given any more).
+  std::optional<Answer> replayed(PlayerId player, const Choice& choice);
   void undo();
   // The person gives up, `at` the point the replay concedes at too.
   void concede(Concession::At at);
@@ -155,6 +170,8 @@ class PlaySession {
   Words words_;
   std::vector<Entry> log_;
   std::vector<Mark> marks_;
+  std::deque<Entry> replay_;  // replayed()'s queue
+  bool typed_ = false;        // the person typed the answer being recorded (Entry::typed)
   Request request_ = Request::none;
   std::optional<Concession::At> conceded_;
   std::string agent_failure_;  // "NAME failed to answer 'PROMPT': WHAT"

@@ -22,6 +22,9 @@
 #                 mulligans once and puts a card on the bottom, named (the log calls that pick
 #                 "bottom"); ai-random's mulligan is told without its card. The cases with a
 #                 script of moves turn it off (--option mulligans=0), which is then not asked;
+#   MulliganUndo  undo in the London mulligan takes back one decision of the person's at a time
+#                 (the keep before the bottom question, then the bottom pick), and the log
+#                 calls the bottom pick "bottom";
 #   BarredShown   with creature decks, attack and block options the rules refuse in any
 #                 declaration (a summoning-sick attacker) are listed with the reason, a
 #                 declaration whose every option is refused is answered "none" unasked, and
@@ -227,6 +230,20 @@ elseif(CASE STREQUAL "Mulligan")
          "the opponent's mulligan should be told without the card it puts on the bottom")
   expect("\n  1\\. turn 1: player 0 \\(you\\) \\(person\\) mulligan: Mulligan\n  2\\. turn 1: player 0 \\(you\\) \\(person\\) mulligan: Keep\n  3\\. turn 1: player 0 \\(you\\) \\(person\\) bottom: [A-Z]"
          "the log should call the pick of the card to put on the bottom what it is")
+elseif(CASE STREQUAL "MulliganUndo")
+  # Undo takes back one decision of the person's in the mulligan, all asked in one advance() of
+  # the rules: at the bottom question, the keep before it (not the whole mulligan); at the first
+  # priority question, the bottom pick. The log calls that pick what it is.
+  set(more --vs ai-random)
+  set(seed 5)
+  play("2\n1\nundo\n1\n1\nundo\n1\nlog\nconcede\n")
+  expect("\nPut 1 card\\(s\\) on the bottom of your library:\n[^>]*> undo\nUndone: back to your mulligan decision\\.\n[^>]*\nKeep this hand \\(then put 1 on the bottom\\) or mulligan again:\n  1\\. Keep\n  2\\. Mulligan\n> 1\n"
+         "undo at the bottom question should go back to the keep just before it")
+  expect("> 1\n  player 0 \\(you\\) puts [A-Z][^\n]* on the bottom of their library \\(mulligan\\)\n[^>]*> undo\nUndone: back to your mulligan decision\\.\n[^>]*\nPut 1 card\\(s\\) on the bottom of your library:\n"
+         "undo after the mulligan should go back to the bottom question")
+  expect("\n  1\\. turn 1: player 0 \\(you\\) \\(person\\) mulligan: Mulligan\n  2\\. turn 1: player 0 \\(you\\) \\(person\\) mulligan: Keep\n  3\\. turn 1: player 0 \\(you\\) \\(person\\) bottom: [A-Z]"
+         "the log should hold each decision once, the bottom pick called so")
+  expect("Result: you conceded" "the game should end")
 elseif(CASE STREQUAL "AgentFails")
   # test-bomb (tests/plugins/agents) throws at its third decision: in game 2, while choosing the
   # target of a spell it is casting.
