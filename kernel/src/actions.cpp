@@ -48,7 +48,12 @@ ZoneChangeEvent zone_change(const Game& game, ObjectId object, ZoneRef to, Cause
   e.to = to;
   e.cause = cause;
   e.source = source;
-  e.player = player.valid() ? player : o.controller;
+  // Outside the battlefield and the stack a card is its zone's owner's (who discards or mills
+  // it), even one that was under another player's control when it left the battlefield.
+  const bool controlled = o.zone.kind == ZoneKind::battlefield || o.zone.kind == ZoneKind::stack;
+  e.player = player.valid()                        ? player
+             : !controlled && o.zone.owner.valid() ? o.zone.owner
+                                                   : o.controller;
   e.position = position;
   return e;
 }
@@ -176,15 +181,17 @@ bool discard(Game& game, ObjectId card, ObjectId source) {
 
 int mill(Game& game, PlayerId player, int count, ObjectId source) {
   require_positive(count, "mill");
-  int milled = 0;
-  for (int i = 0; i < count; ++i) {
-    const Zone& library = game.state().zone(ZoneRef::library(player));
-    if (library.objects.empty()) break;
-    const ObjectId top = library.objects.back();
-    ZoneChangeEvent e = zone_change(game, top, ZoneRef::graveyard(game.object(top).owner), Cause::mill, source, player);
-    if (run_zone_change(game, e)) ++milled;
+  // The top `count` cards go at once, as one event (701.13a), the top card first.
+  const std::vector<ObjectId>& library = game.state().zone(ZoneRef::library(player)).objects;
+  const std::size_t n = std::min(library.size(), static_cast<std::size_t>(count));
+  std::vector<ZoneMove> moves;
+  moves.reserve(n);
+  for (std::size_t i = 0; i < n; ++i) {
+    const ObjectId card = library[library.size() - 1 - i];
+    moves.push_back({card, ZoneRef::graveyard(game.object(card).owner), Cause::mill, source});
   }
-  return milled;
+  const std::vector<bool> moved = move_simultaneously(game, moves);
+  return static_cast<int>(std::count(moved.begin(), moved.end(), true));
 }
 
 namespace {

@@ -225,6 +225,15 @@ std::vector<ObjectId> pick(Game& game, PlayerId player, ChoiceKind kind, std::st
   return out;
 }
 
+// Discards `cards` (in hand) at once, as one event (701.9a: "discard two cards" discards them
+// together); one trigger per card still fires (603.2c).
+void discard_at_once(Game& game, const std::vector<ObjectId>& cards, ObjectId source) {
+  std::vector<ZoneMove> moves;
+  for (ObjectId id : cards)
+    moves.push_back({id, ZoneRef::graveyard(game.object(id).owner), Cause::discard, source});
+  move_simultaneously(game, moves);
+}
+
 std::vector<ObjectId> zone_objects(const Game& game, ZoneRef zone) {
   return game.state().zone(zone).objects;
 }
@@ -319,11 +328,13 @@ class DiscardStep final : public Step {
   void apply(Game& game, const ResolveContext& ctx, PlayerId p, std::int64_t n) const override {
     std::vector<ObjectId> hand = zone_objects(game, ZoneRef::hand(p));
     if (mode_ == Mode::at_random) {
+      std::vector<ObjectId> chosen;
       for (std::int64_t i = 0; i < n && !hand.empty(); ++i) {
         const auto r = static_cast<std::size_t>(game.journal().random_below(hand.size()));
-        discard(game, hand[r], ctx.source.id);
+        chosen.push_back(hand[r]);
         hand.erase(hand.begin() + static_cast<std::ptrdiff_t>(r));
       }
+      discard_at_once(game, chosen, ctx.source.id);
       return;
     }
     if (mode_ == Mode::unless_type) {
@@ -341,17 +352,18 @@ class DiscardStep final : public Step {
         choice.options = {{"No: discard " + std::to_string(n) + " cards", {}, 0},
                           {"Yes: discard " + one, {}, 1}};
         if (game.ask(choice).picks.at(0) == 1) {
-          for (ObjectId id :
-               pick(game, p, ChoiceKind::discard, "Discard " + one, typed, 1, ctx.source.id))
-            discard(game, id, ctx.source.id);
+          discard_at_once(
+              game, pick(game, p, ChoiceKind::discard, "Discard " + one, typed, 1, ctx.source.id),
+              ctx.source.id);
           return;
         }
       }
     }
     // More than the hand holds discards the whole hand (the seed's Blightning crash).
-    for (ObjectId id : pick(game, p, ChoiceKind::discard,
-                            "Discard " + std::to_string(n) + " card(s)", hand, n, ctx.source.id))
-      discard(game, id, ctx.source.id);
+    discard_at_once(game,
+                    pick(game, p, ChoiceKind::discard, "Discard " + std::to_string(n) + " card(s)",
+                         hand, n, ctx.source.id),
+                    ctx.source.id);
   }
   std::string text() const override {
     std::string s = subject(args_.who) + " " + verb_form(args_.who, "discard", "discards") + " " +
@@ -419,8 +431,14 @@ class GenTokenStep final : public Step {
     if (!card)
       throw std::runtime_error("GenToken: no card named '" + name_ +
                                "' is in the game's card pool");
-    for (std::int64_t i = 0; i < std::min<std::int64_t>(n, 1000); ++i)
-      create_token(game, *card, p, ctx.source.id);
+    // The tokens of one instruction are created at once, as one event (603.6a): each enters
+    // with the others, so an ability of one sees the others enter.
+    std::vector<ZoneMove> moves;
+    for (std::int64_t i = 0; i < std::min<std::int64_t>(n, 1000); ++i) {
+      const ObjectId token = game.add_card(*card, p, ZoneRef::nowhere(), true);
+      moves.push_back({token, ZoneRef::battlefield(p), Cause::create, ctx.source.id});
+    }
+    move_simultaneously(game, moves);
   }
   std::string text() const override {
     return subject(args_.who) + " " + verb_form(args_.who, "create", "creates") + " " +
@@ -450,16 +468,18 @@ class PickStep final : public Step {
         if (has_any_type(game, id, type_)) candidates.push_back(id);
     }
     const bool sac = kind_ == Kind::sacrifice;
+    // Everything picked moves at once, as one event (701.21a, 603.10a): a "dies" trigger of one
+    // sacrificed creature sees the others die, whatever the order of the picks.
+    std::vector<ZoneMove> moves;
     for (ObjectId id :
          pick(game, p, ChoiceKind::option,
               sac ? "Choose what to sacrifice" : "Choose cards to return to your hand", candidates,
               n, ctx.source.id)) {
-      if (sac) {
-        sacrifice(game, id, ctx.source.id);
-      } else {
-        move_to_zone(game, id, ZoneRef::hand(game.object(id).owner), Cause::effect, ctx.source.id);
-      }
+      const PlayerId owner = game.object(id).owner;
+      moves.push_back(sac ? ZoneMove{id, ZoneRef::graveyard(owner), Cause::sacrifice, ctx.source.id}
+                          : ZoneMove{id, ZoneRef::hand(owner), Cause::effect, ctx.source.id});
     }
+    move_simultaneously(game, moves);
   }
   std::string text() const override {
     const std::string type =

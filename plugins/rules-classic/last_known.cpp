@@ -8,7 +8,9 @@
 // journaled object attrs (so a rollback or a fork keeps them exactly), its keywords, power,
 // toughness and controller, tagged with the zone-change count it will have once moved: the
 // record is valid only while the object stays in the zone it went to. Game::last_known gives
-// it back to any plugin: the printed characteristics with those four replaced.
+// it back to any plugin: the printed characteristics with those four replaced. Every object
+// leaving in the batch is also marked with the batch (kLeftInBatch): leaves-the-battlefield
+// triggers look back at the objects that left with their source (603.10a, triggers.cpp).
 #include <array>
 
 #include "classic.hpp"
@@ -35,8 +37,17 @@ static_assert(kKeywordList.size() < 63);
 void ClassicHooks::before_moves(Game& game, std::span<const ZoneChangeEvent> moves) {
   tap_entering(game, moves);            // enters tapped (614.1d, enters_tapped.cpp)
   give_entering_counters(game, moves);  // and with its loyalty (306.5b, entering_counters.cpp)
+  Journal& j = game.journal();
+  // The batch move_in_one_event announced, or a new one (a batch another plugin moved, or one
+  // move).
+  std::int64_t batch = game.state().attrs.get(kBatch);
   for (const ZoneChangeEvent& e : moves) {
     if (e.from.kind != ZoneKind::battlefield || e.to.kind == ZoneKind::battlefield) continue;
+    if (batch == 0) {
+      batch = game.state().attrs.get(kBatchCount) + 1;
+      j.set_game_attr(kBatchCount, batch);
+    }
+    j.set_attr(e.object, kLeftInBatch, batch);
     const GameObject& o = game.object(e.object);
     // Nothing of the batch has moved yet, and writing a record changes no characteristic, so
     // each object is seen as the whole batch was.
@@ -44,7 +55,6 @@ void ClassicHooks::before_moves(Game& game, std::span<const ZoneChangeEvent> mov
     std::int64_t keywords = 0;
     for (std::size_t i = 0; i < kKeywordList.size(); ++i)
       if (c.has_keyword(kKeywordList[i])) keywords |= std::int64_t{1} << i;
-    Journal& j = game.journal();
     j.set_attr(e.object, kLkiZc, static_cast<std::int64_t>(o.zone_changes) + 1);
     j.set_attr(e.object, kLkiKeywords, keywords);
     j.set_attr(e.object, kLkiPower, c.power);

@@ -4,8 +4,8 @@
 // Leaves-the-battlefield and dies triggers look back in time (603.10a): the ability works from
 // every zone the card can go to, so its slot is connected again in the new zone before the
 // event's triggers fire, and "another creature dies" also counts when the source left in the
-// same simultaneous event (a board wipe): the module marks every object of such a batch
-// (kLeftInBatch) with the batch being announced (kBatch).
+// same simultaneous event (a board wipe, "sacrifice two creatures"): the module marks every
+// object leaving the battlefield with its batch (kLeftInBatch, last_known.cpp).
 #include <array>
 #include <cctype>
 #include <span>
@@ -217,6 +217,13 @@ class TriggerAbility final : public Ability {
 
 bool is_creature_card(const Game& game, ObjectId id) { return game.view(id).has_type(kCreature); }
 
+// Whether `self`, gone from the battlefield, left it in the same event as `object` (603.10a).
+bool left_together(const Game& game, ObjectId self, ObjectId object) {
+  if (!game.state().exists(object)) return false;
+  const std::int64_t batch = game.object(self).attrs.get(kLeftInBatch);
+  return batch != 0 && game.object(object).attrs.get(kLeftInBatch) == batch;
+}
+
 // Whether the source is there to see an event (603.10: leaves-the-battlefield abilities look
 // back, so a source that left in the same simultaneous event still counts).
 bool source_present(const Game& game, ObjectId self) {
@@ -275,7 +282,8 @@ void TriggerAbility::connect(Game& game, ObjectId self, std::vector<Connection>&
             if (e.from.kind != ZoneKind::battlefield || e.to.kind == ZoneKind::battlefield) return;
             if (me->when == When::dies && e.to.kind != ZoneKind::graveyard) return;
             if (me->when == When::exiled && e.to.kind != ZoneKind::exile) return;
-            if (e.object != self && !source_present(g, self)) return;
+            if (e.object != self && !source_present(g, self) && !left_together(g, self, e.object))
+              return;
             const bool creature = g.state().exists(e.object) && is_creature_card(g, e.object);
             if (!me->object_matches(g, self, e.object, g.object(e.object).controller, creature))
               return;

@@ -289,6 +289,33 @@ TEST_F(Drawback, MillPutsTheTopCardsIntoTheGraveyard) {
   EXPECT_EQ(compile("TgtMill/20")->describe(), "that player mills 20 cards");
 }
 
+// 603.6a, 603.10a: the objects of one step move at once, so when the first move's triggers
+// fire every move has been made. Records, at each zone change's trigger signal, how many of
+// the step's objects have arrived.
+TEST_F(Drawback, EveryVerbWithACountMovesItsObjectsAsOneEvent) {
+  const auto arrivals = [&](std::string_view text, ZoneRef to) {
+    std::vector<std::size_t> seen;
+    Connection c = game_->bus().on_trigger<ZoneChangeEvent>([&](Game& g, const ZoneChangeEvent&) {
+      seen.push_back(g.state().zone(to).objects.size());
+    });
+    run(text);
+    c.disconnect();
+    return seen;
+  };
+  using Seen = std::vector<std::size_t>;
+  EXPECT_EQ(arrivals("YouGenToken/2/Goblin Token", ZoneRef::battlefield(me)), (Seen{2, 2}));
+  on_battlefield("Goblin Piker", opp);
+  on_battlefield("Goblin Piker", opp);
+  EXPECT_EQ(arrivals("OppSacrifice/2/Creature", ZoneRef::graveyard(opp)), (Seen{2, 2}));
+  fill("Kindle", opp, ZoneRef::hand(opp), 2);
+  EXPECT_EQ(arrivals("OppDiscard/2", ZoneRef::graveyard(opp)), (Seen{4, 4}));
+  fill("Kindle", opp, ZoneRef::hand(opp), 2);
+  EXPECT_EQ(arrivals("OppDiscard/2/AtRandom", ZoneRef::graveyard(opp)), (Seen{6, 6}));
+  fill("Kindle", opp, ZoneRef::library(opp), 2);
+  EXPECT_EQ(arrivals("OppMill/2", ZoneRef::graveyard(opp)), (Seen{8, 8}));
+  EXPECT_EQ(arrivals("OppReturnFromYard/2/Creature", ZoneRef::hand(opp)), (Seen{2, 2}));
+}
+
 TEST_F(Drawback, DealtIsTheAmountOfTheEventXTheNumberPassed) {
   // Corrupt's "you gain life equal to the damage dealt this way": a damage spell puts what
   // deal_damage returned in ctx.event; a trigger has its event there already.
