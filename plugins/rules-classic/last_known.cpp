@@ -5,12 +5,14 @@
 //
 // The kernel calls ClassicHooks::before_moves just before a zone change (or a simultaneous
 // batch) happens. For each permanent about to leave the battlefield the module writes, as
-// journaled object attrs (so a rollback or a fork keeps them exactly), its keywords, power,
-// toughness and controller, tagged with the zone-change count it will have once moved: the
-// record is valid only while the object stays in the zone it went to. Game::last_known gives
-// it back to any plugin: the printed characteristics with those four replaced. Every object
-// leaving in the batch is also marked with the batch (kLeftInBatch): leaves-the-battlefield
-// triggers look back at the objects that left with their source (603.10a, triggers.cpp).
+// journaled object attrs (so a rollback or a fork keeps them exactly), its card types,
+// keywords, power, toughness and controller, tagged with the zone-change count it will have
+// once moved: the record is valid only while the object stays in the zone it went to.
+// Game::last_known gives it back to any plugin: the printed characteristics with those five
+// replaced (a Forest that Living Lands animated was a creature, 700.4). Every object leaving
+// in the batch is also marked with the batch (kLeftInBatch): leaves-the-battlefield triggers
+// look back at the objects that left with their source (603.10a, triggers.cpp).
+#include <algorithm>
 #include <array>
 
 #include "classic.hpp"
@@ -24,6 +26,11 @@ inline constexpr Symbol kLkiKeywords = "lki_keywords"_sym;  // bit i: kKeywordLi
 inline constexpr Symbol kLkiPower = "lki_power"_sym;
 inline constexpr Symbol kLkiToughness = "lki_toughness"_sym;
 inline constexpr Symbol kLkiController = "lki_controller"_sym;  // player index + 1
+inline constexpr Symbol kLkiTypes = "lki_types"_sym;            // bit i: kCardTypeList[i]
+
+// The card types a permanent can have (205.2a); a type not listed is kept as the view has it.
+constexpr std::array kCardTypeList{kArtifact, kBattle,       kCreature, kEnchantment,
+                                   kLand,     kPlaneswalker, kInstant,  kSorcery};
 
 // Every keyword the classic rules give meaning to (classic.hpp), one bit each.
 constexpr std::array kKeywordList{
@@ -55,7 +62,11 @@ void ClassicHooks::before_moves(Game& game, std::span<const ZoneChangeEvent> mov
     std::int64_t keywords = 0;
     for (std::size_t i = 0; i < kKeywordList.size(); ++i)
       if (c.has_keyword(kKeywordList[i])) keywords |= std::int64_t{1} << i;
+    std::int64_t types = 0;
+    for (std::size_t i = 0; i < kCardTypeList.size(); ++i)
+      if (c.has_type(kCardTypeList[i])) types |= std::int64_t{1} << i;
     j.set_attr(e.object, kLkiZc, static_cast<std::int64_t>(o.zone_changes) + 1);
+    j.set_attr(e.object, kLkiTypes, types);
     j.set_attr(e.object, kLkiKeywords, keywords);
     j.set_attr(e.object, kLkiPower, c.power);
     j.set_attr(e.object, kLkiToughness, c.toughness);
@@ -74,6 +85,15 @@ std::optional<LastKnown> ClassicHooks::last_known(const Game& game, ObjectId id)
   c.has_stats = true;
   c.power = static_cast<std::int32_t>(o.attrs.get(kLkiPower));
   c.toughness = static_cast<std::int32_t>(o.attrs.get(kLkiToughness));
+  // The card types it had (an animated land was a creature), other type words as it has now.
+  SymbolList types;
+  const std::int64_t type_bits = o.attrs.get(kLkiTypes);
+  for (std::size_t i = 0; i < kCardTypeList.size(); ++i)
+    if (type_bits & (std::int64_t{1} << i)) types.push_back(kCardTypeList[i]);
+  for (Symbol t : c.types)
+    if (std::find(kCardTypeList.begin(), kCardTypeList.end(), t) == kCardTypeList.end())
+      types.push_back(t);
+  c.types = std::move(types);
   c.keywords = {};
   const std::int64_t keywords = o.attrs.get(kLkiKeywords);
   for (std::size_t i = 0; i < kKeywordList.size(); ++i)

@@ -5,7 +5,9 @@
 // every zone the card can go to, so its slot is connected again in the new zone before the
 // event's triggers fire, and "another creature dies" also counts when the source left in the
 // same simultaneous event (a board wipe, "sacrifice two creatures"): the module marks every
-// object leaving the battlefield with its batch (kLeftInBatch, last_known.cpp).
+// object leaving the battlefield with its batch (kLeftInBatch, last_known.cpp). Whether the
+// object that left was a creature, and who controlled it, is what it was as it last existed
+// on the battlefield (700.4: a Forest that Living Lands animated dies as a creature).
 #include <array>
 #include <cctype>
 #include <span>
@@ -284,9 +286,13 @@ void TriggerAbility::connect(Game& game, ObjectId self, std::vector<Connection>&
             if (me->when == When::exiled && e.to.kind != ZoneKind::exile) return;
             if (e.object != self && !source_present(g, self) && !left_together(g, self, e.object))
               return;
-            const bool creature = g.state().exists(e.object) && is_creature_card(g, e.object);
-            if (!me->object_matches(g, self, e.object, g.object(e.object).controller, creature))
-              return;
+            if (!g.state().exists(e.object)) return;
+            // The object as it last existed on the battlefield (603.10a, 700.4).
+            const std::optional<LastKnown> lk = g.last_known(e.object);
+            const bool creature =
+                lk ? lk->characteristics.has_type(kCreature) : is_creature_card(g, e.object);
+            const PlayerId controller = lk ? lk->controller : g.object(e.object).controller;
+            if (!me->object_matches(g, self, e.object, controller, creature)) return;
             fire(g, record_of(g.state(), e));
           }));
       return;
