@@ -10,7 +10,9 @@
 // from every zone, so it returns the card even if Flickerwisp has left the battlefield or, a
 // token, ceased to exist.
 #include <array>
+#include <optional>
 #include <string>
+#include <vector>
 
 #include "classic.hpp"
 
@@ -71,11 +73,49 @@ void ReturnAbility::connect(Game& game, ObjectId self, std::vector<Connection>& 
   }));
 }
 
+namespace {
+
+// 303.4f: an Aura put onto the battlefield without being cast enters attached to an object its
+// controller chooses that it could enchant (not a target: hexproof does not matter, protection
+// does, 702.16c). None if there is nothing.
+std::optional<ObjectId> choose_enchanted(Game& game, ObjectId aura, PlayerId controller,
+                                         const EnchantAbility& enchant, ObjectId source) {
+  const Characteristics view = game.view(aura);
+  std::vector<ObjectId> legal;
+  for (std::uint8_t p = 0; p < game.state().player_count(); ++p)
+    for (ObjectId id : game.state().zone(ZoneRef::battlefield(PlayerId{p})).objects)
+      if (id != aura && enchant.can_enchant(game, id) && !protection_against(game.view(id), view))
+        legal.push_back(id);
+  if (legal.size() <= 1)
+    return legal.empty() ? std::nullopt : std::optional<ObjectId>(legal.front());
+  Choice choice;
+  choice.kind = ChoiceKind::option;
+  choice.player = controller;
+  choice.prompt = "Choose what " + std::string(view.name) + " enchants";
+  choice.source = source;
+  for (ObjectId id : legal)
+    choice.options.push_back(
+        {std::string(game.view(id).name), Target::of(game.object(id).ref()), 0});
+  return legal.at(game.ask(choice).picks.at(0));
+}
+
+}  // namespace
+
 void ReturnAbility::resolve(Game& game, const ResolveContext& ctx) const {
   const std::optional<ObjectId> card = subject_still_there(game, ctx);
   if (!card) return;  // it left exile
-  move_to_zone(game, *card, ZoneRef::battlefield(game.object(*card).owner), Cause::put,
-               ctx.source.id);
+  const PlayerId owner = game.object(*card).owner;
+  const EnchantAbility* enchant = enchant_ability(game.card(*card));
+  if (!enchant) {
+    move_to_zone(game, *card, ZoneRef::battlefield(owner), Cause::put, ctx.source.id);
+    return;
+  }
+  // An Aura with nothing it could enchant stays in exile (303.4g).
+  const std::optional<ObjectId> to = choose_enchanted(game, *card, owner, *enchant, ctx.source.id);
+  if (!to) return;
+  if (move_to_zone(game, *card, ZoneRef::battlefield(owner), Cause::put, ctx.source.id) &&
+      on_battlefield(game, *card) && on_battlefield(game, *to))
+    attach(game, *card, *to);
 }
 
 std::string ReturnAbility::describe() const {
