@@ -27,8 +27,10 @@ Target target_of(const tags::EventSpec& spec, const tags::TagEvent& e) {
   return e.other;
 }
 
-// Health lost with an aura (its source died or was silenced) only lowers a minion's health if it
-// was above the new maximum: the damage shrinks by what the maximum lost.
+// Health lost with an aura (its source died or was silenced, or the minion changed sides) only
+// lowers a minion's health if it was above the new maximum: the damage shrinks by what the
+// maximum lost. A minion moved meanwhile is followed only when told (`moved`): a move makes a
+// new object of it, which is not the one counted.
 class KeepHealth {
  public:
   explicit KeepHealth(HearthWorld& w) : w_(w) {
@@ -37,6 +39,11 @@ class KeepHealth {
     before_.reserve(minions);
     for (const Player& p : w.game().state().players)
       for (ObjectId m : w.minions(p.id)) before_.push_back({w.game().object(m).ref(), w.stats(m).health});
+  }
+  // `m` was moved to another zone (stolen, to the other side) and is still the minion counted.
+  void moved(ObjectId m) {
+    for (auto& counted : before_)
+      if (counted.first.id == m) counted.first = w_.game().object(m).ref();
   }
   ~KeepHealth() {
     for (const auto& [ref, max] : before_) {
@@ -464,6 +471,7 @@ void HearthWorld::steal(ObjectId m, PlayerId to) {
   // the minion with its buffs and effects), now the new controller's.
   const ObjectRef before = game_.object(m).ref();
   place_minion(m, to, minions(to).size());
+  keep.moved(m);  // a Health aura it leaves behind kills it no more than one whose source dies
   move_given_effects(game_, before, target_of(game_, m), to,
                      [](const FloatingEffect&) { return true; });
   tell(CustomEvent{{}, "control"_sym, target_of(game_, m), Target::of(to), 0, ObjectId{}});
