@@ -192,6 +192,10 @@ void HearthWorld::damage(ObjectId source, PlayerId by, const Target& t, std::int
     life_lost = amount - absorbed;
     if (life_lost > 0) j.set_life(t.player, p.life - life_lost);
   }
+  // Dealing damage reveals a stealthed minion however it deals it, not only by attacking
+  // (Hearthstone: Knife Juggler's knife, Ragnaros's 8 damage). A spell's damage is the spell's.
+  if (source.valid() && is_minion_on_board(source) && has(target_of(game_, source), tags::kStealth))
+    j.set_attr(source, kStealthLost, 1);
   // Only the attack's own damage is combat damage, not what it sets off (Eye for an Eye, a
   // minion's "whenever this takes damage"): cleared while the events below fire.
   const bool combat = std::exchange(combat_, false);
