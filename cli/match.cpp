@@ -118,7 +118,7 @@ void run(const RulesModule& rules, MatchResult& result, std::size_t max_advances
   } catch (const std::exception& e) {
     r.error = e.what();
   } catch (...) {
-    r.error = "an exception that is not a std::exception";
+    r.error = kRulesThrewNotAnException;
   }
   r.decisions = game.decisions();
   r.turns = game.state().turn.number;
@@ -157,6 +157,16 @@ void concede(Game& game, PlayerId player) {
 std::uint64_t agent_seed(std::uint64_t seed, std::size_t seat) {
   std::uint64_t s = seed ^ (0x9e3779b97f4a7c15ull * (seat + 1));
   return SplitMix64::step(s);
+}
+
+bool advance_rules(const RulesModule& rules, Game& game) {
+  try {
+    return rules.advance(game);
+  } catch (const std::exception&) {
+    throw;
+  } catch (...) {
+    throw std::runtime_error(kRulesThrewNotAnException);
+  }
 }
 
 MatchResult play_match(const RulesModule& rules, std::shared_ptr<const CardPool> cards,

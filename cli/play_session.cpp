@@ -1193,7 +1193,7 @@ void PlaySession::run() {
     marks_.push_back(Mark{game_.journal().checkpoint(), log_.size()});
     request_ = Request::none;
     try {
-      if (!rules_.advance(game_)) break;
+      if (!advance_rules(rules_, game_)) break;
     } catch (const std::exception& e) {
       const Request r = request_;
       request_ = Request::none;
