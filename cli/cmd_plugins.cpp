@@ -2,6 +2,7 @@
 // provides. Plugins that fail to load are warned about on stderr and left out.
 #include <fmt/core.h>
 
+#include <anvil/extensions.hpp>
 #include <anvil/plugin_host.hpp>
 #include <anvil/registry.hpp>
 #include <map>
@@ -41,6 +42,22 @@ std::string provides_summary(const LoadedPlugin& plugin) {
 
 std::string abi_of(const LoadedPlugin& p) { return fmt::format("{}.{}", p.abi_major, p.abi_minor); }
 
+// The one line a keyword handler or an agent factory says of itself (summary()); null for the
+// kinds that have none. A plugin whose summary() throws is shown saying so, not dropped.
+nlohmann::json summary_of(const Registry& registry, PluginKind kind, const std::string& name) {
+  try {
+    if (kind == PluginKind::keyword)
+      if (const auto k = registry.find<KeywordHandler>(name)) return k->summary();
+    if (kind == PluginKind::agent)
+      if (const auto a = registry.find<AgentFactory>(name)) return a->summary();
+  } catch (const std::exception& e) {
+    return fmt::format("[it could not say what it is: {}]", e.what());
+  } catch (...) {
+    return "[it could not say what it is]";
+  }
+  return nullptr;
+}
+
 int run_plugins_list(const GlobalOptions& options, bool json) {
   auto engine = start_engine(options);
   const auto& plugins = engine->host.plugins();
@@ -49,7 +66,9 @@ int run_plugins_list(const GlobalOptions& options, bool json) {
     for (const LoadedPlugin& p : plugins) {
       auto provides = nlohmann::json::array();
       for (const auto& [kind, name] : p.provides)
-        provides.push_back({{"kind", to_string(kind)}, {"name", name}});
+        provides.push_back({{"kind", to_string(kind)},
+                            {"name", name},
+                            {"summary", summary_of(engine->registry, kind, name)}});
       list.push_back({{"name", p.name},
                       {"version", p.version},
                       {"description", p.description},

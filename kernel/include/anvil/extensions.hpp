@@ -60,7 +60,8 @@ class ANVIL_API KeywordHandler {
   virtual ~KeywordHandler();
   // Throws LoadError (with the location of the offending Param) on bad parameters.
   virtual void compile(const Params& params, CompileContext& ctx) const = 0;
-  // A one-line summary for `anvil plugins list` and the docs.
+  // A one-line summary, such as "spDamageTgt:<amount>: damage to any target", which
+  // `anvil plugins list --json` shows for each keyword.
   virtual std::string summary() const = 0;
 };
 
