@@ -23,6 +23,7 @@ int run_replay(const GlobalOptions& global, const std::string& file, bool quiet)
     throw std::runtime_error(
         fmt::format("{}: {}", file, no_rules_module(engine->registry, replay.rules)));
   PackLibrary packs(global, engine->registry);
+  packs.rules_given_by("the replay's \"rules\"");
   std::vector<std::string> names;
   for (const auto& [name, version] : replay.packs) {
     const std::string have = packs.version_of(name);
@@ -67,9 +68,23 @@ int run_replay(const GlobalOptions& global, const std::string& file, bool quiet)
   });
   log.reset();
 
-  if (!replay.error.empty()) {  // a failure recorded: what replaying it came to
-    fmt::print("the recorded game failed: {}\nreplayed to: {}\n", replay.error,
-               result.replay.error.empty() ? "the end, without failing" : result.replay.error);
+  if (!replay.error.empty()) {  // a failure recorded (sim's failures): what replaying it came to
+    const std::string came_to =
+        result.replay.error.empty() ? "the end, without failing" : result.replay.error;
+    // An agent's failure is not recorded as an answer: the replay reproduces it by coming to
+    // that question with every recorded answer used and none left.
+    const bool at_the_failed_question = !result.replay.error.empty() && result.game &&
+                                        result.unused_decisions == 0 &&
+                                        result.game->decisions().size() == replay.decisions.size();
+    if (came_to == replay.error)  // reproduced: the game failed, as recorded
+      fmt::print("the recorded game failed: {}\nreplayed to: the same failure\n", replay.error);
+    else if (at_the_failed_question)
+      fmt::print("the recorded game failed: {}\nreplayed to: the question it failed at, after its "
+                 "last recorded decision ({})\n",
+                 replay.error, replay.decisions.size());
+    else
+      fmt::print(stderr, "anvil: error: the recorded game failed: {}\nreplayed to: {}\n",
+                 replay.error, came_to);
     return kExitFailed;
   }
   if (!result.ok()) {  // nothing was played to an end: no result line to print

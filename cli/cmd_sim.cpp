@@ -237,6 +237,15 @@ void print_sim_table(const std::vector<Side>& sides, std::size_t games, std::siz
 }
 
 int run_sim(const GlobalOptions& global, const SimOptions& o) {
+  // Game i is seeded seed+i: the last must not wrap around to 0 and play game 0's seed again.
+  constexpr std::uint64_t kLargestSeed = std::numeric_limits<std::uint64_t>::max();
+  if (o.games > 0 && o.seed > kLargestSeed - (o.games - 1)) {
+    fmt::print(stderr,
+               "anvil: error: --seed: {} with --games {} would seed the last game past {} (game "
+               "i is seeded seed+i); the largest seed for {} games is {}\n",
+               o.seed, o.games, kLargestSeed, o.games, kLargestSeed - (o.games - 1));
+    return kExitUsage;
+  }
   auto engine = start_engine(global);
   const auto rules = engine->registry.find<RulesModule>(o.rules);
   if (!rules) throw std::runtime_error(no_rules_module(engine->registry, o.rules));
@@ -455,7 +464,7 @@ void add_sim_command(CLI::App& app, const GlobalOptions& options, std::vector<Co
           [](const std::string& dir) {
             return dir.empty() ? std::string("the folder name is empty") : std::string();
           },
-          "DIR"));
+          ""));  // no description: the type name says DIR already
   out.push_back({sim, [&options, o] { return run_sim(options, *o); }});
 }
 

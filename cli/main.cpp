@@ -16,12 +16,17 @@
 
 namespace {
 
-// Whether `text` is a whole number from `least` to `most`, all of it (from_chars refuses a '-').
-bool whole_in(const std::string& text, std::uint64_t least, std::uint64_t most) {
+// What is wrong with `text` as a whole number from `least` to `most` (all of it; from_chars
+// refuses a '-'), in the words `range` gives the range; empty when nothing is.
+std::string whole_problem(const std::string& text, std::uint64_t least, std::uint64_t most,
+                          const std::string& range) {
   std::uint64_t n = 0;
   const char* end = text.data() + text.size();
   const auto [stop, error] = std::from_chars(text.data(), end, n);
-  return error == std::errc{} && stop == end && n >= least && n <= most;
+  if (stop == end && !text.empty() && error == std::errc::result_out_of_range)
+    return fmt::format("'{}' is too large: the largest is {}", text, most);  // whole, too large
+  if (error == std::errc{} && stop == end && n >= least && n <= most) return {};
+  return fmt::format("'{}' is not {}", text, range);
 }
 
 }  // namespace
@@ -29,8 +34,8 @@ bool whole_in(const std::string& text, std::uint64_t least, std::uint64_t most) 
 CLI::Validator anvil::cli::at_least(std::uint64_t least) {
   return CLI::Validator(
       [least](std::string& text) -> std::string {
-        if (whole_in(text, least, std::numeric_limits<std::uint64_t>::max())) return {};
-        return fmt::format("'{}' is not a whole number of at least {}", text, least);
+        return whole_problem(text, least, std::numeric_limits<std::uint64_t>::max(),
+                             fmt::format("a whole number of at least {}", least));
       },
       "");
 }
@@ -38,8 +43,8 @@ CLI::Validator anvil::cli::at_least(std::uint64_t least) {
 CLI::Validator anvil::cli::whole_number(std::uint64_t least, std::uint64_t most) {
   return CLI::Validator(
       [least, most](std::string& text) -> std::string {
-        if (whole_in(text, least, most)) return {};
-        return fmt::format("'{}' is not a whole number from {} to {}", text, least, most);
+        return whole_problem(text, least, most,
+                             fmt::format("a whole number from {} to {}", least, most));
       },
       "");
 }

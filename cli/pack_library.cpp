@@ -276,8 +276,11 @@ std::string PackLibrary::other_rules_hint(const std::string& rules, std::string_
   for (const std::string& other : others)
     for (const DeckRef& d : decks(other, &unused))
       if (d.deck.name == deck_name)
-        return fmt::format("'{}' is a deck for the {} rules: add --rules {}", deck_name, other,
-                           other);
+        return rules_given_by_.empty()
+                   ? fmt::format("'{}' is a deck for the {} rules: add --rules {}", deck_name,
+                                 other, other)
+                   : fmt::format("'{}' is a deck for the {} rules, not for {} ({})", deck_name,
+                                 other, rules_given_by_, rules);
   return {};
 }
 

@@ -54,6 +54,9 @@ class PackLibrary {
   // hero): a game with such a deck could not start.
   void check_decks(LoadedPack& pack);
   std::string other_rules_hint(const std::string& rules, std::string_view deck_name);
+  // Where the rules asked for come from, when not the command line's --rules (`what` names it,
+  // such as "the replay's \"rules\""): a deck of other rules is then not told to add --rules.
+  void rules_given_by(std::string what) { rules_given_by_ = std::move(what); }
 
   // The version of a used pack, or "" if there is none of that name.
   std::string version_of(const std::string& pack) const;
@@ -98,6 +101,7 @@ class PackLibrary {
   std::set<std::string> warned_;
   std::set<std::string> loading_;  // load() in progress: a requirement cycle stops here
   std::map<std::string, std::shared_ptr<const CardPool>> pools_;
+  std::string rules_given_by_;  // empty: --rules
 };
 
 // "A and B cannot be played together: WHY", or "deck A cannot be played: WHY" when B is A (a

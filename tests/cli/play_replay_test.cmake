@@ -204,7 +204,7 @@ elseif(CASE STREQUAL "PluginFails" OR CASE STREQUAL "FailsFirst")
     string(JSON error GET "${json}" error)
     expect("${error}" "test-throwing-step" "the replay holds the failure")
     replay(first 1)
-    expect("${rout}" "\nthe recorded game failed: [^\n]*\nreplayed to: [^\n]*test-throwing-step"
+    expect("${rout}" "\nthe recorded game failed: [^\n]*test-throwing-step[^\n]*\nreplayed to: the same failure\n"
            "the replay fails the same way")
   endif()
 elseif(CASE STREQUAL "BadPath")

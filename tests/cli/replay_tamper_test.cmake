@@ -2,7 +2,7 @@
 # wrong kind: one classic game is saved by `anvil sim`, then copies with one field changed are
 # replayed, each expected to exit 1 with its own message and no result line on stdout when
 # nothing was played. `anvil sim` refuses a --save-replays that is no folder before playing.
-#   cmake -DANVIL=<anvil> -DOUT=<dir> -P replay_tamper_test.cmake
+#   cmake -DANVIL=<anvil> -DOUT=<dir> [-DHEARTH=ON] -P replay_tamper_test.cmake
 file(REMOVE_RECURSE ${OUT})
 file(MAKE_DIRECTORY ${OUT})
 execute_process(COMMAND ${ANVIL} sim --games 1 -j 1 --seed 5 --save-replays ${OUT}/saved
@@ -39,6 +39,13 @@ string(JSON tampered SET "${original}" anvil_replay "1e300")
 expect_refused(huge-format "${tampered}" "not an Anvil replay" "after")
 string(JSON tampered SET "${original}" anvil_replay "2")
 expect_refused(other-format "${tampered}" "not an Anvil replay" "after")
+
+# "rules" edited: the decks are the classic rules', which the replay does not ask to add
+# --rules (replay has no such option).
+if(HEARTH)
+  string(JSON tampered SET "${original}" rules "\"hearth\"")
+  expect_refused(other-rules "${tampered}" "is a deck for the classic rules, not for the replay's \"rules\" \\(hearth\\)" "after")
+endif()
 
 string(JSON decisions LENGTH "${original}" decisions)
 string(JSON last GET "${original}" decisions 0)

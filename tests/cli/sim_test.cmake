@@ -76,6 +76,22 @@ if(EXPECT_FAILURES)
     endif()
     set(previous ${seed})
   endforeach()
+  # The failed game's replay comes to the question the agent failed at, every recorded answer
+  # used: said on stdout, exit 1. With its first answer edited, it fails elsewhere: said on
+  # stderr.
+  execute_process(COMMAND ${ANVIL} ${extra} replay --quiet ${replay}
+                  RESULT_VARIABLE status OUTPUT_VARIABLE rout ERROR_VARIABLE rerr)
+  if(NOT status EQUAL 1 OR NOT rout MATCHES "the recorded game failed: [^\n]*the bomb went off[^\n]*\nreplayed to: the question it failed at, after its last recorded decision")
+    message(FATAL_ERROR "the failure's replay should fail the same way (exit 1):\n${status}\n${rout}\n${rerr}")
+  endif()
+  file(READ ${replay} recording)
+  string(JSON recording SET "${recording}" decisions 0 picks "[99]")
+  file(WRITE ${OUT}/edited-failure.json "${recording}")
+  execute_process(COMMAND ${ANVIL} ${extra} replay --quiet ${OUT}/edited-failure.json
+                  RESULT_VARIABLE status OUTPUT_VARIABLE rout ERROR_VARIABLE rerr)
+  if(NOT status EQUAL 1 OR NOT rerr MATCHES "anvil: error: the recorded game failed: [^\n]*the bomb went off\nreplayed to: agent 'replay' gave an invalid answer")
+    message(FATAL_ERROR "a replay failing otherwise than recorded is an error on stderr:\n${status}\n${rout}\n${rerr}")
+  endif()
   return()
 endif()
 
