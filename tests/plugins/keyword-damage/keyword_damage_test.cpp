@@ -288,6 +288,38 @@ TEST_F(KeywordDamage, CantripDrawsAfterTheDamageWhereverItsLineIs) {
   EXPECT_EQ(size(ZoneRef::hand(me)), 2u);
 }
 
+// A value function registered by another plugin ("host" here) that throws while the damage
+// spell resolves is named as that plugin's, with its name: not as keyword-damage's, whose spell
+// it runs in (compile_value, attributed).
+class Throwing final : public ValueExpr {
+ public:
+  std::int64_t eval(const Game&, const ResolveContext&) const override { throw 42; }
+  std::string describe() const override { return "a number that is never there"; }
+};
+class Boom final : public ValueFunction {
+ public:
+  std::shared_ptr<const ValueExpr> compile(std::string_view, CompileContext&) const override {
+    return std::make_shared<Throwing>();
+  }
+};
+
+TEST_F(KeywordDamage, AValueFunctionThatThrowsIsNamedAsItsOwnPlugins) {
+  registry_.add<ValueFunction>("Boom", std::make_shared<Boom>());
+  auto pool = std::make_shared<CardPool>();
+  const CardId bolt = pool->add(card(spell("Boom Bolt", "spDamageTgtP:Boom$anything")));
+  Game game(pool, 2, 1);
+  const ObjectId spell = game.add_card(bolt, me, ZoneRef::stack());
+  const std::vector<Target> targets{Target::of(opp)};
+  const ResolveContext ctx{game.object(spell).ref(), bolt, 0, me, targets, 0, {}};
+  const ActionResult r = game.perform("resolve", [&](Game& g) { g.resolve(ctx); });
+  ASSERT_FALSE(r.ok());
+  EXPECT_EQ(r.plugin, "host");
+  EXPECT_EQ(r.card, "Boom Bolt");
+  EXPECT_NE(r.message.find("its value 'Boom$' failed: an exception that is not a std::exception"),
+            std::string::npos)
+      << r.message;
+}
+
 }  // namespace
 }  // namespace anvil::script_test
 
