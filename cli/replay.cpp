@@ -14,6 +14,7 @@
 #include <limits>
 #include <nlohmann/json.hpp>
 #include <optional>
+#include <set>
 #include <stdexcept>
 #include <string>
 #include <type_traits>
@@ -262,11 +263,34 @@ std::filesystem::path save_new_replay(const Replay& r, const std::filesystem::pa
                                        kMaxReplayNumber, stem));
 }
 
+namespace {
+
+// nlohmann::json::parse, refusing a key given twice in one object: nlohmann keeps the last
+// silently, and a replay edited by hand ("seed": 8, "seed": 9) must not play a seed nobody
+// meant. One set of keys per open object, by depth.
+nlohmann::json parse_without_duplicate_keys(std::istream& in) {
+  std::vector<std::set<std::string>> keys;
+  return nlohmann::json::parse(
+      in, [&](int depth, nlohmann::json::parse_event_t event, nlohmann::json& parsed) {
+        using Event = nlohmann::json::parse_event_t;
+        if (event == Event::object_start) keys.emplace_back();
+        if (event == Event::object_end && !keys.empty()) keys.pop_back();
+        if (event == Event::key && !keys.empty() &&
+            !keys.back().insert(parsed.get<std::string>()).second)
+          throw std::runtime_error(
+              fmt::format("the key \"{}\" is given twice in one object (at depth {})",
+                          parsed.get<std::string>(), depth));
+        return true;
+      });
+}
+
+}  // namespace
+
 Replay load_replay(const std::filesystem::path& file) {
   std::ifstream in(file);
   if (!in) throw std::runtime_error(file.string() + ": cannot read the file");
   try {
-    const nlohmann::json j = nlohmann::json::parse(in);
+    const nlohmann::json j = parse_without_duplicate_keys(in);
     // Not j.value("anvil_replay", 0): nlohmann converts a number out of int's range (1e300) to
     // int without a check, which is undefined behaviour (found by fuzz_replay).
     const auto format = j.is_object() ? j.find("anvil_replay") : j.end();
@@ -288,8 +312,11 @@ Replay load_replay(const std::filesystem::path& file) {
     std::size_t n = 0;
     for (const auto& p : list("packs")) {
       const std::string where = "pack " + std::to_string(++n) + " of \"packs\"";
-      r.packs.emplace_back(field<std::string>(p, "name", where),
-                           field<std::string>(p, "version", where));
+      std::string name = field<std::string>(p, "name", where);
+      for (const auto& [other, version] : r.packs)
+        if (other == name)
+          throw std::runtime_error(where + ": pack '" + name + "' is listed twice in \"packs\"");
+      r.packs.emplace_back(std::move(name), field<std::string>(p, "version", where));
     }
     r.decks = field<std::vector<std::string>>(j, "decks", top);
     if (const auto it = j.find("options"); it != j.end()) {
@@ -306,6 +333,10 @@ Replay load_replay(const std::filesystem::path& file) {
     r.agents = field<std::vector<std::string>>(j, "agents", top);
     r.turns = field<std::uint32_t>(j, "turns", top);
     r.outcome = field<std::vector<std::string>>(j, "outcome", top);
+    for (const std::string& o : r.outcome)
+      if (o != "won" && o != "lost" && o != "drew" && o != "playing")
+        throw std::runtime_error(top + ": \"outcome\" holds '" + o +
+                                 "', which is none of won, lost, drew, playing");
     r.final_hash = field<std::string>(j, "final_hash", top);
     r.error = field<std::string>(j, "error", top);
     if (const auto it = j.find("conceded"); it != j.end()) r.conceded = concession_of(*it);

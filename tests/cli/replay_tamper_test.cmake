@@ -47,6 +47,17 @@ if(HEARTH)
   expect_refused(other-rules "${tampered}" "is a deck for the classic rules, not for the replay's \"rules\" \\(hearth\\)" "after")
 endif()
 
+# Edits the reader refuses by name: an outcome that is no outcome, a pack listed twice, a key
+# given twice (which a JSON reader would otherwise take the last of, silently).
+string(JSON tampered SET "${original}" outcome 1 "\"meh\"")
+expect_refused(meh-outcome "${tampered}" "\"outcome\" holds 'meh', which is none of won, lost, drew, playing" "after")
+string(JSON first_pack GET "${original}" packs 0)
+string(JSON pack_count LENGTH "${original}" packs)
+string(JSON tampered SET "${original}" packs ${pack_count} "${first_pack}")
+expect_refused(pack-twice "${tampered}" "pack '[^']+' is listed twice in \"packs\"" "after")
+string(REGEX REPLACE "\"seed\": *5," "\"seed\": 5, \"seed\": 6," tampered "${original}")
+expect_refused(seed-twice "${tampered}" "the key \"seed\" is given twice in one object" "after")
+
 string(JSON decisions LENGTH "${original}" decisions)
 string(JSON last GET "${original}" decisions 0)
 string(JSON tampered SET "${original}" decisions ${decisions} "${last}")
