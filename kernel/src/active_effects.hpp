@@ -24,17 +24,10 @@ struct Game::ActiveEffects {
     EffectContext ctx;
     ObjectId only;  // a floating effect on one object applies to that object only
     ContinuousEffect::Requirement needs;  // effect->requirement(), asked once per gathering
-    // The ability the effect is of, named in what its affects() or apply() throws; invalid for
-    // a rules module's own effect (Game::add_rule_effect).
+    // The ability the effect is of, named in what its affects() or apply() throws
+    // (Game::rethrow_as_ability); CardId{} for a rules module's own effect (add_rule_effect).
     CardId card;
     std::uint16_t ability = 0;
-
-    // Called only inside a catch handler around the effect's code: rethrows in its ability's
-    // name (Game::rethrow_as_ability), a rules module's own effect's exception as it is.
-    [[noreturn]] void rethrow(const Game& game) const {
-      if (card.valid()) game.rethrow_as_ability(card, ability);
-      throw;
-    }
   };
   std::vector<Entry> list;
   // Whether every effect of the list requires something of an object (Entry::needs), and the

@@ -97,18 +97,11 @@ PlayerId affected_player(const Game& g, const CustomEvent& e) {
   return p.valid() ? p : g.state().turn.active;
 }
 
-// Runs a slot's code in the name of the ability that connected it (RunningAbility, caught when
-// the slot was connected): what the slot throws names that card, ability and plugin, as
-// Game::invoke names what connect() throws. A slot connected outside any ability's code (a rules
-// module's own) is run as it is.
-template <class F>
-decltype(auto) in_name_of(const Game& game, RunningAbility author, F&& fn) {
-  if (!author.card.valid()) return fn();
-  return game.as_ability(author.card, author.ability, std::forward<F>(fn));
-}
-
-// A replacement effect that applies to the event, with the ability that connected it (its
-// apply() runs in that ability's name too).
+// Every slot runs in the name of the ability whose code connected it (RunningAbility, caught
+// when the slot was connected, CardId{} for a rules module's own): what it throws names that
+// card, ability and plugin (Game::as_ability), as Game::invoke names what connect() throws.
+// A replacement effect that applies to the event, with that ability: its apply() runs in the
+// ability's name too.
 template <class E>
 struct Candidate {
   Replacement<E> replacement;
@@ -206,8 +199,8 @@ Connection EventBus::on_replacement(ReplacementSlot<E> slot) {
   auto c = impl_->channels<E>().replacement.connect(
       [id, author = running_ability(), slot = std::move(slot)](const Game& g, const void* event,
                                                                void* results) {
-        std::optional<Replacement<E>> r =
-            in_name_of(g, author, [&] { return slot(g, *static_cast<const E*>(event)); });
+        std::optional<Replacement<E>> r = g.as_ability(
+            author.card, author.ability, [&] { return slot(g, *static_cast<const E*>(event)); });
         if (!r) return;
         r->id = id;
         static_cast<std::vector<Candidate<E>>*>(results)->push_back({std::move(*r), author});
@@ -219,7 +212,7 @@ template <class E>
 Connection EventBus::on_trigger(TriggerSlot<E> slot) {
   auto c = impl_->channels<E>().trigger.connect(
       [author = running_ability(), slot = std::move(slot)](Game& g, const void* event, void*) {
-        in_name_of(g, author, [&] { slot(g, *static_cast<const E*>(event)); });
+        g.as_ability(author.card, author.ability, [&] { slot(g, *static_cast<const E*>(event)); });
       });
   return impl_->wrap(std::move(c), counter_of<E>(Channel::trigger));
 }
@@ -229,7 +222,7 @@ Connection EventBus::on_observe(ObserverSlot<E> slot) {
   auto c =
       impl_->channels<E>().observer.connect([author = running_ability(), slot = std::move(slot)](
                                                 const Game& g, const void* event, void*) {
-        in_name_of(g, author, [&] { slot(g, *static_cast<const E*>(event)); });
+        g.as_ability(author.card, author.ability, [&] { slot(g, *static_cast<const E*>(event)); });
       });
   return impl_->wrap(std::move(c), counter_of<E>(Channel::observer));
 }
@@ -272,7 +265,8 @@ bool EventBus::replace(Game& game, E& event) {
     }
     Candidate<E>& chosen = candidates[pick];
     applied.push_back(chosen.replacement.id);
-    in_name_of(game, chosen.author, [&] { chosen.replacement.apply(game, event); });
+    game.as_ability(chosen.author.card, chosen.author.ability,
+                    [&] { chosen.replacement.apply(game, event); });
     if (event.cancelled) return false;
   }
 }

@@ -33,13 +33,7 @@ namespace {
 // ability: rethrows naming `provider`, the card, the ability's text and what failed.
 [[noreturn]] void rethrow_as_provided(const Game& game, const ResolveContext& ctx,
                                       const std::string& provider, const std::string& name) {
-  const bool known = ctx.card.valid() && ctx.card.value < game.cards().size();
-  const CardDef* card = known ? &game.cards().at(ctx.card) : nullptr;
-  const AbilityDef* a =
-      card && ctx.ability < card->abilities.size() ? &card->abilities[ctx.ability] : nullptr;
-  const std::string ability = a && !a->text.empty() ? a->text : "#" + std::to_string(ctx.ability);
-  rethrow_as_ability_error(provider, card ? std::string_view(card->name) : "?", ability,
-                           "its " + name + " failed: ");
+  game.rethrow_as_ability(ctx.card, ctx.ability, provider, "its " + name + " failed: ");
 }
 
 class AttributedValue final : public ValueExpr {
@@ -86,6 +80,12 @@ std::shared_ptr<const ValueExpr> attributed(std::shared_ptr<const ValueExpr> exp
   return std::make_shared<AttributedValue>(std::move(expr), std::move(provider), std::move(name));
 }
 
+std::shared_ptr<const EffectStep> attributed(std::shared_ptr<const EffectStep> step,
+                                             std::string provider, std::string name) {
+  if (!step) return step;
+  return std::make_shared<AttributedStep>(std::move(step), std::move(provider), std::move(name));
+}
+
 std::shared_ptr<const ValueExpr> compile_value(const std::string& name, std::string_view expr,
                                                CompileContext& inner, const SourceLocation& where) {
   auto fn = inner.registry.get<ValueFunction>(name, where);
@@ -94,11 +94,6 @@ std::shared_ptr<const ValueExpr> compile_value(const std::string& name, std::str
                     "value '" + name + "$'");
 }
 
-std::shared_ptr<const EffectStep> attributed(std::shared_ptr<const EffectStep> step,
-                                             std::string provider, std::string name) {
-  if (!step) return step;
-  return std::make_shared<AttributedStep>(std::move(step), std::move(provider), std::move(name));
-}
 std::int64_t setting_number(std::string_view what, const std::string& value, std::int64_t lo,
                             std::int64_t hi) {
   std::int64_t n = 0;

@@ -487,13 +487,21 @@ void Game::invoke(CardId card, std::uint16_t ability, const std::function<void()
 }
 
 void Game::rethrow_as_ability(CardId card, std::uint16_t ability) const {
-  if (!card.valid() || card.value >= cards_->size())
-    rethrow_as_ability_error("?", "?", "#" + std::to_string(ability));
+  rethrow_as_ability(card, ability, {}, {});
+}
+
+void Game::rethrow_as_ability(CardId card, std::uint16_t ability, std::string_view plugin,
+                              std::string_view prefix) const {
+  if (!card.valid()) throw;  // no card's code: as it is
+  const auto named = [&](std::string_view provider) { return plugin.empty() ? provider : plugin; };
+  if (card.value >= cards_->size())
+    rethrow_as_ability_error(named("?"), "?", "#" + std::to_string(ability), prefix);
   const CardDef& def = cards_->at(card);
   const AbilityDef* a = ability < def.abilities.size() ? &def.abilities[ability] : nullptr;
-  if (!a) rethrow_as_ability_error("?", def.name, "#" + std::to_string(ability));
-  rethrow_as_ability_error(a->provider, def.name,
-                           a->text.empty() ? std::string_view(to_string(a->kind)) : a->text);
+  if (!a) rethrow_as_ability_error(named("?"), def.name, "#" + std::to_string(ability), prefix);
+  rethrow_as_ability_error(named(a->provider), def.name,
+                           a->text.empty() ? std::string_view(to_string(a->kind)) : a->text,
+                           prefix);
 }
 
 RunningAbility running_ability() noexcept { return running_now; }

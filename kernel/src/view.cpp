@@ -155,7 +155,7 @@ Characteristics Game::view(ObjectId id) const { return view(id, Layer::cost); }
       }
       a.effect->apply(game, a.ctx, id, scratch);
     } catch (...) {
-      a.rethrow(game);
+      game.rethrow_as_ability(a.card, a.ability);
     }
   }
   return *c;
@@ -182,7 +182,7 @@ Characteristics Game::view(ObjectId id, Layer through) const {
     try {
       if (a.effect->affects(*this, a.ctx, id, c)) a.effect->apply(*this, a.ctx, id, c);
     } catch (...) {
-      a.rethrow(*this);
+      rethrow_as_ability(a.card, a.ability);
     }
   }
   return c;

@@ -93,8 +93,10 @@ class ANVIL_API AbilityError : public Error {
 // the bus's slots, the views' continuous effects) and attributed() use it; so may a plugin that
 // runs another plugin's code. Plugin ABI 11.3.
 //
-//   try { expr->eval(game, ctx); }
-//   catch (...) { rethrow_as_ability_error("value-count", card.name, "Count$", "Count$ failed: ");
+//   try {
+//     expr->eval(game, ctx);
+//   } catch (...) {
+//     rethrow_as_ability_error("value-count", card.name, "Count$", "Count$ failed: ");
 //   }
 [[noreturn]] ANVIL_API void rethrow_as_ability_error(std::string_view plugin, std::string_view card,
                                                      std::string_view ability,

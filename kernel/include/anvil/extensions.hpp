@@ -106,10 +106,10 @@ class ANVIL_API EffectVerb {
 // the ability's text, and the problem "its NAME failed: …". Describes itself as the wrapped one.
 // Plugin ABI 11.3.
 //
-//   auto fn = ctx.registry.get<ValueFunction>("Count", where);
-//   const RegistryEntry* entry = ctx.registry.entry(PluginKind::value_function, "Count");
-//   auto expr = attributed(fn->compile(text, inner), entry ? entry->provider : "?", "value
-//   'Count$'");
+//   const RegistryEntry* entry = ctx.registry.entry(PluginKind::effect_verb, "YouGainLife");
+//   auto step = attributed(verb->compile(args, inner), entry ? entry->provider : "?",
+//                          "step 'YouGainLife'");
+// (compile_value below does this for a value function.)
 ANVIL_API std::shared_ptr<const ValueExpr> attributed(std::shared_ptr<const ValueExpr> expr,
                                                       std::string provider, std::string name);
 ANVIL_API std::shared_ptr<const EffectStep> attributed(std::shared_ptr<const EffectStep> step,

@@ -235,8 +235,15 @@ class ANVIL_API Game final : private JournalListener {
   }
   // Called only inside a catch handler: rethrows the exception being handled as an AbilityError
   // naming `card`'s ability `ability` and the plugin that provides it (rethrow_as_ability_error
-  // in error.hpp). A card not in the pool is named "?". Plugin ABI 11.3.
+  // in error.hpp). CardId{} stands for code that is no card's (a rules module's own slot or
+  // effect): its exception is rethrown as it is. A card not in the pool is named "?".
+  // Plugin ABI 11.3.
   [[noreturn]] void rethrow_as_ability(CardId card, std::uint16_t ability) const;
+  // The same naming `plugin` instead, the problem after `prefix`: code another plugin compiled
+  // for the ability (attributed()). Two functions rather than default arguments: as_ability()
+  // is inlined into hot loops, where the longer call cost instructions though never made.
+  [[noreturn]] void rethrow_as_ability(CardId card, std::uint16_t ability, std::string_view plugin,
+                                       std::string_view prefix) const;
   // Resolves an ability through invoke().
   void resolve(const ResolveContext& ctx);
   // Runs one action atomically: on any exception the game is rolled back to before it, the
