@@ -2,6 +2,7 @@
 // $ANVIL_HOME/packs/NAME/VERSION atomically (staged beside its destination, validated there,
 // then renamed), and remove it again. Trust of shipped native plugins: pack_trust.hpp.
 #include <fmt/core.h>
+#include <fmt/ranges.h>
 #include <unistd.h>
 
 #include <algorithm>
@@ -490,8 +491,7 @@ std::string not_installed(const std::vector<FoundPack>& found, const std::string
     if (f.manifest.name == name) versions.push_back(f.manifest.version.str());
   }
   const std::string packs = (anvil_home() / "packs").string();
-  std::string installed;
-  for (const std::string& v : versions) installed += (installed.empty() ? "" : ", ") + v;
+  const std::string installed = fmt::format("{}", fmt::join(versions, ", "));
   if (!version.empty() && !parse_version(version))
     return fmt::format(
         "--version '{}' is not a version: write MAJOR.MINOR.PATCH, e.g. 1.0.0; {}", version,
@@ -502,9 +502,7 @@ std::string not_installed(const std::vector<FoundPack>& found, const std::string
   if (!versions.empty()) return out + "; the installed versions are " + installed;
   if (const std::string hint = did_you_mean(name, names); !hint.empty()) return out + "; " + hint;
   if (names.empty()) return out + " (no pack is installed there)";
-  std::string all;
-  for (const std::string& n : names) all += (all.empty() ? "" : ", ") + n;
-  return out + " (the installed packs are " + all + ")";
+  return fmt::format("{} (the installed packs are {})", out, fmt::join(names, ", "));
 }
 
 int run_remove(const GlobalOptions& options, const std::string& name, const std::string& version,

@@ -16,6 +16,7 @@
 #include "pack_library.hpp"
 #include "replay.hpp"
 #include "rules_options.hpp"
+#include "rules_threw.hpp"
 
 namespace anvil::cli {
 
@@ -43,13 +44,9 @@ std::uint64_t agent_seed(std::uint64_t seed, std::size_t seat);
 // error naming it (Game::ask names it in a std::exception already). Keeps its LabelBlind.
 std::shared_ptr<Agent> named(std::shared_ptr<Agent> agent);
 
-// What a failure says when the rules module's own code threw something that is not a
-// std::exception (what plugin abilities throw, the kernel names: docs/sdk.md).
-inline constexpr const char* kRulesThrewNotAnException =
-    "the rules module threw something that is not a std::exception";
-
 // rules.advance(game), with anything it throws that is not a std::exception made a
-// std::runtime_error saying so, for hosts that handle failures as std::exceptions (anvil play).
+// std::runtime_error saying so (kRulesThrewNotAnException), for hosts that handle failures as
+// std::exceptions (anvil play).
 bool advance_rules(const RulesModule& rules, Game& game);
 
 // Plays `plan` with agents from `registry`. `before_play`, if given, runs once the agents are

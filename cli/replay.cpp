@@ -6,6 +6,7 @@
 #include <unistd.h>
 
 #include <algorithm>
+#include <array>
 #include <cerrno>
 #include <charconv>
 #include <cstdio>
@@ -333,8 +334,11 @@ Replay load_replay(const std::filesystem::path& file) {
     r.agents = field<std::vector<std::string>>(j, "agents", top);
     r.turns = field<std::uint32_t>(j, "turns", top);
     r.outcome = field<std::vector<std::string>>(j, "outcome", top);
+    // Only the words replay_json writes (to_string(Outcome)).
+    constexpr std::array kOutcomes{Outcome::won, Outcome::lost, Outcome::drew, Outcome::playing};
     for (const std::string& o : r.outcome)
-      if (o != "won" && o != "lost" && o != "drew" && o != "playing")
+      if (std::none_of(kOutcomes.begin(), kOutcomes.end(),
+                       [&](Outcome known) { return o == to_string(known); }))
         throw std::runtime_error(top + ": \"outcome\" holds '" + o +
                                  "', which is none of won, lost, drew, playing");
     r.final_hash = field<std::string>(j, "final_hash", top);

@@ -7,6 +7,7 @@
 
 #include "agent.hpp"
 #include "expect.hpp"
+#include "rules_threw.hpp"
 
 namespace anvil::cli::scenario {
 
@@ -14,11 +15,6 @@ namespace {
 
 // advance() calls without finishing the actions before the scenario is declared stuck.
 constexpr int kMaxAdvances = 5000;
-
-// What a failure says when the rules module threw something that is not a std::exception (a
-// plugin ability's is named by the kernel, as an AbilityError).
-constexpr const char* kNotAStdException =
-    "the rules module threw something that is not a std::exception";
 
 Result failed(std::string message) { return Result{false, std::move(message)}; }
 
@@ -142,8 +138,8 @@ Driven drive(Game& game, Script& script, const Scenario& s, const RulesModule& r
       out.error = fmt::format("the game threw during action {}: {}", script.next_action, e.what());
     }
   } catch (...) {  // the rules module's own code (what plugins' abilities throw, the kernel names)
-    out.error =
-        fmt::format("the game threw during action {}: {}", script.next_action, kNotAStdException);
+    out.error = fmt::format("the game threw during action {}: {}", script.next_action,
+                            kRulesThrewNotAnException);
   }
   return out;
 }
@@ -180,7 +176,7 @@ Result run_scenario(const Scenario& s, std::shared_ptr<const CardPool> pool,
   } catch (const std::exception& e) {
     return failed(fmt::format("the position cannot be set up: {}", e.what()));
   } catch (...) {
-    return failed(fmt::format("the position cannot be set up: {}", kNotAStdException));
+    return failed(fmt::format("the position cannot be set up: {}", kRulesThrewNotAnException));
   }
   Script script(s, rules);
   script.start(*game);
@@ -220,7 +216,7 @@ Result run_scenario(const Scenario& s, std::shared_ptr<const CardPool> pool,
   } catch (const std::exception& e) {
     return failed(fmt::format("check_state threw: {}", e.what()));
   } catch (...) {
-    return failed(fmt::format("check_state threw: {}", kNotAStdException));
+    return failed(fmt::format("check_state threw: {}", kRulesThrewNotAnException));
   }
   for (std::size_t i = 0; i < script.choices.size(); ++i) {
     if (!script.choices[i].empty()) {
