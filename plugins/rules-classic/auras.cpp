@@ -274,8 +274,29 @@ Grants read_grants(const Bound& b, CompileContext& ctx) {
   return g;
 }
 
+// "+2/+1", or with value expressions "+X/+Y, where X is … and Y is …" (Aspect of Wolf): one
+// letter when both read the same expression, and the sign kept, as printed cards have it.
 std::string pt_text(const Grants& g) {
-  return (g.power ? g.power->text() : "+0") + "/" + (g.toughness ? g.toughness->text() : "+0");
+  const auto expr = [](const std::optional<Amount>& a) {
+    return a && a->expr ? a->expr.get() : nullptr;
+  };
+  const ValueExpr* power = expr(g.power);
+  const ValueExpr* toughness = expr(g.toughness);
+  const bool same = power && toughness && power->describe() == toughness->describe();
+  const char* toughness_letter = power && !same ? "Y" : "X";
+  const auto part = [](const std::optional<Amount>& a, const char* letter) {
+    if (!a) return std::string("+0");
+    return a->expr ? std::string("+") + letter : a->text();
+  };
+  std::string text = part(g.power, "X") + "/" + part(g.toughness, toughness_letter);
+  if (power) text += ", where X is " + power->describe();
+  if (toughness && !same) {
+    // "…, rounded down, and Y is …": a comma before "and" when X's words have one.
+    const std::string x = power ? power->describe() : "";
+    const char* joint = !power ? ", where " : x.find(',') != std::string::npos ? ", and " : " and ";
+    text += joint + std::string(toughness_letter) + " is " + toughness->describe();
+  }
+  return text;
 }
 
 // enchanted: {power: 1, toughness: 2, grant: Flying, restrict: "attack block"} (an Aura), and

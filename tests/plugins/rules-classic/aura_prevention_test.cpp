@@ -150,6 +150,37 @@ TEST(RulesClassicAura, TheKeywordsReadTheClassicPositionalSpelling) {
                LoadError);
 }
 
+// A power or toughness counted by a value function is printed as a printed card has it: "+X/+Y,
+// where X is … and Y is …" (Aspect of Wolf), one letter when both count the same, and a number
+// beside a letter keeps its sign. Before, Aspect of Wolf read "gets X/X."
+TEST(RulesClassicAura, CountedPowerAndToughnessSayWhatXAndYAre) {
+  const auto text = [](const char* line) {
+    CardDef d;
+    d.name = "Counted";
+    d.base.types = {"Enchantment"_sym};
+    d.base.subtypes = {"Aura"_sym};
+    std::vector<Diagnostic> diagnostics;
+    const SourceLocation where{"test", 1, 1};
+    CompileContext ctx{registry(), d, where, diagnostics};
+    for (const char* l : {"enchant:creature", line})
+      registry()
+          .get<KeywordHandler>(std::string_view(l).substr(0, std::string_view(l).find(':')))
+          ->compile(Params::parse_classic(l, where), ctx);
+    return d.abilities.at(1).text;
+  };
+  const std::string forests = "half the number of Forests you control, rounded ";
+  EXPECT_EQ(
+      text("enchanted:Count$TypeYouCtrl.Forest/HalfDown:Count$TypeYouCtrl.Forest/HalfUp"),
+      "Enchanted creature gets +X/+Y, where X is " + forests + "down, and Y is " + forests + "up.");
+  EXPECT_EQ(text("enchanted:Count$TypeYouCtrl.Forest:Count$TypeYouCtrl.Forest"),
+            "Enchanted creature gets +X/+X, where X is the number of Forests you control.");
+  EXPECT_EQ(text("enchanted:+1:Count$TypeYouCtrl.Forest"),
+            "Enchanted creature gets +1/+X, where X is the number of Forests you control.");
+  EXPECT_EQ(text("enchanted:Count$TypeYouCtrl.Forest:Count$TypeYouCtrl.Island"),
+            "Enchanted creature gets +X/+Y, where X is the number of Forests you control and Y "
+            "is the number of Islands you control.");
+}
+
 // Half an Aura is refused at its line (docs/cards.md, "Auras"): `enchant` without the Aura
 // subtype (the state-based action looks for Auras), `enchanted` without it or without `enchant`
 // before it (the card would be cast with no target and enchant nothing).
