@@ -50,8 +50,10 @@ GameLog::GameLog(Game& game, const RulesModule& rules, std::FILE* out,
       [this](const Game& g,
              const ZoneChangeEvent& e) -> std::optional<Replacement<ZoneChangeEvent>> {
         if (e.to.kind == ZoneKind::battlefield) entering_ = true;
-        // What it is as it leaves (an animated land is a creature then, not in the graveyard).
+        // What it is as it leaves (an animated land is a creature then, not in the graveyard),
+        // and the board it leaves.
         if (e.from.kind == ZoneKind::battlefield && g.state().exists(e.object)) {
+          if (e.to.kind != ZoneKind::battlefield) see_board(g);
           std::erase_if(leaving_,
                         [&](const auto& l) { return l.first == e.object; });  // a move replaced
           leaving_.push_back({e.object, is_creature(g.view(e.object))});
@@ -62,12 +64,23 @@ GameLog::GameLog(Game& game, const RulesModule& rules, std::FILE* out,
                                                                    const ZoneChangeEvent& e) {
     const std::string who = player(e.player);
     const ZoneKind from = e.from.kind, to = e.to.kind;
+    // A permanent that has left the battlefield is named by its number as the board showed it;
+    // the others of its batch keep theirs until theirs are told (numbers_).
+    std::optional<std::size_t> number;
+    if (from == ZoneKind::battlefield && to != ZoneKind::battlefield) {
+      const auto it = std::find_if(numbers_.begin(), numbers_.end(),
+                                   [&](const auto& n) { return n.first == e.object; });
+      number = it != numbers_.end() ? it->second : 0;
+      if (it != numbers_.end()) numbers_.erase(it);
+    } else {
+      see_board(g);
+    }
     // A card played face up is seen by all as it is played (a hearth weapon is told before it
     // reaches the hero, while the weapon it replaces goes).
     const bool shown = e.cause == Cause::cast && to != ZoneKind::exile && to != ZoneKind::library &&
                        to != ZoneKind::hand && g.state().exists(e.object) &&
                        !g.state().object(e.object).face_down;
-    const std::string what = shown ? card(g, e.object, true) : card(g, e.object);
+    const std::string what = card(g, e.object, shown, number);
     bool creature = false;  // as it left the battlefield
     if (const auto it = std::find_if(leaving_.begin(), leaving_.end(),
                                      [&](const auto& l) { return l.first == e.object; });
@@ -157,6 +170,7 @@ GameLog::GameLog(Game& game, const RulesModule& rules, std::FILE* out,
       }));
   connections_.emplace_back(
       bus.on_observe<DamageEvent>([this](const Game& g, const DamageEvent& e) {
+        see_board(g);
         const char* combat = e.combat ? " (combat)" : "";
         // No source object: a hearth hero's attack or power (the line before says which), or
         // fatigue (a "fatigue" event just before).
@@ -181,6 +195,7 @@ GameLog::GameLog(Game& game, const RulesModule& rules, std::FILE* out,
         dealing_damage_ = false;  // what changes from here on is told as it happens
       }));
   connections_.emplace_back(bus.on_observe<LifeChangeEvent>([this](const Game& g, const LifeChangeEvent& e) {
+    see_board(g);
     const std::int32_t now = g.state().player(e.player).life;
     hold_or_tell(
         g, e.source, Target::of(e.player), false, e.delta,
@@ -189,6 +204,7 @@ GameLog::GameLog(Game& game, const RulesModule& rules, std::FILE* out,
   }));
   connections_.emplace_back(
       bus.on_observe<CounterChangeEvent>([this](const Game& g, const CounterChangeEvent& e) {
+        see_board(g);
         std::int64_t now = 0;
         if (e.target.is_player())
           now = g.state().player(e.target.player).counters.get(e.kind);
@@ -205,11 +221,13 @@ GameLog::GameLog(Game& game, const RulesModule& rules, std::FILE* out,
                                  n == 1 ? "" : "s", now));
       }));
   connections_.emplace_back(bus.on_observe<AttackEvent>([this](const Game& g, const AttackEvent& e) {
+    see_board(g);
     line(g, fmt::format("{} attacks {}", card(g, e.attacker), target(g, e.defender)));
   }));
   connections_.emplace_back(
       bus.on_observe<CustomEvent>([this](const Game& g, const CustomEvent& e) {
         using namespace anvil::literals;
+        see_board(g);
         const std::optional<std::string_view> carried = carried_card(g, e.amount);
         if (e.kind == "hero_power"_sym)
           line(g, e.other.is_player() || e.other.is_object()
@@ -278,6 +296,7 @@ GameLog::GameLog(Game& game, const RulesModule& rules, std::FILE* out,
         }
       }));
   connections_.emplace_back(bus.on_observe<BlockEvent>([this](const Game& g, const BlockEvent& e) {
+    see_board(g);
     line(g, fmt::format("{} blocks {}", card(g, e.blocker), card(g, e.attacker)));
   }));
 }
@@ -293,19 +312,31 @@ std::string GameLog::player(PlayerId p) const {
   return p.valid() ? fmt::format("player {}", p.value + 1) : std::string("nobody");
 }
 
-std::string GameLog::card(const Game& g, ObjectId id, bool shown) const {
+std::string GameLog::card(const Game& g, ObjectId id, bool shown,
+                          std::optional<std::size_t> number) const {
   if (!g.state().exists(id)) return "?";
   std::string name(g.card(id).name);
-  std::size_t number = 0;
-  if (viewer_) {
-    const DecisionView view(g, *viewer_);
-    if (!view.can_see(id)) return shown ? name : "a card";  // not on a battlefield: no number
-    number = namesake_number(view, id);
-  } else {
-    number = namesake_number(g.state(), id);
-  }
-  if (number > 0) name += fmt::format(" #{}", number);
+  if (viewer_ && !DecisionView(g, *viewer_).can_see(id))
+    return shown ? name : "a card";  // not on a battlefield: no number
+  if (const std::size_t n = number ? *number : number_now(g, id); n > 0)
+    name += fmt::format(" #{}", n);
   return name;
+}
+
+std::size_t GameLog::number_now(const Game& g, ObjectId id) const {
+  if (!viewer_) return namesake_number(g.state(), id);
+  const DecisionView view(g, *viewer_);
+  return view.can_see(id) ? namesake_number(view, id) : 0;
+}
+
+void GameLog::see_board(const Game& g) {
+  const GameState& s = g.state();
+  std::erase_if(numbers_, [&](const auto& n) {
+    return !s.exists(n.first) || s.object(n.first).zone.kind == ZoneKind::battlefield;
+  });
+  for (const Player& p : s.players)
+    for (ObjectId id : s.zone(ZoneRef::battlefield(p.id)).objects)
+      if (const std::size_t n = number_now(g, id); n > 0) numbers_.emplace_back(id, n);
 }
 
 std::string GameLog::target(const Game& g, const Target& t) const {

@@ -33,7 +33,9 @@
 // With a `viewer` (the person at `anvil play`), a card that player cannot see where it went is
 // "a card": the opponent draws a card, casts a card (a secret) — never its name. A permanent
 // with namesakes on its battlefield is numbered as the board numbers it ("Spirit Wolf #2",
-// namesakes.hpp), so that a line names the one the board shows.
+// namesakes.hpp), so that a line names the one the board shows; one that has just left the
+// battlefield (dies, is destroyed, exiled, returned to a hand) by the number the board showed
+// it with, though its namesake left behind is the only one there now ("Spirit Wolf #1 dies").
 #pragma once
 
 #include <anvil/event_bus.hpp>
@@ -85,7 +87,12 @@ class GameLog {
 
   std::string player(PlayerId p) const;
   // `shown`: named though the viewer could not see it where it is (a card being played).
-  std::string card(const Game& g, ObjectId id, bool shown = false) const;
+  // `number`: its number among its namesakes as the board showed it (a permanent that has just
+  // left the battlefield), else the board's now.
+  std::string card(const Game& g, ObjectId id, bool shown = false,
+                   std::optional<std::size_t> number = std::nullopt) const;
+  // Its number among its namesakes on the board now, as the reader sees it (namesakes.hpp).
+  std::size_t number_now(const Game& g, ObjectId id) const;
   std::string target(const Game& g, const Target& t) const;
   void line(const Game& g, const std::string& text);  // flush(), then the text
   void print(std::uint32_t turn, PlayerId active, const std::string& text);
@@ -110,6 +117,17 @@ class GameLog {
   // Whether each permanent leaving the battlefield (from the move's replacement stage to the
   // move told) was a creature then: only a creature dies.
   std::vector<std::pair<ObjectId, bool>> leaving_;
+  // The number each permanent had among its namesakes as the log last saw the board (only those
+  // numbered), so that a line about one that has just left the battlefield names it as the board
+  // showed it ("Spirit Wolf #2 dies"), not as the board is once it is gone: seen again at each
+  // event the log hears but a move off the battlefield, and at such a move's replacement stage.
+  // The others of a batch keep the numbers they had: the classic module moves a batch (the
+  // creatures state-based actions destroy) after every replacement stage of it, and the hearth
+  // module tells no replacement stage and moves every minion of a death round before it tells
+  // the first. An entry goes when its permanent's move is told; one that left untold keeps its
+  // entry until then, or until it is on a battlefield again.
+  std::vector<std::pair<ObjectId, std::size_t>> numbers_;
+  void see_board(const Game& g);
   // The last line printed, if it was a "given": the buffs one card gives at once are one line.
   struct Given {
     Target subject;
