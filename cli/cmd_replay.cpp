@@ -1,6 +1,9 @@
 // anvil replay FILE: plays a saved game again from its seed and decisions, prints its
 // turn-by-turn log, and checks that it ends in the recorded state (docs/cli.md).
 #include <fmt/core.h>
+#include <fmt/ranges.h>  // fmt::join
+
+#include <algorithm>
 
 #include "commands.hpp"
 #include "engine_setup.hpp"
@@ -14,6 +17,21 @@
 namespace anvil::cli {
 
 namespace {
+
+// The orders a game of `decks` loads its packs in, the order that decides the cards' ids (the
+// CardPool's), which the game's state and its hash hold. Every Anvil has built its pool from
+// PackLibrary::with_requirements of the decks' packs: `anvil sim` in its --decks order, whichever
+// deck sits first, `anvil play` with the person's first; so in seat order or in the reverse.
+std::vector<std::vector<std::string>> load_orders(const PackLibrary& packs,
+                                                  const std::vector<DeckRef>& decks) {
+  std::vector<std::string> seats;
+  for (const DeckRef& d : decks) seats.push_back(d.pack);
+  std::vector<std::vector<std::string>> orders{packs.with_requirements(seats)};
+  std::reverse(seats.begin(), seats.end());
+  if (std::vector<std::string> reversed = packs.with_requirements(seats); reversed != orders[0])
+    orders.push_back(std::move(reversed));
+  return orders;
+}
 
 int run_replay(const GlobalOptions& global, const std::string& file, bool quiet) {
   const Replay replay = load_replay(file);
@@ -49,6 +67,16 @@ int run_replay(const GlobalOptions& global, const std::string& file, bool quiet)
                     replay.conceded->player.value, replay.decks.size()));
   std::vector<DeckRef> decks;
   for (const std::string& d : replay.decks) decks.push_back(packs.deck(replay.rules, d));
+  // The game's packs, listed in another order than it loaded them in (the file edited): refused
+  // here, as the game it would play is another, which would show only as a hash that differs.
+  if (const auto orders = load_orders(packs, decks);
+      std::ranges::is_permutation(names, orders[0]) &&
+      std::ranges::find(orders, names) == orders.end())
+    throw std::runtime_error(fmt::format(
+        "{}: \"packs\" is not in the order the game loaded them ({}): a game of these decks loads "
+        "{}{}, each pack after those it requires, and the order decides the cards' ids",
+        file, fmt::join(names, ", "), fmt::join(orders[0], ", "),
+        orders.size() > 1 ? fmt::format(" or {}", fmt::join(orders[1], ", ")) : ""));
   std::string error;
   const auto cards = packs.pool(names, error);
   if (!cards) throw std::runtime_error(error);

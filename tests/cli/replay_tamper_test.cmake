@@ -55,6 +55,13 @@ string(JSON first_pack GET "${original}" packs 0)
 string(JSON pack_count LENGTH "${original}" packs)
 string(JSON tampered SET "${original}" packs ${pack_count} "${first_pack}")
 expect_refused(pack-twice "${tampered}" "pack '[^']+' is listed twice in \"packs\"" "after")
+# "packs" reordered: the order the game loaded them in decides the cards' ids, so another order
+# plays the game to another hash (it did so, and said only that the hash differed). The default
+# decks are both classic-burn's, which requires classic-core: loaded as classic-core, classic-burn.
+string(JSON second_pack GET "${original}" packs 1)
+string(JSON tampered SET "${original}" packs 0 "${second_pack}")
+string(JSON tampered SET "${tampered}" packs 1 "${first_pack}")
+expect_refused(packs-reordered "${tampered}" "packs-reordered\\.json: \"packs\" is not in the order the game loaded them \\(classic-burn, classic-core\\): a game of these decks loads classic-core, classic-burn, each pack after those it requires" "after")
 string(REGEX REPLACE "\"seed\": *5," "\"seed\": 5, \"seed\": 6," tampered "${original}")
 expect_refused(seed-twice "${tampered}" "the key \"seed\" is given twice in one object" "after")
 
