@@ -1,6 +1,7 @@
 #include "compile.hpp"
 
 #include <algorithm>
+#include <array>
 #include <limits>
 #include <utility>
 
@@ -44,7 +45,7 @@ Amount compile_amount(const Param& amount, CompileContext& ctx, std::string_view
 std::shared_ptr<const EffectStep> compile_drawback(const Param& drawback, CompileContext& ctx) {
   std::string_view d = drawback.text();
   std::size_t offset = 0;
-  if (d.starts_with("Drawback$")) {
+  if (d.starts_with(kDrawbackPrefix)) {
     d.remove_prefix(9);
     offset = 9;
   }
@@ -55,22 +56,113 @@ std::shared_ptr<const EffectStep> compile_drawback(const Param& drawback, Compil
   return step;
 }
 
-Tail positional_tail(const Params& params, std::size_t first, std::string_view form,
-                     std::string_view before) {
+namespace {
+
+// The word of a "Word$" at the start of `text` ("Drawbak" of "Drawbak$YouGainLife/1"), or empty:
+// what a prefix such as Drawback$ or Count$ looks like, and no description starts with.
+std::string_view dollar_word(std::string_view text) {
+  const std::size_t dollar = text.find('$');
+  if (dollar == std::string_view::npos || dollar == 0) return {};
+  const std::string_view word = text.substr(0, dollar);
+  const auto letter = [](char c) { return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z'); };
+  if (!letter(word[0])) return {};
+  for (char c : word)
+    if (!letter(c) && !(c >= '0' && c <= '9') && c != '_') return {};
+  return word;
+}
+
+// Whether the values were split from one line on ':' (Params::parse_classic), each one column
+// after the ':' that ends the one before: a YAML list puts "[", ", " or a new line between its
+// items, so only a colon line can have split a description at a ':' in it.
+bool split_on_colons(const Params& params) {
+  if (params.is_named()) return false;
+  const SourceLocation& line = params.where();
+  std::size_t column = line.column + params.keyword().size() + 1;
+  for (const Param& v : params.positional_values()) {
+    if (v.where().line != line.line || v.where().column != column) return false;
+    column += v.text().size() + 1;
+  }
+  return true;
+}
+
+// A description part that starts like a prefix is a misspelt or misplaced one: taken as a
+// description, its drawback would silently never happen.
+void check_prefix(const Param& part, const Params& params, std::string_view before) {
+  const std::string_view word = dollar_word(part.text());
+  if (word.empty()) return;
+  const std::string prefix = std::string(word) + "$";
+  if (prefix == kDrawbackPrefix && params.is_named())
+    part.fail("a drawback is not a description", "write it under 'drawback:'");
+  if (prefix == kDrawbackPrefix)
+    part.fail("the Drawback$ part comes right after " + std::string(before));
+  const std::array<std::string_view, 1> known{kDrawbackPrefix};
+  std::string hint = did_you_mean(prefix, known);
+  if (hint.empty()) hint = "the only prefix here is Drawback$, before a drawback's steps";
+  part.fail("'" + params.keyword() + "' knows no prefix '" + prefix +
+                "'; a description cannot start with one",
+            std::move(hint));
+}
+
+void warn_at(CompileContext& ctx, const Param& part, std::string message) {
+  ctx.diagnostics.push_back({Diagnostic::Severity::warning, part.where(),
+                             "card '" + ctx.card.name + "': " + std::move(message)});
+}
+
+// Whether the registry's Drawback verb compiles `text`: a description that does was most
+// likely meant as the drawback with its prefix left out. Compiled into a scratch card, with its
+// diagnostics dropped, so that nothing of it stays.
+bool reads_as_drawback(const Param& part, const CompileContext& ctx) {
+  const auto verb = ctx.registry.find<EffectVerb>("Drawback");
+  if (!verb) return false;
+  CardDef scratch;
+  scratch.name = ctx.card.name;
+  std::vector<Diagnostic> dropped;
+  CompileContext inner{ctx.registry, scratch, part.where(), dropped};
+  try {
+    return verb->compile(part.text(), inner) != nullptr;
+  } catch (const std::exception&) {
+    return false;
+  }
+}
+
+void check_description(const Param* part, const Tail& tail, CompileContext& ctx) {
+  if (!part) return;
+  if (part->text().empty()) {
+    warn_at(ctx, *part,
+            "the description is empty, so it is ignored and the generated one is used; drop the "
+            "empty part");
+    return;
+  }
+  if (part != tail.description || tail.drawback || !reads_as_drawback(*part, ctx)) return;
+  warn_at(ctx, *part,
+          "the description '" + part->text() + "' reads as a drawback step; write Drawback$" +
+              part->text() + " if it is one");
+}
+
+}  // namespace
+
+Tail positional_tail(const Params& params, std::size_t first, std::string_view form) {
   const auto& v = params.positional_values();
   Tail t;
   std::size_t i = first;
-  if (v.size() > i && v[i].text().starts_with("Drawback$")) t.drawback = &v[i++];
+  if (v.size() > i && v[i].text().starts_with(kDrawbackPrefix)) t.drawback = &v[i++];
   if (v.size() > i) t.description = &v[i++];
   if (v.size() > i) t.stack_description = &v[i++];
   if (v.size() > i) {
-    v[i].fail("'" + params.keyword() + "' takes at most " + std::string(form) +
-                  "; found an extra part '" + v[i].text() + "'",
-              "a ':' inside a description splits it; reword without ':'");
+    v[i].fail(
+        "'" + params.keyword() + "' takes at most " + std::string(form) +
+            "; found an extra part '" + v[i].text() + "'",
+        split_on_colons(params) ? "a ':' inside a description splits it; reword without ':'" : "");
   }
-  if (t.description && t.description->text().starts_with("Drawback$"))
-    t.description->fail("the Drawback$ part comes right after " + std::string(before));
   return t;
+}
+
+void check_descriptions(const Params& params, const Tail& tail, std::string_view before,
+                        CompileContext& ctx) {
+  for (const Param* part : {tail.description, tail.stack_description})
+    if (part) check_prefix(*part, params, before);
+  for (const Param* part : {tail.description, tail.stack_description})
+    check_description(part, tail, ctx);
 }
 
 std::string source_text(const Params& params) {

@@ -15,6 +15,8 @@ namespace anvil::keyword_damage {
 // "draw a card" ability it adds.
 inline constexpr std::string_view kPlugin = "keyword-damage";
 inline constexpr std::string_view kCantrip = "Cantrip";
+// What starts a drawback's part of a line.
+inline constexpr std::string_view kDrawbackPrefix = "Drawback$";
 
 // `where` moved `offset` columns to the right (an error inside a part of a line).
 SourceLocation shifted(const SourceLocation& where, std::size_t offset);
@@ -43,10 +45,15 @@ struct Tail {
   const Param* stack_description = nullptr;
 };
 // Reads the tail from positional value `first` on; for errors, `form` is what the line takes
-// ("#Dmg, Drawback$, a description and a stack description") and `before` what comes before
-// the drawback ("the damage amount").
-Tail positional_tail(const Params& params, std::size_t first, std::string_view form,
-                     std::string_view before);
+// ("#Dmg, Drawback$, a description and a stack description"). Check it with check_descriptions.
+Tail positional_tail(const Params& params, std::size_t first, std::string_view form);
+
+// Checks the descriptions of a tail read in either form: one starting with a prefix other than
+// where the prefix goes ("Drawbak$YouGainLife/1", a misspelt Drawback$) is a LoadError at it;
+// an empty one, ignored, and one the Drawback verb would compile, its prefix left out, are
+// warnings. `before` is what the Drawback$ part comes right after ("the damage amount").
+void check_descriptions(const Params& params, const Tail& tail, std::string_view before,
+                        CompileContext& ctx);
 
 // The keyword line as written, for AbilityDef::text.
 std::string source_text(const Params& params);

@@ -122,8 +122,7 @@ Parts positional_parts(const Params& params, bool with_cost) {
     params.fail("'" + params.keyword() + "' needs a damage amount: '" + params.keyword() +
                 (with_cost ? ":{T}:3'" : ":3'"));
   p.amount = &v[i++];
-  p.tail = positional_tail(params, i, "#Dmg, Drawback$, a description and a stack description",
-                           "the damage amount");
+  p.tail = positional_tail(params, i, "#Dmg, Drawback$, a description and a stack description");
   return p;
 }
 
@@ -249,6 +248,7 @@ class DamageKeyword final : public KeywordHandler {
                   "for the classic line, write spDamageTgtC, spDamageTgtP or spDamageTgtCP");
     const Parts parts =
         params.is_named() ? named_parts(params, !fixed_) : positional_parts(params, activated_);
+    check_descriptions(params, parts.tail, "the damage amount", ctx);
     auto spell = std::make_shared<DamageSpell>();
     DamageText text;
     spell->kind = fixed_ ? *fixed_ : parse_target(*parts.target);

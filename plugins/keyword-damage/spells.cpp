@@ -85,9 +85,9 @@ class DrawKeyword final : public KeywordHandler {
       if (v.empty() || v[0].text().empty())
         params.fail("'spDraw' needs the number of cards: 'spDraw:3'");
       amount = &v[0];
-      tail = positional_tail(params, 1, "#Cards, Drawback$, a description and a stack description",
-                             "the number of cards");
+      tail = positional_tail(params, 1, "#Cards, Drawback$, a description and a stack description");
     }
+    check_descriptions(params, tail, "the number of cards", ctx);
     auto spell = std::make_shared<DrawSpell>();
     spell->amount = compile_amount(*amount, ctx, "card");
     std::string text = "Draw " + cards(spell->amount.text);
@@ -172,9 +172,9 @@ class BounceKeyword final : public KeywordHandler {
         params.fail("'spBounceTgt' needs the target's type: 'spBounceTgt:Creature'");
       type = &v[0];
       tail =
-          positional_tail(params, 1, "the type, Drawback$, a description and a stack description",
-                          "the target's type");
+          positional_tail(params, 1, "the type, Drawback$, a description and a stack description");
     }
+    check_descriptions(params, tail, "the target's type", ctx);
     auto spell = std::make_shared<BounceSpell>();
     read_types(*type, *spell);
     std::string text = "Return target " + spell->what + " to its owner's hand.";

@@ -107,6 +107,72 @@ TEST_F(KeywordDamage, AMisspeltKeywordIsALoadErrorWithDidYouMean) {
       "reword without ':'");
 }
 
+// The outside tester's lines: a misspelt Drawback$ was taken as the spell's description, so the
+// drawback silently never happened.
+TEST_F(KeywordDamage, AMisspeltDrawbackPrefixIsALoadErrorAtItsColumn) {
+  EXPECT_EQ(error_of(spell("Bolt", "spDamageTgtCP:3:Drawbak$YouGainLife/1")),
+            "test.txt:5:17: error: card 'Bolt': 'spDamageTgtCP' knows no prefix 'Drawbak$'; a "
+            "description cannot start with one; did you mean 'Drawback$'?");
+  EXPECT_EQ(error_of(spell("Draw", "spDraw:1:Drawbak$OppMill/2")),
+            "test.txt:5:10: error: card 'Draw': 'spDraw' knows no prefix 'Drawbak$'; a "
+            "description cannot start with one; did you mean 'Drawback$'?");
+  EXPECT_EQ(error_of(spell("Heel", "spBounceTgt:Creature:Drawbak$TgtDraw/1")),
+            "test.txt:5:22: error: card 'Heel': 'spBounceTgt' knows no prefix 'Drawbak$'; a "
+            "description cannot start with one; did you mean 'Drawback$'?");
+  EXPECT_NE(error_of(spell("Far", "spDamageTgtCP:3:Desc:Unheard$X/1")).find("5:22:"),
+            std::string::npos);
+  EXPECT_NE(error_of(spell("Late", "spDamageTgtCP:3:Desc:Drawback$YouGainLife/1"))
+                .find("5:22: error: card 'Late': the Drawback$ part comes right after the damage"),
+            std::string::npos);
+}
+
+TEST_F(KeywordDamage, ADescriptionThatReadsAsADrawbackStepIsAWarning) {
+  std::vector<Diagnostic> d;
+  const auto cards = load_text(spell("Helix", "spDamageTgtCP:3:YouGainLife/1"), d);
+  EXPECT_EQ(cards.size(), 1u);
+  ASSERT_EQ(d.size(), 1u);
+  EXPECT_EQ(d[0].str(),
+            "test.txt:5:17: warning: card 'Helix': the description 'YouGainLife/1' reads as a "
+            "drawback step; write Drawback$YouGainLife/1 if it is one");
+  // Descriptions that are text, and one after a drawback, are not steps.
+  (void)card(spell("Given", "spDamageTgtCP:3:CARDNAME hits.:Domain"));
+  (void)card(spell("After", "spDamageTgtCP:3:Drawback$YouGainLife/1:YouGainLife/1"));
+}
+
+TEST_F(KeywordDamage, AnEmptyDescriptionIsIgnoredWithAWarning) {
+  std::vector<Diagnostic> d;
+  const auto cards = load_text(spell("Bolt", "spDamageTgtCP:3:"), d);
+  ASSERT_EQ(cards.size(), 1u);
+  EXPECT_EQ(cards[0].abilities.at(0).impl->describe(),
+            "Bolt deals 3 damage to target creature or player.");
+  ASSERT_EQ(d.size(), 1u);
+  EXPECT_EQ(d[0].str(),
+            "test.txt:5:17: warning: card 'Bolt': the description is empty, so it is ignored and "
+            "the generated one is used; drop the empty part");
+}
+
+TEST_F(KeywordDamage, TooManyYamlListValuesGiveNoHintAboutColons) {
+  CardDef def;
+  def.name = "Listed";
+  std::vector<Diagnostic> diagnostics;
+  CompileContext ctx{registry_, def, {"cards.yaml", 7, 7}, diagnostics};
+  std::vector<Param> values;
+  std::uint32_t column = 23;  // spDamageTgtCP: [3, Desc, a, b] — one space after each comma
+  for (const char* v : {"3", "Desc", "a", "b"}) {
+    values.push_back(Param::scalar(v, {"cards.yaml", 7, column}));
+    column += static_cast<std::uint32_t>(std::string_view(v).size()) + 2;
+  }
+  try {
+    compile_keyword(Params::positional("spDamageTgtCP", std::move(values), {"cards.yaml", 7, 7}),
+                    ctx);
+    ADD_FAILURE() << "no error";
+  } catch (const LoadError& e) {
+    EXPECT_EQ(std::string(e.what()),
+              "cards.yaml:7:35: 'spDamageTgtCP' takes at most #Dmg, Drawback$, a description and "
+              "a stack description; found an extra part 'b'");
+  }
+}
+
 class NamedForm : public KeywordDamage {
  protected:
   CardDef compile(std::vector<std::pair<std::string, Param>> values,
