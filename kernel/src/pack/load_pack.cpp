@@ -36,6 +36,36 @@ std::string failed_to_load(std::span<const Diagnostic> diagnostics, const std::s
   return {};
 }
 
+// ", which may be in FILE: …" when a card file yielded no card and its errors name none (YAML
+// that could not be read at all): the card may be in it, so it is not called undefined.
+// Empty when every card file was read.
+std::string in_unread_file(std::span<const Diagnostic> diagnostics, const LoadedPack& pack) {
+  for (const fs::path& file : pack.card_files) {
+    const std::string name = file.string();
+    const auto from_file = [&](const CardDef& c) { return c.where.file == name; };
+    if (std::ranges::any_of(pack.cards, from_file)) continue;
+    const Diagnostic* first = nullptr;
+    bool names_a_card = false;
+    for (const Diagnostic& d : diagnostics) {
+      if (d.severity != Diagnostic::Severity::error || d.where.file != name) continue;
+      if (!first) first = &d;
+      names_a_card = names_a_card || d.message.find("card '") != std::string::npos;
+    }
+    if (first && !names_a_card)
+      return ", which may be in " + name + ": that file could not be read (see the error at " +
+             first->where.str() + ")";
+  }
+  return {};
+}
+
+// Why card `name` is missing when it is not simply undefined: failed_to_load(), or
+// in_unread_file(). Empty when neither explains it.
+std::string why_missing(std::span<const Diagnostic> diagnostics, const std::string& name,
+                        const LoadedPack& pack) {
+  if (std::string failed = failed_to_load(diagnostics, name); !failed.empty()) return failed;
+  return in_unread_file(diagnostics, pack);
+}
+
 class PackLoader {
  public:
   PackLoader(const Registry& registry, LoadedPack& pack) : registry_(registry), pack_(pack) {}
@@ -291,7 +321,7 @@ class PackLoader {
           if (other_packs) continue;  // maybe a card of a required pack: check_deck_cards()
           std::string message = "deck '" + deck->list.name + "' names card '" + entry.card + "'";
           if (std::string failed =
-                  failed_to_load(std::span(diags()).first(card_diagnostics), entry.card);
+                  why_missing(std::span(diags()).first(card_diagnostics), entry.card, pack_);
               !failed.empty()) {
             error(diags(), entry.where, message + failed);
             continue;
@@ -361,7 +391,7 @@ std::vector<Diagnostic> check_deck_cards(const LoadedPack& pack,
     for (const DeckLine& line : pack.deck_lines[i]) {
       if (defined.contains(line.card)) continue;
       std::string message = "deck '" + pack.decks[i].name + "' names card '" + line.card + "'";
-      if (std::string failed = failed_to_load(pack.diagnostics, line.card); !failed.empty()) {
+      if (std::string failed = why_missing(pack.diagnostics, line.card, pack); !failed.empty()) {
         out.push_back({Diagnostic::Severity::error, line.where, message + failed});
         continue;
       }

@@ -74,6 +74,27 @@ std::optional<OpenQuote> quote_closing_on(std::string_view text, std::uint32_t e
   return std::nullopt;
 }
 
+// The value on line `line` (1-based) of `text` after its "key: " or "- ", when it is mana
+// symbols unquoted ("{1}{G}{G}"): YAML reads "{1}" as a map and stumbles on what follows.
+std::optional<std::string_view> unquoted_symbols(std::string_view text, std::uint32_t line) {
+  std::size_t start = 0;
+  for (std::uint32_t l = 1; l < line && start != std::string_view::npos; ++l) {
+    start = text.find('\n', start);
+    if (start != std::string_view::npos) ++start;
+  }
+  if (start == std::string_view::npos || line == 0) return std::nullopt;
+  std::string_view value = text.substr(start, text.find('\n', start) - start);
+  if (const auto colon = value.find(": "); colon != std::string_view::npos)
+    value.remove_prefix(colon + 2);
+  else if (const auto dash = value.find("- "); dash != std::string_view::npos)
+    value.remove_prefix(dash + 2);
+  while (value.starts_with(' ')) value.remove_prefix(1);
+  while (value.ends_with(' ') || value.ends_with('\r')) value.remove_suffix(1);
+  if (!value.starts_with('{') || !value.ends_with('}')) return std::nullopt;
+  if (value.find("}{") == std::string_view::npos) return std::nullopt;
+  return value;
+}
+
 class Converter {
  public:
   Converter(std::string_view text, const std::string& file, std::vector<Diagnostic>& diagnostics,
@@ -135,7 +156,9 @@ class Converter {
       const char quote = text_[static_cast<std::size_t>(pos)];
       if (quote == '"' || quote == '\'') {
         if (!closed(static_cast<std::size_t>(pos), quote)) {
-          report(where,
+          // Everything after it is read as this text, so whatever else is found wrong follows
+          // from it: the file is refused with this one error.
+          refuse(where,
                  std::string("unterminated quoted text: the ") +
                      (quote == '"' ? "double" : "single") +
                      " quote opened here is never closed, so it runs to the end of the file");
@@ -274,7 +297,11 @@ std::optional<Param> parse_yaml(std::string_view text, const std::string& file,
                                  ": " + e.msg + "); is its closing quote missing?"});
       return std::nullopt;
     }
-    diagnostics.push_back({Diagnostic::Severity::error, where, "YAML syntax error: " + e.msg});
+    std::string problem = "YAML syntax error: " + e.msg;
+    if (const auto symbols = unquoted_symbols(text, where.line))
+      problem += "; YAML reads " + std::string(*symbols) +
+                 " unquoted as maps, not as text; quote it: \"" + std::string(*symbols) + "\"";
+    diagnostics.push_back({Diagnostic::Severity::error, where, std::move(problem)});
     return std::nullopt;
   }
   if (scan.stuck) {

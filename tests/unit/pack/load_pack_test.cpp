@@ -135,6 +135,24 @@ TEST_F(LoadPack, ADeckNamingACardThatFailedToLoadSaysWhere) {
       << e[1]->str();
 }
 
+// A card file YAML cannot read yields no card and no error naming one: a deck naming a card is
+// pointed at that file instead of being told that the pack does not define the card.
+TEST_F(LoadPack, ADeckNamingACardOfAnUnreadableFileSaysWhichFile) {
+  const std::filesystem::path dir = data_dir() / "packs" / "unread-card";
+  const LoadedPack pack = load_pack(dir, registry_);
+  const auto e = errors(pack.diagnostics);
+  ASSERT_EQ(e.size(), 2u) << dump(pack.diagnostics);
+  const std::string file = (dir / "cards" / "bears.yaml").string();
+  EXPECT_EQ(e[0]->str(), file +
+                             ":2:12: error: YAML syntax error: end of map not found; YAML reads "
+                             "{1}{G} unquoted as maps, not as text; quote it: \"{1}{G}\"");
+  EXPECT_TRUE(e[1]->str().ends_with(
+      "bears.yaml:3:7: error: deck 'Bears' names card 'Grizzly "
+      "Bears', which may be in " +
+      file + ": that file could not be read (see the error at " + file + ":2:12)"))
+      << e[1]->str();
+}
+
 // The same in a pack that requires another, where check_deck_cards() finds it.
 TEST_F(LoadPack, ADeckOfAPackThatRequiresAnotherNamingACardThatFailedToLoadSaysWhere) {
   const std::filesystem::path dir = data_dir() / "packs" / "needs-good-failed-card";

@@ -121,6 +121,30 @@ TEST(Yaml, AliasExpansionAndNestingAreBounded) {
   EXPECT_TRUE(find(d, "nested deeper than 3")) << dump(d);
 }
 
+// `cost: {1}{G}` reads as a map followed by more text: the syntax error says to quote it, as the
+// error about a single `{G}` does. A value that is not braces gets no such hint.
+TEST(Yaml, UnquotedManaSymbolsGetAQuoteItHint) {
+  std::vector<Diagnostic> d;
+  EXPECT_FALSE(parse("- name: Bear\n  cost: {1}{G}{G}\n  power: 2\n", d));
+  ASSERT_EQ(d.size(), 1u) << dump(d);
+  EXPECT_EQ(d[0].str(),
+            "t.yaml:2:12: error: YAML syntax error: end of map not found; YAML reads {1}{G}{G} "
+            "unquoted as maps, not as text; quote it: \"{1}{G}{G}\"");
+  d.clear();
+  EXPECT_FALSE(parse("- name: Bear\n  cost: {a: 1} b\n", d));
+  ASSERT_EQ(d.size(), 1u) << dump(d);
+  EXPECT_EQ(d[0].message.find("quote it"), std::string::npos) << dump(d);
+}
+
+// Past a quote that never closes, the rest of the file is that text: errors about what follows
+// would all stem from it, so the file is refused with that one error.
+TEST(Yaml, AnUnterminatedQuoteIsTheFilesOnlyError) {
+  std::vector<Diagnostic> d;
+  EXPECT_FALSE(parse("- name: Bear\n  cost: \"{1}{G}\n  types: Creature\n", d));
+  ASSERT_EQ(d.size(), 1u) << dump(d);
+  EXPECT_EQ(d[0].where.str(), "t.yaml:2:9");
+}
+
 // A quote left open is an error at the quote: when it runs to the end of the file, and when a
 // later quote on another line closes it and YAML fails on that line (yaml-cpp reports only
 // where it stopped, after the later quote, far from the mistake).
