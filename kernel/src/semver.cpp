@@ -1,7 +1,11 @@
 #include "anvil/semver.hpp"
 
+#include <algorithm>
 #include <charconv>
+#include <string>
 #include <utility>
+
+#include "semver_problem.hpp"
 
 ANVIL_BEGIN_NAMESPACE
 
@@ -243,6 +247,59 @@ std::optional<Version> parse_version(std::string_view text) {
   v.minor = *minor;
   v.patch = *patch;
   return v;
+}
+
+namespace {
+
+// A numeric identifier with a leading zero ("01"), which semver forbids; "0" alone is fine.
+bool zero_led(std::string_view id) { return all_digits(id) && id.size() > 1 && id[0] == '0'; }
+
+// The first zero-led identifier among the dot-separated ones of `s`, or "".
+std::string_view first_zero_led(std::string_view s) {
+  for (std::string_view id : split(s, '.'))
+    if (zero_led(id)) return id;
+  return {};
+}
+
+// `s` with the leading zeros of each numeric identifier dropped: "01.002" -> "1.2".
+std::string without_leading_zeros(std::string_view s) {
+  std::string out;
+  for (std::string_view id : split(s, '.')) {
+    if (zero_led(id)) id = id.substr(std::min(id.find_first_not_of('0'), id.size() - 1));
+    out.append(id).append(".");
+  }
+  out.pop_back();  // split() gives at least one identifier, so one '.' too many
+  return out;
+}
+
+}  // namespace
+
+std::string version_problem(std::string_view text) {
+  if (parse_version(text)) return {};
+  const std::string_view whole = text;
+  std::string_view build, pre;
+  const std::size_t plus = text.find('+');
+  if (plus != std::string_view::npos) {
+    build = text.substr(plus);  // kept as written, '+' included: build identifiers may be "01"
+    text = text.substr(0, plus);
+  }
+  const std::size_t dash = text.find('-');
+  if (dash != std::string_view::npos) {
+    pre = text.substr(dash + 1);
+    text = text.substr(0, dash);
+  }
+  const std::string_view in_core = first_zero_led(text), in_pre = first_zero_led(pre);
+  const std::string fixed = without_leading_zeros(text) +
+                            (dash == std::string_view::npos ? "" : "-") +
+                            without_leading_zeros(pre) + std::string(build);
+  if ((in_core.empty() && in_pre.empty()) || fixed == whole || !parse_version(fixed))
+    return "write MAJOR.MINOR.PATCH, e.g. 0.1.0";
+  const std::string what =
+      !in_core.empty()
+          ? "its number '" + std::string(in_core) + "' has a leading zero, which semver 2.0.0 §2"
+          : "its prerelease identifier '" + std::string(in_pre) +
+                "' is a number with a leading zero, which semver 2.0.0 §9";
+  return what + " forbids; write " + fixed;
 }
 
 bool VersionRange::contains(const Version& v) const {

@@ -5,6 +5,7 @@
 
 #include "anvil/pack.hpp"
 #include "pack/yaml_strict.hpp"
+#include "semver_problem.hpp"
 
 ANVIL_BEGIN_NAMESPACE
 
@@ -85,9 +86,8 @@ class ManifestReader {
     if (!text) return;
     const std::optional<Version> parsed = parse_version(*text);
     if (!parsed) {
-      error(
-          d_, v.where(),
-          "version '" + *text + "' is not a semantic version; write MAJOR.MINOR.PATCH, e.g. 0.1.0");
+      error(d_, v.where(),
+            "version '" + *text + "' is not a semantic version; " + version_problem(*text));
       return;
     }
     m_.version = *parsed;

@@ -108,6 +108,31 @@ TEST(Manifest, VersionWithBuildMetadataIsAnError) {
       parse("name: mini\nversion: 1.0.0-rc.1\nengine: ^0.1\nrules: classic\ncards: [a]\n").ok());
 }
 
+// The rule a number with a leading zero breaks is named, with the version to write, rather than
+// "write MAJOR.MINOR.PATCH", which such a version already is.
+TEST(Manifest, VersionWithALeadingZeroSaysSoAndWhatToWrite) {
+  const auto message = [](const std::string& version) {
+    const ManifestResult r =
+        parse("name: mini\nversion: " + version + "\nengine: ^0.1\nrules: classic\ncards: [a]\n");
+    const auto e = errors(r.diagnostics);
+    return e.size() == 1 ? e[0]->message : dump(r.diagnostics);
+  };
+  EXPECT_EQ(message("1.0.0-01"),
+            "version '1.0.0-01' is not a semantic version; its prerelease identifier '01' is a "
+            "number with a leading zero, which semver 2.0.0 §9 forbids; write 1.0.0-1");
+  EXPECT_EQ(message("1.0.0-rc.007"),
+            "version '1.0.0-rc.007' is not a semantic version; its prerelease identifier '007' is "
+            "a number with a leading zero, which semver 2.0.0 §9 forbids; write 1.0.0-rc.7");
+  EXPECT_EQ(message("1.02.0"),
+            "version '1.02.0' is not a semantic version; its number '02' has a leading zero, "
+            "which semver 2.0.0 §2 forbids; write 1.2.0");
+  // Something else wrong besides: the general advice.
+  EXPECT_EQ(message("1.0-01"),
+            "version '1.0-01' is not a semantic version; write MAJOR.MINOR.PATCH, e.g. 0.1.0");
+  EXPECT_EQ(message("banana"),
+            "version 'banana' is not a semantic version; write MAJOR.MINOR.PATCH, e.g. 0.1.0");
+}
+
 TEST(Manifest, PackRequiringItselfIsAnErrorAtTheRequirement) {
   const ManifestResult r = parse(std::string(kMinimal) + "requires:\n  packs: {mini: \"*\"}\n");
   const auto e = errors(r.diagnostics);
