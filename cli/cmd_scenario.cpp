@@ -52,6 +52,12 @@ scenario::Result run_one(const Scenario& s, const Registry& registry, PackLibrar
   auto rules = registry.find<RulesModule>(s.rules);
   if (!rules)
     return {false, fmt::format("{}: {}", s.rules_where.str(), no_rules_module(registry, s.rules))};
+  for (std::size_t i = 0; i < s.packs.size(); ++i) {
+    const std::string missing = packs.not_found(s.packs[i]);
+    if (missing.empty()) continue;
+    if (i >= s.pack_wheres.size()) return {false, missing};
+    return {false, fmt::format("{}: {}", s.pack_wheres[i].str(), missing)};
+  }
   std::string error;
   auto pool = packs.pool(packs_of(s, packs), error);
   if (!pool) return {false, error};

@@ -31,6 +31,15 @@ std::string PackLibrary::version_of(const std::string& pack) const {
   return p ? p->manifest.version.str() : std::string();
 }
 
+std::string PackLibrary::not_found(const std::string& name) const {
+  if (used(name)) return {};
+  std::vector<std::string> names;
+  for (const FoundPack& p : found_)
+    if (p.used) names.push_back(p.manifest.name);
+  std::string hint = did_you_mean(name, names);
+  return fmt::format("no pack named '{}'{}", name, hint.empty() ? "" : "; " + hint);
+}
+
 const LoadedPack* PackLibrary::load(const std::string& name, std::string& error) {
   if (auto it = packs_.find(name); it != packs_.end()) return &it->second;
   if (auto it = broken_.find(name); it != broken_.end()) {
@@ -39,11 +48,7 @@ const LoadedPack* PackLibrary::load(const std::string& name, std::string& error)
   }
   const FoundPack* found = used(name);
   if (!found) {
-    std::vector<std::string> names;
-    for (const FoundPack& p : found_)
-      if (p.used) names.push_back(p.manifest.name);
-    std::string hint = did_you_mean(name, names);
-    error = fmt::format("no pack named '{}'{}", name, hint.empty() ? "" : "; " + hint);
+    error = not_found(name);
     return nullptr;
   }
   if (!loading_.insert(name).second) {

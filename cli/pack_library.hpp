@@ -60,6 +60,8 @@ class PackLibrary {
 
   // The version of a used pack, or "" if there is none of that name.
   std::string version_of(const std::string& pack) const;
+  // "no pack named 'x'; did you mean 'y'?" when no pack of that name is found, else "".
+  std::string not_found(const std::string& name) const;
 
  private:
   // A pack that did not load: why, and its diagnostics, printed once when they matter.

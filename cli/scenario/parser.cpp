@@ -88,7 +88,10 @@ class Parser {
   }
 
   void read_packs(const Param& v) {
-    for (const Param& p : list(v, "'packs'")) s_.packs.push_back(text(p, "a pack name"));
+    for (const Param& p : list(v, "'packs'")) {
+      s_.packs.push_back(text(p, "a pack name"));
+      s_.pack_wheres.push_back(p.where());
+    }
   }
 
   void read_players(const Param& v) {

@@ -172,6 +172,7 @@ struct Scenario {
   std::string rules;
   SourceLocation rules_where;
   std::vector<std::string> packs;
+  std::vector<SourceLocation> pack_wheres;  // pack_wheres[i]: where the file names packs[i]
   Position position;  // players in turn order, active, step, seed
   std::vector<ActionSpec> actions;
   // Per player, in order.
