@@ -196,6 +196,25 @@ std::string without_deck_name(std::string why, const std::string& deck) {
   if (why.starts_with(name + " ")) return "it" + why.substr(name.size());
   return why;
 }
+
+// Adds the pack's cards to `cards`, which holds those of the packs it requires. A card both
+// define is an error at the pack's card (its file, line and column, which `pack install` maps
+// back to the folder or archive given), and is left out of the pack as a card with an error is
+// (docs/cli.md, `pack show`), so that the card count leaves it out too. Returns whether there
+// was none.
+bool add_cards_not_required(LoadedPack& pack, CardPool& cards) {
+  const std::size_t errors = pack.error_count();
+  std::erase_if(pack.cards, [&](const CardDef& card) {
+    try {
+      cards.add(card);
+      return false;
+    } catch (const LoadError& e) {
+      pack.diagnostics.push_back(to_diagnostic(e));
+      return true;
+    }
+  });
+  return pack.error_count() == errors;
+}
 }  // namespace
 
 void PackLibrary::check_decks_set_up(LoadedPack& pack) {
@@ -205,15 +224,8 @@ void PackLibrary::check_decks_set_up(LoadedPack& pack) {
   const auto others = requirements_pool(pack.manifest);
   if (!others) return;
   auto cards = std::make_shared<CardPool>();
-  try {
-    for (std::uint32_t i = 0; i < others->size(); ++i) cards->add(others->at(CardId(i)));
-    for (const CardDef& card : pack.cards) cards->add(card);
-  } catch (const LoadError& e) {  // a card defined by the pack and a required one
-    // At the pack's card (its file, line and column, which `pack install` maps back to the
-    // folder or archive given), not at the pack's folder with the location inside the message.
-    pack.diagnostics.push_back(to_diagnostic(e));
-    return;
-  }
+  for (std::uint32_t i = 0; i < others->size(); ++i) cards->add(others->at(CardId(i)));
+  if (!add_cards_not_required(pack, *cards)) return;
   const auto rules = registry_.find<RulesModule>(pack.manifest.rules);
   if (!rules) return;  // load_pack() warned that the rules module is not loaded
   for (std::size_t i = 0; i < pack.decks.size(); ++i) {

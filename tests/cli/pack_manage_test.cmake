@@ -436,6 +436,24 @@ elseif(CASE STREQUAL "ListShowsAnUnreadableVersionAsUnknown")
     message(FATAL_ERROR "a pack that says 0.0.0 should show it:\n${report}")
   endif()
 
+elseif(CASE STREQUAL "ACardDefinedByARequiredPackIsLeftOutOfTheCount")
+  # Each card user defines that base defines too is an error at the card, and is not counted,
+  # as a card with an error is not (docs/cli.md, `pack show`).
+  write_pack(${WORK}/base base 1.0.0)
+  file(APPEND ${WORK}/base/cards/card.yaml
+       "- name: Cub\n  types: Creature — Bear\n  power: 1\n  toughness: 1\n")
+  write_pack(${WORK}/user user 1.0.0 "requires:\n  packs: {base: \"^1.0\"}")
+  file(APPEND ${WORK}/user/cards/card.yaml
+       "- name: base Bear\n  types: Creature — Bear\n  power: 2\n  toughness: 2\n"
+       "- name: Cub\n  types: Creature — Bear\n  power: 1\n  toughness: 1\n")
+  run(0 "" pack install ${WORK}/base)
+  run(1 "user: 1 card, 2 errors, 0 warnings\n" pack validate ${WORK}/user)
+  if(NOT last MATCHES "card\\.yaml:5:3: error: card 'base Bear' is defined twice"
+     OR NOT last MATCHES "card\\.yaml:9:3: error: card 'Cub' is defined twice")
+    message(FATAL_ERROR "each card defined twice should be an error at it:\n${report}")
+  endif()
+  run(1 "\"cards\": 1," pack show ${WORK}/user --json)
+
 elseif(CASE STREQUAL "ParallelInstallsOfOnePluginNameEndAsOneAfterAnother")
   # Six packs that ship a plugin of the same name, installed at once: one is installed and the
   # others are refused, as each would be after it. They start while the lock is held, so that
