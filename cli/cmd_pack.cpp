@@ -14,6 +14,7 @@
 #include "output.hpp"
 #include "pack_archive.hpp"
 #include "pack_library.hpp"
+#include "pack_version.hpp"
 
 namespace anvil::cli {
 
@@ -46,33 +47,22 @@ std::string source_of(const FoundPack& pack, const std::vector<PackDir>& dirs) {
   return source;
 }
 
-// Whether the manifest's version could not be read: missing, not a version, or the whole
-// pack.yaml unreadable. The manifest then says 0.0.0 (PackManifest::version), which a pack may
-// also declare; an error about the 'version' key, printed on stderr, tells them apart.
-bool version_unreadable(const FoundPack& p) {
-  if (p.manifest.version != Version{}) return false;
-  if (p.manifest.name.empty() && !p.diagnostics.empty()) return true;
-  return std::any_of(p.diagnostics.begin(), p.diagnostics.end(), [](const Diagnostic& d) {
-    return d.severity == Diagnostic::Severity::error &&
-           (d.message.find("'version'") != std::string::npos || d.message.starts_with("version '"));
-  });
-}
-
 int run_pack_list(const GlobalOptions& options, bool json) {
   const Found found = find_all(options);
   for (const FoundPack& p : found.packs) print_diagnostics(stderr, p.diagnostics);
   if (json) {
     auto list = nlohmann::json::array();
     for (const FoundPack& p : found.packs) {
-      list.push_back({{"name", p.manifest.name},
-                      {"version", version_unreadable(p) ? nlohmann::json()
-                                                        : nlohmann::json(p.manifest.version.str())},
-                      {"description", p.manifest.description},
-                      {"rules", p.manifest.rules},
-                      {"path", p.dir.string()},
-                      {"source", source_of(p, found.dirs)},
-                      {"used", p.used},
-                      {"errors", located_json(p.diagnostics, Diagnostic::Severity::error)}});
+      list.push_back(
+          {{"name", p.manifest.name},
+           {"version", !version_was_read(p.manifest) ? nlohmann::json()
+                                                     : nlohmann::json(p.manifest.version.str())},
+           {"description", p.manifest.description},
+           {"rules", p.manifest.rules},
+           {"path", p.dir.string()},
+           {"source", source_of(p, found.dirs)},
+           {"used", p.used},
+           {"errors", located_json(p.diagnostics, Diagnostic::Severity::error)}});
     }
     fmt::print("{}\n", json_text(nlohmann::json{{"packs", list}}));
     return kExitOk;
@@ -87,8 +77,7 @@ int run_pack_list(const GlobalOptions& options, bool json) {
       {"NAME", "VERSION", "RULES", "USED", "SOURCE", "PATH"}};
   for (const FoundPack& p : found.packs) {
     const bool broken = !p.diagnostics.empty() && p.manifest.name.empty();
-    rows.push_back({broken ? "(unreadable)" : p.manifest.name,
-                    version_unreadable(p) ? "?" : p.manifest.version.str(),
+    rows.push_back({broken ? "(unreadable)" : p.manifest.name, shown_version(p.manifest),
                     p.manifest.rules.empty() ? "-" : p.manifest.rules, p.used ? "yes" : "no",
                     source_of(p, found.dirs), p.dir.string()});
   }
@@ -128,7 +117,7 @@ void print_pack(const LoadedPack& pack) {
   auto field = [](const char* label, const std::string& value) {
     if (!value.empty()) fmt::print("  {:<9} {}\n", label, value);
   };
-  fmt::print("{} {}\n", m.name.empty() ? "(unnamed pack)" : m.name, m.version.str());
+  fmt::print("{} {}\n", m.name.empty() ? "(unnamed pack)" : m.name, shown_version(m));
   if (!m.description.empty()) fmt::print("  {}\n", m.description);
   field("path:", m.dir.string());
   field("rules:", m.rules);

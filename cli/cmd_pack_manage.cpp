@@ -25,6 +25,7 @@
 #include "pack_archive.hpp"
 #include "pack_library.hpp"
 #include "pack_trust.hpp"
+#include "pack_version.hpp"
 #include "path_within.hpp"
 
 namespace anvil::cli {
@@ -326,7 +327,7 @@ std::vector<std::string> requirements_broken(const std::vector<FoundPack>& found
       if (r.name != name || !r.range.contains(used->manifest.version)) continue;
       if (after && r.range.contains(*after)) continue;
       out.push_back(fmt::format("{} {} (requires {} {}, {})", f.manifest.name,
-                                f.manifest.version.str(), name, r.range.text, f.dir.string()));
+                                shown_version(f.manifest), name, r.range.text, f.dir.string()));
     }
   }
   return out;
@@ -488,7 +489,7 @@ std::string not_installed(const std::vector<FoundPack>& found, const std::string
   for (const FoundPack& f : found) {
     if (!is_installed_pack(f.dir)) continue;
     if (std::ranges::find(names, f.manifest.name) == names.end()) names.push_back(f.manifest.name);
-    if (f.manifest.name == name) versions.push_back(f.manifest.version.str());
+    if (f.manifest.name == name) versions.push_back(installed_version(f));
   }
   const std::string packs = (anvil_home() / "packs").string();
   const std::string installed = fmt::format("{}", fmt::join(versions, ", "));
@@ -514,19 +515,19 @@ int run_remove(const GlobalOptions& options, const std::string& name, const std:
   std::vector<const FoundPack*> targets;
   for (const FoundPack& f : found) {
     if (f.manifest.name != name || !is_installed_pack(f.dir)) continue;
-    if (!version.empty() && f.manifest.version.str() != version) continue;
+    if (!version.empty() && installed_version(f) != version) continue;
     targets.push_back(&f);
   }
   if (targets.empty()) {
     const auto bundled = std::find_if(found.begin(), found.end(), [&](const FoundPack& f) {
       return f.manifest.name == name && is_bundled_pack(f.dir) &&
-             (version.empty() || f.manifest.version.str() == version);
+             (version.empty() || shown_version(f.manifest) == version);
     });
     if (bundled != found.end()) {
       fmt::print(stderr,
                  "anvil: error: '{}' {} is bundled with anvil ({}) and cannot be removed: "
                  "remove deletes only packs installed into {}\n",
-                 name, bundled->manifest.version.str(), bundled->dir.string(),
+                 name, shown_version(bundled->manifest), bundled->dir.string(),
                  (anvil_home() / "packs").string());
       return kExitFailed;
     }
@@ -575,7 +576,7 @@ int run_remove(const GlobalOptions& options, const std::string& name, const std:
   }
   const std::size_t trusted = records.size();
   for (const FoundPack* t : targets) {
-    const std::string v = t->manifest.version.str();
+    const std::string v = installed_version(*t);
     // Renamed away first, so that the pack disappears at once even if deleting takes a while.
     const fs::path doomed = t->dir.parent_path() / fmt::format(".removing-{}-{}", v, ::getpid());
     fs::rename(t->dir, doomed);

@@ -8,6 +8,7 @@
 
 #include "output.hpp"
 #include "pack_trust.hpp"
+#include "pack_version.hpp"
 #include "path_within.hpp"
 
 namespace anvil::cli {
@@ -81,7 +82,7 @@ void load_pack_plugins(Engine& engine, const GlobalOptions& options,
     if (!pack.used || m.provided_plugins.empty()) continue;
     if (!checked_pack.empty() && m.name == checked_pack) continue;
     const std::string which =
-        fmt::format("pack '{}' {} ({})", m.name, m.version.str(), pack.dir.string());
+        fmt::format("pack '{}' {} ({})", m.name, shown_version(m), pack.dir.string());
     const bool bundled = is_bundled_pack(pack.dir);
     if (!bundled && !is_installed_pack(pack.dir)) {
       warn(fmt::format(

@@ -6,6 +6,8 @@
 #include <string_view>
 #include <tuple>
 
+#include "pack_version.hpp"
+
 namespace anvil::cli {
 
 std::string located(const Diagnostic& d) { return d.where.str() + ": " + d.message; }
@@ -73,7 +75,8 @@ std::string count_of(std::size_t n, const char* noun) {
 
 nlohmann::json pack_report_json(const LoadedPack& pack) {
   return {{"name", pack.manifest.name},
-          {"version", pack.manifest.version.str()},
+          {"version", version_was_read(pack.manifest) ? nlohmann::json(pack.manifest.version.str())
+                                                      : nlohmann::json()},
           {"cards", pack.cards.size()},
           {"errors", located_json(pack.diagnostics, Diagnostic::Severity::error)},
           {"warnings", located_json(pack.diagnostics, Diagnostic::Severity::warning)}};

@@ -9,6 +9,7 @@
 
 #include "engine_setup.hpp"
 #include "output.hpp"
+#include "pack_version.hpp"
 
 namespace anvil::cli {
 
@@ -85,7 +86,7 @@ void PackLibrary::warn_skipped(const std::vector<std::string>& broken) {
     fmt::print(stderr,
                "anvil: warning: pack '{}' {} was skipped: it has {} (anvil pack validate {} "
                "lists them)\n",
-               name, found ? found->manifest.version.str() : "",
+               name, found ? shown_version(found->manifest) : "",
                count_of(it->second.errors, "error"), found ? found->dir.string() : name);
   }
 }

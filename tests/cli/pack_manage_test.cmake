@@ -436,6 +436,30 @@ elseif(CASE STREQUAL "ListShowsAnUnreadableVersionAsUnknown")
     message(FATAL_ERROR "a pack that says 0.0.0 should show it:\n${report}")
   endif()
 
+elseif(CASE STREQUAL "AnUnreadableVersionIsNeverShownOrRemovedAsZero")
+  # A pack copied by hand into the store with a version pack.yaml does not give readably: every
+  # command shows '?', never the 0.0.0 that stands in for it, and remove finds it by the
+  # version folder it is installed in, not by 0.0.0.
+  write_pack(${packs}/odd/1.0.0 odd banana)
+  run(1 "^odd \\?\n" pack show odd)
+  run(1 "\"name\": \"odd\",[^}]*\"version\": null" pack show odd --json)
+  run(1 "\"version\": null" pack validate ${packs}/odd/1.0.0 --json)
+  run(0 "warning: pack 'odd' \\? was skipped" sim --games 1 -j 1)
+  expect_no("pack 'odd' 0\\.0\\.0")
+  run(1 "no installed pack 'odd' version 0\\.0\\.0 in [^\n]*/packs; the installed versions are 1\\.0\\.0\n"
+      pack remove odd --version 0.0.0)
+  if(NOT EXISTS ${packs}/odd/1.0.0)
+    message(FATAL_ERROR "--version 0.0.0 removed a pack that is not 0.0.0:\n${report}")
+  endif()
+  run(0 "^removed odd 1\\.0\\.0 " pack remove odd --version 1.0.0)
+  if(EXISTS ${packs}/odd)
+    message(FATAL_ERROR "the pack was not removed:\n${report}")
+  endif()
+  # A pack that says 0.0.0 is shown so, and removed by it.
+  write_pack(${packs}/zero/0.0.0 zero 0.0.0)
+  run(0 "^zero 0\\.0\\.0\n" pack show zero)
+  run(0 "^removed zero 0\\.0\\.0 " pack remove zero --version 0.0.0)
+
 elseif(CASE STREQUAL "ACardDefinedByARequiredPackIsLeftOutOfTheCount")
   # Each card user defines that base defines too is an error at the card, and is not counted,
   # as a card with an error is not (docs/cli.md, `pack show`).
