@@ -9,6 +9,7 @@
 // nothing. What the Aura gives the enchanted object are static abilities applied through the
 // kernel's layers (613): +X/+Y in layer 7c, keywords and restrictions in layer 6.
 #include <algorithm>
+#include <array>
 #include <cctype>
 #include <string>
 #include <utility>
@@ -114,6 +115,15 @@ void GrantEffect::apply(const Game& game, const EffectContext& ctx, ObjectId,
                         Characteristics& c) const {
   if (layer_ == Layer::ability) {
     for (Symbol k : keywords) c.add_keyword(k);
+    return;
+  }
+  if (layer_ == Layer::type) {
+    for (Symbol s : subtypes)
+      if (!c.has_subtype(s)) c.subtypes.push_back(s);
+    return;
+  }
+  if (layer_ == Layer::color) {
+    c.colors = colors;
     return;
   }
   if (floating) {
@@ -307,11 +317,16 @@ class EnchantedKeyword final : public KeywordHandler {
   EnchantedKeyword(std::string noun, std::string object = "creature")
       : noun_(std::move(noun)), object_(std::move(object)) {}
   void compile(const Params& params, CompileContext& ctx) const override {
-    const Bound b = params.bind({"power?", "toughness?", "grant?", "restrict?"});
+    const Bound b =
+        params.bind({"power?", "toughness?", "grant?", "restrict?", "subtype?", "color?"});
     if (noun_ == "Enchanted") check_aura(params, ctx.card);
     Grants g = read_grants(b, ctx);
-    if (!g.power && !g.toughness && g.symbols().empty())
-      params.fail("'" + keyword() + "' needs power, toughness, grant or restrict");
+    const Param* subtype = given(b, "subtype");
+    const Param* color = given(b, "color");
+    if (!g.power && !g.toughness && g.symbols().empty() && !subtype && !color)
+      params.fail("'" + keyword() + "' needs power, toughness, grant, restrict, subtype or color");
+    if (subtype) add_subtype(*subtype, params, ctx);
+    if (color) add_color(*color, params, ctx);
     if (g.power || g.toughness) {
       auto e = std::make_shared<GrantEffect>(Layer::pt_modify);
       e->power = g.power.value_or(Amount{});
@@ -348,6 +363,32 @@ class EnchantedKeyword final : public KeywordHandler {
       params.fail("an Aura's 'enchanted' needs its 'enchant' line before it",
                   "add 'enchant: {what: creature}' (or 'enchant:creature' in a .txt card) "
                   "above it");
+  }
+  // subtype: Goblin — "Enchanted creature is a Goblin in addition to its other types."
+  void add_subtype(const Param& p, const Params& params, CompileContext& ctx) const {
+    auto e = std::make_shared<GrantEffect>(Layer::type);
+    e->subtypes.push_back(Symbol(p.text()));
+    const std::string text = noun_ + " " + object_ + " is " + article(p.text()) + " " + p.text() +
+                             " in addition to its other types.";
+    ctx.card.abilities.push_back(
+        make_ability_def(AbilityKind::static_, params, std::make_shared<StaticAbility>(e, text)));
+  }
+  // color: red — "Enchanted creature is red." (105.3: its colours are replaced)
+  void add_color(const Param& p, const Params& params, CompileContext& ctx) const {
+    static constexpr std::array<std::string_view, kColorCount> kNames{"white", "blue", "black",
+                                                                      "red", "green"};
+    auto e = std::make_shared<GrantEffect>(Layer::color);
+    const auto it = std::ranges::find(kNames, p.text());
+    if (it == kNames.end())
+      p.fail("unknown colour '" + p.text() + "'", "white, blue, black, red or green");
+    e->colors.add(static_cast<Color>(it - kNames.begin()));
+    const std::string text = noun_ + " " + object_ + " is " + p.text() + ".";
+    ctx.card.abilities.push_back(
+        make_ability_def(AbilityKind::static_, params, std::make_shared<StaticAbility>(e, text)));
+  }
+  static std::string article(const std::string& word) {
+    return !word.empty() && std::string_view("AEIOU").find(word[0]) != std::string_view::npos ? "an"
+                                                                                              : "a";
   }
   std::string keyword() const {
     std::string k = noun_;

@@ -375,6 +375,8 @@ class GrantEffect final : public ContinuousEffect {
   Amount power, toughness;   // static
   std::uint16_t ability = 0;  // static: the ability's index, for value expressions
   std::vector<Symbol> keywords;
+  SymbolList subtypes;  // static, layer 4: "is a Goblin in addition to its other types"
+  ColorSet colors;      // static, layer 5: "is red" (105.3: instead of its colours)
 
  private:
   Layer layer_;

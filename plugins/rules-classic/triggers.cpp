@@ -8,6 +8,7 @@
 // object leaving the battlefield with its batch (kLeftInBatch, last_known.cpp). Whether the
 // object that left was a creature, and who controlled it, is what it was as it last existed
 // on the battlefield (700.4: a Forest that Living Lands animated dies as a creature).
+#include <algorithm>
 #include <array>
 #include <cctype>
 #include <span>
@@ -77,6 +78,12 @@ class TriggerAbility final : public Ability {
   // becomes_target: whose spell or ability it must be (`by`; unspecified: anyone's).
   Whose by = Whose::unspecified;
   bool other = false;
+  // `what`: the creature must be of this creature type or have this colour ("whenever a Goblin
+  // you control dies", "whenever a red creature dies"); judged, for the objects that left, as
+  // they last existed on the battlefield.
+  Symbol what_subtype;
+  ColorSet what_colors;
+  std::string what_text;  // "Goblin", "red creature"
   std::shared_ptr<const EffectStep> effect;
   Condition condition = Condition::none;
   std::int64_t condition_n = 0;
@@ -206,14 +213,22 @@ class TriggerAbility final : public Ability {
     }
   }
 
-  // Whether the event about `object` (controlled by `controller`) triggers the ability of `self`.
+  // Whether the event about `object` (controlled by `controller`) triggers the ability of `self`;
+  // `last`: the object as it last existed on the battlefield, if it has left.
   bool object_matches(const Game& game, ObjectId self, ObjectId object, PlayerId controller,
-                      bool creature) const {
+                      bool creature, const LastKnown* last = nullptr) const {
     const bool self_only = whose == Whose::unspecified && !other;
     if (self_only) return object == self;
     if (other && object == self) return false;
     if (object != self && !creature) return false;
-    return player_matches(game.object(self).controller, controller);
+    if (!player_matches(game.object(self).controller, controller)) return false;
+    if (what_text.empty()) return true;
+    return is_what(last ? last->characteristics : game.view(object));
+  }
+
+  bool is_what(const Characteristics& c) const {
+    if (what_subtype && !c.has_subtype(what_subtype)) return false;
+    return (c.colors.bits & what_colors.bits) == what_colors.bits;
   }
 };
 
@@ -292,7 +307,8 @@ void TriggerAbility::connect(Game& game, ObjectId self, std::vector<Connection>&
             const bool creature =
                 lk ? lk->characteristics.has_type(kCreature) : is_creature_card(g, e.object);
             const PlayerId controller = lk ? lk->controller : g.object(e.object).controller;
-            if (!me->object_matches(g, self, e.object, controller, creature)) return;
+            if (!me->object_matches(g, self, e.object, controller, creature, lk ? &*lk : nullptr))
+              return;
             fire(g, record_of(g.state(), e));
           }));
       return;
@@ -435,6 +451,11 @@ void TriggerAbility::connect(Game& game, ObjectId self, std::vector<Connection>&
   }
 }
 
+// "a " or "an " before `word` ("a Goblin", "an Elf", "a red creature").
+std::string a_or_an(std::string_view word) {
+  return std::string_view("AEIOUaeiou").find(word.front()) != std::string_view::npos ? "an " : "a ";
+}
+
 std::string when_text(const TriggerAbility& t) {
   const bool self_only = t.whose == Whose::unspecified && !t.other;
   std::string who;
@@ -475,7 +496,11 @@ std::string when_text(const TriggerAbility& t) {
   if (self_only) {
     who = "CARDNAME";
   } else {
-    who = t.other ? "another creature" : "CARDNAME or another creature";
+    const std::string& what = t.what_text;
+    if (what.empty())
+      who = t.other ? "another creature" : "CARDNAME or another creature";
+    else
+      who = (t.other ? "another " : a_or_an(what)) + what;
     if (t.whose == Whose::you) who += " you control";
     if (t.whose == Whose::opponent) who += " an opponent controls";
   }
@@ -525,12 +550,39 @@ std::string lower_first(std::string s) {
   return s;
 }
 
+// what: Goblin (a creature type) or what: red (a colour), for the events about creatures.
+void compile_what(const Param& what, TriggerAbility& t) {
+  const bool self_only = t.whose == Whose::unspecified && !t.other;
+  const bool creature_event = t.when == When::enters || t.when == When::dies ||
+                              t.when == When::leaves || t.when == When::exiled ||
+                              t.when == When::attacks || t.when == When::blocks ||
+                              t.when == When::dealt_damage;
+  if (!creature_event || self_only)
+    what.fail("'what' narrows which creatures an event is about",
+              "use it with 'whose' or 'other' on enters, dies, leaves, exiled, attacks, blocks "
+              "or dealt_damage");
+  static constexpr std::array<std::string_view, kColorCount> kColors{"white", "blue", "black",
+                                                                     "red", "green"};
+  const std::string& word = what.text();
+  if (word.empty()) what.fail("'what' is a creature type (Goblin) or a colour (red)");
+  if (const auto it = std::ranges::find(kColors, word); it != kColors.end()) {
+    t.what_colors.add(static_cast<Color>(it - kColors.begin()));
+    t.what_text = word + " creature";
+    return;
+  }
+  if (!std::isupper(static_cast<unsigned char>(word[0])))
+    what.fail("'" + word + "' is neither a colour nor a creature type",
+              "a colour in lower case (red) or a creature type (Goblin)");
+  t.what_subtype = Symbol(word);
+  t.what_text = word;
+}
+
 // trigger: {when: enters, whose: you, other: true, do: "YouGainLife/1", if: "…"}
 class TriggerKeyword final : public KeywordHandler {
  public:
   void compile(const Params& params, CompileContext& ctx) const override {
-    const Bound b = params.bind(
-        {"when", "whose?", "other?", "do", "if?", "target?", "may?", "at_least?", "delay?", "by?"});
+    const Bound b = params.bind({"when", "whose?", "other?", "do", "if?", "target?", "may?",
+                                 "at_least?", "delay?", "by?", "what?"});
     auto impl = std::make_shared<TriggerAbility>();
     const Param& when = b.required("when");
     static const std::array<std::pair<std::string_view, When>, 18> kWhen{{
@@ -594,6 +646,7 @@ class TriggerKeyword final : public KeywordHandler {
                               impl->when == When::player_damaged || impl->when == When::loses_life;
     if (impl->other && player_event)
       b.optional("other")->fail("'other' is for events about creatures");
+    if (const Param* what = b.optional("what")) compile_what(*what, *impl);
     if (const Param* n = b.optional("at_least")) {
       if (impl->when != When::player_damaged)
         n->fail("'at_least' is for 'when: player_damaged' (damage from one source)");
