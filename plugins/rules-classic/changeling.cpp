@@ -1,7 +1,10 @@
 // Changeling (702.73): the object is every creature type. A rules effect in the type layer adds
 // every creature type of rule 205.3m to the subtypes of an object with changeling, so any
 // has_subtype() query sees them; land types are never added.
+#include <algorithm>
+#include <cstdint>
 #include <string_view>
+#include <vector>
 
 #include "classic.hpp"
 
@@ -74,6 +77,16 @@ class ChangelingEffect final : public ContinuousEffect {
 };
 
 }  // namespace
+
+bool changeling_adds(Symbol subtype) {
+  static const std::vector<std::uint64_t> sorted = [] {
+    std::vector<std::uint64_t> raws;
+    for (std::string_view name : kCreatureTypes) raws.push_back(Symbol(name).raw());
+    std::ranges::sort(raws);
+    return raws;
+  }();
+  return std::ranges::binary_search(sorted, subtype.raw());
+}
 
 std::shared_ptr<const ContinuousEffect> changeling_effect() {
   static const auto effect = std::make_shared<ChangelingEffect>();

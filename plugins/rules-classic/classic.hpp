@@ -828,6 +828,8 @@ class ClassicHooks final : public RulesHooks {
 std::shared_ptr<const ContinuousEffect> counters_effect();
 // Changeling: every creature type, in the type layer.
 std::shared_ptr<const ContinuousEffect> changeling_effect();
+// Whether `subtype` is one of the creature types changeling adds (205.3m).
+bool changeling_adds(Symbol subtype);
 // The effect of an ability that floating effects only name, as a mark (prevention shields,
 // "exile it instead" markers): it changes no characteristic.
 std::shared_ptr<const ContinuousEffect> no_effect();

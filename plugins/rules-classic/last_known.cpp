@@ -6,14 +6,18 @@
 // The kernel calls ClassicHooks::before_moves just before a zone change (or a simultaneous
 // batch) happens. For each permanent about to leave the battlefield the module writes, as
 // journaled object attrs (so a rollback or a fork keeps them exactly), its card types,
-// keywords, power, toughness and controller, tagged with the zone-change count it will have
-// once moved: the record is valid only while the object stays in the zone it went to.
-// Game::last_known gives it back to any plugin: the printed characteristics with those five
-// replaced (a Forest that Living Lands animated was a creature, 700.4). Every object leaving
+// colours, subtypes, keywords, power, toughness and controller, tagged with the zone-change
+// count it will have once moved: the record is valid only while the object stays in the zone it
+// went to. Game::last_known gives it back to any plugin: the printed characteristics with those
+// replaced (a Forest that Living Lands animated was a creature, 700.4; a creature an Aura made a
+// red Goblin died as a red Goblin). Subtypes are written out only when they are not the printed
+// ones, which no effect changes in most games, so the common record stays six attrs. Every
+// object leaving
 // in the batch is also marked with the batch (kLeftInBatch): leaves-the-battlefield triggers
 // look back at the objects that left with their source (603.10a, triggers.cpp).
 #include <algorithm>
 #include <array>
+#include <string>
 
 #include "classic.hpp"
 
@@ -26,7 +30,11 @@ inline constexpr Symbol kLkiKeywords = "lki_keywords"_sym;  // bit i: kKeywordLi
 inline constexpr Symbol kLkiPower = "lki_power"_sym;
 inline constexpr Symbol kLkiToughness = "lki_toughness"_sym;
 inline constexpr Symbol kLkiController = "lki_controller"_sym;  // player index + 1
-inline constexpr Symbol kLkiTypes = "lki_types"_sym;            // bit i: kCardTypeList[i]
+// Bits 0-7: kCardTypeList; 8-12: the colours (ColorSet); from bit 16: 0 if the subtypes are the
+// printed ones, else 1 + how many are written (lki_subtype_1, …).
+inline constexpr Symbol kLkiTypes = "lki_types"_sym;
+constexpr int kColorShift = 8;
+constexpr int kSubtypeShift = 16;
 
 // The card types a permanent can have (205.2a); a type not listed is kept as the view has it.
 constexpr std::array kCardTypeList{kArtifact, kBattle,       kCreature, kEnchantment,
@@ -38,6 +46,40 @@ constexpr std::array kKeywordList{
     kTrample,  kDeathtouch, kLifelink, kWither, kInfect, kIndestructible, kHexproof,
     kShroud,   kChangeling, kCantAttack, kCantBlock, kMustAttack};
 static_assert(kKeywordList.size() < 63);
+
+Symbol subtype_key(std::size_t i) { return Symbol("lki_subtype_" + std::to_string(i + 1)); }
+
+// The subtypes `c` has that its record must keep: those changeling does not give it back (the
+// keyword is recorded, and last_known applies it again), so a changeling's record stays short.
+SymbolList recorded_subtypes(const Characteristics& c) {
+  if (!c.has_keyword(kChangeling)) return c.subtypes;
+  SymbolList out;
+  for (Symbol s : c.subtypes)
+    if (!changeling_adds(s)) out.push_back(s);
+  return out;
+}
+
+// Writes the subtypes `c` has on the battlefield, if they are not `printed`; returns the bits
+// for kLkiTypes.
+std::int64_t record_subtypes(Journal& j, ObjectId id, const Characteristics& c,
+                             const SymbolList& printed) {
+  if (c.subtypes == printed && !c.has_keyword(kChangeling)) return 0;
+  const SymbolList subtypes = recorded_subtypes(c);
+  for (std::size_t i = 0; i < subtypes.size(); ++i)
+    j.set_attr(id, subtype_key(i), static_cast<std::int64_t>(subtypes[i].raw()));
+  return static_cast<std::int64_t>(subtypes.size() + 1) << kSubtypeShift;
+}
+
+// The subtypes the record keeps: the printed ones, or those written out.
+SymbolList subtypes_of(const GameObject& o, const SymbolList& printed, std::int64_t type_bits) {
+  const std::int64_t n = (type_bits >> kSubtypeShift) - 1;
+  if (n < 0) return printed;
+  SymbolList out;
+  for (std::int64_t i = 0; i < n; ++i)
+    out.push_back(Symbol::from_raw(
+        static_cast<std::uint64_t>(o.attrs.get(subtype_key(static_cast<std::size_t>(i))))));
+  return out;
+}
 
 }  // namespace
 
@@ -62,9 +104,10 @@ void ClassicHooks::before_moves(Game& game, std::span<const ZoneChangeEvent> mov
     std::int64_t keywords = 0;
     for (std::size_t i = 0; i < kKeywordList.size(); ++i)
       if (c.has_keyword(kKeywordList[i])) keywords |= std::int64_t{1} << i;
-    std::int64_t types = 0;
+    std::int64_t types = std::int64_t{c.colors.bits} << kColorShift;
     for (std::size_t i = 0; i < kCardTypeList.size(); ++i)
       if (c.has_type(kCardTypeList[i])) types |= std::int64_t{1} << i;
+    types |= record_subtypes(j, e.object, c, game.card(e.object).base.subtypes);
     j.set_attr(e.object, kLkiZc, static_cast<std::int64_t>(o.zone_changes) + 1);
     j.set_attr(e.object, kLkiTypes, types);
     j.set_attr(e.object, kLkiKeywords, keywords);
@@ -94,10 +137,14 @@ std::optional<LastKnown> ClassicHooks::last_known(const Game& game, ObjectId id)
     if (std::find(kCardTypeList.begin(), kCardTypeList.end(), t) == kCardTypeList.end())
       types.push_back(t);
   c.types = std::move(types);
+  c.colors.bits = static_cast<std::uint8_t>((type_bits >> kColorShift) & 0xff);
+  c.subtypes = subtypes_of(o, game.card(id).base.subtypes, type_bits);
   c.keywords = {};
   const std::int64_t keywords = o.attrs.get(kLkiKeywords);
   for (std::size_t i = 0; i < kKeywordList.size(); ++i)
     if (keywords & (std::int64_t{1} << i)) c.add_keyword(kKeywordList[i]);
+  // Changeling made it every creature type there (702.73a), whatever it is now.
+  if (c.has_keyword(kChangeling)) changeling_effect()->apply(game, EffectContext{}, id, c);
   return lk;
 }
 
