@@ -61,7 +61,7 @@ scenario::Result run_one(const Scenario& s, const Registry& registry, PackLibrar
   std::string error;
   auto pool = packs.pool(packs_of(s, packs), error);
   if (!pool) return {false, error};
-  return scenario::run_scenario(s, pool, *rules);
+  return scenario::run_scenario(s, pool, *rules, &registry);
 }
 
 int run_scenarios(const GlobalOptions& options, const std::vector<std::string>& files) {

@@ -80,8 +80,18 @@ std::string Script::describe(const Choice& c) const {
 }
 
 void Script::drop_satisfied() {
+  if (delegation_ && !delegation_->until.empty() && rules_.step_name(*game_) == delegation_->until)
+    delegation_.reset();
   while (next_action < s_.actions.size()) {
     const ActionSpec& a = s_.actions[next_action];
+    // An agent deciding until a step takes over at once (the actions after it go on for the
+    // other players meanwhile); one with no step waits for its player's priority decision.
+    if (a.kind == Kind::agent && !a.step.empty() && !delegation_) {
+      delegation_ = Delegation{*s_.player_id(a.player), agents.at(next_action).get(), a.step};
+      ++next_action;
+      if (rules_.step_name(*game_) == a.step) delegation_.reset();  // as `advance` would: done
+      continue;
+    }
     const GameState& st = game_->state();
     const bool satisfied =
         (a.kind == Kind::resolve && st.stack.empty() && st.pending_triggers.empty()) ||
@@ -91,7 +101,32 @@ void Script::drop_satisfied() {
   }
 }
 
-bool Script::done() const { return next_action >= s_.actions.size() && targets_.empty() && !x_; }
+bool Script::done() const {
+  return next_action >= s_.actions.size() && targets_.empty() && !x_ && !delegation_;
+}
+
+Agent* Script::deciding_agent(PlayerId player, const Choice& choice) {
+  if (refused || !failure.empty()) return nullptr;  // answer() stops the game
+  const bool priority_decision = choice.kind == ChoiceKind::action;
+  if (delegation_) {
+    const Delegation& d = *delegation_;
+    // The step is checked here too: the decisions advance() asks as it enters the step (the
+    // attack declaration) come before the runner's check between advance() calls.
+    const bool over =
+        d.until.empty() ? d.decided && priority_decision : rules_.step_name(*game_) == d.until;
+    if (over) delegation_.reset();
+  }
+  if (!delegation_ && priority_decision && next_action < s_.actions.size()) {
+    const ActionSpec& a = s_.actions[next_action];
+    if (a.kind == Kind::agent && a.step.empty() && *s_.player_id(a.player) == player) {
+      delegation_ = Delegation{player, agents.at(next_action).get(), {}};
+      ++next_action;
+    }
+  }
+  if (!delegation_ || delegation_->player != player) return nullptr;
+  if (priority_decision) delegation_->decided = true;
+  return delegation_->agent;
+}
 
 Answer Script::answer(PlayerId player, const Choice& choice) {
   // Already stopped: module code that caught the Stop (Game::perform, Game::invoke turn it
@@ -170,7 +205,9 @@ void Script::precheck(bool new_step) {
   const auto wanted = legal_kind(next.kind);
   const bool turn_kind =
       next.kind == Kind::end_turn || next.kind == Kind::hero_power || next.kind == Kind::attack;
-  if (!wanted && !turn_kind && next.kind != Kind::pass) return;
+  // An agent making one decision: a player the kernel passes for made it (below).
+  const bool one_decision = next.kind == Kind::agent && next.step.empty();
+  if (!wanted && !turn_kind && next.kind != Kind::pass && !one_decision) return;
   const PlayerId player = *s_.player_id(next.player);
   // A step just entered has not begun: its first priority goes to the active player (117.3a),
   // which the module sets when the step begins. Judge on a copy where it already has.
@@ -188,9 +225,9 @@ void Script::precheck(bool new_step) {
   const bool asked = legal.size() > 1 && std::any_of(legal.begin(), legal.end(), [](const LegalAction& l) {
     return l.kind != LegalAction::Kind::pass && !l.mana;
   });
-  if (next.kind == Kind::pass) {
+  if (next.kind == Kind::pass || one_decision) {
     // A player who may only pass is not asked (the kernel answers for them): their `pass`
-    // happens now, in the advance() about to run.
+    // (or the agent's one decision) happens now, in the advance() about to run.
     if (!asked) ++next_action;
     return;
   }
@@ -241,6 +278,8 @@ std::optional<Answer> Script::priority(PlayerId player, const Choice& choice) {
     fail(fmt::format("protocol: the priority decision has {} options but legal_actions lists {}",
                      choice.options.size(), legal.size()));
   }
+  // Waiting for an agent that decides for another player until a step: pass, or end the turn.
+  if (next_action >= s_.actions.size()) return pass(legal, true);
   if (auto turn = turn_action(player, legal)) return turn;
   const ActionSpec& next = s_.actions[next_action];
   // The runner takes an `undo` between two advance() calls, as the action before it is done;
@@ -272,9 +311,15 @@ std::optional<Answer> Script::priority(PlayerId player, const Choice& choice) {
     }
     refuse_action(*game_, player, next, *wanted);
   }
-  for (std::uint32_t i = 0; i < legal.size(); ++i) {
+  return pass(legal, next.kind == Kind::agent);
+}
+
+// Passing; with `or_end_turn`, in a module whose turn ends by passing (hearth), ending the turn.
+Answer Script::pass(const std::vector<LegalAction>& legal, bool or_end_turn) {
+  for (std::uint32_t i = 0; i < legal.size(); ++i)
     if (legal[i].kind == LegalAction::Kind::pass) return Answer{{i}};
-  }
+  for (std::uint32_t i = 0; i < legal.size() && or_end_turn; ++i)
+    if (legal[i].kind == LegalAction::Kind::end_turn) return Answer{{i}};
   fail("protocol: the priority decision has no pass option");
 }
 

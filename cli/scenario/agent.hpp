@@ -12,6 +12,7 @@
 #include <anvil/rules.hpp>
 #include <cstdint>
 #include <deque>
+#include <memory>
 #include <optional>
 #include <string>
 #include <vector>
@@ -43,6 +44,13 @@ class Script {
   // uses them up; a difference fails the scenario naming both.
   void settle_unasked_inputs();
   Answer answer(PlayerId player, const Choice& choice);
+  // The agent that makes this decision of `player` instead of the script, or nullptr: an
+  // `agent` action hands the player's decisions to `agents[i]` for a while (docs/scenarios.md,
+  // "Letting an agent decide"). Starts and ends those hand-overs as the decisions come.
+  Agent* deciding_agent(PlayerId player, const Choice& choice);
+  // Notes what `answer` picks, at the index the log will give the decision if the kernel takes
+  // the answer (a later decision asked at the same index replaces a note of one it refused).
+  void note_answer(const Choice& choice, const Answer& answer);
   // Before advance(): if the next action is a priority action of the player holding priority
   // and pass is all they may do, that priority decision will not be asked (Game::ask answers
   // a choice without alternatives itself), so the action is refused here.
@@ -61,17 +69,24 @@ class Script {
   // The options picked in each decision answered, by the index the kernel's log gives it
   // (`expect.decisions` names picks by label or target; the log keeps only their indices).
   AnsweredDecisions answered;
+  // By action index: the agent an `agent` action names (run_scenario makes them), else null.
+  std::vector<std::shared_ptr<Agent>> agents;
 
  private:
+  // An `agent` action being carried out.
+  struct Delegation {
+    PlayerId player;
+    Agent* agent = nullptr;
+    std::string until;     // a step name; empty: one priority decision and what follows it
+    bool decided = false;  // the agent made the player's priority decision
+  };
   [[noreturn]] void fail(std::string message);
   [[noreturn]] void refuse(std::string why);
   [[noreturn]] void refuse_action(const Game& judge, PlayerId player, const ActionSpec& next,
                                   LegalAction::Kind kind);
   void begin_action();
-  // Notes what `answer` picks, at the index the log will give the decision if the kernel takes
-  // the answer (a later decision asked at the same index replaces a note of one it refused).
-  void note_answer(const Choice& choice, const Answer& answer);
   std::optional<Answer> priority(PlayerId player, const Choice& choice);
+  Answer pass(const std::vector<LegalAction>& legal, bool or_end_turn);
   std::optional<Answer> target(const Choice& choice);
   std::optional<Answer> payment(const Choice& choice);
   std::optional<Answer> declaration(PlayerId player, const Choice& choice);
@@ -101,19 +116,31 @@ class Script {
   std::optional<StackItem> pushed_;
   std::size_t inputs_for_ = 0;  // the action whose targets and X are queued
   ScopedConnection watch_stack_;
+  std::optional<Delegation> delegation_;
 };
 
+// The agent in every seat. It answers from the script, or passes the decision on to the agent
+// an `agent` action put in charge; its name is whoever made the last decision, which is what
+// Game::ask writes in the decision log (DecisionRecord::agent).
 class ScenarioAgent final : public Agent {
  public:
   ScenarioAgent(Script& script, PlayerId seat) : script_(script), seat_(seat) {}
-  std::string_view name() const override { return "scenario"; }
-  Answer choose(const DecisionView&, const Choice& choice) override {
+  std::string_view name() const override { return decided_by_; }
+  Answer choose(const DecisionView& view, const Choice& choice) override {
+    if (Agent* agent = script_.deciding_agent(seat_, choice)) {
+      decided_by_ = agent->name();
+      Answer answer = agent->choose(view, choice);
+      script_.note_answer(choice, answer);
+      return answer;
+    }
+    decided_by_ = "scenario";
     return script_.answer(seat_, choice);
   }
 
  private:
   Script& script_;
   PlayerId seat_;
+  std::string decided_by_ = "scenario";
 };
 
 }  // namespace anvil::cli::scenario

@@ -239,6 +239,7 @@ bool decision_matches(const Scenario& s, const DecisionRecord& r, const Answered
                       const DecisionExpect& want) {
   if (!want.player.empty() && *s.player_id(want.player) != r.player) return false;
   if (want.kind && *want.kind != r.kind) return false;
+  if (!want.agent.empty() && want.agent != r.agent) return false;
   if (!want.picked) return true;
   if (!seen || seen->picked.size() != want.picked->size()) return false;
   for (std::size_t i = 0; i < seen->picked.size(); ++i)
@@ -260,7 +261,10 @@ std::string describe_decision(const Scenario& s, const DecisionRecord& r,
     const bool label_names_target = p.target.empty() || p.label.find(p.target) != std::string::npos;
     picks.push_back(label_names_target ? p.label : fmt::format("{} ({})", p.label, p.target));
   }
-  return fmt::format("#{} {} {}: {}", r.index + 1, player_name(s, r.player), to_string(r.kind),
+  // Only another agent than the scenario's is named, as `anvil play`'s log names who decided.
+  const std::string who = r.agent == "scenario" ? "" : " (" + r.agent + ")";
+  return fmt::format("#{} {}{} {}: {}", r.index + 1, player_name(s, r.player), who,
+                     to_string(r.kind),
                      picks.empty() ? "none" : fmt::format("{}", fmt::join(picks, ", ")));
 }
 

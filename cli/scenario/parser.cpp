@@ -279,6 +279,12 @@ class Parser {
     if (const Param* n = kind("undo", ActionSpec::Kind::undo)) {
       if (!n->boolean()) n->fail("'undo' can only be true");
     }
+    if (const Param* n = kind("agent", ActionSpec::Kind::agent)) {
+      a.agent = text(*n, "'agent'");
+      a.agent_where = n->where();
+    }
+    const Param* until = r.optional("until");
+    if (until) collect(d_, [&] { a.step = text(*until, "'until'"); });
     if (const Param* n = r.optional("position")) collect(d_, [&] { a.position = n->integer(); });
     if (const Param* n = r.optional("ability")) {
       collect(d_, [&] { a.ability = static_cast<std::uint16_t>(n->integer()); });
@@ -299,14 +305,22 @@ class Parser {
     if (kinds != 1) {
       item.fail(
           "an action has exactly one of cast, play, activate, pass, resolve, advance, attack, "
-          "block, end_turn, hero_power, undo");
+          "block, end_turn, hero_power, undo, agent");
     }
+    const bool agent = a.kind == ActionSpec::Kind::agent;
+    if (until && !agent) until->fail("'until' belongs to an 'agent' action");
+    // What the agent does is its own: the scenario's answers would never be used.
+    if (agent && (!a.targets.empty() || a.x || a.has_pay || a.ability || a.position))
+      item.fail("an 'agent' action takes only 'player', 'agent' and 'until'");
     const bool needs_player = a.kind != ActionSpec::Kind::resolve &&
                               a.kind != ActionSpec::Kind::advance && a.kind != ActionSpec::Kind::undo;
     if (needs_player && a.player.empty()) item.fail("this action needs 'player'");
     if (a.kind == ActionSpec::Kind::undo &&
         (s_.actions.empty() || s_.actions.back().kind == ActionSpec::Kind::undo))
       item.fail("'undo' takes back the action before it: it cannot come first or follow an undo");
+    // The decisions an agent made are not part of the journal's state: nothing to go back to.
+    if (a.kind == ActionSpec::Kind::undo && s_.actions.back().kind == ActionSpec::Kind::agent)
+      item.fail("'undo' cannot take back an 'agent' action");
     s_.actions.push_back(std::move(a));
   }
 
@@ -443,16 +457,18 @@ class Parser {
     DecisionExpect e;
     e.where = item.where();
     if (!item.is_map())
-      item.fail("a decision is a map of 'player', 'kind' and 'picked'",
+      item.fail("a decision is a map of 'player', 'kind', 'picked' and 'agent'",
                 "{player: A, kind: target, picked: Grizzly Bears}");
     MapReader r(item, "a decision", d_);
     const Param* who = r.optional("player");
     const Param* kind = r.optional("kind");
     const Param* picked = r.optional("picked");
+    const Param* agent = r.optional("agent");
     r.finish();
-    if (!who && !kind && !picked)
-      item.fail("a decision names at least one of 'player', 'kind', 'picked'");
+    if (!who && !kind && !picked && !agent)
+      item.fail("a decision names at least one of 'player', 'kind', 'picked', 'agent'");
     if (who) e.player = player(*who);
+    if (agent) e.agent = text(*agent, "'agent'");
     if (kind) e.kind = choice_kind(*kind);
     if (picked) e.picked = read_picked(*picked);
     return e;
@@ -587,6 +603,8 @@ std::string ActionSpec::str() const {
       return "resolve";
     case Kind::undo:
       return "undo";
+    case Kind::agent:
+      return player + " lets " + agent + " decide" + (step.empty() ? "" : " until " + step);
     case Kind::advance:
       return "advance to " + step;
     case Kind::attack:
@@ -632,6 +650,7 @@ std::string DecisionExpect::str() const {
   std::vector<std::string> fields;
   if (!player.empty()) fields.push_back("player: " + player);
   if (kind) fields.push_back(std::string("kind: ") + to_string(*kind));
+  if (!agent.empty()) fields.push_back("agent: " + agent);
   if (picked) {
     fields.push_back("picked: " + (picked->size() == 1
                                        ? picked->front()

@@ -24,7 +24,9 @@ std::string unknown_steps(const Scenario& s, const std::vector<std::string>& ste
   };
   if (!known(s.position.step)) return s.position.step;
   for (const ActionSpec& a : s.actions)
-    if (a.kind == ActionSpec::Kind::advance && !known(a.step)) return a.step;
+    if ((a.kind == ActionSpec::Kind::advance || a.kind == ActionSpec::Kind::agent) &&
+        !known(a.step))
+      return a.step;
   if (s.expect.step && !known(*s.expect.step)) return *s.expect.step;
   return {};
 }
@@ -161,10 +163,33 @@ std::string unknown_cards(const Scenario& s, const CardPool& pool) {
   return fmt::format("{}", fmt::join(problems, "\n  "));
 }
 
+// Makes the agent of each `agent` action, as `anvil play` makes its opponent, with the
+// scenario's seed (0 without `seed:`) so that a run is repeatable. Returns the problems, each at
+// its line: an unknown agent name has a did-you-mean.
+std::string make_agents(const Scenario& s, const Registry* registry, Script& script) {
+  std::vector<std::string> problems;
+  script.agents.resize(s.actions.size());
+  for (std::size_t i = 0; i < s.actions.size(); ++i) {
+    const ActionSpec& a = s.actions[i];
+    if (a.kind != ActionSpec::Kind::agent) continue;
+    if (!registry) {
+      problems.push_back(fmt::format("{}: no agents are loaded", a.agent_where.str()));
+      continue;
+    }
+    try {
+      script.agents[i] =
+          make_agent(*registry, a.agent, AgentOptions{s.position.seed, {}, registry, s.rules});
+    } catch (const std::exception& e) {
+      problems.push_back(fmt::format("{}: {}", a.agent_where.str(), e.what()));
+    }
+  }
+  return fmt::format("{}", fmt::join(problems, "\n  "));
+}
+
 }  // namespace
 
 Result run_scenario(const Scenario& s, std::shared_ptr<const CardPool> pool,
-                    const RulesModule& rules) {
+                    const RulesModule& rules, const Registry* registry) {
   if (std::string unknown = unknown_cards(s, *pool); !unknown.empty()) return failed(unknown);
   if (std::string bad = unknown_steps(s, rules.step_names()); !bad.empty()) {
     return failed(fmt::format("unknown step '{}' (the steps are {})", bad,
@@ -179,6 +204,7 @@ Result run_scenario(const Scenario& s, std::shared_ptr<const CardPool> pool,
     return failed(fmt::format("the position cannot be set up: {}", kRulesThrewNotAnException));
   }
   Script script(s, rules);
+  if (std::string bad = make_agents(s, registry, script); !bad.empty()) return failed(bad);
   script.start(*game);
   for (std::size_t i = 0; i < s.position.players.size(); ++i) {
     const PlayerId seat{static_cast<std::uint8_t>(i)};

@@ -8,6 +8,7 @@
 #pragma once
 
 #include <anvil/card.hpp>
+#include <anvil/registry.hpp>
 #include <anvil/rules.hpp>
 #include <memory>
 #include <string>
@@ -22,8 +23,9 @@ struct Result {
 };
 
 // Never throws for a failing game: every problem, including exceptions from the module, is a
-// failed Result.
+// failed Result. `registry` makes the agents of `agent` actions (a scenario with one fails
+// without it).
 Result run_scenario(const Scenario& scenario, std::shared_ptr<const CardPool> pool,
-                    const RulesModule& rules);
+                    const RulesModule& rules, const Registry* registry = nullptr);
 
 }  // namespace anvil::cli::scenario

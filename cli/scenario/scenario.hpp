@@ -32,7 +32,21 @@ struct TargetSpec {
 struct ActionSpec {
   // end_turn and hero_power: modules whose turn ends by passing (hearth, turn_actions.cpp).
   // undo: the game is rolled back through its journal to where the action before began.
-  enum class Kind : std::uint8_t { cast, play, activate, pass, resolve, advance, attack, block, end_turn, hero_power, undo };
+  // agent: a registered agent makes the player's decisions for a while (Script::deciding_agent).
+  enum class Kind : std::uint8_t {
+    cast,
+    play,
+    activate,
+    pass,
+    resolve,
+    advance,
+    attack,
+    block,
+    end_turn,
+    hero_power,
+    undo,
+    agent
+  };
   Kind kind = Kind::resolve;
   std::string player;
   std::string card;                      // cast, play, activate
@@ -41,7 +55,9 @@ struct ActionSpec {
   std::optional<std::int64_t> x;
   bool has_pay = false;  // `pay:` was given: the payment is made by hand from `pay`
   std::vector<std::string> pay;  // the mana sources to tap, by card name, in order
-  std::string step;      // advance
+  std::string step;              // advance; agent: `until`, empty for the player's next decision
+  std::string agent;             // agent: the agent spec (a registered name, maybe with :KEY=VALUE)
+  SourceLocation agent_where;    // agent: where the spec is written
   // attack: attacker → defender (player or planeswalker); block: blocker → attacker.
   std::vector<std::pair<std::string, std::string>> pairs;
   // attack in a turn-based module (hearth): the defender of each pair, a player or a card.
@@ -118,6 +134,8 @@ struct DecisionExpect {
   // What was picked, in pick order: an option's label, or the name of its target (a card's
   // name, a player's scenario name). Set (maybe to an empty list) only when `picked` is given.
   std::optional<std::vector<std::string>> picked;
+  // Who decided (DecisionRecord::agent): `scenario`, or the agent an `agent` action named.
+  std::string agent;
   SourceLocation where;
   std::string str() const;  // "{player: A, kind: target, picked: B}" for messages
 };
