@@ -781,5 +781,91 @@ TEST(RulesModuleDefaults, TheCommandLineNamesTheModuleWhoseWordsAreBad) {
   EXPECT_NO_THROW(cli::check_rules_words(registry, "toy", *registry.find<RulesModule>("toy")));
 }
 
+// An agent no scenario line could stand in for: it casts Shock whenever it may and aims it at
+// the first option, its own player (the scenario agent only does what the actions say).
+class ShockSelfAgent final : public Agent {
+ public:
+  std::string_view name() const override { return "shock-self"; }
+  Answer choose(const DecisionView&, const Choice& choice) override {
+    if (choice.kind == ChoiceKind::action)
+      for (std::uint32_t i = 0; i < choice.options.size(); ++i)
+        if (choice.options[i].label == "Cast Shock") return Answer{{i}};
+    if (choice.kind == ChoiceKind::action)
+      return Answer{{static_cast<std::uint32_t>(choice.options.size() - 1)}};
+    return Answer{{0}};
+  }
+};
+
+class ShockSelfFactory final : public AgentFactory {
+ public:
+  std::unique_ptr<Agent> make(const AgentOptions&) const override {
+    return std::make_unique<ShockSelfAgent>();
+  }
+  std::string summary() const override { return "casts Shock at itself"; }
+};
+
+Result run_with_agent(const std::string& body) {
+  Registry registry;
+  registry.add<AgentFactory>("shock-self", std::make_shared<ShockSelfFactory>());
+  std::vector<Diagnostic> d;
+  auto s = parse_scenario(kHead + body, "toy.yaml", d);
+  if (!s) {
+    ADD_FAILURE() << (d.empty() ? "" : d.front().str());
+    return {};
+  }
+  return run_scenario(*s, toy_pool(), ToyRules{}, &registry);
+}
+
+TEST(ScenarioRunner, AnAgentActionLetsTheAgentMakeThePlayersNextDecisionAndWhatFollows) {
+  const Result r = run_with_agent(R"(
+actions:
+  - {player: A, agent: shock-self}
+  - {resolve: true}
+expect:
+  A: {life: 18, graveyard: [Shock]}
+  B: {life: 20}
+  decisions:
+    exactly:
+      - {player: A, agent: shock-self, kind: action, picked: Cast Shock}
+      - {player: A, agent: shock-self, kind: target, picked: A}
+      - {player: A, agent: scenario, kind: action, picked: Pass}
+)");
+  EXPECT_TRUE(r.passed) << r.message;
+  // The log a failure prints names the agent after the player.
+  const Result wrong = run_with_agent(R"(
+actions:
+  - {player: A, agent: shock-self}
+expect:
+  decisions: {contains: [{player: A, agent: scenario, kind: target}]}
+)");
+  EXPECT_FALSE(wrong.passed);
+  EXPECT_NE(wrong.message.find("#1 A (shock-self) action: Cast Shock"), std::string::npos)
+      << wrong.message;
+}
+
+TEST(ScenarioRunner, AnUnknownAgentFailsAtItsNameWithASuggestion) {
+  const Result r = run_with_agent("actions:\n  - {player: A, agent: shock-slef}\n");
+  EXPECT_FALSE(r.passed);
+  EXPECT_NE(r.message.find("toy.yaml:12:24: unknown agent 'shock-slef'; did you mean 'shock-self'"),
+            std::string::npos)
+      << r.message;
+  // Without a registry there are no agents to make.
+  EXPECT_NE(run("actions:\n  - {player: A, agent: shock-self}\n").message.find("no agents"),
+            std::string::npos);
+}
+
+TEST(ScenarioParser, AnAgentActionTakesOnlyPlayerAgentAndUntil) {
+  const std::string head = kHead + "actions:\n";
+  EXPECT_NE(first_error(head + "  - {player: A, agent: shock-self, targets: [B]}\n")
+                .find("an 'agent' action takes only 'player', 'agent' and 'until'"),
+            std::string::npos);
+  EXPECT_NE(first_error(head + "  - {player: A, cast: Shock, until: main}\n")
+                .find("'until' belongs to an 'agent' action"),
+            std::string::npos);
+  EXPECT_NE(first_error(head + "  - {player: A, agent: shock-self}\n  - {undo: true}\n")
+                .find("'undo' cannot take back an 'agent' action"),
+            std::string::npos);
+}
+
 }  // namespace
 }  // namespace anvil::testing
