@@ -53,16 +53,14 @@ int run_pack_list(const GlobalOptions& options, bool json) {
   if (json) {
     auto list = nlohmann::json::array();
     for (const FoundPack& p : found.packs) {
-      list.push_back(
-          {{"name", p.manifest.name},
-           {"version", !version_was_read(p.manifest) ? nlohmann::json()
-                                                     : nlohmann::json(p.manifest.version.str())},
-           {"description", p.manifest.description},
-           {"rules", p.manifest.rules},
-           {"path", p.dir.string()},
-           {"source", source_of(p, found.dirs)},
-           {"used", p.used},
-           {"errors", located_json(p.diagnostics, Diagnostic::Severity::error)}});
+      list.push_back({{"name", p.manifest.name},
+                      {"version", version_json(p.manifest)},
+                      {"description", p.manifest.description},
+                      {"rules", p.manifest.rules},
+                      {"path", p.dir.string()},
+                      {"source", source_of(p, found.dirs)},
+                      {"used", p.used},
+                      {"errors", located_json(p.diagnostics, Diagnostic::Severity::error)}});
     }
     fmt::print("{}\n", json_text(nlohmann::json{{"packs", list}}));
     return kExitOk;

@@ -73,10 +73,13 @@ std::string count_of(std::size_t n, const char* noun) {
   return std::to_string(n) + " " + noun + (n == 1 ? "" : "s");
 }
 
+nlohmann::json version_json(const PackManifest& m) {
+  return version_was_read(m) ? nlohmann::json(m.version.str()) : nlohmann::json();
+}
+
 nlohmann::json pack_report_json(const LoadedPack& pack) {
   return {{"name", pack.manifest.name},
-          {"version", version_was_read(pack.manifest) ? nlohmann::json(pack.manifest.version.str())
-                                                      : nlohmann::json()},
+          {"version", version_json(pack.manifest)},
           {"cards", pack.cards.size()},
           {"errors", located_json(pack.diagnostics, Diagnostic::Severity::error)},
           {"warnings", located_json(pack.diagnostics, Diagnostic::Severity::warning)}};

@@ -17,6 +17,10 @@ std::string located(const Diagnostic& d);
 nlohmann::json located_json(const std::vector<Diagnostic>& diagnostics,
                             Diagnostic::Severity severity);
 
+// A pack's version in `--json` outputs: its text, or null when it could not be read (shown as
+// `?` in text: pack_version.hpp).
+nlohmann::json version_json(const PackManifest& m);
+
 // What `pack show --json` and `pack validate --json` print for a pack: exactly
 // {"name", "version", "cards", "errors", "warnings"}.
 nlohmann::json pack_report_json(const LoadedPack& pack);

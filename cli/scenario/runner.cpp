@@ -117,11 +117,12 @@ Driven drive(Game& game, Script& script, const Scenario& s, const RulesModule& r
   try {
     for (settle(), script.drop_satisfied(); !script.done(); settle(), script.drop_satisfied()) {
       if (++advances > kMaxAdvances) {
-        // Every action taken up, an `agent` action deciding until a step is what is left.
-        std::size_t open = std::min(script.next_action, s.actions.size() - 1);
-        while (open > 0 && script.next_action >= s.actions.size() &&
-               s.actions[open].kind != ActionSpec::Kind::agent)
-          --open;
+        // Every action taken up: what is left is the last `agent` action, deciding until a step.
+        std::size_t open = script.next_action;
+        if (open >= s.actions.size()) {
+          open = s.actions.size() - 1;
+          while (open > 0 && s.actions[open].kind != ActionSpec::Kind::agent) --open;
+        }
         out.error = fmt::format("stuck: {} advances without finishing action {} ({})", kMaxAdvances,
                                 open + 1, s.actions[open].str());
         return out;

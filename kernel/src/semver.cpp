@@ -21,9 +21,13 @@ bool all_digits(std::string_view s) {
   return !s.empty();
 }
 
+// A numeric identifier with a leading zero ("01"), which semver forbids (§2, §9); "0" alone is
+// fine.
+bool zero_led(std::string_view id) { return all_digits(id) && id.size() > 1 && id[0] == '0'; }
+
 // A numeric component: digits, no leading zero (semver §2), fits 32 bits.
 std::optional<std::uint32_t> parse_number(std::string_view s) {
-  if (!all_digits(s) || (s.size() > 1 && s[0] == '0')) return std::nullopt;
+  if (!all_digits(s) || zero_led(s)) return std::nullopt;
   std::uint32_t n = 0;
   auto [end, ec] = std::from_chars(s.data(), s.data() + s.size(), n);
   if (ec != std::errc() || end != s.data() + s.size()) return std::nullopt;
@@ -41,7 +45,7 @@ bool valid_identifiers(std::string_view s, bool numeric_rules) {
     if (id.empty()) return false;
     for (char c : id)
       if (!is_ident_char(c)) return false;
-    if (numeric_rules && all_digits(id) && id.size() > 1 && id[0] == '0') return false;
+    if (numeric_rules && zero_led(id)) return false;
     if (dot == std::string_view::npos) return true;
     start = dot + 1;
   }
@@ -250,9 +254,6 @@ std::optional<Version> parse_version(std::string_view text) {
 }
 
 namespace {
-
-// A numeric identifier with a leading zero ("01"), which semver forbids; "0" alone is fine.
-bool zero_led(std::string_view id) { return all_digits(id) && id.size() > 1 && id[0] == '0'; }
 
 // The first zero-led identifier among the dot-separated ones of `s`, or "".
 std::string_view first_zero_led(std::string_view s) {

@@ -46,8 +46,8 @@ std::shared_ptr<const EffectStep> compile_drawback(const Param& drawback, Compil
   std::string_view d = drawback.text();
   std::size_t offset = 0;
   if (d.starts_with(kDrawbackPrefix)) {
-    d.remove_prefix(9);
-    offset = 9;
+    offset = kDrawbackPrefix.size();
+    d.remove_prefix(offset);
   }
   auto verb = ctx.registry.get<EffectVerb>("Drawback", drawback.where());
   CompileContext inner{ctx.registry, ctx.card, shifted(drawback.where(), offset), ctx.diagnostics};

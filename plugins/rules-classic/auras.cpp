@@ -9,7 +9,6 @@
 // nothing. What the Aura gives the enchanted object are static abilities applied through the
 // kernel's layers (613): +X/+Y in layer 7c, keywords and restrictions in layer 6.
 #include <algorithm>
-#include <array>
 #include <cctype>
 #include <string>
 #include <utility>
@@ -368,27 +367,20 @@ class EnchantedKeyword final : public KeywordHandler {
   void add_subtype(const Param& p, const Params& params, CompileContext& ctx) const {
     auto e = std::make_shared<GrantEffect>(Layer::type);
     e->subtypes.push_back(Symbol(p.text()));
-    const std::string text = noun_ + " " + object_ + " is " + article(p.text()) + " " + p.text() +
+    const std::string text = noun_ + " " + object_ + " is " + a_or_an(p.text()) + p.text() +
                              " in addition to its other types.";
     ctx.card.abilities.push_back(
         make_ability_def(AbilityKind::static_, params, std::make_shared<StaticAbility>(e, text)));
   }
   // color: red — "Enchanted creature is red." (105.3: its colours are replaced)
   void add_color(const Param& p, const Params& params, CompileContext& ctx) const {
-    static constexpr std::array<std::string_view, kColorCount> kNames{"white", "blue", "black",
-                                                                      "red", "green"};
     auto e = std::make_shared<GrantEffect>(Layer::color);
-    const auto it = std::ranges::find(kNames, p.text());
-    if (it == kNames.end())
-      p.fail("unknown colour '" + p.text() + "'", "white, blue, black, red or green");
-    e->colors.add(static_cast<Color>(it - kNames.begin()));
+    const std::optional<Color> color = color_named(p.text());
+    if (!color) p.fail("unknown colour '" + p.text() + "'", "white, blue, black, red or green");
+    e->colors.add(*color);
     const std::string text = noun_ + " " + object_ + " is " + p.text() + ".";
     ctx.card.abilities.push_back(
         make_ability_def(AbilityKind::static_, params, std::make_shared<StaticAbility>(e, text)));
-  }
-  static std::string article(const std::string& word) {
-    return !word.empty() && std::string_view("AEIOU").find(word[0]) != std::string_view::npos ? "an"
-                                                                                              : "a";
   }
   std::string keyword() const {
     std::string k = noun_;

@@ -833,6 +833,10 @@ bool changeling_adds(Symbol subtype);
 // The effect of an ability that floating effects only name, as a mark (prevention shields,
 // "exile it instead" markers): it changes no characteristic.
 std::shared_ptr<const ContinuousEffect> no_effect();
+// The colour a card's parameter names, "white" … "green" (105.1); nullopt for another word.
+std::optional<Color> color_named(std::string_view word);
+// "a " or "an " before `word` in generated text ("a Goblin", "an Elf", "a red creature").
+std::string a_or_an(std::string_view word);
 // The ability such floating effects name: a static ability with no_effect(), active nowhere by
 // itself, described as `text` ("(prevention shield)").
 AbilityDef mark_ability(const Params& params, const std::string& text);

@@ -1,8 +1,10 @@
 // Small queries every part of the module shares: zones, keywords, labels, combat attrs,
 // targets.
 #include <algorithm>
+#include <array>
 #include <limits>
 #include <string>
+#include <string_view>
 
 #include "classic.hpp"
 
@@ -279,6 +281,21 @@ class NoEffect final : public ContinuousEffect {
   bool may_read_turn() const override { return false; }
 };
 }  // namespace
+
+std::optional<Color> color_named(std::string_view word) {
+  static constexpr std::array<std::string_view, kColorCount> kNames{"white", "blue", "black", "red",
+                                                                    "green"};
+  const auto it = std::ranges::find(kNames, word);
+  if (it == kNames.end()) return std::nullopt;
+  return static_cast<Color>(it - kNames.begin());
+}
+
+std::string a_or_an(std::string_view word) {
+  return !word.empty() &&
+                 std::string_view("AEIOUaeiou").find(word.front()) != std::string_view::npos
+             ? "an "
+             : "a ";
+}
 
 std::shared_ptr<const ContinuousEffect> no_effect() {
   static const auto none = std::make_shared<NoEffect>();

@@ -12,9 +12,9 @@
 // replaced (a Forest that Living Lands animated was a creature, 700.4; a creature an Aura made a
 // red Goblin died as a red Goblin). Subtypes are written out only when they are not the printed
 // ones, which no effect changes in most games, so the common record stays six attrs. Every
-// object leaving
-// in the batch is also marked with the batch (kLeftInBatch): leaves-the-battlefield triggers
-// look back at the objects that left with their source (603.10a, triggers.cpp).
+// object leaving in the batch is also marked with the batch (kLeftInBatch): leaves-the-
+// battlefield triggers look back at the objects that left with their source (603.10a,
+// triggers.cpp).
 #include <algorithm>
 #include <array>
 #include <string>

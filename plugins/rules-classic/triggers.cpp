@@ -451,11 +451,6 @@ void TriggerAbility::connect(Game& game, ObjectId self, std::vector<Connection>&
   }
 }
 
-// "a " or "an " before `word` ("a Goblin", "an Elf", "a red creature").
-std::string a_or_an(std::string_view word) {
-  return std::string_view("AEIOUaeiou").find(word.front()) != std::string_view::npos ? "an " : "a ";
-}
-
 std::string when_text(const TriggerAbility& t) {
   const bool self_only = t.whose == Whose::unspecified && !t.other;
   std::string who;
@@ -561,12 +556,10 @@ void compile_what(const Param& what, TriggerAbility& t) {
     what.fail("'what' narrows which creatures an event is about",
               "use it with 'whose' or 'other' on enters, dies, leaves, exiled, attacks, blocks "
               "or dealt_damage");
-  static constexpr std::array<std::string_view, kColorCount> kColors{"white", "blue", "black",
-                                                                     "red", "green"};
   const std::string& word = what.text();
   if (word.empty()) what.fail("'what' is a creature type (Goblin) or a colour (red)");
-  if (const auto it = std::ranges::find(kColors, word); it != kColors.end()) {
-    t.what_colors.add(static_cast<Color>(it - kColors.begin()));
+  if (const std::optional<Color> color = color_named(word)) {
+    t.what_colors.add(*color);
     t.what_text = word + " creature";
     return;
   }
