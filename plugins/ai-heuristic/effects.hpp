@@ -158,8 +158,9 @@ class EffectLab {
 // Scores of outcomes, shared with the tests' expectations (docs/agents.md):
 // a kill is worth the creature's value (against, for the agent's own; 1.5 times when the
 // opponent's creatures together could deal lethal damage to it); damage to the
-// opponent counts 4 a point when it would leave them under 5 life, the agent's hand is full or
-// the damage of the spells in its hand is enough to finish them, else 0.25; own life lost
+// opponent counts 0.25 a point, or kGoingFace and 4 a point when it would leave them under 5
+// life, the agent's hand is full or the damage of the spells in its hand is enough to finish
+// them; own life lost
 // counts 0.5 + 10 / (life left) a point, three times that within reach of the opponent's
 // creatures the effect leaves, and life gained a quarter of that; a lost game ±1000.
 inline constexpr double kWorthCasting = 1.0;
@@ -169,6 +170,11 @@ inline constexpr double kGameOver = 1000.0;
 // and less than a game won now. An effect that gets it out gains this much, one that gets it in
 // loses it.
 inline constexpr double kDeadOnBoard = kGameOver / 10;
+// Damage that goes face by the go-face rules (above): more than any creature is worth, so a
+// spell that may go face does (the rule, which the seed checked before any creature),
+// and less than getting out of being dead on board.
+inline constexpr double kGoingFace = kDeadOnBoard / 2;
+inline constexpr double kFacePoint = 4.0;
 
 // Whether a judged effect is worth its card: kWorthCasting points at least and, when it kills
 // creatures of the agent's own too (Damnation with creatures on both sides), ahead by more than

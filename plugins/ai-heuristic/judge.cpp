@@ -197,8 +197,11 @@ double judge(const Game& g, const Before& b, PlayerId me, bool go_face, std::vec
       s += hand_delta;
     } else {
       if (before > 0 && (after <= 0 || p.outcome == Outcome::lost)) return kGameOver;
-      const double face = after < 5 || go_face ? 4.0 : kChipDamage;
-      s += (before - after) * face;
+      // Going face (the seed's check before any creature, its bug fixed): damage that leaves
+      // them under 5, or comes from a full hand or the burn-out plan, outweighs any creature.
+      const bool going_face = after < 5 || go_face;
+      s += (before - after) * (going_face ? kFacePoint : kChipDamage);
+      if (going_face && after < before) s += kGoingFace;
       s -= hand_delta;
     }
   }

@@ -308,11 +308,15 @@ TEST_F(AiHeuristic, CountsDamageAlreadyMarked) {
   EXPECT_EQ(g->card(targets[0].object.id).name, "Serra Angel");
 }
 
+// The rule goes before any creature, as the seed's check did: the Serra Angel (15.5) is worth
+// more than the 3 points at 4 a point, and before 6 December 2026 the Bolt killed it.
 TEST_F(AiHeuristic, GoesFaceWhenTheOpponentWouldDropUnderFive) {
-  auto g = start(player(20, {"Lightning Bolt"}, {"Mountain"}), player(7, {}, {"Grizzly Bears"}));
-  const auto targets = cast_targets(*g);
-  ASSERT_EQ(targets.size(), 1u);
-  EXPECT_TRUE(targets[0].is_player() && targets[0].player == kThem);
+  for (const char* creature : {"Grizzly Bears", "Serra Angel"}) {
+    auto g = start(player(20, {"Lightning Bolt"}, {"Mountain"}), player(7, {}, {creature}));
+    const auto targets = cast_targets(*g);
+    ASSERT_EQ(targets.size(), 1u) << creature;
+    EXPECT_TRUE(targets[0].is_player() && targets[0].player == kThem) << creature;
+  }
 }
 
 TEST_F(AiHeuristic, GoesFaceWhenItsHandIsFull) {
