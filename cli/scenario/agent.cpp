@@ -176,6 +176,19 @@ void Script::note_answer(const Choice& choice, const Answer& answer) {
   answered[index] = std::move(seen);
 }
 
+void Script::agent_answered(PlayerId player, const Choice& choice, const Answer& answer) {
+  note_answer(choice, answer);
+  if (!delegation_ || !delegation_->until.empty() || choice.kind != ChoiceKind::action ||
+      answer.picks.size() != 1)
+    return;
+  // The priority decision's options are the legal actions, in order (priority() checks it).
+  const std::vector<LegalAction> legal = rules_.legal_actions(*game_, player);
+  const std::uint32_t pick = answer.picks.front();
+  if (pick < legal.size() && (legal[pick].kind == LegalAction::Kind::pass ||
+                              legal[pick].kind == LegalAction::Kind::end_turn))
+    delegation_.reset();
+}
+
 // A player's scenario name or a card's name, for matching `to:`.
 std::string Script::target_name(const Target& t) const {
   if (t.is_player()) return name_of(t.player);

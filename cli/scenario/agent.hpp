@@ -51,6 +51,10 @@ class Script {
   // Notes what `answer` picks, at the index the log will give the decision if the kernel takes
   // the answer (a later decision asked at the same index replaces a note of one it refused).
   void note_answer(const Choice& choice, const Answer& answer);
+  // An agent's answer, noted; an agent put in charge of one priority decision that passed (or
+  // ended the turn) is done at once: nothing it passed for is its to decide, and the game
+  // stops, as after a `pass`, when the actions after it are done.
+  void agent_answered(PlayerId player, const Choice& choice, const Answer& answer);
   // Before advance(): if the next action is a priority action of the player holding priority
   // and pass is all they may do, that priority decision will not be asked (Game::ask answers
   // a choice without alternatives itself), so the action is refused here.
@@ -130,7 +134,7 @@ class ScenarioAgent final : public Agent {
     if (Agent* agent = script_.deciding_agent(seat_, choice)) {
       decided_by_ = agent->name();
       Answer answer = agent->choose(view, choice);
-      script_.note_answer(choice, answer);
+      script_.agent_answered(seat_, choice, answer);
       return answer;
     }
     decided_by_ = "scenario";
