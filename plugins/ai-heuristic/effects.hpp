@@ -168,7 +168,7 @@ inline constexpr double kGameOver = 1000.0;
 // Being dead on board (board.hpp: the opponent's next attack lethal past all its blockers): a
 // game lost unless something changes, so more than any creature or life it costs to get out,
 // and less than a game won now. An effect that gets it out gains this much, one that gets it in
-// loses it.
+// loses it; the same for the opponent the other way round.
 inline constexpr double kDeadOnBoard = kGameOver / 10;
 // Damage that goes face by the go-face rules (above): more than any creature is worth, so a
 // spell that may go face does (the rule, which the seed checked before any creature),

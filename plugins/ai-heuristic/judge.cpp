@@ -107,6 +107,7 @@ double judge(const Game& g, const Before& b, PlayerId me, bool go_face, std::vec
   // effect leaves alive (what can still reach the life it keeps).
   std::int64_t their_power = 0, their_power_left = 0;
   std::int64_t their_reach = 0;  // attack_reach of theirs left: when it could be dead on board
+  std::int64_t my_reach = 0;     // and of its own: when the opponent could be
   // Views without a copy: a judgement is a few views of every creature, and most of them no
   // effect applies to (Game::view with a scratch returns the printed characteristics then).
   Characteristics scratch;
@@ -126,6 +127,8 @@ double judge(const Game& g, const Before& b, PlayerId me, bool go_face, std::vec
         their_power_left += std::max(0, v.power);
         their_reach += attack_reach(o, v);
       }
+      if (here && !is_dead[i] && c.controller == me && !v.has_keyword(kCantAttack))
+        my_reach += attack_reach(o, v);
       if (here && attached && !is_dead[i]) {
         const double board = has_board_keyword(v) ? board_worth(DecisionView(g, me), c.id) : 0;
         changed +=
@@ -134,7 +137,8 @@ double judge(const Game& g, const Before& b, PlayerId me, bool go_face, std::vec
     }
   }
   const double threat = their_power >= b.life[me.value] ? 1.5 : 1.0;
-  bool own_died = false;  // one of its blockers fewer
+  bool own_died = false;    // one of its blockers fewer
+  bool their_died = false;  // one of theirs
   double s = changed;
   best_own_lost = 0;
   for (std::size_t i = 0; i < b.creatures.size(); ++i) {
@@ -146,6 +150,7 @@ double judge(const Game& g, const Before& b, PlayerId me, bool go_face, std::vec
       own_died = true;
     } else {
       s += threat * c.value;
+      their_died = true;
     }
   }
   for (const Player& p : g.state().players)
@@ -159,6 +164,7 @@ double judge(const Game& g, const Before& b, PlayerId me, bool go_face, std::vec
         their_power_left += std::max(0, v.power);
         their_reach += attack_reach(g.object(id), v);
       }
+      if (mine && !v.has_keyword(kCantAttack)) my_reach += attack_reach(g.object(id), v);
     }
   // Planeswalkers: one that goes (damage to it removes counters, 120.3c; at 0 it goes, 704.5i)
   // is its loyalty and its worth; loyalty lost by one that stays counts as face damage does
@@ -185,6 +191,17 @@ double judge(const Game& g, const Before& b, PlayerId me, bool go_face, std::vec
                           their_reach > their_reach_before;
   const bool dead_now = may_change && their_reach >= self.life && dead_on_board(g, me);
   s += kDeadOnBoard * (static_cast<double>(b.dead_on_board[me.value]) - (dead_now ? 1.0 : 0.0));
+  // And the opponent's: the Shock at their last blocker, so that its attack kills them, rather
+  // than at their face (which leaves them a blocker). Read only where it may have changed.
+  for (const Player& p : g.state().players) {
+    if (p.id == me || p.life <= 0) continue;
+    const bool was = b.dead_on_board[p.id.value];
+    const bool may =
+        was || p.life < b.life[p.id.value] || their_died || my_reach > b.reach[me.value];
+    if (!may) continue;
+    const bool now = my_reach >= p.life && dead_on_board(g, p.id);
+    s += kDeadOnBoard * ((now ? 1.0 : 0.0) - static_cast<double>(was));
+  }
   for (const Player& p : g.state().players) {
     const std::int32_t before = b.life[p.id.value], after = p.life;
     const auto hand_delta =
