@@ -441,9 +441,16 @@ bool can_block(const Fighter& blocker, const Fighter& attacker) {
   return !attacker.flying || blocker.flying || blocker.reach;
 }
 
+std::uint8_t land_mask(const Characteristics& c) {
+  static constexpr std::array<Symbol, kColorCount> kBasic{"Plains"_sym, "Island"_sym, "Swamp"_sym,
+                                                          "Mountain"_sym, "Forest"_sym};
+  std::uint8_t mask = 0;
+  for (std::size_t k = 0; k < kColorCount; ++k)
+    if (c.has_subtype(kBasic[k])) mask = static_cast<std::uint8_t>(mask | (1u << k));
+  return mask;
+}
+
 std::vector<std::uint8_t> land_colors(const DecisionView& view, PlayerId p, bool untapped) {
-  static constexpr std::array<Symbol, kColorCount> kBasic{"Plains"_sym, "Island"_sym, "Swamp"_sym, "Mountain"_sym,
-                                                         "Forest"_sym};
   std::vector<std::uint8_t> out;
   const auto zone = view.zone(ZoneRef::battlefield(p));
   if (!zone) return out;
@@ -451,10 +458,7 @@ std::vector<std::uint8_t> land_colors(const DecisionView& view, PlayerId p, bool
     if (untapped && view.object(id).tapped) continue;
     const Characteristics c = view.view(id);
     if (!c.has_type(kLand)) continue;
-    std::uint8_t mask = 0;
-    for (std::size_t k = 0; k < kColorCount; ++k)
-      if (c.has_subtype(kBasic[k])) mask = static_cast<std::uint8_t>(mask | (1u << k));
-    if (mask != 0) out.push_back(mask);
+    if (const std::uint8_t mask = land_mask(c); mask != 0) out.push_back(mask);
   }
   return out;
 }

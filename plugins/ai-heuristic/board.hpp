@@ -335,6 +335,9 @@ void lower_shields(Game& g, const std::vector<ObjectId>& ids);
 bool kills(const Fighter& a, const Fighter& b);
 bool can_block(const Fighter& blocker, const Fighter& attacker);
 
+// The colours a land with characteristics `c` can make: its basic land types, as the classic rules
+// read them (Badlands makes black or red), bit i for Color i; 0 for a land without one.
+std::uint8_t land_mask(const Characteristics& c);
 // The colours each untapped land of `p` (each land, when not `untapped`) can make (its basic land
 // types, as the classic rules read them: Badlands makes black or red), one mask per land, bit i
 // for Color i.

@@ -170,6 +170,17 @@ bool offers_regeneration(const DecisionView& view, PlayerId me, const Option& o)
 
 bool sacrifices_itself(const AbilityDef& a) { return a.cost.find("Sac") != std::string::npos; }
 
+// Whether option `o` activates an ability of a creature `me` controls that sacrifices it as its
+// cost ("Sacrifice CARDNAME: …": Mogg Fanatic).
+bool offers_self_sacrifice(const DecisionView& view, PlayerId me, const Option& o) {
+  if (!o.target.is_object() || view.object(o.target.object.id).zone != ZoneRef::battlefield(me))
+    return false;
+  const CardDef& def = view.card(o.target.object.id);
+  const auto ability = activated_ability(def, o);
+  return ability && sacrifices_itself(def.abilities[*ability]) &&
+         view.view(o.target.object.id).has_type(kCreature);
+}
+
 // Whether an activated ability's cost (AbilityDef::cost: "{1}{R}{R}", "{T}") is only mana and
 // tapping: at the end of the opponent's turn that spends nothing, since the mana would go unused
 // and the permanent untaps before it is needed. Not a sacrifice, a discard, life ({B/P}) or
@@ -303,6 +314,64 @@ Answer scry_answer(const DecisionView& view, const Choice& choice) {
 // permanent of the curve (2 and up), so the creature it goes on is cast first, and a land's or a
 // mana-hungry spell's mana is not spent on a smaller gain; above cycling.
 double after_the_curve(double worth) { return 1.5 + std::min(0.49, 0.01 * worth); }
+
+// Which land in hand to play: the one the spells in hand need, as Forge's AI picks the land whose
+// colour the hand lacks. operator() is a tie-break below 0.1 among lands: first the spells in hand
+// that the land lets it cast this turn (with its untapped lands and the mana creatures the rules
+// offer), then those whose colours its mana would make at all (tapped lands and mana creatures
+// too: its curve). A land no spell needs more than another scores the same, and order decides.
+class LandFit {
+ public:
+  LandFit(const DecisionView& view, const Choice& choice) {
+    std::uint8_t first_mask = 0;
+    bool lands = false;
+    if (const auto hand = view.zone(ZoneRef::hand(choice.player)))
+      for (ObjectId id : *hand) {
+        const Characteristics c = view.view(id);
+        if (c.has_type(kLand)) {
+          const std::uint8_t mask = land_mask(c);
+          differ_ = differ_ || (lands && mask != first_mask);
+          first_mask = lands ? first_mask : mask;
+          lands = true;
+          continue;
+        }
+        ManaCost cost = c.cost;
+        cost.x = 0;
+        spells_.push_back(cost);
+        cost.generic = 0;
+        colors_.push_back(cost);
+      }
+    // Lands in hand that all make the same colours fit alike: nothing more to read (the common
+    // case, and a land is offered at every main phase decision until one is played).
+    if (!differ_) return;
+    now_ = land_colors(view, choice.player);
+    all_ = land_colors(view, choice.player, /*untapped=*/false);
+    for (std::uint8_t mask : offered_mana_colors(view, choice)) now_.push_back(mask);
+    for (std::uint8_t mask : mana_creature_colors(view, choice.player)) all_.push_back(mask);
+  }
+
+  // `mask`: the colours the land makes (land_mask; 0 counts as colourless mana).
+  double operator()(std::uint8_t mask) {
+    if (!differ_) return 0;
+    now_.push_back(mask);
+    all_.push_back(mask);
+    std::size_t now = 0, colors = 0;
+    for (std::size_t i = 0; i < spells_.size(); ++i) {
+      now += can_pay_all(now_, {spells_[i]});
+      colors += can_pay_all(all_, {colors_[i]});
+    }
+    now_.pop_back();
+    all_.pop_back();
+    return 0.01 * static_cast<double>(std::min<std::size_t>(now, 9)) +
+           0.001 * static_cast<double>(std::min<std::size_t>(colors, 9));
+  }
+
+ private:
+  bool differ_ = false;                  // lands in hand of different colours
+  std::vector<std::uint8_t> now_, all_;  // its mana sources now, and all of them
+  std::vector<ManaCost> spells_;         // the costs of the spells in hand, X as 0
+  std::vector<ManaCost> colors_;         // the same without their generic mana
+};
 
 // The options casting permanents (cards in hand without a spell ability), but for those in
 // `left_out`, that together spend the most mana the agent's untapped lands and mana creatures
@@ -794,7 +863,19 @@ Answer HeuristicAgent::action(const DecisionView& view, const Choice& choice) {
     }
   };
 
+  // Whether option `o` sacrifices the agent's creature `id`, which the opponent's spell or
+  // ability on the stack will kill anyway (as the play-out after passing finds). Not a creature
+  // in the combat under way, whose combat damage the play-out counts; nor against a spell without
+  // targets (Damnation), which kills the creatures the lab would aim at too.
+  const auto doomed = [&](const Option& o, ObjectId id) {
+    if (!reacting || !aimed_at_by_opponent || !offers_self_sacrifice(view, me, o)) return false;
+    if (PlayOut::through_combat(step) && in_combat(view.object(id))) return false;
+    if (!playout) playout.emplace(view, choice, *classic_, rng_.next());
+    return playout->dies_anyway(id);
+  };
+
   std::optional<PlayOut> auras;  // an Aura's play-outs (Focus::board), made on first use
+  std::optional<LandFit> land_fit;  // made at the first land offered
   std::optional<EffectLab> lab;
   // The largest X it could announce for `cost` (0 without {X}): its untapped lands and the mana
   // creatures the rules offer, read once.
@@ -923,7 +1004,11 @@ Answer HeuristicAgent::action(const DecisionView& view, const Choice& choice) {
       // as from the hand.
       const auto spell = spell_ability(def);
       if (c.has_type(kLand)) {
-        if (main) score = 1000;  // a land first: every later decision has more mana
+        // A land first: every later decision has more mana. The one the hand needs.
+        if (main) {
+          if (!land_fit) land_fit.emplace(view, choice);
+          score = 1000 + (*land_fit)(land_mask(c));
+        }
       } else if (!spell && c.has_keyword(kFlash)) {
         if (flash_window && !duplicate_legend(view, me, id))
           score = 2.0 + c.cost.value() + 0.01 * (c.has_type(kCreature) ? creature_value(c) : 0);
@@ -992,7 +1077,19 @@ Answer HeuristicAgent::action(const DecisionView& view, const Choice& choice) {
       // to block). A loyalty ability's worth is its loyalty too, a point a counter.
       const bool targetless = !loyalty && a.impl->target_count() == 0;
       const bool judged = !targetless || free_at_their_end(a) || main;
-      if (played_out(def, *ability)) {
+      if (doomed(o, id)) {
+        // Its creature will not survive what is on the stack (a Shock at Mogg Fanatic): the
+        // sacrifice costs nothing it would keep, and what the ability does now has no later. Judged
+        // by the lab as at any other time, where any gain will do.
+        if (!lab) lab.emplace(view, me, rng_.next());
+        const ManaCost mana = ability_mana(a);
+        const auto [j, x] = best_over_x(*lab, id, *ability, 0, most_x_for(mana));
+        if (j && j->score > 0 && j->score > j->best_own_lost) {
+          score = 10.0 + j->score;
+          plan = Plan{id, *ability, j->targets, 0, {}};
+          if (mana.x > 0) plan->x = x;
+        }
+      } else if (played_out(def, *ability)) {
         // A sacrifice paid as the cost (Mogg Fanatic) is a creature lost in the play-out.
         play_out(i, id, *ability, score, plan);
       } else if (instant_window && judged) {

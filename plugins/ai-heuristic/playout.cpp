@@ -224,12 +224,23 @@ std::optional<PlayOut::Result> PlayOut::play(std::optional<std::uint32_t> option
   return out;
 }
 
-std::optional<Judgement> PlayOut::best(std::uint32_t option, ObjectId source) {
+const std::optional<PlayOut::Result>& PlayOut::passing() {
   if (!passing_tried_) {
     passing_tried_ = true;
     passing_ = play(std::nullopt, ObjectId{}, 0);
   }
-  if (!passing_) return std::nullopt;
+  return passing_;
+}
+
+bool PlayOut::dies_anyway(ObjectId id) {
+  if (!passing()) return false;
+  for (std::size_t i = 0; i < before_.creatures.size(); ++i)
+    if (before_.creatures[i].id == id) return passing_->dead[i] != 0;
+  return false;
+}
+
+std::optional<Judgement> PlayOut::best(std::uint32_t option, ObjectId source) {
+  if (!passing()) return std::nullopt;
   std::optional<Judgement> top;
   const auto consider = [&](const Result& r) {
     Judgement j;

@@ -64,6 +64,10 @@ class PlayOut {
   // would die anyway. nullopt when the copy cannot play it out, or has no other target.
   std::optional<Judgement> best(std::uint32_t option, ObjectId source);
 
+  // Whether the agent's creature `id` dies in the play-out after passing: what is on the stack
+  // (or the combat under way) kills it. False when the copy cannot play the pass out.
+  bool dies_anyway(ObjectId id);
+
   class Script;  // the copy's agent, in every seat (playout.cpp)
 
  private:
@@ -80,6 +84,8 @@ class PlayOut {
   std::optional<Result> play(std::optional<std::uint32_t> option, ObjectId source,
                              std::size_t target);
   bool past_horizon() const;
+  // The play-out after passing, made on first use.
+  const std::optional<Result>& passing();
 
   const Choice& choice_;
   const RulesModule& rules_;
