@@ -303,10 +303,11 @@ int run_sim(const GlobalOptions& global, const SimOptions& o) {
   const unsigned asked = o.threads ? o.threads : std::max(1u, std::thread::hardware_concurrency());
   const std::size_t threads = std::min<std::size_t>({asked, o.games, kMaxThreads});
   std::vector<Tally> tallies(threads);  // one a worker
-  std::atomic<std::size_t> next{0}, done{0};
+  std::atomic<std::size_t> next{0}, started{0}, done{0};
   const StopOnSignal stop;
   auto worker = [&](Tally& tally) {
     for (std::size_t i = next++; i < o.games && !StopOnSignal::signal(); i = next++) {
+      ++started;
       GameRecord rec;
       rec.seed = o.seed + i;
       rec.swapped = i % 2 == 1;  // seats alternate who goes first
@@ -353,15 +354,26 @@ int run_sim(const GlobalOptions& global, const SimOptions& o) {
     }
   }
   const bool progress = !o.json && isatty(fileno(stderr));
-  while (progress && done < o.games && !StopOnSignal::signal()) {
-    const std::size_t d = done;
-    const std::size_t width = 40, filled = o.games ? width * d / o.games : width;
-    fmt::print(stderr, "\r[{}{}] {}/{}", std::string(filled, '#'), std::string(width - filled, ' '), d, o.games);
-    std::this_thread::sleep_for(std::chrono::milliseconds(100));
+  // Watched from here, not told by the signal handler (which may write nothing through fmt): a
+  // game in progress may play on for minutes after the first signal, and the run says why it
+  // has not stopped yet.
+  while (done < o.games && !StopOnSignal::signal()) {
+    if (progress) {
+      const std::size_t d = done;
+      const std::size_t width = 40, filled = o.games ? width * d / o.games : width;
+      fmt::print(stderr, "\r[{}{}] {}/{}", std::string(filled, '#'),
+                 std::string(width - filled, ' '), d, o.games);
+    }
+    std::this_thread::sleep_for(std::chrono::milliseconds(progress ? 100 : 20));
   }
-  if (progress && StopOnSignal::signal())
-    fmt::print(stderr, "\r{}\rstopping: the games being played end first (again to quit now)\n",
-               std::string(60, ' '));
+  if (const int signo = StopOnSignal::signal(); signo && done < o.games) {
+    const std::size_t playing = started - done;
+    fmt::print(stderr, "{}anvil sim: interrupted by {}: {} (signal again to stop at once)\n",
+               progress ? "\r" + std::string(60, ' ') + "\r" : "",
+               signo == SIGINT ? "SIGINT (Ctrl-C)" : "SIGTERM",
+               playing ? fmt::format("finishing the {} in progress", count_of(playing, "game"))
+                       : std::string("no game is in progress"));
+  }
   for (std::thread& t : pool) t.join();
   if (progress) fmt::print(stderr, "\r{}\r", std::string(60, ' '));
   // The games played, all of them unless a signal stopped the run.
@@ -446,7 +458,7 @@ void add_sim_command(CLI::App& app, const GlobalOptions& options, std::vector<Co
   sim->add_option("--games", o->games, "How many games (default: 100)")
       ->check(whole_number(1, 100'000'000));
   sim->add_option("-j,--threads", o->threads, "Games in parallel (default: every core)")
-      ->check(whole_number(0, std::numeric_limits<unsigned>::max()));
+      ->transform(capped_count(kMaxThreads, "a whole number of threads, 0 for one per core"));
   sim->add_option("--seed", o->seed, "Game i is seeded seed+i (default: 1)")->check(at_least(0));
   sim->add_flag("--json", o->json, "Print one JSON document instead of the table");
   sim->add_option(

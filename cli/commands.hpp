@@ -29,6 +29,11 @@ CLI::Validator at_least(std::uint64_t least);
 // A whole number from `least` to `most`, said the same way ("… is not a whole number from 1 to
 // 100000000"): for counts whose type or memory has a ceiling.
 CLI::Validator whole_number(std::uint64_t least, std::uint64_t most);
+// A whole number of at least 0, `what` in its message ("'-1' is not a whole number of threads,
+// 0 for one per core"). One above `cap`, however large, is read as `cap`, which is what would be
+// used (sim -j: at most 256 threads), rather than refused with a range no one needs: so it goes
+// to transform(), as check() may not change the text.
+CLI::Validator capped_count(std::uint64_t cap, std::string what);
 // A setting given as KEY=VALUE (--option mulligans=1), with a non-empty key.
 CLI::Validator key_value();
 

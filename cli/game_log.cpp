@@ -295,6 +295,15 @@ GameLog::GameLog(Game& game, const RulesModule& rules, std::FILE* out,
           line(g, fmt::format("{} targets {}", target(g, e.other), target(g, e.subject)));
         }
       }));
+  // A turn's header as its steps begin, so that a turn in which nothing happens is told too (the
+  // first turn's above all: without it the log began "Turn 2 (P2)"). The classic module announces
+  // its steps; the hearth module does not, but each of its turns begins with a draw.
+  connections_.emplace_back(
+      bus.on_observe<TurnStepEvent>([this](const Game&, const TurnStepEvent& e) {
+        if (e.turn == turn_printed_) return;
+        flush();
+        header(e.turn, e.active);
+      }));
   connections_.emplace_back(bus.on_observe<BlockEvent>([this](const Game& g, const BlockEvent& e) {
     see_board(g);
     line(g, fmt::format("{} blocks {}", card(g, e.blocker), card(g, e.attacker)));
@@ -420,11 +429,13 @@ void GameLog::line(const Game& g, const std::string& text) {
 
 void GameLog::print(std::uint32_t turn, PlayerId active, const std::string& text) {
   last_given_.reset();
-  if (turn != turn_printed_) {
-    turn_printed_ = turn;
-    fmt::print(out_, "Turn {} ({})\n", turn, player(active));
-  }
+  if (turn != turn_printed_) header(turn, active);
   fmt::print(out_, "  {}\n", text);
+}
+
+void GameLog::header(std::uint32_t turn, PlayerId active) {
+  turn_printed_ = turn;
+  fmt::print(out_, "Turn {} ({})\n", turn, player(active));
 }
 
 }  // namespace anvil::cli

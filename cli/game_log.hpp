@@ -96,6 +96,7 @@ class GameLog {
   std::string target(const Game& g, const Target& t) const;
   void line(const Game& g, const std::string& text);  // flush(), then the text
   void print(std::uint32_t turn, PlayerId active, const std::string& text);
+  void header(std::uint32_t turn, PlayerId active);  // "Turn 3 (P1)"
 
   // The rules module's words (RulesModule::term): "casts", the pattern of "enters the
   // battlefield under", "life".

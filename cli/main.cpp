@@ -3,6 +3,7 @@
 #include <fmt/core.h>
 
 #include <CLI/CLI.hpp>
+#include <algorithm>
 #include <anvil/error.hpp>
 #include <cctype>
 #include <charconv>
@@ -45,6 +46,20 @@ CLI::Validator anvil::cli::whole_number(std::uint64_t least, std::uint64_t most)
       [least, most](std::string& text) -> std::string {
         return whole_problem(text, least, most,
                              fmt::format("a whole number from {} to {}", least, most));
+      },
+      "");
+}
+
+CLI::Validator anvil::cli::capped_count(std::uint64_t cap, std::string what) {
+  return CLI::Validator(
+      [cap, what](std::string& text) -> std::string {
+        const bool digits = !text.empty() && std::all_of(text.begin(), text.end(), [](char c) {
+          return std::isdigit(static_cast<unsigned char>(c));
+        });
+        if (!digits) return fmt::format("'{}' is not {}", text, what);
+        // Past the cap, however many digits: the cap is what would be used.
+        if (text.size() > 19 || std::stoull(text) > cap) text = std::to_string(cap);
+        return {};
       },
       "");
 }

@@ -75,6 +75,34 @@ class Conceding final : public Agent {
   ConcessionPoint& point_;
 };
 
+// A replayed seat's agent that checks, before answering, that the recording gives the question
+// the game asks to this seat: a decision whose "player" was edited otherwise showed only later,
+// as another seat's answer of the wrong kind. The game's decision log holds every question
+// asked before this one, so its size is this question's place in the recording.
+class SeatChecked final : public Agent {
+ public:
+  SeatChecked(std::shared_ptr<Agent> agent, PlayerId player, const Game& game,
+              const std::vector<DecisionRecord>& recording)
+      : agent_(std::move(agent)), player_(player), game_(game) {
+    for (const DecisionRecord& d : recording) recorded_.push_back(d.player);
+  }
+  std::string_view name() const override { return agent_->name(); }
+  Answer choose(const DecisionView& view, const Choice& choice) override {
+    const std::size_t i = game_.decisions().size();
+    if (i < recorded_.size() && recorded_[i] != player_)
+      throw RulesError(fmt::format(
+          "decision {} of \"decisions\": the game asked P{} ('{}'), the recording says P{}", i + 1,
+          player_.value + 1, choice.prompt, recorded_[i].value + 1));
+    return agent_->choose(view, choice);
+  }
+
+ private:
+  std::shared_ptr<Agent> agent_;
+  PlayerId player_;
+  const Game& game_;                // the game this agent sits in
+  std::vector<PlayerId> recorded_;  // who decided each recorded decision
+};
+
 // Plays a replayed game up to its recorded concession and concedes it there (at `advance`, the
 // advance() it came in taken back first, as `anvil play` took it back).
 void play_conceded(const RulesModule& rules, Game& game, const ConcessionPoint& point) {
@@ -206,10 +234,10 @@ MatchResult replay_match(const RulesModule& rules, std::shared_ptr<const CardPoo
       const PlayerId p(static_cast<std::uint8_t>(seat));
       scripts.push_back(
           std::make_shared<ScriptedAgent>(decisions_of(replay.decisions, p), "replay"));
-      if (point)
-        result.game->seat(p, std::make_shared<Conceding>(scripts.back(), p, *point));
-      else
-        result.game->seat(p, scripts.back());
+      std::shared_ptr<Agent> agent = scripts.back();
+      if (point) agent = std::make_shared<Conceding>(scripts.back(), p, *point);
+      result.game->seat(
+          p, std::make_shared<SeatChecked>(std::move(agent), p, *result.game, replay.decisions));
     }
   } catch (const std::exception& e) {
     result.replay.error = fmt::format("setting up the game failed: {}", e.what());

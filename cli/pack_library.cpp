@@ -1,6 +1,7 @@
 #include "pack_library.hpp"
 
 #include <fmt/core.h>
+#include <fmt/ranges.h>  // fmt::join
 
 #include <algorithm>
 #include <filesystem>
@@ -319,6 +320,31 @@ std::optional<DeckRef> PackLibrary::deck_of(const std::string& rules, const std:
   return std::nullopt;
 }
 
+namespace {
+
+// Why PACK:DECK names no deck, of the decks `all` of the rules asked for: no such pack (with the
+// packs that have the deck), or the pack's own decks, rather than every deck there is.
+std::string pack_hint(const PackLibrary& library, const std::vector<DeckRef>& all,
+                      const std::string& pack, std::string_view deck_name) {
+  if (std::string missing = library.not_found(pack); !missing.empty()) {
+    // "nopack:Goblin Burn": the deck may be in another pack.
+    std::string in;
+    for (const DeckRef& d : all)
+      if (d.deck.name == deck_name) in += (in.empty() ? "" : ", ") + d.pack;
+    return in.empty() ? missing
+                      : fmt::format("{}; '{}' is a deck of pack {}", missing, deck_name, in);
+  }
+  std::vector<std::string> own;
+  for (const DeckRef& d : all)
+    if (d.pack == pack) own.push_back(d.deck.name);
+  if (own.empty()) return {};  // a pack of other rules, perhaps: other_rules_hint() says
+  std::string hint = did_you_mean(deck_name, own);
+  return fmt::format("pack '{}' has no deck '{}'; {}", pack, deck_name,
+                     hint.empty() ? fmt::format("its decks are {}", fmt::join(own, ", ")) : hint);
+}
+
+}  // namespace
+
 DeckRef PackLibrary::deck(const std::string& rules, std::string_view name) {
   std::string_view pack_name, deck_name = name;
   if (const auto colon = name.find(':'); colon != std::string_view::npos) {
@@ -328,7 +354,8 @@ DeckRef PackLibrary::deck(const std::string& rules, std::string_view name) {
   }
   std::vector<std::string> known, broken;
   std::vector<DeckRef> matches;
-  for (DeckRef& d : decks(rules, &broken)) {
+  const std::vector<DeckRef> all = decks(rules, &broken);
+  for (const DeckRef& d : all) {
     known.push_back(d.pack + ":" + d.deck.name);
     // A name with a colon may be a deck's whole name ("Fire: Ice"), as well as PACK:DECK.
     if ((d.deck.name == deck_name && (pack_name.empty() || d.pack == pack_name)) ||
@@ -347,6 +374,8 @@ DeckRef PackLibrary::deck(const std::string& rules, std::string_view name) {
         rules, which));
   }
   std::string hint = did_you_mean(name, known);
+  if (hint.empty() && !pack_name.empty())
+    hint = pack_hint(*this, all, std::string(pack_name), deck_name);
   if (hint.empty()) {
     std::vector<std::string> bare;
     for (const std::string& k : known) bare.push_back(k.substr(k.find(':') + 1));

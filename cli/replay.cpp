@@ -106,6 +106,30 @@ Concession concession_of(const nlohmann::json& j) {
   return c;
 }
 
+// "decks" and "agents" hold one entry per seat: a list of another length was accepted, and an
+// "agents" cut short printed "P2: ?" for a game that then matched its hash. Which of the two is
+// wrong, the players the decisions were asked of tell when they can.
+void check_seats(const Replay& r) {
+  const std::size_t decks = r.decks.size();
+  const std::size_t agents = r.agents.size();
+  if (decks == 0) throw std::runtime_error("the replay: \"decks\" is empty: one deck per seat");
+  if (decks == agents) return;
+  std::size_t asked = 0;  // the seats the decisions name, at least
+  for (const DecisionRecord& d : r.decisions)
+    asked = std::max<std::size_t>(asked, d.player.value + 1u);
+  const auto wrong = [&](const char* field, std::size_t n, const char* other, std::size_t seats) {
+    return std::runtime_error(fmt::format(
+        "the replay: \"{}\" has {} {}, but \"{}\" has {}{}: \"{}\" needs one entry per seat", field,
+        n, n == 1 ? "entry" : "entries", other, seats,
+        asked == seats ? fmt::format(" and the decisions are of {} players", asked) : "", field));
+  };
+  // The one the decisions cannot be of is wrong; else the one that differs from the decisions'
+  // players; else "agents", "decks" being what the game is set up with.
+  if (decks < asked || (agents == asked && decks >= asked))
+    throw wrong("decks", decks, "agents", agents);
+  throw wrong("agents", agents, "decks", decks);
+}
+
 }  // namespace
 
 const char* to_string(Concession::At at) {
@@ -360,6 +384,7 @@ Replay load_replay(const std::filesystem::path& file) {
       rec.picks = field<std::vector<std::uint32_t>>(d, "picks", where);
       r.decisions.push_back(std::move(rec));
     }
+    check_seats(r);
     return r;
   } catch (const nlohmann::json::exception& e) {
     throw std::runtime_error(file.string() + ": " + plain(e));

@@ -1,5 +1,6 @@
 #include "settings.hpp"
 
+#include <algorithm>
 #include <charconv>
 #include <cmath>
 #include <stdexcept>
@@ -74,8 +75,16 @@ SearchSettings settings_from(const AgentOptions& options) {
     } else if (key == "gate") {
       s.gate = number<double>(key, value, 0.0, "a number of at least 0");
     } else {
-      throw std::invalid_argument("ai-search has no setting '" + key + "' (it has: " + kKnown +
-                                  ")");
+      // "rollout=ai-random:pass_probability=0.5" splits at every ':', so the rollout agent's
+      // setting lands here: say that it cannot have one rather than only that ai-search lacks it.
+      const bool rollout_given = std::any_of(options.settings.begin(), options.settings.end(),
+                                             [](const auto& kv) { return kv.first == "rollout"; });
+      throw std::invalid_argument(
+          "ai-search has no setting '" + key + "' (it has: " + kKnown + ")" +
+          (rollout_given ? "; a rollout agent takes no settings of its own: ':' separates "
+                           "ai-search's settings, so '" +
+                               key + "' was read as one of them"
+                         : ""));
     }
   }
   // A time budget alone searches until the time is up.

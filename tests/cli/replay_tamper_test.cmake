@@ -81,6 +81,27 @@ expect_refused(one-decision "${tampered}" "did not play through after its last d
 string(JSON tampered SET "${original}" decisions 0 player "5")
 expect_refused(no-seat "${tampered}" "\"player\" 5 is no seat of a game of 2 decks" "after")
 
+# "agents" and "decks" hold one entry per seat: a list of another length was accepted (the
+# header then showed "P2: ?"), and "decks" cut short was blamed on a decision's player.
+string(JSON tampered SET "${original}" agents "[]")
+expect_refused(no-agents "${tampered}" "the replay: \"agents\" has 0 entries, but \"decks\" has 2 and the decisions are of 2 players: \"agents\" needs one entry per seat" "after")
+string(JSON tampered SET "${original}" agents "[\"ai-random\"]")
+expect_refused(one-agent "${tampered}" "\"agents\" has 1 entry, but \"decks\" has 2" "after")
+string(JSON tampered SET "${original}" agents "[\"a\", \"b\", \"c\"]")
+expect_refused(three-agents "${tampered}" "\"agents\" has 3 entries, but \"decks\" has 2" "after")
+string(JSON first_deck GET "${original}" decks 0)
+string(JSON tampered SET "${original}" decks "[\"${first_deck}\"]")
+expect_refused(one-deck "${tampered}" "\"decks\" has 1 entry, but \"agents\" has 2 and the decisions are of 2 players: \"decks\" needs one entry per seat" "after")
+
+# A decision given to the other player: refused at that decision, naming both (it was reported
+# later, at the next decision of the wrong kind, about another question).
+string(JSON first_player GET "${original}" decisions 0 player)
+math(EXPR other_player "1 - ${first_player}")
+math(EXPR asked "${first_player} + 1")
+math(EXPR says "${other_player} + 1")
+string(JSON tampered SET "${original}" decisions 0 player "${other_player}")
+expect_refused(player-swapped "${tampered}" "did not play through at its decision 1 of ${decisions}: decision 1 of \"decisions\": the game asked P${asked} \\('[^']+'\\), the recording says P${says}" "")
+
 # A pack nowhere to be found: perhaps one of a --pack-dir, which the error says to give again.
 string(JSON tampered SET "${original}" packs 0 name "\"elsewhere\"")
 expect_refused(unknown-pack "${tampered}" "recorded with pack elsewhere [0-9.]+, but no such pack is installed or bundled; if it was found through --pack-dir.*anvil --pack-dir DIR replay FILE" "after")

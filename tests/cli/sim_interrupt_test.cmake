@@ -54,6 +54,13 @@ if(NOT signal EQUAL number OR NOT asked EQUAL 100000000 OR games LESS 1
    OR NOT sum EQUAL games)
   message(FATAL_ERROR "the games played do not add up, or the signal is not named:\n${out}")
 endif()
+# The first signal is told at once, once: a game in progress may play on for minutes.
+set(told "anvil sim: interrupted by ${name}: (finishing the 1 game in progress|no game is in progress) \\(signal again to stop at once\\)\n")
+string(REGEX MATCHALL "interrupted by" times "${err}")
+list(LENGTH times times)
+if(NOT err MATCHES "^${told}" OR NOT times EQUAL 1)
+  message(FATAL_ERROR "stderr does not begin by saying once that the run is interrupted:\n${err}")
+endif()
 if(NOT err MATCHES "stopped by ${name} after ${games} games? of 100000000")
   message(FATAL_ERROR "stderr does not say the run was stopped:\n${err}")
 endif()
