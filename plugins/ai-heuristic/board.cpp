@@ -121,6 +121,19 @@ PlayerId hits_back_at(const DecisionView& view, ObjectId id) {
   return PlayerId::none();
 }
 
+bool leaves_at_end_of_turn(const DecisionView& view, ObjectId id) {
+  for (const AbilityDef& a : view.card(id).abilities) {
+    if (a.kind != AbilityKind::triggered || !a.impl) continue;
+    const std::string text = a.impl->describe();
+    for (std::string_view when :
+         {"At the beginning of each player's end step, ", "At the beginning of your end step, ",
+          "At the beginning of the end step, "})
+      if (text.starts_with(when) && text.substr(when.size()).starts_with("sacrifice CARDNAME"))
+        return true;
+  }
+  return false;
+}
+
 bool has_board_keyword(const Characteristics& c) {
   for (Symbol k : c.keywords) {
     if (k == kLure || k == kProtectionFromCreatures || k == kProtectionFromEverything ||

@@ -3,6 +3,7 @@
 // only what the deciding player may see.
 #pragma once
 
+#include <algorithm>
 #include <anvil/sdk.hpp>
 #include <array>
 #include <optional>
@@ -209,6 +210,11 @@ Fighter fighter(const DecisionView& view, ObjectId id);
 // player": Stuffy Doll, its chosen player; "… to your opponent", "… to you"); none for most
 // creatures. Blocking an attacker, such a creature deals the attacker's damage to that player.
 PlayerId hits_back_at(const DecisionView& view, ObjectId id);
+// Whether the creature `id` is sacrificed at the end of the turn it attacks in, read off the text
+// of its triggered abilities ("At the beginning of the end step, sacrifice CARDNAME.": Ball
+// Lightning, Spark Elemental; as the classic module describes it, "each player's" or "your" end
+// step, its controller's turn being the one it attacks in). Killing it gains nothing.
+bool leaves_at_end_of_turn(const DecisionView& view, ObjectId id);
 // What the creature `id` is worth besides creature_value for keywords whose worth depends on
 // the other side's board, which creature_value counts at 0.5 each: protection from a quality
 // the opponent's creatures have (+2 + power / 2: they cannot block it, and it blocks them for
@@ -333,6 +339,12 @@ void lower_shields(Game& g, const std::vector<ObjectId>& ids);
 // creature killed by first-strike damage deals none back; a double striker deals its power in
 // both steps).
 bool kills(const Fighter& a, const Fighter& b);
+// The damage a trampling attacker `a` must assign to its blocker `b` before the rest goes on
+// (702.19b, 510.1c-d): `b`'s toughness less the damage already marked on it, 1 with deathtouch
+// (702.2c). Its protection, indestructibility or shields do not lower it.
+inline std::int32_t lethal_damage(const Fighter& a, const Fighter& b) {
+  return a.deathtouch ? 1 : std::max(0, b.remaining());
+}
 bool can_block(const Fighter& blocker, const Fighter& attacker);
 
 // The colours a land with characteristics `c` can make: its basic land types, as the classic rules

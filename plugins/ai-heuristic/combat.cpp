@@ -54,6 +54,28 @@ double what_a_double_block_risks(const Fighter& attacker, const Fighter& b1, con
   return std::max(kills(attacker, b1) ? b1.value : 0.0, kills(attacker, b2) ? b2.value : 0.0);
 }
 
+// Whether two of `blockers` would block `attacker` together as choose_blockers' step 4 does:
+// together they kill it, and the dearer of the two it could kill is worth less than it (Hill
+// Giant into two Grizzly Bears loses the Giant for one Bear). Not an attacker step 4 leaves alone:
+// indestructible, regenerating, with first strike, or blocked by one creature at most.
+bool double_block_awaits(const Fighter& attacker, const std::vector<Fighter>& blockers) {
+  if (attacker.indestructible || attacker.regenerates || attacker.first_strike ||
+      attacker.blocked_by_one)
+    return false;
+  for (std::size_t x = 0; x < blockers.size(); ++x) {
+    const Fighter& b1 = blockers[x];
+    if (!can_block(b1, attacker)) continue;
+    for (std::size_t y = x + 1; y < blockers.size(); ++y) {
+      const Fighter& b2 = blockers[y];
+      if (!can_block(b2, attacker)) continue;
+      const bool together = b1.deathtouch || b2.deathtouch ||
+                            std::max(0, b1.power) + std::max(0, b2.power) >= attacker.remaining();
+      if (together && what_a_double_block_risks(attacker, b1, b2) < attacker.value) return true;
+    }
+  }
+  return false;
+}
+
 // How many of `blockers` could punish one of `attackers`: kill it and survive, or trade for
 // something worth less than half of it. Each blocks one attacker at most.
 std::size_t punishers(const std::vector<Fighter>& blockers, const std::vector<Fighter>& attackers) {
@@ -158,6 +180,7 @@ Answer attack_the_player(const DecisionView& view, const Choice& choice) {
       if (!can_block(b, a) || !kills(b, a)) continue;
       if (!kills(a, b) || b.value < 0.5 * a.value) good = false;  // a bad block awaits it
     }
+    if (good && double_block_awaits(a, blockers)) good = false;
     if (good && in_danger && !a.vigilance) {
       // Needed at home if it could block one of theirs.
       Fighter home = a;
@@ -198,21 +221,30 @@ Answer choose_blockers(const DecisionView& view, const Choice& choice) {
     for (auto& [id, f] : fighters) all.push_back(&f);
     budget_regeneration(view, all);
   }
+  // An attacker sacrificed at the end of this turn anyway is worth nothing to kill: no trade nor
+  // double block for it, only a block that costs nothing, or a chump against lethal damage.
+  for (std::uint32_t a : attackers)
+    if (leaves_at_end_of_turn(view, ObjectId(a))) fighters.at(a).value = 0;
   // Most valuable (then hardest-hitting) attackers first.
   std::sort(attackers.begin(), attackers.end(), [&](std::uint32_t x, std::uint32_t y) {
     const Fighter &a = fighters.at(x), &b = fighters.at(y);
     return a.value != b.value ? a.value > b.value : x < y;
   });
 
-  std::map<std::uint32_t, std::uint32_t> blocked_by;  // attacker → blocker
+  std::map<std::uint32_t, std::uint32_t> blocked_by;  // attacker → (a) blocker
+  std::map<std::uint32_t, std::int64_t> absorbed;     // attacker → lethal damage to its blockers
   std::vector<std::uint32_t> used;
   auto free = [&](std::uint32_t b) { return std::find(used.begin(), used.end(), b) == used.end(); };
   Answer answer;
+  auto note = [&](std::uint32_t a, std::uint32_t b) {
+    blocked_by[a] = b;
+    absorbed[a] += lethal_damage(fighters.at(a), fighters.at(b));
+    used.push_back(b);
+  };
   auto assign = [&](std::uint32_t a, std::uint32_t b) {
     for (const Pairing& p : pairs)
       if (p.attacker == a && p.blocker == b) answer.picks.push_back(p.option);
-    blocked_by[a] = b;
-    used.push_back(b);
+    note(a, b);
   };
   // The cheapest free blocker of `a` for which `fits` holds.
   auto cheapest = [&](std::uint32_t a, auto fits) -> std::optional<std::uint32_t> {
@@ -250,8 +282,7 @@ Answer choose_blockers(const DecisionView& view, const Choice& choice) {
     }
     for (const Pairing* p : able) {
       answer.picks.push_back(p->option);
-      blocked_by[a] = p->blocker;
-      used.push_back(p->blocker);
+      note(a, p->blocker);
     }
   }
 
@@ -296,7 +327,7 @@ Answer choose_blockers(const DecisionView& view, const Choice& choice) {
       assign(a, pick->first);
       for (const Pairing& p : pairs)
         if (p.attacker == a && p.blocker == pick->second) answer.picks.push_back(p.option);
-      used.push_back(pick->second);
+      note(a, pick->second);
     }
   }
 
@@ -308,14 +339,20 @@ Answer choose_blockers(const DecisionView& view, const Choice& choice) {
   };
   const std::int64_t at_me = static_cast<std::int64_t>(me.value) + 1;
 
-  // The damage of the attackers not blocked yet at `defender` (attacking()'s encoding); with
-  // `infect`, only that of the attackers with (true) or without (false) infect.
+  // The damage attacker `a` deals to what it attacks: all of it unblocked, none blocked, and with
+  // trample what its blockers do not absorb (702.19b: lethal damage to each, the rest on).
+  const auto through = [&](std::uint32_t a) -> std::int64_t {
+    const Fighter& f = fighters.at(a);
+    if (!blocked_by.contains(a)) return f.unblocked_damage();
+    return f.trample ? std::max<std::int64_t>(0, f.unblocked_damage() - absorbed[a]) : 0;
+  };
+  // The damage that gets through at `defender` (attacking()'s encoding); with `infect`, only that
+  // of the attackers with (true) or without (false) infect.
   const auto unblocked_at = [&](std::int64_t defender, std::optional<bool> infect = std::nullopt) {
     std::int64_t d = 0;
     for (std::uint32_t a : attackers)
-      if (!blocked_by.contains(a) && attacking(a) == defender &&
-          (!infect || fighters.at(a).infect == *infect))
-        d += fighters.at(a).unblocked_damage();
+      if (attacking(a) == defender && (!infect || fighters.at(a).infect == *infect))
+        d += through(a);
     return d;
   };
 
@@ -334,12 +371,28 @@ Answer choose_blockers(const DecisionView& view, const Choice& choice) {
                        dy = fighters.at(y).unblocked_damage();
     return dx != dy ? dx > dy : x < y;
   });
-  for (std::uint32_t a : by_power) {
-    if (!lethal(false) && !lethal(true)) break;
-    if (blocked_by.contains(a) || fighters.at(a).trample || attacking(a) != at_me ||
-        !lethal(fighters.at(a).infect))
-      continue;
-    if (auto b = cheapest(a, [](const Fighter&) { return true; })) assign(a, *b);
+  // Each chump goes where it stops the most: in front of the biggest attacker not blocked yet, or
+  // of a trampler (blocked or not), which it stops only its lethal damage worth; the cheapest
+  // free blocker each time, while the damage through still kills.
+  while (lethal(false) || lethal(true)) {
+    std::optional<std::pair<std::uint32_t, std::uint32_t>> chump;  // attacker, blocker
+    std::int64_t most = 0;
+    for (std::uint32_t a : by_power) {
+      const Fighter& f = fighters.at(a);
+      if (attacking(a) != at_me || !lethal(f.infect) || through(a) == 0) continue;
+      if (blocked_by.contains(a) && f.blocked_by_one) continue;
+      const auto b = cheapest(a, [](const Fighter&) { return true; });  // none for menace
+      if (!b) continue;
+      const std::int64_t stops =
+          f.trample ? std::min<std::int64_t>(through(a), lethal_damage(f, fighters.at(*b)))
+                    : through(a);
+      if (stops > most) {
+        most = stops;
+        chump = std::pair{a, *b};
+      }
+    }
+    if (!chump) break;
+    assign(chump->first, chump->second);
   }
 
   // 5b. A planeswalker of its own that the unblocked attackers at it would destroy (their power

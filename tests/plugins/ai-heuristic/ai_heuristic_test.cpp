@@ -998,6 +998,25 @@ TEST_F(AiHeuristic, AttacksOnlyWhereNoBadBlockWaits) {
       << "Hill Giant would eat the Bears";
 }
 
+// Two untapped Grizzly Bears kill a Hill Giant together and lose one Bear (6 to its 8.5): the
+// double block the heuristic's own block rules make, so the Giant stays home. Against one Bear,
+// or two with one tapped, it attacks. (Each Bear was judged alone, and the Giant attacked.)
+TEST_F(AiHeuristic, DoesNotAttackIntoADoubleBlock) {
+  for (const auto& [tapped, bears, attacks] : std::vector<std::tuple<bool, int, bool>>{
+           {false, 2, false}, {false, 1, true}, {true, 2, true}}) {
+    PositionPlayer them = player(20, {}, {});
+    for (int i = 0; i < bears; ++i) them.battlefield.push_back(card("Grizzly Bears"));
+    them.battlefield.back().tapped = tapped;
+    auto g = start(player(20, {}, {"Hill Giant"}), them, "begin_combat");
+    for (int i = 0; i < 6 && g->state().turn.step <= 5; ++i)
+      ASSERT_TRUE(world().rules->advance(*g));
+    std::size_t declared = 0;
+    for (const DecisionRecord& r : g->decisions())
+      if (r.kind == ChoiceKind::attackers) declared = r.picks.size();
+    EXPECT_EQ(declared, attacks ? 1u : 0u) << bears << " Bears" << (tapped ? ", one tapped" : "");
+  }
+}
+
 // Evasion the heuristic counts when it plans an attack: Bog Wraith (3/3, swampwalk) would die
 // blocked by Spined Wurm (5/4), so it stays home, unless the Wurm's controller has a Swamp; the
 // same for fear (Severed Legion against Hill Giant) and shadow (Soltari Foot Soldier against
@@ -1107,6 +1126,26 @@ TEST_F(AiHeuristic, CountsADoubleStrikersDamageTwiceBeforeChumpBlocking) {
     EXPECT_FALSE(g->state().over) << "at " << life << " life";
     EXPECT_EQ(g->state().player(kMe).life, chumps ? life : life - 2) << "at " << life << " life";
     EXPECT_EQ(on_battlefield(*g, kMe, "Savannah Lions").valid(), !chumps) << "at " << life;
+  }
+}
+
+// A chump in front of a trampler stops only the lethal damage it is assigned (702.19b): at 5 life
+// Grizzly Bears take 2 of Colossal Dreadmaw's 6 and the agent lives at 1. Beside a Hill Giant at
+// 7 life the Bears stop more in front of the Giant (3) than of the Dreadmaw (2), and the 6
+// trampling through leave it at 1. (A trampler was never chump-blocked: it died at 5 life.)
+TEST_F(AiHeuristic, ChumpBlocksATramplerForTheDamageItStops) {
+  struct Case {
+    int life;
+    std::vector<std::string> theirs;
+  };
+  for (const Case& c :
+       std::vector<Case>{{5, {"Colossal Dreadmaw"}}, {7, {"Colossal Dreadmaw", "Hill Giant"}}}) {
+    auto g = start(player(c.life, {}, {"Grizzly Bears"}), player(20, {}, c.theirs), "begin_combat",
+                   1, std::make_shared<AllOut>());
+    for (int i = 0; i < 10 && g->state().turn.step <= 7; ++i)
+      ASSERT_TRUE(world().rules->advance(*g));
+    EXPECT_FALSE(g->state().over) << "at " << c.life << " life";
+    EXPECT_EQ(g->state().player(kMe).life, 1) << "at " << c.life << " life";
   }
 }
 
@@ -1770,20 +1809,23 @@ TEST_F(AiHeuristic, HoldsAFlashCreatureForTheOpponentsAttack) {
   EXPECT_EQ(g->object(squire).counters.get(Symbol("+1/+1")), 5);
 }
 
-// A combat trick once blockers are declared: its Hill Giant blocked by two Grizzly Bears gets
-// Giant Growth, kills both and survives; unblocked, it keeps the card (three more damage to a
-// player at 20 is not worth it), and in its main phase Giant Growth does nothing worth a card.
+// A combat trick once blockers are declared: its Hill Giant blocked by Grizzly Bears and a Hill
+// Giant gets Giant Growth, kills both and survives; unblocked, it keeps the card (three more
+// damage to a player at 20 is not worth it), and in its main phase Giant Growth does nothing
+// worth a card. (Against two Bears the Giant stays home: a double block would kill it for one
+// Bear, DoesNotAttackIntoADoubleBlock, and the attack does not count the trick in hand.)
 TEST_F(AiHeuristic, CastsAPumpSpellWhereItWinsACombat) {
   for (const bool blocked : {true, false}) {
     auto g = start(player(20, {"Giant Growth"}, {"Forest", "Hill Giant"}),
-                   player(20, {}, {"Grizzly Bears", "Grizzly Bears"}), "main1", 0,
+                   player(20, {}, {"Grizzly Bears", "Hill Giant"}), "main1", 0,
                    blocked ? std::shared_ptr<Agent>(std::make_shared<GangBlocks>())
                            : std::make_shared<Passive>());
     for (int i = 0; i < 30 && g->state().turn.step <= 8; ++i)  // through combat
       ASSERT_TRUE(world().rules->advance(*g));
     ASSERT_EQ(g->state().turn.step, 9) << "main2 of the same turn";
     EXPECT_EQ(count_in(*g, ZoneRef::battlefield(kMe), "Hill Giant"), 1u) << blocked;
-    EXPECT_EQ(count_in(*g, ZoneRef::graveyard(kThem), "Grizzly Bears"), blocked ? 2u : 0u);
+    EXPECT_EQ(count_in(*g, ZoneRef::graveyard(kThem), "Grizzly Bears"), blocked ? 1u : 0u);
+    EXPECT_EQ(count_in(*g, ZoneRef::graveyard(kThem), "Hill Giant"), blocked ? 1u : 0u);
     EXPECT_EQ(g->state().player(kThem).life, blocked ? 20 : 17);
     EXPECT_EQ(count_in(*g, ZoneRef::graveyard(kMe), "Giant Growth"), blocked ? 1u : 0u) << blocked;
   }
