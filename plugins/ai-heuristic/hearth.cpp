@@ -115,8 +115,9 @@ struct HeroAttack {
 
 HeroAttack hero_attack(const Game& game, PlayerId me) {
   HeroAttack h;
+  Characteristics scratch;
   for (ObjectId id : game.state().zone(ZoneRef::command(me)).objects)
-    if (const Characteristics c = game.view(id); c.has_type("Weapon"_sym)) {
+    if (const Characteristics& c = game.view(id, scratch); c.has_type("Weapon"_sym)) {
       h.weapon = id;
       h.weapon_attack = c.power;
     }
@@ -191,7 +192,10 @@ double try_action(Game& copy, const RulesModule& rules, PlayerId me, std::uint32
     for (const FloatingEffect& e : s.effects) {
       if (e.id < first_new_effect) continue;
       if (e.affected.is_player() && e.affected.player == me) hero_attacks = true;
-      if (e.affected.is_object() && s.is_current(e.affected.object))
+      // A minion that came this turn (Charge); one that could attack already shows its buff in
+      // the position, and asking after every buff would cost more.
+      if (e.affected.is_object() && s.is_current(e.affected.object) &&
+          copy.object(e.affected.object.id).summoning_sick)
         attackers.push_back(e.affected.object.id);
     }
     const bool more_mana = mana_of(copy, me) > mana;
