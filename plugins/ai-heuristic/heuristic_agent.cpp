@@ -874,6 +874,15 @@ Answer HeuristicAgent::action(const DecisionView& view, const Choice& choice) {
     return playout->dies_anyway(id);
   };
 
+  // The plan a lab's judgement `j` of `ability` makes, with the X it was judged at when `cost`
+  // has an {X}.
+  const auto judged_plan = [](ObjectId source, std::uint16_t ability, const Judgement& j,
+                              const ManaCost& cost, std::int64_t x) {
+    Plan p{source, ability, j.targets, 0, {}};
+    if (cost.x > 0) p.x = x;
+    return p;
+  };
+
   std::optional<PlayOut> auras;  // an Aura's play-outs (Focus::board), made on first use
   std::optional<LandFit> land_fit;  // made at the first land offered
   std::optional<EffectLab> lab;
@@ -1059,9 +1068,8 @@ Answer HeuristicAgent::action(const DecisionView& view, const Choice& choice) {
             // one that could do less to the opponent's face: the bigger burn is kept.
             const double kept = 0.001 * lab->damage_to(id, *spell, opponent_of(view, me), x).target;
             score = 10.0 + j->score + spent.value() + static_cast<double>(x) - kept;
-            plan = Plan{id, *spell, j->targets, 0, {}};
+            plan = judged_plan(id, *spell, *j, c.cost, x);
             plan->kicked = kicked;
-            if (c.cost.x > 0) plan->x = x;
           }
         }
       }
@@ -1086,8 +1094,7 @@ Answer HeuristicAgent::action(const DecisionView& view, const Choice& choice) {
         const auto [j, x] = best_over_x(*lab, id, *ability, 0, most_x_for(mana));
         if (j && j->score > 0 && j->score > j->best_own_lost) {
           score = 10.0 + j->score;
-          plan = Plan{id, *ability, j->targets, 0, {}};
-          if (mana.x > 0) plan->x = x;
+          plan = judged_plan(id, *ability, *j, mana, x);
         }
       } else if (played_out(def, *ability)) {
         // A sacrifice paid as the cost (Mogg Fanatic) is a creature lost in the play-out.
@@ -1102,14 +1109,12 @@ Answer HeuristicAgent::action(const DecisionView& view, const Choice& choice) {
             (!targetless || free_at_their_end(a) || j->score >= kGameOver)) {
           // Equip: after the curve, as an Aura.
           score = j->attaches ? after_the_curve(j->score) : 10.0 + j->score;
-          plan = Plan{id, *ability, j->targets, 0, {}};
-          if (mana.x > 0) plan->x = x;
+          plan = judged_plan(id, *ability, *j, mana, x);
         } else if (j && free_at_their_end(a) && j->score > j->best_own_lost) {
           // Spending nothing, any gain will do (Stuffy Doll's point of damage to the opponent,
           // Spikeshot Elder's); after the spells and flash permanents that want the mana.
           score = 1.0 + std::min(0.4, 0.01 * j->score);
-          plan = Plan{id, *ability, j->targets, 0, {}};
-          if (mana.x > 0) plan->x = x;
+          plan = judged_plan(id, *ability, *j, mana, x);
         }
       }
     }
