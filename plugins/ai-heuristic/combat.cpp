@@ -54,23 +54,33 @@ double what_a_double_block_risks(const Fighter& attacker, const Fighter& b1, con
   return std::max(kills(attacker, b1) ? b1.value : 0.0, kills(attacker, b2) ? b2.value : 0.0);
 }
 
+// Whether step 4 of choose_blockers would double-block `attacker` at all: not one that is
+// indestructible, regenerates, has first strike, or may be blocked by one creature at most.
+bool double_blockable(const Fighter& attacker) {
+  return !attacker.indestructible && !attacker.regenerates && !attacker.first_strike &&
+         !attacker.blocked_by_one;
+}
+
+// Whether `b1` and `b2` blocking `attacker` together kill it (deathtouch, or their power).
+bool kill_together(const Fighter& attacker, const Fighter& b1, const Fighter& b2) {
+  return b1.deathtouch || b2.deathtouch ||
+         std::max(0, b1.power) + std::max(0, b2.power) >= attacker.remaining();
+}
+
 // Whether two of `blockers` would block `attacker` together as choose_blockers' step 4 does:
 // together they kill it, and the dearer of the two it could kill is worth less than it (Hill
-// Giant into two Grizzly Bears loses the Giant for one Bear). Not an attacker step 4 leaves alone:
-// indestructible, regenerating, with first strike, or blocked by one creature at most.
+// Giant into two Grizzly Bears loses the Giant for one Bear).
 bool double_block_awaits(const Fighter& attacker, const std::vector<Fighter>& blockers) {
-  if (attacker.indestructible || attacker.regenerates || attacker.first_strike ||
-      attacker.blocked_by_one)
-    return false;
+  if (!double_blockable(attacker)) return false;
   for (std::size_t x = 0; x < blockers.size(); ++x) {
     const Fighter& b1 = blockers[x];
     if (!can_block(b1, attacker)) continue;
     for (std::size_t y = x + 1; y < blockers.size(); ++y) {
       const Fighter& b2 = blockers[y];
       if (!can_block(b2, attacker)) continue;
-      const bool together = b1.deathtouch || b2.deathtouch ||
-                            std::max(0, b1.power) + std::max(0, b2.power) >= attacker.remaining();
-      if (together && what_a_double_block_risks(attacker, b1, b2) < attacker.value) return true;
+      if (kill_together(attacker, b1, b2) &&
+          what_a_double_block_risks(attacker, b1, b2) < attacker.value)
+        return true;
     }
   }
   return false;
@@ -305,7 +315,7 @@ Answer choose_blockers(const DecisionView& view, const Choice& choice) {
   for (std::uint32_t a : attackers) {
     if (blocked_by.contains(a)) continue;
     const Fighter& at = fighters.at(a);
-    if (at.indestructible || at.regenerates || at.first_strike || at.blocked_by_one) continue;
+    if (!double_blockable(at)) continue;
     std::vector<std::uint32_t> free_blockers;
     for (const Pairing& p : pairs)
       if (p.attacker == a && free(p.blocker) && can_block(fighters.at(p.blocker), at)) free_blockers.push_back(p.blocker);
@@ -314,9 +324,7 @@ Answer choose_blockers(const DecisionView& view, const Choice& choice) {
     for (std::size_t x = 0; x < free_blockers.size(); ++x)
       for (std::size_t y = x + 1; y < free_blockers.size(); ++y) {
         const Fighter &b1 = fighters.at(free_blockers[x]), &b2 = fighters.at(free_blockers[y]);
-        const bool together = b1.deathtouch || b2.deathtouch ||
-                              std::max(0, b1.power) + std::max(0, b2.power) >= at.remaining();
-        if (!together) continue;
+        if (!kill_together(at, b1, b2)) continue;
         const double loss = what_a_double_block_risks(at, b1, b2);
         if (loss < pick_loss) {
           pick_loss = loss;
