@@ -943,7 +943,7 @@ void label_priority_actions(const Game& game, std::vector<LegalAction>& actions)
 // it only adds to what may be done), and, unless no view can read the turn
 // (views_blind_to_turn_now), its step and active player. Plugin code asked by the listing
 // (targets, costs) is taken to read the turn only through views, as settling takes it.
-// Game::rules_memo slots 4 to 13, two a seat; seats past the fifth are not remembered.
+// Game::rules_memo slots 4 to 11, two a seat; seats past the fourth are not remembered.
 bool known_only_pass(Game& game, PlayerId player);
 void remember_only_pass(Game& game, PlayerId player);
 // Whether no continuous effect that may apply now can read the turn (turn.cpp; worked out once
