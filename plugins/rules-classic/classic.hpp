@@ -530,6 +530,14 @@ class AttackUnlessAbility final : public Ability {
   std::string type_name;
   std::string describe() const override;
 };
+// What the cards of the game's objects have (card_features.cpp): bit kCardsHaveStateTriggers,
+// a card with a state trigger (603.8); bit kCardsHaveSagas, a card printed with the subtype
+// Saga. Worked out again only after an object is made or changes its card (or an undo of
+// either), in Game::rules_memo slot 13: the checks at every settling and turn that look for
+// these on every permanent skip games without them (2.4% of a random game's instructions went
+// to looking for state triggers).
+inline constexpr std::uint64_t kCardsHaveStateTriggers = 1, kCardsHaveSagas = 2;
+std::uint64_t card_features(Game& game);
 // Fires the state triggers whose condition holds (603.8); true if any fired.
 bool fire_state_triggers(Game& game);
 // Why `attacker` can't attack `defending` (its printed condition); empty if it can.

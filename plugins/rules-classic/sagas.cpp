@@ -371,6 +371,9 @@ std::uint16_t ability_index(const Game& game, ObjectId self, const Ability* abil
 }
 
 void add_lore_counters(Game& game) {
+  // No card of the game is a Saga and only the rules' own effects apply (changeling adds creature
+  // types alone): no permanent is a Saga, and the look below would find none.
+  if (!(card_features(game) & kCardsHaveSagas) && game.only_rule_effects()) return;
   const PlayerId active = game.state().turn.active;
   Characteristics scratch;  // for the permanents an effect applies to (Game::view)
   // First whether there is a Saga at all, walking the battlefield without building

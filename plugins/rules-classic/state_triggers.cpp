@@ -168,38 +168,8 @@ std::string attack_condition_refusal(const Game& game, ObjectId attacker, Player
   return {};
 }
 
-namespace {
-
-// Game::rules_memo slot 13 (classic.hpp lists the others): whether any object of the game has a
-// card with a state trigger, and the edit counts it was worked out at. Most games have none, and
-// looking at every permanent's abilities at each settling was 2.4% of a random game's
-// instructions.
-constexpr std::size_t kStateTriggersSeen = 13;
-
-bool any_state_trigger_cards(Game& game) {
-  const Journal& j = game.journal();
-  // Made objects and changed cards (each applied or undone) are the only edits that change which
-  // cards a game has (card_zone_actions keys its look alike); 0 in the memo is "never looked".
-  const std::uint64_t key =
-      j.changes(EditKind::object_create) + j.changes(EditKind::object_card) + 1;
-  std::uint64_t& memo = game.rules_memo(kStateTriggersSeen);
-  if (memo >> 1 == key) return (memo & 1) != 0;
-  bool found = false;
-  for (const GameObject& o : game.state().objects) {
-    for (const AbilityDef& a : game.cards().at(o.card).abilities)
-      if (a.kind == AbilityKind::triggered &&
-          dynamic_cast<const StateTriggerAbility*>(a.impl.get()))
-        found = true;
-    if (found) break;
-  }
-  memo = key << 1 | (found ? 1 : 0);
-  return found;
-}
-
-}  // namespace
-
 bool fire_state_triggers(Game& game) {
-  if (!any_state_trigger_cards(game)) return false;
+  if (!(card_features(game) & kCardsHaveStateTriggers)) return false;  // most games
   bool fired = false;
   // The battlefield seat by seat, as battlefield() lists it, without building its list (this
   // runs at every settling): nothing below moves an object.
