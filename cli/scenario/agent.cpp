@@ -273,7 +273,7 @@ std::optional<Answer> Script::payment(const Choice& choice) {
   const std::string source = pay_->front();
   pay_->pop_front();
   for (std::uint32_t i = 0; i < choice.options.size(); ++i)
-    if (choice.options[i].target.is_object() && choice.options[i].label == source)
+    if (choice.options[i].target.is_object() && label_names(choice.options[i].label, source))
       return Answer{{i}};
   refuse(fmt::format("{} is not an untapped mana source", source));
 }

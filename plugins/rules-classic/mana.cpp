@@ -402,7 +402,7 @@ std::optional<std::size_t> pay_manually(Game& game, PlayerId p, const std::strin
     choice.player = p;
     choice.prompt = "Pay " + shown + ": activate a mana ability";
     for (std::size_t i = 0; i < objects.size(); ++i)
-      choice.options.push_back({object_label(game, objects[i].object),
+      choice.options.push_back({numbered_label(game, objects[i].object),  // two Forests differ
                                 Target::of(game.object(objects[i].object).ref()),
                                 static_cast<std::int64_t>(i)});
     choice.options.push_back({"Pay the rest automatically", {}, -1});

@@ -74,8 +74,11 @@ void legend_rule(Game& game, const std::vector<Legend>& legends, std::vector<Zon
       choice.kind = ChoiceKind::option;
       choice.player = p.id;
       choice.prompt = "Legend rule: choose the " + name + " to keep";
+      // Numbered as a board shows namesakes ("Isamaru, Hound of Konda #2"): the options would
+      // otherwise read alike, and the one picked is the one kept.
       for (ObjectId id : ids)
-        choice.options.push_back({name, Target::of(game.object(id).ref()), id.value});
+        choice.options.push_back(
+            {numbered_label(game, id), Target::of(game.object(id).ref()), id.value});
       const Answer a = game.ask(choice);
       for (std::size_t i = 0; i < ids.size(); ++i)
         if (i != a.picks.at(0))

@@ -42,8 +42,10 @@ TEST(RulesClassicStateBased, TheLegendRuleKeepsTheOneTheControllerChooses) {
   Game& g = *t.game;
   const ObjectId old = find(g, "Isamaru, Hound of Konda", ZoneRef::battlefield(kA));
   std::string prompt;
+  std::vector<std::string> labels;
   t.a->act("Cast Isamaru, Hound of Konda").then(ChoiceKind::option, [&](const Choice& c) {
     prompt = c.prompt;
+    for (const Option& o : c.options) labels.push_back(o.label);
     for (std::uint32_t i = 0; i < c.options.size(); ++i)
       if (c.options[i].target.object.id != old) return Answer{{i}};  // keep the new one
     return Answer{{0}};
@@ -52,6 +54,9 @@ TEST(RulesClassicStateBased, TheLegendRuleKeepsTheOneTheControllerChooses) {
   resolve_all(g);
   ASSERT_TRUE(rules().advance(g));  // the check before the next priority
   EXPECT_EQ(prompt, "Legend rule: choose the Isamaru, Hound of Konda to keep");
+  // Namesakes numbered as the board numbers them, in the order they came onto it.
+  EXPECT_EQ(labels,
+            (std::vector<std::string>{"Isamaru, Hound of Konda #1", "Isamaru, Hound of Konda #2"}));
   EXPECT_EQ(count(g, ZoneRef::graveyard(kA)), 1u);
   EXPECT_EQ(g.object(old).zone, ZoneRef::graveyard(kA));
   EXPECT_TRUE(find(g, "Isamaru, Hound of Konda", ZoneRef::battlefield(kA)).valid());
