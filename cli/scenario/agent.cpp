@@ -4,6 +4,7 @@
 #include <fmt/ranges.h>
 
 #include <algorithm>
+#include <utility>
 
 namespace anvil::cli::scenario {
 
@@ -80,8 +81,16 @@ std::string Script::describe(const Choice& c) const {
 }
 
 void Script::drop_satisfied() {
-  if (delegation_ && !delegation_->until.empty() && rules_.step_name(*game_) == delegation_->until)
+  // Whether the game is in `step` or passed through it since the last look (for the action that
+  // was waiting then: entering a step is what ends the wait, not what another action waits for).
+  const std::vector<std::string> entered = std::exchange(entered_, {});
+  const auto reached = [&](const std::string& step, bool waiting_then) {
+    return rules_.step_name(*game_) == step ||
+           (waiting_then && std::find(entered.begin(), entered.end(), step) != entered.end());
+  };
+  if (delegation_ && !delegation_->until.empty() && reached(delegation_->until, true))
     delegation_.reset();
+  const std::size_t waiting = next_action;
   while (next_action < s_.actions.size()) {
     const ActionSpec& a = s_.actions[next_action];
     // An agent deciding until a step takes over at once (the actions after it go on for the
@@ -95,7 +104,7 @@ void Script::drop_satisfied() {
     const GameState& st = game_->state();
     const bool satisfied =
         (a.kind == Kind::resolve && st.stack.empty() && st.pending_triggers.empty()) ||
-        (a.kind == Kind::advance && rules_.step_name(*game_) == a.step);
+        (a.kind == Kind::advance && reached(a.step, next_action == waiting));
     if (!satisfied) return;
     ++next_action;
   }
@@ -357,6 +366,9 @@ void Script::start(Game& game) {
   game_ = &game;
   watch_stack_ = game.bus().on_edit([this](const Game& g, const Edit& e, bool undone) {
     if (e.kind == EditKind::stack_push && !undone && inputs_left()) pushed_ = g.state().stack.back();
+    if (e.kind == EditKind::game_field && e.field == static_cast<std::uint8_t>(GameField::step) &&
+        !undone)
+      entered_.push_back(rules_.step_name(g));
   });
 }
 

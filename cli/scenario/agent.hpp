@@ -121,6 +121,10 @@ class Script {
   std::size_t inputs_for_ = 0;  // the action whose targets and X are queued
   ScopedConnection watch_stack_;
   std::optional<Delegation> delegation_;
+  // The steps the game entered since drop_satisfied last looked, by name: a step in which nobody
+  // gets priority (untap; cleanup unless something triggers, 514.3a) is entered and left inside
+  // one advance() call, and an `advance` to it is done once the game has passed through it.
+  std::vector<std::string> entered_;
 };
 
 // The agent in every seat. It answers from the script, or passes the decision on to the agent
