@@ -57,6 +57,14 @@ std::string check_refusal(const Scenario& s, const Script& script, const Game& g
 }
 
 // How driving the game ended: the game is over, or an error that fails the scenario.
+// The action the game was busy with, for a failure's message: "during action 3 (resolve) at
+// line 14", numbered from 1 as every other message numbers actions, or "after the last action".
+std::string during(const Scenario& s, const Script& script) {
+  if (script.next_action >= s.actions.size()) return "after the last action";
+  const ActionSpec& a = s.actions[script.next_action];
+  return fmt::format("during action {} ({}) at {}", script.next_action + 1, a.str(), a.where.str());
+}
+
 struct Driven {
   bool over = false;
   std::string error;
@@ -142,12 +150,10 @@ Driven drive(Game& game, Script& script, const Scenario& s, const RulesModule& r
     // The script stopped the game where it stands.
   } catch (const std::exception& e) {
     // A Stop that module code wrapped into its own error still means what the script said.
-    if (script.failure.empty() && !script.refused) {
-      out.error = fmt::format("the game threw during action {}: {}", script.next_action, e.what());
-    }
+    if (script.failure.empty() && !script.refused)
+      out.error = fmt::format("the game threw {}: {}", during(s, script), e.what());
   } catch (...) {  // the rules module's own code (what plugins' abilities throw, the kernel names)
-    out.error = fmt::format("the game threw during action {}: {}", script.next_action,
-                            kRulesThrewNotAnException);
+    out.error = fmt::format("the game threw {}: {}", during(s, script), kRulesThrewNotAnException);
   }
   return out;
 }

@@ -119,6 +119,29 @@ expect:
   EXPECT_TRUE(r.passed) << r.message;
 }
 
+TEST(ScenarioRunner, AGameThatThrowsNamesTheActionItWasBusyWith) {
+  const std::string head = R"(
+name: toy
+rules: toy
+players:
+  A:
+    hand: [Bomb, Dud]
+  B: {}
+)";
+  // Line 2 of the actions is line 11 of the file: "actions:" follows the seven lines of `head`
+  // (its first line is empty) and the action's mapping begins at column 5.
+  Result r = run("actions:\n  - {player: A, cast: Bomb}\n  - {resolve: true}\n", head);
+  EXPECT_FALSE(r.passed);
+  EXPECT_EQ(r.message,
+            "the game threw during action 2 (resolve) at toy.yaml:10:5: toy: the Bomb "
+            "went off");
+  r = run("actions:\n  - {player: A, cast: Dud}\n  - {resolve: true}\n", head);
+  EXPECT_FALSE(r.passed);
+  EXPECT_EQ(r.message,
+            "the game threw during action 2 (resolve) at toy.yaml:10:5: the rules "
+            "module threw something that is not a std::exception");
+}
+
 TEST(ScenarioRunner, AnUnexpectedRefusalFailsNamingTheAction) {
   Result r = run(R"(
 actions:

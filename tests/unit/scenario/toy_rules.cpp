@@ -4,6 +4,7 @@
 #include <anvil/error.hpp>
 #include <anvil/game.hpp>
 #include <anvil/state.hpp>
+#include <stdexcept>
 
 namespace anvil::testing {
 
@@ -94,6 +95,10 @@ void resolve_top(Game& g) {
       g.journal().set_damage(t.object.id, g.object(t.object.id).damage + 2);
     }
     g.journal().move_object(id, ZoneRef::graveyard(g.object(id).owner));
+  } else if (name == "Bomb") {  // a card whose resolution fails, as a plugin's might
+    throw std::runtime_error("toy: the Bomb went off");
+  } else if (name == "Dud") {  // the same with something that is not a std::exception
+    throw 42;
   } else if (name == "Coin") {
     Choice c;
     c.kind = ChoiceKind::number;
@@ -197,6 +202,8 @@ std::shared_ptr<CardPool> toy_pool() {
   card("Shock", {"Instant"_sym}, 1, -1, 0);
   card("Coin", {"Instant"_sym}, 0, -1, 0);
   card("Ritual", {"Instant"_sym}, 0, -1, 0);
+  card("Bomb", {"Instant"_sym}, 0, -1, 0);
+  card("Dud", {"Instant"_sym}, 0, -1, 0);
   return pool;
 }
 
