@@ -99,7 +99,10 @@ std::vector<Target> EffectLab::candidates(const Ability& ability, const ResolveC
   std::vector<Target> out;
   for (const Target& t : targetable()) {
     try {
-      if (!ability.can_target(g, ctx, slot, t)) continue;
+      if (!g.as_ability(ctx.card, ctx.ability, [&] { return ability.can_target(g, ctx, slot, t); }))
+        continue;
+    } catch (const AbilityError&) {
+      throw;  // a plugin's failure is not hidden (kept for the real game: docs/agents.md)
     } catch (const std::exception&) {
       continue;  // a target the ability cannot even look at is not a candidate
     }
@@ -204,6 +207,9 @@ EffectLab::Trial EffectLab::trial(ObjectId source, std::uint16_t ability,
     // An Equipment's ability may attach it: what it then gives counts (judge()).
     out.attaches = attached_now(g, source);
     out.score = judge(g, before_, me_, go_face, scratch_, out.best_own_lost, itself, out.attaches);
+  } catch (const AbilityError&) {
+    g.journal().rollback(cp);
+    throw;  // a plugin's ability failed: the real game would fail the same way (docs/agents.md)
   } catch (const std::exception&) {
     // An effect that cannot be tried out here is not chosen on its merits.
     out.best_own_lost = 0;
@@ -235,6 +241,9 @@ EffectLab::Trial EffectLab::trial_stack(const ResolveContext* first, const Resol
     if (first) resolve_with_triggers(g, *first);
     resolve_with_triggers(g, then);
     out.score = judge(g, before_, me_, go_face, scratch_, out.best_own_lost);
+  } catch (const AbilityError&) {
+    g.journal().rollback(cp);
+    throw;  // as in trial()
   } catch (const std::exception&) {
     out.best_own_lost = 0;  // not chosen on its merits, as in trial()
   }
@@ -322,7 +331,10 @@ EffectLab::LifeLost EffectLab::try_damage_to(ObjectId source, std::uint16_t abil
   const std::vector<Target> target{Target::of(player)};
   const ResolveContext ctx{g.object(source).ref(), def.id, ability, me_, {}, 0, {}};
   try {
-    if (!a.can_target(g, ctx, 0, target[0])) return {};
+    if (!g.as_ability(def.id, ability, [&] { return a.can_target(g, ctx, 0, target[0]); }))
+      return {};
+  } catch (const AbilityError&) {
+    throw;  // as in trial()
   } catch (const std::exception&) {
     return {};
   }
@@ -337,6 +349,9 @@ EffectLab::LifeLost EffectLab::try_damage_to(ObjectId source, std::uint16_t abil
     g.resolve(ResolveContext{o.ref(), o.card, ability, me_, target, x, {}});
     lost.target = std::max(0, life - g.state().player(player).life);
     lost.self = std::max(0, own_life - g.state().player(me_).life);
+  } catch (const AbilityError&) {
+    g.journal().rollback(cp);
+    throw;  // as in trial()
   } catch (const std::exception&) {
     // Not counted.
   }

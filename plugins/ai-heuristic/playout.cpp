@@ -217,6 +217,9 @@ std::optional<PlayOut::Result> PlayOut::play(std::optional<std::uint32_t> option
         break;
       }
     }
+  } catch (const AbilityError&) {
+    game_->journal().rollback(root_);
+    throw;  // a plugin's ability failed: the real game would fail the same way (docs/agents.md)
   } catch (const std::exception&) {
     out.reset();  // a play-out the copy cannot run is not judged
   }
