@@ -166,6 +166,7 @@ void PackLibrary::check_deck_cards_of(LoadedPack& pack) {
   if (!others) return;
   std::vector<std::string> names;  // in pool order, so that a did-you-mean is always the same
   for (std::uint32_t i = 0; i < others->size(); ++i) names.push_back(others->at(CardId(i)).name);
+  check_card_needs(pack, names);  // first: a deck naming a card it leaves out is told why
   for (Diagnostic& d : check_deck_cards(pack, names)) pack.diagnostics.push_back(std::move(d));
 }
 

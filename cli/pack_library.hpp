@@ -47,8 +47,9 @@ class PackLibrary {
   std::vector<DeckRef> decks(const std::string& rules, std::vector<std::string>* broken = nullptr);
 
   // Adds to `pack` (a pack loaded on its own, as `pack validate`, `show` and `install` do) the
-  // errors of its decks against the packs it requires: a card neither defines
-  // (check_deck_cards(); also done by every load through this library), and, when the pack has
+  // errors of its decks and cards against the packs it requires: a card neither defines that a
+  // deck or a card names (check_deck_cards(), check_card_needs(); also done by every load
+  // through this library), and, when the pack has
   // no error so far and its rules module is loaded, a deck that module refuses to set a game up
   // with, played against itself (a hearth card naming a card no pack defines, a deck without a
   // hero): a game with such a deck could not start.
@@ -90,6 +91,8 @@ class PackLibrary {
   // another does: check_required_packs() or their own errors say so, and their cards are not
   // reported again one by one.
   std::shared_ptr<const CardPool> requirements_pool(const PackManifest& m);
+  // The deck lines and card needs of a pack that requires others, against the cards of those
+  // (check_deck_cards(), check_card_needs()).
   void check_deck_cards_of(LoadedPack& pack);
   void check_decks_set_up(LoadedPack& pack);
   // The used pack `name`, loaded once; nullptr and `error` set when it has an error, a required

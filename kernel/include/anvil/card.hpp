@@ -48,6 +48,16 @@ struct AbilityDef {
   std::string cost;
 };
 
+// A card that a card's abilities name and a game must hold for them to work: the token a spell
+// creates, the minion a battlecry summons. The plugin compiling the name declares it
+// (CompileContext::need_card) and loading checks it once every card is known (load_pack(),
+// check_card_needs()): a misspelt name is an error at `where` when the pack loads, never a
+// failure in the middle of a game. Plugin ABI 12.0.
+struct CardNeed {
+  std::string name;
+  SourceLocation where;  // of the name in the card's source
+};
+
 struct CardDef {
   CardId id;
   std::string name;
@@ -57,6 +67,7 @@ struct CardDef {
   Characteristics base;  // base.name is set to `name` by CardPool::add
   std::vector<AbilityDef> abilities;
   bool token = false;  // defines a token (created, never in a deck)
+  std::vector<CardNeed> needs;  // the cards its abilities name, in the order they were compiled
 };
 
 class ANVIL_API CardPool {

@@ -51,6 +51,18 @@ struct CompileContext {
   void warn(std::string message) const {
     diagnostics.push_back({Diagnostic::Severity::warning, where, std::move(message)});
   }
+  // Declares that the card works only in a game whose pool holds a card named `name` (a token
+  // it creates, a minion it summons), `where` being the name's place in the source. Loading
+  // the pack reports a name no card has as an error there, with a did-you-mean (CardNeed).
+  // Plugin ABI 12.0.
+  //
+  //   // "GenToken/1/Goblin Token": the name starts 11 characters into the text at ctx.where.
+  //   SourceLocation name_at = ctx.where;
+  //   name_at.column += 11;
+  //   ctx.need_card("Goblin Token", name_at);
+  void need_card(std::string name, SourceLocation where) const {
+    card.needs.push_back({std::move(name), std::move(where)});
+  }
 };
 
 // A card line keyword: adds abilities (or keywords) to ctx.card from its parameters.

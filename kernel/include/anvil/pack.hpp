@@ -128,8 +128,10 @@ struct ANVIL_API LoadedPack {
 // required plugins are loaded in a satisfying version, that the rules module is registered (a
 // warning if not: packs can be read without their game), that card names are unique, and
 // that decks name cards of the pack (of a pack that requires others: check_deck_cards()) and
-// no token (CardDef::token: tokens are made during a game, never put in a deck).
-// Requirements on other packs are the caller's to resolve.
+// no token (CardDef::token: tokens are made during a game, never put in a deck), and that every
+// card a card names (CardDef::needs) is in the pack (of a pack that requires others:
+// check_card_needs()); a card naming one that is not is left out of `cards`, with an error at
+// the name. Requirements on other packs are the caller's to resolve.
 [[nodiscard]] ANVIL_API LoadedPack load_pack(const std::filesystem::path& dir,
                                              const Registry& registry);
 
@@ -164,6 +166,15 @@ struct FoundPack {
 // ("a -> b -> a").
 [[nodiscard]] ANVIL_API std::vector<Diagnostic> check_required_packs(
     const PackManifest& manifest, std::span<const FoundPack> available);
+
+// The cards that the cards of a pack requiring other packs name (CardDef::needs: a token, a
+// summoned minion) and the pack does not define, checked against `elsewhere`, the names of the
+// cards of the packs it requires: each that none defines is an error added to
+// `pack.diagnostics` at the name, with a did-you-mean among all the cards, and the card naming
+// it is left out of `pack.cards`, as load_pack() does. Call it before check_deck_cards(), so
+// that a deck naming such a card is told where its error is. A pack that requires none has
+// none to check (load_pack() did).
+ANVIL_API void check_card_needs(LoadedPack& pack, std::span<const std::string> elsewhere);
 
 // ---- Native plugins shipped in packs (`provides: plugins`) -----------------------------------
 

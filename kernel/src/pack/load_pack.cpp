@@ -66,6 +66,41 @@ std::string why_missing(std::span<const Diagnostic> diagnostics, const std::stri
   return in_unread_file(diagnostics, pack);
 }
 
+// The error of card `card` needing `need`, which none of `names` is: why a card of the pack of
+// that name is missing (why_missing()), else that `nowhere` has none, with a did-you-mean.
+Diagnostic unmet_need(const CardDef& card, const CardNeed& need,
+                      std::span<const Diagnostic> diagnostics, const LoadedPack& pack,
+                      std::span<const std::string> names, std::string_view nowhere) {
+  const std::string who = "card '" + card.name + "'";
+  if (std::string failed = why_missing(diagnostics, need.name, pack); !failed.empty())
+    return {Diagnostic::Severity::error, need.where,
+            who + " names card '" + need.name + "'" + failed};
+  std::string message = who + ": no card named '" + need.name + "' is in " + std::string(nowhere);
+  if (auto hint = did_you_mean(need.name, names); !hint.empty()) message += "; " + hint;
+  return {Diagnostic::Severity::error, need.where, std::move(message)};
+}
+
+// Leaves out of `pack` each card naming a card (CardDef::needs) that neither the pack nor
+// `elsewhere` defines, as a card with an error is, with an error at the name; `nowhere` says
+// where the name was looked for.
+void leave_out_unmet_needs(LoadedPack& pack, std::span<const std::string> elsewhere,
+                           std::string_view nowhere) {
+  std::vector<std::string> names(elsewhere.begin(), elsewhere.end());
+  for (const CardDef& card : pack.cards) names.push_back(card.name);
+  const std::set<std::string_view> defined(names.begin(), names.end());
+  const std::size_t before = pack.diagnostics.size();
+  std::set<std::string, std::less<>> unmet;
+  for (const CardDef& card : pack.cards)
+    for (const CardNeed& need : card.needs) {
+      if (defined.contains(need.name)) continue;
+      Diagnostic d =
+          unmet_need(card, need, std::span(pack.diagnostics).first(before), pack, names, nowhere);
+      pack.diagnostics.push_back(std::move(d));
+      unmet.insert(card.name);
+    }
+  std::erase_if(pack.cards, [&](const CardDef& card) { return unmet.contains(card.name); });
+}
+
 class PackLoader {
  public:
   PackLoader(const Registry& registry, LoadedPack& pack) : registry_(registry), pack_(pack) {}
@@ -81,6 +116,7 @@ class PackLoader {
     check_provided();
     index_loaders();
     load_cards();
+    check_needs();
     load_decks();
   }
 
@@ -279,6 +315,16 @@ class PackLoader {
     pack_.cards = std::move(unique);
   }
 
+  // Every card a card names (CardDef::needs) is one of the pack's; of a pack that requires
+  // others it may be one of theirs, which check_card_needs() looks in. A card naming one that
+  // is not is left out, as a card with an error is.
+  void check_needs() {
+    if (!pack_.manifest.required_packs.empty()) return;
+    const std::size_t first = diags().size();
+    leave_out_unmet_needs(pack_, {}, "this pack");
+    sort_from(first);
+  }
+
   void load_decks() {
     std::vector<std::string> names;
     for (const CardDef& card : pack_.cards) names.push_back(card.name);
@@ -400,6 +446,11 @@ std::vector<Diagnostic> check_deck_cards(const LoadedPack& pack,
       out.push_back({Diagnostic::Severity::error, line.where, std::move(message)});
     }
   return out;
+}
+
+void check_card_needs(LoadedPack& pack, std::span<const std::string> elsewhere) {
+  if (pack.manifest.required_packs.empty()) return;  // load_pack() checked its cards
+  leave_out_unmet_needs(pack, elsewhere, "this pack or the packs it requires");
 }
 
 LoadedPack load_pack(const fs::path& dir, const Registry& registry) {

@@ -296,6 +296,17 @@ TEST_F(PluginHostTest, RefusesAnotherAbiMajorNamingBothVersionsAndTheFix) {
   expect_host_still_works();
 }
 
+// ABI 12.0 changed CardDef's layout (CardDef::needs): a plugin built against the last 11.x
+// headers would read and build cards wrongly, so it is refused, naming both ABIs.
+TEST_F(PluginHostTest, RefusesAPluginBuiltForAbi11) {
+  const PluginError e = refusal("abi-11/test-abi-11");
+  EXPECT_EQ(e.plugin(), "test-abi-11");
+  EXPECT_THAT(e.problem(),
+              AllOf(HasSubstr("was built for plugin ABI 11.3"), HasSubstr("has plugin ABI 12.0")));
+  EXPECT_EQ(e.fix(), rebuild_fix());
+  expect_host_still_works();
+}
+
 TEST_F(PluginHostTest, RefusesANewerAbiMinor) {
   const PluginError e = refusal("test-newer-minor");
   EXPECT_EQ(e.plugin(), "test-newer-minor");

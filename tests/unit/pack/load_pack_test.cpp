@@ -117,6 +117,46 @@ TEST_F(LoadPack, DeckCardsOfRequiredPacksAreCheckedAgainstThem) {
   EXPECT_TRUE(check_deck_cards(good, {}).empty()) << "a pack that requires none has none to check";
 }
 
+// A card naming a card the pack lacks (CardDef::needs: a token it makes) is an error at the
+// name when the pack loads, with a did-you-mean, and the card is left out; a card naming one of
+// the pack's cards loads.
+TEST_F(LoadPack, ACardNamingACardThePackLacksIsAnErrorAtTheName) {
+  const std::filesystem::path dir = data_dir() / "packs" / "token-typo";
+  const LoadedPack pack = load_pack(dir, registry_);
+  const auto e = errors(pack.diagnostics);
+  ASSERT_EQ(e.size(), 1u) << dump(pack.diagnostics);
+  EXPECT_EQ(e[0]->str(), (dir / "cards" / "goblins.yaml").string() +
+                             ":10:14: error: card 'Goblin Call': no card named 'Goblin Tokn' is "
+                             "in this pack; did you mean 'Goblin Token'?");
+  std::vector<std::string> names;
+  for (const CardDef& c : pack.cards) names.push_back(c.name);
+  EXPECT_EQ(names, (std::vector<std::string>{"Goblin Token", "Goblin Muster"}));
+  ASSERT_EQ(pack.cards[1].needs.size(), 1u);
+  EXPECT_EQ(pack.cards[1].needs[0].name, "Goblin Token");
+}
+
+// A pack that requires another cannot check its cards' needs alone: check_card_needs() checks
+// those the pack does not meet against the required packs' cards.
+TEST_F(LoadPack, CardNeedsOfAPackThatRequiresAnotherAreCheckedAgainstIt) {
+  const std::filesystem::path dir = data_dir() / "packs" / "needs-good-token";
+  LoadedPack needs = load_pack(dir, registry_);
+  EXPECT_EQ(needs.error_count(), 0u) << dump(needs.diagnostics);
+  EXPECT_EQ(needs.cards.size(), 3u);
+  LoadedPack good = load_pack(data_dir() / "packs" / "good", registry_);
+  std::vector<std::string> names;
+  for (const CardDef& c : good.cards) names.push_back(c.name);
+  check_card_needs(needs, names);
+  const auto e = errors(needs.diagnostics);
+  ASSERT_EQ(e.size(), 1u) << dump(needs.diagnostics);
+  EXPECT_EQ(e[0]->str(), (dir / "cards" / "calls.yaml").string() +
+                             ":10:14: error: card 'Bear Cal': no card named 'Grizly Bears' is in "
+                             "this pack or the packs it requires; did you mean 'Grizzly Bears'?");
+  EXPECT_EQ(needs.cards.size(), 2u) << "the card naming no card is left out";
+  const std::size_t before = good.diagnostics.size();
+  check_card_needs(good, {});
+  EXPECT_EQ(good.diagnostics.size(), before) << "a pack that requires none has none to check";
+}
+
 // A deck naming a card that failed to compile is told so, and where the card's error is: the
 // card is there, only left out.
 TEST_F(LoadPack, ADeckNamingACardThatFailedToLoadSaysWhere) {

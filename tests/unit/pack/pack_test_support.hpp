@@ -68,7 +68,18 @@ class DamageHandler final : public KeywordHandler {
   std::string summary() const override { return "test damage"; }
 };
 
-// A registry with format-yaml loaded from the build and the two test keywords.
+// `Makes:<card name>`: an ability that makes a card by name, as GenToken does: it declares that
+// the card needs that one (CompileContext::need_card), at the name.
+class MakesHandler final : public KeywordHandler {
+ public:
+  void compile(const Params& params, CompileContext& ctx) const override {
+    const Param& card = params.bind({"card"}).required("card");
+    ctx.need_card(card.text(), card.where());
+  }
+  std::string summary() const override { return "test: makes a card by name"; }
+};
+
+// A registry with format-yaml loaded from the build and the three test keywords.
 class PackTest : public ::testing::Test {
  protected:
   void SetUp() override {
@@ -76,6 +87,7 @@ class PackTest : public ::testing::Test {
     host_->load(ANVIL_FORMAT_YAML_PLUGIN);
     registry_.add<KeywordHandler>("Flying", std::make_shared<FlyingHandler>());
     registry_.add<KeywordHandler>("spDamageTgt", std::make_shared<DamageHandler>());
+    registry_.add<KeywordHandler>("Makes", std::make_shared<MakesHandler>());
   }
 
   // Runs the yaml card loader on one fixture file.
