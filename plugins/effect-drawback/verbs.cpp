@@ -428,6 +428,8 @@ class GenTokenStep final : public Step {
   GenTokenStep(Args args, std::string name) : Step(std::move(args)), name_(std::move(name)) {}
   void apply(Game& game, const ResolveContext& ctx, PlayerId p, std::int64_t n) const override {
     const auto card = game.cards().find(name_);
+    // Loading a pack reports a name no card has (CardDef::needs); a pool put together by hand,
+    // without the pack loader, can still lack it.
     if (!card)
       throw std::runtime_error("GenToken: no card named '" + name_ +
                                "' is in the game's card pool");
@@ -619,6 +621,7 @@ void register_verbs(Registrar& registrar) {
         if (name.empty())
           throw LoadError(at(ctx, args.fields[0].second),
                           "GenToken needs the token's card name: 'GenToken/1/Goblin Token'");
+        ctx.need_card(name, at(ctx, args.fields[0].second));
         return std::make_shared<GenTokenStep>(std::move(args), std::move(name));
       }));
   registrar.add<EffectVerb>(

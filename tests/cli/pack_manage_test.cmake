@@ -652,6 +652,43 @@ elseif(CASE STREQUAL "AManifestGivenForItsFolderIsRefusedNamingTheFolder")
     message(FATAL_ERROR "a refused install created ${packs}")
   endif()
 
+elseif(CASE STREQUAL "ATokenNoPackDefinesIsAnErrorAtItsName")
+  # A card whose GenToken names a card that neither its pack nor the packs it requires define:
+  # validate says so where the name is written, with a did-you-mean; install installs nothing;
+  # no game is played with the pack. A token of a required pack is no error.
+  set(call "- name: Goblin Call\n  cost: \"{R}\"\n  types: Sorcery\n  abilities:\n")
+  set(goblin_token "- name: Goblin Token\n  types: Creature — Goblin\n  power: 1\n  toughness: 1\n  token: true\n")
+  write_pack(${WORK}/games/typo typo 1.0.0 "decks: [decks/*.yaml]")
+  file(APPEND ${WORK}/games/typo/cards/card.yaml "${goblin_token}" "${call}"
+       "    - \"spDamageTgtCP:1:Drawback$YouGenToken/1/Goblin Tokn\"\n")
+  file(WRITE ${WORK}/games/typo/decks/goblins.yaml "name: Goblin Calls\ncards:\n  - 40 Goblin Call\n")
+  set(at "${WORK}/games/typo/cards/card\\.yaml:14:45: error: card 'Goblin Call': ")
+  run(1 "${at}no card named 'Goblin Tokn' is in this pack; did you mean 'Goblin Token'\\?\n"
+      pack validate ${WORK}/games/typo)
+  run(1 "is not installed \\([0-9]+ errors? above\\); nothing was changed" pack install
+      ${WORK}/games/typo)
+  if(EXISTS ${packs}/typo)
+    message(FATAL_ERROR "a pack whose card names no card was installed:\n${report}")
+  endif()
+  run(1 "pack 'typo' did not load" --pack-dir ${WORK}/games sim --decks "typo:Goblin Calls,Goblin Burn"
+      --games 1)
+  expect_no("GenToken")  # said before any game, not by one
+
+  write_pack(${WORK}/tokens tokens 1.0.0)
+  file(APPEND ${WORK}/tokens/cards/card.yaml "${goblin_token}")
+  write_pack(${WORK}/maker maker 1.0.0 "requires:\n  packs: {tokens: \"^1.0\"}")
+  file(APPEND ${WORK}/maker/cards/card.yaml "${call}"
+       "    - \"spDamageTgtCP:1:Drawback$YouGenToken/1/Goblin Token\"\n"
+       "- name: Goblin Cal\n  cost: \"{R}\"\n  types: Sorcery\n  abilities:\n"
+       "    - \"spDamageTgtCP:1:Drawback$YouGenToken/1/Goblin Tokn\"\n")
+  run(0 "" pack install ${WORK}/tokens)
+  run(1 "maker/cards/card\\.yaml:14:45: error: card 'Goblin Cal': no card named 'Goblin Tokn' is in this pack or the packs it requires; did you mean 'Goblin Token'\\?\nmaker: 2 cards, 1 error, 0 warnings\n"
+      pack validate ${WORK}/maker)
+  file(WRITE ${WORK}/maker/cards/card.yaml
+       "- name: maker Bear\n  types: Creature — Bear\n  power: 2\n  toughness: 2\n" "${call}"
+       "    - \"spDamageTgtCP:1:Drawback$YouGenToken/1/Goblin Token\"\n")
+  run(0 "maker: 2 cards, 0 errors, 0 warnings" pack install ${WORK}/maker)
+
 else()
   message(FATAL_ERROR "unknown CASE '${CASE}'")
 endif()

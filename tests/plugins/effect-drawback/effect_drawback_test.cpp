@@ -168,6 +168,15 @@ TEST_F(Drawback, GenTokenOfACardNotInThePoolFailsTheActionAndRollsBack) {
   EXPECT_EQ(life(me), 20);
 }
 
+// GenToken declares the card it makes (CardDef::needs, at the name), so that loading the pack
+// reports a name no card has; the check above is what a pool built by hand still meets.
+TEST_F(Drawback, GenTokenDeclaresTheCardItMakesAtItsName) {
+  (void)compile("YouGainLife/1&YouGenToken/2/Goblin Tokn");
+  ASSERT_EQ(scratch_.needs.size(), 1u);
+  EXPECT_EQ(scratch_.needs[0].name, "Goblin Tokn");
+  EXPECT_EQ(scratch_.needs[0].where.str(), "cards.txt:5:58");
+}
+
 TEST_F(Drawback, DescriptionsReadAsRulesText) {
   EXPECT_EQ(describe("YouGainLife/3"), "you gain 3 life");
   EXPECT_EQ(describe("DamageYou/2"), "CARDNAME deals 2 damage to you");
