@@ -662,7 +662,7 @@ elseif(CASE STREQUAL "ATokenNoPackDefinesIsAnErrorAtItsName")
   file(APPEND ${WORK}/games/typo/cards/card.yaml "${goblin_token}" "${call}"
        "    - \"spDamageTgtCP:1:Drawback$YouGenToken/1/Goblin Tokn\"\n")
   file(WRITE ${WORK}/games/typo/decks/goblins.yaml "name: Goblin Calls\ncards:\n  - 40 Goblin Call\n")
-  set(at "${WORK}/games/typo/cards/card\\.yaml:14:45: error: card 'Goblin Call': ")
+  set(at "${WORK}/games/typo/cards/card\\.yaml:14:47: error: card 'Goblin Call': ")
   run(1 "${at}no card named 'Goblin Tokn' is in this pack; did you mean 'Goblin Token'\\?\n"
       pack validate ${WORK}/games/typo)
   run(1 "is not installed \\([0-9]+ errors? above\\); nothing was changed" pack install
@@ -676,18 +676,19 @@ elseif(CASE STREQUAL "ATokenNoPackDefinesIsAnErrorAtItsName")
 
   write_pack(${WORK}/tokens tokens 1.0.0)
   file(APPEND ${WORK}/tokens/cards/card.yaml "${goblin_token}")
-  write_pack(${WORK}/maker maker 1.0.0 "requires:\n  packs: {tokens: \"^1.0\"}")
+  write_pack(${WORK}/maker maker 1.0.0 "requires:\n  packs: {tokens: \"^1.0\"}"
+             "  plugins: {keyword-damage: \"^0.1\", effect-drawback: \"^0.1\"}")
   file(APPEND ${WORK}/maker/cards/card.yaml "${call}"
        "    - \"spDamageTgtCP:1:Drawback$YouGenToken/1/Goblin Token\"\n"
        "- name: Goblin Cal\n  cost: \"{R}\"\n  types: Sorcery\n  abilities:\n"
        "    - \"spDamageTgtCP:1:Drawback$YouGenToken/1/Goblin Tokn\"\n")
   run(0 "" pack install ${WORK}/tokens)
-  run(1 "maker/cards/card\\.yaml:14:45: error: card 'Goblin Cal': no card named 'Goblin Tokn' is in this pack or the packs it requires; did you mean 'Goblin Token'\\?\nmaker: 2 cards, 1 error, 0 warnings\n"
+  run(1 "maker/cards/card\\.yaml:14:47: error: card 'Goblin Cal': no card named 'Goblin Tokn' is in this pack or the packs it requires; did you mean 'Goblin Token'\\?\nmaker: 2 cards, 1 error, 0 warnings\n"
       pack validate ${WORK}/maker)
   file(WRITE ${WORK}/maker/cards/card.yaml
        "- name: maker Bear\n  types: Creature — Bear\n  power: 2\n  toughness: 2\n" "${call}"
        "    - \"spDamageTgtCP:1:Drawback$YouGenToken/1/Goblin Token\"\n")
-  run(0 "maker: 2 cards, 0 errors, 0 warnings" pack install ${WORK}/maker)
+  run(0 "installed maker 1\\.0\\.0 \\(2 cards\\)" pack install ${WORK}/maker)
 
 else()
   message(FATAL_ERROR "unknown CASE '${CASE}'")
