@@ -1,8 +1,10 @@
 #include "hearth.hpp"
 
 #include <algorithm>
+#include <functional>
 #include <limits>
 #include <memory>
+#include <numeric>
 #include <optional>
 #include <stdexcept>
 #include <vector>
@@ -220,6 +222,269 @@ double try_action(Game& copy, const RulesModule& rules, PlayerId me, std::uint32
   return gain;
 }
 
+// The lethal search: a win this turn that needs two or three actions in the right order, which
+// judging each action alone misses (a buff before the attack it makes lethal, the hero power
+// before the attack that finishes). Each action is played on the copy as try_action plays it and
+// rolled back; a line that wins is all it looks for, so nothing is scored on the way.
+constexpr int kLethalDepth = 3;              // actions in a line, the first included
+constexpr int kLethalNodes = 30;             // actions played on the copy at most, a decision
+constexpr std::int64_t kHeroPowerReach = 2;  // the most a basic hero power deals (Steady Shot)
+
+// A minion without charge whose text names nothing but keywords that do nothing on the turn it
+// comes (a Chillwind Yeti, a Frostwolf Grunt): played, it deals no damage this turn and helps no
+// other character deal it. (A minion of the board that answers minions played, Knife Juggler, is
+// not looked at.)
+bool plain_minion(const Game& game, ObjectId id, const Characteristics& c) {
+  if (!c.has_type("Minion"_sym) || c.has_keyword("Charge"_sym)) return false;
+  std::string_view text = game.cards().at(game.object(id).card).rules_text;
+  while (!text.empty()) {
+    const std::size_t end = text.find_first_of(",.");
+    const std::string_view word = text.substr(0, end);
+    if (word != "Taunt" && word != "Divine Shield" && word != "Stealth" && word != "Windfury")
+      return false;
+    text.remove_prefix(end == std::string_view::npos ? text.size() : end + 1);
+    while (!text.empty() && text.front() == ' ') text.remove_prefix(1);
+  }
+  return true;
+}
+
+struct Means {
+  std::vector<ObjectId> attackers, cards;
+  bool hero_attacks = false, hero_power = false;
+  bool printed_cards = false;  // the cards read as printed, without a view (dear)
+};
+
+// The attackers, cards, hero attack and hero power among the actions the rules offer `me`. A card
+// offered only at the opponent's minions (Polymorph, Execute) is left out: it deals the opponent
+// nothing and gives its own side nothing (clearing a taunt lets through no more than the attacks
+// already counted).
+Means offered(const Game& game, PlayerId me, const std::vector<LegalAction>& actions) {
+  const auto at_their_minion = [&](const LegalAction& a) {
+    if (a.targets.empty() || !a.targets.front().is_object()) return false;
+    const ObjectRef& o = a.targets.front().object;
+    return game.state().is_current(o) && game.state().object(o.id).controller != me;
+  };
+  Means m;
+  for (const LegalAction& a : actions) {
+    std::vector<ObjectId>* into = nullptr;
+    if (a.kind == LegalAction::Kind::attack && a.object.valid()) into = &m.attackers;
+    if (a.kind == LegalAction::Kind::cast && !at_their_minion(a)) into = &m.cards;
+    if (into && std::find(into->begin(), into->end(), a.object) == into->end())
+      into->push_back(a.object);
+    m.hero_attacks = m.hero_attacks || (a.kind == LegalAction::Kind::attack && !a.object.valid());
+    m.hero_power = m.hero_power || a.kind == LegalAction::Kind::hero_power;
+  }
+  return m;
+}
+
+// All `me` has: every minion of its board, every card in its hand, its hero's attack and power.
+// More than the rules offer, and read without asking them (which builds every action's label),
+// the cards as printed: a first, cheaper gate. (A card made cheaper in hand may count too little
+// here; none of the basic cards does that.)
+Means held(const Game& game, PlayerId me) {
+  const GameState& s = game.state();
+  return {s.zone(ZoneRef::battlefield(me)).objects, s.zone(ZoneRef::hand(me)).objects, true, true,
+          true};
+}
+
+// What `me` could still deal this turn with `actions_left` more actions at most, estimated from
+// `means` (its attackers, cards it can pay for, hero): the best `actions_left` of what one action
+// adds. An attack adds its attacker's attack (a windfury minion's two attacks are two), the hero
+// power 2, a card it can pay for: a minion with charge its attack, another minion 3 (a battlecry:
+// Fire Elemental's), a spell or a weapon its cost and 2, at least 5 (Fireball 6, Soulfire 4, Mind
+// Blast 5, Arcanite Reaper 5 of 7; Blessing of Might 3 of 5); a plain minion nothing. A buff of
+// every minion (Bloodlust, Savage Roar, an aura) adds 2 for each that can attack besides, once.
+// A spell that costs nothing may give mana (The Coin, Innervate): with one in hand, cards costing
+// up to two more count. An estimate, not a proof (Windfury on a 9/5 adds 9 of 5, Bloodlust on
+// five minions 15 of 17): it only gates the search.
+std::int64_t damage_reach(const Game& copy, PlayerId me, const Means& means, int actions_left) {
+  Characteristics scratch;
+  const std::vector<ObjectId>& attackers = means.attackers;
+  const std::vector<ObjectId>& cards = means.cards;
+  std::vector<std::int64_t> adds;
+  if (means.hero_power) adds.push_back(kHeroPowerReach);
+  if (means.hero_attacks) {
+    const HeroAttack h = hero_attack(copy, me);
+    adds.push_back(std::max<std::int64_t>(0, h.weapon_attack + h.power_attack));
+  }
+  for (ObjectId id : attackers) {
+    const Characteristics& c = copy.view(id, scratch);
+    adds.push_back(std::max(0, c.power));
+    if (c.has_keyword("Windfury"_sym)) adds.push_back(adds.back());
+  }
+  struct Card {
+    std::int64_t cost, adds;
+  };
+  std::vector<Card> payable;  // each card viewed once: a view is dear
+  std::int64_t mana = mana_of(copy, me);
+  bool gives_mana = false;
+  for (ObjectId id : cards) {
+    const Characteristics& c =
+        means.printed_cards ? copy.cards().at(copy.object(id).card).base : copy.view(id, scratch);
+    const std::int64_t cost = c.cost.value();
+    const bool minion = c.has_type("Minion"_sym);
+    gives_mana = gives_mana || (cost == 0 && !minion);
+    if (cost > mana + 2 || plain_minion(copy, id, c)) continue;
+    payable.push_back({cost, !minion                       ? std::max<std::int64_t>(5, cost + 2)
+                             : c.has_keyword("Charge"_sym) ? std::max(0, c.power)
+                                                           : 3});
+  }
+  if (gives_mana) mana += 2;
+  bool any_card = false;
+  for (const Card& c : payable)
+    if (c.cost <= mana) {
+      adds.push_back(c.adds);
+      any_card = true;
+    }
+  const auto last = adds.begin() + std::min<std::ptrdiff_t>(std::ssize(adds), actions_left);
+  std::partial_sort(adds.begin(), last, adds.end(), std::greater<>());
+  const std::int64_t buff_all = any_card ? 2 * static_cast<std::int64_t>(attackers.size()) : 0;
+  return std::accumulate(adds.begin(), last, buff_all);
+}
+
+std::int64_t health_and_armor(const Game& game, PlayerId p) {
+  const Player& player = game.state().player(p);
+  return player.life + player.attrs.get("armor"_sym);
+}
+
+class LethalSearch {
+ public:
+  LethalSearch(Game& copy, const RulesModule& rules, PlayerId me)
+      : copy_(copy), rules_(rules), me_(me), opp_(opponent_of(DecisionView(copy, me), me)) {}
+
+  // The first action of the shortest line of two to kLethalDepth actions found to win, the
+  // actions listed as the decision offers them (`options` of them). The single actions were
+  // judged already (a win is worth the most), so a line of one is not looked for.
+  std::optional<std::uint32_t> first_action(std::size_t options) {
+    if (out_of_reach(held(copy_, me_), kLethalDepth)) return std::nullopt;
+    const std::vector<LegalAction> actions = rules_.legal_actions(copy_, me_);
+    // The list the decision offers, in its order (rules-hearth: list_moves); if the copy's
+    // differs, its indices would not name the decision's options.
+    if (actions.size() != options) return std::nullopt;
+    if (out_of_reach(offered(copy_, me_, actions), kLethalDepth)) return std::nullopt;
+    for (int depth = 2; depth <= kLethalDepth; ++depth)
+      if (auto first = first_of_line(actions, depth, std::nullopt)) return first;
+    return std::nullopt;
+  }
+
+ private:
+  // The first of `actions` that starts a line of at most `depth` actions that wins, if any is
+  // found before the node budget runs out; `face_attacker` is the character whose attack at the
+  // opponent came last in the line, if one did.
+  std::optional<std::uint32_t> first_of_line(const std::vector<LegalAction>& actions, int depth,
+                                             std::optional<ObjectId> face_attacker) {
+    std::vector<std::uint32_t> tried;
+    for (std::uint32_t i = 0; i < actions.size() && nodes_left_ > 0; ++i) {
+      if (!may_matter(actions, i, depth, face_attacker, tried)) continue;
+      tried.push_back(i);
+      const Journal::Checkpoint cp = copy_.journal().checkpoint();
+      bool wins = false;
+      try {
+        const LegalAction& a = actions[i];
+        wins = play_wins(i, actions.size(), depth,
+                         at_face(a) ? std::optional(a.object) : face_attacker);
+      } catch (const std::exception&) {
+        // As in try_action: an action the copy cannot play is no line.
+      }
+      copy_.journal().rollback(cp);
+      if (wins) return i;
+    }
+    return std::nullopt;
+  }
+
+  // Plays action `pick` and reports whether it, or a line of `depth` - 1 more, wins.
+  bool play_wins(std::uint32_t pick, std::size_t options, int depth,
+                 std::optional<ObjectId> face_attacker) {
+    --nodes_left_;
+    copy_.seat(me_, std::make_shared<Trial>(pick, options));
+    rules_.advance(copy_);
+    const GameState& s = copy_.state();
+    if (s.over) return s.player(me_).outcome == Outcome::won;
+    if (depth == 1 || s.turn.active != me_) return false;
+    // What is left cannot deal what the opponent has left: no line from here.
+    if (!face_attacker && out_of_reach(held(copy_, me_), depth - 1)) return false;
+    const std::vector<LegalAction> next = rules_.legal_actions(copy_, me_);
+    if (face_attacker ? health_and_armor(copy_, opp_) > face_reach(next, *face_attacker, depth - 1)
+                      : out_of_reach(offered(copy_, me_, next), depth - 1))
+      return false;
+    return first_of_line(next, depth - 1, face_attacker).has_value();
+  }
+
+  bool out_of_reach(const Means& means, int actions_left) const {
+    return health_and_armor(copy_, opp_) > damage_reach(copy_, me_, means, actions_left);
+  }
+
+  bool at_face(const LegalAction& a) const {
+    return a.kind == LegalAction::Kind::attack && !a.targets.empty() &&
+           a.targets.front() == Target::of(opp_);
+  }
+
+  // The damage an attack deals: its attacker's attack, or the hero's.
+  std::int64_t attack_of(const LegalAction& a) const {
+    if (!a.object.valid()) {
+      const HeroAttack h = hero_attack(copy_, me_);
+      return std::max<std::int64_t>(0, h.weapon_attack + h.power_attack);
+    }
+    return std::max(0, copy_.view(a.object).power);
+  }
+
+  // The most `attacks` more attacks at the opponent can deal, by `face_attacker` (windfury) or
+  // the attackers after it: all a line has left once it attacks the opponent.
+  std::int64_t face_reach(const std::vector<LegalAction>& actions, ObjectId face_attacker,
+                          int attacks) const {
+    std::vector<std::int64_t> damage;
+    for (const LegalAction& a : actions)
+      if (at_face(a) && face_attacker <= a.object) {
+        damage.push_back(attack_of(a));
+        if (a.object.valid() && copy_.view(a.object).has_keyword("Windfury"_sym))
+          damage.push_back(damage.back());
+      }
+    std::sort(damage.begin(), damage.end(), std::greater<>());
+    damage.resize(std::min(damage.size(), static_cast<std::size_t>(attacks)));
+    return std::accumulate(damage.begin(), damage.end(), std::int64_t{0});
+  }
+
+  // Whether action `i` can be part of a winning line with `depth` actions left (this one
+  // included). Not the end of the turn; nothing aimed at its own hero (a heal ends nothing); an
+  // opponent's minion only when it has taunt (only a taunt stands between the attacks and the
+  // hero), and never by the last action, which is aimed at the opponent or at no one (a buff of
+  // its own ends nothing either). An attack at the opponent changes nothing the other actions
+  // need, so a line puts those attacks last, in the order of their attackers: after one, only the
+  // same attacker's second (windfury) or a later attacker's. Of identical cards with the same
+  // target, one is tried.
+  bool may_matter(const std::vector<LegalAction>& actions, std::uint32_t i, int depth,
+                  std::optional<ObjectId> face_attacker,
+                  const std::vector<std::uint32_t>& tried) const {
+    const LegalAction& a = actions[i];
+    using Kind = LegalAction::Kind;
+    if (a.kind != Kind::cast && a.kind != Kind::attack && a.kind != Kind::hero_power) return false;
+    const Target* target = a.targets.empty() ? nullptr : &a.targets.front();
+    if (face_attacker && !(at_face(a) && *face_attacker <= a.object)) return false;
+    if (depth == 1 && target && *target != Target::of(opp_)) return false;
+    // The last attack deals its attacker's attack.
+    if (depth == 1 && at_face(a) && attack_of(a) < health_and_armor(copy_, opp_)) return false;
+    if (target && *target == Target::of(me_)) return false;
+    if (target && target->is_object() && copy_.state().is_current(target->object) &&
+        copy_.state().object(target->object.id).controller == opp_ &&
+        !copy_.view(target->object.id).has_keyword("Taunt"_sym))
+      return false;
+    if (a.kind != Kind::cast) return true;
+    const Characteristics card = copy_.view(a.object);
+    if (plain_minion(copy_, a.object, card)) return false;
+    const std::string_view name = card.name;
+    return std::none_of(tried.begin(), tried.end(), [&](std::uint32_t j) {
+      const LegalAction& b = actions[j];
+      return b.kind == Kind::cast && b.targets == a.targets && b.value == a.value &&
+             b.ability == a.ability && copy_.view(b.object).name == name;
+    });
+  }
+
+  Game& copy_;
+  const RulesModule& rules_;
+  PlayerId me_, opp_;
+  int nodes_left_ = kLethalNodes;
+};
+
 }  // namespace
 
 double hearth_points(const Game& game, PlayerId me) {
@@ -248,6 +513,10 @@ Answer hearth_action(const DecisionView& view, const Choice& choice, const Rules
       best = i;
     }
   }
+  // Nothing wins at once: a line of two or three actions may, and then its first is the action.
+  if (best_gain < kGameOver / 2)
+    if (auto first = LethalSearch(*copy, rules, me).first_action(choice.options.size()))
+      return Answer{{*first}};
   if (best) return Answer{{*best}};
   if (pass) return Answer{{*pass}};
   return Answer{{0}};

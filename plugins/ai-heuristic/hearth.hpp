@@ -5,7 +5,10 @@
 // cannot see dealt at random from what they could be), scores the position that follows with
 // hearth_points, and rolls the copy back through its journal. It takes the best action that
 // gains something and ends its turn when none does: one step of look-ahead, "greedy", as the
-// simple agents of Hearthstone simulators play (Metastone's GreedyOptimizeMove).
+// simple agents of Hearthstone simulators play (Metastone's GreedyOptimizeMove). When no single
+// action wins, a lethal search first looks on the same copy for a line of two or three actions
+// that wins this turn (gated by an estimate of the damage within reach, and pruned), and takes
+// its first action.
 #pragma once
 
 #include <anvil/sdk.hpp>
@@ -21,9 +24,10 @@ namespace anvil::ai_heuristic {
 // next turn) and 2 a card in hand.
 double hearth_points(const Game& game, PlayerId me);
 
-// The answer to a hearth action decision (ChoiceKind::action on the player's turn): the option
-// whose position scores best, or the choice's pass (ending the turn) when no option gains more
-// than a quarter of a point. `seed` deals the copy's hidden cards.
+// The answer to a hearth action decision (ChoiceKind::action on the player's turn): the first
+// action of a line of up to three found to win this turn, else the option whose position scores
+// best, or the choice's pass (ending the turn) when no option gains more than a quarter of a
+// point. `seed` deals the copy's hidden cards.
 Answer hearth_action(const DecisionView& view, const Choice& choice, const RulesModule& rules,
                      std::uint64_t seed);
 
