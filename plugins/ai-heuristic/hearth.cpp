@@ -215,6 +215,10 @@ double try_action(Game& copy, const RulesModule& rules, PlayerId me, std::uint32
           gain = std::max(gain, try_action(copy, rules, me, j, next.size(), now, false));
       }
     }
+  } catch (const AbilityError&) {
+    // A plugin's ability failed: the real game would fail the same way (docs/agents.md).
+    copy.journal().rollback(cp);
+    throw;
   } catch (const std::exception&) {
     // An action the copy cannot play as the real game would is not chosen on its merits.
   }
@@ -383,6 +387,9 @@ class LethalSearch {
         const LegalAction& a = actions[i];
         wins = play_wins(i, actions.size(), depth,
                          at_face(a) ? std::optional(a.object) : face_attacker);
+      } catch (const AbilityError&) {
+        copy_.journal().rollback(cp);
+        throw;  // as in try_action
       } catch (const std::exception&) {
         // As in try_action: an action the copy cannot play is no line.
       }

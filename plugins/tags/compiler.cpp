@@ -1,6 +1,8 @@
 #include "compiler.hpp"
 
+#include <anvil/error.hpp>
 #include <anvil/pack.hpp>
+#include <anvil/registry.hpp>
 
 #include "anvil/tags/card_script.hpp"
 #include "vocabulary.hpp"
@@ -19,6 +21,40 @@ const char* kind_word(PluginKind k) {
     default: return "tag";
   }
 }
+
+// Another plugin's action (ActionFactory registered through the Registry), run so that what it
+// throws names that plugin, the card and the action, as the kernel names a keyword's code: the
+// tags runtime runs actions itself, inside the tags plugin's ability, which alone the kernel's
+// call wrappers would name. An AbilityError or RulesError passes through unchanged
+// (rethrow_as_ability_error).
+class AttributedAction final : public Action {
+ public:
+  AttributedAction(std::shared_ptr<const Action> inner, std::string plugin, std::string card,
+                   std::string text, std::string_view action)
+      : inner_(std::move(inner)),
+        plugin_(std::move(plugin)),
+        card_(std::move(card)),
+        text_(std::move(text)),
+        prefix_("its action '" + std::string(action) + "' failed: ") {}
+  void run(Ctx& c, const Target& t) const override {
+    try {
+      inner_->run(c, t);
+    } catch (...) {
+      rethrow_as_ability_error(plugin_, card_, text_, prefix_);
+    }
+  }
+  bool takes(Ctx& c, const Target& t, CardId card) const override {
+    try {
+      return inner_->takes(c, t, card);
+    } catch (...) {
+      rethrow_as_ability_error(plugin_, card_, text_, prefix_);
+    }
+  }
+
+ private:
+  std::shared_ptr<const Action> inner_;
+  std::string plugin_, card_, text_, prefix_;
+};
 
 }  // namespace
 
@@ -57,7 +93,14 @@ std::shared_ptr<const F> TagCompiler::factory(const Param& tag, std::string_view
 
 std::shared_ptr<const Action> TagCompiler::action(const Param& tag) {
   auto f = factory<ActionFactory>(tag, "name", "action");
-  return f ? f->compile(tag, *this) : nullptr;
+  if (!f) return nullptr;
+  std::shared_ptr<const Action> compiled = f->compile(tag, *this);
+  const std::string& name = tag.find("name")->text();
+  const RegistryEntry* entry = registry_.entry(PluginKind::tag_action, name);
+  if (!compiled || !entry || entry->provider == "tags") return compiled;  // the plugin's own
+  // The ability is the card's script, named as the kernel names it (its AbilityDef's text).
+  return std::make_shared<AttributedAction>(std::move(compiled), entry->provider, card_.name,
+                                            std::string(kCardScriptText), name);
 }
 
 std::shared_ptr<const Status> TagCompiler::status(const Param& tag) {

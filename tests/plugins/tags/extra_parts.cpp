@@ -1,7 +1,9 @@
 // A test plugin that extends the tag vocabulary through the Registry, as any third party would:
-// the action `set_armor {amount}` and the condition `has_even_attack`.
+// the action `set_armor {amount}` and the condition `has_even_attack`; and `break_down`, an
+// action that fails as it runs, as a third party's might (tests/cli: a hearth card that throws).
 #include <anvil/sdk.hpp>
 #include <anvil/tags/parts.hpp>
+#include <stdexcept>
 
 namespace {
 
@@ -30,6 +32,20 @@ class SetArmorFactory final : public tags::ActionFactory {
   }
 };
 
+class BreakDown final : public tags::Action {
+ public:
+  void run(tags::Ctx&, const Target&) const override {
+    throw std::runtime_error("break_down broke down, as it was written to");
+  }
+};
+
+class BreakDownFactory final : public tags::ActionFactory {
+ public:
+  std::shared_ptr<const tags::Action> compile(const Param&, tags::Compiler&) const override {
+    return std::make_shared<BreakDown>();
+  }
+};
+
 class EvenAttack final : public tags::Condition {
  public:
   bool holds(tags::Ctx& c, const Target& t) const override { return c.world.attack_of(t) % 2 == 0; }
@@ -47,4 +63,5 @@ class EvenAttackFactory final : public tags::ConditionFactory {
 ANVIL_PLUGIN("test-tags-extra", "0.1.0", "test: one more tag action and condition") {
   registrar.add<anvil::tags::ActionFactory>("set_armor", std::make_shared<SetArmorFactory>());
   registrar.add<anvil::tags::ConditionFactory>("has_even_attack", std::make_shared<EvenAttackFactory>());
+  registrar.add<anvil::tags::ActionFactory>("break_down", std::make_shared<BreakDownFactory>());
 }
