@@ -108,9 +108,21 @@ class PackLoader {
   void load(const fs::path& dir) {
     ManifestResult m = read_manifest(dir);
     pack_.manifest = std::move(m.manifest);
+    const bool manifest_broken =
+        std::any_of(m.diagnostics.begin(), m.diagnostics.end(),
+                    [](const Diagnostic& d) { return d.severity == Diagnostic::Severity::error; });
     append(m.diagnostics);
     // Without a manifest there is nothing to look for; with a wrong one, read what it names.
     if (pack_.manifest.cards.empty() && pack_.manifest.name.empty()) return;
+    // Unless the pack ships plugins: no host loads them from a pack.yaml with errors
+    // (docs/pack-format.md), so its cards would fail one by one for keywords those plugins
+    // register, burying the one error to fix.
+    if (!pack_.manifest.provided_plugins.empty() && manifest_broken) {
+      warning(diags(), {(dir / "pack.yaml").string(), 0, 0},
+              "the cards and decks are not read: the pack ships plugins, and none is loaded from a "
+              "pack.yaml with errors; fix the errors above first");
+      return;
+    }
     check_plugins();
     check_rules();
     check_provided();

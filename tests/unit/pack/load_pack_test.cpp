@@ -117,6 +117,23 @@ TEST_F(LoadPack, DeckCardsOfRequiredPacksAreCheckedAgainstThem) {
   EXPECT_TRUE(check_deck_cards(good, {}).empty()) << "a pack that requires none has none to check";
 }
 
+// A pack that ships plugins, with an error in pack.yaml: no host loads its plugins, so its cards
+// (which use them) are not read, rather than each failing as an unknown keyword; one warning
+// says why, after the manifest's error.
+TEST_F(LoadPack, ABrokenManifestOfAPackWithPluginsStopsBeforeItsCards) {
+  const std::filesystem::path dir = data_dir() / "packs" / "broken-manifest-plugin";
+  const LoadedPack pack = load_pack(dir, registry_);
+  const auto e = errors(pack.diagnostics);
+  ASSERT_EQ(e.size(), 1u) << dump(pack.diagnostics);
+  EXPECT_NE(e[0]->message.find("version"), std::string::npos) << e[0]->message;
+  ASSERT_EQ(pack.diagnostics.size(), 2u) << dump(pack.diagnostics);
+  EXPECT_EQ(pack.diagnostics[1].str(),
+            (dir / "pack.yaml").string() +
+                ": warning: the cards and decks are not read: the pack ships plugins, and none is "
+                "loaded from a pack.yaml with errors; fix the errors above first");
+  EXPECT_TRUE(pack.cards.empty());
+}
+
 // A card naming a card the pack lacks (CardDef::needs: a token it makes) is an error at the
 // name when the pack loads, with a did-you-mean, and the card is left out; a card naming one of
 // the pack's cards loads.
