@@ -49,10 +49,27 @@ std::shared_ptr<const EffectStep> compile_step(std::string_view step, std::size_
   if (word.empty())
     throw LoadError(at(ctx, offset),
                     "a Drawback$ step starts with its verb, such as 'YouGainLife/3'");
+  // `args_offset`: where args[0] would be; with a player word moved in front of what was
+  // written after the verb (YouTithe/x is given as You/x), a place before the rest's.
   auto compile_with = [&](std::string_view name, const EffectVerb& verb, std::string args,
-                          std::size_t args_offset) -> std::shared_ptr<const EffectStep> {
+                          std::size_t args_offset,
+                          bool player_moved) -> std::shared_ptr<const EffectStep> {
     CompileContext inner{ctx.registry, ctx.card, at(ctx, args_offset), ctx.diagnostics};
-    auto compiled = verb.compile(args, inner);
+    // What a verb says of all it was given, at inner.where ("cannot read Tithe 'You/x'"), is
+    // the step's: told at its first character, not inside the verb's name, where a moved player
+    // word puts inner.where. A place further on (the x) is exact either way.
+    const std::size_t said = ctx.diagnostics.size();
+    std::shared_ptr<const EffectStep> compiled;
+    try {
+      compiled = verb.compile(args, inner);
+    } catch (const LoadError& e) {
+      if (player_moved && e.where() == inner.where)
+        throw LoadError(at(ctx, offset), e.problem(), e.hint());
+      throw;
+    }
+    if (player_moved)
+      for (std::size_t i = said; i < ctx.diagnostics.size(); ++i)
+        if (ctx.diagnostics[i].where == inner.where) ctx.diagnostics[i].where = at(ctx, offset);
     if (!compiled)
       throw LoadError(at(ctx, offset),
                       "effect verb '" + std::string(word) + "' compiled to nothing");
@@ -65,7 +82,7 @@ std::shared_ptr<const EffectStep> compile_step(std::string_view step, std::size_
   // A verb registered under the whole word takes the arguments as written.
   if (word != "Drawback") {
     if (auto verb = ctx.registry.find<EffectVerb>(word))
-      return compile_with(word, *verb, std::string(rest), offset + word.size() + 1);
+      return compile_with(word, *verb, std::string(rest), offset + word.size() + 1, false);
   }
   // Otherwise a player word before or after the verb: YouGainLife, GainLifeYou. The first
   // reading that names a registered verb wins, so "TgtPoison" is Tgt + Poison, not TgtP +
@@ -125,7 +142,7 @@ std::shared_ptr<const EffectStep> compile_step(std::string_view step, std::size_
   const std::size_t shift = args_player.size() + 1;
   const std::size_t rest_offset = offset + word.size() + 1;
   return compile_with(verb_name, *verb, std::move(args),
-                      rest_offset >= shift ? rest_offset - shift : 0);
+                      rest_offset >= shift ? rest_offset - shift : 0, true);
 }
 
 }  // namespace

@@ -27,6 +27,7 @@ struct ANVIL_API SourceLocation {
 
   // "file:line:column", omitting the parts that are 0.
   std::string str() const;
+  bool operator==(const SourceLocation&) const = default;
 };
 
 // Base of every Anvil error. `what()` is the full message; the parts stay readable apart.

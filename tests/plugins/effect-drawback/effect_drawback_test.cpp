@@ -286,6 +286,31 @@ TEST_F(Drawback, APlayerWordIsReadSoThatTheRestIsAVerb) {
             "cards.txt:5:30: Drawback$ verb 'TgtPDrw' is unknown; did you mean 'TgtPDraw'?");
 }
 
+// Another plugin's verb that reads its arguments as the plugin guide's Poison does, and says
+// what it cannot read at ctx.where (all it was given) or at the place of the bad count.
+class Tithe final : public EffectVerb {
+ public:
+  std::shared_ptr<const EffectStep> compile(std::string_view args,
+                                            CompileContext& ctx) const override {
+    if (args.ends_with("/x")) {  // the count, 4 characters into "You/x"
+      SourceLocation at = ctx.where;
+      at.column += static_cast<std::uint32_t>(args.size() - 1);
+      throw LoadError(at, "Tithe takes a number, not x");
+    }
+    throw LoadError(ctx.where, "cannot read Tithe '" + std::string(args) + "'");
+  }
+};
+
+// Column 30 is the step's first character. A problem the verb puts at ctx.where is told there,
+// not inside the verb's name (column 35, where "You/" would start were it written before "x"); a
+// problem at a place further on keeps its column (the x at 39).
+TEST_F(Drawback, AnotherPluginsVerbIsToldAtTheStepOrAtItsPlace) {
+  registry_.add<EffectVerb>("Tithe", std::make_shared<Tithe>());
+  EXPECT_EQ(error_of("YouTithe/two"), "cards.txt:5:30: cannot read Tithe 'You/two'");
+  EXPECT_EQ(error_of("YouTithe/x"), "cards.txt:5:39: Tithe takes a number, not x");
+  EXPECT_EQ(error_of("YouGainLife/1&TitheOpp/two"), "cards.txt:5:44: cannot read Tithe 'Opp/two'");
+}
+
 // The built-in Mill: the top N of the library, or all of a smaller one.
 TEST_F(Drawback, MillPutsTheTopCardsIntoTheGraveyard) {
   fill("Kindle", opp, ZoneRef::library(opp), 3);
