@@ -148,10 +148,7 @@ std::shared_ptr<const EffectStep> compile_step(std::string_view step, std::size_
 }  // namespace
 
 SourceLocation at(const CompileContext& ctx, std::size_t offset) {
-  SourceLocation where = ctx.where;
-  if (where.line != 0)
-    where.column = (where.column == 0 ? 1 : where.column) + static_cast<std::uint32_t>(offset);
-  return where;
+  return shifted(ctx.where, offset);
 }
 
 std::shared_ptr<const EffectStep> Drawback::compile(std::string_view args,

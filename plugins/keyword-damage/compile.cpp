@@ -7,12 +7,6 @@
 
 namespace anvil::keyword_damage {
 
-SourceLocation shifted(const SourceLocation& where, std::size_t offset) {
-  SourceLocation w = where;
-  if (w.line != 0) w.column = (w.column == 0 ? 1 : w.column) + static_cast<std::uint32_t>(offset);
-  return w;
-}
-
 std::int32_t Amount::now(const Game& game, const ResolveContext& ctx) const {
   if (!expr) return fixed;
   const std::int64_t v = expr->eval(game, ctx);

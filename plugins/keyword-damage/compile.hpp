@@ -18,9 +18,6 @@ inline constexpr std::string_view kCantrip = "Cantrip";
 // What starts a drawback's part of a line.
 inline constexpr std::string_view kDrawbackPrefix = "Drawback$";
 
-// `where` moved `offset` columns to the right (an error inside a part of a line).
-SourceLocation shifted(const SourceLocation& where, std::size_t offset);
-
 // A compiled amount: a fixed number, or an expression evaluated at resolution.
 struct Amount {
   std::int32_t fixed = 0;  // when `expr` is null

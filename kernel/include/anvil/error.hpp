@@ -8,6 +8,7 @@
 //   // what(): packs/x/cards/burn.txt:41:5: Count$ quality 'Swmp' is unknown; did you mean 'Swamp'?
 #pragma once
 
+#include <cstddef>
 #include <cstdint>
 #include <span>
 #include <stdexcept>
@@ -29,6 +30,18 @@ struct ANVIL_API SourceLocation {
   std::string str() const;
   bool operator==(const SourceLocation&) const = default;
 };
+
+// `where` moved `offset` characters along its line: the place of a part of a token (the
+// expression after "Count$", a step of a Drawback$), for the CompileContext of the plugin that
+// compiles that part, whose errors are then told there. A place without a line (a whole file)
+// stays as it is; a column of 0 (the whole line) counts from 1.
+//
+//   CompileContext inner{ctx.registry, ctx.card, shifted(p.where(), dollar + 1), ctx.diagnostics};
+inline SourceLocation shifted(SourceLocation where, std::size_t offset) {
+  if (where.line != 0)
+    where.column = (where.column == 0 ? 1 : where.column) + static_cast<std::uint32_t>(offset);
+  return where;
+}
 
 // Base of every Anvil error. `what()` is the full message; the parts stay readable apart.
 class ANVIL_API Error : public std::runtime_error {
