@@ -335,6 +335,10 @@ void play_card(HearthWorld& w, PlayerId p, ObjectId card, const Target& chosen, 
       w.fire_unheard_by(object, {ev::card_played, p, m, chosen, 0});
       w.fire({ev::minion_placed, p, m, Target{}, 0});
       run_tags(w, battlecry_of(s, combo, option, one), object, card_id, p, chosen, false);
+      // The battlecry phase ends in a death phase (Hearthstone): what it killed is gone, and its
+      // deathrattles have run, before the "after you summon" and "after you play" triggers
+      // (a Knife Juggler the battlecry killed throws no knife).
+      w.resolve_deaths();
       if (game.state().is_current(m.object) && w.is_minion_on_board(object)) {
         w.fire({ev::minion_summoned, p, m, Target{}, 0});
         w.fire({ev::after_added, p, m, Target{}, 0});
@@ -367,6 +371,10 @@ void play_card(HearthWorld& w, PlayerId p, ObjectId card, const Target& chosen, 
         j.set_face_down(card, false);
         j.move_object(card, ZoneRef::graveyard(p));
       }
+      // The spell's text phase ends in a death phase (Hearthstone): what it killed is gone, and
+      // its deathrattles have run, before the "after you cast a spell" triggers (a Wild
+      // Pyromancer the spell killed pings nothing; Haunted Creeper's Spiders take its ping).
+      w.resolve_deaths();
       break;
     case tags::CardKind::weapon:
       // Told as it is played, before the weapon it replaces is destroyed (as a player sees it);
@@ -377,6 +385,7 @@ void play_card(HearthWorld& w, PlayerId p, ObjectId card, const Target& chosen, 
       w.resolve_deaths();
       j.move_object(card, ZoneRef::command(p));
       run_tags(w, battlecry_of(s, combo, option, one), card, card_id, p, chosen, false);
+      w.resolve_deaths();  // the battlecry's death phase, as a minion's
       break;
   }
   w.fire({ev::card_used, p, ref_of(game, object), chosen, 0});

@@ -171,9 +171,9 @@ void HearthWorld::damage(ObjectId source, PlayerId by, const Target& t, std::int
   if (t.is_object()) {
     if (!game_.state().is_current(t.object) || !is_minion_on_board(t.object.id)) return;
     // A minion already dead (no health left, or destroyed) is off the board for everything but
-    // the death check that takes it off: Hearthbreaker removes it at once. Wild Pyromancer's
-    // ping after the spell that killed it does not hit it again (no second Acolyte of Pain draw,
-    // no second Frothing Berserker point).
+    // the death check that takes it off: Hearthbreaker removes it at once. Damage later in the
+    // same phase does not hit it again (no second Acolyte of Pain draw, no second Frothing
+    // Berserker point).
     if (is_dead(t)) return;
     if (has(t, tags::kImmune)) return;
     if (has(t, tags::kDivineShield)) {
