@@ -174,13 +174,20 @@ void check_card(const Scenario& s, const Game& game, const CardExpect& want,
     candidates.push_back(o.id);
   }
   std::size_t matching = 0;
+  // The differences told: of the first candidate in the zone expected, or without one on the
+  // battlefield, where an expectation is most often about; else of the first one (a namesake in
+  // a library may come first).
+  const ZoneKind preferred = want.zone ? zone_kind(*want.zone) : ZoneKind::battlefield;
   std::vector<std::string> first_difference;
+  ObjectId told;
   for (ObjectId id : candidates) {
     std::vector<std::string> d = card_differences(game, id, want);
     if (d.empty()) {
       ++matching;
-    } else if (first_difference.empty()) {
+    } else if (first_difference.empty() || (game.object(told).zone.kind != preferred &&
+                                            game.object(id).zone.kind == preferred)) {
       first_difference = std::move(d);
+      told = id;
     }
   }
   if (want.count) {
@@ -193,7 +200,14 @@ void check_card(const Scenario& s, const Game& game, const CardExpect& want,
     out.push_back(fmt::format("{}: no such card in the game", want.str()));
     return;
   }
-  out.push_back(fmt::format("{}: {}", want.str(), fmt::join(first_difference, ", ")));
+  // Without `zone:` the card may be any of several in different zones: say which one this is.
+  const std::string which =
+      want.zone || candidates.size() < 2
+          ? std::string()
+          : fmt::format(" (the one {} the {}, of {} of that name)",
+                        game.object(told).zone.kind == ZoneKind::battlefield ? "on" : "in",
+                        to_string(game.object(told).zone.kind), candidates.size());
+  out.push_back(fmt::format("{}{}: {}", want.str(), which, fmt::join(first_difference, ", ")));
 }
 
 void check_winner(const Scenario& s, const Game& game, const RulesModule& rules,

@@ -142,6 +142,19 @@ players:
             "module threw something that is not a std::exception");
 }
 
+// A card expectation without `zone:` may be about any card of the name: a failure tells the
+// differences of the one on the battlefield (here, beside a Wall of Wood in the library) and
+// says which one it is.
+TEST(ScenarioRunner, ACardExpectationWithoutAZoneSaysWhichCardItToldOf) {
+  Result r = run("expect:\n  cards: [{card: Wall of Wood, of: A, damage: 5}]\n");
+  EXPECT_FALSE(r.passed);
+  EXPECT_EQ(r.message,
+            "Wall of Wood of A (the one on the battlefield, of 2 of that name): damage "
+            "1, expected 5");
+  r = run("expect:\n  cards: [{card: Wall of Wood, of: A, zone: library, damage: 5}]\n");
+  EXPECT_EQ(r.message, "Wall of Wood of A: damage 0, expected 5");  // the one in the library
+}
+
 TEST(ScenarioRunner, AnUnexpectedRefusalFailsNamingTheAction) {
   Result r = run(R"(
 actions:
