@@ -1,5 +1,6 @@
 // card_features (classic.hpp): what the cards of a game's objects have that a check at every
-// settling or turn would otherwise look for on every permanent, to find nothing in most games.
+// settling, turn or listing would otherwise look for on every permanent or card, to find
+// nothing in most games.
 #include "classic.hpp"
 
 namespace anvil::rules_classic {
@@ -11,8 +12,9 @@ namespace {
 constexpr std::size_t kCardFeaturesSeen = 13;
 constexpr int kFeatureBits = 8;
 
-std::uint64_t features_of(const CardDef& def) {
-  std::uint64_t found = 0;
+std::uint64_t features_of(const CardPool& pool, CardId card) {
+  const CardDef& def = pool.at(card);
+  std::uint64_t found = zone_actions_of(pool, card);
   if (def.base.has_subtype(kSaga)) found |= kCardsHaveSagas;
   for (const AbilityDef& a : def.abilities)
     if (a.kind == AbilityKind::triggered && dynamic_cast<const StateTriggerAbility*>(a.impl.get()))
@@ -25,8 +27,8 @@ std::uint64_t features_of(const CardDef& def) {
 std::uint64_t card_features(Game& game) {
   const Journal& j = game.journal();
   // Made objects and changed cards (each applied or undone) are the only edits that change which
-  // cards a game has (card_zone_actions keys its look alike); 0 in the memo is "never looked",
-  // and a copy of a game starts with its memo at 0.
+  // cards a game has; 0 in the memo is "never looked", and a copy of a game starts with its memo
+  // at 0.
   const std::uint64_t key =
       j.changes(EditKind::object_create) + j.changes(EditKind::object_card) + 1;
   std::uint64_t& memo = game.rules_memo(kCardFeaturesSeen);
@@ -36,10 +38,12 @@ std::uint64_t card_features(Game& game) {
   for (const GameObject& o : game.state().objects) {
     if (o.card == last) continue;
     last = o.card;
-    found |= features_of(game.cards().at(o.card));
+    found |= features_of(game.cards(), o.card);
   }
   memo = key << kFeatureBits | found;
   return found;
 }
+
+std::uint64_t card_zone_actions(Game& game) { return card_features(game) & kFromAnyZone; }
 
 }  // namespace anvil::rules_classic

@@ -532,11 +532,12 @@ class AttackUnlessAbility final : public Ability {
 };
 // What the cards of the game's objects have (card_features.cpp): bit kCardsHaveStateTriggers,
 // a card with a state trigger (603.8); bit kCardsHaveSagas, a card printed with the subtype
-// Saga. Worked out again only after an object is made or changes its card (or an undo of
-// either), in Game::rules_memo slot 13: the checks at every settling and turn that look for
-// these on every permanent skip games without them (2.4% of a random game's instructions went
-// to looking for state triggers).
-inline constexpr std::uint64_t kCardsHaveStateTriggers = 1, kCardsHaveSagas = 2;
+// Saga; and kFromHand and kFromGraveyard (card_zone_actions, below). Worked out again only
+// after an object is made or changes its card (or an undo of either), in Game::rules_memo slot
+// 13: the checks at every settling, turn and listing that look for these on every permanent or
+// card skip games without them (2.4% of a random game's instructions went to looking for state
+// triggers).
+inline constexpr std::uint64_t kCardsHaveStateTriggers = 4, kCardsHaveSagas = 8;
 std::uint64_t card_features(Game& game);
 // Fires the state triggers whose condition holds (603.8); true if any fired.
 bool fire_state_triggers(Game& game);
@@ -925,10 +926,11 @@ enum class LandMana : std::uint8_t { always, unless_alone };
 // bit kFromGraveyard, a card cast (flashback) or activated from the graveyard.
 inline constexpr std::uint64_t kFromHand = 1, kFromGraveyard = 2;
 inline constexpr std::uint64_t kFromAnyZone = kFromHand | kFromGraveyard;
-// The bits above for the cards of every object of `game`, looked at again only after an object
-// is made or changes its card (or an undo of either), in Game::rules_memo slots 14 and 15: the
-// listing skips the hands' and graveyards' abilities of games without such cards at the cost
-// of two loads (a graveyard's look was 2.5% of a random game's instructions).
+// The bits above for one card (legal_actions.cpp), as card_features gathers them.
+std::uint64_t zone_actions_of(const CardPool& pool, CardId card);
+// The bits above for the cards of every object of `game`: card_features' (below), so that the
+// listing skips the hands' and graveyards' abilities of games without such cards at the cost of
+// a load or two (a graveyard's look was 2.5% of a random game's instructions).
 std::uint64_t card_zone_actions(Game& game);
 // What `player` may do at priority, as ClassicRules::legal_actions lists it (in that order, pass
 // last). `labels` false leaves every label empty (for a label-blind agent,

@@ -424,13 +424,10 @@ namespace {
 
 // Two rules memo slots a seat from here (four seats, up to slot 11; a fifth seat lists again):
 // the changes() of the remembered listing (0: none) and turn_key() then. Slots 0-3 are
-// settling's (turn.cpp), 12 the mandatory-loop count's (turn.cpp), 14 and 15
-// card_zone_actions's (below), 16 and 17 the state-based pass's (state_based.cpp).
+// settling's (turn.cpp), 12 the mandatory-loop count's (turn.cpp), 13 card_features's
+// (card_features.cpp), 16 and 17 the state-based pass's (state_based.cpp); 14 and 15 are free.
 constexpr std::size_t kOnlyPassSlots = 4;
 constexpr std::size_t kOnlyPassEnd = 12;
-constexpr std::size_t kZoneActionsKey =
-    14;                                   // the edit counts below + 1 when last looked (0: never)
-constexpr std::size_t kZoneActions = 15;  // what the look found (kFromHand, kFromGraveyard)
 
 bool has_memo_slots(PlayerId p) {
   return p.valid() && kOnlyPassSlots + 2 * std::size_t{p.value} + 1 < kOnlyPassEnd;
@@ -470,27 +467,17 @@ void remember_only_pass(Game& game, PlayerId player) {
   game.rules_memo(at + 1) = turn_key(game);
 }
 
-std::uint64_t card_zone_actions(Game& game) {
-  const Journal& j = game.journal();
-  // Made objects and changed cards (each applied or undone) are the only edits that change which
-  // cards a game has; a copy of the game counts from 0 again, with its memo.
-  const std::uint64_t key =
-      j.changes(EditKind::object_create) + j.changes(EditKind::object_card) + 1;
-  if (game.rules_memo(kZoneActionsKey) == key) return game.rules_memo(kZoneActions);
-  std::uint64_t found = 0;
+std::uint64_t zone_actions_of(const CardPool& pool, CardId card) {
   constexpr ZoneMask kElsewhere = zone_bit(ZoneKind::hand) | zone_bit(ZoneKind::graveyard);
-  for (const GameObject& o : game.state().objects) {
-    if (!(game.cards().ability_zones(o.card) & kElsewhere)) continue;  // most cards
-    const CardDef& def = game.card(o.id);
-    if (flashback_cost(def) || escape_of(def) || has_retrace(def)) found |= kFromGraveyard;
-    for (const AbilityDef& a : def.abilities) {
-      if (!a.impl || !activation_cost(a)) continue;
-      if (activated_from(*a.impl, ZoneKind::hand)) found |= kFromHand;
-      if (activated_from(*a.impl, ZoneKind::graveyard)) found |= kFromGraveyard;
-    }
+  if (!(pool.ability_zones(card) & kElsewhere)) return 0;  // most cards
+  const CardDef& def = pool.at(card);
+  std::uint64_t found = 0;
+  if (flashback_cost(def) || escape_of(def) || has_retrace(def)) found |= kFromGraveyard;
+  for (const AbilityDef& a : def.abilities) {
+    if (!a.impl || !activation_cost(a)) continue;
+    if (activated_from(*a.impl, ZoneKind::hand)) found |= kFromHand;
+    if (activated_from(*a.impl, ZoneKind::graveyard)) found |= kFromGraveyard;
   }
-  game.rules_memo(kZoneActionsKey) = key;
-  game.rules_memo(kZoneActions) = found;
   return found;
 }
 

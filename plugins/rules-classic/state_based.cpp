@@ -12,7 +12,7 @@ namespace anvil::rules_classic {
 
 namespace {
 
-// Rules memo slot 16 (Game::rules_memo; turn.cpp and legal_actions.cpp keep 0-15): the
+// Rules memo slot 16 (Game::rules_memo; turn.cpp lists the others): the
 // objects_look_key() at which the pass's look at every object last found nothing.
 constexpr std::size_t kObjectsLookedAt = 16;
 
