@@ -112,6 +112,8 @@ struct HeroAttack {
   ObjectId weapon;
   std::int32_t weapon_attack = 0;
   std::int64_t power_attack = 0;  // Shapeshift's, this turn
+  // What one swing of the hero deals.
+  std::int64_t damage() const { return std::max<std::int64_t>(0, weapon_attack + power_attack); }
   friend bool operator==(const HeroAttack&, const HeroAttack&) = default;
 };
 
@@ -307,10 +309,7 @@ std::int64_t damage_reach(const Game& copy, PlayerId me, const Means& means, int
   const std::vector<ObjectId>& cards = means.cards;
   std::vector<std::int64_t> adds;
   if (means.hero_power) adds.push_back(kHeroPowerReach);
-  if (means.hero_attacks) {
-    const HeroAttack h = hero_attack(copy, me);
-    adds.push_back(std::max<std::int64_t>(0, h.weapon_attack + h.power_attack));
-  }
+  if (means.hero_attacks) adds.push_back(hero_attack(copy, me).damage());
   for (ObjectId id : attackers) {
     const Characteristics& c = copy.view(id, scratch);
     adds.push_back(std::max(0, c.power));
@@ -428,10 +427,7 @@ class LethalSearch {
 
   // The damage an attack deals: its attacker's attack, or the hero's.
   std::int64_t attack_of(const LegalAction& a) const {
-    if (!a.object.valid()) {
-      const HeroAttack h = hero_attack(copy_, me_);
-      return std::max<std::int64_t>(0, h.weapon_attack + h.power_attack);
-    }
+    if (!a.object.valid()) return hero_attack(copy_, me_).damage();
     return std::max(0, copy_.view(a.object).power);
   }
 
@@ -478,11 +474,12 @@ class LethalSearch {
     if (a.kind != Kind::cast) return true;
     const Characteristics card = copy_.view(a.object);
     if (plain_minion(copy_, a.object, card)) return false;
-    const std::string_view name = card.name;
+    // Identical: copies of one card (each name is one card of the pool), compared without a view.
+    const CardId same = copy_.object(a.object).card;
     return std::none_of(tried.begin(), tried.end(), [&](std::uint32_t j) {
       const LegalAction& b = actions[j];
       return b.kind == Kind::cast && b.targets == a.targets && b.value == a.value &&
-             b.ability == a.ability && copy_.view(b.object).name == name;
+             b.ability == a.ability && copy_.object(b.object).card == same;
     });
   }
 
