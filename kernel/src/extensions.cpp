@@ -127,6 +127,8 @@ std::vector<Outcome> RulesModule::outcome(const Game& game) const {
 
 std::string RulesModule::player_status(const Game&, PlayerId) const { return {}; }
 
+std::vector<Diagnostic> RulesModule::check_card(const CardDef&) const { return {}; }
+
 std::string RulesModule::object_status(const Game& game, ObjectId id) const {
   const GameObject& o = game.object(id);
   std::string out;

@@ -21,6 +21,7 @@ class ClassicRules final : public RulesModule {
   std::string object_status(const Game& game, ObjectId id) const override;
   std::optional<std::string> mana_pool(const Game& game, PlayerId player) const override;
   std::string why_not(const Game& game, PlayerId player, const LegalAction& wanted) const override;
+  std::vector<Diagnostic> check_card(const CardDef& card) const override;
 };
 
 // Performs a chosen priority action (not pass): play a land, cast, activate.

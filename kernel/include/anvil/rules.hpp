@@ -20,6 +20,7 @@
 
 #include "anvil/card.hpp"
 #include "anvil/config.hpp"
+#include "anvil/extensions.hpp"
 #include "anvil/ids.hpp"
 #include "anvil/registry.hpp"
 #include "anvil/state.hpp"
@@ -149,6 +150,23 @@ class ANVIL_API RulesModule {
   // empty), or nullopt in a game without mana pools. Scenarios compare it (`mana_pool:`).
   // Default: nullopt.
   virtual std::optional<std::string> mana_pool(const Game& game, PlayerId player) const;
+  // What is wrong with `card` as this game would play it, found once, when a pack naming the
+  // module (`rules:` in its pack.yaml) loads: a classic permanent card with a spell ability,
+  // which would never resolve. Each problem names its place in the card's source (the
+  // offending ability's AbilityDef::where, or the card's CardDef::where); its message says
+  // what is wrong without the card's name, which the loader puts before it ("card 'Odd
+  // Creature': …"). A card with an error is left out of its pack, as one that failed to
+  // compile, so the pack is not installed or played; a warning keeps it. Plugin ABI 13.0.
+  //
+  //   std::vector<Diagnostic> check_card(const CardDef& card) const override {
+  //     std::vector<Diagnostic> found;
+  //     if (card.base.has_type("Minion"_sym) && !card.base.has_stats)
+  //       found.push_back({Diagnostic::Severity::error, card.where, "a minion has no stats"});
+  //     return found;
+  //   }
+  //
+  // Default: nothing is wrong.
+  virtual std::vector<Diagnostic> check_card(const CardDef& card) const;
 
   // --- Words --------------------------------------------------------------------------------
   // The module's own words for what the command line tells of its games (`anvil replay`'s and

@@ -9,6 +9,7 @@
 #include <utility>
 
 #include "anvil/pack.hpp"
+#include "anvil/rules.hpp"
 #include "pack/deck.hpp"
 #include "pack/glob.hpp"
 #include "pack/yaml_strict.hpp"
@@ -128,6 +129,7 @@ class PackLoader {
     check_provided();
     index_loaders();
     load_cards();
+    check_cards_by_rules();
     check_needs();
     load_decks();
   }
@@ -325,6 +327,47 @@ class PackLoader {
       unique.push_back(std::move(card));
     }
     pack_.cards = std::move(unique);
+  }
+
+  // The pack's rules module's own look at each card (RulesModule::check_card): a card it finds
+  // an error in is left out, as one that failed to compile. Its code is a plugin's: whatever it
+  // throws is that card's error, and the pack goes on.
+  void check_cards_by_rules() {
+    const std::string& name = pack_.manifest.rules;
+    const auto rules = name.empty() ? nullptr : registry_.find<RulesModule>(name);
+    if (!rules) return;  // check_rules() warned
+    const std::size_t first = diags().size();
+    std::erase_if(pack_.cards, [&](const CardDef& card) {
+      const std::string who = "card '" + card.name + "'";
+      std::vector<Diagnostic> found;
+      std::string threw;
+      try {
+        found = rules->check_card(card);
+      } catch (const std::exception& e) {
+        threw = e.what();
+      } catch (...) {
+        threw = "it threw something that is not a std::exception";
+      }
+      if (!threw.empty()) {
+        error(diags(), card.where,
+              who + ": rules module '" + name + "'" + provider_of_rules(name) +
+                  " failed checking it: " + threw);
+        return true;
+      }
+      bool left_out = false;
+      for (Diagnostic& d : found) {
+        left_out = left_out || d.severity == Diagnostic::Severity::error;
+        d.message = who + ": " + d.message;
+        diags().push_back(std::move(d));
+      }
+      return left_out;
+    });
+    sort_from(first);
+  }
+
+  std::string provider_of_rules(const std::string& name) const {
+    const RegistryEntry* e = registry_.entry(PluginKind::rules_module, name);
+    return e && !e->provider.empty() ? " (plugin '" + e->provider + "')" : "";
   }
 
   // Every card a card names (CardDef::needs) is one of the pack's; of a pack that requires

@@ -1,13 +1,44 @@
 #include <gtest/gtest.h>
 
 #include <algorithm>
+#include <stdexcept>
 
+#include "anvil/rules.hpp"
 #include "pack_test_support.hpp"
 
 namespace anvil::pack_test {
 namespace {
 
 using LoadPack = PackTest;
+
+// A rules module "judge" that only looks at cards (RulesModule::check_card): an error in a card
+// with an ability, at the ability; a warning about Odd; Bomb and Dud make it throw. A pack is
+// only loaded here, never played.
+class JudgeRules final : public RulesModule {
+ public:
+  std::vector<Diagnostic> check_card(const CardDef& card) const override {
+    if (card.name == "Bomb") throw std::runtime_error("the judge tripped");
+    if (card.name == "Dud") throw 7;
+    std::vector<Diagnostic> found;
+    for (const AbilityDef& a : card.abilities)
+      found.push_back({Diagnostic::Severity::error, a.where, "'" + a.text + "' is not allowed"});
+    if (card.name == "Odd") found.push_back({Diagnostic::Severity::warning, card.where, "is odd"});
+    return found;
+  }
+  std::unique_ptr<Game> setup(std::shared_ptr<const CardPool>, const MatchConfig&) const override {
+    throw std::logic_error("not played");
+  }
+  bool advance(Game&) const override { throw std::logic_error("not played"); }
+  std::vector<LegalAction> legal_actions(const Game&, PlayerId) const override { return {}; }
+  void check_state(Game&) const override {}
+  std::unique_ptr<Game> setup_position(std::shared_ptr<const CardPool>,
+                                       const Position&) const override {
+    throw std::logic_error("not played");
+  }
+  std::vector<std::string> step_names() const override { return {"main"}; }
+  std::string step_name(const Game&) const override { return "main"; }
+  std::string why_not(const Game&, PlayerId, const LegalAction&) const override { return {}; }
+};
 
 TEST_F(LoadPack, BundledDemoBasicsLoadsEightCardsAndItsDeck) {
   const LoadedPack pack = load_pack(bundled_packs() / "demo-basics", registry_);
@@ -236,6 +267,42 @@ TEST_F(LoadPack, DuplicateCardsAndMissingPluginsAreErrors) {
   ASSERT_NE(dup, nullptr) << dump(pack.diagnostics);
   EXPECT_TRUE(dup->where.str().ends_with("b.yaml:1:3"));
   EXPECT_NE(dup->message.find("a.yaml:1:3"), std::string::npos);
+}
+
+// The pack's rules module looks at each card as it loads: its errors are the card's, prefixed
+// with the card's name, and leave it out (a deck naming it says where); a warning keeps it; what
+// the module throws is that card's error, naming the module, and the other cards go on.
+TEST_F(LoadPack, TheRulesModuleChecksEachCardAndLeavesOutThoseWithErrors) {
+  registry_.add<RulesModule>("judge", std::make_shared<JudgeRules>());
+  const std::filesystem::path dir = data_dir() / "packs" / "rules-checked";
+  const LoadedPack pack = load_pack(dir, registry_);
+  const std::string cards = (dir / "cards" / "cards.yaml").string();
+  std::vector<std::string> shown;
+  for (const Diagnostic& d : pack.diagnostics) shown.push_back(d.str());
+  EXPECT_EQ(shown,
+            (std::vector<std::string>{
+                cards + ":5:16: error: card 'Bad': 'damage 2' is not allowed",
+                cards + ":6:3: warning: card 'Odd': is odd",
+                cards + ":8:3: error: card 'Bomb': rules module 'judge' (plugin 'host') failed "
+                        "checking it: the judge tripped",
+                cards + ":10:3: error: card 'Dud': rules module 'judge' (plugin 'host') failed "
+                        "checking it: it threw something that is not a std::exception",
+                (dir / "decks" / "judged.yaml").string() +
+                    ":4:7: error: deck 'Judged' names card 'Bad', which this pack defines "
+                    "but could not load (see the error at " +
+                    cards + ":5:16)"}));
+  std::vector<std::string> names;
+  for (const CardDef& c : pack.cards) names.push_back(c.name);
+  EXPECT_EQ(names, (std::vector<std::string>{"Good", "Odd"}));
+}
+
+// Without its rules module loaded, a pack's cards are not judged (load_pack warns that the module
+// is missing): the same pack keeps every card.
+TEST_F(LoadPack, CardsOfAPackWhoseRulesModuleIsNotLoadedAreNotJudged) {
+  const LoadedPack pack = load_pack(data_dir() / "packs" / "rules-checked", registry_);
+  EXPECT_EQ(pack.cards.size(), 5u) << dump(pack.diagnostics);
+  EXPECT_TRUE(find(pack.diagnostics, "rules module 'judge' is not loaded"))
+      << dump(pack.diagnostics);
 }
 
 TEST_F(LoadPack, NothingOutsideThePackIsRead) {
