@@ -447,9 +447,16 @@ class PackLoader {
     for (const std::string& outside : result.escaping)
       error(diags(), glob.where,
             "'" + outside + "' resolves to a file outside the pack; it is not read");
-    if (result.files.empty() && result.escaping.empty())
-      warning(diags(), glob.where,
-              std::string(kind) + " glob '" + glob.pattern + "' matches no file");
+    // A glob may match nothing yet (`decks/*.yaml` before the first deck); a file named outright
+    // is one the author meant to ship, and without it the pack is not what they wrote.
+    if (result.files.empty() && result.escaping.empty()) {
+      if (glob.pattern.find_first_of("*?") == std::string::npos)
+        error(diags(), glob.where,
+              std::string(kind) + " file '" + glob.pattern + "' does not exist in the pack");
+      else
+        warning(diags(), glob.where,
+                std::string(kind) + " glob '" + glob.pattern + "' matches no file");
+    }
     return result.files;
   }
 

@@ -305,6 +305,23 @@ TEST_F(LoadPack, CardsOfAPackWhoseRulesModuleIsNotLoadedAreNotJudged) {
       << dump(pack.diagnostics);
 }
 
+// A card file named without a wildcard must be there; a glob may match nothing (yet).
+TEST_F(LoadPack, AMissingCardFileIsAnErrorAndAnEmptyGlobAWarning) {
+  const std::filesystem::path dir = data_dir() / "packs" / "missing-file";
+  const LoadedPack pack = load_pack(dir, registry_);
+  std::vector<std::string> shown;
+  for (const Diagnostic& d : pack.diagnostics) shown.push_back(d.str());
+  const std::string manifest = (dir / "pack.yaml").string();
+  EXPECT_EQ(shown, (std::vector<std::string>{
+                       manifest + ":6:8: warning: rules module 'classic' is not loaded: the cards "
+                                  "can be read but not played",
+                       manifest + ":9:5: error: card file 'cards/extra.yaml' does not exist in "
+                                  "the pack",
+                       manifest + ":10:5: warning: card glob 'more/*.yaml' matches no file"}));
+  ASSERT_EQ(pack.cards.size(), 1u);
+  EXPECT_EQ(pack.error_count(), 1u);
+}
+
 TEST_F(LoadPack, NothingOutsideThePackIsRead) {
   const LoadedPack pack = load_pack(data_dir() / "packs" / "escape", registry_);
   EXPECT_TRUE(pack.cards.empty());
