@@ -90,7 +90,7 @@ int run_bench(const GlobalOptions& global, const BenchOptions& o) {
   const Registry& registry = engine->registry;
   if (!registry.entry(PluginKind::agent, "ai-random"))
     throw std::runtime_error("anvil bench needs the ai-random agent plugin, which is not loaded");
-  PackLibrary packs(global, registry);
+  PackLibrary packs(global, *engine);
   const bool heuristic = registry.entry(PluginKind::agent, "ai-heuristic") != nullptr;
 
   nlohmann::json out = nlohmann::json::object();

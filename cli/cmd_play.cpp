@@ -61,13 +61,13 @@ std::string replay_file_problem(const std::string& text) {
 // The replay of the game `anvil play` sets up, so far: who sits where, with which decks, packs
 // and settings. The person is "person", as in the decision log.
 Replay played_replay_header(const PlayOptions& o, const std::vector<std::string>& pack_names,
-                            const PackLibrary& packs, const std::vector<DeckRef>& seats,
+                            PackLibrary& packs, const std::vector<DeckRef>& seats,
                             const RulesOptions& settings) {
   Replay r;
   r.engine = ANVIL_ENGINE_VERSION;
   r.rules = o.rules;
   r.seed = o.seed;
-  for (const std::string& p : pack_names) r.packs.emplace_back(p, packs.version_of(p));
+  r.packs = packs.recorded(pack_names);
   for (const DeckRef& d : seats) r.decks.push_back(d.pack + ":" + d.deck.name);
   r.options = settings;
   r.agents = o.second ? std::vector<std::string>{o.vs, "person"}
@@ -113,7 +113,7 @@ int run_play(const GlobalOptions& global, const PlayOptions& o) {
   // An unknown agent, or one that refuses these rules, fails before the game, by name; made as
   // the game will make it (an agent may check AgentOptions::rules).
   (void)make_agent(engine->registry, o.vs, AgentOptions{0, {}, &engine->registry, o.rules});
-  PackLibrary packs(global, engine->registry);
+  PackLibrary packs(global, *engine);
   const DeckRef mine = packs.deck(o.rules, o.deck);
   DeckRef theirs;
   std::shared_ptr<const CardPool> cards;

@@ -18,6 +18,10 @@ namespace anvil::cli {
 
 namespace {
 
+// What a replay that does not play as recorded may be due to, for its messages.
+constexpr const char* kWhy =
+    " (was the file edited, or recorded with other versions of its packs or plugins?)";
+
 // The orders a game of `decks` loads its packs in, the order that decides the cards' ids (the
 // CardPool's), which the game's state and its hash hold. Every Anvil has built its pool from
 // PackLibrary::with_requirements of the decks' packs: `anvil sim` in its --decks order, whichever
@@ -33,28 +37,48 @@ std::vector<std::vector<std::string>> load_orders(const PackLibrary& packs,
   return orders;
 }
 
+// Why `file`'s pack `p` cannot be played: no pack of its name is found, or not its version
+// (`installed`: the versions there are, highest first).
+std::string recorded_version_missing(const std::string& file, const RecordedPack& p,
+                                     const std::vector<std::string>& installed) {
+  if (installed.empty())
+    return fmt::format(
+        "{}: recorded with pack {} {}, but no such pack is installed or bundled; if it was found "
+        "through --pack-dir when the game was played, give that option again (anvil --pack-dir "
+        "DIR replay FILE)",
+        file, p.name, p.version);
+  return fmt::format(
+      "{}: recorded with pack {} {}, but {} found {}; install {} beside {} to replay it "
+      "(installing keeps the versions there are): anvil pack install PATH, PATH being the "
+      "folder or archive of {} {} (or give the --pack-dir that holds it)",
+      file, p.name, p.version,
+      installed.size() == 1 ? fmt::format("the only version of '{}'", p.name)
+                            : fmt::format("the versions of '{}'", p.name),
+      installed.size() == 1 ? fmt::format("is {}", installed[0])
+                            : fmt::format("are {}", fmt::join(installed, ", ")),
+      p.version, installed.size() == 1 ? "it" : "them", p.name, p.version);
+}
+
 int run_replay(const GlobalOptions& global, const std::string& file, bool quiet) {
   const Replay replay = load_replay(file);
-  auto engine = start_engine(global);
+  // The versions recorded, wherever a higher one is installed too: installing a version keeps
+  // the others, so an old game replays with the version it was played with.
+  PackPins pins;
+  for (const RecordedPack& p : replay.packs) pins.emplace(p.name, p.version);
+  auto engine = start_engine(global, {}, pins);
   const auto rules = engine->registry.find<RulesModule>(replay.rules);
   if (!rules)
     throw std::runtime_error(
         fmt::format("{}: {}", file, no_rules_module(engine->registry, replay.rules)));
-  PackLibrary packs(global, engine->registry);
+  PackLibrary packs(global, *engine, pins);
   packs.rules_given_by("the replay's \"rules\"");
   std::vector<std::string> names;
-  for (const auto& [name, version] : replay.packs) {
-    const std::string have = packs.version_of(name);
+  for (const RecordedPack& p : replay.packs) {
     // A pack found through --pack-dir when the game was played is found again only with it:
     // the recording names packs, not where they were.
-    if (have != version)
-      throw std::runtime_error(fmt::format(
-          "{}: recorded with pack {} {}, but {}", file, name, version,
-          have.empty() ? "no such pack is installed or bundled; if it was found through --pack-dir "
-                         "when the game "
-                         "was played, give that option again (anvil --pack-dir DIR replay FILE)"
-                       : "this Anvil has " + have));
-    names.push_back(name);
+    if (packs.version_of(p.name) != p.version)
+      throw std::runtime_error(recorded_version_missing(file, p, packs.versions_of(p.name)));
+    names.push_back(p.name);
   }
   for (const DecisionRecord& d : replay.decisions)
     if (d.player.value >= replay.decks.size())
@@ -80,6 +104,18 @@ int run_replay(const GlobalOptions& global, const std::string& file, bool quiet)
   std::string error;
   const auto cards = packs.pool(names, error);
   if (!cards) throw std::runtime_error(error);
+  // A pack changed without a new version (a card edited, installed again as the same version)
+  // plays another game: said before playing, rather than as a final hash that differs. Replays
+  // recorded before the digest was written have none to check.
+  for (const RecordedPack& p : replay.packs) {
+    if (p.digest.empty()) continue;
+    if (const std::string now = packs.digest_of(p.name); now != p.digest)
+      throw std::runtime_error(fmt::format(
+          "{}: pack {} {} is not the one the game was recorded with: its files changed without "
+          "a new version (the recording's digest of the pack is {}, the pack found now has {}); "
+          "replay it with the pack as it was, and give a changed pack a new version",
+          file, p.name, p.version, p.digest, now));
+  }
 
   std::vector<std::string> players;
   for (std::size_t i = 0; i < decks.size(); ++i)
@@ -119,8 +155,6 @@ int run_replay(const GlobalOptions& global, const std::string& file, bool quiet)
     // Which of the file's decisions it stopped at: the game logs each decision answered.
     const std::size_t at = result.game ? result.game->decisions().size() : 0;
     const std::size_t recorded = replay.decisions.size();
-    constexpr const char* kWhy =
-        " (was the file edited, or recorded with other versions of its packs or plugins?)";
     if (result.game && at < recorded)
       fmt::print(stderr,
                  "anvil: error: the replay did not play through at its decision {} of {}: {}{}\n",
@@ -161,8 +195,8 @@ int run_replay(const GlobalOptions& global, const std::string& file, bool quiet)
     return kExitFailed;
   }
   if (result.replay.final_hash != replay.final_hash) {
-    fmt::print(stderr, "anvil: error: final state hash {} differs from the recorded {}\n", result.replay.final_hash,
-               replay.final_hash);
+    fmt::print(stderr, "anvil: error: final state hash {} differs from the recorded {}{}\n",
+               result.replay.final_hash, replay.final_hash, kWhy);
     return kExitFailed;
   }
   fmt::print("final state hash {} matches the recording\n", result.replay.final_hash);

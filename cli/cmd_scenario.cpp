@@ -75,7 +75,7 @@ int run_scenarios(const GlobalOptions& options, const std::vector<std::string>& 
     }
   }
   auto engine = start_engine(options);
-  PackLibrary packs(options, engine->registry);
+  PackLibrary packs(options, *engine);
   int passed = 0, failed = 0;
   for (const Scenario& s : scenarios) {
     const scenario::Result r = run_one(s, engine->registry, packs);

@@ -249,7 +249,7 @@ int run_sim(const GlobalOptions& global, const SimOptions& o) {
   auto engine = start_engine(global);
   const auto rules = engine->registry.find<RulesModule>(o.rules);
   if (!rules) throw std::runtime_error(no_rules_module(engine->registry, o.rules));
-  PackLibrary packs(global, engine->registry);
+  PackLibrary packs(global, *engine);
   std::vector<Side> sides = choose_sides(o, packs);
   // An unknown agent, or one that refuses these rules, fails before any game, by name; made as
   // the games will make it (an agent may check AgentOptions::rules).
@@ -260,8 +260,7 @@ int run_sim(const GlobalOptions& global, const SimOptions& o) {
   std::string error;
   const auto cards = packs.pool(pack_names, error);
   if (!cards) throw std::runtime_error(cannot_be_played(sides[0].deck, sides[1].deck, error));
-  std::vector<std::pair<std::string, std::string>> versions;
-  for (const std::string& p : pack_names) versions.emplace_back(p, packs.version_of(p));
+  const std::vector<RecordedPack> versions = packs.recorded(pack_names);
   const RulesOptions settings = parse_rules_options(o.options);
   // Decks no game can start with (a card naming a card no pack defines) fail here, once, rather
   // than in every game with a replay each: games that fail while played are the ones reported.

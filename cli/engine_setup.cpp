@@ -62,8 +62,8 @@ bool trusted_now(const PackManifest& m, const ProvidedPlugin& p,
 // packs"): those of bundled packs load, each only if its sha256 matches the manifest; those of
 // installed packs load when trusted_now(); those of packs from anywhere else are refused. Only the
 // pack used for its name counts. Every refusal or failure is a warning; the command goes on.
-void load_pack_plugins(Engine& engine, const GlobalOptions& options,
-                       std::string_view checked_pack) {
+void load_pack_plugins(Engine& engine, const GlobalOptions& options, std::string_view checked_pack,
+                       const PackPins& pins) {
   const std::vector<PackDir> dirs = pack_search_dirs(options);
   std::vector<fs::path> paths;
   for (const PackDir& d : dirs) paths.push_back(d.path);
@@ -77,10 +77,18 @@ void load_pack_plugins(Engine& engine, const GlobalOptions& options,
         "remove' leave it as it is until then)",
         trust_file().string()));
   }
-  for (const FoundPack& pack : find_packs(paths)) {
+  std::vector<FoundPack> found = find_packs(paths);
+  pin_versions(found, pins);
+  for (const FoundPack& pack : found) {
     const PackManifest& m = pack.manifest;
     if (!pack.used || m.provided_plugins.empty()) continue;
     if (!checked_pack.empty() && m.name == checked_pack) continue;
+    // Every way out below but a load leaves the pack without that plugin: its cards and decks
+    // are then not read (unread_pack()), rather than failing one by one for its keywords.
+    const auto missing = [&](const std::string& file) {
+      std::string& files = engine.packs_missing_plugins[pack.dir];
+      files += (files.empty() ? "" : ", ") + file;
+    };
     const std::string which =
         fmt::format("pack '{}' {} ({})", m.name, shown_version(m), pack.dir.string());
     const bool bundled = is_bundled_pack(pack.dir);
@@ -89,6 +97,7 @@ void load_pack_plugins(Engine& engine, const GlobalOptions& options,
           "{} ships native code ({}); it is not loaded: only the plugins of packs bundled with "
           "Anvil, or installed with 'anvil pack install --trust', are loaded",
           which, provided_plugin_files(m)));
+      missing(provided_plugin_files(m));
       continue;
     }
     const bool manifest_ok =
@@ -99,20 +108,30 @@ void load_pack_plugins(Engine& engine, const GlobalOptions& options,
           fmt::format("{}: its plugins ({}) are not loaded because its pack.yaml has errors; "
                       "'anvil pack show {}' lists them",
                       which, provided_plugin_files(m), pack.dir.string()));
-      continue;
+      continue;  // load_pack() reads none of its cards: the pack.yaml's errors say why
     }
     for (const ProvidedPlugin& p : m.provided_plugins) {
       try {
-        if (!bundled && !trusted_now(m, p, trusted, which, !trust_problems.empty())) continue;
+        if (!bundled && !trusted_now(m, p, trusted, which, !trust_problems.empty())) {
+          missing(p.file);
+          continue;
+        }
         if (auto problem = verify_provided_plugin(m, p)) {
           warn(fmt::format("{}; the library is not loaded", located(*problem)));
+          missing(p.file);
           continue;
         }
         // The manifest's digest: for an installed pack trusted_now() found it equal to the one
         // recorded at install. The host hashes the very bytes it maps against it.
         (void)engine.host.load_verified(m.dir / p.file, p.sha256);
-      } catch (const std::exception& e) {  // PluginError, or anything unexpected: never fatal
+      } catch (const PluginError& e) {
         warn(fmt::format("{}: plugin file '{}': {}", which, p.file, e.what()));
+        // Another copy of the plugin loaded first (a --plugin-dir one being developed): its
+        // keywords are there, and the cards are read with them.
+        if (!e.problem().starts_with("is already loaded from ")) missing(p.file);
+      } catch (const std::exception& e) {  // anything unexpected: never fatal
+        warn(fmt::format("{}: plugin file '{}': {}", which, p.file, e.what()));
+        missing(p.file);
       }
     }
   }
@@ -130,7 +149,8 @@ std::string no_rules_module(const Registry& registry, std::string_view name) {
   return fmt::format("no rules module named '{}' is loaded; {}", name, hint);
 }
 
-std::unique_ptr<Engine> start_engine(const GlobalOptions& options, std::string_view checked_pack) {
+std::unique_ptr<Engine> start_engine(const GlobalOptions& options, std::string_view checked_pack,
+                                     const PackPins& pins) {
   auto engine = std::make_unique<Engine>();
   // A plugin name loads once, so the first folder holding it decides. Bundled plugins come first:
   // nothing replaces or shadows them (or the keywords they register) under the packs written for
@@ -143,8 +163,21 @@ std::unique_ptr<Engine> start_engine(const GlobalOptions& options, std::string_v
   for (const auto& dir : engine->plugin_dirs) {
     for (const PluginError& e : engine->host.load_dir(dir)) warn(e.what());
   }
-  load_pack_plugins(*engine, options, checked_pack);
+  load_pack_plugins(*engine, options, checked_pack, pins);
   return engine;
+}
+
+void pin_versions(std::vector<FoundPack>& found, const PackPins& pins) {
+  for (const auto& [name, version] : pins) {
+    const auto is_pinned = [&](const FoundPack& f) {
+      return f.manifest.name == name && f.manifest.version.str() == version;
+    };
+    // The last of that version, as find_packs() prefers the later folder on equal versions.
+    const auto pinned = std::find_if(found.rbegin(), found.rend(), is_pinned);
+    if (pinned == found.rend()) continue;
+    for (FoundPack& f : found)
+      if (f.manifest.name == name) f.used = &f == &*pinned;
+  }
 }
 
 bool is_bundled_pack(const fs::path& dir) { return is_strictly_within(dir, bundled_pack_dir()); }

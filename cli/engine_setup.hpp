@@ -8,6 +8,7 @@
 #include <anvil/plugin_host.hpp>
 #include <anvil/registry.hpp>
 #include <filesystem>
+#include <map>
 #include <memory>
 #include <string>
 #include <vector>
@@ -21,7 +22,21 @@ struct Engine {
   Registry registry;
   PluginHost host{registry};
   std::vector<std::filesystem::path> plugin_dirs;  // searched, in order
+  // The used packs that ship plugins of which some did not load (refused by the trust policy,
+  // failing their sha256, unreadable, or failing to load), by pack folder: the files, for the
+  // one warning that says their cards and decks are not read (unread_pack()). A plugin whose
+  // name another copy loaded first is not counted: its keywords are there.
+  std::map<std::filesystem::path, std::string> packs_missing_plugins;
 };
+
+// Pack versions to use instead of the highest: name → version (`anvil replay`, which plays a
+// game with the versions it was recorded with).
+using PackPins = std::map<std::string, std::string>;
+
+// Marks, for each pack `pins` names, the found pack of that version as the one used and the
+// others of its name as not; a name whose pinned version is not among `found` is left as it is
+// (PackLibrary::use_version() says so).
+void pin_versions(std::vector<FoundPack>& found, const PackPins& pins);
 
 // Loads every plugin found in the plugin folders, then the plugins shipped in the used packs:
 // those of bundled packs (is_bundled_pack) when their sha256 matches the pack's manifest, those
@@ -32,8 +47,9 @@ struct Engine {
 // as a warning ("anvil: warning: …") and the others still load. The plugins of the packs named
 // `checked_pack` are not loaded: `pack validate` and `pack install` load those of the version
 // they check instead (a new version ships the same plugins, and one plugin loads only once).
+// With `pins`, the plugins of the pinned versions are the ones loaded (pin_versions()).
 std::unique_ptr<Engine> start_engine(const GlobalOptions& options,
-                                     std::string_view checked_pack = {});
+                                     std::string_view checked_pack = {}, const PackPins& pins = {});
 
 // Why no rules module is found by `name`: "no rules module named 'clasic' is loaded; did you
 // mean 'classic'?", or with nothing close, the ones that are loaded.

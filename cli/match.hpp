@@ -25,7 +25,7 @@ struct MatchPlan {
   std::vector<DeckRef> decks;           // one per seat, in turn order
   std::vector<std::string> agents;      // registered agent names, one per seat
   std::uint64_t seed = 0;
-  std::vector<std::pair<std::string, std::string>> packs;  // name, version, for the replay
+  std::vector<RecordedPack> packs;  // for the replay (PackLibrary::recorded())
   RulesOptions options;  // the rules module's settings (--option), recorded in the replay
   std::size_t max_advances = 1'000'000;  // a game still going after this many is a failure
 };

@@ -10,16 +10,20 @@
 
 #include "engine_setup.hpp"
 #include "output.hpp"
+#include "pack_digest.hpp"
 #include "pack_version.hpp"
+#include "unread_pack.hpp"
 
 namespace anvil::cli {
 
 namespace fs = std::filesystem;
 
-PackLibrary::PackLibrary(const GlobalOptions& options, const Registry& registry) : registry_(registry) {
+PackLibrary::PackLibrary(const GlobalOptions& options, const Engine& engine, const PackPins& pins)
+    : registry_(engine.registry), packs_missing_plugins_(engine.packs_missing_plugins) {
   std::vector<fs::path> dirs;
   for (const PackDir& d : pack_search_dirs(options)) dirs.push_back(d.path);
   found_ = find_packs(dirs);
+  pin_versions(found_, pins);
 }
 
 const FoundPack* PackLibrary::used(const std::string& name) const {
@@ -31,6 +35,29 @@ const FoundPack* PackLibrary::used(const std::string& name) const {
 std::string PackLibrary::version_of(const std::string& pack) const {
   const FoundPack* p = used(pack);
   return p ? p->manifest.version.str() : std::string();
+}
+
+std::vector<std::string> PackLibrary::versions_of(const std::string& pack) const {
+  std::vector<std::string> out;
+  for (auto it = found_.rbegin(); it != found_.rend(); ++it)  // sorted by name, then version
+    if (it->manifest.name == pack &&
+        std::ranges::find(out, shown_version(it->manifest)) == out.end())
+      out.push_back(shown_version(it->manifest));
+  return out;
+}
+
+std::string PackLibrary::digest_of(const std::string& name) {
+  if (const auto it = digests_.find(name); it != digests_.end()) return it->second;
+  std::string error;
+  const LoadedPack* pack = load(name, error);
+  if (!pack) return {};
+  return digests_.emplace(name, pack_content_digest(*pack)).first->second;
+}
+
+std::vector<RecordedPack> PackLibrary::recorded(const std::vector<std::string>& packs) {
+  std::vector<RecordedPack> out;
+  for (const std::string& p : packs) out.push_back({p, version_of(p), digest_of(p)});
+  return out;
 }
 
 std::string PackLibrary::not_found(const std::string& name) const {
@@ -57,6 +84,22 @@ const LoadedPack* PackLibrary::load(const std::string& name, std::string& error)
     error = fmt::format("pack '{}' requires itself, through the packs it requires", name);
     return nullptr;
   }
+  if (const auto missing = packs_missing_plugins_.find(found->dir);
+      missing != packs_missing_plugins_.end()) {
+    loading_.erase(name);
+    LoadedPack pack = unread_pack(found->dir, missing->second, "the warning above says why");
+    error = fmt::format(
+        "pack '{}' did not load: its plugin {} is not loaded (the warning above "
+        "says why)",
+        name, missing->second);
+    BrokenPack broken{error, pack.error_count(), std::move(pack.diagnostics), false, {}};
+    broken.reason = fmt::format(
+        "its plugin {} is not loaded (the warning above says why), so "
+        "its cards and decks are not read",
+        missing->second);
+    broken_.emplace(name, std::move(broken));
+    return nullptr;
+  }
   LoadedPack pack = load_pack(found->dir, registry_);
   // A pack whose required packs are missing or in another version does not load: `pack show`
   // reports it as an error, and a game would be played with cards it was not written for.
@@ -66,7 +109,8 @@ const LoadedPack* PackLibrary::load(const std::string& name, std::string& error)
   loading_.erase(name);
   if (!pack.ok()) {
     error = fmt::format("pack '{}' has {}", name, count_of(pack.error_count(), "error"));
-    broken_.emplace(name, BrokenPack{error, pack.error_count(), std::move(pack.diagnostics)});
+    broken_.emplace(name,
+                    BrokenPack{error, pack.error_count(), std::move(pack.diagnostics), false, {}});
     return nullptr;
   }
   return &packs_.emplace(name, std::move(pack)).first->second;
@@ -84,11 +128,13 @@ void PackLibrary::warn_skipped(const std::vector<std::string>& broken) {
     const auto it = broken_.find(name);
     if (it == broken_.end() || it->second.printed || !warned_.insert(name).second) continue;
     const FoundPack* found = used(name);
-    fmt::print(stderr,
-               "anvil: warning: pack '{}' {} was skipped: it has {} (anvil pack validate {} "
-               "lists them)\n",
-               name, found ? shown_version(found->manifest) : "",
-               count_of(it->second.errors, "error"), found ? found->dir.string() : name);
+    const std::string why =
+        !it->second.reason.empty()
+            ? it->second.reason
+            : fmt::format("it has {} (anvil pack validate {} lists them)",
+                          count_of(it->second.errors, "error"), found ? found->dir.string() : name);
+    fmt::print(stderr, "anvil: warning: pack '{}' {} was skipped: {}\n", name,
+               found ? shown_version(found->manifest) : "", why);
   }
 }
 

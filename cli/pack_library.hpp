@@ -15,6 +15,8 @@
 #include <vector>
 
 #include "commands.hpp"
+#include "engine_setup.hpp"
+#include "replay.hpp"
 
 namespace anvil::cli {
 
@@ -26,7 +28,10 @@ struct DeckRef {
 
 class PackLibrary {
  public:
-  PackLibrary(const GlobalOptions& options, const Registry& registry);
+  // The packs of `engine`'s registry; a pack some of whose shipped plugins `engine` did not load
+  // (Engine::packs_missing_plugins) does not load: unread_pack(). `pins` chooses versions other
+  // than the highest (pin_versions(); start the engine with the same pins).
+  PackLibrary(const GlobalOptions& options, const Engine& engine, const PackPins& pins = {});
 
   // The card pool holding the cards of `packs`, in that order; nullptr and `error` set if a pack
   // is missing, does not load (its errors then go to stderr, once), or defines a card another
@@ -61,6 +66,13 @@ class PackLibrary {
 
   // The version of a used pack, or "" if there is none of that name.
   std::string version_of(const std::string& pack) const;
+  // Every version of `pack` found, highest first, shown as `pack list` shows them.
+  std::vector<std::string> versions_of(const std::string& pack) const;
+  // What a replay records of `packs`, loaded (pool() succeeded for them): name, version and
+  // content digest (pack_content_digest()).
+  std::vector<RecordedPack> recorded(const std::vector<std::string>& packs);
+  // The content digest of the used pack `name`; "" when it does not load.
+  std::string digest_of(const std::string& name);
   // "no pack named 'x'; did you mean 'y'?" when no pack of that name is found, else "".
   std::string not_found(const std::string& name) const;
 
@@ -71,6 +83,8 @@ class PackLibrary {
     std::size_t errors = 0;
     std::vector<Diagnostic> diagnostics;
     bool printed = false;
+    // Why it was skipped, when not for errors: its plugins did not load (unread_pack()).
+    std::string reason;
   };
 
   const FoundPack* used(const std::string& name) const;
@@ -100,7 +114,9 @@ class PackLibrary {
   const LoadedPack* load(const std::string& name, std::string& error);
 
   const Registry& registry_;
+  const std::map<std::filesystem::path, std::string>& packs_missing_plugins_;
   std::vector<FoundPack> found_;
+  std::map<std::string, std::string> digests_;
   std::map<std::string, LoadedPack> packs_;
   std::map<std::string, BrokenPack> broken_;  // packs that did not load (loading prints nothing)
   std::set<std::string> warned_;

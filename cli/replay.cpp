@@ -152,7 +152,11 @@ namespace {
 
 nlohmann::json replay_json(const Replay& r) {
   nlohmann::json packs = nlohmann::json::array();
-  for (const auto& [name, version] : r.packs) packs.push_back({{"name", name}, {"version", version}});
+  for (const RecordedPack& p : r.packs) {
+    nlohmann::json pack = {{"name", p.name}, {"version", p.version}};
+    if (!p.digest.empty()) pack["digest"] = p.digest;
+    packs.push_back(std::move(pack));
+  }
   nlohmann::json decisions = nlohmann::json::array();
   for (const DecisionRecord& d : r.decisions)
     decisions.push_back({{"player", d.player.value}, {"agent", d.agent}, {"kind", anvil::to_string(d.kind)},
@@ -338,10 +342,23 @@ Replay load_replay(const std::filesystem::path& file) {
     for (const auto& p : list("packs")) {
       const std::string where = "pack " + std::to_string(++n) + " of \"packs\"";
       std::string name = field<std::string>(p, "name", where);
-      for (const auto& [other, version] : r.packs)
-        if (other == name)
+      for (const RecordedPack& other : r.packs)
+        if (other.name == name)
           throw std::runtime_error(where + ": pack '" + name + "' is listed twice in \"packs\"");
-      r.packs.emplace_back(std::move(name), field<std::string>(p, "version", where));
+      RecordedPack pack{std::move(name), field<std::string>(p, "version", where), {}};
+      // Replays recorded before the digest was written have none: they replay unchecked.
+      if (p.contains("digest")) {
+        pack.digest = field<std::string>(p, "digest", where);
+        const bool hex = std::all_of(pack.digest.begin(), pack.digest.end(), [](char c) {
+          return (c >= '0' && c <= '9') || (c >= 'a' && c <= 'f');
+        });
+        if (pack.digest.size() != 64 || !hex)
+          throw std::runtime_error(where +
+                                   ": \"digest\" must be 64 lowercase hex digits (a "
+                                   "SHA-256), not \"" +
+                                   pack.digest + "\"");
+      }
+      r.packs.push_back(std::move(pack));
     }
     r.decks = field<std::vector<std::string>>(j, "decks", top);
     if (const auto it = j.find("options"); it != j.end()) {

@@ -31,11 +31,20 @@ struct Concession {
 
 const char* to_string(Concession::At at);
 
+// A pack a game was played with: its name and version, and the digest of its files
+// (pack_content_digest()), empty in replays recorded before Anvil wrote it.
+struct RecordedPack {
+  std::string name;
+  std::string version;
+  std::string digest;  // 64 hex digits, or empty: not recorded, so not checked
+  bool operator==(const RecordedPack&) const = default;
+};
+
 struct Replay {
   std::string engine;  // the Anvil version that recorded it
   std::string rules;
   std::uint64_t seed = 0;
-  std::vector<std::pair<std::string, std::string>> packs;  // name, version
+  std::vector<RecordedPack> packs;                         // in the order the game loaded them
   std::vector<std::string> decks;                          // "pack:deck", one per seat
   // The rules module's settings the game was set up with (--option); written only when some
   // were given, so a replay without them reads as before.
