@@ -15,6 +15,7 @@
 #include "pack_archive.hpp"
 #include "pack_library.hpp"
 #include "pack_version.hpp"
+#include "unread_pack.hpp"
 
 namespace anvil::cli {
 
@@ -158,6 +159,16 @@ void note_unloaded_plugins(LoadedPack& pack, const Engine& engine) {
   }
 }
 
+// The plugins of the pack folder `dir` that start_engine() did not load, or nullptr (all loaded,
+// none shipped, or not the pack used for its name).
+const std::string* missing_plugins(const Engine& engine, const fs::path& dir) {
+  for (const auto& [pack, files] : engine.packs_missing_plugins) {
+    std::error_code ec;
+    if (fs::equivalent(pack, dir, ec)) return &files;
+  }
+  return nullptr;
+}
+
 int run_pack_show(const GlobalOptions& options, const std::string& arg, bool json) {
   const Found found = find_all(options);
   const auto dir = resolve(arg, found);
@@ -172,10 +183,12 @@ int run_pack_show(const GlobalOptions& options, const std::string& arg, bool jso
     return kExitFailed;
   }
   auto engine = start_engine(options);
-  LoadedPack pack = load_pack(*dir, engine->registry);
+  const std::string* missing = missing_plugins(*engine, *dir);
+  LoadedPack pack = missing ? unread_pack(*dir, *missing, "the warnings about it say why")
+                            : load_pack(*dir, engine->registry);
   for (Diagnostic& d : check_required_packs(pack.manifest, found.packs))
     pack.diagnostics.push_back(std::move(d));
-  PackLibrary library(options, engine->registry);
+  PackLibrary library(options, *engine);
   library.check_decks(pack);  // a deck's typo, and a deck no game can start with
   note_unloaded_plugins(pack, *engine);
 

@@ -27,6 +27,7 @@
 #include "pack_trust.hpp"
 #include "pack_version.hpp"
 #include "path_within.hpp"
+#include "unread_pack.hpp"
 
 namespace anvil::cli {
 
@@ -73,20 +74,55 @@ LoadedPack check_pack(const GlobalOptions& options, const fs::path& dir, Engine&
                       const std::vector<FoundPack>& found, bool trust, bool installing) {
   std::vector<Diagnostic> files = check_pack_files(dir);
   ManifestResult m = read_manifest(dir);
-  if (trust && m.ok()) {
+  const bool ships_plugins = m.ok() && !m.manifest.provided_plugins.empty();
+  std::string not_loaded;  // the pack's own plugins that did not load, for unread_pack()
+  const auto failed = [&](const ProvidedPlugin& p) {
+    not_loaded += (not_loaded.empty() ? "" : ", ") + p.file;
+  };
+  if (trust && ships_plugins) {
     for (const ProvidedPlugin& p : m.manifest.provided_plugins) {
-      if (verify_provided_plugin(m.manifest, p)) continue;  // load_pack reports it
+      if (verify_provided_plugin(m.manifest, p)) {  // unread_pack() reports it
+        failed(p);
+        continue;
+      }
       try {
         (void)engine.host.load(dir / p.file);
       } catch (const PluginError& e) {
         files.push_back({Diagnostic::Severity::error, p.where, plugin_not_loaded(p, e)});
+        failed(p);
       } catch (const std::exception& e) {
         files.push_back({Diagnostic::Severity::error, p.where,
                          "plugin file '" + p.file + "' cannot be loaded: " + e.what()});
+        failed(p);
       }
     }
   }
-  LoadedPack pack = load_pack(dir, engine.registry);
+  // Without its own plugins the pack's cards would fail one by one for their keywords, and its
+  // `requires: plugins` name them as not loaded: one message says what to do instead.
+  LoadedPack pack;
+  if (ships_plugins && !trust) {
+    pack = unread_pack(
+        dir, provided_plugin_files(m.manifest),
+        installing ? "it is installed only with --trust" : "validate loads it only with --trust");
+    const std::string shown = dir.string();
+    // Before unread_pack()'s warning, which follows from it.
+    pack.diagnostics.insert(
+        pack.diagnostics.end() - 1,
+        {Diagnostic::Severity::error, m.manifest.provided_plugins.front().where,
+         installing ? "the pack ships native code (" + provided_plugin_files(m.manifest) +
+                          "), which runs with your rights; install it only if you trust its "
+                          "authors, with 'anvil pack install --trust'"
+                    : "the pack ships native code (" + provided_plugin_files(m.manifest) +
+                          "), which its cards need and which is loaded for validation only "
+                          "with --trust: 'anvil pack validate --trust " +
+                          shown +
+                          "' (loading it runs its code: give --trust only to a pack you would "
+                          "install with it)"});
+  } else if (!not_loaded.empty()) {
+    pack = unread_pack(dir, not_loaded, "the error above says why");
+  } else {
+    pack = load_pack(dir, engine.registry);
+  }
   pack.diagnostics.insert(pack.diagnostics.begin(), files.begin(), files.end());
   check_undeclared_plugins(pack);
   // The pack itself may already be installed or bundled: a pack never requires itself.
@@ -95,19 +131,8 @@ LoadedPack check_pack(const GlobalOptions& options, const fs::path& dir, Engine&
     if (f.manifest.name != pack.manifest.name) others.push_back(f);
   for (Diagnostic& d : check_required_packs(pack.manifest, others))
     pack.diagnostics.push_back(std::move(d));
-  PackLibrary library(options, engine.registry);
+  PackLibrary library(options, engine);
   library.check_decks(pack);  // a deck's typo, and a deck no game can start with
-  if (!trust && !pack.manifest.provided_plugins.empty()) {
-    pack.diagnostics.push_back(
-        {installing ? Diagnostic::Severity::error : Diagnostic::Severity::warning,
-         pack.manifest.provided_plugins.front().where,
-         installing ? "the pack ships native code (" + provided_plugin_files(pack.manifest) +
-                          "), which runs with your rights; install it only if you trust its "
-                          "authors, with 'anvil pack install --trust'"
-                    : "the pack ships native code (" + provided_plugin_files(pack.manifest) +
-                          "), not loaded for this check: cards using its keywords fail; "
-                          "'--trust' loads it"});
-  }
   return pack;
 }
 

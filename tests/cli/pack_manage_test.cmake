@@ -172,6 +172,21 @@ elseif(CASE STREQUAL "TrustedPluginLoadsUntilItsLibraryChanges")
     message(FATAL_ERROR "remove left the pack or its trust behind:\n${trust}")
   endif()
 
+elseif(CASE STREQUAL "APackWhosePluginChangedIsSkippedUnread")
+  # A trusted pack whose library changed after install: the plugin is refused, and the pack's
+  # cards and decks are not read (they would fail for its keywords), said once; the other packs
+  # play on.
+  file(COPY ${NATIVE}/good-native/ DESTINATION ${WORK}/bears)
+  file(APPEND ${WORK}/bears/pack.yaml "decks: [decks/*.yaml]\nrequires:\n  packs: {classic-core: \"*\"}\n")
+  file(WRITE ${WORK}/bears/decks/bears.yaml "name: Native Bears\ncards:\n  - 24 Native Bear\n  - 16 Forest\n")
+  run(0 "" pack install ${WORK}/bears --trust)
+  run(0 "" sim --decks "good-native:Native Bears" --games 1 -j 1)
+  file(APPEND ${packs}/good-native/1.0.0/lib/test-good.so "changed after install")
+  run(1 "is refused: it changed after it was trusted.*warning: the cards and decks are not read: the pack's plugin lib/test-good\\.so is not loaded.*no deck named 'good-native:Native Bears'"
+      sim --decks "good-native:Native Bears" --games 1 -j 1)
+  run(0 "anvil: warning: pack 'good-native' 1\\.0\\.0 was skipped: its plugin lib/test-good\\.so is not loaded \\(the warning above says why\\), so its cards and decks are not read\n"
+      sim --games 1 -j 1)
+
 elseif(CASE STREQUAL "RemoveRefusesWhileAnotherPackRequiresIt")
   write_pack(${WORK}/base base 1.0.0)
   write_pack(${WORK}/base15 base 1.5.0)
