@@ -142,8 +142,10 @@ int report(const LoadedPack& pack, const std::string& arg, bool json) {
     fmt::print("{}\n", json_text(pack_report_json(pack)));
     return status;
   }
+  // The diagnostics on stderr, as every command's; the count line is what was asked for.
   print_diagnostics(stderr, pack.diagnostics);
-  fmt::print(stderr, "{}: {}, {}, {}\n", pack.manifest.name.empty() ? arg : pack.manifest.name,
+  std::fflush(stderr);
+  fmt::print(stdout, "{}: {}, {}, {}\n", pack.manifest.name.empty() ? arg : pack.manifest.name,
              count_of(pack.cards.size(), "card"), count_of(pack.error_count(), "error"),
              count_of(pack.warning_count(), "warning"));
   return status;

@@ -562,7 +562,7 @@ elseif(CASE STREQUAL "ASymlinkToAFolderIsRefusedByValidateAsByInstall")
   write_pack(${WORK}/sl sl 1.0.0)
   file(CREATE_LINK cards ${WORK}/sl/more SYMBOLIC)
   set(refused "${WORK}/sl/more: error: is a symlink to a folder; packs may hold symlinks to files only")
-  run(1 "${refused}.*sl: 1 card, 1 error" pack validate ${WORK}/sl)
+  run(1 "^sl: 1 card, 1 error.*${refused}" pack validate ${WORK}/sl)
   run(1 "${refused}.*nothing was changed" pack install ${WORK}/sl)
   if(EXISTS ${packs})
     message(FATAL_ERROR "the refused install left ${packs}")
@@ -698,7 +698,7 @@ elseif(CASE STREQUAL "ATokenNoPackDefinesIsAnErrorAtItsName")
        "- name: Goblin Cal\n  cost: \"{R}\"\n  types: Sorcery\n  abilities:\n"
        "    - \"spDamageTgtCP:1:Drawback$YouGenToken/1/Goblin Tokn\"\n")
   run(0 "" pack install ${WORK}/tokens)
-  run(1 "maker/cards/card\\.yaml:14:47: error: card 'Goblin Cal': no card named 'Goblin Tokn' is in this pack or the packs it requires; did you mean 'Goblin Token'\\?\nmaker: 2 cards, 1 error, 0 warnings\n"
+  run(1 "^maker: 2 cards, 1 error, 0 warnings\n[^\n]*maker/cards/card\\.yaml:14:47: error: card 'Goblin Cal': no card named 'Goblin Tokn' is in this pack or the packs it requires; did you mean 'Goblin Token'\\?\n"
       pack validate ${WORK}/maker)
   file(WRITE ${WORK}/maker/cards/card.yaml
        "- name: maker Bear\n  types: Creature — Bear\n  power: 2\n  toughness: 2\n" "${call}"
