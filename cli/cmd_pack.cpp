@@ -49,7 +49,14 @@ std::string source_of(const FoundPack& pack, const std::vector<PackDir>& dirs) {
 }
 
 int run_pack_list(const GlobalOptions& options, bool json) {
-  const Found found = find_all(options);
+  Found found = find_all(options);
+  // A used pack's requirements too: after 'pack remove --force' or 'pack install --force' one
+  // may be unmet, and the pack then does not load in the commands that play games.
+  const std::vector<FoundPack> all = found.packs;
+  for (FoundPack& p : found.packs)
+    if (p.used)
+      for (Diagnostic& d : check_required_packs(p.manifest, all))
+        p.diagnostics.push_back(std::move(d));
   for (const FoundPack& p : found.packs) print_diagnostics(stderr, p.diagnostics);
   if (json) {
     auto list = nlohmann::json::array();

@@ -485,6 +485,13 @@ int run_install(const GlobalOptions& options, const std::string& arg, bool trust
       "installed {} {} ({}) into {}{}\n", m.name, m.version.str(),
       count_of(pack.cards.size(), "card"), target.string(),
       records ? fmt::format("; trusted {} by sha256", provided_plugin_files(m)) : std::string());
+  // An older version installs beside the higher one, which stays the one used: said, as
+  // installing reads as "use this".
+  if (const Version used = used_after_install(found, m); used != m.version)
+    fmt::print(
+        "{} {} stays the version used (the highest found); {} is used by replays recorded with "
+        "it, or once the higher versions are removed (anvil pack remove {} --version {})\n",
+        m.name, used.str(), m.version.str(), m.name, used.str());
   if (!dependents.empty())
     fmt::print(stderr,
                "anvil: warning: installed with --force; these packs now miss {} in the "

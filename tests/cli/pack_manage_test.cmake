@@ -187,6 +187,32 @@ elseif(CASE STREQUAL "APackWhosePluginChangedIsSkippedUnread")
   run(0 "anvil: warning: pack 'good-native' 1\\.0\\.0 was skipped: its plugin lib/test-good\\.so is not loaded \\(the warning above says why\\), so its cards and decks are not read\n"
       sim --games 1 -j 1)
 
+elseif(CASE STREQUAL "InstallAndListSayWhatIsUsedAndWhatIsUnmet")
+  write_pack(${WORK}/base2 base 2.0.0)
+  write_pack(${WORK}/base1 base 1.0.0)
+  write_pack(${WORK}/user user 1.0.0 "requires:\n  packs: {base: \"^1.0\"}")
+  # An older version installs beside the higher one, which stays the one used.
+  run(0 "" pack install ${WORK}/base1)
+  run(0 "" pack install ${WORK}/user)
+  run(0 "installed base 2\\.0\\.0" pack install ${WORK}/base2 --force)
+  run(0 "" pack remove base --version 1.0.0 --force)
+  run(0 "installed base 1\\.0\\.0 [^\n]*\nbase 2\\.0\\.0 stays the version used \\(the highest found\\); 1\\.0\\.0 is used by replays recorded with it, or once the higher versions are removed \\(anvil pack remove base --version 2\\.0\\.0\\)"
+      pack install ${WORK}/base1)
+  # A requirement left unmet by a forced remove shows in the listing, not only in 'pack show'.
+  run(0 "" pack remove base --force)
+  run(0 "user/1\\.0\\.0/pack\\.yaml:[0-9]+:[0-9]+: error: [^\n]*'base'" pack list)
+  run(0 "\"errors\": \\[[ \n]*\"[^\"]*requires pack 'base' \\(\\^1\\.0\\), which is not installed\"[ \n]*\\],[ \n]*\"name\": \"user\""
+      pack list --json)
+  # A sha256 of zeros is a placeholder to fill in, not a library that changed.
+  file(COPY ${NATIVE}/good-native/ DESTINATION ${WORK}/zeros)
+  file(READ ${WORK}/zeros/pack.yaml manifest)
+  string(REGEX REPLACE "sha256: [0-9a-f]+" "sha256: 0000000000000000000000000000000000000000000000000000000000000000" manifest "${manifest}")
+  file(WRITE ${WORK}/zeros/pack.yaml "${manifest}")
+  file(SHA256 ${WORK}/zeros/lib/test-good.so digest)
+  run(1 "pack\\.yaml's sha256 is a placeholder of zeros; fill in the file's digest, ${digest} \\(sha256sum lib/test-good\\.so\\)"
+      pack validate ${WORK}/zeros --trust)
+  expect_no("changed after the pack was made")
+
 elseif(CASE STREQUAL "RemoveRefusesWhileAnotherPackRequiresIt")
   write_pack(${WORK}/base base 1.0.0)
   write_pack(${WORK}/base15 base 1.5.0)

@@ -97,6 +97,11 @@ std::optional<Diagnostic> verify_provided_plugin(const PackManifest& manifest,
   } catch (const LoadError& e) {
     return problem(named + ": " + e.problem());
   }
+  // All zeros is a placeholder written before the library was built, not a digest it had.
+  if (actual != plugin.sha256 && plugin.sha256 == std::string(64, '0'))
+    return problem(named + " does not match its sha256: pack.yaml's sha256 is a placeholder of " +
+                   "zeros; fill in the file's digest, " + actual + " (sha256sum " + plugin.file +
+                   ")");
   if (actual != plugin.sha256) {
     return problem(named + " does not match its sha256: pack.yaml expects " + plugin.sha256 +
                    ", the file has " + actual + " (it changed after the pack was made)");
