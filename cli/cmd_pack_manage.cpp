@@ -10,6 +10,8 @@
 #include <anvil/pack.hpp>
 #include <anvil/plugin_host.hpp>
 #include <anvil/semver.hpp>
+#include <cerrno>
+#include <cstring>
 #include <filesystem>
 #include <memory>
 #include <nlohmann/json.hpp>
@@ -71,7 +73,8 @@ std::string plugin_not_loaded(const ProvidedPlugin& p, const PluginError& e) {
 // check), so that the keywords they register resolve; without it, a pack that ships plugins is
 // an error when `installing`, a warning when only validating.
 LoadedPack check_pack(const GlobalOptions& options, const fs::path& dir, Engine& engine,
-                      const std::vector<FoundPack>& found, bool trust, bool installing) {
+                      const std::vector<FoundPack>& found, bool trust, bool installing,
+                      const std::string& given) {
   std::vector<Diagnostic> files = check_pack_files(dir);
   ManifestResult m = read_manifest(dir);
   const bool ships_plugins = m.ok() && !m.manifest.provided_plugins.empty();
@@ -104,7 +107,6 @@ LoadedPack check_pack(const GlobalOptions& options, const fs::path& dir, Engine&
     pack = unread_pack(
         dir, provided_plugin_files(m.manifest),
         installing ? "it is installed only with --trust" : "validate loads it only with --trust");
-    const std::string shown = dir.string();
     // Before unread_pack()'s warning, which follows from it.
     pack.diagnostics.insert(
         pack.diagnostics.end() - 1,
@@ -115,7 +117,7 @@ LoadedPack check_pack(const GlobalOptions& options, const fs::path& dir, Engine&
                     : "the pack ships native code (" + provided_plugin_files(m.manifest) +
                           "), which its cards need and which is loaded for validation only "
                           "with --trust: 'anvil pack validate --trust " +
-                          shown +
+                          given +
                           "' (loading it runs its code: give --trust only to a pack you would "
                           "install with it)"});
   } else if (!not_loaded.empty()) {
@@ -149,18 +151,6 @@ int report(const LoadedPack& pack, const std::string& arg, bool json) {
              count_of(pack.cards.size(), "card"), count_of(pack.error_count(), "error"),
              count_of(pack.warning_count(), "warning"));
   return status;
-}
-
-int run_validate(const GlobalOptions& options, const std::string& arg, bool trust, bool json) {
-  const fs::path dir(arg);
-  if (const std::string why = why_not_a_pack_folder(dir); !why.empty()) {
-    fmt::print(stderr, "anvil: error: '{}' {}\n", arg, why);
-    return kExitFailed;
-  }
-  auto engine = start_engine(options, read_manifest(dir).manifest.name);
-  const LoadedPack pack =
-      check_pack(options, dir, *engine, find_searched_packs(options), trust, false);
-  return report(pack, arg, json);
 }
 
 std::string cannot_install_into(const fs::path& packs, const std::error_code& ec) {
@@ -369,6 +359,63 @@ Version used_after_install(const std::vector<FoundPack>& found, const PackManife
   return out;
 }
 
+// A folder of its own in the temporary folder ($TMPDIR), removed with everything in it however
+// the command ends (but a kill): where `pack validate` unpacks an archive, as it changes nothing
+// under $ANVIL_HOME.
+class ScratchFolder {
+ public:
+  ScratchFolder() {
+    std::string name = (fs::temp_directory_path() / "anvil-validate-XXXXXX").string();
+    if (::mkdtemp(name.data()) == nullptr)
+      throw std::runtime_error(
+          fmt::format("cannot make a folder to unpack the archive in: {}", std::strerror(errno)));
+    path_ = name;
+  }
+  ~ScratchFolder() {
+    std::error_code ec;
+    fs::remove_all(path_, ec);
+  }
+  ScratchFolder(const ScratchFolder&) = delete;
+  ScratchFolder& operator=(const ScratchFolder&) = delete;
+  const fs::path& path() const { return path_; }
+
+ private:
+  fs::path path_;
+};
+
+// `pack validate ARCHIVE`: unpacked as `pack install` unpacks it (refusing the same entries),
+// into a scratch folder, and checked there, its problems named in the archive ("ARCHIVE:path").
+int validate_archive(const GlobalOptions& options, const std::string& arg, bool trust, bool json) {
+  const ScratchFolder scratch;
+  unpack_archive(arg, scratch.path(), PackFileLimits{});
+  const std::optional<fs::path> root = pack_root(scratch.path());
+  if (!root) {
+    fmt::print(stderr, "anvil: error: '{}' {}\n", arg, why_no_pack_root(scratch.path()));
+    return kExitFailed;
+  }
+  auto engine = start_engine(options, read_manifest(*root).manifest.name);
+  LoadedPack pack =
+      check_pack(options, *root, *engine, find_searched_packs(options), trust, false, arg);
+  show_source_paths(pack, *root,
+                    fs::path(arg + ":" + root->lexically_relative(scratch.path()).string()));
+  return report(pack, arg, json);
+}
+
+int run_validate(const GlobalOptions& options, const std::string& arg, bool trust, bool json) {
+  const fs::path dir(arg);
+  if (std::error_code ec;
+      fs::is_regular_file(dir, ec) && dir.filename() != kPackManifestFile && is_archive(dir))
+    return validate_archive(options, arg, trust, json);
+  if (const std::string why = why_not_a_pack_folder(dir); !why.empty()) {
+    fmt::print(stderr, "anvil: error: '{}' {}\n", arg, why);
+    return kExitFailed;
+  }
+  auto engine = start_engine(options, read_manifest(dir).manifest.name);
+  const LoadedPack pack =
+      check_pack(options, dir, *engine, find_searched_packs(options), trust, false, arg);
+  return report(pack, arg, json);
+}
+
 int run_install(const GlobalOptions& options, const std::string& arg, bool trust, bool force) {
   const fs::path source(arg);
   std::error_code ec;
@@ -440,7 +487,7 @@ int run_install(const GlobalOptions& options, const std::string& arg, bool trust
   // instead (an upgrade ships the same plugins, which cannot be loaded twice).
   auto engine = start_engine(options, manifest.manifest.name);
   const std::vector<FoundPack> found = find_searched_packs(options);
-  LoadedPack pack = check_pack(options, *root, *engine, found, trust, true);
+  LoadedPack pack = check_pack(options, *root, *engine, found, trust, true, arg);
   // Problems name the files the user has: in the folder given, or "ARCHIVE:path/in/archive".
   const fs::path shown = is_archive(source)
                              ? fs::path(arg + ":" + root->lexically_relative(unpacked).string())
@@ -633,11 +680,15 @@ int run_remove(const GlobalOptions& options, const std::string& name, const std:
 void add_pack_manage_commands(CLI::App& pack, const GlobalOptions& options,
                               std::vector<Command>& out) {
   CLI::App* validate = pack.add_subcommand(
-      "validate", "Check a pack folder as 'pack install' would, changing nothing");
+      "validate", "Check a pack folder or archive as 'pack install' would, changing nothing");
   auto validate_arg = std::make_shared<std::string>();
   auto validate_trust = std::make_shared<bool>(false);
   auto validate_json = std::make_shared<bool>(false);
-  validate->add_option("path", *validate_arg, "The pack folder")->type_name("PATH")->required();
+  validate
+      ->add_option("path", *validate_arg,
+                   "The pack folder, or a .tar, .tar.gz, .tgz or .tar.xz of one")
+      ->type_name("PATH|ARCHIVE")
+      ->required();
   validate->add_flag("--trust", *validate_trust,
                      "Load the native plugins the pack ships, so cards using them are checked");
   validate->add_flag("--json", *validate_json,
