@@ -94,8 +94,8 @@ const LoadedPack* PackLibrary::load(const std::string& name, std::string& error)
         name, missing->second);
     BrokenPack broken{error, pack.error_count(), std::move(pack.diagnostics), false, {}};
     broken.reason = fmt::format(
-        "its plugin {} is not loaded (the warning above says why), so "
-        "its cards and decks are not read",
+        "its plugin {} is not loaded (the warning above says why), so its "
+        "cards and decks are not read",
         missing->second);
     broken_.emplace(name, std::move(broken));
     return nullptr;

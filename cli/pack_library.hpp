@@ -30,7 +30,8 @@ class PackLibrary {
  public:
   // The packs of `engine`'s registry; a pack some of whose shipped plugins `engine` did not load
   // (Engine::packs_missing_plugins) does not load: unread_pack(). `pins` chooses versions other
-  // than the highest (pin_versions(); start the engine with the same pins).
+  // than the highest (pin_versions(); start the engine with the same pins). Refers to `engine`,
+  // which must outlive it.
   PackLibrary(const GlobalOptions& options, const Engine& engine, const PackPins& pins = {});
 
   // The card pool holding the cards of `packs`, in that order; nullptr and `error` set if a pack
