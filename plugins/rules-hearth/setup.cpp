@@ -83,10 +83,17 @@ void check_hearth_card(const Game& game, CardId id) {
                             std::to_string(s->interface_version) + ", this rules module with " +
                             std::to_string(tags::kInterfaceVersion),
                     "rebuild the tags and rules-hearth plugins together");
+  // Checked here, not as the card's pack loads: packs name each other's cards (Hearthbreaker's
+  // generated pack and hearthbreaker-extras), so only the game's pool is the whole of them.
   const auto missing = tags::missing_references(*s, game.cards());
-  if (!missing.empty())
-    throw LoadError({}, "card '" + game.cards().at(id).name + "' names card '" + missing.front() +
-                            "', which no loaded pack defines");
+  if (!missing.empty()) {
+    const CardDef& card = game.cards().at(id);
+    std::string message = "card '" + card.name + "' (" + card.where.str() + ") names card '" +
+                          missing.front() + "', which no loaded pack defines";
+    if (auto hint = did_you_mean(missing.front(), game.cards().names()); !hint.empty())
+      message += "; " + hint;
+    throw LoadError({}, std::move(message));
+  }
 }
 
 }  // namespace
