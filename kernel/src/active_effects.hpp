@@ -45,6 +45,12 @@ struct Game::ActiveEffects {
   // A nested class of Game, so it reads the game's private cache.
   static const Characteristics& view(const Game& game, ObjectId id, Layer through,
                                      Characteristics& scratch);
+  // view()'s path when the list must be gathered first or an effect may apply: out of line, so
+  // that view()'s own path needs no frame.
+  [[gnu::noinline]] static const Characteristics& apply(const Game& game, const GameObject& o,
+                                                        ObjectId id, Layer through,
+                                                        const Characteristics& base,
+                                                        Characteristics& scratch);
 };
 
 ANVIL_END_NAMESPACE
