@@ -25,7 +25,22 @@ JournalListener::~JournalListener() = default;
 
 Journal::Journal(GameState& state) : state_(state) {}
 
+namespace {
+
+// push_back's growth (the same sizes), out of line: inlined into Journal::record, its call made
+// record save six registers and make a frame at every edit, about 16 of its 49 instructions
+// (7 December 2026). Rare: trim() keeps the capacity.
+[[gnu::noinline]] void grow(std::vector<Edit>& edits) {
+  edits.reserve(edits.capacity() + std::max<std::size_t>(edits.capacity(), 1));
+}
+
+}  // namespace
+
 void Journal::record(const Edit& e) {
+  if (edits_.size() == edits_.capacity()) [[unlikely]] {
+    grow(edits_);
+    return record(e);  // now with room: the path below, which calls nothing but the listener
+  }
   edits_.push_back(e);
   ++version_;
   ++kind_changes_[static_cast<std::size_t>(e.kind)];
