@@ -209,65 +209,74 @@ ObjectId Game::add_card(CardId card, PlayerId owner, ZoneRef zone, bool token) {
 
 namespace {
 
-bool changes_active_effects(const Edit& edit) {
-  switch (edit.kind) {
-    case EditKind::object_create:
-    case EditKind::zone_move:
-    case EditKind::object_card:
-    case EditKind::effect_add:
-    case EditKind::effect_remove:
-      return true;
-    case EditKind::object_field:
-      return edit.field == static_cast<std::uint8_t>(ObjectField::controller) ||
-             edit.field == static_cast<std::uint8_t>(ObjectField::timestamp);
-    default:
-      return false;
-  }
+// Whether `edit` may change an effect source's context (view.cpp gathers the sources' effects with
+// their controller and timestamp; a floating effect keeps its own).
+bool changes_source_context(const Edit& edit) {
+  return edit.kind == EditKind::object_field &&
+         (edit.field == static_cast<std::uint8_t>(ObjectField::controller) ||
+          edit.field == static_cast<std::uint8_t>(ObjectField::timestamp));
 }
 
 }  // namespace
 
 void Game::on_edit(const Edit& edit, bool undone) {
-  // Most edits (fields, counters, attrs: 9 in 10 of a game's) connect nothing; the reconnection
-  // and its exception handling are kept out of their way, so this stays a few instructions.
+  // Most edits (fields, counters, attrs: 9 in 10 of a game's) connect nothing and change no
+  // effect view() applies; reconnect() sees to the others, and this stays a few instructions
+  // without a frame of its own.
   if (edit.kind == EditKind::object_create || edit.kind == EditKind::zone_move ||
-      edit.kind == EditKind::object_card) [[unlikely]]
+      edit.kind == EditKind::object_card || changes_source_context(edit)) [[unlikely]] {
     reconnect(edit, undone);
-  // Only these edits change which effects are active or their contexts (view.cpp gathers them
-  // from the effect sources' zone, card, controller and timestamp, and from the floating
-  // effects and whether what they name is current). A view made while such an edit was being
-  // applied (a plugin's connect()) saw the effect sources half refreshed; views from here on
-  // gather them again.
-  if (active_ && changes_active_effects(edit)) active_->valid = false;
+    bus_->edit(*this, edit, undone);
+    return;
+  }
+  // Floating effects come or go: view.cpp gathers the effect list again.
+  if (active_ && (edit.kind == EditKind::effect_add || edit.kind == EditKind::effect_remove))
+    active_->valid = false;
   bus_->edit(*this, edit, undone);
 }
 
 void Game::reconnect(const Edit& edit, bool undone) {
+  // The effect list view() applies changes with these edits only if the object is an effect
+  // source before or after (its static abilities come or go, or their context changes) or, for
+  // a creation, a move or a new card, if a floating effect lasts (it may name the object, which
+  // is then no longer current). Most are neither (a draw, a cast, a land played): gathering the
+  // list again after each was about 1% of a random classic game (7 December 2026). A view made
+  // while the object was being reconnected (a plugin's connect()) saw the effect sources half
+  // refreshed: that list is dropped too, unless the object is no source, when a half refreshed
+  // list is the whole one.
+  const ObjectId id(edit.subject);
+  const auto is_source = [&] {
+    return std::find(effect_sources_.begin(), effect_sources_.end(), id) != effect_sources_.end();
+  };
+  bool changes_effects = is_source();
   switch (edit.kind) {
     case EditKind::object_create:
       if (undone) {
-        drop(ObjectId(edit.subject));
+        drop(id);
         connections_.resize(state_.objects.size());
       } else {
         connections_.resize(state_.objects.size());
-        attach(ObjectId(edit.subject));  // a new object: nothing of it is connected yet
+        attach(id);  // a new object: nothing of it is connected yet
       }
       break;
     case EditKind::zone_move:
     case EditKind::object_card:
       if (!undone) {
-        refresh(ObjectId(edit.subject));  // a failure here aborts the action, which rolls back
+        refresh(id);  // a failure here aborts the action, which rolls back
         break;
       }
       try {
-        refresh(ObjectId(edit.subject));
+        refresh(id);
       } catch (const std::exception& e) {
         faults_.emplace_back(e.what());
       }
       break;
-    default:
+    default:  // a source's controller or timestamp: nothing to connect
       break;
   }
+  if (edit.kind != EditKind::object_field)
+    changes_effects = changes_effects || !state_.effects.empty() || is_source();
+  if (changes_effects && active_) active_->valid = false;
 }
 
 void Game::drop(ObjectId id) {
