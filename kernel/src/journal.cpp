@@ -525,39 +525,66 @@ void Journal::clear() {
 }
 
 std::size_t Journal::trim() {
-  std::uint64_t keep_from = base_ + edits_.size();
-  for (const Checkpoint& h : holds_)
-    if (h.epoch == epoch_) keep_from = std::min(keep_from, h.position);
-  if (keep_from <= base_) return 0;
-  const std::size_t n = static_cast<std::size_t>(keep_from - base_);
-  if (n == edits_.size()) {
-    // Nothing held: the usual case between two decisions. clear() keeps the capacity, so the
-    // journal's memory is that of the busiest stretch between two trims.
+  // The usual call, between two decisions: nothing held and nothing bulky removed since the last
+  // trim (no side vector to empty). Kept apart so that it calls nothing and saves no registers:
+  // the whole body cost about 54 instructions a call, 1.1% of a random classic game (7 December
+  // 2026).
+  if (holds_.empty() && taken_triggers_.empty() && taken_stack_.empty() &&
+      removed_effects_.empty() && old_orders_.empty()) [[likely]] {
+    const std::size_t n = edits_.size();
     edits_.clear();
-    taken_triggers_.clear();
-    taken_stack_.clear();
-    removed_effects_.clear();
-    old_orders_.clear();
-  } else {
-    // The side vectors are in edit order (undo takes them from the back): the trimmed edits'
-    // entries are their first ones.
-    std::size_t triggers = 0, stack = 0, effects = 0, orders = 0;
-    for (std::size_t i = 0; i < n; ++i) switch (edits_[i].kind) {
-        case EditKind::trigger_take: ++triggers; break;
-        case EditKind::stack_take: ++stack; break;
-        case EditKind::effect_remove: ++effects; break;
-        case EditKind::zone_reorder: ++orders; break;
-        default: break;
-      }
-    auto drop_front = [](auto& v, std::size_t k) { v.erase(v.begin(), v.begin() + static_cast<std::ptrdiff_t>(k)); };
-    drop_front(edits_, n);
-    drop_front(taken_triggers_, triggers);
-    drop_front(taken_stack_, stack);
-    drop_front(removed_effects_, effects);
-    drop_front(old_orders_, orders);
+    base_ += n;
+    return n;
   }
-  base_ = keep_from;
-  return n;
+  // Otherwise the edits after the oldest held checkpoint stay, with their side vectors' entries.
+  // Out of line (a lambda, for the members), so that the path above makes no frame.
+  const auto trim_held = [this]() __attribute__((noinline)) {
+    std::uint64_t keep_from = base_ + edits_.size();
+    for (const Checkpoint& h : holds_)
+      if (h.epoch == epoch_) keep_from = std::min(keep_from, h.position);
+    if (keep_from <= base_) return std::size_t{0};
+    const std::size_t n = static_cast<std::size_t>(keep_from - base_);
+    if (n == edits_.size()) {
+      // Nothing held, with side vectors to empty. clear() keeps the capacity, so the journal's
+      // memory is that of the busiest stretch between two trims.
+      edits_.clear();
+      taken_triggers_.clear();
+      taken_stack_.clear();
+      removed_effects_.clear();
+      old_orders_.clear();
+    } else {
+      // The side vectors are in edit order (undo takes them from the back): the trimmed edits'
+      // entries are their first ones.
+      std::size_t triggers = 0, stack = 0, effects = 0, orders = 0;
+      for (std::size_t i = 0; i < n; ++i) switch (edits_[i].kind) {
+          case EditKind::trigger_take:
+            ++triggers;
+            break;
+          case EditKind::stack_take:
+            ++stack;
+            break;
+          case EditKind::effect_remove:
+            ++effects;
+            break;
+          case EditKind::zone_reorder:
+            ++orders;
+            break;
+          default:
+            break;
+        }
+      auto drop_front = [](auto& v, std::size_t k) {
+        v.erase(v.begin(), v.begin() + static_cast<std::ptrdiff_t>(k));
+      };
+      drop_front(edits_, n);
+      drop_front(taken_triggers_, triggers);
+      drop_front(taken_stack_, stack);
+      drop_front(removed_effects_, effects);
+      drop_front(old_orders_, orders);
+    }
+    base_ = keep_from;
+    return n;
+  };
+  return trim_held();
 }
 
 // --- holds --------------------------------------------------------------------------------
