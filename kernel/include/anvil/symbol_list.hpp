@@ -18,6 +18,7 @@
 #include <algorithm>
 #include <cstddef>
 #include <cstdint>
+#include <cstring>
 #include <initializer_list>
 #include <vector>
 
@@ -40,7 +41,9 @@ class SymbolList {
   using iterator = Symbol*;
   using const_iterator = const Symbol*;
 
-  SymbolList() noexcept = default;
+  // The inline slots are left uninitialised (see inline_): a Characteristics scratch, four lists,
+  // is built in many hot loops, and zeroing their 16 slots was most of building it.
+  SymbolList() noexcept {}
   SymbolList(std::initializer_list<Symbol> symbols) { append(symbols.begin(), symbols.size()); }
   // Implicit, like the std::vector<Symbol> this type replaced: `base.types = symbols(words)`.
   SymbolList(const std::vector<Symbol>& symbols) { append(symbols.data(), symbols.size()); }
@@ -142,14 +145,11 @@ class SymbolList {
 
  private:
   // Both lists on their inline storage (nearly every list): the whole array is copied, a
-  // fixed-size block rather than a loop or a call. Slots past the size hold Symbols too (empty
-  // or left over), never indeterminate values.
+  // fixed-size block rather than a loop or a call. As bytes: slots past the size may never have
+  // been written.
   void copy_inline(const SymbolList& other) noexcept {
-    static_assert(kInline == 4);
-    inline_[0] = other.inline_[0];
-    inline_[1] = other.inline_[1];
-    inline_[2] = other.inline_[2];
-    inline_[3] = other.inline_[3];
+    std::memcpy(static_cast<void*>(inline_), static_cast<const void*>(other.inline_),
+                sizeof inline_);
     size_ = other.size_;
   }
   // Out of line, so that the copies above stay small enough to be inlined.
@@ -188,7 +188,12 @@ class SymbolList {
   Symbol* heap_ = nullptr;  // when the list outgrew inline_
   std::uint32_t size_ = 0;
   std::uint32_t capacity_ = kInline;
-  Symbol inline_[kInline];
+  // The first size_ slots (while heap_ is null) are the list; the others are not initialised
+  // until written (a union member, so that no constructor writes them). Same layout as a plain
+  // Symbol[kInline].
+  union {
+    Symbol inline_[kInline];
+  };
 };
 
 ANVIL_END_NAMESPACE
