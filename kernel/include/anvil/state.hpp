@@ -213,7 +213,12 @@ struct ANVIL_API GameState {
     if (!exists(id)) [[unlikely]] no_object(id);
     return objects[id.value];
   }
-  bool exists(ObjectId id) const { return id.valid() && id.value < objects.size(); }
+  // Compared in bytes: the object count is a division by sizeof(GameObject), a multiply at every
+  // look-up, and the invalid id (all ones) is far past the end of any list.
+  bool exists(ObjectId id) const {
+    return std::size_t{id.value} * sizeof(GameObject) <
+           static_cast<std::size_t>(objects.end() - objects.begin()) * sizeof(GameObject);
+  }
   // True when `ref` still names the same object in the same zone it was referenced in.
   bool is_current(ObjectRef ref) const;
   // Inline with their check kept (a zone that does not exist throws RulesError): the rules
