@@ -92,6 +92,34 @@ const char* unpaid(const ManaCost& cost) {
   return life_could_pay ? "not enough mana or life" : "not enough mana";
 }
 
+// Why `p` may not cast `id` (in their hand, characteristics `c`) now, from what asks nothing of
+// its spell abilities (its timing, a mana cost); nullptr if that allows it. The listing asks
+// this first: most cards in hand are refused here outside a main phase, before the card's
+// modes are looked for. `alternative`: as cast_refusal's, below.
+const char* timing_refusal(const Game& game, PlayerId p, const Characteristics& c,
+                           const ManaCost* alternative) {
+  if (c.has_type(kLand)) return "a land is played, not cast";
+  if (!c.has_type(kInstant) && !c.has_keyword(kFlash) && !sorcery_timing(game, p)) {
+    if (game.state().turn.active != p || !main_phase(game)) return "it is not your main phase";
+    return "the stack is not empty";
+  }
+  if (!alternative && !c.cost.present) return "it has no mana cost";
+  return nullptr;
+}
+
+// The rest of cast_refusal, for the spell ability `spell` (a mode of a modal card) and the
+// `cost` it is cast for.
+const char* spell_refusal(const Game& game, PlayerId p, ObjectId id,
+                          std::optional<std::uint16_t> spell, const ManaCost& cost,
+                          SourcesOnce& sources, bool mana_first) {
+  const std::int64_t life = game.state().player(p).life;  // for Phyrexian symbols
+  if (mana_first && !can_pay(sources.get(), life, cost, 0)) return unpaid(cost);
+  if (spell && !targets_available(game, p, id, *spell, *game.card(id).abilities[*spell].impl))
+    return "no legal target";
+  if (!mana_first && !can_pay(sources.get(), life, cost, 0)) return unpaid(cost);
+  return nullptr;
+}
+
 // Why `p` may not cast `id` (in their hand, characteristics `c`) for `mode` now; nullptr if they
 // may. `mana_first` looks at the mana before the targets: the same answer to "may they?", and
 // the listing's common "no" is cheaper found that way; why_not keeps the reasons' order.
@@ -101,12 +129,7 @@ const char* unpaid(const ManaCost& cost) {
 const char* cast_refusal(const Game& game, PlayerId p, ObjectId id, std::uint16_t mode,
                          const Characteristics& c, SourcesOnce& sources, bool mana_first,
                          const ManaCost* alternative = nullptr) {
-  if (c.has_type(kLand)) return "a land is played, not cast";
-  if (!c.has_type(kInstant) && !c.has_keyword(kFlash) && !sorcery_timing(game, p)) {
-    if (game.state().turn.active != p || !main_phase(game)) return "it is not your main phase";
-    return "the stack is not empty";
-  }
-  if (!alternative && !c.cost.present) return "it has no mana cost";
+  if (const char* why = timing_refusal(game, p, c, alternative)) return why;
   const ManaCost& cost = alternative ? *alternative : c.cost;
   const CardDef& def = game.card(id);
   std::optional<std::uint16_t> spell = spell_ability(def);
@@ -121,12 +144,7 @@ const char* cast_refusal(const Game& game, PlayerId p, ObjectId id, std::uint16_
     }
     spell = mode;
   }
-  const std::int64_t life = game.state().player(p).life;  // for Phyrexian symbols
-  if (mana_first && !can_pay(sources.get(), life, cost, 0)) return unpaid(cost);
-  if (spell && !targets_available(game, p, id, *spell, *def.abilities[*spell].impl))
-    return "no legal target";
-  if (!mana_first && !can_pay(sources.get(), life, cost, 0)) return unpaid(cost);
-  return nullptr;
+  return spell_refusal(game, p, id, spell, cost, sources, mana_first);
 }
 
 // The cost `id` (in p's graveyard, characteristics `c`) is cast for from there, or nullptr if it
@@ -305,19 +323,25 @@ std::vector<LegalAction> priority_actions(const Game& game, PlayerId player, Lan
   // as a call it cost 0.5% of a random game's instructions (it is asked of every card in hand).
   const auto add_casts = [&](ObjectId id, const Characteristics& c, const ManaCost* from_graveyard)
       __attribute__((always_inline)) {
+    // cast_refusal's checks, its timing first: the card's modes are looked for only for a card
+    // that may be cast now (the two looks were 1.1% of a random game's instructions, asked of
+    // every card in hand at every listing, most of them outside a main phase, and then again
+    // inside cast_refusal).
+    if (timing_refusal(game, player, c, from_graveyard)) return;
+    const ManaCost& cost = from_graveyard ? *from_graveyard : c.cost;
     const CardDef& def = game.card(id);
     const char* how = from_graveyard ? graveyard_cast_how(def) : "";
     if (is_modal(def)) {  // one action per mode (700.2)
       for (std::uint16_t mode : spell_modes(def))
-        if (!cast_refusal(game, player, id, mode, c, sources, /*mana_first=*/true, from_graveyard))
+        if (!spell_refusal(game, player, id, mode, cost, sources, /*mana_first=*/true))
           add_action(out, LegalAction::Kind::cast, id, mode, 0,
                      label("Cast ", object_label(game, id), how, ": ",
                            labels ? def.abilities[mode].impl->describe() : ""));
       return;
     }
-    const std::uint16_t spell = spell_ability(def).value_or(0);
-    if (!cast_refusal(game, player, id, spell, c, sources, /*mana_first=*/true, from_graveyard))
-      add_action(out, LegalAction::Kind::cast, id, spell, 0,
+    const std::optional<std::uint16_t> spell = spell_ability(def);
+    if (!spell_refusal(game, player, id, spell, cost, sources, /*mana_first=*/true))
+      add_action(out, LegalAction::Kind::cast, id, spell.value_or(0), 0,
                  label("Cast ", object_label(game, id), how));
   };
   const CardPool& pool = game.cards();
