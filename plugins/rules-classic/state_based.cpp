@@ -198,12 +198,15 @@ bool sba_pass(Game& game) {
   // The last two steps of the pass look again at what these loops saw, unless something changed
   // in between (a loud edit; Journal::changes): most passes move nothing and mark nothing, and
   // then those looks would find nothing again.
+  // The checks below are called only for the permanents that concern them: most passes saw
+  // none, and the calls, each building an empty list, were 0.7% of a random game's instructions.
   const std::uint64_t battlefield_seen = game.journal().changes();
-  legend_rule(game, legends, moves);
+  if (legends.size() > 1) legend_rule(game, legends, moves);
   // 704.5m: an Aura attached to nothing legal. An Aura whose creature dies in this pass goes
   // in the next one (§4 test 2).
-  for (ObjectId id : illegal_auras(game, auras))
-    moves.push_back({id, ZoneRef::graveyard(game.object(id).owner), Cause::state_based, {}});
+  if (!auras.empty())
+    for (ObjectId id : illegal_auras(game, auras))
+      moves.push_back({id, ZoneRef::graveyard(game.object(id).owner), Cause::state_based, {}});
   // 704.5k: the world rule. Of two or more world permanents all but the newest (the latest
   // timestamp) go to the graveyard; with a tie for newest, those go too. Not a destroy.
   if (worlds.size() > 1) {
@@ -217,8 +220,9 @@ bool sba_pass(Game& game) {
   }
   // 704.5s: a Saga past its final chapter, none of its chapter abilities waiting or on the
   // stack, is sacrificed.
-  for (ObjectId id : finished_sagas(game, sagas))
-    moves.push_back({id, ZoneRef::graveyard(game.object(id).owner), Cause::sacrifice, {}});
+  if (!sagas.empty())
+    for (ObjectId id : finished_sagas(game, sagas))
+      moves.push_back({id, ZoneRef::graveyard(game.object(id).owner), Cause::sacrifice, {}});
   // 704.5v-x: a battle with defense 0 and nothing of it triggered goes to the graveyard; a
   // battle without a protector, or a Siege protected by its controller, gets one.
   if (!battles.empty() && battle_actions(game, battles, moves)) acted = true;
@@ -259,10 +263,12 @@ bool sba_pass(Game& game) {
   }
   // 704.5n: an Equipment attached to something that is not a creature, or a Fortification to
   // something that is not a land, becomes unattached and stays on the battlefield.
-  for (ObjectId id : loose_attachments(game, equipment)) {
-    if (!on_battlefield(game, id)) continue;
-    unattach(game, id);
-    acted = true;
+  if (!equipment.empty()) {
+    for (ObjectId id : loose_attachments(game, equipment)) {
+      if (!on_battlefield(game, id)) continue;
+      unattach(game, id);
+      acted = true;
+    }
   }
   // 122.2: counters on an object that left the battlefield cease to exist with it.
   if (stray_counters || game.journal().changes() != objects_seen) {
