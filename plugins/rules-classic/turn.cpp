@@ -355,11 +355,28 @@ Choice priority_choice(const Game& game, PlayerId p, std::vector<LegalAction>& a
 
 bool ClassicRules::advance(Game& game) const {
   declare_quiet_edits(game);
-  if (game.state().attrs.get(kMulligansPending) != 0) run_mulligans(game);
-  // A copy taken while a combat declaration was asked asks it again (combat.cpp); the step's
-  // other turn-based actions were done before it, so the step goes on to priority.
-  resume_declaration(game);
-  enter_priority_step(game);
+  // The three game attrs read first, in one look through the game's attrs instead of three:
+  // most calls find no mulligan and no declaration pending and the step begun, and then go
+  // straight to settling (the looks and the two calls were 1.4% of a random game's
+  // instructions).
+  std::int64_t mulligans = 0, declaring = 0, begun = 0;
+  for (const auto& [key, value] : game.state().attrs.items) {
+    if (key == kMulligansPending)
+      mulligans = value;
+    else if (key == kDeclaring)
+      declaring = value;
+    else if (key == kStepBegun)
+      begun = value;
+  }
+  if (mulligans != 0 || declaring != 0) {
+    if (mulligans != 0) run_mulligans(game);
+    // A copy taken while a combat declaration was asked asks it again (combat.cpp); the step's
+    // other turn-based actions were done before it, so the step goes on to priority.
+    resume_declaration(game);
+    enter_priority_step(game);
+  } else if (begun == 0) {
+    enter_priority_step(game);
+  }
   if (game.state().over) return false;
   if (!settle(game)) return false;
   if (game.state().stack.empty()) game.rules_memo(kResolvedSinceEmpty) = 0;
