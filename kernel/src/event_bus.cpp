@@ -190,7 +190,8 @@ struct EventBus::Impl {
   std::uint32_t count(std::uint16_t counter) const { return counts->counts[counter]; }
 };
 
-EventBus::EventBus() : impl_(std::make_unique<Impl>()) {}
+EventBus::EventBus()
+    : impl_(std::make_unique<Impl>()), edit_slots_(&impl_->counts->counts[kEditCounter]) {}
 EventBus::~EventBus() = default;
 
 template <class E>
@@ -281,8 +282,8 @@ void EventBus::after(Game& game, const E& event) {
   }
 }
 
-void EventBus::edit(const Game& game, const Edit& edit, bool undone) {
-  if (impl_->count(kEditCounter) != 0) impl_->edits(game, edit, undone);
+void EventBus::emit_edit(const Game& game, const Edit& edit, bool undone) {
+  impl_->edits(game, edit, undone);
 }
 
 template <class E>

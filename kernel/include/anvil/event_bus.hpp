@@ -129,7 +129,13 @@ class ANVIL_API EventBus {
   // Emits the trigger signal, then the observer signal.
   template <class E>
   void after(Game& game, const E& event);
-  void edit(const Game& game, const Edit& edit, bool undone);
+  // Inline, with the slots called out of line: the Game calls it at every journal edit, and most
+  // games connect no edit slot (the call was about 1% of a random classic game, 7 December 2026).
+  // Plugin ABI 13.0.
+  void edit(const Game& game, const Edit& edit, bool undone) {
+    if (*edit_slots_ != 0) [[unlikely]]
+      emit_edit(game, edit, undone);
+  }
 
   // Connected slots on one channel of one event type. Emitting with none costs a branch.
   template <class E>
@@ -137,7 +143,9 @@ class ANVIL_API EventBus {
 
  private:
   struct Impl;
+  void emit_edit(const Game& game, const Edit& edit, bool undone);
   std::unique_ptr<Impl> impl_;
+  const std::uint32_t* edit_slots_;  // how many edit slots are connected: a counter of impl_'s
 };
 
 #define ANVIL_DECLARE_BUS_EXTERN(E, name)                                             \

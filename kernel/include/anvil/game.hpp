@@ -262,8 +262,8 @@ class ANVIL_API Game final : private JournalListener {
   const ActiveEffects& active_effects() const;
   Game(CopyTag, const Game& other, GameState state);
   void on_edit(const Edit& edit, bool undone) override;
-  // on_edit's part for creations, moves, card changes and an effect source's controller or
-  // timestamp: the object's connections, and whether view()'s effect list must be gathered again.
+  // on_edit for creations, moves, card changes and an effect source's controller or timestamp:
+  // the object's connections, whether view()'s effect list must be gathered again, and the bus.
   void reconnect(const Edit& edit, bool undone);
   [[noreturn]] static void no_memo_slot(std::size_t slot);
   void refresh(ObjectId id);  // drop, then attach
