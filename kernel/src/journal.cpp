@@ -38,8 +38,14 @@ namespace {
 
 void Journal::record(const Edit& e) {
   if (edits_.size() == edits_.capacity()) [[unlikely]] {
-    grow(edits_);
-    return record(e);  // now with room: the path below, which calls nothing but the listener
+    // Grows, then records with room: out of line, and so a tail call, so that this path needs no
+    // frame either (saving two registers at every edit was about 0.7% of a random classic game,
+    // 7 December 2026).
+    const auto grow_and_record = [this](const Edit& edit) __attribute__((noinline)) {
+      grow(edits_);
+      record(edit);
+    };
+    return grow_and_record(e);
   }
   edits_.push_back(e);
   ++version_;
