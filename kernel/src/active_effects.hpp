@@ -47,6 +47,10 @@ struct Game::ActiveEffects {
                                      Characteristics& scratch);
   // view()'s path when the list must be gathered first or an effect may apply: out of line, so
   // that view()'s own path needs no frame.
+  // view() for an object or card that does not exist: throws RulesError as object() and at() do.
+  [[gnu::noinline]] static const Characteristics& checked_apply(const Game& game, ObjectId id,
+                                                                Layer through,
+                                                                Characteristics& scratch);
   [[gnu::noinline]] static const Characteristics& apply(const Game& game, const GameObject& o,
                                                         ObjectId id, Layer through,
                                                         const Characteristics& base,

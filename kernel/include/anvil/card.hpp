@@ -83,6 +83,11 @@ class ANVIL_API CardPool {
     if (!id.valid() || id.value >= index_.size()) [[unlikely]] no_card(id);
     return *index_[id.value];
   }
+  // at() without the throw: nullptr for an id not in the pool. For Game::view's path, which must
+  // make no call (a call, even one never made, costs it a frame).
+  const CardDef* at_or_null(CardId id) const noexcept {
+    return id.valid() && id.value < index_.size() ? index_[id.value] : nullptr;
+  }
   // The zones any of the card's abilities works from (Ability::zones), gathered as it is added.
   // A Game connects an object's abilities only where one works: most objects of a game (those
   // in libraries) have none there, and asking each ability was 4% of a heuristic game, which
