@@ -32,11 +32,13 @@ const char* permanent_type(const CardDef& card) {
 }
 
 // What to write instead of the spell ability `text` on a permanent: for keyword-damage's
-// spDamage… keywords, their activated twin (`spDamageTgtCP:2` → `abDamageTgtCP:{T}:2`, the cost
+// spDamageTgt… keywords, their activated twin (`spDamageTgtCP:2` → `abDamageTgtCP:{T}:2`, the cost
 // after the keyword); for others, the kinds of ability a permanent has.
 std::string instead_of(const std::string& text) {
   std::string cost = "with a cost";
-  if (text.starts_with("spDamage")) {
+  // spDamageTgtC, …P, …CP: keyword-damage registers an abDamage… twin of each (not of the
+  // named spDamageTgt, whose target is a parameter).
+  if (text.starts_with("spDamageTgtC") || text.starts_with("spDamageTgtP")) {
     const std::size_t colon = text.find(':');
     const std::string rest = colon == std::string::npos ? "" : text.substr(colon);
     cost += ": '" + ("ab" + text.substr(2, colon - 2)) + ":{T}" + rest + "'";
