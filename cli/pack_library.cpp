@@ -10,7 +10,6 @@
 
 #include "engine_setup.hpp"
 #include "output.hpp"
-#include "pack_digest.hpp"
 #include "pack_version.hpp"
 #include "unread_pack.hpp"
 
@@ -88,15 +87,11 @@ const LoadedPack* PackLibrary::load(const std::string& name, std::string& error)
       missing != packs_missing_plugins_.end()) {
     loading_.erase(name);
     LoadedPack pack = unread_pack(found->dir, missing->second, "the warning above says why");
-    error = fmt::format(
-        "pack '{}' did not load: its plugin {} is not loaded (the warning above "
-        "says why)",
-        name, missing->second);
+    const std::string why =
+        fmt::format("its plugin {} is not loaded (the warning above says why)", missing->second);
+    error = fmt::format("pack '{}' did not load: {}", name, why);
     BrokenPack broken{error, pack.error_count(), std::move(pack.diagnostics), false, {}};
-    broken.reason = fmt::format(
-        "its plugin {} is not loaded (the warning above says why), so its "
-        "cards and decks are not read",
-        missing->second);
+    broken.reason = why + ", so its cards and decks are not read";
     broken_.emplace(name, std::move(broken));
     return nullptr;
   }

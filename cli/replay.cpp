@@ -6,6 +6,7 @@
 #include <unistd.h>
 
 #include <algorithm>
+#include <anvil/pack.hpp>
 #include <array>
 #include <cerrno>
 #include <charconv>
@@ -349,10 +350,7 @@ Replay load_replay(const std::filesystem::path& file) {
       // Replays recorded before the digest was written have none: they replay unchecked.
       if (p.contains("digest")) {
         pack.digest = field<std::string>(p, "digest", where);
-        const bool hex = std::all_of(pack.digest.begin(), pack.digest.end(), [](char c) {
-          return (c >= '0' && c <= '9') || (c >= 'a' && c <= 'f');
-        });
-        if (pack.digest.size() != 64 || !hex)
+        if (!is_sha256_hex(pack.digest))
           throw std::runtime_error(where +
                                    ": \"digest\" must be 64 lowercase hex digits (a "
                                    "SHA-256), not \"" +

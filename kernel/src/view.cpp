@@ -40,13 +40,8 @@ struct DepthGuard {
 [[gnu::always_inline]] inline bool has_gate_keyword(const std::vector<Symbol>& keywords,
                                                     const Characteristics& base) {
   if (base.keywords.empty()) return false;
-  // Plain loops rather than has_keyword's std::find, which is unrolled four times: on Game::view's
-  // fast path that took more registers than the caller-saved ones, and so a frame.
-  const Symbol* const first = base.keywords.begin();
-  const Symbol* const last = base.keywords.end();
   for (Symbol k : keywords)
-    for (const Symbol* s = first; s != last; ++s)
-      if (*s == k) return true;
+    if (base.has_keyword(k)) return true;
   return false;
 }
 

@@ -182,6 +182,20 @@ ANVIL_API void check_card_needs(LoadedPack& pack, std::span<const std::string> e
 // LoadError naming the file when it cannot be read.
 [[nodiscard]] ANVIL_API std::string sha256_file(const std::filesystem::path& file);
 
+// Whether `text` is written as a SHA-256 is: exactly 64 lowercase hexadecimal digits (a
+// manifest's `sha256`, a replay's pack digest).
+[[nodiscard]] ANVIL_API bool is_sha256_hex(std::string_view text);
+
+// The content digest of a loaded pack: what a replay records beside each pack's name and
+// version, so that `anvil replay` tells a pack whose files changed without a new version (a card
+// edited and installed again as the same version) before playing it to a final hash that merely
+// differs (docs/cli.md, "anvil replay"). The SHA-256 of the files that define play: pack.yaml,
+// then every card file and deck file of `pack`, in the order of their paths relative to the pack
+// folder, each as its relative path (with '/'), its size and its bytes, so that renaming or
+// moving a file changes it too. README files and shipped plugins are left out: the plugins are
+// pinned by their own sha256 in pack.yaml. Throws LoadError naming a file that cannot be read.
+[[nodiscard]] ANVIL_API std::string pack_content_digest(const LoadedPack& pack);
+
 // Checks one `provides: plugins` entry of `manifest` before anything may load it: `file` is a
 // relative path with '/' and no '..', exists inside the pack folder as a regular file, does not
 // resolve (through a symlink) outside it, and its SHA-256 is the manifest's `sha256`. Returns the

@@ -22,13 +22,6 @@ bool valid_pack_name(std::string_view name) {
   return true;
 }
 
-bool valid_sha256(std::string_view s) {
-  if (s.size() != 64) return false;
-  for (char c : s)
-    if (!((c >= '0' && c <= '9') || (c >= 'a' && c <= 'f'))) return false;
-  return true;
-}
-
 std::optional<VersionRange> read_range(const Param& value, std::string_view what,
                                        std::vector<Diagnostic>& diagnostics) {
   auto text = read_text(value, what, diagnostics);
@@ -165,7 +158,7 @@ class ManifestReader {
     if (const Param* f = r.required("file")) p.file = read_text(*f, "'file'", d_).value_or("");
     if (const Param* s = r.required("sha256")) {
       p.sha256 = read_text(*s, "'sha256'", d_).value_or("");
-      if (!p.sha256.empty() && !valid_sha256(p.sha256))
+      if (!p.sha256.empty() && !is_sha256_hex(p.sha256))
         error(d_, s->where(), "'sha256' must be 64 lowercase hexadecimal digits");
     }
     r.finish();

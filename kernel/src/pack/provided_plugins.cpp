@@ -22,13 +22,6 @@ struct FileCloser {
   void operator()(std::FILE* f) const { std::fclose(f); }
 };
 
-bool well_formed_sha256(std::string_view s) {
-  if (s.size() != 64) return false;
-  for (char c : s)
-    if (!((c >= '0' && c <= '9') || (c >= 'a' && c <= 'f'))) return false;
-  return true;
-}
-
 // Why `file` (from pack.yaml) may not name a file inside the pack, or empty if it may.
 std::string path_problem(std::string_view file) {
   if (file.starts_with('/') || file.find('\\') != std::string_view::npos)
@@ -71,6 +64,12 @@ std::string sha256_file(const fs::path& file) {
   }
 }
 
+bool is_sha256_hex(std::string_view text) {
+  return text.size() == 64 && std::all_of(text.begin(), text.end(), [](char c) {
+           return (c >= '0' && c <= '9') || (c >= 'a' && c <= 'f');
+         });
+}
+
 std::optional<Diagnostic> verify_provided_plugin(const PackManifest& manifest,
                                                  const ProvidedPlugin& plugin) {
   const auto problem = [&](std::string message) {
@@ -78,7 +77,7 @@ std::optional<Diagnostic> verify_provided_plugin(const PackManifest& manifest,
   };
   if (plugin.file.empty()) return problem("a 'provides: plugins' entry names no file");
   const std::string named = "plugin file '" + plugin.file + "'";
-  if (!well_formed_sha256(plugin.sha256))
+  if (!is_sha256_hex(plugin.sha256))
     return problem(named + " has no valid sha256 (64 lowercase hexadecimal digits)");
   if (std::string why = path_problem(plugin.file); !why.empty())
     return problem(named + " " + why);
@@ -112,7 +111,7 @@ std::optional<Diagnostic> verify_provided_plugin(const PackManifest& manifest,
 std::vector<Diagnostic> verify_provided_plugins(const PackManifest& manifest) {
   std::vector<Diagnostic> out;
   for (const ProvidedPlugin& p : manifest.provided_plugins) {
-    if (p.file.empty() || !well_formed_sha256(p.sha256)) continue;  // read_manifest reported it
+    if (p.file.empty() || !is_sha256_hex(p.sha256)) continue;  // read_manifest reported it
     if (auto problem = verify_provided_plugin(manifest, p)) out.push_back(std::move(*problem));
   }
   return out;
