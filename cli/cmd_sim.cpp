@@ -315,6 +315,7 @@ int run_sim(const GlobalOptions& global, const SimOptions& o) {
       MatchPlan plan{
           o.rules, {first.deck, second.deck}, {first.agent, second.agent}, rec.seed, versions,
           settings};
+      plan.final_hash = !o.save_replays.empty();  // the replays of failures have none
       MatchResult m = play_match(*rules, cards, engine->registry, plan);
       rec.ok = m.ok();
       rec.outcome = m.replay.outcome;

@@ -125,7 +125,7 @@ void play_conceded(const RulesModule& rules, Game& game, const ConcessionPoint& 
 
 // Runs the game to its end or to a failure, filling the replay's result fields; a conceded one
 // (`point`) to its concession.
-void run(const RulesModule& rules, MatchResult& result, std::size_t max_advances,
+void run(const RulesModule& rules, MatchResult& result, std::size_t max_advances, bool final_hash,
          const std::function<void(Game&)>& before_play, const ConcessionPoint* point = nullptr) {
   Game& game = *result.game;
   Replay& r = result.replay;
@@ -152,7 +152,7 @@ void run(const RulesModule& rules, MatchResult& result, std::size_t max_advances
   r.turns = game.state().turn.number;
   r.outcome.clear();
   for (Outcome o : rules.outcome(game)) r.outcome.push_back(to_string(o));
-  if (r.error.empty()) r.final_hash = hex_hash(hash(game.state()));
+  if (r.error.empty() && final_hash) r.final_hash = hex_hash(hash(game.state()));
 }
 
 Replay replay_header(const MatchPlan& plan) {
@@ -214,7 +214,7 @@ MatchResult play_match(const RulesModule& rules, std::shared_ptr<const CardPool>
     result.game.reset();
     return result;
   }
-  run(rules, result, plan.max_advances, before_play);
+  run(rules, result, plan.max_advances, plan.final_hash, before_play);
   return result;
 }
 
@@ -244,7 +244,7 @@ MatchResult replay_match(const RulesModule& rules, std::shared_ptr<const CardPoo
     result.game.reset();
     return result;
   }
-  run(rules, result, std::numeric_limits<std::size_t>::max(), before_play,
+  run(rules, result, std::numeric_limits<std::size_t>::max(), /*final_hash=*/true, before_play,
       point ? &*point : nullptr);
   for (const auto& s : scripts) result.unused_decisions += s->remaining();
   return result;
