@@ -8,12 +8,14 @@
 #include <yaml-cpp/yaml.h>
 
 #include <algorithm>
+#include <cctype>
 #include <fstream>
 #include <map>
 #include <optional>
 #include <sstream>
 #include <system_error>
 #include <utility>
+#include <vector>
 
 ANVIL_BEGIN_NAMESPACE
 
@@ -93,6 +95,110 @@ std::optional<std::string_view> unquoted_symbols(std::string_view text, std::uin
   if (!value.starts_with('{') || !value.ends_with('}')) return std::nullopt;
   if (value.find("}{") == std::string_view::npos) return std::nullopt;
   return value;
+}
+
+// The lines of `text`, numbered from 1: line(n) is empty past the end.
+class Lines {
+ public:
+  explicit Lines(std::string_view text) {
+    for (std::size_t start = 0; start <= text.size();) {
+      std::size_t end = text.find('\n', start);
+      if (end == std::string_view::npos) end = text.size();
+      std::string_view l = text.substr(start, end - start);
+      if (l.ends_with('\r')) l.remove_suffix(1);
+      lines_.push_back(l);
+      start = end + 1;
+    }
+  }
+  std::string_view line(std::uint32_t n) const {
+    return n >= 1 && n <= lines_.size() ? lines_[n - 1] : std::string_view();
+  }
+
+ private:
+  std::vector<std::string_view> lines_;
+};
+
+// A line's map content: where its key would start (after the indentation and any "- " of list
+// items) and the text from there.
+struct LineContent {
+  std::uint32_t column = 1;  // 1-based
+  std::string_view text;
+};
+
+LineContent content_of(std::string_view line) {
+  std::size_t at = 0;
+  for (;;) {
+    while (at < line.size() && line[at] == ' ') ++at;
+    if (at + 1 < line.size() && line[at] == '-' && line[at + 1] == ' ') {
+      at += 2;
+      continue;
+    }
+    break;
+  }
+  return {static_cast<std::uint32_t>(at) + 1, line.substr(at)};
+}
+
+// A key written without its colon ("power 2" for "power: 2"). yaml-cpp reads such a line as the
+// start of text, which runs on into the next key line, and fails only at that line's ':'
+// ("illegal map value"), a line after the mistake; or, with a comment between, fails at the
+// line itself ("end of map not found"). Found when the error is at a ':' and the line before it
+// (blank lines and comments aside) starts where that key starts, or when the error is at the
+// start of the line; and that line is a plain word and text with no ':' of its own, where a key
+// belongs (not text running on from the value of the line above it).
+struct MissingColon {
+  std::uint32_t line = 0, column = 0;
+  std::string_view written;  // the line's content, as written
+  std::string fix;           // the same with the colon
+};
+
+// The nearest line before `line` that is neither blank nor a comment, or 0.
+std::uint32_t significant_before(const Lines& lines, std::uint32_t line) {
+  for (std::uint32_t l = line; l-- > 1;) {
+    const std::string_view t = content_of(lines.line(l)).text;
+    if (!t.empty() && !t.starts_with('#')) return l;
+  }
+  return 0;
+}
+
+std::optional<MissingColon> colon_missing_at(const Lines& lines, std::uint32_t line) {
+  const LineContent content = content_of(lines.line(line));
+  std::string_view written = content.text;
+  if (const auto comment = written.find(" #"); comment != std::string_view::npos)
+    written = written.substr(0, comment);
+  while (written.ends_with(' ')) written.remove_suffix(1);
+  if (written.empty() || !std::isalpha(static_cast<unsigned char>(written[0]))) return std::nullopt;
+  if (written.find(": ") != std::string_view::npos || written.ends_with(':')) return std::nullopt;
+  const auto is_word = [](char c) {
+    return std::isalnum(static_cast<unsigned char>(c)) || c == '_' || c == '-';
+  };
+  std::size_t key_end = 0;
+  while (key_end < written.size() && is_word(written[key_end])) ++key_end;
+  if (key_end < written.size() && written[key_end] != ' ') return std::nullopt;
+  // Indented under a "key: value" line, it is that value running on, as YAML allows.
+  if (const std::uint32_t above = significant_before(lines, line)) {
+    const LineContent a = content_of(lines.line(above));
+    const auto colon = a.text.find(": ");
+    if (a.column < content.column && colon != std::string_view::npos &&
+        a.text.find_first_not_of(' ', colon + 1) != std::string_view::npos)
+      return std::nullopt;
+  }
+  std::string fix(written.substr(0, key_end));
+  fix += ':';
+  fix.append(written.substr(key_end));
+  return MissingColon{line, content.column, written, std::move(fix)};
+}
+
+std::optional<MissingColon> colon_missing_near(std::string_view text, std::uint32_t line,
+                                               std::uint32_t column) {
+  const Lines lines(text);
+  const std::string_view failing = lines.line(line);
+  if (column == 0 || column > failing.size()) return std::nullopt;
+  const LineContent content = content_of(failing);
+  if (column == content.column) return colon_missing_at(lines, line);
+  if (failing[column - 1] != ':') return std::nullopt;
+  const std::uint32_t before = significant_before(lines, line);
+  if (before == 0 || content_of(lines.line(before)).column != content.column) return std::nullopt;
+  return colon_missing_at(lines, before);
 }
 
 class Converter {
@@ -295,6 +401,20 @@ std::optional<Param> parse_yaml(std::string_view text, const std::string& file,
                                  std::to_string(where.line) + ", where the YAML then fails (" +
                                  std::to_string(where.line) + ":" + std::to_string(where.column) +
                                  ": " + e.msg + "); is its closing quote missing?"});
+      return std::nullopt;
+    }
+    if (const auto missing = colon_missing_near(text, where.line, where.column)) {
+      std::string problem = "YAML syntax error: '" + std::string(missing->written) +
+                            "' has no ':' after its key; write '" + missing->fix + "' (";
+      if (missing->line == where.line)
+        problem += "yaml-cpp: " + e.msg + ")";
+      else
+        problem += "YAML reads the line as text running on into line " +
+                   std::to_string(where.line) + ", and fails there: " + std::to_string(where.line) +
+                   ":" + std::to_string(where.column) + ": " + e.msg + ")";
+      diagnostics.push_back({Diagnostic::Severity::error,
+                             {file, missing->line, missing->column},
+                             std::move(problem)});
       return std::nullopt;
     }
     std::string problem = "YAML syntax error: " + e.msg;

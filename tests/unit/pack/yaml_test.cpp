@@ -136,6 +136,43 @@ TEST(Yaml, UnquotedManaSymbolsGetAQuoteItHint) {
   EXPECT_EQ(d[0].message.find("quote it"), std::string::npos) << dump(d);
 }
 
+// A key without its colon ("power 2"): yaml-cpp reads it as text running on into the next key
+// and fails at that key's ':', or with a comment between fails at the line itself without
+// saying why. The error is at the line missing the colon, with the fix.
+TEST(Yaml, AKeyWithoutItsColonIsAnErrorAtThatLine) {
+  std::vector<Diagnostic> d;
+  EXPECT_FALSE(
+      parse("- name: Savannah Lions\n  cost: \"{W}\"\n  power 2\n\n  # its toughness\n"
+            "  toughness: 1\n",
+            d));
+  ASSERT_EQ(d.size(), 1u) << dump(d);
+  EXPECT_EQ(d[0].str(),
+            "t.yaml:3:3: error: YAML syntax error: 'power 2' has no ':' after its key; write "
+            "'power: 2' (yaml-cpp: end of map not found)");
+  d.clear();
+  EXPECT_FALSE(parse("- name: Savannah Lions\n  power 2\n  toughness: 1\n", d));
+  ASSERT_EQ(d.size(), 1u) << dump(d);
+  EXPECT_EQ(d[0].str(),
+            "t.yaml:2:3: error: YAML syntax error: 'power 2' has no ':' after its key; write "
+            "'power: 2' (YAML reads the line as text running on into line 3, and fails there: "
+            "3:12: illegal map value)");
+  d.clear();
+  EXPECT_FALSE(parse("name: demo\nlicense CC0-1.0\nengine: \"^0.1\"\n", d));
+  ASSERT_EQ(d.size(), 1u) << dump(d);
+  EXPECT_EQ(d[0].where.str(), "t.yaml:2:1");
+  EXPECT_NE(d[0].message.find("write 'license: CC0-1.0'"), std::string::npos) << dump(d);
+  // The same failure after a line that has its colon, or is indented as text running on, gets
+  // yaml-cpp's message where yaml-cpp stopped.
+  d.clear();
+  EXPECT_FALSE(parse("a: 1\nb: c: 2\n", d));
+  ASSERT_EQ(d.size(), 1u) << dump(d);
+  EXPECT_EQ(d[0].message.find("has no ':'"), std::string::npos) << dump(d);
+  d.clear();
+  EXPECT_FALSE(parse("text: one\n  two\n  three: 3\n", d));
+  ASSERT_EQ(d.size(), 1u) << dump(d);
+  EXPECT_EQ(d[0].message.find("has no ':'"), std::string::npos) << dump(d);
+}
+
 // Past a quote that never closes, the rest of the file is that text: errors about what follows
 // would all stem from it, so the file is refused with that one error.
 TEST(Yaml, AnUnterminatedQuoteIsTheFilesOnlyError) {
