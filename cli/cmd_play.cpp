@@ -153,7 +153,7 @@ int run_play(const GlobalOptions& global, const PlayOptions& o) {
   config.options = play_settings(o);
   std::unique_ptr<Game> game;
   try {
-    game = rules->setup(cards, config);
+    game = setup_rules(*rules, cards, config);
   } catch (const std::exception& e) {
     if (o.options.empty()) throw;
     throw std::runtime_error(fmt::format("the game cannot start with --option {}: {}",

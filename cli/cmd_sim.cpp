@@ -269,7 +269,7 @@ int run_sim(const GlobalOptions& global, const SimOptions& o) {
     trial.decks = {sides[0].deck.deck, sides[1].deck.deck};
     trial.seed = o.seed;
     trial.options = settings;
-    (void)rules->setup(cards, trial);
+    (void)setup_rules(*rules, cards, trial);
   } catch (const std::exception& e) {
     if (!settings.empty())
       throw std::runtime_error(fmt::format("no game of these decks with --option {} can start: {}",

@@ -197,13 +197,25 @@ bool advance_rules(const RulesModule& rules, Game& game) {
   }
 }
 
+std::unique_ptr<Game> setup_rules(const RulesModule& rules, std::shared_ptr<const CardPool> cards,
+                                  const MatchConfig& config) {
+  try {
+    return rules.setup(std::move(cards), config);
+  } catch (const std::exception&) {
+    throw;
+  } catch (...) {
+    throw std::runtime_error(kRulesThrewNotAnException);
+  }
+}
+
 MatchResult play_match(const RulesModule& rules, std::shared_ptr<const CardPool> cards,
                        const Registry& registry, const MatchPlan& plan,
                        const std::function<void(Game&)>& before_play) {
   MatchResult result;
   result.replay = replay_header(plan);
   try {
-    result.game = rules.setup(std::move(cards), config_of(plan.decks, plan.seed, plan.options));
+    result.game =
+        setup_rules(rules, std::move(cards), config_of(plan.decks, plan.seed, plan.options));
     for (std::size_t seat = 0; seat < plan.agents.size(); ++seat)
       result.game->seat(
           PlayerId(static_cast<std::uint8_t>(seat)),
@@ -229,7 +241,8 @@ MatchResult replay_match(const RulesModule& rules, std::shared_ptr<const CardPoo
   std::optional<ConcessionPoint> point;
   if (replay.conceded) point = ConcessionPoint{*replay.conceded};
   try {
-    result.game = rules.setup(std::move(cards), config_of(decks, replay.seed, replay.options));
+    result.game =
+        setup_rules(rules, std::move(cards), config_of(decks, replay.seed, replay.options));
     for (std::size_t seat = 0; seat < decks.size(); ++seat) {
       const PlayerId p(static_cast<std::uint8_t>(seat));
       scripts.push_back(

@@ -51,6 +51,9 @@ std::shared_ptr<Agent> named(std::shared_ptr<Agent> agent);
 // std::runtime_error saying so (kRulesThrewNotAnException), for hosts that handle failures as
 // std::exceptions (anvil play).
 bool advance_rules(const RulesModule& rules, Game& game);
+// rules.setup(cards, config), the same way: every command that starts a game calls it so.
+std::unique_ptr<Game> setup_rules(const RulesModule& rules, std::shared_ptr<const CardPool> cards,
+                                  const MatchConfig& config);
 
 // Plays `plan` with agents from `registry`. `before_play`, if given, runs once the agents are
 // seated (the replay command attaches its log there).
