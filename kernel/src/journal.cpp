@@ -112,6 +112,7 @@ static std::int64_t read(const GameState& s, GameField f) {
     case GameField::next_timestamp: return s.next_timestamp;
     case GameField::next_stack_id: return s.next_stack_id;
     case GameField::next_effect_id: return s.next_effect_id;
+    case GameField::passes: return s.turn.passes;
   }
   return 0;
 }
@@ -126,6 +127,7 @@ static void write(GameState& s, GameField f, std::int64_t v) {
     case GameField::next_timestamp: s.next_timestamp = static_cast<std::uint32_t>(v); break;
     case GameField::next_stack_id: s.next_stack_id = static_cast<std::uint32_t>(v); break;
     case GameField::next_effect_id: s.next_effect_id = static_cast<std::uint32_t>(v); break;
+    case GameField::passes: s.turn.passes = static_cast<std::uint32_t>(v); break;
   }
 }
 
@@ -226,6 +228,7 @@ void Journal::set_turn_number(std::uint32_t n) { set_game_field(GameField::turn_
 void Journal::set_step(std::uint16_t s) { set_game_field(GameField::step, s); }
 void Journal::set_active_player(PlayerId p) { set_game_field(GameField::active_player, p.value); }
 void Journal::set_priority_player(PlayerId p) { set_game_field(GameField::priority_player, p.value); }
+void Journal::set_passes(std::uint32_t n) { set_game_field(GameField::passes, n); }
 void Journal::set_over(bool over) { set_game_field(GameField::over, over); }
 
 void Journal::set_game_attr(Symbol key, std::int64_t value) {

@@ -82,6 +82,25 @@ void feed(HashStream& h, const EventRecord& e) {
   h.add(e.amount);
 }
 
+// The game attrs, the pass count among them as the attr `passes` (in its sorted place) while it is
+// not 0: rules-classic kept the count there before TurnState::passes (ABI 14), and fed this way
+// every state hashes as it did then, so the final hash of every replay recorded before still
+// checks, a game conceded between two passes included.
+void feed_game_attrs(HashStream& h, const SymbolCounts& attrs, std::uint32_t passes) {
+  if (passes == 0) return feed(h, attrs);
+  constexpr Symbol kPasses("passes");
+  h.add(attrs.items.size() + 1);
+  bool fed = false;
+  for (const auto& [k, v] : attrs.items) {
+    if (!fed && kPasses < k) {
+      h.add(kPasses.raw()).add(std::int64_t{passes});
+      fed = true;
+    }
+    h.add(k.raw()).add(v);
+  }
+  if (!fed) h.add(kPasses.raw()).add(std::int64_t{passes});
+}
+
 }  // namespace
 
 std::uint64_t hash(const GameState& s) {
@@ -125,7 +144,7 @@ std::uint64_t hash(const GameState& s) {
   }
   h.add(s.turn.number).add(s.turn.step).add(s.turn.active.value).add(s.turn.priority.value);
   h.add(s.rng.state);
-  feed(h, s.attrs);
+  feed_game_attrs(h, s.attrs, s.turn.passes);
   h.add(s.next_timestamp).add(s.next_stack_id).add(s.next_effect_id).add(s.over);
   return h.digest();
 }

@@ -184,7 +184,6 @@ inline constexpr Symbol kDrewFromEmpty = "drew_from_empty"_sym;
 inline constexpr Symbol kPayManually = "pay_manually"_sym;
 // Game attrs.
 inline constexpr Symbol kStepBegun = "step_begun"_sym;      // turn-based actions of the step done
-inline constexpr Symbol kPasses = "passes"_sym;             // consecutive passes
 inline constexpr Symbol kDamagePhase = "damage_phase"_sym;  // 1: first-strike damage was dealt
 inline constexpr Symbol kMaxTurns = "max_turns"_sym;
 inline constexpr Symbol kMulligansPending = "mulligans_pending"_sym;  // option `mulligans`

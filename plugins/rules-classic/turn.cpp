@@ -68,6 +68,12 @@ void clear_game_attr(Game& game, Symbol key) {
   if (game.state().attrs.get(key) != 0) game.journal().set_game_attr(key, 0);
 }
 
+// 117.4: an action, a resolution or a new step starts the count of passes again. Mostly it is 0
+// already, and then the journal is not called.
+void clear_passes(Game& game) {
+  if (game.state().turn.passes != 0) game.journal().set_passes(0);
+}
+
 // Ends the step and goes to the next one, which the caller begins at once (begin_step):
 // kStepBegun is left as it is, since begin_step would only set it back to 1 (two journal
 // edits a step, for nothing), unless the game ends here, where the step is not begun.
@@ -75,7 +81,7 @@ void go_next(Game& game) {
   Journal& j = game.journal();
   const TurnState& turn = game.state().turn;
   empty_pools(game);
-  clear_game_attr(game, kPasses);
+  clear_passes(game);
   clear_game_attr(game, kDamagePhase);
   clear_game_attr(game, kCleanupActed);
   if (turn.step + 1 < kStepCount) {
@@ -100,7 +106,7 @@ bool still_settled(Game& game);  // settling, below
 bool begin_step(Game& game) {
   Journal& j = game.journal();
   if (game.state().attrs.get(kStepBegun) != 1) j.set_game_attr(kStepBegun, 1);
-  clear_game_attr(game, kPasses);
+  clear_passes(game);
   j.set_priority_player(game.state().turn.active);
   const std::uint16_t step = game.state().turn.step;
   if (step == kUntap) turn_begins(game);
@@ -173,7 +179,7 @@ bool end_step(Game& game) {
     empty_pools(game);
     combat_damage(game, false);  // the regular combat damage step
     j.set_game_attr(kDamagePhase, 2);
-    clear_game_attr(game, kPasses);
+    clear_passes(game);
     j.set_priority_player(game.state().turn.active);
     return false;
   }
@@ -202,15 +208,15 @@ constexpr std::uint64_t kMandatoryLoop = 2000;
 // caller must then begin (enter_priority_step).
 bool pass_priority(Game& game) {
   Journal& j = game.journal();
-  const std::int64_t passes = game.state().attrs.get(kPasses) + 1;
-  std::int64_t playing = 0;
+  const std::uint32_t passes = game.state().turn.passes + 1;
+  std::uint32_t playing = 0;
   for (const Player& p : game.state().players) playing += p.outcome == Outcome::playing;
   if (passes < playing) {
-    j.set_game_attr(kPasses, passes);
+    j.set_passes(passes);
     j.set_priority_player(next_player(game, game.state().turn.priority));
     return false;
   }
-  clear_game_attr(game, kPasses);
+  clear_passes(game);
   if (!game.state().stack.empty()) {
     if (++game.rules_memo(kResolvedSinceEmpty) >= kMandatoryLoop) {
       end_game_drawn(game);  // 104.4b
@@ -252,17 +258,17 @@ constexpr std::size_t kBlind = 3;        // 1 if views could not read the turn t
 // state-based pass's look at every object, slot 17: its look at every permanent,
 // state_based.cpp.)
 
-// Quiet edits (Journal::add_quiet): passing priority, the pass count and the step bookkeeping
-// attrs are read by no check of the loop. The turn's number, step and active player are quiet
-// too, and settle() looks at them itself (turn_key): the loop reads them only through a
-// continuous effect that might (views_blind_to_turn_now).
+// Quiet edits (Journal::add_quiet): passing priority, the pass count (TurnState::passes) and the
+// step bookkeeping attrs are read by no check of the loop. The turn's number, step and active
+// player are quiet too, and settle() looks at them itself (turn_key): the loop reads them only
+// through a continuous effect that might (views_blind_to_turn_now).
 void declare_quiet_edits(Game& game) {
   Journal& j = game.journal();
   if (!j.quiet_edits().empty()) return;
-  for (GameField f : {GameField::priority_player, GameField::step, GameField::turn_number,
-                      GameField::active_player})
+  for (GameField f : {GameField::priority_player, GameField::passes, GameField::step,
+                      GameField::turn_number, GameField::active_player})
     j.add_quiet(EditKind::game_field, static_cast<std::uint64_t>(f));
-  for (Symbol key : {kPasses, kStepBegun, kDamagePhase, kCleanupActed, kDeclaring})
+  for (Symbol key : {kStepBegun, kDamagePhase, kCleanupActed, kDeclaring})
     j.add_quiet(EditKind::game_attr, key.raw());
 }
 
@@ -408,7 +414,7 @@ bool ClassicRules::advance(Game& game) const {
     enter_priority_step(game, pass_priority(game));
   } else {
     perform_action(game, chosen);
-    clear_game_attr(game, kPasses);
+    clear_passes(game);
   }
   return !game.state().over;
 }

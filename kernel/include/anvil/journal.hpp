@@ -68,7 +68,7 @@ enum class ObjectField : std::uint8_t {
 enum class PlayerField : std::uint8_t { life, outcome };
 enum class GameField : std::uint8_t {
   turn_number, step, active_player, priority_player, over,
-  next_timestamp, next_stack_id, next_effect_id
+  next_timestamp, next_stack_id, next_effect_id, passes
 };
 
 // One recorded change. `before`/`after` are the values (or packed positions) on either side.
@@ -154,6 +154,9 @@ class ANVIL_API Journal {
   void set_step(std::uint16_t step);
   void set_active_player(PlayerId p);
   void set_priority_player(PlayerId p);
+  // The count of consecutive priority passes (TurnState::passes): one more at each pass, 0 after
+  // an action or when the step ends.
+  void set_passes(std::uint32_t passes);
   void set_over(bool over);
   void set_game_attr(Symbol key, std::int64_t value);
   // A uniform random number in [0, bound), advancing the game's RNG. REQUIRES: bound > 0.
@@ -201,11 +204,11 @@ class ANVIL_API Journal {
 
   // --- quiet edits: "has anything changed since?" across calls ---
   // A rules module marks as quiet the bookkeeping edits that none of its checks read: passing
-  // priority to the next player (game_field priority_player), its own pass counter (game_attr
-  // of that key). changes() grows with every applied and every undone edit except quiet ones,
-  // so a check that found nothing to do at changes() == N need not run again while changes()
-  // is still N: the state differs only in quiet edits. Never 0. A copy of the game (fork,
-  // determinize) gets the same quiet edits.
+  // priority to the next player and counting the passes (game_field priority_player and
+  // passes), its own step bookkeeping (game_attr of that key). changes() grows with every applied
+  // and every undone edit except quiet ones, so a check that found nothing to do at changes() == N
+  // need not run again while changes() is still N: the state differs only in quiet edits. Never 0.
+  // A copy of the game (fork, determinize) gets the same quiet edits.
   void add_quiet(EditKind kind, std::uint64_t field_or_key);
   // The quiet edits of `other` in place of this journal's: what a copy of a game starts with.
   void copy_quiet_from(const Journal& other);

@@ -180,6 +180,12 @@ struct TurnState {
   std::uint16_t step = 0;
   PlayerId active;
   PlayerId priority;
+  // Consecutive priority passes since the last action (rule 117.4: when every player has passed
+  // in a row, the top of the stack resolves or the step ends). Kept here for any rules module in
+  // which priority goes round, rather than in a game attr: a pass is the commonest edit of a
+  // game, and a field is cheaper to set and to clear than a sorted attr list (Journal::set_passes).
+  // hash() counts it as the game attr `passes` it once was, so every state hashes as before.
+  std::uint32_t passes = 0;
   friend bool operator==(const TurnState&, const TurnState&) = default;
 };
 

@@ -296,13 +296,13 @@ TEST_F(PluginHostTest, RefusesAnotherAbiMajorNamingBothVersionsAndTheFix) {
   expect_host_still_works();
 }
 
-// ABI 13.0 added a virtual function to RulesModule (check_card): a rules module built against
-// the 12.x headers has no slot for it, so it is refused, naming both ABIs.
+// ABI 13.0 added a virtual function to RulesModule (check_card) and 14.0 a field to TurnState: a
+// plugin built against the 12.x headers is refused, naming both ABIs.
 TEST_F(PluginHostTest, RefusesAPluginBuiltForAbi12) {
   const PluginError e = refusal("abi-12/test-abi-12");
   EXPECT_EQ(e.plugin(), "test-abi-12");
   EXPECT_THAT(e.problem(),
-              AllOf(HasSubstr("was built for plugin ABI 12.0"), HasSubstr("has plugin ABI 13.0")));
+              AllOf(HasSubstr("was built for plugin ABI 12.0"), HasSubstr("has plugin ABI 14.0")));
   EXPECT_EQ(e.fix(), rebuild_fix());
   expect_host_still_works();
 }

@@ -16,7 +16,7 @@ void random_edit(Game& game, const Cards& cards, SplitMix64& rng) {
   const Symbol keys[] = {"+1/+1"_sym, "poison"_sym, "frozen"_sym};
   const Symbol key = keys[rng.below(3)];
   const auto value = static_cast<std::int64_t>(rng.below(4));
-  switch (rng.below(20)) {
+  switch (rng.below(21)) {
     case 0: j.set_life(p, static_cast<std::int32_t>(rng.below(40))); break;
     case 1: j.set_counter(o, key, value); break;
     case 2: j.set_attr(o, key, value); break;
@@ -57,6 +57,7 @@ void random_edit(Game& game, const Cards& cards, SplitMix64& rng) {
     case 17: j.set_controller(o, p); break;
     case 18: j.set_step(static_cast<std::uint16_t>(rng.below(12))); break;
     case 19: j.set_game_attr(key, value); break;
+    case 20: j.set_passes(static_cast<std::uint32_t>(value)); break;
   }
 }
 
@@ -346,6 +347,31 @@ TEST(Journal, QuietFieldsAndAttrsLeaveChangesAsTheyWere) {
   const std::uint64_t in_hidden = hidden->journal().changes();
   hidden->journal().set_game_attr("passes"_sym, 3);
   EXPECT_EQ(hidden->journal().changes(), in_hidden);
+}
+
+// The pass count (TurnState::passes) is a game field like the priority holder: recorded, undone
+// by a rollback, quiet when declared so, and copied with the game.
+TEST(Journal, ThePassCountIsAGameFieldThatRollsBackAndCanBeQuiet) {
+  Cards cards;
+  auto game = make_game(cards);
+  Journal& j = game->journal();
+  const auto cp = j.checkpoint();
+  const std::size_t edits = j.size();
+  j.set_passes(1);
+  EXPECT_EQ(game->state().turn.passes, 1u);
+  ASSERT_EQ(j.size(), edits + 1);
+  EXPECT_EQ(j.edits().back().kind, EditKind::game_field);
+  EXPECT_EQ(j.edits().back().field, static_cast<std::uint8_t>(GameField::passes));
+  j.set_passes(1);  // unchanged: not recorded
+  EXPECT_EQ(j.size(), edits + 1);
+  EXPECT_EQ(game->fork()->state().turn.passes, 1u);
+  j.rollback(cp);
+  EXPECT_EQ(game->state().turn.passes, 0u);
+  j.add_quiet(EditKind::game_field, static_cast<std::uint64_t>(GameField::passes));
+  const std::uint64_t before = j.changes();
+  j.set_passes(2);
+  j.set_passes(0);
+  EXPECT_EQ(j.changes(), before);
 }
 
 // The marks a rules module keeps next to the quiet edits (game.hpp): zero in a copy, and a slot

@@ -2,6 +2,8 @@
 
 #include <gtest/gtest.h>
 
+#include <vector>
+
 #include "fixtures.hpp"
 
 namespace anvil::testing {
@@ -38,6 +40,25 @@ TEST(GameState, HashIsStableAcrossRunsAndBuilds) {
   EXPECT_EQ(hash(s), 0xc789c728d1903f00ull) << std::hex << hash(s);
 }
 
+// The pass count hashes as the game attr `passes` that rules-classic kept it in before ABI 14,
+// in its sorted place among the other attrs, so replays recorded then keep their final hashes.
+TEST(GameState, ThePassCountHashesAsTheGameAttrItReplaced) {
+  for (const std::vector<const char*>& others :
+       {std::vector<const char*>{}, {"max_turns", "step_begun"}, {"a", "zz", "declaring"}}) {
+    GameState field(2, 7), attr(2, 7);
+    for (const char* name : others) {
+      field.attrs.set(Symbol(name), 3);
+      attr.attrs.set(Symbol(name), 3);
+    }
+    field.turn.passes = 1;
+    attr.attrs.set(Symbol("passes"), 1);
+    EXPECT_EQ(hash(field), hash(attr)) << others.size() << " other attrs";
+    field.turn.passes = 0;
+    attr.attrs.set(Symbol("passes"), 0);
+    EXPECT_EQ(hash(field), hash(attr));
+  }
+}
+
 TEST(GameState, HashSeesEveryPartOfTheState) {
   GameState base(2, 1);
   const std::uint64_t h = hash(base);
@@ -48,6 +69,7 @@ TEST(GameState, HashSeesEveryPartOfTheState) {
   };
   EXPECT_TRUE(differs([](GameState& s) { s.rng.state = 2; }));
   EXPECT_TRUE(differs([](GameState& s) { s.turn.step = 3; }));
+  EXPECT_TRUE(differs([](GameState& s) { s.turn.passes = 1; }));
   EXPECT_TRUE(differs([](GameState& s) { s.pending_triggers.push_back({}); }));
   EXPECT_TRUE(differs([](GameState& s) { s.stack.push_back({}); }));
   EXPECT_TRUE(differs([](GameState& s) { s.effects.push_back({}); }));
