@@ -265,8 +265,11 @@ ObjectId Journal::create_object(CardId card, PlayerId owner, ZoneRef zone, bool 
   player(owner);  // validates
   const std::uint32_t zone_index =
       zone.kind == ZoneKind::none ? kNowhere : static_cast<std::uint32_t>(state_.zone_index(zone));
+  // The next timestamp advances with the creation and goes back when it is undone (the edit keeps
+  // the timestamp): one edit instead of two for every object a game creates, and a setup creates
+  // a hundred or so.
   const std::uint32_t timestamp = state_.next_timestamp;
-  set_game_field(GameField::next_timestamp, timestamp + 1);
+  state_.next_timestamp = timestamp + 1;
 
   GameObject o;
   o.id = ObjectId(static_cast<std::uint32_t>(state_.objects.size()));
@@ -283,7 +286,7 @@ ObjectId Journal::create_object(CardId card, PlayerId owner, ZoneRef zone, bool 
     position = state_.zones[zone_index].objects.size();
     place(id, zone_index, position);
   }
-  record({EditKind::object_create, 0, id.value, 0, 0, pack(zone_index, position)});
+  record({EditKind::object_create, 0, id.value, 0, timestamp, pack(zone_index, position)});
   return id;
 }
 
@@ -333,14 +336,20 @@ void Journal::reorder_zone(ZoneRef zone, std::vector<ObjectId> order) {
 }
 
 void Journal::shuffle_zone(ZoneRef zone) {
-  std::vector<ObjectId> order = state_.zone(zone).objects;
-  if (order.size() < 2) return;
+  const std::size_t index = state_.zone_index(zone);
+  std::vector<ObjectId>& list = state_.zones[index].objects;
+  if (list.size() < 2) return;
   // Fisher–Yates with the game's RNG: journal the RNG once, then the new order.
+  std::vector<ObjectId> order = list;
   const auto old_rng = static_cast<std::int64_t>(state_.rng.state);
   for (std::size_t i = order.size() - 1; i > 0; --i)
     std::swap(order[i], order[state_.rng.below(i + 1)]);
   record({EditKind::rng, 0, 0, 0, old_rng, static_cast<std::int64_t>(state_.rng.state)});
-  reorder_zone(zone, std::move(order));
+  // The order is the zone's own, swapped: reorder_zone's check that it is a permutation (two
+  // sorted copies) would only cost, about half of a library's shuffle.
+  old_orders_.push_back(std::exchange(list, std::move(order)));
+  record({EditKind::zone_reorder, 0, static_cast<std::uint32_t>(index), 0,
+          static_cast<std::int64_t>(old_orders_.size() - 1), 0});
 }
 
 // --- triggers, stack, effects -------------------------------------------------------------
@@ -435,6 +444,7 @@ void Journal::undo(const Edit& e) {
       const ObjectId id(e.subject);
       unplace(id, zone_of(e.after), position_of(e.after));
       state_.objects.pop_back();
+      state_.next_timestamp = static_cast<std::uint32_t>(e.before);
       break;
     }
     case EditKind::zone_move: {

@@ -48,7 +48,7 @@ enum class EditKind : std::uint8_t {
   game_field,      // field = GameField
   game_attr,       // key = attribute
   rng,             // before/after = RNG state
-  object_create,   // subject = new object (always the last one)
+  object_create,   // subject = new object (always the last one); before = its timestamp
   zone_move,       // subject = object; before/after = packed (zone index, position)
   zone_reorder,    // subject = zone index; before = side index of the old order
   trigger_push,    // subject = index pushed

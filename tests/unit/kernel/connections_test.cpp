@@ -49,6 +49,33 @@ TEST(Connections, UndoingACreationDisconnects) {
   EXPECT_FALSE(game->state().exists(*token));
 }
 
+// The list of connections grows only as far as an object that has any (a library's cards at
+// setup have none there): an object created past its end connects when it comes to a zone its
+// abilities work from, and undoing creations leaves no connection behind.
+TEST(Connections, ObjectsCreatedWithoutConnectionsConnectWhenTheyArrive) {
+  Cards cards;
+  auto game = make_game(cards);
+  const auto cp = game->journal().checkpoint();
+  const ObjectId first = game->add_card(cards.watcher, PlayerId(0), ZoneRef::library(PlayerId(0)));
+  for (int i = 0; i < 5; ++i)
+    game->add_card(cards.bear, PlayerId(0), ZoneRef::library(PlayerId(0)));
+  const ObjectId last = game->add_card(cards.watcher, PlayerId(1), ZoneRef::library(PlayerId(1)));
+  EXPECT_EQ(game->connections_of(first), 0u);
+  EXPECT_EQ(game->connections_of(last), 0u);
+  move_to_zone(*game, last, ZoneRef::battlefield(PlayerId(1)), Cause::put);
+  EXPECT_EQ(game->connections_of(last), 1u);
+  const ObjectId in_play =
+      game->add_card(cards.watcher, PlayerId(0), ZoneRef::battlefield(PlayerId(0)));
+  EXPECT_EQ(game->connections_of(in_play), 1u);
+  EXPECT_EQ(game->bus().listeners<DamageEvent>(Channel::trigger), 2u);
+  game->journal().rollback(cp);
+  EXPECT_EQ(game->bus().listeners<DamageEvent>(Channel::trigger), 0u);
+  const ObjectId again =
+      game->add_card(cards.watcher, PlayerId(0), ZoneRef::battlefield(PlayerId(0)));
+  EXPECT_EQ(game->connections_of(again), 1u);
+  EXPECT_EQ(game->bus().listeners<DamageEvent>(Channel::trigger), 1u);
+}
+
 TEST(Connections, ForkBuildsItsOwnBusFromItsState) {
   Cards cards;
   auto game = make_game(cards);

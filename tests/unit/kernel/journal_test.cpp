@@ -146,6 +146,23 @@ TEST(Journal, ShuffleIsSeededAndUndoable) {
   EXPECT_EQ(a->state().zone(ZoneRef::library(PlayerId(0))).objects, order);
 }
 
+// A creation is one edit: the next timestamp advances with it and goes back when it is undone.
+TEST(Journal, ACreationIsOneEditThatTakesItsTimestampBackWhenUndone) {
+  Cards cards;
+  auto game = make_game(cards);
+  Journal& j = game->journal();
+  const std::uint32_t next = game->state().next_timestamp;
+  const auto cp = j.checkpoint();
+  const std::size_t edits = j.size();
+  const ObjectId id = game->add_card(cards.bear, PlayerId(0), ZoneRef::hand(PlayerId(0)));
+  EXPECT_EQ(j.size(), edits + 1);
+  EXPECT_EQ(game->object(id).timestamp, next);
+  EXPECT_EQ(game->state().next_timestamp, next + 1);
+  j.rollback(cp);
+  EXPECT_FALSE(game->state().exists(id));
+  EXPECT_EQ(game->state().next_timestamp, next);
+}
+
 // --- trimming: a game's journal keeps only what a live checkpoint can still roll back ------
 
 TEST(JournalTrim, RollbackToAHeldCheckpointRestoresTheExactStateAfterTrims) {
