@@ -337,17 +337,16 @@ void Journal::reorder_zone(ZoneRef zone, std::vector<ObjectId> order) {
 
 void Journal::shuffle_zone(ZoneRef zone) {
   const std::size_t index = state_.zone_index(zone);
-  std::vector<ObjectId>& list = state_.zones[index].objects;
-  if (list.size() < 2) return;
+  std::vector<ObjectId> order = state_.zones[index].objects;
+  if (order.size() < 2) return;
   // Fisher–Yates with the game's RNG: journal the RNG once, then the new order.
-  std::vector<ObjectId> order = list;
   const auto old_rng = static_cast<std::int64_t>(state_.rng.state);
   for (std::size_t i = order.size() - 1; i > 0; --i)
     std::swap(order[i], order[state_.rng.below(i + 1)]);
   record({EditKind::rng, 0, 0, 0, old_rng, static_cast<std::int64_t>(state_.rng.state)});
   // The order is the zone's own, swapped: reorder_zone's check that it is a permutation (two
   // sorted copies) would only cost, about half of a library's shuffle.
-  old_orders_.push_back(std::exchange(list, std::move(order)));
+  old_orders_.push_back(std::exchange(state_.zones[index].objects, std::move(order)));
   record({EditKind::zone_reorder, 0, static_cast<std::uint32_t>(index), 0,
           static_cast<std::int64_t>(old_orders_.size() - 1), 0});
 }
