@@ -57,6 +57,8 @@ void RulesHooks::draw_from_empty(Game& game, PlayerId player) {
 
 void RulesHooks::before_moves(Game&, std::span<const ZoneChangeEvent>) {}
 
+RulesCache::~RulesCache() = default;
+
 std::optional<LastKnown> RulesHooks::last_known(const Game&, ObjectId) const { return std::nullopt; }
 
 bool RulesHooks::face_down_could_be(const Game&, const GameState&, ObjectId, CardId) const {
@@ -411,12 +413,20 @@ void Game::add_rule_effect(std::shared_ptr<const ContinuousEffect> effect) {
   rule_effects_.push_back(std::move(effect));
   if (active_) active_->valid = false;
   rules_memo_.fill(0);  // views may change without an edit: no "nothing changed" mark holds
+  rules_cache_.reset();
 }
 
 void Game::set_rules(std::shared_ptr<RulesHooks> hooks) {
   if (!hooks) throw RulesError("set_rules: null hooks");
   rules_ = std::move(hooks);
   rules_memo_.fill(0);
+  rules_cache_.reset();  // another module's, or kept for what these hooks no longer decide
+}
+
+RulesCache& Game::keep_rules_cache(std::unique_ptr<RulesCache> cache) const {
+  if (!cache) throw RulesError("keep_rules_cache: null cache");
+  rules_cache_ = std::move(cache);
+  return *rules_cache_;
 }
 
 void Game::no_memo_slot(std::size_t slot) {

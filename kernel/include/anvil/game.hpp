@@ -79,6 +79,16 @@ class ANVIL_API RulesHooks {
                                   CardId card) const;
 };
 
+// What a rules module keeps for one game beyond the rules memo's numbers (Game::rules_cache): a
+// list it would otherwise make again at every decision, such as a player's mana sources or last
+// priority listing. The module derives its own cache from this base and casts back to it: only
+// the module whose hooks the game has (set_rules) keeps one, and set_rules drops it. The kernel
+// only owns it and drops it. Plugin ABI 14.0.
+class ANVIL_API RulesCache {
+ public:
+  virtual ~RulesCache();
+};
+
 // What `Game::perform` reports.
 struct [[nodiscard]] ActionResult {
   std::string message;  // empty on success
@@ -199,6 +209,23 @@ class ANVIL_API Game final : private JournalListener {
     return rules_memo_[slot];
   }
 
+  // The rules module's cache for this game (RulesCache), or nullptr before the module keeps
+  // one. Like the rules memo it is not hashed, not journaled and not touched by undo or
+  // rollback, so it may hold only what is a function of the state and of a key the module
+  // checks before every use: a Journal::changes() count (it only grows, undone edits
+  // included) tells that the state is still the one a list was made for. A copy (fork,
+  // determinize) starts without one, since its journal counts from the start again and it may
+  // play on another thread; set_rules and add_rule_effect drop it (another module, or views
+  // that changed without an edit). const, as view()'s cache is: a listing asked of a const
+  // Game keeps its lists here.
+  //
+  //   auto* mine = static_cast<MyCache*>(game.rules_cache());
+  //   if (!mine) mine = &static_cast<MyCache&>(game.keep_rules_cache(std::make_unique<MyCache>()));
+  RulesCache* rules_cache() const { return rules_cache_.get(); }
+  // Makes `cache` this game's rules cache (the one before, if any, is destroyed) and returns
+  // it. Throws RulesError for a null cache.
+  RulesCache& keep_rules_cache(std::unique_ptr<RulesCache> cache) const;
+
   // --- agents and decisions ---
   // Seats (or swaps) the agent deciding for `player`; takes effect at the next decision.
   void seat(PlayerId player, std::shared_ptr<Agent> agent);
@@ -287,6 +314,7 @@ class ANVIL_API Game final : private JournalListener {
   std::array<std::uint64_t, kRulesMemoSlots> rules_memo_{};
   mutable int view_depth_ = 0;
   mutable std::unique_ptr<ActiveEffects> active_;
+  mutable std::unique_ptr<RulesCache> rules_cache_;  // not copied: see rules_cache()
 };
 
 ANVIL_END_NAMESPACE

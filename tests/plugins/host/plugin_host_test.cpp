@@ -296,8 +296,9 @@ TEST_F(PluginHostTest, RefusesAnotherAbiMajorNamingBothVersionsAndTheFix) {
   expect_host_still_works();
 }
 
-// ABI 13.0 added a virtual function to RulesModule (check_card) and 14.0 a field to TurnState: a
-// plugin built against the 12.x headers is refused, naming both ABIs.
+// ABI 13.0 added a virtual function to RulesModule (check_card), and 14.0 a field to TurnState
+// and the rules cache to Game: a plugin built against the 12.x headers is refused, naming both
+// ABIs.
 TEST_F(PluginHostTest, RefusesAPluginBuiltForAbi12) {
   const PluginError e = refusal("abi-12/test-abi-12");
   EXPECT_EQ(e.plugin(), "test-abi-12");
