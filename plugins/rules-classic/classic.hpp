@@ -955,6 +955,31 @@ void label_priority_actions(const Game& game, std::vector<LegalAction>& actions)
 // Game::rules_memo slots 4 to 11, two a seat; seats past the fourth are not remembered.
 bool known_only_pass(Game& game, PlayerId player);
 void remember_only_pass(Game& game, PlayerId player);
+// The listing memo (advance(); docs/performance.md): the same for a listing that offered more
+// than passing, which the player answered by passing. advance() gives such a listing (unlabelled:
+// only a label-blind agent's) to remember_listing with the Journal::changes() and turn_key() it
+// was made at, and take_known_listing takes it back while it is still what priority_actions
+// would list: at the same changes(), and on the same turn with the same sorcery timing for
+// `player` and either the same step and active player or no view that can read them
+// (views_blind_to_turn_now). Unlike a listing of passing alone, sorcery timing had then and not
+// now does not do: the listing may hold a land or a sorcery. Why that key is sound:
+// - changes() grows with every edit but quiet ones, applied or undone: equal counts mean the
+//   state differs from the listing's in quiet edits alone (the priority holder, the pass count,
+//   the step bookkeeping attrs, the turn's number, step and active player), which no check of
+//   the listing reads but through the turn, compared here. A rollback to the listing's state
+//   counts its undone edits, so it lists again rather than trust a count that came back.
+//   card_zone_actions(), the listing's `zones`, follows the cards, which change in loud edits.
+// - The count is this game's journal's: a copy (fork, determinize) counts from the start again,
+//   so it starts without the rules cache that holds the memo (Game::rules_cache).
+// - The key is the game's, not the seat's: what the other player does invalidates the memo.
+//   A per-seat key would be sound only for a listing in which plugin code refused nothing (a
+//   target check may read any object), and was measured at −1.4% for a kernel count per seat.
+// Plugin code asked by the listing (targets, costs) is taken to read the turn only through
+// views, as settling takes it. take_known_listing leaves the memo empty (the caller owns the
+// list until it gives it back).
+std::optional<std::vector<LegalAction>> take_known_listing(Game& game, PlayerId player);
+void remember_listing(Game& game, PlayerId player, std::uint64_t listed_at,
+                      std::uint64_t listed_turn, std::vector<LegalAction>&& actions);
 // Whether no continuous effect that may apply now can read the turn (turn.cpp; worked out once
 // per Journal::changes(), in rules_memo slots 2 and 3).
 bool views_blind_to_turn_now(Game& game);
@@ -972,6 +997,26 @@ inline constexpr std::array<char, kManaKinds> kManaLetters{'W', 'U', 'B', 'R', '
 // The classic activated ability an AbilityDef holds, if any (mana, regenerate…).
 const ClassicActivated* classic_ability(const AbilityDef& a);
 std::vector<ManaSource> mana_sources(const Game& game, PlayerId p, ObjectId exclude);
+// mana_sources(game, p, ObjectId{}), kept per seat in the game's rules cache (SeatLists) and
+// listed again only when what it reads may have changed; nullptr while a view may apply more
+// than the classic rule effects (Game::only_rule_effects), when nothing is kept (the caller lists
+// them itself). Valid until the next edit of the game.
+const std::vector<ManaSource>* kept_mana_sources(const Game& game, PlayerId p);
+// What the classic rules keep for one seat of one game between decisions, in the game's rules
+// cache (Game::rules_cache): the listing memo's list and the mana sources, each with the key that
+// says whether it still holds. Only what the state and the key decide: rollback and undo leave it
+// be.
+struct SeatLists {
+  std::uint64_t listed_at = 0;      // Journal::changes() at the remembered listing; 0: none
+  std::uint64_t listed_turn = 0;    // turn_key() then
+  std::vector<LegalAction> listed;  // the listing memo's list (take_known_listing)
+  std::uint64_t sources_key = 0;    // what kept_mana_sources read then (mana.cpp); 0: none
+  std::array<std::int64_t, kManaKinds> sources_pools{};  // the seat's mana pools then
+  std::vector<ManaSource> sources;
+};
+// `p`'s SeatLists in `game`, made with the game's cache (for every seat at once, so that a
+// reference to one stays valid while the game lives).
+SeatLists& seat_lists(const Game& game, PlayerId p);
 bool can_pay(const Game& game, PlayerId p, const ManaCost& cost, std::int64_t x,
              ObjectId exclude = {});
 // The same answer from sources already listed by mana_sources(game, p, exclude) and p's life

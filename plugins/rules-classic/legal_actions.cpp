@@ -1,6 +1,7 @@
 // What a player may do with priority (legal_actions), and why not (why_not).
 #include <algorithm>
 #include <initializer_list>
+#include <memory>
 #include <optional>
 #include <span>
 #include <string>
@@ -65,20 +66,25 @@ std::string land_refusal(const Game& game, PlayerId p, ObjectId id) {
   return why ? why : "";
 }
 
-// p's mana sources, listed on first use and then reused for every card in one legal_actions
-// call (the state does not change in between).
+// p's mana sources, looked up on first use and then reused for every card in one legal_actions
+// call (the state does not change in between): those the game keeps (kept_mana_sources), or
+// else listed here.
 class SourcesOnce {
  public:
   SourcesOnce(const Game& game, PlayerId p) : game_(game), p_(p) {}
   const std::vector<ManaSource>& get() {
-    if (!sources_) sources_ = mana_sources(game_, p_, ObjectId{});
+    if (!sources_) {
+      sources_ = kept_mana_sources(game_, p_);
+      if (!sources_) sources_ = &own_.emplace(mana_sources(game_, p_, ObjectId{}));
+    }
     return *sources_;
   }
 
  private:
   const Game& game_;
   PlayerId p_;
-  std::optional<std::vector<ManaSource>> sources_;
+  const std::vector<ManaSource>* sources_ = nullptr;
+  std::optional<std::vector<ManaSource>> own_;
 };
 
 // The refusal of a cost the player cannot pay: Phyrexian symbols could have been paid with life.
@@ -489,6 +495,56 @@ void remember_only_pass(Game& game, PlayerId player) {
   const std::size_t at = kOnlyPassSlots + 2 * std::size_t{player.value};
   game.rules_memo(at) = game.journal().changes();
   game.rules_memo(at + 1) = turn_key(game);
+}
+
+// --- the listing memo (classic.hpp) ----------------------------------------------------------
+
+namespace {
+
+// The game's rules cache, as the classic rules keep it: a SeatLists for each seat.
+struct ClassicCache final : RulesCache {
+  std::vector<SeatLists> seats;
+};
+
+}  // namespace
+
+SeatLists& seat_lists(const Game& game, PlayerId p) {
+  // Only the rules module whose hooks the game has keeps a cache in it (set_rules drops any
+  // other), so the game's cache is this one.
+  auto* cache = static_cast<ClassicCache*>(game.rules_cache());
+  if (!cache) [[unlikely]] {
+    auto made = std::make_unique<ClassicCache>();
+    made->seats.resize(game.state().players.size());
+    cache = &static_cast<ClassicCache&>(game.keep_rules_cache(std::move(made)));
+  }
+  return cache->seats.at(p.value);
+}
+
+std::optional<std::vector<LegalAction>> take_known_listing(Game& game, PlayerId player) {
+  if (!player.valid()) return std::nullopt;
+  SeatLists& seat = seat_lists(game, player);
+  if (seat.listed_at != game.journal().changes()) return std::nullopt;
+  // The turn as it was, or only views could tell the difference and none can, and sorcery
+  // timing is as it was (a listing with more than passing may hold a land or a sorcery). The
+  // turn's number is the same: a loyalty ability may be activated again on another turn.
+  const std::uint64_t then = seat.listed_turn;
+  const std::uint64_t now = turn_key(game);
+  if (then != now &&
+      ((then >> 24) != (now >> 24) ||
+       sorcery_timing_on(game, player, then) != sorcery_timing_on(game, player, now) ||
+       !views_blind_to_turn_now(game)))
+    return std::nullopt;
+  seat.listed_at = 0;  // taken: given back by remember_listing if the player passes
+  return std::move(seat.listed);
+}
+
+void remember_listing(Game& game, PlayerId player, std::uint64_t listed_at,
+                      std::uint64_t listed_turn, std::vector<LegalAction>&& actions) {
+  if (!player.valid()) return;
+  SeatLists& seat = seat_lists(game, player);
+  seat.listed_at = listed_at;
+  seat.listed_turn = listed_turn;
+  seat.listed = std::move(actions);
 }
 
 std::uint64_t zone_actions_of(const CardPool& pool, CardId card) {

@@ -213,9 +213,12 @@ std::optional<ActivationCost> activation_cost(const AbilityDef& a) {
   return out;
 }
 
-std::vector<ManaSource> mana_sources(const Game& game, PlayerId p, ObjectId exclude) {
-  std::vector<ManaSource> out;
-  out.reserve(16);  // one allocation for most players' sources
+namespace {
+
+// mana_sources' list, into `out` (emptied first: kept_mana_sources reuses its vector).
+void list_mana_sources(const Game& game, PlayerId p, ObjectId exclude,
+                       std::vector<ManaSource>& out) {
+  out.clear();
   const Player& player = game.state().player(p);
   if (any_pool(player))
     for (std::size_t k = 0; k < kManaKinds; ++k)
@@ -263,10 +266,64 @@ std::vector<ManaSource> mana_sources(const Game& game, PlayerId p, ObjectId excl
     for (; j > 0 && before(moving, out[j - 1]); --j) out[j] = std::move(out[j - 1]);
     out[j] = std::move(moving);
   }
+}
+
+// What kept_mana_sources' list reads, while views apply the classic rule effects alone, other
+// than the seat's pools: which objects are on the battlefields and in which order (moves onto,
+// off and within them, reorders), which object an id names (a creation undone and another made
+// has the same id), their controllers, whether they are tapped, summoning-sick or face down, and
+// their views (their cards and counters then; effects added or removed, for a floating effect
+// that began or ended). A sum of journal counts, which only grow: it changes whenever one of
+// them does, and a rollback counts its undone edits. The counts are the game's, not the seat's:
+// the other player's taps make the seat's list again (comparing the seat's permanents one by
+// one instead kept a third more lists and cost as much as it saved, docs/performance.md).
+std::uint64_t mana_sources_key(const Journal& j) {
+  return 1 + j.changes(EditKind::object_create) + j.moves_from(ZoneKind::battlefield) +
+         j.moves_to(ZoneKind::battlefield) + j.changes(EditKind::zone_reorder) +
+         j.changes(EditKind::object_counter) + j.changes(EditKind::object_card) +
+         j.changes(EditKind::effect_add) + j.changes(EditKind::effect_remove) +
+         j.changes(ObjectField::controller) + j.changes(ObjectField::tapped) +
+         j.changes(ObjectField::summoning_sick) + j.changes(ObjectField::face_down);
+}
+
+// The mana in p's pools, kind by kind, in one look through the player's attrs.
+std::array<std::int64_t, kManaKinds> pools_of(const Player& p) {
+  std::array<std::int64_t, kManaKinds> pools{};
+  for (const auto& [key, n] : p.attrs.items)
+    for (std::size_t k = 0; k < kManaKinds; ++k)
+      if (key == kPools[k]) pools[k] = n;
+  return pools;
+}
+
+}  // namespace
+
+std::vector<ManaSource> mana_sources(const Game& game, PlayerId p, ObjectId exclude) {
+  if (!exclude.valid())
+    if (const std::vector<ManaSource>* kept = kept_mana_sources(game, p)) return *kept;
+  std::vector<ManaSource> out;
+  out.reserve(16);  // one allocation for most players' sources
+  list_mana_sources(game, p, exclude, out);
   return out;
 }
 
+const std::vector<ManaSource>* kept_mana_sources(const Game& game, PlayerId p) {
+  // Another effect may read anything (the turn, another object): then nothing is kept.
+  if (!game.only_rule_effects()) return nullptr;
+  SeatLists& seat = seat_lists(game, p);
+  const std::uint64_t key = mana_sources_key(game.journal());
+  const std::array<std::int64_t, kManaKinds> pools = pools_of(game.state().player(p));
+  if (seat.sources_key != key || seat.sources_pools != pools) {
+    list_mana_sources(game, p, ObjectId{}, seat.sources);
+    seat.sources_key = key;
+    seat.sources_pools = pools;
+  }
+  return &seat.sources;
+}
+
 bool can_pay(const Game& game, PlayerId p, const ManaCost& cost, std::int64_t x, ObjectId exclude) {
+  if (!exclude.valid())
+    if (const std::vector<ManaSource>* kept = kept_mana_sources(game, p))
+      return can_pay(*kept, game.state().player(p).life, cost, x);
   return can_pay(mana_sources(game, p, exclude), game.state().player(p).life, cost, x);
 }
 

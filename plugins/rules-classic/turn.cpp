@@ -2,8 +2,10 @@
 // actions and triggers up to the next priority decision, asks it, performs the answer and
 // returns. See README.md for the protocol.
 #include <algorithm>
+#include <optional>
 #include <string>
 #include <string_view>
+#include <vector>
 
 #include "classic.hpp"
 #include "module.hpp"
@@ -396,24 +398,36 @@ bool ClassicRules::advance(Game& game) const {
   // and mana abilities alone Game::ask answers "pass" without asking, so a decision without them
   // is the same decision. Labels are made only for a list an agent that reads them is asked
   // about: most lists are passing alone, and finding out whether an agent reads labels is a
-  // dynamic_cast (3% of a random game's instructions when it was made at every action).
+  // dynamic_cast (3% of a random game's instructions when it was made at every action). A list
+  // with more that p passed on is taken from the listing memo when nothing it reads changed.
+  const std::uint64_t listed_at = game.journal().changes(), listed_turn = turn_key(game);
+  std::optional<std::vector<LegalAction>> known = take_known_listing(game, p);
   std::vector<LegalAction> actions =
-      priority_actions(game, p, LandMana::unless_alone, /*labels=*/false, card_zone_actions(game));
+      known ? std::move(*known)
+            : priority_actions(game, p, LandMana::unless_alone, /*labels=*/false,
+                               card_zone_actions(game));
   // Passing alone, or passing and mana abilities only: Game::ask would answer "pass" without
   // asking or logging anything, so the choice (its prompt, its options) is not even built.
   const bool only_pass = std::all_of(actions.begin(), actions.end(), [](const LegalAction& a) {
     return a.mana || a.kind == LegalAction::Kind::pass;
   });
-  if (only_pass) remember_only_pass(game, p);
-  if (!only_pass && !label_blind(game.agent(p))) label_priority_actions(game, actions);
-  const LegalAction& chosen =
-      only_pass ? actions.back()
-                : actions.at(game.ask(priority_choice(game, p, actions)).picks.at(0));
-  if (chosen.kind == LegalAction::Kind::pass) {
+  if (only_pass) {
+    remember_only_pass(game, p);
+    enter_priority_step(game, pass_priority(game));
+    return !game.state().over;
+  }
+  const bool labelled = !label_blind(game.agent(p));
+  if (labelled) label_priority_actions(game, actions);
+  const std::size_t chosen = game.ask(priority_choice(game, p, actions)).picks.at(0);
+  if (actions.at(chosen).kind == LegalAction::Kind::pass) {
+    // The list again for p's next priority if nothing changes until then (most often the
+    // other player passes too and the step ends in quiet edits). Only an unlabelled list: it
+    // is what priority_actions made, priority_choice having moved out empty labels alone.
+    if (!labelled) remember_listing(game, p, listed_at, listed_turn, std::move(actions));
     // A step that ended leaves the game in the next one, begun.
     enter_priority_step(game, pass_priority(game));
   } else {
-    perform_action(game, chosen);
+    perform_action(game, actions[chosen]);
     clear_passes(game);
   }
   return !game.state().over;

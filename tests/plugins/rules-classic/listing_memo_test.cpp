@@ -1,0 +1,246 @@
+// The listing memo and the kept mana sources (legal_actions.cpp, mana.cpp; kept in the game's
+// rules cache, Game::rules_cache): a remembered listing or list of sources is used again only
+// while the state is the one it was made for. These tests change one thing the listing reads
+// (a land entering, a rollback, a copy whose journal counts anew) and check that the answer is
+// a fresh listing's; the last plays random games next to copies that list everything afresh.
+#include <gtest/gtest.h>
+
+#include <algorithm>
+#include <memory>
+#include <string>
+#include <utility>
+#include <vector>
+
+#include "fixture.hpp"
+
+namespace anvil::classic_test {
+namespace {
+
+// Passes at every priority and answers anything else as TestAgent does by default, recording
+// the priority choices it is asked. It reads no label (LabelBlind): advance() keeps the listings
+// such an agent passes on (the listing memo).
+class PassingAgent final : public Agent, public LabelBlind {
+ public:
+  std::string_view name() const override { return "passing"; }
+  Answer choose(const DecisionView&, const Choice& choice) override {
+    Answer a;
+    switch (choice.kind) {
+      case ChoiceKind::action:
+        asked.push_back(choice);
+        a.picks.push_back(choice.pass.value());
+        break;
+      case ChoiceKind::attackers:
+      case ChoiceKind::blockers:
+        break;
+      default:
+        for (std::uint32_t i = 0; i < choice.options.size(); ++i)
+          if (i < std::max<std::uint32_t>(choice.min_picks, 1) ||
+              choice.kind == ChoiceKind::trigger_order)
+            a.picks.push_back(i);
+    }
+    return a;
+  }
+  std::vector<Choice> asked;  // priority choices
+};
+
+// A test table whose first player is a PassingAgent.
+struct PassingTable {
+  Table table;
+  std::shared_ptr<PassingAgent> a = std::make_shared<PassingAgent>();
+  Game& game() { return *table.game; }
+};
+
+PassingTable passing_table(const Position& position) {
+  PassingTable t{table(standard_pool(), position)};
+  t.game().seat(kA, t.a);
+  return t;
+}
+
+// The options of A's last priority choice, as (mana, ability) pairs, and those of a fresh
+// listing (ClassicRules::legal_actions, which lists every land's mana, as advance() does when
+// there is more than passing to do).
+std::vector<std::pair<bool, std::int32_t>> last_asked(const PassingAgent& agent) {
+  std::vector<std::pair<bool, std::int32_t>> out;
+  for (const Option& o : agent.asked.back().options) out.emplace_back(o.mana, o.ability);
+  return out;
+}
+
+std::size_t fresh_count(const Game& game, PlayerId p) {
+  return rules().legal_actions(game, p).size();
+}
+
+bool a_has_priority(const Game& game) { return game.state().turn.priority == kA; }
+
+TEST(RulesClassicListingMemo, AListingPassedOnIsOfferedAgainAsItWas) {
+  auto t = passing_table(
+      position("begin_combat", player("A", {"Shock"}, {"Mountain"}), player("B", {}, {})));
+  Game& g = t.game();
+  const std::size_t fresh = fresh_count(g, kA);  // Shock, the Mountain's mana, passing
+  ASSERT_EQ(fresh, 3u);
+  ASSERT_TRUE(rules().advance(g));  // A is asked and passes: the listing is remembered
+  ASSERT_EQ(t.a->asked.size(), 1u);
+  const auto first = last_asked(*t.a);
+  ASSERT_TRUE(advance_until(g, a_has_priority));
+  const std::uint64_t changes = g.journal().changes();
+  ASSERT_TRUE(rules().advance(g));  // passes and steps alone since: the remembered listing
+  EXPECT_EQ(g.journal().changes(), changes);
+  ASSERT_EQ(t.a->asked.size(), 2u);
+  EXPECT_EQ(last_asked(*t.a), first);
+  EXPECT_EQ(t.a->asked.back().options.size(), fresh);
+}
+
+TEST(RulesClassicListingMemo, ALandThatEntersIsSeenByTheNextListing) {
+  auto t = passing_table(
+      position("begin_combat", player("A", {"Shock", "Shock"}, {"Mountain"}), player("B", {}, {})));
+  Game& g = t.game();
+  ASSERT_TRUE(rules().advance(g));  // two Shocks, one Mountain's mana, passing
+  ASSERT_EQ(t.a->asked.back().options.size(), 4u);
+  ASSERT_TRUE(advance_until(g, a_has_priority));
+  g.add_card(*g.cards().find("Mountain"), kA, ZoneRef::battlefield(kA));
+  const std::size_t fresh = fresh_count(g, kA);
+  ASSERT_EQ(fresh, 5u);
+  ASSERT_TRUE(rules().advance(g));
+  EXPECT_EQ(t.a->asked.back().options.size(), fresh);
+}
+
+TEST(RulesClassicListingMemo, ARollbackToAStateWithMoreToDoListsAgain) {
+  auto t = passing_table(position("begin_combat", player("A", {"Shock"}, {"Mountain", "Mountain"}),
+                                  player("B", {}, {})));
+  Game& g = t.game();
+  const auto cp = g.journal().checkpoint();
+  g.journal().set_tapped(find(g, "Mountain", ZoneRef::battlefield(kA)), true);
+  ASSERT_TRUE(rules().advance(g));  // Shock, one Mountain's mana, passing: remembered
+  ASSERT_EQ(t.a->asked.back().options.size(), 3u);
+  g.journal().rollback(cp);  // both Mountains untapped, and A has priority again
+  ASSERT_EQ(g.state().turn.priority, kA);
+  const std::size_t fresh = fresh_count(g, kA);
+  EXPECT_EQ(fresh, 4u);
+  ASSERT_TRUE(rules().advance(g));
+  EXPECT_EQ(t.a->asked.back().options.size(), fresh);
+}
+
+TEST(RulesClassicListingMemo, ACopyListsForItselfEvenAtTheSameJournalCount) {
+  auto t = passing_table(position("begin_combat", player("A", {"Shock"}, {"Mountain", "Mountain"}),
+                                  player("B", {}, {})));
+  Game& g = t.game();
+  ASSERT_TRUE(rules().advance(g));  // Shock, two Mountains' mana, passing: remembered
+  ASSERT_EQ(t.a->asked.back().options.size(), 4u);
+  const std::uint64_t remembered = g.journal().changes();
+  ASSERT_NE(g.rules_cache(), nullptr);
+  auto copy = g.fork();
+  EXPECT_EQ(copy->rules_cache(), nullptr);
+  // In the copy: A's priority back (a quiet edit), a Mountain tapped, and loud edits nobody
+  // reads until the copy's journal has counted as far as the game's had.
+  copy->journal().set_priority_player(kA);
+  copy->journal().set_tapped(find(*copy, "Mountain", ZoneRef::battlefield(kA)), true);
+  ASSERT_LT(copy->journal().changes(), remembered);
+  for (std::int64_t i = 1; copy->journal().changes() < remembered; ++i)
+    copy->journal().set_attr(kB, "padding"_sym, i);
+  ASSERT_EQ(copy->journal().changes(), remembered);
+  const std::size_t fresh = fresh_count(*copy, kA);
+  EXPECT_EQ(fresh, 3u);
+  ASSERT_TRUE(rules().advance(*copy));
+  EXPECT_EQ(t.a->asked.back().options.size(), fresh);
+}
+
+// Picks as a function of the choice alone (a hash of its prompt and options), so that a game
+// and its copy, asked the same, answer the same.
+// It reads no label (LabelBlind), so that advance() keeps the listings it passes on.
+class ChoiceHashAgent final : public Agent, public LabelBlind {
+ public:
+  std::string_view name() const override { return "choice-hash"; }
+  Answer choose(const DecisionView&, const Choice& c) override {
+    std::uint64_t h = 1469598103934665603ull;
+    const auto mix = [&h](std::uint64_t v) { h = (h ^ v) * 1099511628211ull; };
+    for (unsigned char ch : c.prompt) mix(ch);
+    for (const Option& o : c.options) {
+      mix(static_cast<std::uint64_t>(o.value));
+      mix(static_cast<std::uint64_t>(o.ability));
+      mix(o.target.object.id.value);
+    }
+    SplitMix64 rng{h};
+    Answer a;
+    if (!c.refused.empty()) {  // asked again after a refused answer: the fewest picks
+      for (std::uint32_t i = 0; i < c.min_picks && i < c.options.size(); ++i) a.picks.push_back(i);
+      return a;
+    }
+    const auto n = static_cast<std::uint32_t>(c.options.size());
+    const std::uint32_t picks =
+        c.min_picks + static_cast<std::uint32_t>(rng.below(c.max_picks - c.min_picks + 1));
+    std::vector<std::uint32_t> all(n);
+    for (std::uint32_t i = 0; i < n; ++i) all[i] = i;
+    for (std::uint32_t i = 0; i < picks && i < n; ++i) {
+      std::swap(all[i], all[i + rng.below(n - i)]);
+      a.picks.push_back(all[i]);
+    }
+    return a;
+  }
+};
+
+DeckList memo_deck(std::vector<std::pair<std::string, int>> cards) {
+  DeckList d;
+  for (const auto& [name, n] : cards)
+    for (int i = 0; i < n; ++i) d.cards.push_back(name);
+  return d;
+}
+
+std::vector<std::string> action_labels(const std::vector<LegalAction>& actions) {
+  std::vector<std::string> out;
+  for (const LegalAction& a : actions) out.push_back(a.label);
+  return out;
+}
+
+// Every advance of a game that keeps its lists gives the state a copy without them gives, and
+// every listing the same actions; now and then a few advances are rolled back.
+TEST(RulesClassicListingMemo, RandomGamesPlayAsCopiesListingAfreshDo) {
+  const auto cards = standard_pool();
+  MatchConfig config;
+  config.decks = {memo_deck({{"Forest", 9},
+                             {"Mountain", 8},
+                             {"Llanowar Elves", 3},
+                             {"Grizzly Bears", 3},
+                             {"Raging Goblin", 3},
+                             {"Shock", 4},
+                             {"Blaze", 3},
+                             {"Giant Spider", 2}}),
+                  memo_deck({{"Plains", 10},
+                             {"Swamp", 7},
+                             {"White Knight", 3},
+                             {"Vampire Nighthawk", 3},
+                             {"Darksteel Myr", 3},
+                             {"Wrath of God", 1},
+                             {"Ajani Test", 2}})};
+  config.options = {{"max_turns", "30"}};
+  auto agent = std::make_shared<ChoiceHashAgent>();
+  int listings = 0;
+  for (std::uint64_t seed = 1; seed <= 6; ++seed) {
+    config.seed = seed;
+    auto game = rules().setup(cards, config);
+    game->seat(kA, agent);
+    game->seat(kB, agent);
+    for (int i = 0; i < 3000 && !game->state().over; ++i) {
+      auto fresh = game->fork();  // no rules cache: lists everything afresh
+      const PlayerId p = game->state().turn.priority;
+      if (p.valid()) {
+        ++listings;
+        ASSERT_EQ(action_labels(rules().legal_actions(*game, p)),
+                  action_labels(rules().legal_actions(*fresh, p)))
+            << "seed " << seed << ", advance " << i;
+      }
+      if (i % 7 == 3) {  // a few advances, rolled back: the kept lists must not be believed
+        const auto cp = game->journal().checkpoint();
+        for (int k = 0; k < 3 && rules().advance(*game); ++k) {
+        }
+        game->journal().rollback(cp);
+      }
+      const bool on = rules().advance(*game);
+      ASSERT_EQ(rules().advance(*fresh), on) << "seed " << seed << ", advance " << i;
+      ASSERT_EQ(hash(game->state()), hash(fresh->state())) << "seed " << seed << ", advance " << i;
+    }
+    EXPECT_TRUE(game->state().over) << "seed " << seed;
+  }
+  EXPECT_GT(listings, 1000);
+}
+
+}  // namespace
+}  // namespace anvil::classic_test
