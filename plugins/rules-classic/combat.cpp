@@ -10,6 +10,7 @@
 #include <set>
 #include <string>
 
+#include "anvil/label_blind.hpp"
 #include "classic.hpp"
 
 namespace anvil::rules_classic {
@@ -368,12 +369,14 @@ void declare_attackers(Game& game) {
   // not a creature cannot be required to attack), and nothing is paid, tapped or announced.
   // Early turns often have none, and the defenders and the choice need not be built for them.
   // (A declaration being resumed, kDeclaring set, goes the whole way: it clears the mark.)
-  bool any_creature = false;
+  // The creatures are listed once, in controlled()'s order, for the options below: nothing
+  // between here and there changes the game (the defenders are only looked at).
+  std::vector<ObjectId> creatures;
   for (const Player& seat : s.players)
     for (ObjectId id : s.zone(ZoneRef::battlefield(seat.id)).objects)
-      any_creature = any_creature || (s.objects[id.value].controller == active &&
-                                      game.view(id, scratch).has_type(kCreature));
-  if (!any_creature && game.state().attrs.get(kDeclaring) == 0) return;
+      if (s.objects[id.value].controller == active && game.view(id, scratch).has_type(kCreature))
+        creatures.push_back(id);
+  if (creatures.empty() && game.state().attrs.get(kDeclaring) == 0) return;
   std::vector<Target> defenders;
   for (const Player& p : game.state().players) {
     if (p.id == active || p.outcome != Outcome::playing) continue;
@@ -394,15 +397,17 @@ void declare_attackers(Game& game) {
   choice.prompt = "Declare attackers";
   // Every creature is offered (a person may try a tapped one and read why not); the pairs that
   // no legal declaration can hold are marked (Option::barred) with the reason a refusal gives.
-  for (ObjectId id : controlled(game, active)) {
-    if (!game.view(id, scratch).has_type(kCreature)) continue;
+  // An agent that reads no label (label_blind) is offered none: Game::ask logs the picks, not
+  // the labels, so its decisions and their log are the same without them.
+  const bool labelled = !label_blind(game.agent(active));
+  for (ObjectId id : creatures) {
     std::string cannot;
     can_tap_attack(game, id, cannot);
-    const std::string label = numbered_label(game, id) + " → ";
+    const std::string label = labelled ? numbered_label(game, id) + " → " : std::string();
     for (const Target& d : defenders) {
       all.push_back({id, d});
-      Option o{label + target_label(game, d), Target::of(game.object(id).ref()),
-               encode_defender(d)};
+      Option o{labelled ? label + target_label(game, d) : std::string(),
+               Target::of(game.object(id).ref()), encode_defender(d)};
       o.barred = cannot.empty() ? attack_condition_refusal(game, id, defending_player(game, d)) : cannot;
       choice.options.push_back(std::move(o));
     }

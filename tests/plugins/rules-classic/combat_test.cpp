@@ -5,6 +5,7 @@
 #include <map>
 #include <string>
 
+#include "anvil/label_blind.hpp"
 #include "fixture.hpp"
 
 namespace anvil::classic_test {
@@ -417,6 +418,76 @@ TEST(RulesClassicCombat, ADeathtouchBlockerKillsABigAttacker) {
   EXPECT_TRUE(find(*t.game, "Gorilla Titan", ZoneRef::graveyard(kA)).valid());
   EXPECT_TRUE(find(*t.game, "Vampire Nighthawk", ZoneRef::graveyard(kB)).valid());
   EXPECT_EQ(t.game->state().players[1].life, 22);  // lifelink
+}
+
+// An agent that reads no label (anvil/label_blind.hpp) is offered the declaration of attackers
+// without labels (the blockers' keep theirs: docs/performance.md): the same options otherwise, the
+// same pick, the same decision log.
+class BlindAgent final : public Agent, public LabelBlind {
+ public:
+  explicit BlindAgent(std::shared_ptr<TestAgent> inner) : inner_(std::move(inner)) {}
+  std::string_view name() const override { return inner_->name(); }
+  Answer choose(const DecisionView& view, const Choice& c) override {
+    return inner_->choose(view, c);
+  }
+
+ private:
+  std::shared_ptr<TestAgent> inner_;
+};
+
+TEST(RulesClassicCombat, AttackersAreOfferedWithoutLabelsToALabelBlindAgentOnly) {
+  struct Seen {
+    std::vector<std::string> labels, barred, block_labels, block_barred;
+    std::vector<std::int64_t> values;
+    std::vector<std::uint32_t> targets;
+    std::size_t decisions = 0;
+    std::int32_t life = 0;
+  };
+  auto declare = [](bool blind) {
+    PositionPlayer a = player("A", {}, {"Savannah Lions", "Wind Drake"});
+    a.battlefield.push_back(card("Grizzly Bears", /*sick=*/true));
+    auto t = table(standard_pool(), position("main1", a, player("B", {}, {"Hill Giant"})));
+    Seen seen;
+    t.a->then(ChoiceKind::attackers, [&](const Choice& c) {
+      for (const Option& o : c.options) {
+        seen.labels.push_back(o.label);
+        seen.barred.push_back(o.barred);
+        seen.values.push_back(o.value);
+        seen.targets.push_back(o.target.object.id.value);
+      }
+      return Answer{{0, 1}};  // the Lions and the Drake
+    });
+    t.b->then(ChoiceKind::blockers, [&](const Choice& c) {
+      for (const Option& o : c.options) {
+        seen.block_labels.push_back(o.label);
+        seen.block_barred.push_back(o.barred);
+      }
+      return Answer{};
+    });
+    if (blind) {
+      t.game->seat(kA, std::make_shared<BlindAgent>(t.a));
+      t.game->seat(kB, std::make_shared<BlindAgent>(t.b));
+    }
+    fight(t);
+    seen.decisions = t.game->decisions().size();
+    seen.life = t.game->state().players[1].life;
+    return seen;
+  };
+  const Seen sighted = declare(false), blind = declare(true);
+  EXPECT_EQ(sighted.labels,
+            (std::vector<std::string>{"Savannah Lions → player 1", "Wind Drake → player 1",
+                                      "Grizzly Bears → player 1"}));
+  EXPECT_EQ(sighted.block_labels,
+            (std::vector<std::string>{"Hill Giant → Savannah Lions", "Hill Giant → Wind Drake"}));
+  EXPECT_EQ(blind.labels, std::vector<std::string>(3));
+  EXPECT_EQ(blind.block_labels, sighted.block_labels);
+  EXPECT_EQ(blind.block_barred, sighted.block_barred);
+  EXPECT_EQ(blind.barred, sighted.barred);
+  EXPECT_EQ(blind.values, sighted.values);
+  EXPECT_EQ(blind.targets, sighted.targets);
+  EXPECT_EQ(blind.decisions, sighted.decisions);
+  EXPECT_EQ(blind.life, sighted.life);
+  EXPECT_EQ(sighted.life, 20 - 2 - 1);
 }
 
 }  // namespace
