@@ -275,18 +275,23 @@ TestAgent& TestAgent::act(std::string label) {
   return pick(ChoiceKind::action, {std::move(label)});
 }
 
-Answer RandomAgent::choose(const DecisionView&, const Choice& c) {
-  Answer a;
+std::vector<std::uint32_t> random_picks(SplitMix64& rng, const Choice& c, std::uint32_t picks) {
   const auto n = static_cast<std::uint32_t>(c.options.size());
+  std::vector<std::uint32_t> all(n), chosen;
+  for (std::uint32_t i = 0; i < n; ++i) all[i] = i;
+  for (std::uint32_t i = 0; i < picks && i < n; ++i) {
+    std::swap(all[i], all[i + rng.below(n - i)]);
+    chosen.push_back(all[i]);
+  }
+  return chosen;
+}
+
+Answer RandomAgent::choose(const DecisionView&, const Choice& c) {
   std::uint32_t picks =
       c.min_picks + static_cast<std::uint32_t>(rng_.below(c.max_picks - c.min_picks + 1));
   if (!c.refused.empty() && rng_.below(2) == 0) picks = c.min_picks;  // give up on an illegal idea
-  std::vector<std::uint32_t> all(n);
-  for (std::uint32_t i = 0; i < n; ++i) all[i] = i;
-  for (std::uint32_t i = 0; i < picks && i < n; ++i) {
-    std::swap(all[i], all[i + rng_.below(n - i)]);
-    a.picks.push_back(all[i]);
-  }
+  Answer a;
+  a.picks = random_picks(rng_, c, picks);
   return a;
 }
 

@@ -87,6 +87,9 @@ class TestAgent final : public Agent {
   std::deque<std::pair<ChoiceKind, Pick>> wishes_;
 };
 
+// `picks` distinct options of `c` (all of them if it has fewer), drawn uniformly with `rng`.
+std::vector<std::uint32_t> random_picks(SplitMix64& rng, const Choice& c, std::uint32_t picks);
+
 // Uniformly random among the options, seeded.
 class RandomAgent final : public Agent {
  public:

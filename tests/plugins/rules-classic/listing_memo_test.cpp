@@ -164,15 +164,8 @@ class ChoiceHashAgent final : public Agent, public LabelBlind {
       for (std::uint32_t i = 0; i < c.min_picks && i < c.options.size(); ++i) a.picks.push_back(i);
       return a;
     }
-    const auto n = static_cast<std::uint32_t>(c.options.size());
-    const std::uint32_t picks =
-        c.min_picks + static_cast<std::uint32_t>(rng.below(c.max_picks - c.min_picks + 1));
-    std::vector<std::uint32_t> all(n);
-    for (std::uint32_t i = 0; i < n; ++i) all[i] = i;
-    for (std::uint32_t i = 0; i < picks && i < n; ++i) {
-      std::swap(all[i], all[i + rng.below(n - i)]);
-      a.picks.push_back(all[i]);
-    }
+    a.picks = random_picks(
+        rng, c, c.min_picks + static_cast<std::uint32_t>(rng.below(c.max_picks - c.min_picks + 1)));
     return a;
   }
 };
