@@ -330,8 +330,12 @@ void Journal::reorder_zone(ZoneRef zone, std::vector<ObjectId> order) {
   std::sort(sorted_old.begin(), sorted_old.end());
   std::sort(sorted_new.begin(), sorted_new.end());
   if (sorted_old != sorted_new) throw RulesError("reorder_zone: not a permutation of the zone");
-  old_orders_.push_back(std::exchange(list, std::move(order)));
-  record({EditKind::zone_reorder, 0, static_cast<std::uint32_t>(index), 0,
+  replace_order(index, std::move(order));
+}
+
+void Journal::replace_order(std::size_t zone_index, std::vector<ObjectId> order) {
+  old_orders_.push_back(std::exchange(state_.zones[zone_index].objects, std::move(order)));
+  record({EditKind::zone_reorder, 0, static_cast<std::uint32_t>(zone_index), 0,
           static_cast<std::int64_t>(old_orders_.size() - 1), 0});
 }
 
@@ -346,9 +350,7 @@ void Journal::shuffle_zone(ZoneRef zone) {
   record({EditKind::rng, 0, 0, 0, old_rng, static_cast<std::int64_t>(state_.rng.state)});
   // The order is the zone's own, swapped: reorder_zone's check that it is a permutation (two
   // sorted copies) would only cost, about half of a library's shuffle.
-  old_orders_.push_back(std::exchange(state_.zones[index].objects, std::move(order)));
-  record({EditKind::zone_reorder, 0, static_cast<std::uint32_t>(index), 0,
-          static_cast<std::int64_t>(old_orders_.size() - 1), 0});
+  replace_order(index, std::move(order));
 }
 
 // --- triggers, stack, effects -------------------------------------------------------------

@@ -259,6 +259,8 @@ class ANVIL_API Journal {
   void set_object_field(ObjectId id, ObjectField f, std::int64_t v);
   void set_player_field(PlayerId p, PlayerField f, std::int64_t v);
   void set_game_field(GameField f, std::int64_t v);
+  // Puts `order`, a permutation of zone `zone_index`'s objects, in its place and records it.
+  void replace_order(std::size_t zone_index, std::vector<ObjectId> order);
   void place(ObjectId id, std::size_t zone_index, std::size_t position);
   void unplace(ObjectId id, std::size_t zone_index, std::size_t position);
   void valid_target(Checkpoint cp, const char* what) const;
