@@ -76,27 +76,6 @@ std::optional<OpenQuote> quote_closing_on(std::string_view text, std::uint32_t e
   return std::nullopt;
 }
 
-// The value on line `line` (1-based) of `text` after its "key: " or "- ", when it is mana
-// symbols unquoted ("{1}{G}{G}"): YAML reads "{1}" as a map and stumbles on what follows.
-std::optional<std::string_view> unquoted_symbols(std::string_view text, std::uint32_t line) {
-  std::size_t start = 0;
-  for (std::uint32_t l = 1; l < line && start != std::string_view::npos; ++l) {
-    start = text.find('\n', start);
-    if (start != std::string_view::npos) ++start;
-  }
-  if (start == std::string_view::npos || line == 0) return std::nullopt;
-  std::string_view value = text.substr(start, text.find('\n', start) - start);
-  if (const auto colon = value.find(": "); colon != std::string_view::npos)
-    value.remove_prefix(colon + 2);
-  else if (const auto dash = value.find("- "); dash != std::string_view::npos)
-    value.remove_prefix(dash + 2);
-  while (value.starts_with(' ')) value.remove_prefix(1);
-  while (value.ends_with(' ') || value.ends_with('\r')) value.remove_suffix(1);
-  if (!value.starts_with('{') || !value.ends_with('}')) return std::nullopt;
-  if (value.find("}{") == std::string_view::npos) return std::nullopt;
-  return value;
-}
-
 // The lines of `text`, numbered from 1: line(n) is empty past the end.
 class Lines {
  public:
@@ -117,6 +96,21 @@ class Lines {
  private:
   std::vector<std::string_view> lines_;
 };
+
+// The value on line `line` (1-based) of `text` after its "key: " or "- ", when it is mana
+// symbols unquoted ("{1}{G}{G}"): YAML reads "{1}" as a map and stumbles on what follows.
+std::optional<std::string_view> unquoted_symbols(std::string_view text, std::uint32_t line) {
+  std::string_view value = Lines(text).line(line);
+  if (const auto colon = value.find(": "); colon != std::string_view::npos)
+    value.remove_prefix(colon + 2);
+  else if (const auto dash = value.find("- "); dash != std::string_view::npos)
+    value.remove_prefix(dash + 2);
+  while (value.starts_with(' ')) value.remove_prefix(1);
+  while (value.ends_with(' ') || value.ends_with('\r')) value.remove_suffix(1);
+  if (!value.starts_with('{') || !value.ends_with('}')) return std::nullopt;
+  if (value.find("}{") == std::string_view::npos) return std::nullopt;
+  return value;
+}
 
 // A line's map content: where its key would start (after the indentation and any "- " of list
 // items) and the text from there.
