@@ -5,6 +5,7 @@
 #include <anvil/label_blind.hpp>
 #include <optional>
 #include <stdexcept>
+#include <utility>
 
 namespace anvil::cli {
 
@@ -187,9 +188,14 @@ std::uint64_t agent_seed(std::uint64_t seed, std::size_t seat) {
   return SplitMix64::step(s);
 }
 
-bool advance_rules(const RulesModule& rules, Game& game) {
+namespace {
+
+// What `call` (a rules module's code) returns; anything it throws that is not a std::exception
+// becomes a std::runtime_error saying so (kRulesThrewNotAnException).
+template <class F>
+decltype(auto) as_rules_module(F&& call) {
   try {
-    return rules.advance(game);
+    return std::forward<F>(call)();
   } catch (const std::exception&) {
     throw;
   } catch (...) {
@@ -197,15 +203,15 @@ bool advance_rules(const RulesModule& rules, Game& game) {
   }
 }
 
+}  // namespace
+
+bool advance_rules(const RulesModule& rules, Game& game) {
+  return as_rules_module([&] { return rules.advance(game); });
+}
+
 std::unique_ptr<Game> setup_rules(const RulesModule& rules, std::shared_ptr<const CardPool> cards,
                                   const MatchConfig& config) {
-  try {
-    return rules.setup(std::move(cards), config);
-  } catch (const std::exception&) {
-    throw;
-  } catch (...) {
-    throw std::runtime_error(kRulesThrewNotAnException);
-  }
+  return as_rules_module([&] { return rules.setup(std::move(cards), config); });
 }
 
 MatchResult play_match(const RulesModule& rules, std::shared_ptr<const CardPool> cards,
