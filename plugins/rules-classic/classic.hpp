@@ -681,7 +681,9 @@ bool enforce_counter_limits(Game& game,
 // ability targets spells on the stack (common.cpp's targeting offers them to it and to
 // counterspells alone);
 // spell_copy_to_remove: a copy of a spell in a zone other than the stack (704.5e), tested one
-// object at a time (the state-based pass looks at every object once for 704.5d and 704.5e).
+// object at a time (the state-based pass looks at every object once for 704.5d and 704.5e);
+// is_spell_copy: a copy of a spell wherever it is. Only the copy ability marks an object a copy,
+// the object it has just made (the state-based pass relies on it).
 void register_copy_keyword(Registrar& registrar);
 bool targets_spells(const Ability& ability);
 // Where the spell `ref` is in the stack (a StackItem with is_spell), if it is there: the target
@@ -811,6 +813,7 @@ std::string madness_cast_refusal(const Game& game, PlayerId p, ObjectId card, st
 // graveyard, and the rules the returned permanent lives by.
 void register_unearth_keyword(Registrar& registrar);
 bool spell_copy_to_remove(const GameObject& o);
+bool is_spell_copy(const GameObject& o);
 // bounce, gain_life, modal (spells.cpp).
 void register_spell_keywords(Registrar& registrar);
 // trigger: {when, whose, other, do, if} (triggers.cpp).

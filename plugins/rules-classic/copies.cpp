@@ -115,9 +115,12 @@ bool targets_spells(const Ability& ability) {
   return dynamic_cast<const CopySpellAbility*>(&ability) != nullptr || counters_spells(ability);
 }
 
+bool is_spell_copy(const GameObject& o) {
+  return !o.attrs.items.empty() && o.attrs.get(kSpellCopy) != 0;
+}
+
 bool spell_copy_to_remove(const GameObject& o) {
-  return o.zone.kind != ZoneKind::stack && o.zone.kind != ZoneKind::none &&
-         !o.attrs.items.empty() && o.attrs.get(kSpellCopy) != 0;
+  return o.zone.kind != ZoneKind::stack && o.zone.kind != ZoneKind::none && is_spell_copy(o);
 }
 
 void register_copy_keyword(Registrar& registrar) {

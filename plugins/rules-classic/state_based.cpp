@@ -12,19 +12,43 @@ namespace anvil::rules_classic {
 
 namespace {
 
-// Rules memo slot 16 (Game::rules_memo; turn.cpp lists the others): the
-// objects_look_key() at which the pass's look at every object last found nothing.
+// Rules memo slot 16 (Game::rules_memo; turn.cpp lists the others): what the pass's look at
+// every object last found nothing at, objects_look_key() << 2 with the two bits below.
 constexpr std::size_t kObjectsLookedAt = 16;
+// A copy of a spell was on the stack then: it may leave the stack later, so moves off the stack
+// count for the key.
+constexpr std::uint64_t kStackHeldCopy = 1;
+// An object was in a command zone then (a dungeon may wait there to be completed, 704.5t).
+constexpr std::uint64_t kCommandZoneUsed = 2;
 
 // Grows with every edit that can change what that look finds; never 0. A look that found
-// nothing saw every object off the battlefield without a token flag, a counter or a copy mark,
-// and the spell copies on the stack: only a new object, a counter or attr edit, or a move out
-// of the battlefield or the stack (or back from nowhere, by an undo) can make a finding. A
-// card drawn, cast or played, moves that most passes follow, cannot.
-std::uint64_t objects_look_key(const Journal& j) {
-  return 1 + j.changes(EditKind::object_create) + j.changes(EditKind::object_counter) +
-         j.changes(EditKind::object_attr) + j.moves_from(ZoneKind::battlefield) +
-         j.moves_from(ZoneKind::stack) + j.moves_from(ZoneKind::none);
+// nothing saw no token off the battlefield, no counters off it and no copy of a spell off the
+// stack, but in no zone (ceased to exist). Since then, with the objects the same (no creation,
+// and no undone creation: object_create), a finding needs one of:
+// - a token off the battlefield: an object is a token from its creation
+//   (Journal::create_object), so one left the battlefield or no zone (an undo bringing it back);
+// - counters off the battlefield: a counter edit, or an object with counters that left the
+//   battlefield or no zone;
+// - a copy of a spell off the stack: copies are marked by the copy ability alone, on the object
+//   it has just made (copies.cpp: a creation), so a mark seen now was there then, on an object
+//   on the stack (`stack_held`) or in no zone, which it left.
+// So moves off the stack count only while a copy was on the stack: most passes follow a resolved
+// spell or a combat mark, which no longer move the key, nor does any other attr edit.
+// Moves into a command zone count for complete_dungeons (kCommandZoneUsed): an empty command zone
+// has an object only after a creation there, a move into it, or an undo of a move out of it.
+std::uint64_t objects_look_key(const Journal& j, bool stack_held) {
+  std::uint64_t key = 1 + j.changes(EditKind::object_create) + j.changes(EditKind::object_counter) +
+                      j.moves_from(ZoneKind::battlefield) + j.moves_from(ZoneKind::none) +
+                      j.moves_to(ZoneKind::command);
+  if (stack_held) key += j.moves_from(ZoneKind::stack);
+  return key;
+}
+
+// Whether any player's command zone holds an object.
+bool command_zone_used(const GameState& s) {
+  for (const Player& p : s.players)
+    if (!s.zone(ZoneRef::command(p.id)).objects.empty()) return true;
+  return false;
 }
 
 // Rules memo slot 17: the permanents_look_key() at which the pass's look at every permanent
@@ -227,20 +251,27 @@ bool sba_pass(Game& game) {
   // battle without a protector, or a Siege protected by its controller, gets one.
   if (!battles.empty() && battle_actions(game, battles, moves)) acted = true;
   // 704.5t: a dungeon whose venture marker is on its bottommost room, no room ability of it
-  // waiting or on the stack, is removed from the game (completed).
-  complete_dungeons(game, moves);
+  // waiting or on the stack, is removed from the game (completed). Not looked for while the
+  // command zones are still as empty as the last look at every object saw them (most games
+  // have no dungeon: the call was 0.46% of a random game's instructions).
+  const std::uint64_t objects_memo = game.rules_memo(kObjectsLookedAt);
+  const bool stack_held = (objects_memo & kStackHeldCopy) != 0;
+  if ((objects_memo & kCommandZoneUsed) != 0 ||
+      objects_memo >> 2 != objects_look_key(game.journal(), stack_held))
+    complete_dungeons(game, moves);
   // 704.5d: tokens that left the battlefield cease to exist. 704.5e: a copy of a spell in a
   // zone other than the stack ceases to exist. One look at every object for both (the tokens'
   // moves first, then the copies', as they always were).
   std::vector<ObjectId> copies;
   bool stray_counters = false;  // counters on an object off the battlefield (122.2, below)
+  bool copy_on_stack = false;   // a copy of a spell on the stack, which may leave it
   const std::uint64_t objects_seen = game.journal().changes();
-  // The look reads objects' token flags (set as they are made), zones, counters and attrs only.
-  // One that found nothing need not be taken again until an object is made, leaves the
-  // battlefield or the stack, or one's counters or attrs change (objects_look_key): most passes
-  // follow a tap, damage, a life change, a draw or a cast.
-  const std::uint64_t objects_key = objects_look_key(game.journal());
-  const bool look = game.rules_memo(kObjectsLookedAt) != objects_key;
+  // The look reads objects' token flags (set as they are made), zones, counters and copy marks
+  // only. One that found nothing need not be taken again until an object is made, leaves the
+  // battlefield, or one's counters change (objects_look_key): most passes follow a tap, damage,
+  // a life change, a draw, a cast, a resolved spell or a combat mark.
+  const std::uint64_t objects_key = objects_look_key(game.journal(), stack_held);
+  const bool look = objects_memo >> 2 != objects_key;
   const std::size_t moved_before_look = moves.size();
   for (const GameObject& o : look ? std::span(game.state().objects) : std::span<const GameObject>()) {
     // Most objects (cards in libraries and hands) are no token and carry no counter and no attr:
@@ -250,12 +281,19 @@ bool sba_pass(Game& game) {
     if (o.zone.kind == ZoneKind::none) continue;
     if (o.token && o.zone.kind != ZoneKind::battlefield)
       moves.push_back({o.id, ZoneRef::nowhere(), Cause::state_based, {}});
-    if (!o.attrs.items.empty() && spell_copy_to_remove(o)) copies.push_back(o.id);
+    if (o.attrs.items.empty()) continue;
+    if (o.zone.kind == ZoneKind::stack)
+      copy_on_stack = copy_on_stack || is_spell_copy(o);
+    else if (spell_copy_to_remove(o))
+      copies.push_back(o.id);
   }
   for (ObjectId id : copies) moves.push_back({id, ZoneRef::nowhere(), Cause::state_based, {}});
-  // Found nothing: remembered as of now (the counts are still those of the look).
+  // Found nothing: remembered as of now (the counts are still those of the look), with the key
+  // that holds for what the look saw on the stack.
   if (look && moves.size() == moved_before_look && !stray_counters)
-    game.rules_memo(kObjectsLookedAt) = objects_key;
+    game.rules_memo(kObjectsLookedAt) = objects_look_key(game.journal(), copy_on_stack) << 2 |
+                                        (copy_on_stack ? kStackHeldCopy : 0) |
+                                        (command_zone_used(game.state()) ? kCommandZoneUsed : 0);
   if (!moves.empty()) {
     // A destroy replaced away (indestructible, regeneration) changes nothing to repeat for.
     const std::vector<bool> moved = move_in_one_event(game, moves);

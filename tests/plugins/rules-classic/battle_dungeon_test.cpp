@@ -168,6 +168,26 @@ TEST(RulesClassicDungeons, VenturingFromTheBottommostRoomCompletesTheDungeonAndB
   EXPECT_EQ(count(g, ZoneRef::hand(kA)), 1u);  // Temple's "Draw a card." resolved too
 }
 
+// 704.5t is not looked for while the command zones are as empty as the last look at every object
+// saw them (state_based.cpp); a dungeon moved into one after such checks, its marker on the
+// bottommost room and nothing of it pending, is completed by the next check all the same.
+TEST(RulesClassicDungeons, ADungeonMovedIntoTheCommandZoneAfterChecksIsCompleted) {
+  ASSERT_TRUE(core());
+  Table t = table(core(), position("main1", player("A", {}, {}), player("B", {}, {})));
+  Game& g = *t.game;
+  const ObjectId mine =
+      g.add_card(*g.cards().find("Lost Mine of Phandelver"), kA, ZoneRef::exile(kA));
+  // On Temple of Dumathoin, the bottommost room.
+  g.journal().set_attr(mine, "venture_room"_sym, 7);
+  rules().check_state(g);  // nothing to do: no dungeon in a command zone
+  rules().check_state(g);
+  ASSERT_EQ(g.object(mine).zone, ZoneRef::exile(kA));
+  g.journal().move_object(mine, ZoneRef::command(kA));
+  rules().check_state(g);
+  EXPECT_EQ(g.object(mine).zone.kind, ZoneKind::none);  // completed, removed from the game
+  EXPECT_EQ(g.state().players[0].attrs.get("dungeons_completed"_sym), 1);
+}
+
 // The rooms' texts, generated from the `dungeon` keyword, read as the printed card does.
 TEST(RulesClassicDungeons, LostMineOfPhandelverRoomTexts) {
   ASSERT_TRUE(core());

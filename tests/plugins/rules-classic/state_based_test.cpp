@@ -107,9 +107,9 @@ TEST(RulesClassicStateBased, WhatLeavesTheBattlefieldAfterACheckThatFoundNothing
 }
 
 // The look at every object is taken again only after edits that can change what it finds
-// (Journal::changes(EditKind), state_based.cpp): a counter or an attr is one, and a life change
-// in between is not.
-TEST(RulesClassicStateBased, ACounterOrACopyMarkAddedOffTheBattlefieldAfterACheckIsSeen) {
+// (objects_look_key, state_based.cpp): a counter or a creation is one, and a life change or an
+// attr edit in between is not. A copy of a spell is marked as it is made (copies.cpp).
+TEST(RulesClassicStateBased, ACounterOrACopyMadeOffTheBattlefieldAfterACheckIsSeen) {
   PositionPlayer a = player("A", {}, {});
   a.graveyard.push_back(card("Grizzly Bears"));
   a.graveyard.push_back(card("Grizzly Bears"));
@@ -121,13 +121,74 @@ TEST(RulesClassicStateBased, ACounterOrACopyMarkAddedOffTheBattlefieldAfterAChec
   const ObjectId other = yard[1];
   rules().check_state(g);  // nothing to do
   g.journal().set_life(kB, 19);
+  g.journal().set_attr(other, "kicked"_sym, 1);
   rules().check_state(g);  // nothing again, without the look
   g.journal().set_counter(bears, "+1/+1"_sym, 2);
   rules().check_state(g);
   EXPECT_EQ(g.object(bears).counters.get("+1/+1"_sym), 0);
-  g.journal().set_attr(other, "spell_copy"_sym, 1);  // a copy off the stack ceases to exist
+  const ObjectId copy = g.add_card(g.object(other).card, kA, ZoneRef::graveyard(kA));
+  g.journal().set_attr(copy, "spell_copy"_sym, 1);  // a copy off the stack ceases to exist
   rules().check_state(g);
-  EXPECT_EQ(g.object(other).zone.kind, ZoneKind::none);
+  EXPECT_EQ(g.object(copy).zone.kind, ZoneKind::none);
+  EXPECT_EQ(g.object(other).zone, ZoneRef::graveyard(kA));
+}
+
+// A copy made on the stack after a check that found nothing is seen by the next look (a
+// creation); from then on a move off the stack is looked at too, though moves off the stack are
+// not while no copy is there (a resolved spell cannot make a finding).
+TEST(RulesClassicStateBased, ACopyMadeAfterACheckIsSeenOnceItLeavesTheStack) {
+  auto t = table(standard_pool(),
+                 position("main1", player("A", {"Shock", "Shock"}, {}), player("B", {}, {})));
+  Game& g = *t.game;
+  const auto& hand = g.state().zone(ZoneRef::hand(kA)).objects;
+  ASSERT_EQ(hand.size(), 2u);
+  const ObjectId shock = hand[0];
+  const ObjectId other = hand[1];
+  rules().check_state(g);  // nothing to do
+  g.journal().move_object(other, ZoneRef::stack());
+  g.journal().move_object(other, ZoneRef::graveyard(kA));  // a spell resolved
+  rules().check_state(g);                                  // nothing again, without the look
+  g.journal().move_object(shock, ZoneRef::stack());
+  const ObjectId copy = g.add_card(g.object(shock).card, kA, ZoneRef::stack());  // as Twincast
+  g.journal().set_attr(copy, "spell_copy"_sym, 1);
+  rules().check_state(g);  // nothing to do: a copy on the stack
+  rules().check_state(g);
+  ASSERT_EQ(g.object(copy).zone, ZoneRef::stack());
+  g.journal().move_object(copy, ZoneRef::graveyard(kA));  // countered
+  rules().check_state(g);
+  EXPECT_EQ(g.object(copy).zone.kind, ZoneKind::none);
+  EXPECT_EQ(g.object(shock).zone, ZoneRef::stack());
+}
+
+// 704.5d: a token bounced to its owner's hand or library after checks that found nothing, with
+// spells resolved and combat marks set in between (which the look does not follow), ceases to
+// exist at the next check.
+TEST(RulesClassicStateBased, ATokenBouncedAfterChecksThatFoundNothingCeasesToExist) {
+  PositionPlayer a = player("A", {"Shock"}, {"Soldier", "Soldier"});
+  a.battlefield.push_back(card("Grizzly Bears"));
+  auto t = table(standard_pool(), position("main1", a, player("B", {}, {})));
+  Game& g = *t.game;
+  const auto& field = g.state().zone(ZoneRef::battlefield(kA)).objects;
+  std::vector<ObjectId> soldiers;
+  for (ObjectId id : field)
+    if (g.object(id).token) soldiers.push_back(id);
+  ASSERT_EQ(soldiers.size(), 2u);
+  const ObjectId bears = find(g, "Grizzly Bears", ZoneRef::battlefield(kA));
+  const ObjectId shock = find(g, "Shock", ZoneRef::hand(kA));
+  rules().check_state(g);  // nothing to do
+  g.journal().move_object(shock, ZoneRef::stack());
+  rules().check_state(g);
+  g.journal().move_object(shock, ZoneRef::graveyard(kA));  // resolved
+  g.journal().set_attr(bears, "attacking"_sym, 1);
+  rules().check_state(g);  // nothing again
+  g.journal().move_object(soldiers[0], ZoneRef::hand(kA));
+  rules().check_state(g);
+  EXPECT_EQ(g.object(soldiers[0]).zone.kind, ZoneKind::none);
+  rules().check_state(g);  // nothing to do
+  g.journal().move_object(soldiers[1], ZoneRef::library(kA));
+  rules().check_state(g);
+  EXPECT_EQ(g.object(soldiers[1]).zone.kind, ZoneKind::none);
+  EXPECT_EQ(g.object(bears).zone, ZoneRef::battlefield(kA));
 }
 
 // A spell copy on the stack stays there; once it leaves, the next check removes it, though the
