@@ -254,6 +254,38 @@ TEST(RulesClassicStateBased, ACreatureEnteringAfterACheckThatFoundNothingIsSeen)
   EXPECT_EQ(g.object(bears).zone, ZoneRef::graveyard(kA)) << "lethal damage, entered";
 }
 
+// After a check that found nothing, permanents entering alone are looked at without the others
+// (state_based.cpp, kPermanentsBeforeEntering): a legend entering beside one already there is
+// still seen by the legend rule, and lethal damage marked before a creature entered is seen.
+TEST(RulesClassicStateBased, PermanentsEnteringAfterACheckAreSeenBesideThoseThere) {
+  PositionPlayer a = player(
+      "A", {"Isamaru, Hound of Konda", "Isamaru, Hound of Konda", "Grizzly Bears", "Grizzly Bears"},
+      {});
+  a.battlefield.push_back(card("Grizzly Bears"));
+  auto t = table(standard_pool(), position("main1", a, player("B", {}, {})));
+  Game& g = *t.game;
+  const auto hand = g.state().zone(ZoneRef::hand(kA)).objects;
+  ASSERT_EQ(hand.size(), 4u);
+  rules().check_state(g);                                      // nothing to do
+  g.journal().move_object(hand[0], ZoneRef::battlefield(kA));  // a legend alone
+  rules().check_state(g);
+  ASSERT_EQ(g.object(hand[0]).zone, ZoneRef::battlefield(kA));
+  g.journal().move_object(hand[2], ZoneRef::battlefield(kA));
+  rules().check_state(g);                                      // nothing to do
+  g.journal().move_object(hand[1], ZoneRef::battlefield(kA));  // its namesake
+  t.a->asked.clear();
+  rules().check_state(g);
+  ASSERT_EQ(t.a->asked.size(), 1u);
+  EXPECT_EQ(t.a->asked[0].prompt, "Legend rule: choose the Isamaru, Hound of Konda to keep");
+  EXPECT_EQ(count(g, ZoneRef::graveyard(kA)), 1u);
+  rules().check_state(g);              // nothing to do
+  g.journal().set_damage(hand[3], 2);  // in the hand: nothing to see yet
+  rules().check_state(g);
+  g.journal().move_object(hand[3], ZoneRef::battlefield(kA));
+  rules().check_state(g);
+  EXPECT_EQ(g.object(hand[3]).zone, ZoneRef::graveyard(kA)) << "lethal damage, entered";
+}
+
 TEST(RulesClassicStateBased, ATokenBroughtBackByARollbackPastACheckIsSeenAgain) {
   PositionPlayer a = player("A", {}, {});
   a.graveyard.push_back(card("Soldier"));
