@@ -188,12 +188,15 @@ std::optional<PlayerId> protector_of(const Game& game, ObjectId battle) {
 std::vector<ObjectId> battles_protected_by(const Game& game, PlayerId p) {
   // The protector (an attr) before the view: most permanents have none, and then the view is
   // not needed. Both are queries, so the order changes no answer; the battlefield is walked seat
-  // by seat as battlefield() lists it (this runs at every declaration of attackers).
+  // by seat as battlefield() lists it (this runs at every declaration of attackers). A permanent
+  // without attrs has no protector, and is passed over without protector_of's call.
   std::vector<ObjectId> out;
   const GameState& s = game.state();
   for (const Player& seat : s.players)
     for (ObjectId id : s.zone(ZoneRef::battlefield(seat.id)).objects)
-      if (protector_of(game, id) == p && game.view(id).has_type(kBattle)) out.push_back(id);
+      if (!s.objects[id.value].attrs.items.empty() && protector_of(game, id) == p &&
+          game.view(id).has_type(kBattle))
+        out.push_back(id);
   return out;
 }
 

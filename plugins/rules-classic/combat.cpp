@@ -68,10 +68,29 @@ bool still_in_combat(const Game& game, ObjectId id) {
   return combat_attr(game, id, kAttacking) != 0 ? actives : !actives;
 }
 
+// Whether `id` may be in combat, before combat_attr is asked: combat_attr is 0 for every key of
+// a permanent without the kInCombat mark (it compares the mark with the permanent's zone changes,
+// which are at least 0), and most permanents carry no attr at all. A filter, never an answer.
+bool marked_in_combat(const GameState& s, ObjectId id) {
+  const GameObject& o = s.objects[id.value];
+  return !o.attrs.items.empty() && o.attrs.get(kInCombat) != 0;
+}
+
+// Calls f(id) for every permanent in battlefield()'s order (seat by seat), without building its
+// list: the combat steps walk the battlefield several times each. A walk that edits must edit
+// nothing but attrs, which leave the zones as they are.
+template <class F>
+void for_each_permanent(const GameState& s, F f) {
+  for (const Player& seat : s.players)
+    for (ObjectId id : s.zone(ZoneRef::battlefield(seat.id)).objects) f(id);
+}
+
 void drop_removed_from_combat(Game& game) {
-  for (ObjectId id : battlefield(game))
-    if (combat_attr(game, id, kInCombat) != 0 && !still_in_combat(game, id))
-      remove_from_combat(game, id);
+  for_each_permanent(game.state(), [&](ObjectId id) {
+    if (marked_in_combat(game.state(), id) && combat_attr(game, id, kInCombat) != 0 &&
+        !still_in_combat(game, id))
+      remove_from_combat(game, id);  // attrs only
+  });
 }
 
 bool is_attacking(const Game& game, ObjectId id) {
@@ -80,17 +99,20 @@ bool is_attacking(const Game& game, ObjectId id) {
 
 std::vector<ObjectId> attackers(const Game& game) {
   std::vector<ObjectId> out;
-  for (ObjectId id : battlefield(game))
-    if (is_attacking(game, id)) out.push_back(id);
+  for_each_permanent(game.state(), [&](ObjectId id) {
+    if (marked_in_combat(game.state(), id) && is_attacking(game, id)) out.push_back(id);
+  });
   return out;
 }
 
 std::vector<ObjectId> blockers_of(const Game& game, ObjectId attacker) {
   std::vector<ObjectId> out;
-  for (ObjectId id : battlefield(game))
-    if (combat_attr(game, id, kBlocking) == static_cast<std::int64_t>(attacker.value) + 1 &&
+  for_each_permanent(game.state(), [&](ObjectId id) {
+    if (marked_in_combat(game.state(), id) &&
+        combat_attr(game, id, kBlocking) == static_cast<std::int64_t>(attacker.value) + 1 &&
         still_in_combat(game, id))
       out.push_back(id);
+  });
   return out;
 }
 
@@ -116,10 +138,13 @@ bool can_tap_attack(const Game& game, ObjectId id, std::string& why) {
 std::int64_t attack_tax(const Game& game, const Target& defender) {
   if (!defender.is_player()) return 0;
   std::int64_t tax = 0;
-  for (ObjectId id : controlled(game, defender.player))
+  const GameState& s = game.state();
+  for_each_permanent(s, [&](ObjectId id) {
+    if (s.objects[id.value].controller != defender.player) return;
     for (const AbilityDef& a : game.card(id).abilities)
       if (const auto* t = dynamic_cast<const AttackTaxAbility*>(a.impl.get()))
         tax += t->per_attacker;
+  });
   return tax;
 }
 
@@ -175,10 +200,19 @@ std::string attack_refusal(const Game& game, const std::vector<Pair>&,
     if (!why.empty()) return why;
   }
   const PlayerId active = game.state().turn.active;
-  for (ObjectId id : controlled(game, active)) {
+  // The active player's permanents in controlled()'s order, without its list, each viewed into
+  // one scratch (has_keyword's view): asked at every declaration, mostly of permanents without
+  // the requirement.
+  const GameState& s = game.state();
+  Characteristics scratch;
+  std::vector<ObjectId> required;
+  for_each_permanent(s, [&](ObjectId id) {
+    if (s.objects[id.value].controller == active && game.view(id, scratch).has_keyword(kMustAttack))
+      required.push_back(id);
+  });
+  for (ObjectId id : required) {
     std::string why;
-    if (seen.count(id) || !has_keyword(game, id, kMustAttack) || !can_tap_attack(game, id, why))
-      continue;
+    if (seen.count(id) || !can_tap_attack(game, id, why)) continue;
     bool free_defender = false;  // a requirement never forces paying a cost (508.1d)
     for (const Player& p : game.state().players) {
       if (p.id == active || p.outcome != Outcome::playing) continue;
@@ -504,17 +538,20 @@ bool any_attackers(const Game& game) {
   const GameState& s = game.state();
   for (const Player& seat : s.players)
     for (ObjectId id : s.zone(ZoneRef::battlefield(seat.id)).objects)
-      if (!s.objects[id.value].attrs.items.empty() && is_attacking(game, id)) return true;
+      if (marked_in_combat(s, id) && is_attacking(game, id)) return true;
   return false;
 }
 
 bool needs_first_strike_step(const Game& game) {
-  for (ObjectId id : battlefield(game)) {
-    if (combat_attr(game, id, kAttacking) == 0 && combat_attr(game, id, kBlocking) == 0) continue;
-    if (!still_in_combat(game, id)) continue;
-    const Characteristics c = game.view(id);
-    if (c.has_keyword(kFirstStrike) || c.has_keyword(kDoubleStrike)) return true;
-  }
+  const GameState& s = game.state();
+  for (const Player& seat : s.players)
+    for (ObjectId id : s.zone(ZoneRef::battlefield(seat.id)).objects) {
+      if (!marked_in_combat(s, id)) continue;
+      if (combat_attr(game, id, kAttacking) == 0 && combat_attr(game, id, kBlocking) == 0) continue;
+      if (!still_in_combat(game, id)) continue;
+      const Characteristics c = game.view(id);
+      if (c.has_keyword(kFirstStrike) || c.has_keyword(kDoubleStrike)) return true;
+    }
   return false;
 }
 
@@ -610,15 +647,17 @@ void combat_damage(Game& game, bool first_step) {
     if (blockers.empty()) continue;  // 509.1h: still blocked
     divide(game, a, power, blockers, trample ? defender : Target{}, events);
   }
-  for (ObjectId b : battlefield(game)) {
+  // deals_now edits attrs only (kStruckFirst), which leave the zones as they are.
+  for_each_permanent(game.state(), [&](ObjectId b) {
+    if (!marked_in_combat(game.state(), b)) return;
     const std::int64_t blocking = combat_attr(game, b, kBlocking);
     if (blocking == 0 || !still_in_combat(game, b) || !deals_now(game, b, first_step, split))
-      continue;
+      return;
     const ObjectId a(static_cast<std::uint32_t>(blocking - 1));
     const std::int32_t power = game.view(b).power;
-    if (power <= 0 || !is_attacking(game, a)) continue;
+    if (power <= 0 || !is_attacking(game, a)) return;
     events.push_back(DamageEvent{{}, b, Target::of(game.object(a).ref()), power, true, true});
-  }
+  });
   if (!events.empty()) deal_damage_together(game, events);  // 615.13: one prevention per shield
 }
 
@@ -628,7 +667,7 @@ void end_combat(Game& game) {
   bool any = false;
   for (const Player& seat : s.players)
     for (ObjectId id : s.zone(ZoneRef::battlefield(seat.id)).objects)
-      any = any || s.objects[id.value].attrs.get(kInCombat) != 0;
+      any = any || marked_in_combat(s, id);
   if (!any) return;
   for (ObjectId id : battlefield(game))
     if (game.object(id).attrs.get(kInCombat) != 0) remove_from_combat(game, id);
