@@ -74,16 +74,18 @@ std::uint64_t permanents_look_key(const Journal& j) {
 }
 
 // Rules memo slots 14 and 15: after a look at the permanents that found nothing (slot 17),
-// permanents_look_key() less the moves onto the battlefield then, and the next timestamp then,
-// or 0 if the look saw a legendary permanent. While views apply the rule effects alone, a view
-// reads nothing but its object (the counters effect its counters, changeling its printed
-// keywords; the world rule's timestamps aside), so when the key moved by moves onto the
-// battlefield alone, what the look finds is what the permanents that entered since find: the
-// others are as they were then, each finding nothing. Those that entered have newer timestamps
-// (a move gives the next one, and nothing else sets an object's timestamp; a move undone counts
-// among moves_from). Only the legend rule compares permanents with each other: with a legend
-// seen then, one entering might be its namesake, and the look is taken in full. A land played
-// or a creature spell resolved then costs a view of the one permanent.
+// permanents_look_key() less the moves onto the battlefield and the attr edits then, and the
+// next timestamp then, or 0 if the look saw a legendary permanent. While views apply the rule
+// effects alone, a view reads nothing but its object (the counters effect its counters,
+// changeling its printed keywords; the world rule's timestamps aside), and of an object's attrs
+// the look reads the deathtouch mark alone. So when the key moved by those moves and attr edits
+// alone, what the look finds is what the permanents that entered since and the permanents with
+// a deathtouch mark find: the others are as they were then, each finding nothing. Those that
+// entered have newer timestamps (a move gives the next one, and nothing else sets an object's
+// timestamp; a move undone counts among moves_from). Only the legend rule compares permanents
+// with each other: with a legend seen then, one entering might be its namesake, and the look is
+// taken in full. A land played, a creature spell resolved or an attack declared then costs a
+// view of the newcomers alone.
 constexpr std::size_t kPermanentsBeforeEntering = 14;
 constexpr std::size_t kPermanentsTimestamp = 15;
 
@@ -191,13 +193,15 @@ bool sba_pass(Game& game) {
   bool deathtouched = false;  // a deathtouch mark seen (spent at the end of the pass)
   // The battlefield seat by seat, as battlefield() lists it, without building its list. A look
   // that found nothing (every list below empty, or one legend alone) is not taken again while
-  // nothing it reads changed (permanents_look_key), and after permanents entered, looks at them
-  // alone (kPermanentsBeforeEntering).
+  // nothing it reads changed (permanents_look_key), and after permanents entered or attrs
+  // changed, looks at the newcomers and the deathtouch marks alone (kPermanentsBeforeEntering).
   // A card moved between other zones (a static ability working from the graveyard) can change
   // which effects views apply, so the key holds only while they are still the rule effects alone.
   const GameState& s = game.state();
   const std::uint64_t permanents_key = permanents_look_key(game.journal());
-  const std::uint64_t entered = game.journal().moves_to(ZoneKind::battlefield);
+  // What kPermanentsBeforeEntering leaves out of the key: moves onto the battlefield and attrs.
+  const std::uint64_t entered = game.journal().moves_to(ZoneKind::battlefield) +
+                                game.journal().changes(EditKind::object_attr);
   const bool look_at_permanents =
       game.rules_memo(kPermanentsLookedAt) != permanents_key || !game.only_rule_effects();
   std::uint32_t newer_than = 0;  // the permanents looked at: those with a later timestamp
@@ -209,7 +213,8 @@ bool sba_pass(Game& game) {
   for (const Player& seat : look_at_permanents ? std::span(s.players) : std::span<const Player>()) {
     for (ObjectId id : s.zone(ZoneRef::battlefield(seat.id)).objects) {
       const GameObject& o = game.object(id);
-      if (o.timestamp <= newer_than) continue;  // as it was when a look found nothing
+      if (o.timestamp <= newer_than && (o.attrs.items.empty() || o.attrs.get(kDeathtouched) == 0))
+        continue;  // as it was when a look found nothing
       if (!o.attrs.items.empty() && o.attrs.get(kDeathtouched) != 0) deathtouched = true;
       if (!o.counters.items.empty()) {
         const std::int64_t n = std::min(o.counters.get(kPlusOne), o.counters.get(kMinusOne));

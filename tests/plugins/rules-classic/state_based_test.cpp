@@ -286,6 +286,26 @@ TEST(RulesClassicStateBased, PermanentsEnteringAfterACheckAreSeenBesideThoseTher
   EXPECT_EQ(g.object(hand[3]).zone, ZoneRef::graveyard(kA)) << "lethal damage, entered";
 }
 
+// After a check that found nothing, an attr edit alone does not make the look view every
+// permanent again, but a deathtouch mark is seen (704.5h): the creature marked is destroyed, its
+// neighbour left alone.
+TEST(RulesClassicStateBased, ADeathtouchMarkAfterACheckThatFoundNothingIsSeen) {
+  PositionPlayer a = player("A", {}, {});
+  a.battlefield.push_back(card("Grizzly Bears"));
+  a.battlefield.push_back(card("Grizzly Bears"));
+  auto t = table(standard_pool(), position("main1", a, player("B", {}, {})));
+  Game& g = *t.game;
+  const auto field = g.state().zone(ZoneRef::battlefield(kA)).objects;
+  ASSERT_EQ(field.size(), 2u);
+  rules().check_state(g);  // nothing to do
+  g.journal().set_attr(field[0], "attacking"_sym, 1);
+  rules().check_state(g);  // nothing again
+  g.journal().set_attr(field[1], "deathtouch_damage"_sym, 1);
+  rules().check_state(g);
+  EXPECT_EQ(g.object(field[1]).zone, ZoneRef::graveyard(kA));
+  EXPECT_EQ(g.object(field[0]).zone, ZoneRef::battlefield(kA));
+}
+
 TEST(RulesClassicStateBased, ATokenBroughtBackByARollbackPastACheckIsSeenAgain) {
   PositionPlayer a = player("A", {}, {});
   a.graveyard.push_back(card("Soldier"));
