@@ -74,18 +74,20 @@ std::uint64_t permanents_look_key(const Journal& j) {
 }
 
 // Rules memo slots 14 and 15: after a look at the permanents that found nothing (slot 17),
-// permanents_look_key() less the moves onto the battlefield and the attr edits then, and the
-// next timestamp then, or 0 if the look saw a legendary permanent. While views apply the rule
-// effects alone, a view reads nothing but its object (the counters effect its counters,
-// changeling its printed keywords; the world rule's timestamps aside), and of an object's attrs
-// the look reads the deathtouch mark alone. So when the key moved by those moves and attr edits
-// alone, what the look finds is what the permanents that entered since and the permanents with
-// a deathtouch mark find: the others are as they were then, each finding nothing. Those that
-// entered have newer timestamps (a move gives the next one, and nothing else sets an object's
-// timestamp; a move undone counts among moves_from). Only the legend rule compares permanents
-// with each other: with a legend seen then, one entering might be its namesake, and the look is
-// taken in full. A land played, a creature spell resolved or an attack declared then costs a
-// view of the newcomers alone.
+// permanents_look_key() less the moves onto the battlefield and the attr edits then; and the
+// next timestamp then, with the number of permanents then above it, or 0 if the look saw a
+// legendary permanent. While views apply the rule effects alone, a view reads nothing but its
+// object (the counters effect its counters, changeling its printed keywords; the world rule's
+// timestamps aside), and of an object's attrs the look reads the deathtouch mark alone. So when
+// the key moved by those moves and attr edits alone, what the look finds is what the
+// permanents that entered since and the permanents with a deathtouch mark find: the others are
+// as they were then, each finding nothing. Those that entered have newer timestamps (a move
+// gives the next one, and nothing else sets an object's timestamp), but for one brought back by
+// an undone move with the timestamp it had: none left (that is in the key), so then there are
+// more older permanents than then, and the look is taken in full. Only the legend rule compares
+// permanents with each other: with a legend seen then, one entering might be its namesake, and
+// the look is taken in full. A land played, a creature spell resolved or an attack declared
+// then costs a view of the newcomers alone.
 constexpr std::size_t kPermanentsBeforeEntering = 14;
 constexpr std::size_t kPermanentsTimestamp = 15;
 
@@ -205,41 +207,68 @@ bool sba_pass(Game& game) {
   const bool look_at_permanents =
       game.rules_memo(kPermanentsLookedAt) != permanents_key || !game.only_rule_effects();
   std::uint32_t newer_than = 0;  // the permanents looked at: those with a later timestamp
+  std::uint64_t older_then = 0;  // how many permanents there were then
   if (look_at_permanents && game.rules_memo(kPermanentsTimestamp) != 0 &&
       game.rules_memo(kPermanentsBeforeEntering) == permanents_key - entered &&
-      game.only_rule_effects())
+      game.only_rule_effects()) {
     newer_than = static_cast<std::uint32_t>(game.rules_memo(kPermanentsTimestamp)) - 1;
+    older_then = game.rules_memo(kPermanentsTimestamp) >> 32;
+  }
   Characteristics scratch;  // for the permanents an effect applies to (Game::view)
-  for (const Player& seat : look_at_permanents ? std::span(s.players) : std::span<const Player>()) {
-    for (ObjectId id : s.zone(ZoneRef::battlefield(seat.id)).objects) {
-      const GameObject& o = game.object(id);
-      if (o.timestamp <= newer_than && (o.attrs.items.empty() || o.attrs.get(kDeathtouched) == 0))
-        continue;  // as it was when a look found nothing
-      if (!o.attrs.items.empty() && o.attrs.get(kDeathtouched) != 0) deathtouched = true;
-      if (!o.counters.items.empty()) {
-        const std::int64_t n = std::min(o.counters.get(kPlusOne), o.counters.get(kMinusOne));
-        if (n > 0) annihilate.emplace_back(id, n);
-        for (const CounterLimit& l : counter_limits(game, id))
-          if (o.counters.get(l.kind) > l.max) limited.emplace_back(id, l);
-      }
-      const Characteristics& c = game.view(id, scratch);
-      const unsigned k = sba_kinds(c);
-      if (k & kSbaLegendary) legends.push_back({id, o.controller, c.name});
-      if (k & kSbaAura) auras.push_back(id);
-      if (k & kSbaEquipment) equipment.push_back(id);
-      if (k & kSbaWorld) worlds.push_back(id);
-      if (k & kSbaSaga) sagas.push_back(id);
-      if (k & kSbaBattle) battles.push_back(id);
-      if (k & kSbaCreature) {
-        if (c.toughness <= 0) {  // 704.5f: not destroy, so no regeneration or indestructible
-          moves.push_back({id, ZoneRef::graveyard(o.owner), Cause::state_based, {}});
-        } else if ((o.damage >= c.toughness || o.attrs.get(kDeathtouched) != 0) &&
-                   !c.has_keyword(kIndestructible)) {  // 704.5g-h
-          moves.push_back({id, ZoneRef::graveyard(o.owner), Cause::destroy, {}});
+  std::uint64_t older = 0;  // permanents with a timestamp not newer (passed over, or marked)
+  for (bool again = look_at_permanents; again;) {
+    again = false;
+    for (const Player& seat : s.players) {
+      for (ObjectId id : s.zone(ZoneRef::battlefield(seat.id)).objects) {
+        const GameObject& o = game.object(id);
+        if (o.timestamp <= newer_than) {
+          ++older;
+          if (o.attrs.items.empty() || o.attrs.get(kDeathtouched) == 0)
+            continue;  // as it was when a look found nothing
         }
-      } else if ((k & kSbaPlaneswalker) && o.counters.get(kLoyalty) <= 0) {  // 704.5i
-        moves.push_back({id, ZoneRef::graveyard(o.owner), Cause::state_based, {}});
+        if (!o.attrs.items.empty() && o.attrs.get(kDeathtouched) != 0) deathtouched = true;
+        if (!o.counters.items.empty()) {
+          const std::int64_t n = std::min(o.counters.get(kPlusOne), o.counters.get(kMinusOne));
+          if (n > 0) annihilate.emplace_back(id, n);
+          for (const CounterLimit& l : counter_limits(game, id))
+            if (o.counters.get(l.kind) > l.max) limited.emplace_back(id, l);
+        }
+        const Characteristics& c = game.view(id, scratch);
+        const unsigned k = sba_kinds(c);
+        if (k & kSbaLegendary) legends.push_back({id, o.controller, c.name});
+        if (k & kSbaAura) auras.push_back(id);
+        if (k & kSbaEquipment) equipment.push_back(id);
+        if (k & kSbaWorld) worlds.push_back(id);
+        if (k & kSbaSaga) sagas.push_back(id);
+        if (k & kSbaBattle) battles.push_back(id);
+        if (k & kSbaCreature) {
+          if (c.toughness <= 0) {  // 704.5f: not destroy, so no regeneration or indestructible
+            moves.push_back({id, ZoneRef::graveyard(o.owner), Cause::state_based, {}});
+          } else if ((o.damage >= c.toughness || o.attrs.get(kDeathtouched) != 0) &&
+                     !c.has_keyword(kIndestructible)) {  // 704.5g-h
+            moves.push_back({id, ZoneRef::graveyard(o.owner), Cause::destroy, {}});
+          }
+        } else if ((k & kSbaPlaneswalker) && o.counters.get(kLoyalty) <= 0) {  // 704.5i
+          moves.push_back({id, ZoneRef::graveyard(o.owner), Cause::state_based, {}});
+        }
       }
+    }
+    // An undone move can bring a permanent back with the timestamp it had: then there are more
+    // older permanents than the look saw (none left: that is a move off the battlefield, in the
+    // key), and every permanent is looked at again, the findings so far forgotten.
+    if (newer_than != 0 && older != older_then) {
+      newer_than = 0;
+      again = true;
+      moves.clear();
+      legends.clear();
+      auras.clear();
+      equipment.clear();
+      worlds.clear();
+      sagas.clear();
+      battles.clear();
+      annihilate.clear();
+      limited.clear();
+      deathtouched = false;
     }
   }
   if (look_at_permanents && moves.empty() && legends.size() < 2 && auras.empty() &&
@@ -248,8 +277,13 @@ bool sba_pass(Game& game) {
     game.rules_memo(kPermanentsLookedAt) = permanents_key;
     game.rules_memo(kPermanentsBeforeEntering) = permanents_key - entered;
     // With a legend seen (a look at newcomers alone follows a look that saw none), the next
-    // look after permanents enter is taken in full.
-    game.rules_memo(kPermanentsTimestamp) = legends.empty() ? s.next_timestamp : 0;
+    // look after permanents enter is taken in full. The permanents now, every one older than
+    // the next timestamp, above it.
+    std::uint64_t permanents = 0;
+    for (const Player& seat : s.players)
+      permanents += s.zone(ZoneRef::battlefield(seat.id)).objects.size();
+    game.rules_memo(kPermanentsTimestamp) =
+        legends.empty() ? permanents << 32 | s.next_timestamp : 0;
   }
   // The last two steps of the pass look again at what these loops saw, unless something changed
   // in between (a loud edit; Journal::changes): most passes move nothing and mark nothing, and

@@ -306,6 +306,29 @@ TEST(RulesClassicStateBased, ADeathtouchMarkAfterACheckThatFoundNothingIsSeen) {
   EXPECT_EQ(g.object(field[0]).zone, ZoneRef::battlefield(kA));
 }
 
+// A rollback past a death brings the creature back with the timestamp it had: the look after
+// permanents entered, which views the newer ones alone, sees it all the same.
+TEST(RulesClassicStateBased, ACreatureBroughtBackByARollbackPastACheckIsSeenAgain) {
+  PositionPlayer a = player("A", {}, {});
+  a.battlefield.push_back(card("Grizzly Bears"));
+  a.battlefield.push_back(card("Grizzly Bears"));
+  auto t = table(standard_pool(), position("main1", a, player("B", {}, {})));
+  Game& g = *t.game;
+  const auto field = g.state().zone(ZoneRef::battlefield(kA)).objects;
+  ASSERT_EQ(field.size(), 2u);
+  rules().check_state(g);  // nothing to do
+  g.journal().set_damage(field[1], 2);
+  const auto before = g.journal().checkpoint();
+  rules().check_state(g);  // the Bears die
+  rules().check_state(g);  // and this check finds nothing
+  ASSERT_EQ(g.object(field[1]).zone, ZoneRef::graveyard(kA));
+  g.journal().rollback(before);  // undone: the Bears are back, their damage marked
+  ASSERT_EQ(g.object(field[1]).zone, ZoneRef::battlefield(kA));
+  rules().check_state(g);
+  EXPECT_EQ(g.object(field[1]).zone, ZoneRef::graveyard(kA));
+  EXPECT_EQ(g.object(field[0]).zone, ZoneRef::battlefield(kA));
+}
+
 TEST(RulesClassicStateBased, ATokenBroughtBackByARollbackPastACheckIsSeenAgain) {
   PositionPlayer a = player("A", {}, {});
   a.graveyard.push_back(card("Soldier"));
