@@ -170,7 +170,8 @@ TEST(RulesClassicDungeons, VenturingFromTheBottommostRoomCompletesTheDungeonAndB
 
 // 704.5t is not looked for while the command zones are as empty as the last look at every object
 // saw them (state_based.cpp); a dungeon moved into one after such checks, its marker on the
-// bottommost room and nothing of it pending, is completed by the next check all the same.
+// bottommost room and nothing of it pending, is completed by the next check all the same, and so
+// is one whose marker reaches that room while it is there.
 TEST(RulesClassicDungeons, ADungeonMovedIntoTheCommandZoneAfterChecksIsCompleted) {
   ASSERT_TRUE(core());
   Table t = table(core(), position("main1", player("A", {}, {}), player("B", {}, {})));
@@ -186,6 +187,18 @@ TEST(RulesClassicDungeons, ADungeonMovedIntoTheCommandZoneAfterChecksIsCompleted
   rules().check_state(g);
   EXPECT_EQ(g.object(mine).zone.kind, ZoneKind::none);  // completed, removed from the game
   EXPECT_EQ(g.state().players[0].attrs.get("dungeons_completed"_sym), 1);
+  // A dungeon already there whose marker moves to the bottommost room (an attr edit, which the
+  // look at every object does not follow) is completed too.
+  const ObjectId next =
+      g.add_card(*g.cards().find("Lost Mine of Phandelver"), kA, ZoneRef::command(kA));
+  g.journal().set_attr(next, "venture_room"_sym, 1);
+  rules().check_state(g);  // nothing to do: on Cave Entrance
+  rules().check_state(g);
+  ASSERT_EQ(g.object(next).zone, ZoneRef::command(kA));
+  g.journal().set_attr(next, "venture_room"_sym, 7);
+  rules().check_state(g);
+  EXPECT_EQ(g.object(next).zone.kind, ZoneKind::none);
+  EXPECT_EQ(g.state().players[0].attrs.get("dungeons_completed"_sym), 2);
 }
 
 // The rooms' texts, generated from the `dungeon` keyword, read as the printed card does.

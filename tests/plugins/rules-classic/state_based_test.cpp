@@ -306,27 +306,28 @@ TEST(RulesClassicStateBased, ADeathtouchMarkAfterACheckThatFoundNothingIsSeen) {
   EXPECT_EQ(g.object(field[0]).zone, ZoneRef::battlefield(kA));
 }
 
-// A rollback past a death brings the creature back with the timestamp it had: the look after
-// permanents entered, which views the newer ones alone, sees it all the same.
+// A rollback past a move off the battlefield brings the creature back with the timestamp it had,
+// counted as a move onto the battlefield: the look after permanents entered, which views the
+// newer ones alone, sees it all the same (here the move and its damage are behind the rules'
+// back, so that nothing else the look follows is undone with it).
 TEST(RulesClassicStateBased, ACreatureBroughtBackByARollbackPastACheckIsSeenAgain) {
-  PositionPlayer a = player("A", {}, {});
-  a.battlefield.push_back(card("Grizzly Bears"));
+  PositionPlayer a = player("A", {"Grizzly Bears"}, {});
   a.battlefield.push_back(card("Grizzly Bears"));
   auto t = table(standard_pool(), position("main1", a, player("B", {}, {})));
   Game& g = *t.game;
-  const auto field = g.state().zone(ZoneRef::battlefield(kA)).objects;
-  ASSERT_EQ(field.size(), 2u);
-  rules().check_state(g);  // nothing to do
-  g.journal().set_damage(field[1], 2);
+  const ObjectId there = find(g, "Grizzly Bears", ZoneRef::battlefield(kA));
+  const ObjectId bears = find(g, "Grizzly Bears", ZoneRef::hand(kA));
+  g.journal().set_damage(bears, 2);  // in the hand: nothing to see yet
+  rules().check_state(g);            // nothing to do
+  g.journal().move_object(bears, ZoneRef::battlefield(kA));
   const auto before = g.journal().checkpoint();
-  rules().check_state(g);  // the Bears die
-  rules().check_state(g);  // and this check finds nothing
-  ASSERT_EQ(g.object(field[1]).zone, ZoneRef::graveyard(kA));
-  g.journal().rollback(before);  // undone: the Bears are back, their damage marked
-  ASSERT_EQ(g.object(field[1]).zone, ZoneRef::battlefield(kA));
+  g.journal().move_object(bears, ZoneRef::graveyard(kA));
+  rules().check_state(g);        // nothing to do
+  g.journal().rollback(before);  // the Bears are back, lethal damage marked, their timestamp old
+  ASSERT_EQ(g.object(bears).zone, ZoneRef::battlefield(kA));
   rules().check_state(g);
-  EXPECT_EQ(g.object(field[1]).zone, ZoneRef::graveyard(kA));
-  EXPECT_EQ(g.object(field[0]).zone, ZoneRef::battlefield(kA));
+  EXPECT_EQ(g.object(bears).zone, ZoneRef::graveyard(kA));
+  EXPECT_EQ(g.object(there).zone, ZoneRef::battlefield(kA));
 }
 
 TEST(RulesClassicStateBased, ATokenBroughtBackByARollbackPastACheckIsSeenAgain) {
