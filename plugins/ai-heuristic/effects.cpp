@@ -20,10 +20,13 @@ class FirstOptions final : public Agent {
 };
 
 // Resolves `ctx` on `g`, then once what it set off: a creature that deals damage when it is dealt
-// damage (the first eight triggers without targets).
-void resolve_with_triggers(Game& g, const ResolveContext& ctx) {
+// damage (the first eight triggers without targets). `alone` is called once `ctx` alone has
+// resolved, before what it set off.
+template <class Alone>
+void resolve_with_triggers(Game& g, const ResolveContext& ctx, Alone&& alone) {
   const std::size_t pending = g.state().pending_triggers.size();
   g.resolve(ctx);
+  alone();
   for (std::size_t i = pending,
                    end = std::min<std::size_t>(g.state().pending_triggers.size(), pending + 8);
        i < end; ++i) {
@@ -32,6 +35,10 @@ void resolve_with_triggers(Game& g, const ResolveContext& ctx) {
     if (def.impl && def.impl->target_count() == 0)
       g.resolve(ResolveContext{t.source, t.card, t.ability, t.controller, {}, 0, t.event});
   }
+}
+
+void resolve_with_triggers(Game& g, const ResolveContext& ctx) {
+  resolve_with_triggers(g, ctx, [] {});
 }
 
 // What the agent pays for `ability` of `source` with X `x` before it resolves: the card's mana
@@ -168,10 +175,15 @@ EffectLab::Trial EffectLab::trial(ObjectId source, std::uint16_t ability,
                                   const std::vector<Target>& targets, ZoneKind from_hand_to,
                                   const EventRecord& event, std::int64_t x) {
   Game& g = game();
-  settle_burn_out();
-  const bool go_face = go_face_ || g.state().zone(ZoneRef::hand(me_)).objects.size() >= 7;
+  const bool full_hand = g.state().zone(ZoneRef::hand(me_)).objects.size() >= 7;
+  // The life of a targeted player and of the agent before (damage_to's, below).
+  const std::pair<std::int32_t, std::int32_t> life{
+      targets.size() == 1 && targets[0].is_player() ? g.state().player(targets[0].player).life : 0,
+      g.state().player(me_).life};
+  std::optional<DamageTo> face;
   const Journal::Checkpoint cp = g.journal().checkpoint();
   Trial out{-std::numeric_limits<double>::infinity(), 0};
+  Scores scores{out.score, out.score};
   try {
     // What it costs, read before a card leaves the hand (for the agent's own shields below).
     const bool own = !own_shields().empty();
@@ -198,7 +210,21 @@ EffectLab::Trial EffectLab::trial(ObjectId source, std::uint16_t ability,
     // sweeper): it raises them in response, from the lands the effect leaves untapped.
     if (own) raise_shields(g, own_shields().shielded(spent));
     const GameObject& o = g.object(source);
-    resolve_with_triggers(g, ResolveContext{o.ref(), o.card, ability, me_, targets, x, event});
+    // A cast at a player's face, with nothing raised before it and neither kicked nor with an X:
+    // the copy is where try_damage_to() would put it, and the spell resolves as there, so what
+    // it alone does to the two players' life is damage_to()'s answer (its target check too:
+    // this target is one of candidates(), asked in the same state with the same context).
+    const bool as_damage_to = from_hand_to == ZoneKind::stack && targets.size() == 1 &&
+                              targets[0].is_player() && x == 0 && !kicked_ && !own &&
+                              opposing_shields().empty();
+    const ResolveContext ctx{o.ref(), o.card, ability, me_, targets, x, event};
+    resolve_with_triggers(g, ctx, [&] {
+      if (!as_damage_to) return;
+      const PlayerId player = targets[0].player;
+      face = DamageTo{source, ability, player, x,
+                      LifeLost{std::max(0, life.first - g.state().player(player).life),
+                               std::max(0, life.second - g.state().player(me_).life)}};
+    });
     // A permanent's trigger that sacrifices the permanent itself (Ball Lightning at the end step,
     // Phantasmal Bear once targeted, an echo the copy's agents decline) costs the card it is
     // part of, which casting it spends anyway: only the rest of what it does is judged.
@@ -206,7 +232,7 @@ EffectLab::Trial EffectLab::trial(ObjectId source, std::uint16_t ability,
         from_hand_to == ZoneKind::battlefield ? std::optional{source} : std::nullopt;
     // An Equipment's ability may attach it: what it then gives counts (judge()).
     out.attaches = attached_now(g, source);
-    out.score = judge(g, before_, me_, go_face, scratch_, out.best_own_lost, itself, out.attaches);
+    scores = judge_both(g, before_, me_, scratch_, out.best_own_lost, itself, out.attaches);
   } catch (const AbilityError&) {
     g.journal().rollback(cp);
     throw;  // a plugin's ability failed: the real game would fail the same way (docs/agents.md)
@@ -215,15 +241,31 @@ EffectLab::Trial EffectLab::trial(ObjectId source, std::uint16_t ability,
     out.best_own_lost = 0;
   }
   g.journal().rollback(cp);
+  if (face && std::none_of(damage_to_.begin(), damage_to_.end(), [&](const DamageTo& d) {
+        return d.source == face->source && d.ability == face->ability && d.player == face->player &&
+               d.x == face->x;
+      }))
+    damage_to_.push_back(*face);
+  out.score = counted(scores, full_hand);
   return out;
+}
+
+double EffectLab::counted(const Scores& scores, bool full_hand) {
+  // The burn-out plan decides only between the two. It is worked out on the copy rolled back to
+  // its state between trials, the state it was in before the first (each trial and each of the
+  // plan's own tries rolls back to it; the journal undoes every edit, the RNG's included): so it
+  // comes out as it would have before the first judgement, and only a judgement it changes
+  // waits for it.
+  if (scores.chip != scores.face && !full_hand) settle_burn_out();
+  return go_face_ || full_hand ? scores.face : scores.chip;
 }
 
 EffectLab::Trial EffectLab::trial_stack(const ResolveContext* first, const ResolveContext& then) {
   Game& g = game();
-  settle_burn_out();
-  const bool go_face = go_face_ || g.state().zone(ZoneRef::hand(me_)).objects.size() >= 7;
+  const bool full_hand = g.state().zone(ZoneRef::hand(me_)).objects.size() >= 7;
   const Journal::Checkpoint cp = g.journal().checkpoint();
   Trial out{-std::numeric_limits<double>::infinity(), 0};
+  Scores scores{out.score, out.score};
   try {
     if (before_source_ != std::pair{then.source.id, ZoneKind::stack}) {
       before_source_.reset();
@@ -240,7 +282,7 @@ EffectLab::Trial EffectLab::trial_stack(const ResolveContext* first, const Resol
     }
     if (first) resolve_with_triggers(g, *first);
     resolve_with_triggers(g, then);
-    out.score = judge(g, before_, me_, go_face, scratch_, out.best_own_lost);
+    scores = judge_both(g, before_, me_, scratch_, out.best_own_lost);
   } catch (const AbilityError&) {
     g.journal().rollback(cp);
     throw;  // as in trial()
@@ -248,6 +290,7 @@ EffectLab::Trial EffectLab::trial_stack(const ResolveContext* first, const Resol
     out.best_own_lost = 0;  // not chosen on its merits, as in trial()
   }
   g.journal().rollback(cp);
+  out.score = counted(scores, full_hand);
   return out;
 }
 
@@ -398,7 +441,6 @@ void EffectLab::settle_burn_out() {
 std::optional<Judgement> EffectLab::best(ObjectId source, std::uint16_t ability, double cost_value,
                                          std::int64_t x, bool kicked) {
   Game& g = game();
-  settle_burn_out();
   struct Kicked {
     bool& flag;
     ~Kicked() { flag = false; }

@@ -91,9 +91,10 @@ class EffectLab {
   // The burn-out plan: face damage counts fully when the damage `spells` deal to `opponent`,
   // each judged on its own, adds up to their life before what they cost the agent's own life
   // adds up to its own (two Chars at 4 life kill their caster first): those costing it no life
-  // counted first. Worked out before the first judgement, and only if one is made; not at all
-  // when the agent's hand is full (face damage then counts fully anyway). The caller leaves out
-  // spells its mana sources cannot pay for.
+  // counted first. Worked out at the first judgement it would change (one whose effect changes an
+  // opponent's life and leaves them 5 or more: judge_both), as it would have come out before the
+  // first judgement; not at all when none does, or the agent's hand is full (face damage then
+  // counts fully anyway). The caller leaves out spells its mana sources cannot pay for.
   void burn_out(std::vector<Burn> spells, PlayerId opponent);
 
  private:
@@ -110,7 +111,11 @@ class EffectLab {
   // is read with `then`'s source as its key (nothing moves: both are on the stack).
   Trial trial_stack(const ResolveContext* first, const ResolveContext& then);
   Game& game();
+  // Works out the burn-out plan (burn_out()), once, on the copy in its state between trials.
   void settle_burn_out();
+  // The score of a trial's `scores`, the copy rolled back: the plan is worked out first if it
+  // decides between them. `full_hand`: the agent's hand, read before the trial, is full.
+  double counted(const Scores& scores, bool full_hand);
   const std::vector<Target>& targetable();
   bool shielded(ObjectId id);
   // Raises on the copy the regeneration and prevention shields the opponent could raise in
@@ -131,7 +136,9 @@ class EffectLab {
   bool go_face_ = false;
   bool kicked_ = false;  // the spell best() judges is kicked: trial() marks it so on the stack
   LifeLost try_damage_to(ObjectId source, std::uint16_t ability, PlayerId player, std::int64_t x);
-  struct DamageTo {  // damage_to's answers so far
+  // damage_to's answers so far: its own tries, and those a trial at a player's face found on the
+  // way (trial(): the spell alone, resolved as a try would resolve it, from the same state).
+  struct DamageTo {
     ObjectId source;
     std::uint16_t ability;
     PlayerId player;

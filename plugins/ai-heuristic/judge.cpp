@@ -97,6 +97,12 @@ bool attached_now(const Game& g, ObjectId id) {
 
 double judge(const Game& g, const Before& b, PlayerId me, bool go_face, std::vector<char>& marks,
              double& best_own_lost, std::optional<ObjectId> ignored, bool attached) {
+  const Scores s = judge_both(g, b, me, marks, best_own_lost, ignored, attached);
+  return go_face ? s.face : s.chip;
+}
+
+Scores judge_both(const Game& g, const Before& b, PlayerId me, std::vector<char>& marks,
+                  double& best_own_lost, std::optional<ObjectId> ignored, bool attached) {
   double changed = 0;  // when `attached`: the worth the creatures that stay gained, for the agent
   // The race: when the opponent's creatures could kill the agent next turn, each of them is
   // worth half again as much dead. One view of each creature serves the race and its death.
@@ -180,7 +186,7 @@ double judge(const Game& g, const Before& b, PlayerId me, bool go_face, std::vec
   }
   // Its own loss first: a spell that kills both players (Orcish Cannonade at 3 life) draws.
   const Player& self = g.state().player(me);
-  if (self.life <= 0 || self.outcome == Outcome::lost) return -kGameOver;
+  if (self.life <= 0 || self.outcome == Outcome::lost) return {-kGameOver, -kGameOver};
   // Out of a lethal attack next turn, or into one: at 3 life with no blocker, Char at the Hill
   // Giant that would kill it (its life then 1); Char at their face into their Giant's reach.
   // (Read only where it may have changed: most effects neither take its life or blockers nor
@@ -202,6 +208,9 @@ double judge(const Game& g, const Before& b, PlayerId me, bool go_face, std::vec
     const bool now = my_reach >= p.life && dead_on_board(g, p.id);
     s += kDeadOnBoard * ((now ? 1.0 : 0.0) - static_cast<double>(was));
   }
+  // From here on the two ways part: `chip` and `face` take the same additions in the same order
+  // but for the opponent's life, each as judge() with its `go_face` would.
+  double chip = s, face = s;
   for (const Player& p : g.state().players) {
     const std::int32_t before = b.life[p.id.value], after = p.life;
     const auto hand_delta =
@@ -209,20 +218,32 @@ double judge(const Game& g, const Before& b, PlayerId me, bool go_face, std::vec
         static_cast<double>(b.hand[p.id.value]);
     if (p.id == me) {
       // A Char that kills the Serra Angel about to kill it is weighed against what is left.
-      if (after < before) s -= (before - after) * life_weight(after, their_power_left);
-      if (after > before) s += (after - before) * 0.25 * life_weight(before, their_power_left);
-      s += hand_delta;
+      if (after < before) {
+        const double lost = (before - after) * life_weight(after, their_power_left);
+        chip -= lost;
+        face -= lost;
+      }
+      if (after > before) {
+        const double gained = (after - before) * 0.25 * life_weight(before, their_power_left);
+        chip += gained;
+        face += gained;
+      }
+      chip += hand_delta;
+      face += hand_delta;
     } else {
-      if (before > 0 && (after <= 0 || p.outcome == Outcome::lost)) return kGameOver;
+      if (before > 0 && (after <= 0 || p.outcome == Outcome::lost)) return {kGameOver, kGameOver};
       // Going face (the seed's check before any creature, its bug fixed): damage that leaves
       // them under 5, or comes from a full hand or the burn-out plan, outweighs any creature.
-      const bool going_face = after < 5 || go_face;
-      s += (before - after) * (going_face ? kFacePoint : kChipDamage);
-      if (going_face && after < before) s += kGoingFace;
-      s -= hand_delta;
+      const auto add = [&](double& score, bool going_face) {
+        score += (before - after) * (going_face ? kFacePoint : kChipDamage);
+        if (going_face && after < before) score += kGoingFace;
+        score -= hand_delta;
+      };
+      add(chip, after < 5);
+      add(face, true);
     }
   }
-  return s;
+  return {chip, face};
 }
 
 }  // namespace anvil::ai_heuristic

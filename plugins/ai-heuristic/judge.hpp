@@ -54,6 +54,18 @@ double judge(const Game& g, const Before& b, PlayerId me, bool go_face, std::vec
              double& best_own_lost, std::optional<ObjectId> ignored = std::nullopt,
              bool attached = false);
 
+// judge()'s score both ways of counting damage to the opponent (its `go_face`). They differ only
+// when an opponent's life changed and stays at 5 or more: the EffectLab works out its burn-out
+// plan, which decides the way, only for a judgement they differ in. Each is exactly the number
+// judge() returns with that `go_face` (the same additions in the same order).
+struct Scores {
+  double chip;  // go_face false
+  double face;  // go_face true
+};
+Scores judge_both(const Game& g, const Before& b, PlayerId me, std::vector<char>& marks,
+                  double& best_own_lost, std::optional<ObjectId> ignored = std::nullopt,
+                  bool attached = false);
+
 // Whether `id` is an Aura or Equipment attached to something in `g` (board.hpp's attached()).
 bool attached_now(const Game& g, ObjectId id);
 

@@ -348,6 +348,22 @@ TEST_F(AiHeuristic, CountsEveryCopyOfABurnSpellTowardsBurningOut) {
   }
 }
 
+// The burn-out plan counts what each Char costs its caster (2 of its 4 damage): three finish an
+// opponent at 12, every point to the face, from 20 life; at 6 the third would kill the agent
+// first, so there is no plan and no Char goes at the face (12 to 8 is not under 5). The plan
+// reads each spell's damage off the trial at the opponent's face when there is one (EffectLab's
+// damage_to), which must count both players' life as the plan's own try does.
+TEST_F(AiHeuristic, CountsWhatABurnSpellCostsItsCasterTowardsBurningOut) {
+  for (const auto& [life, face] : std::vector<std::pair<int, bool>>{{20, true}, {6, false}}) {
+    auto g = start(player(life, {"Char", "Char", "Char"}, {"Mountain", "Mountain", "Mountain"}),
+                   player(12, {}, {"Hill Giant"}));
+    const auto targets = cast_targets(*g, 3);
+    const bool at_face =
+        targets.size() == 1 && targets[0].is_player() && targets[0].player == kThem;
+    EXPECT_EQ(at_face, face) << "at " << life << " life";
+  }
+}
+
 // Blaze ({X}{R}, X damage to target creature or player; the test pack's): X is judged with the
 // target, as Forge's AI pays it. The smallest X that kills the best creature it can kill, damage
 // already marked counted: with four lands (X up to 3) the Serra Angel is out of reach, and the
