@@ -1006,9 +1006,9 @@ std::vector<ManaSource> mana_sources(const Game& game, PlayerId p, ObjectId excl
 // them itself). Valid until the next edit of the game.
 const std::vector<ManaSource>* kept_mana_sources(const Game& game, PlayerId p);
 // What the classic rules keep for one seat of one game between decisions, in the game's rules
-// cache (Game::rules_cache): the listing memo's list and the mana sources, each with the key that
-// says whether it still holds. Only what the state and the key decide: rollback and undo leave it
-// be.
+// cache (Game::rules_cache): the listing memo's list, the mana sources and the permanents with
+// abilities to activate, each with the key that says whether it still holds. Only what the state
+// and the key decide: rollback and undo leave it be.
 struct SeatLists {
   std::uint64_t listed_at = 0;      // Journal::changes() at the remembered listing; 0: none
   std::uint64_t listed_turn = 0;    // turn_key() then
@@ -1016,6 +1016,8 @@ struct SeatLists {
   std::uint64_t sources_key = 0;    // what kept_mana_sources read then (mana.cpp); 0: none
   std::array<std::int64_t, kManaKinds> sources_pools{};  // the seat's mana pools then
   std::vector<ManaSource> sources;
+  std::uint64_t activators_key = 0;  // what activators_of read then (legal_actions.cpp); 0: none
+  std::vector<ObjectId> activators;  // activators_of's list
 };
 // `p`'s SeatLists in `game`, made with the game's cache (for every seat at once, so that a
 // reference to one stays valid while the game lives).

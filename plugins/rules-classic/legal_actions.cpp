@@ -256,6 +256,43 @@ std::string activate_refusal(const Game& game, PlayerId p, ObjectId id, std::uin
   return {};
 }
 
+// Whether the card has an ability that can be activated (activation_cost): what the listing
+// looks for on each permanent. Most cards have none (a basic land's mana ability is intrinsic).
+bool has_activation(const CardDef& def) {
+  return std::any_of(def.abilities.begin(), def.abilities.end(),
+                     [](const AbilityDef& a) { return activation_cost(a).has_value(); });
+}
+
+// What activators_of's list reads: which objects are on the battlefields and in which order
+// (creations, moves onto, off and within them, reorders), which card each one is (card changes)
+// and who controls it. A sum of journal counts, which only grow: it changes whenever one of them
+// does, and a rollback counts its undone edits.
+std::uint64_t activators_key(const Journal& j) {
+  return 1 + j.changes(EditKind::object_create) + j.moves_from(ZoneKind::battlefield) +
+         j.moves_to(ZoneKind::battlefield) + j.changes(EditKind::zone_reorder) +
+         j.changes(EditKind::object_card) + j.changes(ObjectField::controller);
+}
+
+// The permanents `p` controls whose card has an ability that can be activated, in controlled()'s
+// order: kept per seat in the game's rules cache (SeatLists) and listed again when a count it
+// reads changed. The listing walked every permanent of both seats at every priority (1.5% of a
+// random game's instructions), and most listings see the battlefields as the last one did. What
+// it holds depends on cards and controllers alone, not on views, so it is kept under any
+// continuous effects. Valid until the next edit of the game.
+const std::vector<ObjectId>& activators_of(const Game& game, PlayerId p) {
+  SeatLists& seat = seat_lists(game, p);
+  const std::uint64_t key = activators_key(game.journal());
+  if (seat.activators_key == key) return seat.activators;
+  seat.activators.clear();
+  const GameState& s = game.state();
+  for (const Player& owner : s.players)
+    for (ObjectId id : s.zone(ZoneRef::battlefield(owner.id)).objects)
+      if (s.objects[id.value].controller == p && has_activation(game.card(id)))
+        seat.activators.push_back(id);
+  seat.activators_key = key;
+  return seat.activators;
+}
+
 }  // namespace
 
 namespace {
@@ -375,22 +412,17 @@ std::vector<LegalAction> priority_actions(const Game& game, PlayerId player, Lan
     if (const ManaCost* cost = graveyard_cast_cost(game, id, c)) add_casts(id, c, cost);
     add_card_activations(game, player, id, out, labels);
   }
-  // The permanents the player controls, in controlled()'s order, without building its list.
-  const GameState& s = game.state();
-  for (const Player& seat : s.players) {
-    for (ObjectId id : s.zone(ZoneRef::battlefield(seat.id)).objects) {
-      if (s.objects[id.value].controller != player) continue;
-      const CardDef& def = game.card(id);
-      for (std::size_t i = 0; i < def.abilities.size(); ++i) {
-        const auto index = static_cast<std::uint16_t>(i);
-        if (!activation_cost(def.abilities[i]) ||
-            !activate_refusal(game, player, id, index).empty())
-          continue;
-        const ClassicActivated* a = classic_ability(def.abilities[i]);
-        add_action(out, LegalAction::Kind::activate, id, index, 0,
-                   label("Activate ", def.name, ": ", labels ? activation_text(def, i) : ""),
-                   a && a->is_mana());
-      }
+  // The permanents the player controls that have an ability to activate, in controlled()'s order.
+  for (ObjectId id : activators_of(game, player)) {
+    const CardDef& def = game.card(id);
+    for (std::size_t i = 0; i < def.abilities.size(); ++i) {
+      const auto index = static_cast<std::uint16_t>(i);
+      if (!activation_cost(def.abilities[i]) || !activate_refusal(game, player, id, index).empty())
+        continue;
+      const ClassicActivated* a = classic_ability(def.abilities[i]);
+      add_action(out, LegalAction::Kind::activate, id, index, 0,
+                 label("Activate ", def.name, ": ", labels ? activation_text(def, i) : ""),
+                 a && a->is_mana());
     }
   }
   // The lands' mana abilities, unless_alone: only when something else is listed.

@@ -8,6 +8,7 @@
 #include <algorithm>
 #include <memory>
 #include <string>
+#include <tuple>
 #include <utility>
 #include <vector>
 
@@ -181,6 +182,49 @@ std::vector<std::string> action_labels(const std::vector<LegalAction>& actions) 
   std::vector<std::string> out;
   for (const LegalAction& a : actions) out.push_back(a.label);
   return out;
+}
+
+// The labels of a listing of `p` in `game`, which keeps its lists, and in a copy of it, which
+// has none and lists everything afresh.
+std::pair<std::vector<std::string>, std::vector<std::string>> kept_and_fresh(Game& game,
+                                                                             PlayerId p) {
+  auto fresh = game.fork();
+  return {action_labels(rules().legal_actions(game, p)),
+          action_labels(rules().legal_actions(*fresh, p))};
+}
+
+std::ptrdiff_t offers(const std::vector<std::string>& labels, const std::string& label) {
+  return std::count(labels.begin(), labels.end(), label);
+}
+
+// The permanents whose abilities the listing looks at are kept per seat (activators_of in
+// legal_actions.cpp) while no creation, move, card change or change of controller happened: a
+// permanent that changes hands or becomes another card is seen by the next listing.
+TEST(RulesClassicListingMemo, APermanentThatChangesHandsOrCardsIsSeenByTheNextListing) {
+  auto t = table(standard_pool(), position("main1", player("A", {}, {"Forest"}),
+                                           player("B", {}, {"Llanowar Elves"})));
+  Game& g = *t.game;
+  const ObjectId elves = find(g, "Llanowar Elves", ZoneRef::battlefield(kB));
+  const std::string activate = "Activate Llanowar Elves: {T}: Add {G}.";
+  auto [kept, fresh] = kept_and_fresh(g, kA);
+  EXPECT_EQ(offers(kept, activate), 0);
+  EXPECT_EQ(kept, fresh);
+  const auto cp = g.journal().checkpoint();
+  g.journal().set_controller(elves, kA);
+  g.journal().set_summoning_sick(elves, false);
+  std::tie(kept, fresh) = kept_and_fresh(g, kA);
+  EXPECT_EQ(offers(kept, activate), 1);
+  EXPECT_EQ(kept, fresh);
+  // A's Forest becomes a second Llanowar Elves (as a copy effect's card change would make it).
+  g.journal().set_card(find(g, "Forest", ZoneRef::battlefield(kA)),
+                       *g.cards().find("Llanowar Elves"));
+  std::tie(kept, fresh) = kept_and_fresh(g, kA);
+  EXPECT_EQ(offers(kept, activate), 2);
+  EXPECT_EQ(kept, fresh);
+  g.journal().rollback(cp);  // B's Elves again: A's first listing, listed again
+  std::tie(kept, fresh) = kept_and_fresh(g, kA);
+  EXPECT_EQ(offers(kept, activate), 0);
+  EXPECT_EQ(kept, fresh);
 }
 
 // Every advance of a game that keeps its lists gives the state a copy without them gives, and
