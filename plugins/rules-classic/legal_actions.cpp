@@ -297,11 +297,18 @@ const std::vector<ObjectId>& activators_of(const Game& game, PlayerId p) {
 
 namespace {
 
-// Appends an action built in place: LegalAction is an aggregate, so no temporary is made,
-// moved and destroyed (every listing appends a few; most lists are the pass alone).
-void add_action(std::vector<LegalAction>& out, LegalAction::Kind kind, ObjectId object,
-                std::uint16_t ability, std::int64_t value, std::string label, bool mana = false) {
-  out.emplace_back(kind, object, ability, std::vector<Target>{}, value, std::move(label), mana);
+// Appends an action without a label, for the caller to give it one when the list is labelled:
+// built in place with no string made, moved and destroyed for an unlabelled list (every listing
+// appends a few; most lists are the pass alone, and advance() lists without labels).
+LegalAction& add_action(std::vector<LegalAction>& out, LegalAction::Kind kind, ObjectId object,
+                        std::uint16_t ability, std::int64_t value = 0, bool mana = false) {
+  LegalAction& a = out.emplace_back();
+  a.kind = kind;
+  a.object = object;
+  a.ability = ability;
+  a.value = value;
+  a.mana = mana;
+  return a;
 }
 
 // An activated ability's text with the card's name for CARDNAME, as a label shows it.
@@ -323,8 +330,8 @@ void add_card_activations(const Game& game, PlayerId p, ObjectId id, std::vector
     if (!a.impl || !activated_from(*a.impl, zone) || !activation_cost(a)) continue;
     const auto index = static_cast<std::uint16_t>(i);
     if (!activate_refusal(game, p, id, index).empty()) continue;
-    add_action(out, LegalAction::Kind::activate, id, index, 0,
-               labels ? "Activate " + def.name + ": " + activation_text(def, i) : std::string());
+    LegalAction& action = add_action(out, LegalAction::Kind::activate, id, index);
+    if (labels) action.label = "Activate " + def.name + ": " + activation_text(def, i);
   }
 }
 
@@ -341,13 +348,14 @@ void add_land_mana(const Game& game, std::vector<LegalAction>& actions, bool lab
   actions.reserve(actions.size() + more);
   for (const ManaSource& s : sources) {
     if (!s.intrinsic) continue;
-    for (std::size_t k = 0; k < s.kinds.size(); ++k)
-      add_action(actions, LegalAction::Kind::activate, s.object,
-                 static_cast<std::uint16_t>(kIntrinsicMana + k), labels ? 0 : s.kinds[k],
-                 labels ? "Activate " + game.card(s.object).name + ": {T}: Add {" +
-                              kManaLetters[s.kinds[k]] + "}."
-                        : std::string(),
-                 true);
+    for (std::size_t k = 0; k < s.kinds.size(); ++k) {
+      LegalAction& action =
+          add_action(actions, LegalAction::Kind::activate, s.object,
+                     static_cast<std::uint16_t>(kIntrinsicMana + k), labels ? 0 : s.kinds[k], true);
+      if (labels)
+        action.label = "Activate " + game.card(s.object).name + ": {T}: Add {" +
+                       kManaLetters[s.kinds[k]] + "}.";
+    }
   }
 }
 
@@ -359,9 +367,9 @@ std::vector<LegalAction> priority_actions(const Game& game, PlayerId player, Lan
   if (game.state().over || game.state().turn.priority != player) return out;
   out.reserve(8);  // one allocation for most lists (each growth moved every action)
   SourcesOnce sources(game, player);
-  const auto label = [labels](auto&&... parts) {
-    return labels ? (std::string() + ... + parts) : std::string();
-  };
+  // A label, built only for a labelled list (`if (labels)`: its parts are not even worked out
+  // for an unlabelled one).
+  const auto label = [](auto&&... parts) { return (std::string() + ... + parts); };
   // Casting `id` (viewed as `c`), from the hand or, for `from_graveyard`, the graveyard. Inlined:
   // as a call it cost 0.5% of a random game's instructions (it is asked of every card in hand).
   const auto add_casts = [&](ObjectId id, const Characteristics& c, const ManaCost* from_graveyard)
@@ -376,16 +384,19 @@ std::vector<LegalAction> priority_actions(const Game& game, PlayerId player, Lan
     const char* how = from_graveyard ? graveyard_cast_how(def) : "";
     if (is_modal(def)) {  // one action per mode (700.2)
       for (std::uint16_t mode : spell_modes(def))
-        if (!spell_refusal(game, player, id, mode, cost, sources, /*mana_first=*/true))
-          add_action(out, LegalAction::Kind::cast, id, mode, 0,
-                     label("Cast ", object_label(game, id), how, ": ",
-                           labels ? def.abilities[mode].impl->describe() : ""));
+        if (!spell_refusal(game, player, id, mode, cost, sources, /*mana_first=*/true)) {
+          LegalAction& action = add_action(out, LegalAction::Kind::cast, id, mode);
+          if (labels)
+            action.label = label("Cast ", object_label(game, id), how, ": ",
+                                 def.abilities[mode].impl->describe());
+        }
       return;
     }
     const std::optional<std::uint16_t> spell = spell_ability(def);
-    if (!spell_refusal(game, player, id, spell, cost, sources, /*mana_first=*/true))
-      add_action(out, LegalAction::Kind::cast, id, spell.value_or(0), 0,
-                 label("Cast ", object_label(game, id), how));
+    if (!spell_refusal(game, player, id, spell, cost, sources, /*mana_first=*/true)) {
+      LegalAction& action = add_action(out, LegalAction::Kind::cast, id, spell.value_or(0));
+      if (labels) action.label = label("Cast ", object_label(game, id), how);
+    }
   };
   const CardPool& pool = game.cards();
   Characteristics scratch;  // for the cards an effect applies to (Game::view)
@@ -394,8 +405,8 @@ std::vector<LegalAction> priority_actions(const Game& game, PlayerId player, Lan
     if (!c.has_type(kLand)) {
       add_casts(id, c, nullptr);
     } else if (!land_refusal(game, player, c)) {
-      add_action(out, LegalAction::Kind::play_land, id, 0, 0,
-                 label("Play ", object_label(game, id)));
+      LegalAction& action = add_action(out, LegalAction::Kind::play_land, id, 0);
+      if (labels) action.label = label("Play ", object_label(game, id));
     }
     // Abilities activated from the hand (cycling): a mask test for the cards without one.
     if ((zones & kFromHand) &&
@@ -420,15 +431,16 @@ std::vector<LegalAction> priority_actions(const Game& game, PlayerId player, Lan
       if (!activation_cost(def.abilities[i]) || !activate_refusal(game, player, id, index).empty())
         continue;
       const ClassicActivated* a = classic_ability(def.abilities[i]);
-      add_action(out, LegalAction::Kind::activate, id, index, 0,
-                 label("Activate ", def.name, ": ", labels ? activation_text(def, i) : ""),
-                 a && a->is_mana());
+      LegalAction& action =
+          add_action(out, LegalAction::Kind::activate, id, index, 0, a && a->is_mana());
+      if (labels) action.label = label("Activate ", def.name, ": ", activation_text(def, i));
     }
   }
   // The lands' mana abilities, unless_alone: only when something else is listed.
   if (land_mana == LandMana::always || (land_mana == LandMana::unless_alone && !out.empty()))
     add_land_mana(game, out, labels, sources.get());
-  add_action(out, LegalAction::Kind::pass, ObjectId{}, 0, 0, labels ? "Pass" : "");
+  LegalAction& pass = out.emplace_back();  // Kind::pass, naming nothing
+  if (labels) pass.label = "Pass";
   return out;
 }
 
