@@ -1071,6 +1071,11 @@ void pay(Game& game, PlayerId p, const ManaCost& cost, std::int64_t x, ObjectId 
 std::int64_t max_affordable_x(const Game& game, PlayerId p, const ManaCost& cost,
                               ObjectId exclude = {});
 void empty_pools(Game& game);
+// 1 + Journal::changes(EditKind::player_attr) when empty_pools last left every pool empty; 0:
+// not yet. Kept in the game's rules cache (Game::rules_cache: not copied, untouched by undo): pools
+// are player attrs, so while that count is the same, every pool is still empty (a rollback
+// counts its undone edits).
+std::uint64_t& pools_emptied_at(const Game& game);
 
 // Targets.
 bool is_legal_target(const Game& game, const Ability& ability, const ResolveContext& ctx,

@@ -557,14 +557,14 @@ void remember_only_pass(Game& game, PlayerId player) {
 
 namespace {
 
-// The game's rules cache, as the classic rules keep it: a SeatLists for each seat.
+// The game's rules cache, as the classic rules keep it: a SeatLists for each seat, and
+// pools_emptied_at's count.
 struct ClassicCache final : RulesCache {
   std::vector<SeatLists> seats;
+  std::uint64_t pools_emptied_at = 0;
 };
 
-}  // namespace
-
-SeatLists& seat_lists(const Game& game, PlayerId p) {
+ClassicCache& classic_cache(const Game& game) {
   // Only the rules module whose hooks the game has keeps a cache in it (set_rules drops any
   // other), so the game's cache is this one.
   auto* cache = static_cast<ClassicCache*>(game.rules_cache());
@@ -573,8 +573,16 @@ SeatLists& seat_lists(const Game& game, PlayerId p) {
     made->seats.resize(game.state().players.size());
     cache = &static_cast<ClassicCache&>(game.keep_rules_cache(std::move(made)));
   }
-  return cache->seats.at(p.value);
+  return *cache;
 }
+
+}  // namespace
+
+SeatLists& seat_lists(const Game& game, PlayerId p) {
+  return classic_cache(game).seats.at(p.value);
+}
+
+std::uint64_t& pools_emptied_at(const Game& game) { return classic_cache(game).pools_emptied_at; }
 
 std::optional<std::vector<LegalAction>> take_known_listing(Game& game, PlayerId player) {
   if (!player.valid()) return std::nullopt;

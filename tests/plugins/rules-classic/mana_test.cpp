@@ -321,6 +321,28 @@ TEST(RulesClassicMana, ManaAbilitiesPayWithoutTheStackAndUnspentManaEmptiesAtThe
   EXPECT_EQ(t.game->state().players[0].attrs.get("mana_pool_G"_sym), 0);
 }
 
+// empty_pools skips its look at the pools while no player attr was edited since it last left
+// them empty (pools_emptied_at): mana added after that, by any edit, still empties at the end
+// of the step, and so does mana a rollback brings back.
+TEST(RulesClassicMana, ManaAddedAfterThePoolsWereEmptiedStillEmptiesAtTheEndOfTheStep) {
+  auto t =
+      table(standard_pool(), position("upkeep", player("A", {}, {"Forest"}), player("B", {}, {})));
+  Game& g = *t.game;
+  const auto pool_g = [&] { return g.state().players[0].attrs.get("mana_pool_G"_sym); };
+  ASSERT_TRUE(run_to_step(g, "main1"));  // the pools emptied at the end of each step so far
+  g.journal().set_attr(kA, "mana_pool_G"_sym, 2);
+  ASSERT_TRUE(run_to_step(g, "begin_combat"));
+  EXPECT_EQ(pool_g(), 0);
+  g.journal().set_attr(kA, "mana_pool_G"_sym, 3);
+  const auto filled = g.journal().checkpoint();
+  ASSERT_TRUE(run_to_step(g, "main2"));
+  EXPECT_EQ(pool_g(), 0);
+  g.journal().rollback(filled);  // the mana back, in begin_combat: emptied at its end again
+  ASSERT_EQ(pool_g(), 3);
+  ASSERT_TRUE(run_to_step(g, "main2"));
+  EXPECT_EQ(pool_g(), 0);
+}
+
 // 305.6, 117.1d: a basic land's intrinsic "{T}: Add {G}" is a mana ability offered at priority
 // like Llanowar Elves', flagged as one (LegalAction::mana); it adds its mana without the stack.
 TEST(RulesClassicMana, BasicLandsOfferTheirManaAbilitiesAtPriority) {
