@@ -113,6 +113,14 @@ const char* timing_refusal(const Game& game, PlayerId p, const Characteristics& 
   return nullptr;
 }
 
+// timing_refusal's answer without its reason, for a card from the hand that is not a land: the
+// listing has found each card in hand to be one or the other already, and only wants to know
+// (the land test and the reason's second look at the turn were asked of every card in hand).
+bool hand_spell_timing_allows(const Game& game, PlayerId p, const Characteristics& c) {
+  return (c.has_type(kInstant) || c.has_keyword(kFlash) || sorcery_timing(game, p)) &&
+         c.cost.present;
+}
+
 // The rest of cast_refusal, for the spell ability `spell` (a mode of a modal card) and the
 // `cost` it is cast for.
 const char* spell_refusal(const Game& game, PlayerId p, ObjectId id,
@@ -370,7 +378,8 @@ std::vector<LegalAction> priority_actions(const Game& game, PlayerId player, Lan
   // A label, built only for a labelled list (`if (labels)`: its parts are not even worked out
   // for an unlabelled one).
   const auto label = [](auto&&... parts) { return (std::string() + ... + parts); };
-  // Casting `id` (viewed as `c`), from the hand or, for `from_graveyard`, the graveyard. Inlined:
+  // Casting `id` (viewed as `c`), from the hand (a card that is not a land: the caller asked) or,
+  // for `from_graveyard`, the graveyard. Inlined:
   // as a call it cost 0.5% of a random game's instructions (it is asked of every card in hand).
   const auto add_casts = [&](ObjectId id, const Characteristics& c, const ManaCost* from_graveyard)
       __attribute__((always_inline)) {
@@ -378,7 +387,9 @@ std::vector<LegalAction> priority_actions(const Game& game, PlayerId player, Lan
     // that may be cast now (the two looks were 1.1% of a random game's instructions, asked of
     // every card in hand at every listing, most of them outside a main phase, and then again
     // inside cast_refusal).
-    if (timing_refusal(game, player, c, from_graveyard)) return;
+    if (from_graveyard ? timing_refusal(game, player, c, from_graveyard) != nullptr
+                       : !hand_spell_timing_allows(game, player, c))
+      return;
     const ManaCost& cost = from_graveyard ? *from_graveyard : c.cost;
     const CardDef& def = game.card(id);
     const char* how = from_graveyard ? graveyard_cast_how(def) : "";
