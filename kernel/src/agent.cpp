@@ -100,7 +100,7 @@ Characteristics DecisionView::view(ObjectId id) const {
   return game_.view(id);
 }
 
-std::unique_ptr<Game> DecisionView::determinize(std::uint64_t seed) const {
+std::vector<ObjectId> DecisionView::shown() const {
   // The face-up cards this decision shows the viewer (Tracking's three) are known: kept. Only
   // those in zones a copy deals again (most decisions show none: nothing to look through).
   std::vector<ObjectId> shown;
@@ -111,10 +111,20 @@ std::unique_ptr<Game> DecisionView::determinize(std::uint64_t seed) const {
                        (obj.zone.kind == ZoneKind::hand && obj.zone.owner != viewer_);
     if (dealt && !obj.face_down) shown.push_back(obj.id);
   }
-  std::unique_ptr<Game> copy = game_.determinize(viewer_, seed, shown);
+  return shown;
+}
+
+std::unique_ptr<Game> DecisionView::determinize(std::uint64_t seed) const {
+  std::unique_ptr<Game> copy = game_.determinize(viewer_, seed, shown());
   for (std::size_t p = 0; p < copy->state().player_count(); ++p)
     copy->seat(PlayerId(static_cast<std::uint8_t>(p)), nullptr);
   return copy;
+}
+
+void DecisionView::determinize_into(Game& lab, std::uint64_t seed) const {
+  game_.determinize_into(lab, viewer_, seed, shown());
+  for (std::size_t p = 0; p < lab.state().player_count(); ++p)
+    lab.seat(PlayerId(static_cast<std::uint8_t>(p)), nullptr);
 }
 
 // --- ScriptedAgent ------------------------------------------------------------------------

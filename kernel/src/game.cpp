@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <atomic>
 #include <limits>
+#include <memory>
 #include <string>
 #include <utility>
 
@@ -95,6 +96,47 @@ Game::Game(CopyTag, const Game& other, GameState state)
   connect_all();
 }
 
+void Game::refill_from(const Game& other) {
+  // Each member as the copy constructor leaves it (Game(CopyTag, …)), in its order:
+  //   state_           assigned and dealt by the caller before this;
+  //   connections_     disconnected first, while the bus they are on lives (as ~Game does); the
+  //                    lists keep their storage and connect_all fills them again below;
+  //   bus_             a new one, as a copy's: slots connected by anything but connect_all
+  //                    (a plugin's observer) go with the old one, and the order of the new
+  //                    bus's slots is the order connect_all connects them in, a copy's order;
+  //   cards_, rules_, rule_effects_, seats_, decisions_   the other game's, shared or copied
+  //                    as a copy's (the decision log shared until one of them decides);
+  //   journal_         built again for this state: no edits, no holds (checked by the caller),
+  //                    counts from the start, the other game's quiet edits;
+  //   effect_sources_  emptied and gathered again by connect_all;
+  //   faults_          emptied: a copy has none;
+  //   rules_memo_      all 0, as a copy's;
+  //   view_depth_      0 (no view of this game is under way: a REQUIREment);
+  //   active_          kept for its storage but marked stale, so the first view gathers the
+  //                    effect list again from scratch (view.cpp sets every field of it);
+  //   rules_cache_     dropped: a copy starts without one.
+  for (auto& list : connections_)
+    for (auto& c : list) c.disconnect();
+  bus_ = std::make_unique<EventBus>();
+  cards_ = other.cards_;
+  rules_ = other.rules_;
+  rule_effects_ = other.rule_effects_;
+  seats_ = other.seats_;
+  decisions_ = other.decisions_;
+  // A Journal cannot be assigned (it edits the state it was built for): this one is built
+  // again in its place, for the same state, as the copy constructor builds its own.
+  std::destroy_at(&journal_);
+  std::construct_at(&journal_, state_);
+  journal_.set_listener(this);
+  journal_.copy_quiet_from(other.journal_);
+  faults_.clear();
+  rules_memo_.fill(0);
+  view_depth_ = 0;
+  if (active_) active_->valid = false;
+  rules_cache_.reset();
+  connect_all();
+}
+
 Game::~Game() {
   // Disconnect before the bus goes: slots may hold references into this game.
   for (auto& list : connections_)
@@ -160,11 +202,10 @@ void deal_face_down(const Game& game, GameState& s, const std::vector<ObjectId>&
   }
 }
 
-}  // namespace
-
-std::unique_ptr<Game> Game::determinize(PlayerId viewer, std::uint64_t seed,
-                                        std::span<const ObjectId> shown) const {
-  GameState s = state_;
+// Deals `s`, a copy of `game`'s state, as Game::determinize describes: every card `viewer`
+// cannot see, at random with `seed`, from the cards it could be.
+void deal_hidden(const Game& game, GameState& s, PlayerId viewer, std::uint64_t seed,
+                 std::span<const ObjectId> shown) {
   SplitMix64 rng{seed};
   std::vector<CardId> cards;  // one buffer for every player's hidden cards
   auto shuffle_cards = [&](const std::vector<ObjectId>& objects) {
@@ -197,9 +238,77 @@ std::unique_ptr<Game> Game::determinize(PlayerId viewer, std::uint64_t seed,
     shuffle_cards(hidden);
     if (any_down)
       if (const std::vector<ObjectId> down = unseen_face_down(s, p.id, viewer); !down.empty())
-        deal_face_down(*this, s, down, hidden, rng);
+        deal_face_down(game, s, down, hidden, rng);
   }
+}
+
+}  // namespace
+
+std::unique_ptr<Game> Game::determinize(PlayerId viewer, std::uint64_t seed,
+                                        std::span<const ObjectId> shown) const {
+  GameState s = state_;
+  deal_hidden(*this, s, viewer, seed, shown);
   return std::unique_ptr<Game>(new Game(CopyTag{}, *this, std::move(s)));
+}
+
+namespace {
+
+// A's counts or attrs made B's, the assignment skipped when both are empty (most objects have
+// neither): a vector's copy assignment is a call of some 40 instructions even then, and it was
+// most of a refill's copy of the objects.
+void assign_counts(SymbolCounts& to, const SymbolCounts& from) {
+  if (!to.items.empty() || !from.items.empty()) to.items = from.items;
+}
+
+// `from` copied into `to`, reusing to's storage: what `to = from` does, the objects' counters and
+// attrs assigned only where there are any (assign_counts).
+void assign_state(GameState& to, const GameState& from) {
+  static_assert(sizeof(GameObject) == 80 && sizeof(GameState) == 208,
+                "a member was added: copy it here too (Game::determinize_into)");
+  to.players = from.players;
+  to.objects.resize(from.objects.size());
+  for (std::size_t i = 0; i < from.objects.size(); ++i) {
+    GameObject& t = to.objects[i];
+    const GameObject& f = from.objects[i];
+    t.id = f.id;
+    t.card = f.card;
+    t.owner = f.owner;
+    t.controller = f.controller;
+    t.zone = f.zone;
+    t.zone_changes = f.zone_changes;
+    t.timestamp = f.timestamp;
+    t.damage = f.damage;
+    t.tapped = f.tapped;
+    t.face_down = f.face_down;
+    t.token = f.token;
+    t.summoning_sick = f.summoning_sick;
+    assign_counts(t.counters, f.counters);
+    assign_counts(t.attrs, f.attrs);
+  }
+  to.zones = from.zones;
+  to.stack = from.stack;
+  to.pending_triggers = from.pending_triggers;
+  to.effects = from.effects;
+  to.turn = from.turn;
+  to.rng = from.rng;
+  to.attrs = from.attrs;
+  to.next_timestamp = from.next_timestamp;
+  to.next_stack_id = from.next_stack_id;
+  to.next_effect_id = from.next_effect_id;
+  to.over = from.over;
+}
+
+}  // namespace
+
+void Game::determinize_into(Game& lab, PlayerId viewer, std::uint64_t seed,
+                            std::span<const ObjectId> shown) const {
+  if (&lab == this) throw RulesError("determinize_into: a game cannot be made into itself");
+  if (lab.journal_.holds() != 0)
+    throw RulesError("determinize_into: the game made into holds a checkpoint");
+  // Copied in place: each object's counters and attrs, each zone's list keep their storage.
+  assign_state(lab.state_, state_);
+  deal_hidden(*this, lab.state_, viewer, seed, shown);
+  lab.refill_from(*this);
 }
 
 ObjectId Game::add_card(CardId card, PlayerId owner, ZoneRef zone, bool token) {
@@ -325,8 +434,10 @@ void Game::attach(ObjectId id) {
 }
 
 void Game::connect_all() {
-  connections_.clear();
-  connections_.resize(state_.objects.size());  // default-constructed: cheaper than assign's copies
+  // Each list emptied in place: a game refilled by determinize_into keeps their storage (their
+  // connections were disconnected first). Grown default-constructed: cheaper than assign's copies.
+  for (auto& list : connections_) list.clear();
+  connections_.resize(state_.objects.size());
   effect_sources_.clear();
   // Nothing is connected yet, so there is nothing to drop first (refresh would look through
   // effect_sources_ for every object of a copy: 3% of a heuristic game, which copies often).

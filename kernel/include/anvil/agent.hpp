@@ -143,8 +143,21 @@ class ANVIL_API DecisionView {
   // RulesError), so that nothing run on the copy reaches the real game's agents, whose state
   // (a random agent's draws) is the real game's and may live on another thread.
   std::unique_ptr<Game> determinize(std::uint64_t seed) const;
+  // determinize(seed) made into `lab`, a game an agent keeps for it from one decision to the
+  // next, rather than into a new one (Game::determinize_into): afterwards `lab` is what
+  // determinize(seed) would have returned, no agent seated, but its storage is used again. Any
+  // game will do (another match's, another card pool's): nothing of what it was remains. Throws
+  // RulesError if `lab` is the viewed game or holds a checkpoint. REQUIRES: no code runs on
+  // `lab`. Plugin ABI 14.1.
+  //
+  //   if (!lab_) lab_ = view.determinize(seed);   // kept by the agent
+  //   else view.determinize_into(*lab_, seed);
+  void determinize_into(Game& lab, std::uint64_t seed) const;
 
  private:
+  // The face-up cards the decision shows the viewer in zones a copy deals again.
+  std::vector<ObjectId> shown() const;
+
   const Game& game_;
   PlayerId viewer_;
   std::span<const Option> offered_;

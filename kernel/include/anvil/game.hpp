@@ -113,6 +113,23 @@ class ANVIL_API Game final : private JournalListener {
   // the viewer: DecisionView::determinize passes them) keep their cards, as revealed ones do.
   std::unique_ptr<Game> determinize(PlayerId viewer, std::uint64_t seed,
                                     std::span<const ObjectId> shown = {}) const;
+  // determinize() made into `lab`, a game kept for it, rather than into a new one: afterwards
+  // `lab` is what determinize(viewer, seed, shown) would have returned (the same state, deal,
+  // cards, rules hooks, rule effects, seated agents and decision log; a journal with no edits and
+  // this game's quiet edits; a bus connected from its state; no rules memo or rules cache), but
+  // the storage of its objects, zones and lists is used again. For an agent that copies the game
+  // at every decision (a lab resolving effects): making and destroying a copy was about a sixth
+  // of a heuristic game. `lab` may be any game, of any card pool, rules and size: nothing of
+  // what it was remains. Until it is refilled or decides, `lab` shares this game's decision log,
+  // as a copy does (clear_decision_log lets go of it). If plugin code throws while `lab` is
+  // connected, the exception is let through and `lab` is only fit to be refilled or destroyed.
+  // Throws RulesError if `lab` is this game or holds a checkpoint (Journal::hold).
+  // REQUIRES: no code runs on `lab` (no view, action or slot of it is under way). Plugin ABI 14.1.
+  //
+  //   std::unique_ptr<Game> lab = game.determinize(me, seed);    // the first decision
+  //   game.determinize_into(*lab, me, next_seed);                // each one after it
+  void determinize_into(Game& lab, PlayerId viewer, std::uint64_t seed,
+                        std::span<const ObjectId> shown = {}) const;
 
   // --- state ---
   const GameState& state() const { return state_; }
@@ -288,6 +305,9 @@ class ANVIL_API Game final : private JournalListener {
   struct ActiveEffects;  // view()'s cache of the effects active now (src/active_effects.hpp)
   const ActiveEffects& active_effects() const;
   Game(CopyTag, const Game& other, GameState state);
+  // The rest of a copy of `other` made into this game after its state was assigned: what the
+  // copy constructor does, on members that may hold another game's (determinize_into).
+  void refill_from(const Game& other);
   void on_edit(const Edit& edit, bool undone) override;
   // on_edit for creations, moves, card changes and an effect source's controller or timestamp:
   // the object's connections, whether view()'s effect list must be gathered again, and the bus.
