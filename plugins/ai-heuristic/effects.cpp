@@ -61,13 +61,25 @@ ManaCost mana_spent(const Game& g, ObjectId source, std::uint16_t ability, std::
 
 }  // namespace
 
-EffectLab::EffectLab(const DecisionView& view, PlayerId me, std::uint64_t seed)
-    : view_(view), me_(me), seed_(seed) {}
-EffectLab::~EffectLab() = default;
+EffectLab::EffectLab(const DecisionView& view, PlayerId me, std::uint64_t seed, KeptLab* kept)
+    : view_(view), me_(me), seed_(seed), kept_(kept) {}
+
+EffectLab::~EffectLab() {
+  if (!kept_ || !game_ || kept_->game) return;
+  // Kept, it would share the viewed game's decision log, which would then copy the whole log at
+  // its next decision (copy on write): it lets go of it first.
+  game_->clear_decision_log();
+  kept_->game = std::move(game_);
+}
 
 Game& EffectLab::game() {
   if (!game_) {
-    game_ = view_.determinize(seed_);
+    if (kept_ && kept_->game) {
+      game_ = std::move(kept_->game);
+      view_.determinize_into(*game_, seed_);
+    } else {
+      game_ = view_.determinize(seed_);
+    }
     auto stub = std::make_shared<FirstOptions>();
     for (std::size_t i = 0; i < game_->state().player_count(); ++i)
       game_->seat(PlayerId(static_cast<std::uint8_t>(i)), stub);

@@ -36,9 +36,20 @@ struct Judgement {
   bool attaches = false;
 };
 
+// The determinized copy an agent keeps from one decision to the next, so that its labs refill it
+// (DecisionView::determinize_into) rather than make and destroy a copy at each decision: that was
+// about a sixth of a heuristic game. Lent to one lab at a time; a lab made while another has it
+// makes a copy of its own. Each agent keeps its own: nothing in it is shared with another agent,
+// game or thread, and a refill leaves nothing of the game it was before (another match's).
+struct KeptLab {
+  std::unique_ptr<Game> game;  // null until a lab first gives its copy back, and while one has it
+};
+
 class EffectLab {
  public:
-  EffectLab(const DecisionView& view, PlayerId me, std::uint64_t seed);
+  // `kept`: where the lab borrows its copy from and gives it back to when it goes (null: a copy
+  // of its own). REQUIRES: `kept` outlives the lab.
+  EffectLab(const DecisionView& view, PlayerId me, std::uint64_t seed, KeptLab* kept = nullptr);
   ~EffectLab();
   EffectLab(const EffectLab&) = delete;
   EffectLab& operator=(const EffectLab&) = delete;
@@ -132,7 +143,8 @@ class EffectLab {
   const DecisionView& view_;
   PlayerId me_;
   std::uint64_t seed_;
-  std::unique_ptr<Game> game_;  // made on first use
+  std::unique_ptr<Game> game_;  // made (or borrowed from kept_ and refilled) on first use
+  KeptLab* kept_;
   bool go_face_ = false;
   bool kicked_ = false;  // the spell best() judges is kicked: trial() marks it so on the stack
   LifeLost try_damage_to(ObjectId source, std::uint16_t ability, PlayerId player, std::int64_t x);

@@ -942,7 +942,7 @@ Answer HeuristicAgent::action(const DecisionView& view, const Choice& choice) {
           burn.push_back({id, *spell, 1, most_x_for(view.view(id).cost)});
       }
     if (!burn.empty()) {
-      lab.emplace(view, me, rng_.next());
+      lab.emplace(view, me, rng_.next(), &kept_lab_);
       lab->burn_out(std::move(burn), opponent_of(view, me));
     }
   }
@@ -965,7 +965,7 @@ Answer HeuristicAgent::action(const DecisionView& view, const Choice& choice) {
       for (std::size_t k = 0; k < def.abilities.size(); ++k) {
         const AbilityDef& a = def.abilities[k];
         if (a.kind != AbilityKind::triggered || !a.impl || a.impl->target_count() != 0) continue;
-        if (!lab) lab.emplace(view, me, rng_.next());
+        if (!lab) lab.emplace(view, me, rng_.next(), &kept_lab_);
         // -infinity: it could not be tried out, so it is not held against the card.
         const double s = lab->trigger_score(id, static_cast<std::uint16_t>(k));
         if (s > -std::numeric_limits<double>::infinity() && s < kHarmfulTrigger) {
@@ -1044,7 +1044,7 @@ Answer HeuristicAgent::action(const DecisionView& view, const Choice& choice) {
         } else if (played_out(def, *spell)) {
           play_out(i, id, *spell, score, plan);
         } else if (instant_window) {
-          if (!lab) lab.emplace(view, me, rng_.next());
+          if (!lab) lab.emplace(view, me, rng_.next(), &kept_lab_);
           auto [j, x] = best_over_x(*lab, id, *spell, 0, most_x_for(c.cost));
           // With its kicker, when it can pay both: kicked only for a better effect (Burst
           // Lightning's 4 kills the Hill Giant its 2 would not), else the mana is kept (for the
@@ -1089,7 +1089,7 @@ Answer HeuristicAgent::action(const DecisionView& view, const Choice& choice) {
         // Its creature will not survive what is on the stack (a Shock at Mogg Fanatic): the
         // sacrifice costs nothing it would keep, and what the ability does now has no later. Judged
         // by the lab as at any other time, where any gain will do.
-        if (!lab) lab.emplace(view, me, rng_.next());
+        if (!lab) lab.emplace(view, me, rng_.next(), &kept_lab_);
         const ManaCost mana = ability_mana(a);
         const auto [j, x] = best_over_x(*lab, id, *ability, 0, most_x_for(mana));
         if (j && j->score > 0 && j->score > j->best_own_lost) {
@@ -1100,7 +1100,7 @@ Answer HeuristicAgent::action(const DecisionView& view, const Choice& choice) {
         // A sacrifice paid as the cost (Mogg Fanatic) is a creature lost in the play-out.
         play_out(i, id, *ability, score, plan);
       } else if (instant_window && judged) {
-        if (!lab) lab.emplace(view, me, rng_.next());
+        if (!lab) lab.emplace(view, me, rng_.next(), &kept_lab_);
         double cost = sacrifices_itself(a) && c.has_type(kCreature) ? creature_value(c) : 0;
         if (loyalty) cost -= static_cast<double>(*loyalty) * kLoyaltyPoint;
         const ManaCost mana = ability_mana(a);
@@ -1147,7 +1147,7 @@ std::optional<Answer> HeuristicAgent::copy_a_spell(const DecisionView& view, con
       if (!item.is_spell || !view.can_see(item.source.id)) continue;
       const Characteristics c = view.view(item.source.id);
       if (!c.has_type(kInstant) && !c.has_type(kSorcery)) continue;
-      if (!lab) lab.emplace(view, me, rng_.next());
+      if (!lab) lab.emplace(view, me, rng_.next(), &kept_lab_);
       const auto j = lab->best_copy(item, item.source.id, new_targets);
       if (!j || !worth_using(*j) || j->score <= best_score) continue;
       best_score = j->score;
@@ -1183,7 +1183,7 @@ Answer HeuristicAgent::new_targets_for_copy(const DecisionView& view, const Choi
   for (const StackItem& s : view.stack())
     if (s.is_spell && s.card == card) original = &s;
   if (!original) return answer(0);
-  EffectLab lab(view, me, rng_.next());
+  EffectLab lab(view, me, rng_.next(), &kept_lab_);
   const auto kept = lab.best_copy(*original, *copy, false);
   const auto moved = lab.best_copy(*original, *copy, true);
   if (!moved || (kept && moved->score <= kept->score)) return answer(0);

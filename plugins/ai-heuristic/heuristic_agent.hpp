@@ -31,6 +31,8 @@
 #include <string_view>
 #include <vector>
 
+#include "effects.hpp"
+
 namespace anvil::ai_heuristic {
 
 // Label-blind (anvil/label_blind.hpp): it tells options apart by what they name (Option::target,
@@ -72,6 +74,7 @@ class HeuristicAgent final : public Agent, public LabelBlind {
   std::optional<Plan> plan_;
   bool declared_nothing_ = false;  // its last attack or block declaration was empty
   SplitMix64 rng_;
+  KeptLab kept_lab_;  // the EffectLabs' copy of the game, refilled at each decision
   std::shared_ptr<const RulesModule> hearth_;
   std::shared_ptr<const RulesModule> classic_;
 };

@@ -298,6 +298,26 @@ TEST_F(AiHeuristic, KillsTheBestCreatureItCanKill) {
   EXPECT_EQ(g->card(targets[0].object.id).name, "Hill Giant") << "the best creature 3 damage kills";
 }
 
+// The agent keeps its lab's copy of the game from one decision to the next (effects.hpp's
+// KeptLab) and refills it from whatever game it decides in: seated in one game after another,
+// bigger and smaller boards, the copy left by the one before, it judges each as a new agent does.
+TEST_F(AiHeuristic, JudgesEachGameItIsSeatedInWithTheLabItKept) {
+  const std::shared_ptr<Agent> agent =
+      make_agent(world().registry, "ai-heuristic", AgentOptions{7, {}});
+  const auto bolt_at = [&](const std::vector<std::string>& theirs) {
+    auto g = start(player(20, {"Lightning Bolt"}, {"Mountain"}), player(20, {}, theirs));
+    g->seat(kMe, agent);
+    const auto targets = cast_targets(*g);
+    return targets.size() == 1 && targets[0].is_object() ? g->card(targets[0].object.id).name
+                                                         : std::string("nothing");
+  };
+  EXPECT_EQ(bolt_at({"Grizzly Bears", "Serra Angel", "Hill Giant", "Serra Angel", "Grizzly Bears",
+                     "Serra Angel"}),
+            "Hill Giant");
+  EXPECT_EQ(bolt_at({"Grizzly Bears", "Serra Angel"}), "Grizzly Bears");
+  EXPECT_EQ(bolt_at({"Hill Giant", "Grizzly Bears", "Serra Angel", "Serra Angel"}), "Hill Giant");
+}
+
 TEST_F(AiHeuristic, CountsDamageAlreadyMarked) {
   PositionPlayer them = player(20, {}, {"Grizzly Bears", "Hill Giant"});
   them.battlefield.push_back(card("Serra Angel", 1));  // 4/4 with 1 damage: 3 more kill it
