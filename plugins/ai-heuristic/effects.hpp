@@ -7,11 +7,12 @@
 // discard, and a creature that turns damage dealt to it into damage to a player (Stuffy Doll),
 // recognised by what its triggered ability does, not by its name.
 //
-// One copy per decision, made only when a decision has a spell or ability worth judging; each
-// candidate target costs a checkpoint, one resolution and a rollback. Between trials the copy is
-// always back in the same state, so what depends only on that state is read once per decision:
-// which permanents can be targeted at all (shroud, hexproof), and the board before a source's
-// trials (the same for each of its candidate targets).
+// One copy per decision (the agent's kept game, refilled: KeptLab), made only when a decision has
+// a spell or ability worth judging; each candidate target costs a checkpoint, one resolution and
+// a rollback. Between trials the copy is always back in the same state, so what depends only on
+// that state is read once per decision: which permanents can be targeted at all (shroud,
+// hexproof), and the board before a source's trials (the same for each of its candidate
+// targets).
 #pragma once
 
 #include <anvil/sdk.hpp>
