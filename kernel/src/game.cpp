@@ -207,13 +207,11 @@ void deal_face_down(const Game& game, GameState& s, const std::vector<ObjectId>&
 void deal_hidden(const Game& game, GameState& s, PlayerId viewer, std::uint64_t seed,
                  std::span<const ObjectId> shown) {
   SplitMix64 rng{seed};
-  std::vector<CardId> cards;  // one buffer for every player's hidden cards
+  // Fisher–Yates on the objects' cards where they are: the same draws and the same deal as
+  // shuffling a list of their cards and handing it back, without the list.
   auto shuffle_cards = [&](const std::vector<ObjectId>& objects) {
-    cards.clear();
-    cards.reserve(objects.size());
-    for (ObjectId id : objects) cards.push_back(s.objects[id.value].card);
-    for (std::size_t i = cards.size(); i > 1; --i) std::swap(cards[i - 1], cards[rng.below(i)]);
-    for (std::size_t i = 0; i < objects.size(); ++i) s.objects[objects[i].value].card = cards[i];
+    for (std::size_t i = objects.size(); i > 1; --i)
+      std::swap(s.objects[objects[i - 1].value].card, s.objects[objects[rng.below(i)].value].card);
   };
   // Face-down objects are rare (hearth secrets): looked for once, dealt only where there are.
   const bool any_down = std::any_of(s.objects.begin(), s.objects.end(),
