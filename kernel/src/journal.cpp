@@ -102,6 +102,11 @@ static void write(Player& p, PlayerField f, std::int64_t v) {
     p.outcome = static_cast<Outcome>(v);
 }
 
+// GameField::priority_and_passes's value: the pass count above the priority holder's 8 bits.
+static std::int64_t pack_priority(const TurnState& t) {
+  return static_cast<std::int64_t>((std::uint64_t{t.passes} << 8) | t.priority.value);
+}
+
 static std::int64_t read(const GameState& s, GameField f) {
   switch (f) {
     case GameField::turn_number: return s.turn.number;
@@ -113,6 +118,8 @@ static std::int64_t read(const GameState& s, GameField f) {
     case GameField::next_stack_id: return s.next_stack_id;
     case GameField::next_effect_id: return s.next_effect_id;
     case GameField::passes: return s.turn.passes;
+    case GameField::priority_and_passes:
+      return pack_priority(s.turn);
   }
   return 0;
 }
@@ -128,6 +135,10 @@ static void write(GameState& s, GameField f, std::int64_t v) {
     case GameField::next_stack_id: s.next_stack_id = static_cast<std::uint32_t>(v); break;
     case GameField::next_effect_id: s.next_effect_id = static_cast<std::uint32_t>(v); break;
     case GameField::passes: s.turn.passes = static_cast<std::uint32_t>(v); break;
+    case GameField::priority_and_passes:
+      s.turn.priority = PlayerId(static_cast<std::uint8_t>(v));
+      s.turn.passes = static_cast<std::uint32_t>(static_cast<std::uint64_t>(v) >> 8);
+      break;
   }
 }
 
@@ -230,6 +241,22 @@ void Journal::set_active_player(PlayerId p) { set_game_field(GameField::active_p
 void Journal::set_priority_player(PlayerId p) { set_game_field(GameField::priority_player, p.value); }
 void Journal::set_passes(std::uint32_t n) { set_game_field(GameField::passes, n); }
 void Journal::set_over(bool over) { set_game_field(GameField::over, over); }
+
+void Journal::set_priority(PlayerId p, std::uint32_t passes) {
+  TurnState& t = state_.turn;
+  if (t.priority == p || t.passes == passes) {  // one field or none changes: its own edit
+    set_passes(passes);
+    set_priority_player(p);
+    return;
+  }
+  // Both: one edit instead of two (a record and a listener call fewer), the same state either
+  // way, and undone in one step.
+  const std::int64_t before = pack_priority(t);
+  t.priority = p;
+  t.passes = passes;
+  record({EditKind::game_field, static_cast<std::uint8_t>(GameField::priority_and_passes), 0, 0,
+          before, pack_priority(t)});
+}
 
 void Journal::set_game_attr(Symbol key, std::int64_t value) {
   const std::int64_t old = exchange_count(state_.attrs, key, value);
@@ -523,6 +550,11 @@ void Journal::add_quiet(EditKind kind, std::uint64_t field_or_key) {
   if (std::find(quiet_.begin(), quiet_.end(), q) != quiet_.end()) return;
   quiet_.push_back(q);
   if (kind == EditKind::game_field) quiet_fields_ |= 1u << field_or_key;
+  // The edit of both is quiet when each of its two fields is.
+  constexpr std::uint32_t kBoth = (1u << static_cast<unsigned>(GameField::priority_player)) |
+                                  (1u << static_cast<unsigned>(GameField::passes));
+  if ((quiet_fields_ & kBoth) == kBoth)
+    quiet_fields_ |= 1u << static_cast<unsigned>(GameField::priority_and_passes);
   if (kind == EditKind::game_attr) quiet_attrs_.push_back(field_or_key);
 }
 

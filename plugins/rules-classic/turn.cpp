@@ -213,9 +213,8 @@ bool pass_priority(Game& game) {
   const std::uint32_t passes = game.state().turn.passes + 1;
   std::uint32_t playing = 0;
   for (const Player& p : game.state().players) playing += p.outcome == Outcome::playing;
-  if (passes < playing) {
-    j.set_passes(passes);
-    j.set_priority_player(next_player(game, game.state().turn.priority));
+  if (passes < playing) {  // one edit for both (Journal::set_priority)
+    j.set_priority(next_player(game, game.state().turn.priority), passes);
     return false;
   }
   clear_passes(game);

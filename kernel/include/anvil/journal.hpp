@@ -67,8 +67,18 @@ enum class ObjectField : std::uint8_t {
 };
 enum class PlayerField : std::uint8_t { life, outcome };
 enum class GameField : std::uint8_t {
-  turn_number, step, active_player, priority_player, over,
-  next_timestamp, next_stack_id, next_effect_id, passes
+  turn_number,
+  step,
+  active_player,
+  priority_player,
+  over,
+  next_timestamp,
+  next_stack_id,
+  next_effect_id,
+  passes,
+  // The priority holder and the pass count changed by one edit (Journal::set_priority): before
+  // and after are each `passes << 8 | priority`. Quiet when both of those fields are (ABI 14.1).
+  priority_and_passes
 };
 
 // One recorded change. `before`/`after` are the values (or packed positions) on either side.
@@ -157,6 +167,10 @@ class ANVIL_API Journal {
   // The count of consecutive priority passes (TurnState::passes): one more at each pass, 0 after
   // an action or when the step ends.
   void set_passes(std::uint32_t passes);
+  // Priority to `p` with the pass count `passes`: set_passes, then set_priority_player, as one
+  // edit (GameField::priority_and_passes) when both change, which a pass that hands priority on
+  // does; as those two otherwise. A pass is the commonest edit of a game (ABI 14.1).
+  void set_priority(PlayerId p, std::uint32_t passes);
   void set_over(bool over);
   void set_game_attr(Symbol key, std::int64_t value);
   // A uniform random number in [0, bound), advancing the game's RNG. REQUIRES: bound > 0.

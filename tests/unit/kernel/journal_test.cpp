@@ -16,7 +16,7 @@ void random_edit(Game& game, const Cards& cards, SplitMix64& rng) {
   const Symbol keys[] = {"+1/+1"_sym, "poison"_sym, "frozen"_sym};
   const Symbol key = keys[rng.below(3)];
   const auto value = static_cast<std::int64_t>(rng.below(4));
-  switch (rng.below(21)) {
+  switch (rng.below(22)) {
     case 0: j.set_life(p, static_cast<std::int32_t>(rng.below(40))); break;
     case 1: j.set_counter(o, key, value); break;
     case 2: j.set_attr(o, key, value); break;
@@ -58,6 +58,9 @@ void random_edit(Game& game, const Cards& cards, SplitMix64& rng) {
     case 18: j.set_step(static_cast<std::uint16_t>(rng.below(12))); break;
     case 19: j.set_game_attr(key, value); break;
     case 20: j.set_passes(static_cast<std::uint32_t>(value)); break;
+    case 21:
+      j.set_priority(p, static_cast<std::uint32_t>(value));
+      break;
   }
 }
 
@@ -389,6 +392,51 @@ TEST(Journal, ThePassCountIsAGameFieldThatRollsBackAndCanBeQuiet) {
   j.set_passes(2);
   j.set_passes(0);
   EXPECT_EQ(j.changes(), before);
+}
+
+// Journal::set_priority: a pass that hands priority on and counts itself is one edit, undone in
+// one step; when only one of the two changes it is that field's own edit, as before; and the
+// edit of both is quiet only when both fields are.
+TEST(Journal, SetPriorityRecordsOneEditWhenTheHolderAndThePassCountBothChange) {
+  Cards cards;
+  auto game = make_game(cards);
+  Journal& j = game->journal();
+  j.set_priority_player(PlayerId(0));
+  const auto cp = j.checkpoint();
+  const std::uint64_t start_hash = hash(game->state());
+  const std::size_t edits = j.size();
+  j.set_priority(PlayerId(1), 1);
+  EXPECT_EQ(game->state().turn.priority, PlayerId(1));
+  EXPECT_EQ(game->state().turn.passes, 1u);
+  ASSERT_EQ(j.size(), edits + 1);
+  EXPECT_EQ(j.edits().back().field, static_cast<std::uint8_t>(GameField::priority_and_passes));
+  j.set_priority(PlayerId(1), 2);  // the count alone: its own edit
+  ASSERT_EQ(j.size(), edits + 2);
+  EXPECT_EQ(j.edits().back().field, static_cast<std::uint8_t>(GameField::passes));
+  j.set_priority(PlayerId(0), 2);  // the holder alone
+  ASSERT_EQ(j.size(), edits + 3);
+  EXPECT_EQ(j.edits().back().field, static_cast<std::uint8_t>(GameField::priority_player));
+  j.set_priority(PlayerId(0), 2);  // neither: nothing recorded
+  EXPECT_EQ(j.size(), edits + 3);
+  j.rollback(cp);
+  EXPECT_EQ(game->state().turn.priority, PlayerId(0));
+  EXPECT_EQ(game->state().turn.passes, 0u);
+  EXPECT_EQ(hash(game->state()), start_hash);
+
+  j.add_quiet(EditKind::game_field, static_cast<std::uint64_t>(GameField::priority_player));
+  std::uint64_t before = j.changes();
+  j.set_priority(PlayerId(1), 1);  // the pass count is not quiet yet
+  EXPECT_EQ(j.changes(), before + 1);
+  j.add_quiet(EditKind::game_field, static_cast<std::uint64_t>(GameField::passes));
+  before = j.changes();
+  j.set_priority(PlayerId(0), 2);
+  j.rollback(cp);  // undoing it is quiet too
+  EXPECT_EQ(j.changes(), before);
+  auto fork = game->fork();  // and in a copy
+  const std::uint64_t in_fork = fork->journal().changes();
+  fork->journal().set_priority(PlayerId(1), 1);
+  EXPECT_EQ(fork->journal().changes(), in_fork);
+  EXPECT_EQ(fork->state().turn.passes, 1u);
 }
 
 // The marks a rules module keeps next to the quiet edits (game.hpp): zero in a copy, and a slot
