@@ -104,10 +104,12 @@ void go_next(Game& game) {
 bool still_settled(Game& game);  // settling, below
 
 // Turn-based actions as a step begins (and the 117.5 loop for cleanup). Returns whether
-// players get priority in this step.
-bool begin_step(Game& game) {
+// players get priority in this step. `next`: the game just went to this step (go_next), which
+// leaves kStepBegun at 1, as go_next is only called in a begun step; otherwise the caller found
+// it 0. Either way kStepBegun needs no look here (a look through the game attrs at every step).
+bool begin_step(Game& game, bool next) {
   Journal& j = game.journal();
-  if (game.state().attrs.get(kStepBegun) != 1) j.set_game_attr(kStepBegun, 1);
+  if (!next) j.set_game_attr(kStepBegun, 1);
   clear_passes(game);
   j.set_priority_player(game.state().turn.active);
   const std::uint16_t step = game.state().turn.step;
@@ -172,9 +174,18 @@ bool begin_step(Game& game) {
   }
 }
 
-// All players passed with an empty stack. Returns true if the game went to the next step
-// (go_next), which the caller must then begin.
-bool end_step(Game& game) {
+// What passing priority leaves to begin (after_pass). Most passes leave the game in the step
+// they were made in, whose kStepBegun is still 1 (priority went on, the top of the stack
+// resolved, the regular combat damage step followed the first-strike one): nothing to begin, and
+// no look through the game attrs to find that out.
+enum class Passed {
+  same_step,
+  next_step,   // go_next went to the next step, which the caller begins
+  step_again,  // another cleanup step (514.3a): kStepBegun is 0
+};
+
+// All players passed with an empty stack: the step ends.
+Passed end_step(Game& game) {
   Journal& j = game.journal();
   const std::uint16_t step = game.state().turn.step;
   if (step == kDamage && game.state().attrs.get(kDamagePhase) == 1) {
@@ -183,16 +194,16 @@ bool end_step(Game& game) {
     j.set_game_attr(kDamagePhase, 2);
     clear_passes(game);
     j.set_priority_player(game.state().turn.active);
-    return false;
+    return Passed::same_step;
   }
   if (step == kEndCombat) end_combat(game);  // 511.3
   if (step == kCleanup) {                    // 514.3a: another cleanup step
     empty_pools(game);
     j.set_game_attr(kStepBegun, 0);
-    return false;
+    return Passed::step_again;
   }
   go_next(game);
-  return true;
+  return Passed::next_step;
 }
 
 // A loop of mandatory actions (104.4b, 732.4): Stuffy Doll, its chosen player enchanted with
@@ -206,26 +217,25 @@ bool end_step(Game& game) {
 constexpr std::size_t kResolvedSinceEmpty = 12;
 constexpr std::uint64_t kMandatoryLoop = 2000;
 
-// Returns true if the step ended and the game went to the next one (end_step), which the
-// caller must then begin (enter_priority_step).
-bool pass_priority(Game& game) {
+// Returns whether the step ended (end_step) and what to begin then.
+Passed pass_priority(Game& game) {
   Journal& j = game.journal();
   const std::uint32_t passes = game.state().turn.passes + 1;
   std::uint32_t playing = 0;
   for (const Player& p : game.state().players) playing += p.outcome == Outcome::playing;
   if (passes < playing) {  // one edit for both (Journal::set_priority)
     j.set_priority(next_player(game, game.state().turn.priority), passes);
-    return false;
+    return Passed::same_step;
   }
   clear_passes(game);
   if (!game.state().stack.empty()) {
     if (++game.rules_memo(kResolvedSinceEmpty) >= kMandatoryLoop) {
       end_game_drawn(game);  // 104.4b
-      return false;
+      return Passed::same_step;
     }
     resolve_top(game);
     j.set_priority_player(game.state().turn.active);  // 117.3b
-    return false;
+    return Passed::same_step;
   }
   return end_step(game);
 }
@@ -237,10 +247,16 @@ bool pass_priority(Game& game) {
 void enter_priority_step(Game& game, bool next = false) {
   for (int guard = 0; guard < 10000; ++guard) {
     if (game.state().over || (!next && game.state().attrs.get(kStepBegun) != 0)) return;
-    next = !begin_step(game) && !game.state().over;
+    next = !begin_step(game, next) && !game.state().over;
     if (next) go_next(game);
   }
   throw RulesError("advance: no step with priority after 10000 steps");
+}
+
+// Passes priority and begins what the pass leaves to begin.
+void pass_and_go_on(Game& game) {
+  const Passed passed = pass_priority(game);
+  if (passed != Passed::same_step) enter_priority_step(game, passed == Passed::next_step);
 }
 
 // Settling (117.5) without repeating work. The state-based actions and the triggers are checked
@@ -390,7 +406,7 @@ bool ClassicRules::advance(Game& game) const {
   const PlayerId p = game.state().turn.priority;
   // The same listing as p's last one, which offered passing alone (known_only_pass): pass.
   if (known_only_pass(game, p)) {
-    enter_priority_step(game, pass_priority(game));
+    pass_and_go_on(game);
     return !game.state().over;
   }
   // The lands' mana abilities are listed only when there is something else to do: with passing
@@ -412,7 +428,7 @@ bool ClassicRules::advance(Game& game) const {
   });
   if (only_pass) {
     remember_only_pass(game, p);
-    enter_priority_step(game, pass_priority(game));
+    pass_and_go_on(game);
     return !game.state().over;
   }
   const bool labelled = !label_blind(game.agent(p));
@@ -424,7 +440,7 @@ bool ClassicRules::advance(Game& game) const {
     // is what priority_actions made, priority_choice having moved out empty labels alone.
     if (!labelled) remember_listing(game, p, listed_at, listed_turn, std::move(actions));
     // A step that ended leaves the game in the next one, begun.
-    enter_priority_step(game, pass_priority(game));
+    pass_and_go_on(game);
   } else {
     perform_action(game, actions[chosen]);
     clear_passes(game);
