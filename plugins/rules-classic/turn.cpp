@@ -271,9 +271,10 @@ constexpr std::size_t kSettledTurn = 1;  // turn_key() then
 constexpr std::size_t kBlindAt = 2;      // changes() when turn blindness was last worked out
 constexpr std::size_t kBlind = 3;        // 1 if views could not read the turn then
 // (Slots 4-11: the only-pass memo of the priority listing, legal_actions.cpp; slot 12: the
-// mandatory-loop count below; slot 13: card_features, card_features.cpp; slot 16: the
-// state-based pass's look at every object, slot 17: its look at every permanent,
-// state_based.cpp.)
+// mandatory-loop count below; slot 13: card_features, card_features.cpp; slots 14 and 15: the
+// state-based pass's look at the permanents that entered since, slot 16: its look at every
+// object, slot 17: its look at every permanent, state_based.cpp. All 18 are taken: a new memo
+// goes in the game's rules cache, legal_actions.cpp's ClassicCache.)
 
 // Quiet edits (Journal::add_quiet): passing priority, the pass count (TurnState::passes) and the
 // step bookkeeping attrs are read by no check of the loop. The turn's number, step and active
