@@ -114,17 +114,25 @@ std::vector<ObjectId> DecisionView::shown() const {
   return shown;
 }
 
+namespace {
+
+// A copy for an agent comes with no agents seated (determinize's comment says why).
+void empty_seats(Game& copy) {
+  for (std::size_t p = 0; p < copy.state().player_count(); ++p)
+    copy.seat(PlayerId(static_cast<std::uint8_t>(p)), nullptr);
+}
+
+}  // namespace
+
 std::unique_ptr<Game> DecisionView::determinize(std::uint64_t seed) const {
   std::unique_ptr<Game> copy = game_.determinize(viewer_, seed, shown());
-  for (std::size_t p = 0; p < copy->state().player_count(); ++p)
-    copy->seat(PlayerId(static_cast<std::uint8_t>(p)), nullptr);
+  empty_seats(*copy);
   return copy;
 }
 
 void DecisionView::determinize_into(Game& lab, std::uint64_t seed) const {
   game_.determinize_into(lab, viewer_, seed, shown());
-  for (std::size_t p = 0; p < lab.state().player_count(); ++p)
-    lab.seat(PlayerId(static_cast<std::uint8_t>(p)), nullptr);
+  empty_seats(lab);
 }
 
 // --- ScriptedAgent ------------------------------------------------------------------------

@@ -253,10 +253,7 @@ EffectLab::Trial EffectLab::trial(ObjectId source, std::uint16_t ability,
     out.best_own_lost = 0;
   }
   g.journal().rollback(cp);
-  if (face && std::none_of(damage_to_.begin(), damage_to_.end(), [&](const DamageTo& d) {
-        return d.source == face->source && d.ability == face->ability && d.player == face->player &&
-               d.x == face->x;
-      }))
+  if (face && !known_damage_to(face->source, face->ability, face->player, face->x))
     damage_to_.push_back(*face);
   out.score = counted(scores, full_hand);
   return out;
@@ -369,11 +366,18 @@ std::optional<Judgement> EffectLab::best_copy(const StackItem& original, ObjectI
 
 EffectLab::LifeLost EffectLab::damage_to(ObjectId source, std::uint16_t ability, PlayerId player,
                                          std::int64_t x) {
-  for (const DamageTo& d : damage_to_)
-    if (d.source == source && d.ability == ability && d.player == player && d.x == x) return d.lost;
+  if (const LifeLost* known = known_damage_to(source, ability, player, x)) return *known;
   const LifeLost lost = try_damage_to(source, ability, player, x);
   damage_to_.push_back({source, ability, player, x, lost});
   return lost;
+}
+
+const EffectLab::LifeLost* EffectLab::known_damage_to(ObjectId source, std::uint16_t ability,
+                                                      PlayerId player, std::int64_t x) const {
+  for (const DamageTo& d : damage_to_)
+    if (d.source == source && d.ability == ability && d.player == player && d.x == x)
+      return &d.lost;
+  return nullptr;
 }
 
 EffectLab::LifeLost EffectLab::try_damage_to(ObjectId source, std::uint16_t ability,

@@ -159,6 +159,9 @@ class EffectLab {
     LifeLost lost;
   };
   std::vector<DamageTo> damage_to_;
+  // The answer damage_to_ already holds for these, if any.
+  const LifeLost* known_damage_to(ObjectId source, std::uint16_t ability, PlayerId player,
+                                  std::int64_t x) const;
   std::vector<Burn> burn_;  // burn_out()'s, until settled
   PlayerId burn_target_;
   // Read off the copy in its unchanging state between trials, on first use: players still in

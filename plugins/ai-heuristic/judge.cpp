@@ -211,6 +211,12 @@ Scores judge_both(const Game& g, const Before& b, PlayerId me, std::vector<char>
   // From here on the two ways part: `chip` and `face` take the same additions in the same order
   // but for the opponent's life, each as judge() with its `go_face` would.
   double chip = s, face = s;
+  // An addition both take alike (a - b is a + -b exactly, so subtracting this way changes no
+  // score).
+  const auto both = [&](double d) {
+    chip += d;
+    face += d;
+  };
   for (const Player& p : g.state().players) {
     const std::int32_t before = b.life[p.id.value], after = p.life;
     const auto hand_delta =
@@ -218,18 +224,9 @@ Scores judge_both(const Game& g, const Before& b, PlayerId me, std::vector<char>
         static_cast<double>(b.hand[p.id.value]);
     if (p.id == me) {
       // A Char that kills the Serra Angel about to kill it is weighed against what is left.
-      if (after < before) {
-        const double lost = (before - after) * life_weight(after, their_power_left);
-        chip -= lost;
-        face -= lost;
-      }
-      if (after > before) {
-        const double gained = (after - before) * 0.25 * life_weight(before, their_power_left);
-        chip += gained;
-        face += gained;
-      }
-      chip += hand_delta;
-      face += hand_delta;
+      if (after < before) both(-(before - after) * life_weight(after, their_power_left));
+      if (after > before) both((after - before) * 0.25 * life_weight(before, their_power_left));
+      both(hand_delta);
     } else {
       if (before > 0 && (after <= 0 || p.outcome == Outcome::lost)) return {kGameOver, kGameOver};
       // Going face (the seed's check before any creature, its bug fixed): damage that leaves

@@ -98,6 +98,14 @@ const char* unpaid(const ManaCost& cost) {
   return life_could_pay ? "not enough mana or life" : "not enough mana";
 }
 
+// Whether a spell with characteristics `c` may be cast by `p` now as far as its timing goes: an
+// instant or a card with flash at any time, anything else at sorcery speed (307.1, 304.1, 702.8).
+// Inlined: asked of every card in hand at every listing (as a call it cost 0.6% of a random game).
+[[gnu::always_inline]] inline bool spell_timing_allows(const Game& game, PlayerId p,
+                                                       const Characteristics& c) {
+  return c.has_type(kInstant) || c.has_keyword(kFlash) || sorcery_timing(game, p);
+}
+
 // Why `p` may not cast `id` (in their hand, characteristics `c`) now, from what asks nothing of
 // its spell abilities (its timing, a mana cost); nullptr if that allows it. The listing asks
 // this first: most cards in hand are refused here outside a main phase, before the card's
@@ -105,7 +113,7 @@ const char* unpaid(const ManaCost& cost) {
 const char* timing_refusal(const Game& game, PlayerId p, const Characteristics& c,
                            const ManaCost* alternative) {
   if (c.has_type(kLand)) return "a land is played, not cast";
-  if (!c.has_type(kInstant) && !c.has_keyword(kFlash) && !sorcery_timing(game, p)) {
+  if (!spell_timing_allows(game, p, c)) {
     if (game.state().turn.active != p || !main_phase(game)) return "it is not your main phase";
     return "the stack is not empty";
   }
@@ -117,8 +125,7 @@ const char* timing_refusal(const Game& game, PlayerId p, const Characteristics& 
 // listing has found each card in hand to be one or the other already, and only wants to know
 // (the land test and the reason's second look at the turn were asked of every card in hand).
 bool hand_spell_timing_allows(const Game& game, PlayerId p, const Characteristics& c) {
-  return (c.has_type(kInstant) || c.has_keyword(kFlash) || sorcery_timing(game, p)) &&
-         c.cost.present;
+  return spell_timing_allows(game, p, c) && c.cost.present;
 }
 
 // The rest of cast_refusal, for the spell ability `spell` (a mode of a modal card) and the

@@ -10,16 +10,9 @@ namespace {
 
 // "Whenever a player is dealt damage, …" from the graveyard: an ability that works where a
 // copy's connections must find it off the battlefield.
-class GraveWatcher final : public Ability {
+class GraveWatcher final : public DamageWatcher {
  public:
   ZoneMask zones() const override { return zone_bit(ZoneKind::graveyard); }
-  void connect(Game& game, ObjectId self, std::vector<Connection>& out) const override {
-    out.push_back(game.bus().on_trigger<DamageEvent>([self](Game& g, const DamageEvent& e) {
-      if (!e.target.is_player()) return;
-      const GameObject& me = g.object(self);
-      g.fire_trigger(PendingTrigger{me.ref(), me.card, 0, me.controller, record_of(g.state(), e)});
-    }));
-  }
   std::string describe() const override { return "From the graveyard: whenever …"; }
 };
 

@@ -59,7 +59,7 @@ class Pump final : public Ability, public ContinuousEffect {
 };
 
 // "Whenever a player is dealt damage, …": fires a pending trigger for every damage event.
-class DamageWatcher final : public Ability {
+class DamageWatcher : public Ability {
  public:
   void connect(Game& game, ObjectId self, std::vector<Connection>& out) const override {
     out.push_back(game.bus().on_trigger<DamageEvent>([self](Game& g, const DamageEvent& e) {
