@@ -123,12 +123,14 @@ void clear_passes(Game& game) {
 
 // Ends the step and goes to the next one, which the caller begins at once (begin_step):
 // kStepBegun is left as it is, since begin_step would only set it back to 1 (two journal
-// edits a step, for nothing), unless the game ends here, where the step is not begun.
+// edits a step, for nothing), unless the game ends here, where the step is not begun. So is the
+// pass count of the round of passes that ended the step (end_step): begin_step clears it in the
+// same edit that hands priority to the active player (Journal::set_priority), one edit instead
+// of two at each step's end; nothing on the way reads it, and no decision is asked on the way.
 void go_next(Game& game) {
   Journal& j = game.journal();
   const TurnState& turn = game.state().turn;
   empty_pools(game);
-  clear_passes(game);
   clear_game_attr(game, kDamagePhase);
   clear_game_attr(game, kCleanupActed);
   if (turn.step + 1 < kStepCount) {
@@ -138,6 +140,7 @@ void go_next(Game& game) {
   const std::uint32_t next = turn.number + 1;
   if (next > static_cast<std::uint32_t>(game.state().attrs.get(kMaxTurns))) {
     clear_game_attr(game, kStepBegun);
+    clear_passes(game);  // as every ended game leaves them
     end_game_drawn(game);
     return;
   }
@@ -155,8 +158,7 @@ bool still_settled(Game& game);  // settling, below
 bool begin_step(Game& game, bool next) {
   Journal& j = game.journal();
   if (!next) j.set_game_attr(kStepBegun, 1);
-  clear_passes(game);
-  j.set_priority_player(game.state().turn.active);
+  j.set_priority(game.state().turn.active, 0);  // and the pass count of the last step, if any
   const std::uint16_t step = game.state().turn.step;
   if (step == kUntap) turn_begins(game);
   if ((step == kBlockers || step == kDamage) && !any_attackers(game)) return false;  // 508.8
@@ -229,11 +231,14 @@ enum class Passed {
   step_again,  // another cleanup step (514.3a): kStepBegun is 0
 };
 
-// All players passed with an empty stack: the step ends.
+// All players passed with an empty stack: the step ends. The pass count is left for the next
+// step's begin_step to clear with the priority holder (go_next), except before the regular
+// combat damage step, where damage is dealt at once.
 Passed end_step(Game& game) {
   Journal& j = game.journal();
   const std::uint16_t step = game.state().turn.step;
   if (step == kDamage && game.state().attrs.get(kDamagePhase) == 1) {
+    clear_passes(game);  // before the damage, as a new step would have them (117.4)
     empty_pools(game);
     combat_damage(game, false);  // the regular combat damage step
     j.set_game_attr(kDamagePhase, 2);
@@ -272,8 +277,8 @@ Passed pass_priority(Game& game) {
     j.set_priority(next_player(game, game.state().turn.priority), passes);
     return Passed::same_step;
   }
-  clear_passes(game);
   if (!game.state().stack.empty()) {
+    clear_passes(game);
     if (++game.rules_memo(kResolvedSinceEmpty) >= kMandatoryLoop) {
       end_game_drawn(game);  // 104.4b
       return Passed::same_step;

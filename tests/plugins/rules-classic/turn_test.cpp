@@ -197,6 +197,49 @@ TEST(RulesClassicTurn, TheTurnCapDrawsTheGame) {
   EXPECT_EQ(game->state().turn.number, 4u);
   auto out = rules().outcome(*game);
   EXPECT_EQ(out, (std::vector<Outcome>{Outcome::drew, Outcome::drew}));
+  EXPECT_EQ(game->state().turn.passes, 0u);  // the last round of passes is cleared at the end
+}
+
+// The pass count of the round that ends a step is cleared as the next step begins, in the edit
+// that gives the active player priority; undoing the last pass brings both back.
+TEST(RulesClassicTurn, AStepEndedByPassesBeginsTheNextWithNoPassesAndTheActivePlayerFirst) {
+  auto t = table(standard_pool(), position("upkeep", player("A", {"Shock"}, {"Mountain"}),
+                                           player("B", {"Shock"}, {"Mountain"})));
+  Game& g = *t.game;
+  ASSERT_TRUE(rules().advance(g));  // A passes
+  EXPECT_EQ(g.state().turn.passes, 1u);
+  EXPECT_EQ(g.state().turn.priority, kB);
+  const std::uint64_t hash_before = hash(g.state());
+  const Journal::Checkpoint cp = g.journal().checkpoint();
+  ASSERT_TRUE(rules().advance(g));  // B passes: the draw step begins
+  EXPECT_EQ(step(g), "draw");
+  EXPECT_EQ(g.state().turn.passes, 0u);
+  EXPECT_EQ(g.state().turn.priority, kA);
+  g.journal().rollback(cp);
+  EXPECT_EQ(step(g), "upkeep");
+  EXPECT_EQ(g.state().turn.passes, 1u);
+  EXPECT_EQ(g.state().turn.priority, kB);
+  EXPECT_EQ(hash(g.state()), hash_before);
+}
+
+// The untap step untaps every permanent its active player controls, however many (the walk keeps
+// 64 of them on the stack and the rest on the heap), and nobody else's.
+TEST(RulesClassicTurn, TheUntapStepUntapsAllTheActivePlayersPermanentsBeyondSixtyFour) {
+  const std::vector<std::string> many(70, "Mountain");
+  auto t = table(standard_pool(), position("end", player("A", {}, many),
+                                           player("B", {}, {"Mountain", "Mountain"}), 1));
+  Game& g = *t.game;
+  for (std::size_t seat = 0; seat < 2; ++seat)
+    for (ObjectId id :
+         g.state().zone(ZoneRef::battlefield(PlayerId(static_cast<std::uint8_t>(seat)))).objects)
+      g.journal().set_tapped(id, true);
+  ASSERT_TRUE(advance_until(g, [](const Game& x) { return x.state().turn.active == kA; }));
+  ASSERT_TRUE(run_to_step(g, "upkeep"));
+  const auto& mine = g.state().zone(ZoneRef::battlefield(kA)).objects;
+  ASSERT_EQ(mine.size(), 70u);
+  for (ObjectId id : mine) EXPECT_FALSE(g.object(id).tapped);
+  for (ObjectId id : g.state().zone(ZoneRef::battlefield(kB)).objects)
+    EXPECT_TRUE(g.object(id).tapped);
 }
 
 }  // namespace
