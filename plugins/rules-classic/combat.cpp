@@ -116,20 +116,22 @@ std::vector<ObjectId> blockers_of(const Game& game, ObjectId attacker) {
   return out;
 }
 
-bool can_tap_attack(const Game& game, ObjectId id, std::string& why) {
+// Why `id`, whose view is `c`, cannot attack on its own account (a creature, untapped, not
+// summoning sick, without defender); empty if it can. The name is copied only for a reason.
+std::string tap_attack_refusal(const Game& game, ObjectId id, const Characteristics& c) {
   const GameObject& o = game.object(id);
-  const Characteristics c = game.view(id);
-  const std::string name(c.name);
-  if (!c.has_type(kCreature))
-    why = name + " is not a creature";
-  else if (o.tapped)
-    why = name + " is tapped";
-  else if (o.summoning_sick && !c.has_keyword(kHaste))
-    why = name + " has summoning sickness";
-  else if (c.has_keyword(kDefender))
-    why = name + " has defender";
-  else if (c.has_keyword(kCantAttack))
-    why = name + " can't attack";
+  const auto name = [&c] { return std::string(c.name); };
+  if (!c.has_type(kCreature)) return name() + " is not a creature";
+  if (o.tapped) return name() + " is tapped";
+  if (o.summoning_sick && !c.has_keyword(kHaste)) return name() + " has summoning sickness";
+  if (c.has_keyword(kDefender)) return name() + " has defender";
+  if (c.has_keyword(kCantAttack)) return name() + " can't attack";
+  return {};
+}
+
+bool can_tap_attack(const Game& game, ObjectId id, std::string& why) {
+  Characteristics scratch;
+  why = tap_attack_refusal(game, id, game.view(id, scratch));
   return why.empty();
 }
 
@@ -141,16 +143,24 @@ std::int64_t attack_tax(const Game& game, const Target& defender) {
   const GameState& s = game.state();
   for_each_permanent(s, [&](ObjectId id) {
     if (s.objects[id.value].controller != defender.player) return;
-    for (const AbilityDef& a : game.card(id).abilities)
-      if (const auto* t = dynamic_cast<const AttackTaxAbility*>(a.impl.get()))
-        tax += t->per_attacker;
+    for (const AbilityDef& a : game.card(id).abilities)  // only attack_tax makes one, static
+      if (a.kind == AbilityKind::static_)
+        if (const auto* t = dynamic_cast<const AttackTaxAbility*>(a.impl.get()))
+          tax += t->per_attacker;
   });
   return tax;
 }
 
 std::int64_t total_tax(const Game& game, const std::vector<Pair>& picks) {
-  std::int64_t total = 0;
-  for (const Pair& p : picks) total += attack_tax(game, p.second);
+  // The tax depends on the defender alone: worked out once for a run of attackers of the same
+  // one (with two players, all of them).
+  std::int64_t total = 0, tax = 0;
+  const Target* last = nullptr;
+  for (const Pair& p : picks) {
+    if (!last || !(*last == p.second)) tax = attack_tax(game, p.second);
+    last = &p.second;
+    total += tax;
+  }
   return total;
 }
 
@@ -188,31 +198,37 @@ std::string tax_refusal(const Game& game, const std::vector<Pair>& picks) {
 
 // 508.1c-d: restrictions, then requirements ("attacks each combat if able") obeyed as far as
 // possible without paying a cost; then the costs (508.1h-j) must be payable (tax_refusal).
-std::string attack_refusal(const Game& game, const std::vector<Pair>&,
+std::string attack_refusal(const Game& game, const std::vector<Pair>& all,
                            const std::vector<Pair>& picks) {
-  std::set<ObjectId> seen;
-  for (const Pair& p : picks) {
+  // Whether one of the first `n` picks declares `id` (a look through a few picks, where a set
+  // was a heap node for each).
+  const auto declared = [&picks](ObjectId id, std::size_t n) {
+    return std::any_of(picks.begin(), picks.begin() + static_cast<std::ptrdiff_t>(n),
+                       [id](const Pair& q) { return q.first == id; });
+  };
+  for (std::size_t i = 0; i < picks.size(); ++i) {
+    const Pair& p = picks[i];
     std::string why;
-    if (!seen.insert(p.first).second)
+    if (declared(p.first, i))
       return numbered_label(game, p.first) + " is declared as an attacker twice";
     if (!can_tap_attack(game, p.first, why)) return why;
     why = attack_condition_refusal(game, p.first, defending_player(game, p.second));
     if (!why.empty()) return why;
   }
   const PlayerId active = game.state().turn.active;
-  // The active player's permanents in controlled()'s order, without its list, each viewed into
-  // one scratch (has_keyword's view): asked at every declaration, mostly of permanents without
-  // the requirement.
-  const GameState& s = game.state();
+  // The active player's creatures with the requirement, in controlled()'s order: `all` offers
+  // each of them (with every defender, one after the other) as declare_attackers found them,
+  // and nothing has changed since. A permanent that is not a creature was passed over below
+  // (can_tap_attack), and without a defender nobody can be required to attack anyone.
   Characteristics scratch;
   std::vector<ObjectId> required;
-  for_each_permanent(s, [&](ObjectId id) {
-    if (s.objects[id.value].controller == active && game.view(id, scratch).has_keyword(kMustAttack))
-      required.push_back(id);
-  });
+  for (std::size_t i = 0; i < all.size(); ++i)
+    if ((i == 0 || all[i].first != all[i - 1].first) &&
+        game.view(all[i].first, scratch).has_keyword(kMustAttack))
+      required.push_back(all[i].first);
   for (ObjectId id : required) {
     std::string why;
-    if (seen.count(id) || !can_tap_attack(game, id, why)) continue;
+    if (declared(id, picks.size()) || !can_tap_attack(game, id, why)) continue;
     bool free_defender = false;  // a requirement never forces paying a cost (508.1d)
     for (const Player& p : game.state().players) {
       if (p.id == active || p.outcome != Outcome::playing) continue;
@@ -405,24 +421,38 @@ void declare_attackers(Game& game) {
   // (A declaration being resumed, kDeclaring set, goes the whole way: it clears the mark.)
   // The creatures are listed once, in controlled()'s order, for the options below: nothing
   // between here and there changes the game (the defenders are only looked at).
-  std::vector<ObjectId> creatures;
+  // With each creature, why it cannot attack on its own account (tap_attack_refusal), from the
+  // same view: one view of each permanent in all.
+  struct Creature {
+    ObjectId id;
+    std::string cannot;
+  };
+  std::vector<Creature> creatures;
   for (const Player& seat : s.players)
-    for (ObjectId id : s.zone(ZoneRef::battlefield(seat.id)).objects)
-      if (s.objects[id.value].controller == active && game.view(id, scratch).has_type(kCreature))
-        creatures.push_back(id);
+    for (ObjectId id : s.zone(ZoneRef::battlefield(seat.id)).objects) {
+      if (s.objects[id.value].controller != active) continue;
+      const Characteristics& c = game.view(id, scratch);
+      if (c.has_type(kCreature)) creatures.push_back({id, tap_attack_refusal(game, id, c)});
+    }
   if (creatures.empty() && game.state().attrs.get(kDeclaring) == 0) return;
   std::vector<Target> defenders;
   for (const Player& p : game.state().players) {
     if (p.id == active || p.outcome != Outcome::playing) continue;
     defenders.push_back(Target::of(p.id));
+    // p's planeswalkers, then (310.8) the battles p protects, whoever controls them (a Siege's
+    // controller attacks it), both found in one walk: battles_protected_by's test, the
+    // protector (an attr, which most permanents lack) before the view.
+    std::vector<Target> battles;
     for (const Player& seat : s.players)
-      for (ObjectId id : s.zone(ZoneRef::battlefield(seat.id)).objects)
-        if (s.objects[id.value].controller == p.id &&
-            game.view(id, scratch).has_type(kPlaneswalker))
-          defenders.push_back(Target::of(game.object(id).ref()));
-    // 310.8: the battles p protects, whoever controls them (a Siege's controller attacks it).
-    for (ObjectId id : battles_protected_by(game, p.id))
-      defenders.push_back(Target::of(game.object(id).ref()));
+      for (ObjectId id : s.zone(ZoneRef::battlefield(seat.id)).objects) {
+        const GameObject& o = s.objects[id.value];
+        if (o.controller == p.id && game.view(id, scratch).has_type(kPlaneswalker))
+          defenders.push_back(Target::of(o.ref()));
+        if (!o.attrs.items.empty() && protector_of(game, id) == p.id &&
+            game.view(id, scratch).has_type(kBattle))
+          battles.push_back(Target::of(o.ref()));
+      }
+    defenders.insert(defenders.end(), battles.begin(), battles.end());
   }
   std::vector<Pair> all;
   Choice choice;
@@ -434,9 +464,7 @@ void declare_attackers(Game& game) {
   // An agent that reads no label (label_blind) is offered none: Game::ask logs the picks, not
   // the labels, so its decisions and their log are the same without them.
   const bool labelled = !label_blind(game.agent(active));
-  for (ObjectId id : creatures) {
-    std::string cannot;
-    can_tap_attack(game, id, cannot);
+  for (const auto& [id, cannot] : creatures) {
     const std::string label = labelled ? numbered_label(game, id) + " → " : std::string();
     for (const Target& d : defenders) {
       all.push_back({id, d});

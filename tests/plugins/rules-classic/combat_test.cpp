@@ -435,6 +435,41 @@ class BlindAgent final : public Agent, public LabelBlind {
   std::shared_ptr<TestAgent> inner_;
 };
 
+// With a planeswalker to attack as well, each creature is offered twice, one defender after the
+// other: a creature declared against both is refused (the twice-declared look goes through the
+// earlier picks), the planeswalker comes after the player, and a legal attack is then made.
+TEST(RulesClassicCombat, ACreatureDeclaredAgainstTwoDefendersIsRefusedAndThenAttacksOne) {
+  auto cards = pool({CardSpec{.name = "Test Bear",
+                              .cost = "{1}{G}",
+                              .types = {"Creature"},
+                              .power = 2,
+                              .toughness = 2},
+                     CardSpec{.name = "Test Walker",
+                              .cost = "{2}{W}",
+                              .supertypes = {"Legendary"},
+                              .types = {"Planeswalker"},
+                              .loyalty = 3}});
+  auto t = table(cards, position("main1", player("A", {}, {"Test Bear"}), player("B", {}, {})));
+  Game& g = *t.game;
+  const ObjectId walker = g.add_card(*g.cards().find("Test Walker"), kB, ZoneRef::battlefield(kB));
+  add_counters(g, Target::of(g.object(walker).ref()), "loyalty"_sym, 3);
+  std::vector<std::string> labels;
+  std::string refused;
+  t.a->then(ChoiceKind::attackers,
+            [&](const Choice& c) {
+              for (const Option& o : c.options) labels.push_back(o.label);
+              return Answer{{0, 1}};
+            })
+      .then(ChoiceKind::attackers, [&](const Choice& c) {
+        refused = c.refused;
+        return Answer{{0}};
+      });
+  fight(t);
+  EXPECT_EQ(labels, (std::vector<std::string>{"Test Bear → player 1", "Test Bear → Test Walker"}));
+  EXPECT_EQ(refused, "Test Bear is declared as an attacker twice");
+  EXPECT_EQ(g.state().players[1].life, 18);
+}
+
 TEST(RulesClassicCombat, AttackersAreOfferedWithoutLabelsToALabelBlindAgentOnly) {
   struct Seen {
     std::vector<std::string> labels, barred, block_labels, block_barred;
