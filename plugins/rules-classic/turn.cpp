@@ -131,8 +131,11 @@ void go_next(Game& game) {
   Journal& j = game.journal();
   const TurnState& turn = game.state().turn;
   empty_pools(game);
-  clear_game_attr(game, kDamagePhase);
-  clear_game_attr(game, kCleanupActed);
+  // Each is set only in its own step (begin_step, end_step) and cleared here as the game leaves
+  // a step, so it can be set only while the game is in that step: no look through the game
+  // attrs when leaving any other.
+  if (turn.step == kDamage) clear_game_attr(game, kDamagePhase);
+  if (turn.step == kCleanup) clear_game_attr(game, kCleanupActed);
   if (turn.step + 1 < kStepCount) {
     j.set_step(static_cast<std::uint16_t>(turn.step + 1));
     return;

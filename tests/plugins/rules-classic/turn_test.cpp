@@ -222,6 +222,39 @@ TEST(RulesClassicTurn, AStepEndedByPassesBeginsTheNextWithNoPassesAndTheActivePl
   EXPECT_EQ(hash(g.state()), hash_before);
 }
 
+// The step bookkeeping attrs are 0 once the game has left their own step (go_next looks at
+// them only then): the damage step's phase after a first-strike combat, and the cleanup's
+// "acted" after a cleanup that put a trigger on the stack (the cleanup that follows it, acting
+// on nothing, leaves 0 too).
+TEST(RulesClassicTurn, TheDamagePhaseAndCleanupMarksAreClearedAsTheirStepsEnd) {
+  auto t = table(standard_pool(), position("main1", player("A", {}, {"First Bear"}),
+                                           player("B", {}, {"Grizzly Bears"})));
+  t.a->pick(ChoiceKind::attackers, {"First Bear → player 1"});
+  t.b->pick(ChoiceKind::blockers, {"Grizzly Bears → First Bear"});
+  Game& g = *t.game;
+  bool split = false;
+  ASSERT_TRUE(advance_until(g, [&split](const Game& x) {
+    split = split || x.state().attrs.get("damage_phase"_sym) == 1;
+    return step(x) == "end_combat";
+  }));
+  EXPECT_TRUE(split);  // there was a first-strike damage step
+  EXPECT_EQ(g.state().attrs.get("damage_phase"_sym), 0);
+
+  auto u = table(standard_pool(), position("end",
+                                           player("A",
+                                                  {"Forest", "Forest", "Forest", "Forest", "Forest",
+                                                   "Forest", "Forest", "Forest"},
+                                                  {"Discard Watcher"}),
+                                           player("B", {}, {})));
+  Game& h = *u.game;
+  ASSERT_TRUE(advance_until(
+      h, [](const Game& x) { return step(x) == "cleanup" && x.state().stack.size() == 1; }));
+  EXPECT_EQ(h.state().attrs.get("cleanup_acted"_sym), 1);
+  const std::uint32_t next = h.state().turn.number + 1;  // its upkeep, before any other cleanup
+  ASSERT_TRUE(advance_until(h, [next](const Game& x) { return x.state().turn.number == next; }));
+  EXPECT_EQ(h.state().attrs.get("cleanup_acted"_sym), 0);
+}
+
 // The untap step untaps every permanent its active player controls, however many (the walk keeps
 // 64 of them on the stack and the rest on the heap), and nobody else's.
 TEST(RulesClassicTurn, TheUntapStepUntapsAllTheActivePlayersPermanentsBeyondSixtyFour) {
