@@ -319,11 +319,11 @@ ObjectId Game::add_card(CardId card, PlayerId owner, ZoneRef zone, bool token) {
 namespace {
 
 // Whether `edit` may change an effect source's context (view.cpp gathers the sources' effects with
-// their controller and timestamp; a floating effect keeps its own).
+// their controller and timestamp; a floating effect keeps its own). A timestamp changes only with
+// a move to another zone, in its zone_move edit.
 bool changes_source_context(const Edit& edit) {
   return edit.kind == EditKind::object_field &&
-         (edit.field == static_cast<std::uint8_t>(ObjectField::controller) ||
-          edit.field == static_cast<std::uint8_t>(ObjectField::timestamp));
+         edit.field == static_cast<std::uint8_t>(ObjectField::controller);
 }
 
 }  // namespace
@@ -377,7 +377,7 @@ void Game::reconnect(const Edit& edit, bool undone) {
         faults_.emplace_back(e.what());
       }
       break;
-    default:  // a source's controller or timestamp: nothing to connect
+    default:  // a source's controller: nothing to connect
       break;
   }
   if (edit.kind != EditKind::object_field)

@@ -19,6 +19,14 @@ std::int64_t pack(std::uint32_t zone_index, std::size_t position) {
 std::uint32_t zone_of(std::int64_t packed) { return static_cast<std::uint64_t>(packed) >> 32; }
 std::size_t position_of(std::int64_t packed) { return static_cast<std::uint32_t>(packed); }
 
+// A zone_move edit's key for a move to another zone: the object's timestamp before the move in
+// the low 32 bits, after it (the game's next timestamp then) in the high 32.
+std::uint64_t pack_stamps(std::uint32_t before, std::uint32_t after) {
+  return (std::uint64_t{after} << 32) | before;
+}
+std::uint32_t stamp_before(std::uint64_t stamps) { return static_cast<std::uint32_t>(stamps); }
+std::uint32_t stamp_after(std::uint64_t stamps) { return static_cast<std::uint32_t>(stamps >> 32); }
+
 }  // namespace
 
 JournalListener::~JournalListener() = default;
@@ -329,12 +337,6 @@ void Journal::move_object(ObjectId id, ZoneRef to, std::size_t position) {
     const auto& list = state_.zones[from_index].objects;
     from_pos = static_cast<std::size_t>(std::find(list.begin(), list.end(), id) - list.begin());
   }
-  const bool new_zone = from_index != to_index;
-  if (new_zone) {
-    const std::uint32_t timestamp = state_.next_timestamp;
-    set_game_field(GameField::next_timestamp, timestamp + 1);
-    set_object_field(id, ObjectField::timestamp, timestamp);
-  }
   unplace(id, from_index, from_pos);
   std::size_t to_pos = 0;
   if (to_index != kNowhere) {
@@ -342,12 +344,22 @@ void Journal::move_object(ObjectId id, ZoneRef to, std::size_t position) {
     to_pos = std::min(position, size);
     place(id, to_index, to_pos);
   }
-  GameObject& moved = obj(id);
-  ++moves_from_[static_cast<std::size_t>(moved.zone.kind)];
-  moved.zone = to;
+  ++moves_from_[static_cast<std::size_t>(o.zone.kind)];
+  o.zone = to;
   ++moves_to_[static_cast<std::size_t>(to.kind)];
-  if (new_zone) ++moved.zone_changes;
-  record({EditKind::zone_move, 0, id.value, 0, pack(from_index, from_pos), pack(to_index, to_pos)});
+  // A new object (400.7) takes the next timestamp, in the move's own edit, which keeps both
+  // timestamps for undo (as a creation keeps its own): one edit instead of three for every move
+  // to another zone, about 5 000 of them in 40 random classic games (ABI 15).
+  std::uint64_t stamps = 0;
+  if (from_index != to_index) {
+    const std::uint32_t stamp = state_.next_timestamp;
+    stamps = pack_stamps(o.timestamp, stamp);
+    state_.next_timestamp = stamp + 1;
+    o.timestamp = stamp;
+    ++o.zone_changes;
+  }
+  record({EditKind::zone_move, 0, id.value, stamps, pack(from_index, from_pos),
+          pack(to_index, to_pos)});
 }
 
 void Journal::reorder_zone(ZoneRef zone, std::vector<ObjectId> order) {
@@ -484,7 +496,11 @@ void Journal::undo(const Edit& e) {
       ++moves_from_[static_cast<std::size_t>(o.zone.kind)];  // the zone it leaves now
       o.zone = from == kNowhere ? ZoneRef::nowhere() : state_.zones[from].ref;
       ++moves_to_[static_cast<std::size_t>(o.zone.kind)];  // the zone it goes back to
-      if (from != to) --o.zone_changes;
+      if (from != to) {
+        --o.zone_changes;
+        o.timestamp = stamp_before(e.key);
+        state_.next_timestamp = stamp_after(e.key);  // the move had taken it
+      }
       break;
     }
     case EditKind::zone_reorder:

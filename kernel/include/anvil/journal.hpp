@@ -49,7 +49,11 @@ enum class EditKind : std::uint8_t {
   game_attr,       // key = attribute
   rng,             // before/after = RNG state
   object_create,   // subject = new object (always the last one); before = its timestamp
-  zone_move,       // subject = object; before/after = packed (zone index, position)
+  // subject = object; before/after = packed (zone index, position). A move to another zone also
+  // gives the object the game's next timestamp and advances that, in this one edit (ABI 15; they
+  // were two edits of their own before): key = the object's timestamp before the move in its
+  // low 32 bits, after it in its high 32. A move within one zone changes neither: key = 0.
+  zone_move,
   zone_reorder,    // subject = zone index; before = side index of the old order
   trigger_push,    // subject = index pushed
   trigger_take,    // subject = index taken; before = side index of the trigger
@@ -62,6 +66,8 @@ enum class EditKind : std::uint8_t {
 // How many kinds of edit there are (object_card is the last): Journal::changes(EditKind).
 inline constexpr std::size_t kEditKinds = static_cast<std::size_t>(EditKind::object_card) + 1;
 
+// `timestamp` changes only with a move to another zone, and is recorded in its zone_move edit
+// (ABI 15): no object_field edit names it.
 enum class ObjectField : std::uint8_t {
   controller, tapped, damage, summoning_sick, face_down, timestamp
 };
@@ -140,8 +146,8 @@ class ANVIL_API Journal {
   // Appends a new object in `zone` (at the top). Its timestamp is the next one.
   ObjectId create_object(CardId card, PlayerId owner, ZoneRef zone, bool token);
   // Moves to `to` at `position` (counted from the bottom; npos = on top). A move to another
-  // zone makes a new object: zone_changes and timestamp advance. A move within one zone only
-  // reorders it.
+  // zone makes a new object: zone_changes and timestamp advance, the game's next timestamp with
+  // it. A move within one zone only reorders it. Either is one edit (EditKind::zone_move).
   static constexpr std::size_t npos = static_cast<std::size_t>(-1);
   void move_object(ObjectId id, ZoneRef to, std::size_t position = npos);
   void set_card(ObjectId id, CardId card);

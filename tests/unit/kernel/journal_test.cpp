@@ -166,6 +166,48 @@ TEST(Journal, ACreationIsOneEditThatTakesItsTimestampBackWhenUndone) {
   EXPECT_EQ(game->state().next_timestamp, next);
 }
 
+// A move to another zone is one edit: the object's new timestamp and the game's next one are in
+// it (key: before in the low 32 bits, after in the high 32), and undoing it gives both back. A
+// move within one zone keeps the timestamp (key 0).
+TEST(Journal, AMoveToAnotherZoneIsOneEditThatTakesItsTimestampsBackWhenUndone) {
+  Cards cards;
+  auto game = make_game(cards);
+  Journal& j = game->journal();
+  const PlayerId p(0);
+  const ObjectId bear = game->add_card(cards.bear, p, ZoneRef::hand(p));
+  const ObjectId other = game->add_card(cards.bear, p, ZoneRef::hand(p));
+  const std::uint32_t old_stamp = game->object(bear).timestamp;
+  const std::uint32_t next = game->state().next_timestamp;
+  const std::uint64_t hash_before = hash(game->state());
+  const auto cp = j.checkpoint();
+  const std::size_t edits = j.size();
+
+  j.move_object(bear, ZoneRef::battlefield(p));
+  ASSERT_EQ(j.size(), edits + 1);
+  const Edit& move = j.edits().back();
+  EXPECT_EQ(move.kind, EditKind::zone_move);
+  EXPECT_EQ(move.key, (std::uint64_t{next} << 32) | old_stamp);
+  EXPECT_EQ(game->object(bear).timestamp, next);
+  EXPECT_EQ(game->object(bear).zone_changes, 1u);
+  EXPECT_EQ(game->state().next_timestamp, next + 1);
+
+  j.move_object(other, ZoneRef::hand(p), 0);  // to the bottom of the same hand: a reorder
+  EXPECT_EQ(j.size(), edits + 2);
+  EXPECT_EQ(j.edits().back().key, 0u);
+  EXPECT_EQ(game->state().next_timestamp, next + 1);
+
+  j.move_object(bear, ZoneRef::graveyard(p));  // a second new object, a second new timestamp
+  EXPECT_EQ(game->object(bear).timestamp, next + 1);
+  EXPECT_EQ(game->state().next_timestamp, next + 2);
+
+  j.rollback(cp);
+  EXPECT_EQ(game->object(bear).timestamp, old_stamp);
+  EXPECT_EQ(game->object(bear).zone_changes, 0u);
+  EXPECT_EQ(game->object(bear).zone, ZoneRef::hand(p));
+  EXPECT_EQ(game->state().next_timestamp, next);
+  EXPECT_EQ(hash(game->state()), hash_before);
+}
+
 // --- trimming: a game's journal keeps only what a live checkpoint can still roll back ------
 
 TEST(JournalTrim, RollbackToAHeldCheckpointRestoresTheExactStateAfterTrims) {
