@@ -76,6 +76,58 @@ TEST(Connections, ObjectsCreatedWithoutConnectionsConnectWhenTheyArrive) {
   EXPECT_EQ(game->bus().listeners<DamageEvent>(Channel::trigger), 1u);
 }
 
+// A creation or move of an object whose abilities work in neither zone (the card pool's zone
+// mask) connects and drops nothing and is passed over early: an edit slot still sees it, a
+// floating effect that named the object no longer applies to the new object, and the object
+// connects once it comes where its abilities work, however it gets there (a move, a rollback).
+TEST(Connections, MovesWhereNoAbilityWorksConnectNothingAndAreStillSeen) {
+  Cards cards;
+  auto game = make_game(cards);
+  std::size_t moves_seen = 0;
+  const Connection watch = game->bus().on_edit([&](const Game&, const Edit& e, bool) {
+    if (e.kind == EditKind::zone_move) ++moves_seen;
+  });
+  const ObjectId w = game->add_card(cards.watcher, PlayerId(0), ZoneRef::library(PlayerId(0)));
+  const ObjectId bear = game->add_card(cards.bear, PlayerId(0), ZoneRef::battlefield(PlayerId(0)));
+  const ObjectId spell = game->add_card(cards.pump, PlayerId(0), ZoneRef::graveyard(PlayerId(0)));
+  FloatingEffect f;
+  f.source = game->object(spell).ref();
+  f.card = cards.pump;
+  f.controller = PlayerId(0);
+  f.affected = Target::of(game->object(bear).ref());
+  f.a = 3;
+  f.b = 3;
+  game->add_effect(f);
+  EXPECT_EQ(game->view(bear).power, 5);
+
+  const auto cp = game->journal().checkpoint();
+  draw(*game, PlayerId(0));  // the watcher: library to hand, where it does not trigger
+  EXPECT_EQ(game->connections_of(w), 0u);
+  EXPECT_EQ(moves_seen, 1u);
+  move_to_zone(*game, bear, ZoneRef::hand(PlayerId(0)), Cause::bounce);  // no ability at all
+  move_to_zone(*game, bear, ZoneRef::battlefield(PlayerId(0)), Cause::put);
+  EXPECT_EQ(moves_seen, 3u);
+  EXPECT_EQ(game->view(bear).power, 2) << "a new object: the Giant Growth named the old one";
+
+  move_to_zone(*game, w, ZoneRef::battlefield(PlayerId(0)), Cause::put);
+  EXPECT_EQ(game->connections_of(w), 1u);
+  move_to_zone(*game, w, ZoneRef::exile(PlayerId(0)), Cause::exile);
+  EXPECT_EQ(game->connections_of(w), 0u);
+  EXPECT_EQ(game->bus().listeners<DamageEvent>(Channel::trigger), 0u);
+
+  game->journal().rollback(cp);
+  EXPECT_EQ(moves_seen, 10u);  // five moves, each applied and undone
+  EXPECT_EQ(game->connections_of(w), 0u);
+  EXPECT_EQ(game->view(bear).power, 5);
+  move_to_zone(*game, w, ZoneRef::battlefield(PlayerId(0)), Cause::put);
+  const auto in_play = game->journal().checkpoint();
+  move_to_zone(*game, w, ZoneRef::graveyard(PlayerId(0)), Cause::destroy);
+  game->journal().rollback(in_play);  // back on the battlefield
+  EXPECT_EQ(game->connections_of(w), 1u);
+  deal_damage(*game, ObjectId{}, Target::of(PlayerId(1)), 1);
+  EXPECT_EQ(game->state().pending_triggers.size(), 1u);
+}
+
 TEST(Connections, ForkBuildsItsOwnBusFromItsState) {
   Cards cards;
   auto game = make_game(cards);
