@@ -27,6 +27,7 @@ const ContinuousEffect* Ability::continuous() const { return nullptr; }
 std::size_t Ability::target_count() const { return 0; }
 std::string Ability::target_prompt(std::size_t index) const { return "target " + std::to_string(index + 1); }
 bool Ability::can_target(const Game&, const ResolveContext&, std::size_t, const Target&) const { return false; }
+Ability::TargetRequirement Ability::target_requirement(std::size_t) const { return {}; }
 void Ability::resolve(Game&, const ResolveContext&) const {}
 std::string Ability::describe_on_stack(const Game&, const ResolveContext&) const { return describe(); }
 

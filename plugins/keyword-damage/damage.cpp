@@ -47,6 +47,17 @@ class DamageSpell final : public Ability {
     return is_creature_on_battlefield(game, t.object);
   }
 
+  // can_target's test as a requirement the rules can check without a call: "target creature"
+  // is never asked about a land, "target player" about any permanent.
+  TargetRequirement target_requirement(std::size_t index) const override {
+    if (index != 0 || kind == TargetKind::itself)
+      return {.players = false, .zones = 0, .card_type = {}};
+    if (kind == TargetKind::player) return {.players = true, .zones = 0, .card_type = {}};
+    return {.players = kind == TargetKind::creature_or_player,
+            .zones = zone_bit(ZoneKind::battlefield),
+            .card_type = kCreature};
+  }
+
   void resolve(Game& game, const ResolveContext& ctx) const override {
     Target target;
     if (kind == TargetKind::itself) {

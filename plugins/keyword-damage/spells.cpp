@@ -136,6 +136,14 @@ class BounceSpell final : public Ability {
       if (c.has_type(type)) return true;
     return false;
   }
+  // A permanent, of one of `types` when there is one type only (several: any of them, which
+  // one Symbol cannot say).
+  TargetRequirement target_requirement(std::size_t index) const override {
+    if (index != 0) return {.players = false, .zones = 0, .card_type = {}};
+    return {.players = false,
+            .zones = zone_bit(ZoneKind::battlefield),
+            .card_type = types.size() == 1 ? types.front() : Symbol{}};
+  }
 
   void resolve(Game& game, const ResolveContext& ctx) const override {
     // 608.2b: a target that left the battlefield or changed — the spell does nothing.

@@ -1077,7 +1077,9 @@ void empty_pools(Game& game);
 // counts its undone edits).
 std::uint64_t& pools_emptied_at(const Game& game);
 
-// Targets.
+// Targets. is_legal_target asks everything of one target; legal_targets and has_legal_target
+// search the candidates, and look only through those that meet what the ability says a target
+// must be (Ability::target_requirement) before asking it (Ability::can_target).
 bool is_legal_target(const Game& game, const Ability& ability, const ResolveContext& ctx,
                      std::size_t index, const Target& t);
 std::vector<Target> legal_targets(const Game& game, const Ability& ability,

@@ -191,20 +191,38 @@ bool ability_accepts(const Game& game, const Ability& ability, const ResolveCont
                          [&] { return ability.can_target(game, ctx, index, t); });
 }
 
-// is_legal_target's questions for a permanent known to be current and on the battlefield. The
-// ability's own requirement first: most permanents fail it (a land for "target creature"), and
-// then the view for shroud and hexproof is not needed. Both are queries, so the order changes
-// no answer.
+using Needs = Ability::TargetRequirement;
+
+// What the ability says its target `index` must be (Ability::target_requirement), asked once
+// for a whole search of the candidates; in the ability's name, as can_target is.
+Needs needs_of(const Game& game, const Ability& ability, const ResolveContext& ctx,
+               std::size_t index) {
+  return game.as_ability(ctx.card, ctx.ability, [&] { return ability.target_requirement(index); });
+}
+
+// is_legal_target's questions for a permanent known to be current and on the battlefield.
+// With a card type to have (`needs`), the view first: a land fails "target creature" there,
+// and the ability is not asked. Else the ability's own requirement first: most permanents fail
+// it, and then the view for shroud and hexproof is not needed. All are queries, so the order
+// changes no answer.
 bool legal_permanent_target(const Game& game, const Ability& ability, const ResolveContext& ctx,
-                            std::size_t index, const Target& t, Characteristics& scratch) {
+                            std::size_t index, const Target& t, const Needs& needs,
+                            Characteristics& scratch) {
+  const Characteristics* c = nullptr;
+  if (!needs.card_type.empty()) {
+    c = &game.view(t.object.id, scratch);
+    if (!c->has_type(needs.card_type)) return false;
+  }
   if (!ability_accepts(game, ability, ctx, index, t)) return false;
-  const Characteristics& c = game.view(t.object.id, scratch);
-  if (c.has_keyword(kShroud) || protected_from_source(game, ctx, c)) return false;
-  return !c.has_keyword(kHexproof) || game.object(t.object.id).controller == ctx.controller;
+  if (!c) c = &game.view(t.object.id, scratch);  // the ability's views use scratches of their own
+  if (c->has_keyword(kShroud) || protected_from_source(game, ctx, *c)) return false;
+  return !c->has_keyword(kHexproof) || game.object(t.object.id).controller == ctx.controller;
 }
 
 }  // namespace
 
+// Asks everything of `t`, whatever the ability's requirement says: resolution checks the targets
+// chosen (608.2b), few, and a requirement is only a shortcut for searching many.
 bool is_legal_target(const Game& game, const Ability& ability, const ResolveContext& ctx,
                      std::size_t index, const Target& t) {
   if (t.is_object()) {
@@ -214,31 +232,36 @@ bool is_legal_target(const Game& game, const Ability& ability, const ResolveCont
       return targets_spells(ability) && ability_accepts(game, ability, ctx, index, t);
     if (!on_battlefield(game, t.object.id)) return false;
     Characteristics scratch;
-    return legal_permanent_target(game, ability, ctx, index, t, scratch);
+    return legal_permanent_target(game, ability, ctx, index, t, Needs{}, scratch);
   } else if (!t.is_player() || game.state().player(t.player).outcome != Outcome::playing) {
     return false;
   }
   return ability_accepts(game, ability, ctx, index, t);
 }
 
+// The candidates are the players, the permanents and, for "target spell", the spells; a kind
+// the ability's requirement excludes (a player for "target creature") is not looked through.
 std::vector<Target> legal_targets(const Game& game, const Ability& ability,
                                   const ResolveContext& ctx, std::size_t index) {
+  const Needs needs = needs_of(game, ability, ctx, index);
   std::vector<Target> out;
-  for (const Player& p : game.state().players) {
-    const Target t = Target::of(p.id);
-    if (is_legal_target(game, ability, ctx, index, t)) out.push_back(t);
-  }
+  if (needs.players)
+    for (const Player& p : game.state().players) {
+      const Target t = Target::of(p.id);
+      if (is_legal_target(game, ability, ctx, index, t)) out.push_back(t);
+    }
   // The permanents as battlefield() lists them, without building its list; each is current and
   // on the battlefield, so only is_legal_target's later questions are asked (has_legal_target).
   const GameState& s = game.state();
   Characteristics scratch;
-  for (const Player& seat : s.players)
-    for (ObjectId id : s.zone(ZoneRef::battlefield(seat.id)).objects) {
-      const Target t = Target::of(s.objects[id.value].ref());
-      if (legal_permanent_target(game, ability, ctx, index, t, scratch)) out.push_back(t);
-    }
-  if (targets_spells(ability))  // spells, top of the stack first
-    for (auto it = game.state().stack.rbegin(); it != game.state().stack.rend(); ++it)
+  if (needs.zones & zone_bit(ZoneKind::battlefield))
+    for (const Player& seat : s.players)
+      for (ObjectId id : s.zone(ZoneRef::battlefield(seat.id)).objects) {
+        const Target t = Target::of(s.objects[id.value].ref());
+        if (legal_permanent_target(game, ability, ctx, index, t, needs, scratch)) out.push_back(t);
+      }
+  if ((needs.zones & zone_bit(ZoneKind::stack)) && targets_spells(ability))
+    for (auto it = s.stack.rbegin(); it != s.stack.rend(); ++it)  // spells, top of the stack first
       if (it->is_spell && is_legal_target(game, ability, ctx, index, Target::of(it->source)))
         out.push_back(Target::of(it->source));
   return out;
@@ -249,19 +272,23 @@ std::vector<Target> legal_targets(const Game& game, const Ability& ability,
 // usually settles it.
 bool has_legal_target(const Game& game, const Ability& ability, const ResolveContext& ctx,
                       std::size_t index) {
+  const Needs needs = needs_of(game, ability, ctx, index);
   const GameState& s = game.state();
-  for (const Player& p : s.players)
-    if (is_legal_target(game, ability, ctx, index, Target::of(p.id))) return true;
+  if (needs.players)
+    for (const Player& p : s.players)
+      if (is_legal_target(game, ability, ctx, index, Target::of(p.id))) return true;
   // A permanent listed on the battlefield is current and on the battlefield: is_legal_target's
   // first questions, whose answer is known, are skipped (a spell that targets creatures asks
-  // this of every permanent).
+  // this of every permanent, and with its requirement views each, asking it of none but the
+  // creatures).
   Characteristics scratch;
-  for (const Player& seat : s.players)
-    for (ObjectId id : s.zone(ZoneRef::battlefield(seat.id)).objects)
-      if (legal_permanent_target(game, ability, ctx, index, Target::of(s.objects[id.value].ref()),
-                                 scratch))
-        return true;
-  if (!s.stack.empty() && targets_spells(ability))
+  if (needs.zones & zone_bit(ZoneKind::battlefield))
+    for (const Player& seat : s.players)
+      for (ObjectId id : s.zone(ZoneRef::battlefield(seat.id)).objects)
+        if (legal_permanent_target(game, ability, ctx, index, Target::of(s.objects[id.value].ref()),
+                                   needs, scratch))
+          return true;
+  if (!s.stack.empty() && (needs.zones & zone_bit(ZoneKind::stack)) && targets_spells(ability))
     for (const StackItem& item : s.stack)
       if (item.is_spell && is_legal_target(game, ability, ctx, index, Target::of(item.source)))
         return true;

@@ -123,6 +123,25 @@ class ANVIL_API Ability {
   virtual std::string target_prompt(std::size_t index) const;
   virtual bool can_target(const Game& game, const ResolveContext& ctx, std::size_t index,
                           const Target& target) const;
+  // What target `index` must be for `can_target` to say yes, when the ability can tell without
+  // being asked: a rules module's search for legal targets tests it first, without a call, and
+  // asks can_target only of the candidates that meet it (a "target creature" spell is then not
+  // asked about every land on the battlefield). Only a necessary condition: can_target is still
+  // asked of every candidate that meets it. It must never exclude a target can_target would
+  // accept: the rules would then miss a legal target (a spell not castable, a choice without
+  // it). Default: none, every candidate is asked. Plugin ABI 15.0.
+  //
+  //   TargetRequirement target_requirement(std::size_t) const override {  // "target creature"
+  //     return {.players = false, .zones = zone_bit(ZoneKind::battlefield),
+  //             .card_type = "Creature"_sym};
+  //   }
+  struct TargetRequirement {
+    bool players = true;            // a player may be the target
+    ZoneMask zones = ~ZoneMask{0};  // the zones a targeted object may be in (zone_bit)
+    Symbol card_type;               // a targeted object's characteristics, as Game::view gives
+                                    // them, have this card type (empty: any)
+  };
+  virtual TargetRequirement target_requirement(std::size_t index) const;
   // What happens when it resolves. Default: nothing (static and keyword abilities).
   virtual void resolve(Game& game, const ResolveContext& ctx) const;
 

@@ -296,14 +296,14 @@ TEST_F(PluginHostTest, RefusesAnotherAbiMajorNamingBothVersionsAndTheFix) {
   expect_host_still_works();
 }
 
-// ABI 13.0 added a virtual function to RulesModule (check_card), and 14.0 a field to TurnState
-// and the rules cache to Game: a plugin built against the 12.x headers is refused, naming both
-// ABIs.
-TEST_F(PluginHostTest, RefusesAPluginBuiltForAbi12) {
-  const PluginError e = refusal("abi-12/test-abi-12");
-  EXPECT_EQ(e.plugin(), "test-abi-12");
+// ABI 15.0 added a virtual function to Ability (target_requirement), which changed the table of
+// every ability's functions: a plugin built against the 14.1 headers, the last before it, is
+// refused, naming both ABIs.
+TEST_F(PluginHostTest, RefusesAPluginBuiltForAbi14) {
+  const PluginError e = refusal("abi-14/test-abi-14");
+  EXPECT_EQ(e.plugin(), "test-abi-14");
   EXPECT_THAT(e.problem(),
-              AllOf(HasSubstr("was built for plugin ABI 12.0"), HasSubstr("has plugin ABI 14.1")));
+              AllOf(HasSubstr("was built for plugin ABI 14.1"), HasSubstr("has plugin ABI 15.0")));
   EXPECT_EQ(e.fix(), rebuild_fix());
   expect_host_still_works();
 }

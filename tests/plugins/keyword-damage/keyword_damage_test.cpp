@@ -257,6 +257,38 @@ TEST_F(KeywordDamage, TargetsAreCreaturesOnTheBattlefieldOrPlayersAsTheKeywordSa
   EXPECT_EQ(spell_of("Lightning Bolt").target_count(), 1u);
 }
 
+// What each spell says its target must be (Ability::target_requirement) is only a necessary
+// condition: every candidate can_target accepts meets it, and it excludes what the keyword says.
+TEST_F(KeywordDamage, EachTargetRequirementHoldsForEveryTargetTheSpellAccepts) {
+  const ObjectId bears = on_battlefield("Grizzly Bears", opp);
+  const ObjectId swamp = on_battlefield("Swamp", opp);
+  const ObjectId in_hand = put("Goblin Piker", opp, ZoneRef::hand(opp));
+  const ResolveContext ctx{{}, {}, 0, me, {}, 0, {}};
+  auto meets = [&](const Ability::TargetRequirement& needs, const Target& t) {
+    if (t.is_player()) return needs.players;
+    const GameObject& o = game_->object(t.object.id);
+    if (!(needs.zones & zone_bit(o.zone.kind))) return false;
+    return needs.card_type.empty() || game_->view(t.object.id).has_type(needs.card_type);
+  };
+  const std::vector<Target> candidates = {Target::of(me), Target::of(opp), target(bears),
+                                          target(swamp), target(in_hand)};
+  for (std::string_view card : {"Lightning Bolt", "First Volley", "Blightning", "Call to Heel"}) {
+    SCOPED_TRACE(card);
+    const Ability& a = spell_of(card);
+    const Ability::TargetRequirement needs = a.target_requirement(0);
+    for (const Target& t : candidates)
+      if (a.can_target(*game_, ctx, 0, t)) {
+        EXPECT_TRUE(meets(needs, t));
+      }
+  }
+  // "target creature" excludes players and lands, "target player" every object.
+  EXPECT_FALSE(meets(spell_of("First Volley").target_requirement(0), target(swamp)));
+  EXPECT_FALSE(meets(spell_of("First Volley").target_requirement(0), Target::of(opp)));
+  EXPECT_FALSE(meets(spell_of("Blightning").target_requirement(0), target(bears)));
+  EXPECT_FALSE(meets(spell_of("Call to Heel").target_requirement(0), target(swamp)));
+  EXPECT_TRUE(meets(spell_of("Lightning Bolt").target_requirement(0), Target::of(opp)));
+}
+
 TEST_F(KeywordDamage, ATargetThatMovedMakesTheSpellDoNothing) {
   const ObjectId bears = on_battlefield("Grizzly Bears", opp);
   on_battlefield("Swamp", me);

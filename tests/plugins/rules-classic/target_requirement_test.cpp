@@ -1,0 +1,133 @@
+// What an ability says its targets must be (Ability::target_requirement): the target search asks
+// can_target only of the candidates that meet it, and without one asks every candidate as before.
+#include <gtest/gtest.h>
+
+#include "fixture.hpp"
+
+namespace anvil::classic_test {
+namespace {
+
+// Asks of what it was asked about: players, lands and creatures.
+struct Asked {
+  int players = 0, lands = 0, creatures = 0;
+};
+
+// "CARDNAME deals 1 damage to target creature", as another plugin would compile it, counting
+// what can_target is asked about; `stated`: it says so in its requirement too.
+class CreaturePing final : public Ability {
+ public:
+  CreaturePing(bool stated, std::shared_ptr<Asked> asked)
+      : stated_(stated), asked_(std::move(asked)) {}
+  std::size_t target_count() const override { return 1; }
+  bool can_target(const Game& g, const ResolveContext&, std::size_t,
+                  const Target& t) const override {
+    if (t.is_player()) {
+      ++asked_->players;
+      return false;
+    }
+    if (!t.is_object() || !g.state().is_current(t.object)) return false;
+    const Characteristics c = g.view(t.object.id);
+    if (c.has_type("Land"_sym)) ++asked_->lands;
+    if (!c.has_type("Creature"_sym)) return false;
+    ++asked_->creatures;
+    return g.object(t.object.id).zone.kind == ZoneKind::battlefield;
+  }
+  TargetRequirement target_requirement(std::size_t index) const override {
+    if (!stated_) return Ability::target_requirement(index);
+    return {
+        .players = false, .zones = zone_bit(ZoneKind::battlefield), .card_type = "Creature"_sym};
+  }
+  void resolve(Game& g, const ResolveContext& c) const override {
+    if (c.targets.empty() || c.targets[0].kind == Target::Kind::none) return;
+    deal_damage(g, c.source.id, c.targets[0], 1);
+  }
+  std::string describe() const override { return "CARDNAME deals 1 damage to target creature."; }
+
+ private:
+  bool stated_;
+  std::shared_ptr<Asked> asked_;
+};
+
+// An artifact, so that the only creatures are those a test puts there.
+CardDef pinger(std::string name, bool stated, std::shared_ptr<Asked> asked) {
+  CardDef d = compile({.name = std::move(name), .cost = "{1}", .types = {"Artifact"}});
+  d.abilities.emplace_back(AbilityKind::activated, "ping", "test-plugin", SourceLocation{},
+                           std::make_shared<CreaturePing>(stated, std::move(asked)), "{R}");
+  return d;
+}
+
+struct Pingers {
+  std::shared_ptr<Asked> stated = std::make_shared<Asked>();
+  std::shared_ptr<Asked> unstated = std::make_shared<Asked>();
+  std::shared_ptr<CardPool> pool = standard_pool();
+  Pingers() {
+    pool->add(pinger("Stated Pinger", true, stated));
+    pool->add(pinger("Unstated Pinger", false, unstated));
+  }
+};
+
+std::string name_of(bool stated) { return stated ? "Stated Pinger" : "Unstated Pinger"; }
+
+std::string label_of(bool stated) {
+  const std::string name = name_of(stated);
+  return "Activate " + name + ": " + name + " deals 1 damage to target creature.";
+}
+
+bool offers(const Game& g, const std::string& label) {
+  for (const LegalAction& a : rules().legal_actions(g, kA))
+    if (a.label == label) return true;
+  return false;
+}
+
+// Three lands and two creatures besides the pinger: the listing and the casting find the
+// creatures either way. Said in the requirement, the lands and players are never asked about; by
+// default every candidate is, as before there were requirements.
+TEST(RulesClassicTargetRequirement, ALandIsNeverAskedAboutByTargetCreatureThatSaysSo) {
+  for (const bool stated : {true, false}) {
+    SCOPED_TRACE(stated ? "stated" : "default");
+    Pingers p;
+    auto t =
+        table(p.pool, position("main1", player("A", {}, {name_of(stated), "Mountain", "Mountain"}),
+                               player("B", {}, {"Forest", "Grizzly Bears", "Giant Spider"})));
+    const Asked& asked = stated ? *p.stated : *p.unstated;
+    // The listing stops at the first legal target, the Bears.
+    ASSERT_TRUE(offers(*t.game, label_of(stated)));
+    EXPECT_EQ(asked.players, stated ? 0 : 2);
+    EXPECT_EQ(asked.lands, stated ? 0 : 3);
+    EXPECT_EQ(asked.creatures, 1);
+    // Activating lists the actions again, then every legal target.
+    std::vector<std::string> offered;
+    t.a->act(label_of(stated)).then(ChoiceKind::target, [&](const Choice& c) {
+      for (const Option& o : c.options) offered.push_back(o.label);
+      return Answer{{1}};
+    });
+    ASSERT_TRUE(rules().advance(*t.game));
+    EXPECT_EQ(offered, (std::vector<std::string>{"Grizzly Bears", "Giant Spider"}));
+    EXPECT_EQ(asked.players, stated ? 0 : 2 + 2 + 2);
+    EXPECT_EQ(asked.lands, stated ? 0 : 3 + 3 + 3);
+    EXPECT_EQ(asked.creatures, 1 + 1 + 2);
+    ASSERT_EQ(t.game->state().stack.size(), 1u);
+    EXPECT_EQ(t.game->state().stack.back().targets.at(0).object.id,
+              find(*t.game, "Giant Spider", ZoneRef::battlefield(kB)));
+  }
+}
+
+// No creature at all: "target creature" is not offered, and a stated requirement finds that out
+// without asking the ability anything.
+TEST(RulesClassicTargetRequirement, WithNoCreatureTheAbilityIsNotOfferedEitherWay) {
+  for (const bool stated : {true, false}) {
+    SCOPED_TRACE(stated ? "stated" : "default");
+    Pingers p;
+    auto t =
+        table(p.pool, position("main1", player("A", {}, {name_of(stated), "Mountain", "Mountain"}),
+                               player("B", {}, {"Forest"})));
+    const Asked& asked = stated ? *p.stated : *p.unstated;
+    EXPECT_FALSE(offers(*t.game, label_of(stated)));
+    EXPECT_EQ(asked.players, stated ? 0 : 2);
+    EXPECT_EQ(asked.lands, stated ? 0 : 3);
+    EXPECT_EQ(asked.creatures, 0);
+  }
+}
+
+}  // namespace
+}  // namespace anvil::classic_test
