@@ -7,6 +7,7 @@
 #include <string_view>
 
 #include "classic.hpp"
+#include "kept_creatures.hpp"
 
 namespace anvil::rules_classic {
 
@@ -219,6 +220,57 @@ bool legal_permanent_target(const Game& game, const Ability& ability, const Reso
   return !c->has_keyword(kHexproof) || game.object(t.object.id).controller == ctx.controller;
 }
 
+// What the kept creatures read, while views apply the classic rule effects alone: which objects
+// are on the battlefields and in which order (creations, moves onto, off and within them,
+// reorders) and which card each one is. Those rule effects (changeling's creature types, the
+// counters' power and toughness) change no card type, so a permanent is a creature then as its
+// card says. A sum of journal counts, which only grow: it changes whenever one of them does, and
+// a rollback counts its undone edits.
+std::uint64_t creatures_key(const Journal& j) {
+  return 1 + j.changes(EditKind::object_create) + j.moves_from(ZoneKind::battlefield) +
+         j.moves_to(ZoneKind::battlefield) + j.changes(EditKind::zone_reorder) +
+         j.changes(EditKind::object_card);
+}
+
+// The creatures on the battlefields in battlefield() order, kept in the game's rules cache and
+// listed again when a count the key reads changed; nullptr while a view may apply more than the
+// classic rule effects (an effect may make a land a creature), when the caller looks through
+// every permanent. A "target creature" spell in hand looked at every permanent at every
+// priority, to find no creature in most games' early turns. Valid until the next edit.
+const std::vector<ObjectId>* creatures_now(const Game& game) {
+  if (!game.only_rule_effects()) return nullptr;
+  KeptCreatures& kept = kept_creatures(game);
+  const std::uint64_t key = creatures_key(game.journal());
+  if (kept.key != key) {
+    kept.list.clear();
+    const GameState& s = game.state();
+    Characteristics scratch;
+    for (const Player& seat : s.players)
+      for (ObjectId id : s.zone(ZoneRef::battlefield(seat.id)).objects)
+        if (game.view(id, scratch).has_type(kCreature)) kept.list.push_back(id);
+    kept.key = key;
+  }
+  return &kept.list;
+}
+
+// Calls `fn` with each permanent that may meet `needs` in battlefield() order, until it returns
+// true (then so does this): every permanent, or for a creature the kept creatures alone.
+template <class Fn>
+bool any_permanent(const Game& game, const Needs& needs, Fn&& fn) {
+  if (!(needs.zones & zone_bit(ZoneKind::battlefield))) return false;
+  if (needs.card_type == kCreature)
+    if (const std::vector<ObjectId>* creatures = creatures_now(game)) {
+      for (ObjectId id : *creatures)
+        if (fn(id)) return true;
+      return false;
+    }
+  const GameState& s = game.state();
+  for (const Player& seat : s.players)
+    for (ObjectId id : s.zone(ZoneRef::battlefield(seat.id)).objects)
+      if (fn(id)) return true;
+  return false;
+}
+
 }  // namespace
 
 // Asks everything of `t`, whatever the ability's requirement says: resolution checks the targets
@@ -254,12 +306,11 @@ std::vector<Target> legal_targets(const Game& game, const Ability& ability,
   // on the battlefield, so only is_legal_target's later questions are asked (has_legal_target).
   const GameState& s = game.state();
   Characteristics scratch;
-  if (needs.zones & zone_bit(ZoneKind::battlefield))
-    for (const Player& seat : s.players)
-      for (ObjectId id : s.zone(ZoneRef::battlefield(seat.id)).objects) {
-        const Target t = Target::of(s.objects[id.value].ref());
-        if (legal_permanent_target(game, ability, ctx, index, t, needs, scratch)) out.push_back(t);
-      }
+  any_permanent(game, needs, [&](ObjectId id) {
+    const Target t = Target::of(s.objects[id.value].ref());
+    if (legal_permanent_target(game, ability, ctx, index, t, needs, scratch)) out.push_back(t);
+    return false;
+  });
   if ((needs.zones & zone_bit(ZoneKind::stack)) && targets_spells(ability))
     for (auto it = s.stack.rbegin(); it != s.stack.rend(); ++it)  // spells, top of the stack first
       if (it->is_spell && is_legal_target(game, ability, ctx, index, Target::of(it->source)))
@@ -279,15 +330,13 @@ bool has_legal_target(const Game& game, const Ability& ability, const ResolveCon
       if (is_legal_target(game, ability, ctx, index, Target::of(p.id))) return true;
   // A permanent listed on the battlefield is current and on the battlefield: is_legal_target's
   // first questions, whose answer is known, are skipped (a spell that targets creatures asks
-  // this of every permanent, and with its requirement views each, asking it of none but the
-  // creatures).
+  // this of every permanent; with its requirement, of the kept creatures alone).
   Characteristics scratch;
-  if (needs.zones & zone_bit(ZoneKind::battlefield))
-    for (const Player& seat : s.players)
-      for (ObjectId id : s.zone(ZoneRef::battlefield(seat.id)).objects)
-        if (legal_permanent_target(game, ability, ctx, index, Target::of(s.objects[id.value].ref()),
-                                   needs, scratch))
-          return true;
+  if (any_permanent(game, needs, [&](ObjectId id) {
+        return legal_permanent_target(game, ability, ctx, index,
+                                      Target::of(s.objects[id.value].ref()), needs, scratch);
+      }))
+    return true;
   if (!s.stack.empty() && (needs.zones & zone_bit(ZoneKind::stack)) && targets_spells(ability))
     for (const StackItem& item : s.stack)
       if (item.is_spell && is_legal_target(game, ability, ctx, index, Target::of(item.source)))

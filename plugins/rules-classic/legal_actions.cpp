@@ -9,6 +9,7 @@
 #include <vector>
 
 #include "classic.hpp"
+#include "kept_creatures.hpp"
 #include "module.hpp"
 
 namespace anvil::rules_classic {
@@ -580,6 +581,7 @@ namespace {
 struct ClassicCache final : RulesCache {
   std::vector<SeatLists> seats;
   std::uint64_t pools_emptied_at = 0;
+  KeptCreatures creatures;  // common.cpp's
 };
 
 ClassicCache& classic_cache(const Game& game) {
@@ -601,6 +603,8 @@ SeatLists& seat_lists(const Game& game, PlayerId p) {
 }
 
 std::uint64_t& pools_emptied_at(const Game& game) { return classic_cache(game).pools_emptied_at; }
+
+KeptCreatures& kept_creatures(const Game& game) { return classic_cache(game).creatures; }
 
 std::optional<std::vector<LegalAction>> take_known_listing(Game& game, PlayerId player) {
   if (!player.valid()) return std::nullopt;

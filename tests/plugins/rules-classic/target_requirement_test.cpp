@@ -129,5 +129,62 @@ TEST(RulesClassicTargetRequirement, WithNoCreatureTheAbilityIsNotOfferedEitherWa
   }
 }
 
+// A "target creature" search looks only through the creatures the game keeps, listed again
+// whenever a creature may have come or gone: one entering, one leaving, a leaving rolled back.
+TEST(RulesClassicTargetRequirement, TheKeptCreaturesFollowTheBattlefield) {
+  Pingers p;
+  auto t = table(p.pool,
+                 position("main1", player("A", {}, {name_of(true), "Mountain", "Mountain"}),
+                          player("B", {"Grizzly Bears"}, {"Forest"})));
+  Game& g = *t.game;
+  EXPECT_FALSE(offers(g, label_of(true)));
+  const ObjectId bears = find(g, "Grizzly Bears", ZoneRef::hand(kB));
+  move_to_zone(g, bears, ZoneRef::battlefield(kB), Cause::put);
+  EXPECT_TRUE(offers(g, label_of(true)));
+  const ActionResult undone = g.perform("destroy, then fail", [&](Game& game) {
+    move_to_zone(game, bears, ZoneRef::graveyard(kB), Cause::destroy);
+    EXPECT_FALSE(offers(game, label_of(true)));
+    throw RulesError("rolled back");
+  });
+  ASSERT_FALSE(undone.ok());
+  EXPECT_TRUE(offers(g, label_of(true)));  // the Bears are back
+  move_to_zone(g, bears, ZoneRef::graveyard(kB), Cause::destroy);
+  EXPECT_FALSE(offers(g, label_of(true)));
+  EXPECT_EQ(p.stated->lands, 0);
+}
+
+// An effect may make a land a creature: then every permanent is looked through, as no list kept
+// by the cards can say, and the animated Forest is a legal target. Here the effect begins with no
+// permanent coming or going (a floating effect of Living Lands' "All Forests are 1/1 creatures",
+// as an instant would make one), so a kept list would not even have been made again.
+TEST(RulesClassicTargetRequirement, ALandMadeACreatureByAnEffectIsATarget) {
+  Pingers p;
+  p.pool->add(compile({.name = "Living Lands",
+                       .cost = "{3}{G}",
+                       .types = {"Enchantment"},
+                       .abilities = {{"lands_are_creatures",
+                                      {{"subtype", "Forest"}, {"power", "1"}, {"toughness", "1"}}}}}));
+  auto t = table(p.pool,
+                 position("main1", player("A", {}, {name_of(true), "Mountain", "Mountain"}),
+                          player("B", {"Living Lands"}, {"Forest"})));
+  Game& g = *t.game;
+  EXPECT_FALSE(offers(g, label_of(true)));  // the kept list is made: no creature
+  const GameObject& lands = g.object(find(g, "Living Lands", ZoneRef::hand(kB)));
+  for (std::uint16_t half : {0, 1}) {  // the type-changing one, the power and toughness one
+    FloatingEffect animate;
+    animate.source = lands.ref();
+    animate.card = lands.card;
+    animate.ability = half;
+    animate.controller = kB;
+    g.journal().add_effect(animate);
+  }
+  ASSERT_TRUE(offers(g, label_of(true)));
+  t.a->act(label_of(true));
+  ASSERT_TRUE(rules().advance(g));
+  ASSERT_EQ(g.state().stack.size(), 1u);
+  EXPECT_EQ(g.state().stack.back().targets.at(0).object.id,
+            find(g, "Forest", ZoneRef::battlefield(kB)));
+}
+
 }  // namespace
 }  // namespace anvil::classic_test
