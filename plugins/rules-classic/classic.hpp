@@ -1076,6 +1076,22 @@ void empty_pools(Game& game);
 // are player attrs, so while that count is the same, every pool is still empty (a rollback
 // counts its undone edits).
 std::uint64_t& pools_emptied_at(const Game& game);
+// What listing a player's mana sources reads of a permanent's characteristics, read from its
+// card alone (mana.cpp): the same as its view's while views apply the classic rule effects alone
+// (Game::only_rule_effects), whose changeling subtypes are creature types and whose counters
+// change power and toughness, none of which this holds. Kept for each object of a game in its
+// rules cache (mana_traits_memo: indexed by ObjectId, read again when the object's card is not
+// `card`), since the listing asked a view and looked for basic land types in it for every
+// untapped permanent at every list (1.8% of a random game's instructions).
+struct ManaTraits {
+  static constexpr std::uint16_t kNoAbility = 0xFFFF;
+  CardId card;                         // the card these were read from; none: not read yet
+  std::uint8_t land_set = 0;           // its basic land types, bit k: the one making colour k
+  bool creature = false;               // a creature: it waits out summoning sickness (302.6)
+  bool haste = false;                  // ... unless it has haste
+  std::uint16_t ability = kNoAbility;  // the index of its first mana ability that makes mana
+};
+std::vector<ManaTraits>& mana_traits_memo(const Game& game);
 
 // Targets. is_legal_target asks everything of one target; legal_targets and has_legal_target
 // search the candidates, and look only through those that meet what the ability says a target

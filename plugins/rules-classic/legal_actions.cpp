@@ -576,12 +576,13 @@ void remember_only_pass(Game& game, PlayerId player) {
 
 namespace {
 
-// The game's rules cache, as the classic rules keep it: a SeatLists for each seat, and
-// pools_emptied_at's count.
+// The game's rules cache, as the classic rules keep it: a SeatLists for each seat,
+// pools_emptied_at's count and the objects' ManaTraits.
 struct ClassicCache final : RulesCache {
   std::vector<SeatLists> seats;
   std::uint64_t pools_emptied_at = 0;
   KeptCreatures creatures;  // common.cpp's
+  std::vector<ManaTraits> mana_traits;  // mana_traits_memo's, indexed by ObjectId
 };
 
 ClassicCache& classic_cache(const Game& game) {
@@ -605,6 +606,9 @@ SeatLists& seat_lists(const Game& game, PlayerId p) {
 std::uint64_t& pools_emptied_at(const Game& game) { return classic_cache(game).pools_emptied_at; }
 
 KeptCreatures& kept_creatures(const Game& game) { return classic_cache(game).creatures; }
+std::vector<ManaTraits>& mana_traits_memo(const Game& game) {
+  return classic_cache(game).mana_traits;
+}
 
 std::optional<std::vector<LegalAction>> take_known_listing(Game& game, PlayerId player) {
   if (!player.valid()) return std::nullopt;

@@ -140,17 +140,27 @@ constexpr LandKinds kLandKinds = [] {
   return t;
 }();
 
-// The colours a land's basic land types make (305.6), in colour order, as a view of
-// kLandKinds; none for a permanent that is not a land.
-std::span<const std::uint8_t> land_kinds(const Characteristics& c) {
-  if (!c.has_type(kLand)) return {};
-  // One look through the subtypes (a land has one or two) instead of one for each basic type:
-  // the listing asks this of every untapped permanent at every priority.
-  std::size_t set = 0;
+// A land's basic land types (305.6), bit k for the type making colour k; none for a permanent
+// that is not a land.
+std::uint8_t land_set(const Characteristics& c) {
+  if (!c.has_type(kLand)) return 0;
+  // One look through the subtypes (a land has one or two) instead of one for each basic type.
+  std::uint8_t set = 0;
   for (Symbol s : c.subtypes)
     for (std::size_t k = 0; k < kColorCount; ++k)
-      if (s == kBasicTypes[k]) set |= 1u << k;
+      if (s == kBasicTypes[k]) set = static_cast<std::uint8_t>(set | (1u << k));
+  return set;
+}
+
+// The colours of the basic land types `set` (land_set), in colour order, as a view of kLandKinds.
+std::span<const std::uint8_t> set_kinds(std::uint8_t set) {
   return std::span(kLandKinds.kinds[set].data(), kLandKinds.count[set]);
+}
+
+// The colours a land's basic land types make (305.6), in colour order; none for a permanent that
+// is not a land.
+std::span<const std::uint8_t> land_kinds(const Characteristics& c) {
+  return set_kinds(land_set(c));
 }
 
 // Whether `p` has any mana in a pool: one look through the player's attrs instead of one for
@@ -215,9 +225,45 @@ std::optional<ActivationCost> activation_cost(const AbilityDef& a) {
 
 namespace {
 
+// The index of the first of a card's abilities that is a mana ability making mana (the one a
+// permanent without basic land types is tapped for), or ManaTraits::kNoAbility.
+std::uint16_t first_mana_ability(const CardDef& def) {
+  for (std::size_t i = 0; i < def.abilities.size(); ++i) {
+    const ClassicActivated* a = classic_ability(def.abilities[i]);
+    if (a && a->is_mana() && !a->produces.empty()) return static_cast<std::uint16_t>(i);
+  }
+  return ManaTraits::kNoAbility;
+}
+
+// The source a permanent without basic land types is, for its mana ability `i`.
+ManaSource ability_source(const CardDef& def, ObjectId id, std::size_t i) {
+  const ClassicActivated* a = classic_ability(def.abilities[i]);
+  return {id, a->produces, a->produces.size() > 1 && !a->any_color, i, false, a->sacrifice};
+}
+
+// The ManaTraits of object `id`, whose card is `card`, from `memo` (mana_traits_memo), read from
+// the card when the memo has none for it.
+const ManaTraits& traits_of(const Game& game, std::vector<ManaTraits>& memo, ObjectId id,
+                            CardId card) {
+  if (id.value >= memo.size()) [[unlikely]]
+    memo.resize(std::max<std::size_t>(game.state().objects.size(), id.value + 1));
+  ManaTraits& t = memo[id.value];
+  if (t.card != card) [[unlikely]] {
+    const CardDef& def = game.cards().at(card);
+    t.card = card;
+    t.land_set = land_set(def.base);
+    t.creature = def.base.has_type(kCreature);
+    t.haste = def.base.has_keyword(kHaste);
+    t.ability = t.land_set ? ManaTraits::kNoAbility : first_mana_ability(def);
+  }
+  return t;
+}
+
 // mana_sources' list, into `out` (emptied first: kept_mana_sources reuses its vector).
-void list_mana_sources(const Game& game, PlayerId p, ObjectId exclude,
-                       std::vector<ManaSource>& out) {
+// `rule_effects_only`: the caller has found Game::only_rule_effects() true, so that each
+// permanent's ManaTraits, read from its card, are what its view would show (ManaTraits).
+void list_mana_sources(const Game& game, PlayerId p, ObjectId exclude, std::vector<ManaSource>& out,
+                       bool rule_effects_only = false) {
   out.clear();
   const Player& player = game.state().player(p);
   if (any_pool(player))
@@ -226,11 +272,21 @@ void list_mana_sources(const Game& game, PlayerId p, ObjectId exclude,
         out.push_back({ObjectId{}, std::span(&kEachKind[k], 1), false, 0});
   // The permanents p controls, in controlled()'s order, without building its list.
   const GameState& s = game.state();
+  std::vector<ManaTraits>* memo = rule_effects_only ? &mana_traits_memo(game) : nullptr;
   Characteristics scratch;  // for the permanents an effect applies to (Game::view)
   for (const Player& seat : s.players) {
     for (ObjectId id : s.zone(ZoneRef::battlefield(seat.id)).objects) {
       const GameObject& o = game.object(id);
       if (o.controller != p || o.tapped || id == exclude) continue;
+      if (memo) {  // the loop below, from the card's ManaTraits instead of a view
+        const ManaTraits& t = traits_of(game, *memo, id, o.card);
+        if (t.creature && o.summoning_sick && !t.haste) continue;
+        if (t.land_set)
+          out.push_back({id, set_kinds(t.land_set), false, 0, true});
+        else if (t.ability != ManaTraits::kNoAbility)
+          out.push_back(ability_source(game.card(id), id, t.ability));
+        continue;
+      }
       const Characteristics& c = game.view(id, scratch);
       // 302.6: a creature's {T} abilities wait until its controller has controlled it since the
       // turn began; a land's own mana ability too, once the land is a creature (Living Lands).
@@ -241,13 +297,8 @@ void list_mana_sources(const Game& game, PlayerId p, ObjectId exclude,
         continue;
       }
       const CardDef& def = game.card(id);
-      for (std::size_t i = 0; i < def.abilities.size(); ++i) {
-        const ClassicActivated* a = classic_ability(def.abilities[i]);
-        if (!a || !a->is_mana() || a->produces.empty()) continue;
-        out.push_back(
-            {id, a->produces, a->produces.size() > 1 && !a->any_color, i, false, a->sacrifice});
-        break;
-      }
+      if (const std::uint16_t i = first_mana_ability(def); i != ManaTraits::kNoAbility)
+        out.push_back(ability_source(def, id, i));
     }
   }
   // Least flexible first, so that lands making several colours are kept for coloured symbols.
@@ -313,7 +364,7 @@ const std::vector<ManaSource>* kept_mana_sources(const Game& game, PlayerId p) {
   const std::uint64_t key = mana_sources_key(game.journal());
   const std::array<std::int64_t, kManaKinds> pools = pools_of(game.state().player(p));
   if (seat.sources_key != key || seat.sources_pools != pools) {
-    list_mana_sources(game, p, ObjectId{}, seat.sources);
+    list_mana_sources(game, p, ObjectId{}, seat.sources, /*rule_effects_only=*/true);
     seat.sources_key = key;
     seat.sources_pools = pools;
   }

@@ -381,5 +381,52 @@ TEST(RulesClassicMana, ASummoningSickCreatureCannotTapForMana) {
   EXPECT_EQ(rules().why_not(*t.game, kA, cast), "not enough mana");
 }
 
+// The mana sources are listed from each permanent's card (ManaTraits in mana.cpp) while views
+// apply the classic rule effects alone: counters and changeling change no type, basic land type
+// or keyword. A land creature with changeling and counters still taps for its land type's mana,
+// a summoning-sick one does not, and a creature's mana ability waits out summoning sickness
+// unless it has haste; what the listing offers is what a look at each permanent's view finds.
+TEST(RulesClassicMana, CountersAndChangelingLeaveAPermanentsManaAsItsCardMakesIt) {
+  const auto cards = pool({{.name = "Grove Shifter",
+                            .types = {"Land", "Creature"},
+                            .subtypes = {"Forest"},
+                            .power = 1,
+                            .toughness = 1,
+                            .keywords = {"Changeling"}},
+                           {.name = "Hasty Shifter",
+                            .cost = "{G}",
+                            .types = {"Creature"},
+                            .power = 1,
+                            .toughness = 1,
+                            .keywords = {"Changeling", "Haste"},
+                            .abilities = {{"mana", {{"cost", "{T}"}, {"add", "{R}"}}}}},
+                           {.name = "Slow Shifter",
+                            .cost = "{G}",
+                            .types = {"Creature"},
+                            .power = 1,
+                            .toughness = 1,
+                            .keywords = {"Changeling"},
+                            .abilities = {{"mana", {{"cost", "{T}"}, {"add", "{W}"}}}}}});
+  PositionPlayer a = player("A", {}, {"Grove Shifter", "Forest"});
+  a.battlefield.push_back(card("Grove Shifter", /*sick=*/true));
+  a.battlefield.push_back(card("Hasty Shifter", /*sick=*/true));
+  a.battlefield.push_back(card("Slow Shifter", /*sick=*/true));
+  auto t = table(cards, position("main1", a, player("B", {}, {})));
+  Game& g = *t.game;
+  for (ObjectId id : g.state().zone(ZoneRef::battlefield(kA)).objects)
+    g.journal().set_counter(id, "+1/+1"_sym, 2);
+  ASSERT_TRUE(g.only_rule_effects());  // the sources are listed from the cards
+  std::vector<std::string> mana;
+  for (const LegalAction& l : rules().legal_actions(g, kA))
+    if (l.mana) mana.push_back(l.label);
+  EXPECT_EQ(mana, (std::vector<std::string>{"Activate Hasty Shifter: {T}: Add {R}.",
+                                            "Activate Grove Shifter: {T}: Add {G}.",
+                                            "Activate Forest: {T}: Add {G}."}));
+  // The rule effects did apply: the counters to power, changeling to the creature types.
+  const ObjectId grove = find(g, "Grove Shifter", ZoneRef::battlefield(kA));
+  EXPECT_EQ(g.view(grove).power, 3);
+  EXPECT_TRUE(g.view(grove).has_subtype("Elf"_sym));
+}
+
 }  // namespace
 }  // namespace anvil::classic_test
