@@ -4,6 +4,7 @@
 #include <algorithm>
 #include <array>
 #include <cstring>
+#include <memory_resource>
 #include <string>
 
 #include "classic.hpp"
@@ -49,24 +50,27 @@ bool for_each_symbol_mask(const ManaCost& cost, Slot slot) {
   return true;
 }
 
-// A plan: which units pay which symbol. `matched[slot]` = unit index.
+// A plan: which units pay which symbol. Its vectors are allocated from `memory`: a payment's
+// from a buffer on the stack (pay_plain).
 struct Plan {
-  std::vector<Unit> units;
-  std::vector<std::uint8_t> slots;  // the kinds each symbol of for_each_symbol_mask takes
-  std::vector<int> unit_of_slot;
+  explicit Plan(std::pmr::memory_resource* memory)
+      : units(memory), slots(memory), unit_of_slot(memory) {}
+  std::pmr::vector<Unit> units;
+  std::pmr::vector<std::uint8_t> slots;  // the kinds each symbol of for_each_symbol_mask takes
+  std::pmr::vector<int> unit_of_slot;
   std::size_t generic = 0;
   bool ok = false;
 };
 
-bool augment(const Plan& plan, std::size_t slot, std::vector<int>& slot_of_unit,
-             std::vector<bool>& seen) {
+bool augment(const Plan& plan, std::size_t slot, std::pmr::vector<int>& slot_of_unit,
+             std::pmr::vector<std::uint8_t>& seen) {
   for (std::size_t u = 0; u < plan.units.size(); ++u) {
     if (seen[u]) continue;
     const auto& k = plan.units[u].kinds;
     if (std::none_of(k.begin(), k.end(),
                      [&](std::uint8_t kind) { return plan.slots[slot] & kind_bit(kind); }))
       continue;
-    seen[u] = true;
+    seen[u] = 1;
     if (slot_of_unit[u] < 0 ||
         augment(plan, static_cast<std::size_t>(slot_of_unit[u]), slot_of_unit, seen)) {
       slot_of_unit[u] = static_cast<int>(slot);
@@ -76,8 +80,9 @@ bool augment(const Plan& plan, std::size_t slot, std::vector<int>& slot_of_unit,
   return false;
 }
 
-Plan make_plan(const std::vector<ManaSource>& sources, const ManaCost& cost, std::int64_t x) {
-  Plan plan;
+Plan make_plan(std::span<const ManaSource> sources, const ManaCost& cost, std::int64_t x,
+               std::pmr::memory_resource* memory = std::pmr::get_default_resource()) {
+  Plan plan(memory);
   plan.units.reserve(sources.size());  // one unit a source, but for bundles
   for (std::size_t s = 0; s < sources.size(); ++s) {
     if (sources[s].bundle) {
@@ -94,10 +99,10 @@ Plan make_plan(const std::vector<ManaSource>& sources, const ManaCost& cost, std
   const std::int64_t generic = cost.generic + std::max<std::int64_t>(0, x) * cost.x;
   plan.generic = static_cast<std::size_t>(generic);
   if (plan.slots.size() + plan.generic > plan.units.size()) return plan;
-  std::vector<int> slot_of_unit(plan.units.size(), -1);
-  std::vector<bool> seen;
+  std::pmr::vector<int> slot_of_unit(plan.units.size(), -1, memory);
+  std::pmr::vector<std::uint8_t> seen(memory);
   for (std::size_t slot = 0; slot < plan.slots.size(); ++slot) {
-    seen.assign(plan.units.size(), false);
+    seen.assign(plan.units.size(), 0);
     if (!augment(plan, slot, slot_of_unit, seen)) return plan;
   }
   plan.unit_of_slot.assign(plan.slots.size(), -1);
@@ -605,14 +610,28 @@ namespace {
 void pay_plain(Game& game, PlayerId p, const ManaCost& cost, std::int64_t x, ObjectId exclude) {
   if (game.state().player(p).attrs.get(kPayManually) != 0)
     pay_manually(game, p, mana_symbols(cost, x), std::span<const ManaCost>(&cost, 1), x, exclude);
-  const std::vector<ManaSource> sources = mana_sources(game, p, exclude);
-  const Plan plan = make_plan(sources, cost, x);
+  // The sources, the plan and the marks below in a buffer on the stack, the marks bytes rather
+  // than bits: a payment made eight allocations and set and read bit vectors, 0.9% of a random
+  // game's instructions with the look below (1 035 payments in 40 random games). The sources
+  // are a copy, not the kept list itself: tapping them runs plugin code, which may list the
+  // player's sources again. A payment with more than the buffer holds allocates the rest.
+  std::array<std::byte, 4096> buffer;
+  std::pmr::monotonic_buffer_resource memory(buffer.data(), buffer.size());
+  std::pmr::vector<ManaSource> sources(&memory);
+  if (const std::vector<ManaSource>* kept =
+          exclude.valid() ? nullptr : kept_mana_sources(game, p)) {
+    sources.assign(kept->begin(), kept->end());
+  } else {
+    const std::vector<ManaSource> listed = mana_sources(game, p, exclude);
+    sources.assign(listed.begin(), listed.end());
+  }
+  const Plan plan = make_plan(sources, cost, x, &memory);
   if (!plan.ok) throw RulesError("not enough mana to pay " + mana_symbols(cost, x));
-  std::vector<bool> used(plan.units.size(), false);
-  std::vector<bool> source_used(sources.size(), false);
+  std::pmr::vector<std::uint8_t> used(plan.units.size(), 0, &memory);  // bytes, not bits
+  std::pmr::vector<std::uint8_t> source_used(sources.size(), 0, &memory);
   for (int u : plan.unit_of_slot) {
-    used[static_cast<std::size_t>(u)] = true;
-    source_used[plan.units[static_cast<std::size_t>(u)].source] = true;
+    used[static_cast<std::size_t>(u)] = 1;
+    source_used[plan.units[static_cast<std::size_t>(u)].source] = 1;
   }
   // Generic: mana of sources already used first (a bundle's spare mana), then in order.
   std::size_t generic = plan.generic;
@@ -620,8 +639,8 @@ void pay_plain(Game& game, PlayerId p, const ManaCost& cost, std::int64_t x, Obj
     for (std::size_t u = 0; u < plan.units.size() && generic > 0; ++u) {
       if (used[u]) continue;
       if (pass == 0 && !source_used[plan.units[u].source]) continue;
-      used[u] = true;
-      source_used[plan.units[u].source] = true;
+      used[u] = 1;
+      source_used[plan.units[u].source] = 1;
       --generic;
     }
   }
@@ -635,10 +654,11 @@ void pay_plain(Game& game, PlayerId p, const ManaCost& cost, std::int64_t x, Obj
       continue;
     }
     tap(game, src.object, src.object);
-    // A bundle's mana not spent goes to the pool (it empties at the end of the step).
-    for (std::size_t u = 0; u < plan.units.size(); ++u) {
+    // A bundle's mana not spent goes to the pool (it empties at the end of the step). Only a
+    // bundle's units are looked for: a look through every unit for every source tapped was a
+    // sixth of a payment's instructions, for the few bundles there are.
+    for (std::size_t u = 0; src.bundle && u < plan.units.size(); ++u) {
       if (plan.units[u].source != s || used[u]) continue;
-      if (!src.bundle) continue;
       const Symbol pool = kPools[plan.units[u].kinds.front()];
       j.set_attr(p, pool, game.state().player(p).attrs.get(pool) + 1);
     }
