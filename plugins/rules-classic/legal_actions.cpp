@@ -577,7 +577,7 @@ void remember_only_pass(Game& game, PlayerId player) {
 namespace {
 
 // The game's rules cache, as the classic rules keep it: a SeatLists for each seat,
-// pools_emptied_at's count and the objects' ManaTraits.
+// pools_emptied_at's count, the kept creatures and the objects' ManaTraits.
 struct ClassicCache final : RulesCache {
   std::vector<SeatLists> seats;
   std::uint64_t pools_emptied_at = 0;
