@@ -314,6 +314,67 @@ ObjectId Game::add_card(CardId card, PlayerId owner, ZoneRef zone, bool token) {
   return journal_.create_object(card, owner, zone, token);
 }
 
+namespace {
+
+// Room for `more` elements, as push_back's doubling would have made it one at a time: the lists
+// end with the capacity they had before, and a token made later grows them no sooner.
+template <class T>
+void make_room(std::vector<T>& list, std::size_t more) {
+  const std::size_t needed = list.size() + more;
+  std::size_t capacity = list.capacity();
+  if (capacity >= needed) return;
+  while (capacity < needed) capacity += std::max<std::size_t>(capacity, 1);
+  list.reserve(capacity);
+}
+
+// Gives the journal its listener back however the scope is left.
+class ListenerRestored {
+ public:
+  ListenerRestored(Journal& journal, JournalListener* listener)
+      : journal_(journal), listener_(listener) {}
+  ListenerRestored(const ListenerRestored&) = delete;
+  ListenerRestored& operator=(const ListenerRestored&) = delete;
+  ~ListenerRestored() { journal_.set_listener(listener_); }
+
+ private:
+  Journal& journal_;
+  JournalListener* listener_;
+};
+
+}  // namespace
+
+ObjectId Game::add_cards(std::span<const CardId> cards, PlayerId owner, ZoneRef zone) {
+  // Everything validated before anything is recorded, as add_card does for its one card.
+  for (CardId card : cards) cards_->at(card);
+  state_.player(owner);
+  const ObjectId first(static_cast<std::uint32_t>(state_.objects.size()));
+  if (cards.empty()) return first;
+  // Room made once: a 60-card library grew each list about seven times, one creation at a time.
+  make_room(state_.objects, cards.size());
+  if (zone.kind != ZoneKind::none)
+    make_room(state_.zones[state_.zone_index(zone)].objects, cards.size());
+  journal_.reserve(cards.size());
+  // Each creation is told as on_edit would be told it, at the same point (the object made, the
+  // next not yet): on_edit itself for a card with an ability working in `zone`; otherwise only
+  // what reconnect() does for a new object that connects nothing and is no effect source (a new
+  // id is in no list of this game) — drop the effect list view() gathered if a floating effect
+  // lasts, and tell the bus's edit slots.
+  const ZoneMask here = zone_bit(zone.kind);
+  journal_.set_listener(nullptr);
+  const ListenerRestored restored(journal_, this);
+  for (CardId card : cards) {
+    journal_.create_object(card, owner, zone, false);
+    const Edit& made = journal_.edits().back();
+    if (cards_->ability_zones(card) & here) {
+      on_edit(made, false);
+      continue;
+    }
+    if (active_ && !state_.effects.empty()) active_->valid = false;
+    bus_->edit(*this, made, false);
+  }
+  return first;
+}
+
 // --- connections: a function of the state -------------------------------------------------
 
 namespace {

@@ -325,6 +325,15 @@ ObjectId Journal::create_object(CardId card, PlayerId owner, ZoneRef zone, bool 
   return id;
 }
 
+void Journal::reserve(std::size_t edits) {
+  // The capacity grow() would reach one edit at a time, in one step.
+  const std::size_t needed = edits_.size() + edits;
+  std::size_t capacity = edits_.capacity();
+  if (capacity >= needed) return;
+  while (capacity < needed) capacity += std::max<std::size_t>(capacity, 1);
+  edits_.reserve(capacity);
+}
+
 void Journal::move_object(ObjectId id, ZoneRef to, std::size_t position) {
   GameObject& o = obj(id);
   const std::uint32_t from_index =

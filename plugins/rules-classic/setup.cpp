@@ -1,6 +1,7 @@
 // A new game from a MatchConfig, a game from a Position, and the module's step names.
 #include <algorithm>
 #include <string>
+#include <vector>
 
 #include "classic.hpp"
 #include "module.hpp"
@@ -120,16 +121,21 @@ std::unique_ptr<Game> ClassicRules::setup(std::shared_ptr<const CardPool> cards,
                     "the classic rules need two decks, got " + std::to_string(config.decks.size()));
   const Settings settings = read_options(config.options);
   auto game = new_game(std::move(cards), 2, config.seed, settings);
+  std::vector<CardId> library;
   for (std::size_t p = 0; p < 2; ++p) {
     const PlayerId player(static_cast<std::uint8_t>(p));
+    library.clear();
+    library.reserve(config.decks[p].cards.size());
     // A deck lists the copies of a card together: the name is looked up once for each run.
     const std::string* looked_up = nullptr;
     CardId card;
     for (const std::string& name : config.decks[p].cards) {
       if (!looked_up || *looked_up != name) card = find_deck_card(game->cards(), name);
       looked_up = &name;
-      game->add_card(card, player, ZoneRef::library(player));
+      library.push_back(card);
     }
+    // The deck's cards made as one batch: the same objects and edits as one add_card each.
+    game->add_cards(library, player, ZoneRef::library(player));
     game->journal().shuffle_zone(ZoneRef::library(player));
   }
   for (std::size_t p = 0; p < 2; ++p)

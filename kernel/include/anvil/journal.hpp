@@ -145,6 +145,9 @@ class ANVIL_API Journal {
   // --- objects ---
   // Appends a new object in `zone` (at the top). Its timestamp is the next one.
   ObjectId create_object(CardId card, PlayerId owner, ZoneRef zone, bool token);
+  // Makes room for `edits` more edits at once, for a known burst of them (a deck's creations at
+  // setup), so that the list grows once rather than doubling its way there. Changes nothing else.
+  void reserve(std::size_t edits);
   // Moves to `to` at `position` (counted from the bottom; npos = on top). A move to another
   // zone makes a new object: zone_changes and timestamp advance, the game's next timestamp with
   // it. A move within one zone only reorders it. Either is one edit (EditKind::zone_move).

@@ -2,6 +2,10 @@
 // in a zone they work from, whatever path — action, rollback, fork — led there.
 #include <gtest/gtest.h>
 
+#include <tuple>
+#include <utility>
+#include <vector>
+
 #include "fixtures.hpp"
 
 namespace anvil::testing {
@@ -126,6 +130,72 @@ TEST(Connections, MovesWhereNoAbilityWorksConnectNothingAndAreStillSeen) {
   EXPECT_EQ(game->connections_of(w), 1u);
   deal_damage(*game, ObjectId{}, Target::of(PlayerId(1)), 1);
   EXPECT_EQ(game->state().pending_triggers.size(), 1u);
+}
+
+// add_cards makes what add_card makes one card at a time: the same objects, edits and
+// connections, each creation told to the bus's edit slots at the same point (the object made, the
+// next not yet), and undone alike. In a library, where these cards connect nothing, and on the
+// battlefield, where the watcher connects and the anthem is an effect source.
+TEST(Connections, AddCardsMakesWhatAddCardMakesOneByOne) {
+  Cards cards;
+  const std::vector<CardId> deck = {cards.bear, cards.watcher, cards.anthem, cards.bear,
+                                    cards.watcher};
+  for (const ZoneRef zone : {ZoneRef::library(PlayerId(1)), ZoneRef::battlefield(PlayerId(1))}) {
+    auto one = make_game(cards);
+    auto batch = make_game(cards);
+    using Told = std::vector<std::pair<std::uint32_t, std::size_t>>;  // subject, objects then
+    Told told_one, told_batch;
+    const auto tell = [](Told& told) {
+      return [&told](const Game& g, const Edit& e, bool) {
+        told.emplace_back(e.subject, g.state().objects.size());
+      };
+    };
+    const ScopedConnection watch_one = one->bus().on_edit(tell(told_one));
+    const ScopedConnection watch_batch = batch->bus().on_edit(tell(told_batch));
+    const auto before_one = one->journal().checkpoint();
+    const auto before_batch = batch->journal().checkpoint();
+
+    std::vector<ObjectId> made;
+    for (CardId card : deck) made.push_back(one->add_card(card, PlayerId(1), zone));
+    const ObjectId first = batch->add_cards(deck, PlayerId(1), zone);
+
+    EXPECT_EQ(first, made.front());
+    EXPECT_TRUE(batch->state() == one->state());
+    ASSERT_EQ(batch->journal().size(), one->journal().size());
+    for (std::size_t i = 0; i < one->journal().size(); ++i) {
+      const Edit& a = one->journal().edits()[i];
+      const Edit& b = batch->journal().edits()[i];
+      EXPECT_EQ(std::tie(a.kind, a.field, a.subject, a.key, a.before, a.after),
+                std::tie(b.kind, b.field, b.subject, b.key, b.before, b.after));
+    }
+    EXPECT_EQ(told_batch, told_one);
+    for (ObjectId id : made) EXPECT_EQ(batch->connections_of(id), one->connections_of(id));
+    EXPECT_EQ(batch->bus().listeners<DamageEvent>(Channel::trigger),
+              one->bus().listeners<DamageEvent>(Channel::trigger));
+    EXPECT_EQ(batch->view(first).power, one->view(made.front()).power);
+
+    one->journal().rollback(before_one);
+    batch->journal().rollback(before_batch);
+    EXPECT_EQ(hash(batch->state()), hash(one->state()));
+    EXPECT_EQ(batch->bus().listeners<DamageEvent>(Channel::trigger), 0u);
+  }
+}
+
+// Every card and the owner are checked before anything is made.
+TEST(Connections, AddCardsRecordsNothingWhenACardOrTheOwnerIsWrong) {
+  Cards cards;
+  auto game = make_game(cards);
+  const std::size_t objects = game->state().objects.size();
+  const std::vector<CardId> bad_card = {cards.bear, CardId(9999)};
+  EXPECT_ANY_THROW(game->add_cards(bad_card, PlayerId(0), ZoneRef::library(PlayerId(0))));
+  const std::vector<CardId> fine = {cards.bear};
+  EXPECT_ANY_THROW(game->add_cards(fine, PlayerId(7), ZoneRef::library(PlayerId(0))));
+  EXPECT_EQ(game->state().objects.size(), objects);
+  EXPECT_EQ(game->journal().size(), 0u);
+  // The journal's listener is back: a creation after the failures connects as usual.
+  const ObjectId w = game->add_cards(std::vector<CardId>{cards.watcher}, PlayerId(0),
+                                     ZoneRef::battlefield(PlayerId(0)));
+  EXPECT_EQ(game->connections_of(w), 1u);
 }
 
 TEST(Connections, ForkBuildsItsOwnBusFromItsState) {
