@@ -355,18 +355,21 @@ ObjectId Game::add_cards(std::span<const CardId> cards, PlayerId owner, ZoneRef 
     make_room(state_.zones[state_.zone_index(zone)].objects, cards.size());
   journal_.reserve(cards.size());
   // Each creation is told as on_edit would be told it, at the same point (the object made, the
-  // next not yet): on_edit itself for a card with an ability working in `zone`; otherwise only
-  // what reconnect() does for a new object that connects nothing and is no effect source (a new
-  // id is in no list of this game) — drop the effect list view() gathered if a floating effect
-  // lasts, and tell the bus's edit slots.
+  // next not yet): on_edit itself, with the listener back (a plugin's connect() may record), for
+  // a card with an ability working in `zone`; otherwise only what reconnect() does for a new
+  // object that connects nothing and is no effect source (a new id is in no list of this game) —
+  // drop the effect list view() gathered if a floating effect lasts, and tell the bus's edit
+  // slots. The edit is a copy, as record() passes its own: the list may grow meanwhile.
   const ZoneMask here = zone_bit(zone.kind);
   journal_.set_listener(nullptr);
   const ListenerRestored restored(journal_, this);
   for (CardId card : cards) {
     journal_.create_object(card, owner, zone, false);
-    const Edit& made = journal_.edits().back();
+    const Edit made = journal_.edits().back();
     if (cards_->ability_zones(card) & here) {
+      journal_.set_listener(this);
       on_edit(made, false);
+      journal_.set_listener(nullptr);
       continue;
     }
     if (active_ && !state_.effects.empty()) active_->valid = false;
