@@ -2,9 +2,12 @@
 
 #include <algorithm>
 #include <atomic>
+#include <cstddef>
+#include <cstring>
 #include <limits>
 #include <memory>
 #include <string>
+#include <type_traits>
 #include <utility>
 
 #include "active_effects.hpp"
@@ -260,26 +263,27 @@ void assign_counts(SymbolCounts& to, const SymbolCounts& from) {
 
 // `from` copied into `to`, reusing to's storage: what `to = from` does, the objects' counters and
 // attrs assigned only where there are any (assign_counts).
+// The bytes of a GameObject before its counters: its plain fields, each trivially copyable.
+constexpr std::size_t kPlainObjectBytes = 32;
+
 void assign_state(GameState& to, const GameState& from) {
   static_assert(sizeof(GameObject) == 80 && sizeof(GameState) == 208,
                 "a member was added: copy it here too (Game::determinize_into)");
+  static_assert(offsetof(GameObject, id) == 0 &&
+                    offsetof(GameObject, counters) == kPlainObjectBytes &&
+                    offsetof(GameObject, summoning_sick) < kPlainObjectBytes,
+                "GameObject's plain fields moved: kPlainObjectBytes copies id … summoning_sick");
+  static_assert(std::is_trivially_copyable_v<ObjectId> && std::is_trivially_copyable_v<CardId> &&
+                    std::is_trivially_copyable_v<PlayerId> && std::is_trivially_copyable_v<ZoneRef>,
+                "GameObject's plain fields are copied as bytes");
   to.players = from.players;
   to.objects.resize(from.objects.size());
   for (std::size_t i = 0; i < from.objects.size(); ++i) {
     GameObject& t = to.objects[i];
     const GameObject& f = from.objects[i];
-    t.id = f.id;
-    t.card = f.card;
-    t.owner = f.owner;
-    t.controller = f.controller;
-    t.zone = f.zone;
-    t.zone_changes = f.zone_changes;
-    t.timestamp = f.timestamp;
-    t.damage = f.damage;
-    t.tapped = f.tapped;
-    t.face_down = f.face_down;
-    t.token = f.token;
-    t.summoning_sick = f.summoning_sick;
+    // The plain fields before the counters (id … summoning_sick) as one block: field by field
+    // was some 24 instructions an object, the compiler unable to merge them (t might alias f).
+    std::memcpy(static_cast<void*>(&t), &f, kPlainObjectBytes);
     assign_counts(t.counters, f.counters);
     assign_counts(t.attrs, f.attrs);
   }
