@@ -261,11 +261,11 @@ void assign_counts(SymbolCounts& to, const SymbolCounts& from) {
   if (!to.items.empty() || !from.items.empty()) to.items = from.items;
 }
 
-// `from` copied into `to`, reusing to's storage: what `to = from` does, the objects' counters and
-// attrs assigned only where there are any (assign_counts).
 // The bytes of a GameObject before its counters: its plain fields, each trivially copyable.
 constexpr std::size_t kPlainObjectBytes = 32;
 
+// `from` copied into `to`, reusing to's storage: what `to = from` does, the objects' counters and
+// attrs assigned only where there are any (assign_counts).
 void assign_state(GameState& to, const GameState& from) {
   static_assert(sizeof(GameObject) == 80 && sizeof(GameState) == 208,
                 "a member was added: copy it here too (Game::determinize_into)");

@@ -158,6 +158,45 @@ TEST(DeterminizeInto, RollbackInsideARefilledGame) {
   expect_same_board(*lab, *fresh);
 }
 
+// Each plain field of an object (those copied as one block) is the game's after a refill, over a
+// lab whose same object differs in every one of them: controller, tapped, damage, summoning
+// sickness, timestamp, zone and zone changes; a token made in the game only.
+TEST(DeterminizeInto, EveryPlainFieldOfAnObjectIsCopied) {
+  Table t;
+  auto game = busy_game(t, 10, 3);
+  auto lab = DecisionView(*game, PlayerId(0)).determinize(1);
+  const ObjectId watcher = game->state().zone(ZoneRef::battlefield(PlayerId(1))).objects.front();
+  Journal& j = game->journal();
+  j.set_controller(watcher, PlayerId(0));
+  j.set_tapped(watcher, true);
+  j.set_damage(watcher, 2);
+  j.set_summoning_sick(watcher, true);
+  const ObjectId moved = game->state().zone(ZoneRef::graveyard(PlayerId(0))).objects.front();
+  j.move_object(moved, ZoneRef::exile(PlayerId(0)));
+  const ObjectId token =
+      game->add_card(t.cards.land, PlayerId(1), ZoneRef::battlefield(PlayerId(1)), true);
+  j.clear();
+  DecisionView(*game, PlayerId(0)).determinize_into(*lab, 5);
+  auto fresh = DecisionView(*game, PlayerId(0)).determinize(5);
+  for (const ObjectId id : {watcher, moved, token}) {
+    const GameObject& a = lab->state().objects[id.value];
+    const GameObject& b = game->state().objects[id.value];
+    EXPECT_EQ(a.controller, b.controller);
+    EXPECT_EQ(a.tapped, b.tapped);
+    EXPECT_EQ(a.damage, b.damage);
+    EXPECT_EQ(a.summoning_sick, b.summoning_sick);
+    EXPECT_EQ(a.timestamp, b.timestamp);
+    EXPECT_EQ(a.zone, b.zone);
+    EXPECT_EQ(a.zone_changes, b.zone_changes);
+    EXPECT_EQ(a.token, b.token);
+    EXPECT_EQ(a.card, b.card);
+    EXPECT_EQ(a.owner, b.owner);
+    EXPECT_EQ(a.id, b.id);
+  }
+  EXPECT_TRUE(lab->state().objects[watcher.value].tapped) << "the game's, not the lab's before";
+  expect_same(*lab, *fresh);
+}
+
 TEST(DeterminizeInto, RefusesItselfAndAHeldGame) {
   Table t;
   auto game = busy_game(t, 10, 3);
