@@ -130,6 +130,30 @@ std::vector<Target> EffectLab::candidates(const Ability& ability, const ResolveC
   return out;
 }
 
+void EffectLab::cast_once(ObjectId source) {
+  Game& g = game();
+  const GameObject& o = g.object(source);
+  if (o.zone != ZoneRef::hand(me_) || !own_shields().empty()) return;
+  if (g.cards().ability_zones(o.card) & (zone_bit(ZoneKind::hand) | zone_bit(ZoneKind::stack)))
+    return;
+  const bool full_hand = g.state().zone(ZoneRef::hand(me_)).objects.size() >= 7;
+  const Journal::Checkpoint before = g.journal().checkpoint();
+  try {
+    g.journal().move_object(source, ZoneRef::stack());
+  } catch (const std::exception&) {
+    g.journal().rollback(before);  // each trial tries the move itself, and fails as it would
+    return;
+  }
+  cast_ = Cast{source, before, full_hand};
+}
+
+void EffectLab::uncast() {
+  if (!cast_) return;
+  const Journal::Checkpoint before = cast_->before;
+  cast_.reset();
+  game().journal().rollback(before);
+}
+
 const OwnShields& EffectLab::own_shields() {
   if (!own_shields_) own_shields_.emplace(view_, me_);
   return *own_shields_;
@@ -187,7 +211,10 @@ EffectLab::Trial EffectLab::trial(ObjectId source, std::uint16_t ability,
                                   const std::vector<Target>& targets, ZoneKind from_hand_to,
                                   const EventRecord& event, std::int64_t x) {
   Game& g = game();
-  const bool full_hand = g.state().zone(ZoneRef::hand(me_)).objects.size() >= 7;
+  // Read with the card still in the hand: before cast_'s move when it made one.
+  const bool full_hand = cast_ && cast_->source == source
+                             ? cast_->full_hand
+                             : g.state().zone(ZoneRef::hand(me_)).objects.size() >= 7;
   // The life of a targeted player and of the agent before (damage_to's, below).
   const std::pair<std::int32_t, std::int32_t> life{
       targets.size() == 1 && targets[0].is_player() ? g.state().player(targets[0].player).life : 0,
@@ -425,6 +452,14 @@ void EffectLab::burn_out(std::vector<Burn> spells, PlayerId opponent) {
 
 void EffectLab::settle_burn_out() {
   if (burn_.empty()) return;
+  // Worked out with the card back in the hand, the state between trials, and moved again after.
+  if (cast_) {
+    const ObjectId source = cast_->source;
+    uncast();
+    settle_burn_out();
+    cast_once(source);
+    return;
+  }
   const std::vector<Burn> spells = std::move(burn_);
   burn_.clear();
   Game& g = game();
@@ -478,6 +513,12 @@ std::optional<Judgement> EffectLab::best(ObjectId source, std::uint16_t ability,
                              {}};
     const std::vector<Target> options = candidates(a, ctx, slot);
     if (options.empty()) return std::nullopt;
+    // The card cast once for this slot's trials, back in the hand for the next slot's candidates.
+    struct Uncast {
+      EffectLab& lab;
+      ~Uncast() { lab.uncast(); }
+    } uncast_after{*this};
+    if (options.size() > 1) cast_once(source);
     Trial top{-std::numeric_limits<double>::infinity(), 0};
     Target chosen = options.front();
     for (const Target& t : options) {

@@ -140,6 +140,24 @@ class EffectLab {
   const OwnShields& own_shields();
   std::vector<Target> candidates(const Ability& ability, const ResolveContext& ctx,
                                  std::size_t slot);
+  // A card best() has moved from the hand to the stack once for all the trials of one target
+  // slot, instead of each trial moving it and rolling the move back: `before`, the checkpoint
+  // before the move; `full_hand`, whether the hand was full with the card still in it (trial()
+  // reads it so). Only a card none of whose abilities works from the hand or the stack: the move
+  // then connects and disconnects nothing, and the copy in each trial is as the trial's own move
+  // would have left it.
+  struct Cast {
+    ObjectId source;
+    Journal::Checkpoint before;
+    bool full_hand = false;
+  };
+  std::optional<Cast> cast_;
+  // Moves `source` for the trials to come (cast_) when it is such a card in the hand, the agent
+  // raises no shields of its own (trial() reads the mana it spends from the hand) and the move
+  // can be made; else leaves the copy as it is, each trial moving the card itself.
+  void cast_once(ObjectId source);
+  // Rolls cast_'s move back, if any: the copy is in its state between trials again.
+  void uncast();
 
   const DecisionView& view_;
   PlayerId me_;
