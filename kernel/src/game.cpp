@@ -331,20 +331,6 @@ void make_room(std::vector<T>& list, std::size_t more) {
   list.reserve(capacity);
 }
 
-// Gives the journal its listener back however the scope is left.
-class ListenerRestored {
- public:
-  ListenerRestored(Journal& journal, JournalListener* listener)
-      : journal_(journal), listener_(listener) {}
-  ListenerRestored(const ListenerRestored&) = delete;
-  ListenerRestored& operator=(const ListenerRestored&) = delete;
-  ~ListenerRestored() { journal_.set_listener(listener_); }
-
- private:
-  Journal& journal_;
-  JournalListener* listener_;
-};
-
 }  // namespace
 
 ObjectId Game::add_cards(std::span<const CardId> cards, PlayerId owner, ZoneRef zone) {
@@ -358,27 +344,9 @@ ObjectId Game::add_cards(std::span<const CardId> cards, PlayerId owner, ZoneRef 
   if (zone.kind != ZoneKind::none)
     make_room(state_.zones[state_.zone_index(zone)].objects, cards.size());
   journal_.reserve(cards.size());
-  // Each creation is told as on_edit would be told it, at the same point (the object made, the
-  // next not yet): on_edit itself, with the listener back (a plugin's connect() may record), for
-  // a card with an ability working in `zone`; otherwise only what reconnect() does for a new
-  // object that connects nothing and is no effect source (a new id is in no list of this game) —
-  // drop the effect list view() gathered if a floating effect lasts, and tell the bus's edit
-  // slots. The edit is a copy, as record() passes its own: the list may grow meanwhile.
-  const ZoneMask here = zone_bit(zone.kind);
-  journal_.set_listener(nullptr);
-  const ListenerRestored restored(journal_, this);
-  for (CardId card : cards) {
-    journal_.create_object(card, owner, zone, false);
-    const Edit made = journal_.edits().back();
-    if (cards_->ability_zones(card) & here) {
-      journal_.set_listener(this);
-      on_edit(made, false);
-      journal_.set_listener(nullptr);
-      continue;
-    }
-    if (active_ && !state_.effects.empty()) active_->valid = false;
-    bus_->edit(*this, made, false);
-  }
+  // Each creation is told to on_edit as add_card's is, which passes over a card that connects
+  // nothing where it is made (connects_nothing): most of a library's.
+  for (CardId card : cards) journal_.create_object(card, owner, zone, false);
   return first;
 }
 

@@ -185,10 +185,9 @@ class ANVIL_API Game final : private JournalListener {
   // Puts a new object for `card` into `zone` (setup, tests, tokens). Journaled; fires nothing.
   ObjectId add_card(CardId card, PlayerId owner, ZoneRef zone, bool token = false);
   // add_card for each of `cards` in order, the last on top of `zone` (a deck at setup): the same
-  // objects, ids, timestamps and journal edits, made for less. Room is made once, and a card with
-  // no ability that works in `zone` connects nothing, so its creation skips the round through the
-  // journal's listener. Every card is validated before anything is recorded. Returns the first
-  // new object's id; the others follow it.
+  // objects, ids, timestamps and journal edits, with room made once for them all instead of the
+  // lists doubling their way there. Every card is validated before anything is recorded. Returns
+  // the first new object's id; the others follow it.
   ObjectId add_cards(std::span<const CardId> cards, PlayerId owner, ZoneRef zone);
 
   // --- triggers and effects ---
