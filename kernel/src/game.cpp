@@ -13,6 +13,7 @@
 #include "active_effects.hpp"
 #include "anvil/actions.hpp"
 #include "anvil/error.hpp"
+#include "anvil/label_blind.hpp"
 #include "running_ability.hpp"
 
 ANVIL_BEGIN_NAMESPACE
@@ -631,12 +632,18 @@ void Game::no_memo_slot(std::size_t slot) {
 
 void Game::seat(PlayerId player, std::shared_ptr<Agent> agent) {
   state_.player(player);  // validates
-  seats_[player.value] = std::move(agent);
+  const bool blind = label_blind(agent.get());
+  seats_[player.value] = Seat{std::move(agent), blind};
 }
 
 Agent* Game::agent(PlayerId player) const {
   state_.player(player);
-  return seats_[player.value].get();
+  return seats_[player.value].agent.get();
+}
+
+bool Game::seat_label_blind(PlayerId player) const {
+  state_.player(player);
+  return seats_[player.value].label_blind;
 }
 
 namespace {

@@ -47,7 +47,12 @@ std::optional<std::vector<Target>> choose_targets(Game& game, PlayerId who, cons
     choice.player = who;
     choice.prompt = ability.target_prompt(i);
     choice.source = source;
-    for (const Target& t : legal) choice.options.push_back({target_label(game, t), t, 0});
+    // Labels only for an agent that reads them and a choice it is asked: Game::ask answers a
+    // choice of one target without asking.
+    const bool labelled = legal.size() > 1 && !game.seat_label_blind(who);
+    choice.options.reserve(legal.size());
+    for (const Target& t : legal)
+      choice.options.push_back({labelled ? target_label(game, t) : std::string(), t, 0});
     chosen.push_back(legal.at(game.ask(choice).picks.at(0)));
   }
   return chosen;

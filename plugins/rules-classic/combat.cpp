@@ -10,7 +10,6 @@
 #include <set>
 #include <string>
 
-#include "anvil/label_blind.hpp"
 #include "classic.hpp"
 
 namespace anvil::rules_classic {
@@ -463,7 +462,7 @@ void declare_attackers(Game& game) {
   // no legal declaration can hold are marked (Option::barred) with the reason a refusal gives.
   // An agent that reads no label (label_blind) is offered none: Game::ask logs the picks, not
   // the labels, so its decisions and their log are the same without them.
-  const bool labelled = !label_blind(game.agent(active));
+  const bool labelled = !game.seat_label_blind(active);
   for (const auto& [id, cannot] : creatures) {
     const std::string label = labelled ? numbered_label(game, id) + " → " : std::string();
     for (const Target& d : defenders) {

@@ -485,7 +485,7 @@ bool ClassicRules::advance(Game& game) const {
     pass_and_go_on(game);
     return !game.state().over;
   }
-  const bool labelled = !label_blind(game.agent(p));
+  const bool labelled = !game.seat_label_blind(p);
   if (labelled) label_priority_actions(game, actions);
   const std::size_t chosen = game.ask(priority_choice(game, p, actions)).picks.at(0);
   if (actions.at(chosen).kind == LegalAction::Kind::pass) {

@@ -215,7 +215,7 @@ bool HearthRules::advance(Game& game) const {
   c.options.reserve(moves.size());
   // Labels are made here, for the options, and only here (perform() never reads them), and only
   // for an agent that reads them: a random agent does not (anvil/label_blind.hpp).
-  const bool labels = !label_blind(game.agent(p));
+  const bool labels = !game.seat_label_blind(p);
   std::string label;  // built in one buffer, then copied at its exact size
   if (labels) label.reserve(128);
   for (std::size_t i = 0; i < moves.size(); ++i) {

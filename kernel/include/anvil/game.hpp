@@ -252,6 +252,11 @@ class ANVIL_API Game final : private JournalListener {
   // Seats (or swaps) the agent deciding for `player`; takes effect at the next decision.
   void seat(PlayerId player, std::shared_ptr<Agent> agent);
   Agent* agent(PlayerId player) const;
+  // Whether the agent seated for `player` declared that it never reads labels
+  // (label_blind(agent(player)), anvil/label_blind.hpp), worked out once when it was seated: a
+  // rules module asks at every decision it builds, and the cast to find out is a cross-cast
+  // (about 1% of a random classic game when it was made at every asked decision).
+  bool seat_label_blind(PlayerId player) const;
   // Asks the seated agent, checks the answer, appends it to the decision log. A choice with no
   // real alternative (one option, exactly one pick; or passing and mana abilities only, see
   // Option::mana) is answered without asking.
@@ -329,7 +334,11 @@ class ANVIL_API Game final : private JournalListener {
   std::unique_ptr<EventBus> bus_;
   std::shared_ptr<RulesHooks> rules_;
   std::vector<std::shared_ptr<const ContinuousEffect>> rule_effects_;
-  std::vector<std::shared_ptr<Agent>> seats_;
+  struct Seat {
+    std::shared_ptr<Agent> agent;
+    bool label_blind = false;  // label_blind(agent.get()), worked out by seat()
+  };
+  std::vector<Seat> seats_;
   // Shared by a game and its copies until one of them decides (copy on write): a copy made to
   // look ahead seldom decides, and copying a long log was a large part of a copy's cost.
   std::shared_ptr<std::vector<DecisionRecord>> decisions_;

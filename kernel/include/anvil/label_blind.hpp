@@ -4,7 +4,7 @@
 // "Hearth speed"), and a random agent reads none of them.
 //
 //   class RandomAgent final : public Agent, public LabelBlind { ... };   // the agent
-//   const bool labels = !label_blind(game.agent(choice.player));         // the rules module
+//   const bool labels = !game.seat_label_blind(choice.player);          // the rules module
 //
 // Only the seated agent counts: an agent that wraps another (a recorder, a search that reads
 // labels of its own choices) is not label-blind unless it says so itself.

@@ -5,7 +5,6 @@
 #include <map>
 #include <string>
 
-#include "anvil/label_blind.hpp"
 #include "fixture.hpp"
 
 namespace anvil::classic_test {
@@ -420,21 +419,6 @@ TEST(RulesClassicCombat, ADeathtouchBlockerKillsABigAttacker) {
   EXPECT_EQ(t.game->state().players[1].life, 22);  // lifelink
 }
 
-// An agent that reads no label (anvil/label_blind.hpp) is offered the declaration of attackers
-// without labels (the blockers' keep theirs: docs/performance.md): the same options otherwise, the
-// same pick, the same decision log.
-class BlindAgent final : public Agent, public LabelBlind {
- public:
-  explicit BlindAgent(std::shared_ptr<TestAgent> inner) : inner_(std::move(inner)) {}
-  std::string_view name() const override { return inner_->name(); }
-  Answer choose(const DecisionView& view, const Choice& c) override {
-    return inner_->choose(view, c);
-  }
-
- private:
-  std::shared_ptr<TestAgent> inner_;
-};
-
 // With a planeswalker to attack as well, each creature is offered twice, one defender after the
 // other: a creature declared against both is refused (the twice-declared look goes through the
 // earlier picks), the planeswalker comes after the player, and a legal attack is then made.
@@ -470,6 +454,9 @@ TEST(RulesClassicCombat, ACreatureDeclaredAgainstTwoDefendersIsRefusedAndThenAtt
   EXPECT_EQ(g.state().players[1].life, 18);
 }
 
+// An agent that reads no label (BlindAgent, fixture.hpp) is offered the declaration of attackers
+// without labels (the blockers' keep theirs: docs/performance.md): the same options otherwise, the
+// same pick, the same decision log.
 TEST(RulesClassicCombat, AttackersAreOfferedWithoutLabelsToALabelBlindAgentOnly) {
   struct Seen {
     std::vector<std::string> labels, barred, block_labels, block_barred;

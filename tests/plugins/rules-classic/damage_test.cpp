@@ -3,6 +3,8 @@
 #include <gtest/gtest.h>
 
 #include <limits>
+#include <string>
+#include <vector>
 
 #include "fixture.hpp"
 
@@ -101,6 +103,53 @@ TEST(RulesClassicDamage, TenPoisonLoses) {
   }
   EXPECT_EQ(rules().outcome(*t.game), (std::vector<Outcome>{Outcome::won, Outcome::lost}));
   EXPECT_EQ(t.game->state().players[1].life, 20);
+}
+
+// The targets of a spell are offered without labels to an agent that reads none (BlindAgent,
+// fixture.hpp) and with them to one that does: the same targets in the same order, the same pick.
+TEST(RulesClassicDamage, TargetsAreOfferedWithoutLabelsToALabelBlindAgentOnly) {
+  struct Seen {
+    std::vector<std::string> labels;
+    std::vector<Target> targets;
+    bool bears_died = false;
+  };
+  auto cast_shock = [](bool blind) {
+    auto t = table(standard_pool(), position("main1", player("A", {"Shock"}, {"Mountain"}),
+                                             player("B", {}, {"Grizzly Bears"})));
+    Game& g = *t.game;
+    const ObjectId bears = find(g, "Grizzly Bears", ZoneRef::battlefield(kB));
+    Seen seen;
+    // Shock by what the option names, not by its label (a blind agent's actions have none).
+    t.a->then(ChoiceKind::action, [&](const Choice& c) {
+      for (std::uint32_t i = 0; i < c.options.size(); ++i)
+        if (c.options[i].target.is_object() &&
+            g.card(c.options[i].target.object.id).name == "Shock")
+          return Answer{{i}};
+      return Answer{{*c.pass}};
+    });
+    t.a->then(ChoiceKind::target, [&](const Choice& c) {
+      std::uint32_t pick = 0;
+      for (std::uint32_t i = 0; i < c.options.size(); ++i) {
+        seen.labels.push_back(c.options[i].label);
+        seen.targets.push_back(c.options[i].target);
+        if (c.options[i].target.is_object() && c.options[i].target.object.id == bears) pick = i;
+      }
+      return Answer{{pick}};
+    });
+    if (blind) g.seat(kA, std::make_shared<BlindAgent>(t.a));
+    // Cast, both pass, Shock resolves, the state-based actions put the Bears in the graveyard.
+    for (int i = 0; i < 6 && !find(g, "Grizzly Bears", ZoneRef::graveyard(kB)).valid(); ++i)
+      if (!rules().advance(g)) break;
+    seen.bears_died = find(g, "Grizzly Bears", ZoneRef::graveyard(kB)).valid();
+    return seen;
+  };
+  const Seen sighted = cast_shock(false), blind = cast_shock(true);
+  ASSERT_EQ(sighted.targets.size(), 3u);  // the Bears and the two players
+  for (const std::string& label : sighted.labels) EXPECT_FALSE(label.empty());
+  EXPECT_EQ(blind.labels, std::vector<std::string>(3));
+  EXPECT_EQ(blind.targets, sighted.targets);
+  EXPECT_TRUE(sighted.bears_died);
+  EXPECT_TRUE(blind.bears_died);
 }
 
 }  // namespace

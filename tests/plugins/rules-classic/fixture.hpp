@@ -8,6 +8,7 @@
 #include <map>
 #include <memory>
 #include <string>
+#include <utility>
 #include <vector>
 
 namespace anvil::classic_test {
@@ -99,6 +100,20 @@ class RandomAgent final : public Agent {
 
  private:
   SplitMix64 rng_;
+};
+
+// A test agent that says it reads no label (anvil/label_blind.hpp): the rules may offer it
+// choices without labels. It answers as the agent it wraps.
+class BlindAgent final : public Agent, public LabelBlind {
+ public:
+  explicit BlindAgent(std::shared_ptr<TestAgent> inner) : inner_(std::move(inner)) {}
+  std::string_view name() const override { return inner_->name(); }
+  Answer choose(const DecisionView& view, const Choice& c) override {
+    return inner_->choose(view, c);
+  }
+
+ private:
+  std::shared_ptr<TestAgent> inner_;
 };
 
 struct Table {

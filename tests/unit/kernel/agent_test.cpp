@@ -4,6 +4,7 @@
 #include <algorithm>
 #include <functional>
 
+#include "anvil/label_blind.hpp"
 #include "fixtures.hpp"
 
 namespace anvil::testing {
@@ -348,6 +349,35 @@ TEST(Agents, DeterminizeDealsFaceDownCardsWhereTheRulesSayTheyCouldBe) {
     EXPECT_NE(x, y) << "seed " << seed;
     EXPECT_EQ(sorted_cards(*copy), sorted_cards(*game)) << "seed " << seed;
   }
+}
+
+// An agent that declares it reads no label (anvil/label_blind.hpp) is known as such from the
+// moment it is seated, a swap to a sighted agent undoes that, an empty seat is sighted, and a
+// fork seats the same agents alike.
+TEST(Agents, SeatLabelBlindIsWorkedOutWhenSeatedAndFollowsSwapsAndCopies) {
+  class Blind final : public Agent, public LabelBlind {
+   public:
+    std::string_view name() const override { return "blind"; }
+    Answer choose(const DecisionView&, const Choice&) override { return Answer{{0}}; }
+  };
+  Cards cards;
+  auto game = make_game(cards);
+  EXPECT_FALSE(game->seat_label_blind(PlayerId(0)));  // no agent yet
+  game->seat(PlayerId(0), std::make_shared<Blind>());
+  game->seat(PlayerId(1), std::make_shared<FixedAgent>(0));
+  EXPECT_TRUE(game->seat_label_blind(PlayerId(0)));
+  EXPECT_FALSE(game->seat_label_blind(PlayerId(1)));
+  const auto copy = game->fork();
+  EXPECT_TRUE(copy->seat_label_blind(PlayerId(0)));
+  EXPECT_FALSE(copy->seat_label_blind(PlayerId(1)));
+  game->seat(PlayerId(0), std::make_shared<FixedAgent>(0));
+  game->seat(PlayerId(1), std::make_shared<Blind>());
+  EXPECT_FALSE(game->seat_label_blind(PlayerId(0)));
+  EXPECT_TRUE(game->seat_label_blind(PlayerId(1)));
+  EXPECT_TRUE(copy->seat_label_blind(PlayerId(0))) << "the copy's seats are its own";
+  game->seat(PlayerId(1), nullptr);
+  EXPECT_FALSE(game->seat_label_blind(PlayerId(1)));
+  EXPECT_THROW(game->seat_label_blind(PlayerId(7)), RulesError);
 }
 
 }  // namespace
