@@ -94,14 +94,7 @@ TEST(Connections, MovesWhereNoAbilityWorksConnectNothingAndAreStillSeen) {
   const ObjectId w = game->add_card(cards.watcher, PlayerId(0), ZoneRef::library(PlayerId(0)));
   const ObjectId bear = game->add_card(cards.bear, PlayerId(0), ZoneRef::battlefield(PlayerId(0)));
   const ObjectId spell = game->add_card(cards.pump, PlayerId(0), ZoneRef::graveyard(PlayerId(0)));
-  FloatingEffect f;
-  f.source = game->object(spell).ref();
-  f.card = cards.pump;
-  f.controller = PlayerId(0);
-  f.affected = Target::of(game->object(bear).ref());
-  f.a = 3;
-  f.b = 3;
-  game->add_effect(f);
+  pump_with(*game, cards, spell, bear);
   EXPECT_EQ(game->view(bear).power, 5);
 
   const auto cp = game->journal().checkpoint();

@@ -160,4 +160,17 @@ inline std::unique_ptr<Game> make_game(const Cards& cards, int per_player = 10, 
   return game;
 }
 
+// Giant Growth's floating +3/+3 on `target`, as if `spell` (a cards.pump in a graveyard) had
+// just resolved for player 0.
+inline void pump_with(Game& game, const Cards& cards, ObjectId spell, ObjectId target) {
+  FloatingEffect f;
+  f.source = game.object(spell).ref();
+  f.card = cards.pump;
+  f.controller = PlayerId(0);
+  f.affected = Target::of(game.object(target).ref());
+  f.a = 3;
+  f.b = 3;
+  game.add_effect(f);
+}
+
 }  // namespace anvil::testing

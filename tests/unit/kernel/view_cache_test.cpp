@@ -24,14 +24,7 @@ TEST(ViewCache, AFloatingEffectOnOneObjectLeavesTheOthersAlone) {
   const ObjectId bear = game->add_card(cards.bear, PlayerId(0), ZoneRef::battlefield(PlayerId(0)));
   const ObjectId other = game->add_card(cards.bear, PlayerId(0), ZoneRef::battlefield(PlayerId(0)));
   const ObjectId spell = game->add_card(cards.pump, PlayerId(0), ZoneRef::graveyard(PlayerId(0)));
-  FloatingEffect f;
-  f.source = game->object(spell).ref();
-  f.card = cards.pump;
-  f.controller = PlayerId(0);
-  f.affected = Target::of(game->object(bear).ref());
-  f.a = 3;
-  f.b = 3;
-  game->add_effect(f);
+  pump_with(*game, cards, spell, bear);
   // Same journal version for all three views: one gathered list serves them.
   EXPECT_EQ(game->view(bear).power, 5);
   EXPECT_EQ(game->view(other).power, 2);
