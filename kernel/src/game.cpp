@@ -14,6 +14,7 @@
 #include "anvil/actions.hpp"
 #include "anvil/error.hpp"
 #include "anvil/label_blind.hpp"
+#include "make_room.hpp"
 #include "running_ability.hpp"
 
 ANVIL_BEGIN_NAMESPACE
@@ -318,21 +319,6 @@ ObjectId Game::add_card(CardId card, PlayerId owner, ZoneRef zone, bool token) {
   cards_->at(card);  // validates the id before anything is recorded
   return journal_.create_object(card, owner, zone, token);
 }
-
-namespace {
-
-// Room for `more` elements, as push_back's doubling would have made it one at a time: the lists
-// end with the capacity they had before, and a token made later grows them no sooner.
-template <class T>
-void make_room(std::vector<T>& list, std::size_t more) {
-  const std::size_t needed = list.size() + more;
-  std::size_t capacity = list.capacity();
-  if (capacity >= needed) return;
-  while (capacity < needed) capacity += std::max<std::size_t>(capacity, 1);
-  list.reserve(capacity);
-}
-
-}  // namespace
 
 ObjectId Game::add_cards(std::span<const CardId> cards, PlayerId owner, ZoneRef zone) {
   // Everything validated before anything is recorded, as add_card does for its one card.

@@ -5,6 +5,7 @@
 #include <utility>
 
 #include "anvil/error.hpp"
+#include "make_room.hpp"
 
 ANVIL_BEGIN_NAMESPACE
 
@@ -326,12 +327,7 @@ ObjectId Journal::create_object(CardId card, PlayerId owner, ZoneRef zone, bool 
 }
 
 void Journal::reserve(std::size_t edits) {
-  // The capacity grow() would reach one edit at a time, in one step.
-  const std::size_t needed = edits_.size() + edits;
-  std::size_t capacity = edits_.capacity();
-  if (capacity >= needed) return;
-  while (capacity < needed) capacity += std::max<std::size_t>(capacity, 1);
-  edits_.reserve(capacity);
+  make_room(edits_, edits);  // the capacity grow() would reach one edit at a time
 }
 
 void Journal::move_object(ObjectId id, ZoneRef to, std::size_t position) {

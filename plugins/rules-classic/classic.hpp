@@ -1005,6 +1005,17 @@ std::vector<ManaSource> mana_sources(const Game& game, PlayerId p, ObjectId excl
 // than the classic rule effects (Game::only_rule_effects), when nothing is kept (the caller lists
 // them itself). Valid until the next edit of the game.
 const std::vector<ManaSource>* kept_mana_sources(const Game& game, PlayerId p);
+// What every list of the battlefields' permanents kept between decisions reads: which objects
+// are on the battlefields and in which order (creations, moves onto, off and within them,
+// reorders) and which card each one is (card changes). A sum of journal counts, which only grow:
+// it changes whenever one of them does, and a rollback counts its undone edits. A kept list's
+// key adds the counts of whatever else it reads (activators_of, kept_mana_sources, the kept
+// creatures of the target searches).
+inline std::uint64_t battlefield_key(const Journal& j) {
+  return 1 + j.changes(EditKind::object_create) + j.moves_from(ZoneKind::battlefield) +
+         j.moves_to(ZoneKind::battlefield) + j.changes(EditKind::zone_reorder) +
+         j.changes(EditKind::object_card);
+}
 // What the classic rules keep for one seat of one game between decisions, in the game's rules
 // cache (Game::rules_cache): the listing memo's list, the mana sources and the permanents with
 // abilities to activate, each with the key that says whether it still holds. Only what the state

@@ -220,27 +220,18 @@ bool legal_permanent_target(const Game& game, const Ability& ability, const Reso
   return !c->has_keyword(kHexproof) || game.object(t.object.id).controller == ctx.controller;
 }
 
-// What the kept creatures read, while views apply the classic rule effects alone: which objects
-// are on the battlefields and in which order (creations, moves onto, off and within them,
-// reorders) and which card each one is. Those rule effects (changeling's creature types, the
-// counters' power and toughness) change no card type, so a permanent is a creature then as its
-// card says. A sum of journal counts, which only grow: it changes whenever one of them does, and
-// a rollback counts its undone edits.
-std::uint64_t creatures_key(const Journal& j) {
-  return 1 + j.changes(EditKind::object_create) + j.moves_from(ZoneKind::battlefield) +
-         j.moves_to(ZoneKind::battlefield) + j.changes(EditKind::zone_reorder) +
-         j.changes(EditKind::object_card);
-}
-
 // The creatures on the battlefields in battlefield() order, kept in the game's rules cache and
-// listed again when a count the key reads changed; nullptr while a view may apply more than the
+// listed again when battlefield_key changed; nullptr while a view may apply more than the
 // classic rule effects (an effect may make a land a creature), when the caller looks through
-// every permanent. A "target creature" spell in hand looked at every permanent at every
-// priority, to find no creature in most games' early turns. Valid until the next edit.
+// every permanent. The key is enough while views apply the rule effects alone: those
+// (changeling's creature types, the counters' power and toughness) change no card type, so a
+// permanent is a creature then as its card says. A "target creature" spell in hand looked at every
+// permanent at every priority, to find no creature in most games' early turns. Valid until the next
+// edit.
 const std::vector<ObjectId>* creatures_now(const Game& game) {
   if (!game.only_rule_effects()) return nullptr;
   KeptCreatures& kept = kept_creatures(game);
-  const std::uint64_t key = creatures_key(game.journal());
+  const std::uint64_t key = battlefield_key(game.journal());
   if (kept.key != key) {
     kept.list.clear();
     const GameState& s = game.state();

@@ -279,14 +279,10 @@ bool has_activation(const CardDef& def) {
                      [](const AbilityDef& a) { return activation_cost(a).has_value(); });
 }
 
-// What activators_of's list reads: which objects are on the battlefields and in which order
-// (creations, moves onto, off and within them, reorders), which card each one is (card changes)
-// and who controls it. A sum of journal counts, which only grow: it changes whenever one of them
-// does, and a rollback counts its undone edits.
+// What activators_of's list reads: the battlefields' permanents and their cards
+// (battlefield_key), and who controls each.
 std::uint64_t activators_key(const Journal& j) {
-  return 1 + j.changes(EditKind::object_create) + j.moves_from(ZoneKind::battlefield) +
-         j.moves_to(ZoneKind::battlefield) + j.changes(EditKind::zone_reorder) +
-         j.changes(EditKind::object_card) + j.changes(ObjectField::controller);
+  return battlefield_key(j) + j.changes(ObjectField::controller);
 }
 
 // The permanents `p` controls whose card has an ability that can be activated, in controlled()'s

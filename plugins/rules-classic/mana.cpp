@@ -325,18 +325,15 @@ void list_mana_sources(const Game& game, PlayerId p, ObjectId exclude, std::vect
 }
 
 // What kept_mana_sources' list reads, while views apply the classic rule effects alone, other
-// than the seat's pools: which objects are on the battlefields and in which order (moves onto,
-// off and within them, reorders), which object an id names (a creation undone and another made
-// has the same id), their controllers, whether they are tapped, summoning-sick or face down, and
-// their views (their cards and counters then; effects added or removed, for a floating effect
-// that began or ended). A sum of journal counts, which only grow: it changes whenever one of
-// them does, and a rollback counts its undone edits. The counts are the game's, not the seat's:
-// the other player's taps make the seat's list again (comparing the seat's permanents one by
-// one instead kept a third more lists and cost as much as it saved, docs/performance.md).
+// than the seat's pools: the battlefields' permanents and their cards (battlefield_key; a
+// creation counts too because a creation undone and another made has the same id), their
+// controllers, whether they are tapped, summoning-sick or face down, and their views (their
+// counters then; effects added or removed, for a floating effect that began or ended). The
+// counts are the game's, not the seat's: the other player's taps make the seat's list again
+// (comparing the seat's permanents one by one instead kept a third more lists and cost as much
+// as it saved, docs/performance.md).
 std::uint64_t mana_sources_key(const Journal& j) {
-  return 1 + j.changes(EditKind::object_create) + j.moves_from(ZoneKind::battlefield) +
-         j.moves_to(ZoneKind::battlefield) + j.changes(EditKind::zone_reorder) +
-         j.changes(EditKind::object_counter) + j.changes(EditKind::object_card) +
+  return battlefield_key(j) + j.changes(EditKind::object_counter) +
          j.changes(EditKind::effect_add) + j.changes(EditKind::effect_remove) +
          j.changes(ObjectField::controller) + j.changes(ObjectField::tapped) +
          j.changes(ObjectField::summoning_sick) + j.changes(ObjectField::face_down);
