@@ -185,18 +185,23 @@ std::optional<PlayerId> protector_of(const Game& game, ObjectId battle) {
   return id;
 }
 
-std::vector<ObjectId> battles_protected_by(const Game& game, PlayerId p) {
+bool protects_battle(const Game& game, PlayerId p, ObjectId id, Characteristics& scratch) {
   // The protector (an attr) before the view: most permanents have none, and then the view is
-  // not needed. Both are queries, so the order changes no answer; the battlefield is walked seat
-  // by seat as battlefield() lists it (this runs at every declaration of attackers). A permanent
-  // without attrs has no protector, and is passed over without protector_of's call.
+  // not needed. Both are queries, so the order changes no answer. A permanent without attrs has
+  // no protector, and is passed over without protector_of's call (this is asked of every
+  // permanent at every declaration of attackers).
+  return !game.object(id).attrs.items.empty() && protector_of(game, id) == p &&
+         game.view(id, scratch).has_type(kBattle);
+}
+
+std::vector<ObjectId> battles_protected_by(const Game& game, PlayerId p) {
+  // The battlefield walked seat by seat as battlefield() lists it.
   std::vector<ObjectId> out;
   const GameState& s = game.state();
+  Characteristics scratch;
   for (const Player& seat : s.players)
     for (ObjectId id : s.zone(ZoneRef::battlefield(seat.id)).objects)
-      if (!s.objects[id.value].attrs.items.empty() && protector_of(game, id) == p &&
-          game.view(id).has_type(kBattle))
-        out.push_back(id);
+      if (protects_battle(game, p, id, scratch)) out.push_back(id);
   return out;
 }
 

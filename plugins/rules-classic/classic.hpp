@@ -647,6 +647,9 @@ inline constexpr Symbol kSiege = "Siege"_sym;
 inline constexpr Symbol kDefense = "defense"_sym;  // counters (310.4)
 void register_battle_keyword(Registrar& registrar);
 std::optional<PlayerId> protector_of(const Game& game, ObjectId battle);
+// Whether the permanent `id` is a battle `p` protects (310.8), its view made into `scratch`
+// only when it has a protector at all.
+bool protects_battle(const Game& game, PlayerId p, ObjectId id, Characteristics& scratch);
 std::vector<ObjectId> battles_protected_by(const Game& game, PlayerId p);
 bool battle_actions(Game& game, const std::vector<ObjectId>& battles, std::vector<ZoneMove>& moves);
 void position_defense(Game& game, ObjectId battle);

@@ -439,17 +439,14 @@ void declare_attackers(Game& game) {
     if (p.id == active || p.outcome != Outcome::playing) continue;
     defenders.push_back(Target::of(p.id));
     // p's planeswalkers, then (310.8) the battles p protects, whoever controls them (a Siege's
-    // controller attacks it), both found in one walk: battles_protected_by's test, the
-    // protector (an attr, which most permanents lack) before the view.
+    // controller attacks it), both found in one walk.
     std::vector<Target> battles;
     for (const Player& seat : s.players)
       for (ObjectId id : s.zone(ZoneRef::battlefield(seat.id)).objects) {
         const GameObject& o = s.objects[id.value];
         if (o.controller == p.id && game.view(id, scratch).has_type(kPlaneswalker))
           defenders.push_back(Target::of(o.ref()));
-        if (!o.attrs.items.empty() && protector_of(game, id) == p.id &&
-            game.view(id, scratch).has_type(kBattle))
-          battles.push_back(Target::of(o.ref()));
+        if (protects_battle(game, p.id, id, scratch)) battles.push_back(Target::of(o.ref()));
       }
     defenders.insert(defenders.end(), battles.begin(), battles.end());
   }
