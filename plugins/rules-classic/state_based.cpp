@@ -13,13 +13,18 @@ namespace anvil::rules_classic {
 namespace {
 
 // Rules memo slot 16 (Game::rules_memo; turn.cpp lists the others): what the pass's look at
-// every object last found nothing at, objects_look_key() << 2 with the two bits below.
+// every object last found nothing at, objects_look_key() << kObjectsMemoBits with the bits below.
 constexpr std::size_t kObjectsLookedAt = 16;
+constexpr int kObjectsMemoBits = 3;
 // A copy of a spell was on the stack then: it may leave the stack later, so moves off the stack
 // count for the key.
 constexpr std::uint64_t kStackHeldCopy = 1;
 // An object was in a command zone then (a dungeon may wait there to be completed, 704.5t).
 constexpr std::uint64_t kCommandZoneUsed = 2;
+// No object but those in no zone was a token, had counters or was a copy of a spell then (on
+// the battlefield neither): nothing that moves can bring a finding along, so moves off the
+// battlefield do not count for the key either (most games make no token and put no counter).
+constexpr std::uint64_t kNothingToCarry = 4;
 
 // Grows with every edit that can change what that look finds; never 0. A look that found
 // nothing saw no token off the battlefield, no counters off it and no copy of a spell off the
@@ -31,16 +36,21 @@ constexpr std::uint64_t kCommandZoneUsed = 2;
 //   battlefield or no zone;
 // - a copy of a spell off the stack: copies are marked by the copy ability alone, on the object
 //   it has just made (copies.cpp: a creation), so a mark seen now was there then, on an object
-//   on the stack (`stack_held`) or in no zone, which it left.
+//   on the stack (`kStackHeldCopy`) or in no zone, which it left.
 // So moves off the stack count only while a copy was on the stack: most passes follow a resolved
-// spell or a combat mark, which no longer move the key, nor does any other attr edit.
+// spell or a combat mark, which no longer move the key, nor does any other attr edit. And with
+// no token, no counters and no copy anywhere then (kNothingToCarry), a move off the battlefield
+// carries none along: one needs a creation, a counter edit or a move out of no zone first, each
+// in the key. An undo past the look is edits undone, counted as they are: a token or counters
+// there before it came back by an undone move out of no zone or an undone counter edit.
 // Moves into a command zone count for complete_dungeons (kCommandZoneUsed): an empty command zone
 // has an object only after a creation there, a move into it, or an undo of a move out of it.
-std::uint64_t objects_look_key(const Journal& j, bool stack_held) {
+std::uint64_t objects_look_key(const Journal& j, std::uint64_t bits) {
   std::uint64_t key = 1 + j.changes(EditKind::object_create) + j.changes(EditKind::object_counter) +
-                      j.moves_from(ZoneKind::battlefield) + j.moves_from(ZoneKind::none) +
-                      j.moves_to(ZoneKind::command);
-  if (stack_held) key += j.moves_from(ZoneKind::stack);
+                      j.moves_from(ZoneKind::none) + j.moves_to(ZoneKind::command);
+  if ((bits & kNothingToCarry) != 0) return key;
+  key += j.moves_from(ZoneKind::battlefield);
+  if ((bits & kStackHeldCopy) != 0) key += j.moves_from(ZoneKind::stack);
   return key;
 }
 
@@ -174,7 +184,7 @@ bool nothing_to_look_at(Game& game) {
   if (game.rules_memo(kPermanentsLookedAt) != permanents_look_key(j)) return false;
   const std::uint64_t objects_memo = game.rules_memo(kObjectsLookedAt);
   if ((objects_memo & kCommandZoneUsed) != 0) return false;
-  if (objects_memo >> 2 != objects_look_key(j, (objects_memo & kStackHeldCopy) != 0)) return false;
+  if (objects_memo >> kObjectsMemoBits != objects_look_key(j, objects_memo)) return false;
   return game.only_rule_effects();
 }
 
@@ -339,9 +349,8 @@ bool sba_pass(Game& game) {
   // command zones are still as empty as the last look at every object saw them (most games
   // have no dungeon: the call was 0.46% of a random game's instructions).
   const std::uint64_t objects_memo = game.rules_memo(kObjectsLookedAt);
-  const bool stack_held = (objects_memo & kStackHeldCopy) != 0;
-  if ((objects_memo & kCommandZoneUsed) != 0 ||
-      objects_memo >> 2 != objects_look_key(game.journal(), stack_held))
+  const std::uint64_t objects_key = objects_look_key(game.journal(), objects_memo);
+  if ((objects_memo & kCommandZoneUsed) != 0 || objects_memo >> kObjectsMemoBits != objects_key)
     complete_dungeons(game, moves);
   // 704.5d: tokens that left the battlefield cease to exist. 704.5e: a copy of a spell in a
   // zone other than the stack ceases to exist. One look at every object for both (the tokens'
@@ -349,13 +358,13 @@ bool sba_pass(Game& game) {
   std::vector<ObjectId> copies;
   bool stray_counters = false;  // counters on an object off the battlefield (122.2, below)
   bool copy_on_stack = false;   // a copy of a spell on the stack, which may leave it
+  bool carried = false;         // a token or counters anywhere but in no zone (kNothingToCarry)
   const std::uint64_t objects_seen = game.journal().changes();
   // The look reads objects' token flags (set as they are made), zones, counters and copy marks
   // only. One that found nothing need not be taken again until an object is made, leaves the
   // battlefield, or one's counters change (objects_look_key): most passes follow a tap, damage,
   // a life change, a draw, a cast, a resolved spell or a combat mark.
-  const std::uint64_t objects_key = objects_look_key(game.journal(), stack_held);
-  const bool look = objects_memo >> 2 != objects_key;
+  const bool look = objects_memo >> kObjectsMemoBits != objects_key;
   const std::size_t moved_before_look = moves.size();
   for (const GameObject& o : look ? std::span(game.state().objects) : std::span<const GameObject>()) {
     // Most objects (cards in libraries and hands) are no token and carry no counter and no attr:
@@ -363,6 +372,7 @@ bool sba_pass(Game& game) {
     if (!o.token && o.counters.items.empty() && o.attrs.items.empty()) continue;
     if (!o.counters.items.empty() && o.zone.kind != ZoneKind::battlefield) stray_counters = true;
     if (o.zone.kind == ZoneKind::none) continue;
+    carried = carried || o.token || !o.counters.items.empty();
     if (o.token && o.zone.kind != ZoneKind::battlefield)
       moves.push_back({o.id, ZoneRef::nowhere(), Cause::state_based, {}});
     if (o.attrs.items.empty()) continue;
@@ -373,11 +383,15 @@ bool sba_pass(Game& game) {
   }
   for (ObjectId id : copies) moves.push_back({id, ZoneRef::nowhere(), Cause::state_based, {}});
   // Found nothing: remembered as of now (the counts are still those of the look), with the key
-  // that holds for what the look saw on the stack.
-  if (look && moves.size() == moved_before_look && !stray_counters)
-    game.rules_memo(kObjectsLookedAt) = objects_look_key(game.journal(), copy_on_stack) << 2 |
-                                        (copy_on_stack ? kStackHeldCopy : 0) |
-                                        (command_zone_used(game.state()) ? kCommandZoneUsed : 0);
+  // that holds for what the look saw. A copy seen on the stack is carried too: it is no copy off
+  // the stack only while it stays there.
+  if (look && moves.size() == moved_before_look && !stray_counters) {
+    const std::uint64_t bits = (copy_on_stack ? kStackHeldCopy : 0) |
+                               (command_zone_used(game.state()) ? kCommandZoneUsed : 0) |
+                               (copy_on_stack || carried ? 0 : kNothingToCarry);
+    game.rules_memo(kObjectsLookedAt) =
+        objects_look_key(game.journal(), bits) << kObjectsMemoBits | bits;
+  }
   if (!moves.empty()) {
     // A destroy replaced away (indestructible, regeneration) changes nothing to repeat for.
     const std::vector<bool> moved = move_in_one_event(game, moves);

@@ -350,6 +350,49 @@ TEST(RulesClassicStateBased, ATokenBroughtBackByARollbackPastACheckIsSeenAgain) 
   EXPECT_EQ(g.object(soldier).zone.kind, ZoneKind::none);
 }
 
+// With no token, no counters and no copy of a spell anywhere at a check that found nothing, a
+// move off the battlefield carries none along, and the look at every object is not taken again
+// for it (kNothingToCarry, state_based.cpp). A counter put, a counter brought back by a rollback
+// or a token made is seen, and then so are the moves that carry it.
+TEST(RulesClassicStateBased, WhatAMoveCarriesOffTheBattlefieldIsSeenOnceATokenOrACounterIsMade) {
+  PositionPlayer a = player("A", {}, {});
+  a.battlefield.push_back(card("Grizzly Bears"));
+  a.battlefield.push_back(card("Grizzly Bears"));
+  auto t = table(standard_pool(), position("main1", a, player("B", {}, {})));
+  Game& g = *t.game;
+  const auto& field = g.state().zone(ZoneRef::battlefield(kA)).objects;
+  ASSERT_EQ(field.size(), 2u);
+  const ObjectId bears = field[0];
+  const ObjectId other = field[1];
+  rules().check_state(g);                                  // nothing to do, nothing to carry
+  g.journal().move_object(other, ZoneRef::graveyard(kA));  // carries nothing
+  rules().check_state(g);
+  EXPECT_EQ(g.object(other).zone, ZoneRef::graveyard(kA));
+  g.journal().set_counter(bears, "+1/+1"_sym, 1);
+  rules().check_state(g);  // a counter on the battlefield: nothing to do
+  g.journal().move_object(bears, ZoneRef::hand(kA));
+  rules().check_state(g);
+  EXPECT_EQ(g.object(bears).counters.get("+1/+1"_sym), 0);
+  rules().check_state(g);  // nothing to do, nothing to carry
+  g.journal().move_object(bears, ZoneRef::battlefield(kA));
+  g.journal().set_counter(bears, "+1/+1"_sym, 1);
+  const auto before = g.journal().checkpoint();
+  g.journal().set_counter(bears, "+1/+1"_sym, 0);
+  rules().check_state(g);        // nothing to do, nothing to carry
+  g.journal().rollback(before);  // the counter is back
+  g.journal().move_object(bears, ZoneRef::graveyard(kA));
+  rules().check_state(g);
+  EXPECT_EQ(g.object(bears).counters.get("+1/+1"_sym), 0);
+  const std::optional<ObjectId> made = create_token(g, *g.cards().find("Soldier"), kA);
+  ASSERT_TRUE(made && g.object(*made).token);
+  const ObjectId soldier = *made;
+  rules().check_state(g);  // a token on the battlefield: nothing to do
+  ASSERT_EQ(g.object(soldier).zone, ZoneRef::battlefield(kA));
+  g.journal().move_object(soldier, ZoneRef::graveyard(kA));
+  rules().check_state(g);
+  EXPECT_EQ(g.object(soldier).zone.kind, ZoneKind::none);
+}
+
 // The module pays a regeneration ability's cost itself, but writes it on the AbilityDef too
 // (AbilityDef::cost, as the card says it), where an agent reads whether a shield can be paid.
 TEST(RulesClassicStateBased, ARegenerationAbilityWritesItsCost) {
