@@ -1148,7 +1148,9 @@ void declare_blockers(Game& game, PlayerId from = PlayerId::none());
 // A copy of a game taken while a declaration was asked (kDeclaring set) asks it again and goes
 // on as the original did; false, doing nothing, when no declaration was being asked.
 bool resume_declaration(Game& game);
-bool any_attackers(const Game& game);
+// Whether anything is attacking (508.8). Remembers finding no combat mark in a rules memo slot,
+// hence the Game&.
+bool any_attackers(Game& game);
 // Deals the combat damage of one step: the first-strike step (first_step) or the regular one.
 void combat_damage(Game& game, bool first_step);
 bool needs_first_strike_step(const Game& game);

@@ -321,13 +321,15 @@ void pass_and_go_on(Game& game) {
 // fixed point:
 constexpr std::size_t kSettledAt = 0;    // Journal::changes() then
 constexpr std::size_t kSettledTurn = 1;  // turn_key() then
-constexpr std::size_t kBlindAt = 2;      // changes() when turn blindness was last worked out
-constexpr std::size_t kBlind = 3;        // 1 if views could not read the turn then
-// (Slots 4-11: the only-pass memo of the priority listing, legal_actions.cpp; slot 12: the
-// mandatory-loop count below; slot 13: card_features, card_features.cpp; slots 14 and 15: the
-// state-based pass's look at the permanents that entered since, slot 16: its look at every
-// object, slot 17: its look at every permanent, state_based.cpp. All 18 are taken: a new memo
-// goes in the game's rules cache, legal_actions.cpp's ClassicCache.)
+constexpr std::size_t kBlindAt = 2;      // changes() << 1 when turn blindness was last worked
+                                         // out, | 1 if views could not read the turn then
+// (Slot 3: the look for combat marks, combat.cpp's kNoCombatMarksAt (it was kBlindAt's flag,
+// now kept in kBlindAt's low bit); slots 4-11: the only-pass memo of the priority listing,
+// legal_actions.cpp; slot 12: the mandatory-loop count below; slot 13: card_features,
+// card_features.cpp; slots 14 and 15: the state-based pass's look at the permanents that
+// entered since, slot 16: its look at every object, slot 17: its look at every permanent,
+// state_based.cpp. All 18 are taken: a new memo goes in the game's rules cache,
+// legal_actions.cpp's ClassicCache.)
 
 // Quiet edits (Journal::add_quiet): passing priority, the pass count (TurnState::passes) and the
 // step bookkeeping attrs are read by no check of the loop. The turn's number, step and active
@@ -346,15 +348,17 @@ void declare_quiet_edits(Game& game) {
 }  // namespace
 
 bool views_blind_to_turn_now(Game& game) {
+  // changes() is at least 1, so a memo of 0 (a new game, a copy) marks nothing. The answer is
+  // the same for every check until a loud edit.
   const std::uint64_t now = game.journal().changes();
-  if (game.rules_memo(kBlindAt) != now) {  // the same for every check until a loud edit
-    game.rules_memo(kBlindAt) = now;
+  std::uint64_t& memo = game.rules_memo(kBlindAt);  // one slot for both: see kBlindAt
+  if (memo >> 1 != now) {
     // The kernel asks every effect that applies now (ContinuousEffect::may_read_turn). The
     // classic rules' own counters, changeling, mark and constant +N/+N effects say they read
     // objects only; any other effect, a value expression's included, might read the turn.
-    game.rules_memo(kBlind) = game.views_may_read_turn() ? 0 : 1;
+    memo = now << 1 | (game.views_may_read_turn() ? 0 : 1);
   }
-  return game.rules_memo(kBlind) != 0;
+  return (memo & 1) != 0;
 }
 
 std::uint64_t turn_key(const Game& game) {

@@ -512,5 +512,40 @@ TEST(RulesClassicCombat, AttackersAreOfferedWithoutLabelsToALabelBlindAgentOnly)
   EXPECT_EQ(sighted.life, 20 - 2 - 1);
 }
 
+// The blockers and damage steps and the end of combat remember finding no combat mark (from the
+// declaration of attackers, when it found none and declared nothing), and look again only after
+// an edit that could give one: a mark written after an empty declaration (as an effect putting a
+// creature onto the battlefield attacking would write it) makes an attacker that deals damage,
+// and a rollback to a declared attack brings its attacker back after a look that found none.
+TEST(RulesClassicCombat, CombatMarksGivenAfterTheLookForNoneAreSeen) {
+  const auto mark_attacking = [](Game& g, ObjectId id, std::int64_t value) {
+    g.journal().set_attr(id, "in_combat"_sym,
+                         value == 0 ? 0 : static_cast<std::int64_t>(g.object(id).zone_changes) + 1);
+    g.journal().set_attr(id, "attacking"_sym, value);  // player 1 → 2
+  };
+  {
+    auto t = table(standard_pool(),
+                   position("main1", player("A", {}, {"Savannah Lions"}), player("B", {}, {})));
+    Game& g = *t.game;
+    t.a->then(ChoiceKind::attackers, [](const Choice&) { return Answer{}; });  // nothing
+    ASSERT_TRUE(run_to_step(g, "attackers"));
+    mark_attacking(g, find(g, "Savannah Lions", ZoneRef::battlefield(kA)), 2);
+    ASSERT_TRUE(run_to_step(g, "end_combat"));
+    EXPECT_EQ(g.state().players[1].life, 19);
+  }
+  auto t = table(standard_pool(),
+                 position("main1", player("A", {}, {"Savannah Lions"}), player("B", {}, {})));
+  Game& g = *t.game;
+  t.a->pick(ChoiceKind::attackers, {"Savannah Lions → player 1"});
+  ASSERT_TRUE(run_to_step(g, "attackers"));
+  const Journal::Checkpoint cp = g.journal().checkpoint();
+  mark_attacking(g, find(g, "Savannah Lions", ZoneRef::battlefield(kA)), 0);  // none: remembered
+  ASSERT_TRUE(run_to_step(g, "end_combat"));
+  EXPECT_EQ(g.state().players[1].life, 20);
+  g.journal().rollback(cp);
+  ASSERT_TRUE(run_to_step(g, "end_combat"));
+  EXPECT_EQ(g.state().players[1].life, 19);
+}
+
 }  // namespace
 }  // namespace anvil::classic_test
