@@ -70,7 +70,7 @@ bool still_in_combat(const Game& game, ObjectId id) {
 // Whether `id` may be in combat, before combat_attr is asked: combat_attr is 0 for every key of
 // a permanent without the kInCombat mark (it compares the mark with the permanent's zone changes,
 // which are at least 0), and most permanents carry no attr at all. A filter, never an answer.
-bool marked_in_combat(const GameState& s, ObjectId id) {
+inline bool marked_in_combat(const GameState& s, ObjectId id) {
   const GameObject& o = s.objects[id.value];
   return !o.attrs.items.empty() && o.attrs.get(kInCombat) != 0;
 }
@@ -289,12 +289,13 @@ std::vector<std::uint32_t> legal_attack_example(const Game& game, const std::vec
 // (The declaration offers every pair and marks these in Option::barred; block_refusal checks
 // them again, since an agent may pick a barred pair anyway.)
 std::string block_restriction(const Game& game, ObjectId blocker, ObjectId attacker) {
-  const Characteristics c = game.view(blocker);
+  Characteristics blocker_scratch, attacker_scratch;  // views without copies (Game::view)
+  const Characteristics& c = game.view(blocker, blocker_scratch);
   const auto name = [&] { return numbered_label(game, blocker); };
   if (!c.has_type(kCreature)) return name() + " is not a creature";
   if (game.object(blocker).tapped) return name() + " is tapped";
   if (c.has_keyword(kCantBlock)) return name() + " can't block";
-  const Characteristics a = game.view(attacker);
+  const Characteristics& a = game.view(attacker, attacker_scratch);
   if (a.has_keyword(kFlying) && !c.has_keyword(kFlying) && !c.has_keyword(kReach))
     return name() + " cannot block " + numbered_label(game, attacker) + ", which has flying";
   const auto cannot = [&](const std::string& why) {
@@ -485,7 +486,10 @@ void declare_attackers(Game& game) {
         const GameObject& o = s.objects[id.value];
         if (o.controller == p.id && game.view(id, scratch).has_type(kPlaneswalker))
           defenders.push_back(Target::of(o.ref()));
-        if (protects_battle(game, p.id, id, scratch)) battles.push_back(Target::of(o.ref()));
+        // protects_battle looks at the protector attr first; most permanents have no attr at
+        // all, and are passed over here without the call (6 000 calls in 40 random games).
+        if (!o.attrs.items.empty() && protects_battle(game, p.id, id, scratch))
+          battles.push_back(Target::of(o.ref()));
       }
     defenders.insert(defenders.end(), battles.begin(), battles.end());
   }
@@ -499,6 +503,8 @@ void declare_attackers(Game& game) {
   // An agent that reads no label (label_blind) is offered none: Game::ask logs the picks, not
   // the labels, so its decisions and their log are the same without them.
   const bool labelled = !game.seat_label_blind(active);
+  all.reserve(creatures.size() * defenders.size());  // one allocation each: growing moved them
+  choice.options.reserve(all.capacity());
   for (const auto& [id, cannot] : creatures) {
     const std::string label = labelled ? numbered_label(game, id) + " → " : std::string();
     for (const Target& d : defenders) {
@@ -546,26 +552,30 @@ void declare_blockers(Game& game, PlayerId from) {
     choice.kind = ChoiceKind::blockers;
     choice.player = p;
     choice.prompt = "Declare blockers";
+    Characteristics scratch;       // for the permanents an effect applies to (Game::view)
     std::vector<ObjectId> theirs;  // the attackers this player may block, and their labels
     std::vector<std::string> their_labels;
-    for (ObjectId b : controlled(game, p)) {
-      if (!is_creature(game, b)) continue;
-      if (their_labels.empty())  // once, and only for a player with a creature to block with
-        for (ObjectId a : attacking)
-          if (defending_player(game, defender_of(game, a)) == p) {
-            theirs.push_back(a);
-            their_labels.push_back(" → " + numbered_label(game, a));
-          }
-      const std::string label = theirs.empty() ? std::string() : numbered_label(game, b);
-      for (std::size_t k = 0; k < theirs.size(); ++k) {
-        const ObjectId a = theirs[k];
-        all.push_back({b, Target::of(game.object(a).ref())});
-        Option o{label + their_labels[k], Target::of(game.object(b).ref()),
-                 static_cast<std::int64_t>(a.value)};
-        o.barred = block_restriction(game, b, a);  // offered all the same, as attackers are
-        choice.options.push_back(std::move(o));
+    // p's permanents in controlled()'s order, walked without its list: nothing below edits.
+    for (const Player& side : game.state().players)
+      for (ObjectId b : game.state().zone(ZoneRef::battlefield(side.id)).objects) {
+        if (game.state().objects[b.value].controller != p) continue;
+        if (!game.view(b, scratch).has_type(kCreature)) continue;
+        if (their_labels.empty())  // once, and only for a player with a creature to block with
+          for (ObjectId a : attacking)
+            if (defending_player(game, defender_of(game, a)) == p) {
+              theirs.push_back(a);
+              their_labels.push_back(" → " + numbered_label(game, a));
+            }
+        const std::string label = theirs.empty() ? std::string() : numbered_label(game, b);
+        for (std::size_t k = 0; k < theirs.size(); ++k) {
+          const ObjectId a = theirs[k];
+          all.push_back({b, Target::of(game.object(a).ref())});
+          Option o{label + their_labels[k], Target::of(game.object(b).ref()),
+                   static_cast<std::int64_t>(a.value)};
+          o.barred = block_restriction(game, b, a);  // offered all the same, as attackers are
+          choice.options.push_back(std::move(o));
+        }
       }
-    }
     choice.min_picks = 0;
     choice.max_picks = static_cast<std::uint32_t>(all.size());
     const std::vector<Pair> picks =
