@@ -1019,6 +1019,15 @@ inline std::uint64_t battlefield_key(const Journal& j) {
          j.moves_to(ZoneKind::battlefield) + j.changes(EditKind::zone_reorder) +
          j.changes(EditKind::object_card);
 }
+// A permanent the seat controls that is a mana source whenever it is untapped and able to tap
+// (a land with basic land types, or a permanent with a mana ability), with whether it was
+// tapped and summoning-sick when kept_mana_sources' list was made (mana.cpp): while these bits
+// are the same and nothing else the list reads changed, the list is the same.
+struct SourceWatch {
+  ObjectId object;
+  bool tapped = false;
+  bool summoning_sick = false;
+};
 // What the classic rules keep for one seat of one game between decisions, in the game's rules
 // cache (Game::rules_cache): the listing memo's list, the mana sources and the permanents with
 // abilities to activate, each with the key that says whether it still holds. Only what the state
@@ -1028,8 +1037,14 @@ struct SeatLists {
   std::uint64_t listed_turn = 0;    // turn_key() then
   std::vector<LegalAction> listed;  // the listing memo's list (take_known_listing)
   std::uint64_t sources_key = 0;    // what kept_mana_sources read then (mana.cpp); 0: none
+  std::uint64_t sources_taps = 0;   // the tapped and summoning-sick counts it last held at
   std::array<std::int64_t, kManaKinds> sources_pools{};  // the seat's mana pools then
   std::vector<ManaSource> sources;
+  // The bits the list read of each possible source, the first kMaxSourceWatch of them (a seat
+  // with more lists again at every tap: sources_watch_count is then kMaxSourceWatch + 1).
+  static constexpr std::size_t kMaxSourceWatch = 24;
+  std::array<SourceWatch, kMaxSourceWatch> sources_watch{};
+  std::size_t sources_watch_count = 0;
   std::uint64_t activators_key = 0;  // what activators_of read then (legal_actions.cpp); 0: none
   std::vector<ObjectId> activators;  // activators_of's list
 };

@@ -265,11 +265,13 @@ const ManaTraits& traits_of(const Game& game, std::vector<ManaTraits>& memo, Obj
 }
 
 // mana_sources' list, into `out` (emptied first: kept_mana_sources reuses its vector).
-// `rule_effects_only`: the caller has found Game::only_rule_effects() true, so that each
-// permanent's ManaTraits, read from its card, are what its view would show (ManaTraits).
+// `kept`: kept_mana_sources' seat, whose SourceWatch list of p's possible sources the same walk
+// makes; given only when Game::only_rule_effects() is true, so that each permanent's ManaTraits,
+// read from its card, are what its view would show (ManaTraits).
 void list_mana_sources(const Game& game, PlayerId p, ObjectId exclude, std::vector<ManaSource>& out,
-                       bool rule_effects_only = false) {
+                       SeatLists* kept = nullptr) {
   out.clear();
+  std::size_t watched = 0;
   const Player& player = game.state().player(p);
   if (any_pool(player))
     for (std::size_t k = 0; k < kManaKinds; ++k)
@@ -277,21 +279,26 @@ void list_mana_sources(const Game& game, PlayerId p, ObjectId exclude, std::vect
         out.push_back({ObjectId{}, std::span(&kEachKind[k], 1), false, 0});
   // The permanents p controls, in controlled()'s order, without building its list.
   const GameState& s = game.state();
-  std::vector<ManaTraits>* memo = rule_effects_only ? &mana_traits_memo(game) : nullptr;
+  std::vector<ManaTraits>* memo = kept ? &mana_traits_memo(game) : nullptr;
   Characteristics scratch;  // for the permanents an effect applies to (Game::view)
   for (const Player& seat : s.players) {
     for (ObjectId id : s.zone(ZoneRef::battlefield(seat.id)).objects) {
       const GameObject& o = game.object(id);
-      if (o.controller != p || o.tapped || id == exclude) continue;
+      if (o.controller != p || id == exclude) continue;
       if (memo) {  // the loop below, from the card's ManaTraits instead of a view
         const ManaTraits& t = traits_of(game, *memo, id, o.card);
-        if (t.creature && o.summoning_sick && !t.haste) continue;
+        if (!t.land_set && t.ability == ManaTraits::kNoAbility) continue;  // never a source
+        if (watched < SeatLists::kMaxSourceWatch)
+          kept->sources_watch[watched] = {id, o.tapped, o.summoning_sick};
+        ++watched;
+        if (o.tapped || (t.creature && o.summoning_sick && !t.haste)) continue;
         if (t.land_set)
           out.push_back({id, set_kinds(t.land_set), false, 0, true});
         else if (t.ability != ManaTraits::kNoAbility)
           out.push_back(ability_source(game.card(id), id, t.ability));
         continue;
       }
+      if (o.tapped) continue;
       const Characteristics& c = game.view(id, scratch);
       // 302.6: a creature's {T} abilities wait until its controller has controlled it since the
       // turn began; a land's own mana ability too, once the land is a creature (Living Lands).
@@ -306,6 +313,7 @@ void list_mana_sources(const Game& game, PlayerId p, ObjectId exclude, std::vect
         out.push_back(ability_source(def, id, i));
     }
   }
+  if (kept) kept->sources_watch_count = std::min(watched, SeatLists::kMaxSourceWatch + 1);
   // Least flexible first, so that lands making several colours are kept for coloured symbols.
   // A stable insertion sort: the same order as std::stable_sort, without its buffer (a player
   // has a handful of sources, and this runs at every legal-action listing).
@@ -325,18 +333,46 @@ void list_mana_sources(const Game& game, PlayerId p, ObjectId exclude, std::vect
 }
 
 // What kept_mana_sources' list reads, while views apply the classic rule effects alone, other
-// than the seat's pools: the battlefields' permanents and their cards (battlefield_key; a
-// creation counts too because a creation undone and another made has the same id), their
-// controllers, whether they are tapped, summoning-sick or face down, and their views (their
-// counters then; effects added or removed, for a floating effect that began or ended). The
-// counts are the game's, not the seat's: the other player's taps make the seat's list again
-// (comparing the seat's permanents one by one instead kept a third more lists and cost as much
-// as it saved, docs/performance.md).
+// than the seat's pools and the tapped and summoning-sick bits of its possible sources (the
+// list's SourceWatch, compared bit by bit): the battlefields' permanents and their cards
+// (battlefield_key; a creation counts too because a creation undone and another made has the
+// same id), their controllers, whether they are face down, and their views (their counters
+// then; effects added or removed, for a floating effect that began or ended).
 std::uint64_t mana_sources_key(const Journal& j) {
   return battlefield_key(j) + j.changes(EditKind::object_counter) +
          j.changes(EditKind::effect_add) + j.changes(EditKind::effect_remove) +
-         j.changes(ObjectField::controller) + j.changes(ObjectField::tapped) +
-         j.changes(ObjectField::summoning_sick) + j.changes(ObjectField::face_down);
+         j.changes(ObjectField::controller) + j.changes(ObjectField::face_down);
+}
+
+// The counts of the edits that may change the bits a SourceWatch holds. The game's, not the
+// seat's: most are the other player's (their lands tapped for a spell, their attackers, their
+// untap step), and then the seat's watched bits are found the same.
+std::uint64_t taps_key(const Journal& j) {
+  return j.changes(ObjectField::tapped) + j.changes(ObjectField::summoning_sick);
+}
+
+// Whether the seat's kept list still holds, the key being the same, once the watched bits are
+// looked at (watch: the seat's possible sources, SourceWatch); if so, the list and the bits are
+// brought up to date. A permanent the seat controls that is not watched is never a source (no
+// basic land type, no mana ability: ManaTraits, read from its card), tapped or not, and the others'
+// permanents are not its sources: so with the same bits the list is the same. A source tapped
+// since (the seat's own payment, most often) is not one now, whatever else it was: it is taken
+// out of the list, which is then what a new list would be (the list is a stable sort of the walk's
+// sources, and dropping some leaves the others' order). Any other change (a permanent untapped,
+// summoning sickness gained or lost) lists again.
+bool watched_bits_hold(const Game& game, SeatLists& seat) {
+  if (seat.sources_watch_count > SeatLists::kMaxSourceWatch) return false;  // not all watched
+  bool tapped_since = false;
+  for (SourceWatch& w : std::span(seat.sources_watch.data(), seat.sources_watch_count)) {
+    const GameObject& o = game.object(w.object);
+    if (o.summoning_sick != w.summoning_sick || (w.tapped && !o.tapped)) return false;
+    if (o.tapped != w.tapped) w.tapped = tapped_since = true;
+  }
+  if (tapped_since)
+    std::erase_if(seat.sources, [&game](const ManaSource& s) {
+      return s.object.valid() && game.object(s.object).tapped;
+    });
+  return true;
 }
 
 // The mana in p's pools, kind by kind, in one look through the player's attrs.
@@ -363,13 +399,16 @@ const std::vector<ManaSource>* kept_mana_sources(const Game& game, PlayerId p) {
   // Another effect may read anything (the turn, another object): then nothing is kept.
   if (!game.only_rule_effects()) return nullptr;
   SeatLists& seat = seat_lists(game, p);
-  const std::uint64_t key = mana_sources_key(game.journal());
+  const Journal& j = game.journal();
+  const std::uint64_t key = mana_sources_key(j), taps = taps_key(j);
   const std::array<std::int64_t, kManaKinds> pools = pools_of(game.state().player(p));
-  if (seat.sources_key != key || seat.sources_pools != pools) {
-    list_mana_sources(game, p, ObjectId{}, seat.sources, /*rule_effects_only=*/true);
+  if (seat.sources_key != key || seat.sources_pools != pools ||
+      (seat.sources_taps != taps && !watched_bits_hold(game, seat))) {
+    list_mana_sources(game, p, ObjectId{}, seat.sources, &seat);
     seat.sources_key = key;
     seat.sources_pools = pools;
   }
+  seat.sources_taps = taps;
   return &seat.sources;
 }
 

@@ -227,6 +227,50 @@ TEST(RulesClassicListingMemo, APermanentThatChangesHandsOrCardsIsSeenByTheNextLi
   EXPECT_EQ(kept, fresh);
 }
 
+std::ptrdiff_t offers_starting(const std::vector<std::string>& labels, const std::string& start) {
+  return std::count_if(labels.begin(), labels.end(),
+                       [&start](const std::string& l) { return l.starts_with(start); });
+}
+
+// A seat's kept mana sources outlive taps and summoning sickness that leave its possible
+// sources' bits as they were (the other player's lands), take out a source tapped since (the
+// seat's own payment), and are listed again when one of its sources is untapped or gains or
+// loses summoning sickness (kept_mana_sources' SourceWatch in mana.cpp).
+TEST(RulesClassicListingMemo, KeptManaSourcesFollowTheSeatsOwnTapsAndSickness) {
+  auto t = table(standard_pool(),
+                 position("main1", player("A", {"Grizzly Bears"}, {"Forest", "Llanowar Elves"}),
+                          player("B", {}, {"Mountain"})));
+  Game& g = *t.game;
+  const ObjectId forest = find(g, "Forest", ZoneRef::battlefield(kA));
+  const ObjectId elves = find(g, "Llanowar Elves", ZoneRef::battlefield(kA));
+  const ObjectId mountain = find(g, "Mountain", ZoneRef::battlefield(kB));
+  const auto cp = g.journal().checkpoint();
+  g.journal().set_summoning_sick(elves, false);
+  const auto check = [&g](std::ptrdiff_t casts, std::ptrdiff_t forest_mana) {
+    auto [kept, fresh] = kept_and_fresh(g, kA);
+    EXPECT_EQ(kept, fresh);
+    EXPECT_EQ(offers_starting(kept, "Cast Grizzly Bears"), casts);
+    EXPECT_EQ(offers(kept, "Activate Forest: {T}: Add {G}."), forest_mana);
+  };
+  check(1, 1);
+  g.journal().set_tapped(mountain, true);  // B's land: A's list is kept
+  check(1, 1);
+  g.journal().set_summoning_sick(elves, true);  // the Elves' mana waits: no Bears
+  check(0, 1);
+  g.journal().set_summoning_sick(elves, false);
+  check(1, 1);
+  g.journal().set_tapped(forest, true);  // taken out of the kept list: one mana, no Bears
+  check(0, 0);
+  g.journal().set_tapped(mountain, false);
+  g.journal().set_tapped(forest, false);  // untapped: listed again
+  check(1, 1);
+  g.journal().set_tapped(elves, true);
+  check(0, 1);
+  g.journal().rollback(cp);  // the Elves sick as the position made them, all untapped
+  auto [kept, fresh] = kept_and_fresh(g, kA);
+  EXPECT_EQ(kept, fresh);
+}
+
 // Every advance of a game that keeps its lists gives the state a copy without them gives, and
 // every listing the same actions; now and then a few advances are rolled back.
 TEST(RulesClassicListingMemo, RandomGamesPlayAsCopiesListingAfreshDo) {
