@@ -264,41 +264,45 @@ const ManaTraits& traits_of(const Game& game, std::vector<ManaTraits>& memo, Obj
   return t;
 }
 
-// mana_sources' list, into `out` (emptied first: kept_mana_sources reuses its vector).
-// `kept`: kept_mana_sources' seat, whose SourceWatch list of p's possible sources the same walk
-// makes; given only when Game::only_rule_effects() is true, so that each permanent's ManaTraits,
-// read from its card, are what its view would show (ManaTraits).
-void list_mana_sources(const Game& game, PlayerId p, ObjectId exclude, std::vector<ManaSource>& out,
-                       SeatLists* kept = nullptr) {
+// The mana in p's pools, one source a mana, into `out` (emptied first).
+void pool_sources(const Player& player, std::vector<ManaSource>& out) {
   out.clear();
-  std::size_t watched = 0;
-  const Player& player = game.state().player(p);
   if (any_pool(player))
     for (std::size_t k = 0; k < kManaKinds; ++k)
       for (std::int64_t i = 0; i < player.attrs.get(kPools[k]); ++i)
         out.push_back({ObjectId{}, std::span(&kEachKind[k], 1), false, 0});
+}
+
+// Least flexible first, so that lands making several colours are kept for coloured symbols.
+// A stable insertion sort: the same order as std::stable_sort, without its buffer (a player
+// has a handful of sources, and this runs at every legal-action listing).
+void sort_by_flexibility(std::vector<ManaSource>& out) {
+  const auto before = [](const ManaSource& a, const ManaSource& b) {
+    const bool pa = !a.object.valid(), pb = !b.object.valid();
+    if (pa != pb) return pa;
+    const std::size_t fa = a.bundle ? 1 : a.kinds.size(), fb = b.bundle ? 1 : b.kinds.size();
+    return fa < fb;
+  };
+  for (std::size_t i = 1; i < out.size(); ++i) {
+    if (!before(out[i], out[i - 1])) continue;
+    ManaSource moving = std::move(out[i]);
+    std::size_t j = i;
+    for (; j > 0 && before(moving, out[j - 1]); --j) out[j] = std::move(out[j - 1]);
+    out[j] = std::move(moving);
+  }
+}
+
+// mana_sources' list, into `out` (emptied first), from each permanent's view.
+void list_mana_sources(const Game& game, PlayerId p, ObjectId exclude,
+                       std::vector<ManaSource>& out) {
+  pool_sources(game.state().player(p), out);
   // The permanents p controls, in controlled()'s order, without building its list.
   const GameState& s = game.state();
-  std::vector<ManaTraits>* memo = kept ? &mana_traits_memo(game) : nullptr;
   Characteristics scratch;  // for the permanents an effect applies to (Game::view)
   for (const Player& seat : s.players) {
     for (ObjectId id : s.zone(ZoneRef::battlefield(seat.id)).objects) {
       const GameObject& o = game.object(id);
-      if (o.controller != p || id == exclude) continue;
-      if (memo) {  // the loop below, from the card's ManaTraits instead of a view
-        const ManaTraits& t = traits_of(game, *memo, id, o.card);
-        if (!t.land_set && t.ability == ManaTraits::kNoAbility) continue;  // never a source
-        if (watched < SeatLists::kMaxSourceWatch)
-          kept->sources_watch[watched] = {id, o.tapped, o.summoning_sick};
-        ++watched;
-        if (o.tapped || (t.creature && o.summoning_sick && !t.haste)) continue;
-        if (t.land_set)
-          out.push_back({id, set_kinds(t.land_set), false, 0, true});
-        else if (t.ability != ManaTraits::kNoAbility)
-          out.push_back(ability_source(game.card(id), id, t.ability));
-        continue;
-      }
-      if (o.tapped) continue;
+      if (o.controller != p || o.tapped || id == exclude) continue;
       const Characteristics& c = game.view(id, scratch);
       // 302.6: a creature's {T} abilities wait until its controller has controlled it since the
       // turn began; a land's own mana ability too, once the land is a creature (Living Lands).
@@ -313,23 +317,35 @@ void list_mana_sources(const Game& game, PlayerId p, ObjectId exclude, std::vect
         out.push_back(ability_source(def, id, i));
     }
   }
-  if (kept) kept->sources_watch_count = std::min(watched, SeatLists::kMaxSourceWatch + 1);
-  // Least flexible first, so that lands making several colours are kept for coloured symbols.
-  // A stable insertion sort: the same order as std::stable_sort, without its buffer (a player
-  // has a handful of sources, and this runs at every legal-action listing).
-  const auto before = [](const ManaSource& a, const ManaSource& b) {
-    const bool pa = !a.object.valid(), pb = !b.object.valid();
-    if (pa != pb) return pa;
-    const std::size_t fa = a.bundle ? 1 : a.kinds.size(), fb = b.bundle ? 1 : b.kinds.size();
-    return fa < fb;
-  };
-  for (std::size_t i = 1; i < out.size(); ++i) {
-    if (!before(out[i], out[i - 1])) continue;
-    ManaSource moving = std::move(out[i]);
-    std::size_t j = i;
-    for (; j > 0 && before(moving, out[j - 1]); --j) out[j] = std::move(out[j - 1]);
-    out[j] = std::move(moving);
+  sort_by_flexibility(out);
+}
+
+// The same list for kept_mana_sources, into the seat's kept list, from each permanent's
+// ManaTraits (read from its card: the caller has found Game::only_rule_effects() true, so that
+// they are what its view would show), and the seat's SourceWatch list of p's possible sources,
+// made by the same walk.
+void list_kept_sources(const Game& game, PlayerId p, SeatLists& seat) {
+  std::vector<ManaSource>& out = seat.sources;
+  pool_sources(game.state().player(p), out);
+  std::size_t watched = 0;
+  const GameState& s = game.state();
+  std::vector<ManaTraits>& memo = mana_traits_memo(game);
+  for (const Player& owner : s.players) {
+    for (ObjectId id : s.zone(ZoneRef::battlefield(owner.id)).objects) {
+      const GameObject& o = game.object(id);
+      if (o.controller != p) continue;
+      const ManaTraits& t = traits_of(game, memo, id, o.card);
+      if (!t.land_set && t.ability == ManaTraits::kNoAbility) continue;  // never a source
+      if (watched < SeatLists::kMaxSourceWatch)
+        seat.sources_watch[watched] = {id, o.tapped, o.summoning_sick};
+      ++watched;
+      if (o.tapped || (t.creature && o.summoning_sick && !t.haste)) continue;
+      out.push_back(t.land_set ? ManaSource{id, set_kinds(t.land_set), false, 0, true}
+                               : ability_source(game.card(id), id, t.ability));
+    }
   }
+  seat.sources_watch_count = std::min(watched, SeatLists::kMaxSourceWatch + 1);
+  sort_by_flexibility(out);
 }
 
 // What kept_mana_sources' list reads, while views apply the classic rule effects alone, other
@@ -404,7 +420,7 @@ const std::vector<ManaSource>* kept_mana_sources(const Game& game, PlayerId p) {
   const std::array<std::int64_t, kManaKinds> pools = pools_of(game.state().player(p));
   if (seat.sources_key != key || seat.sources_pools != pools ||
       (seat.sources_taps != taps && !watched_bits_hold(game, seat))) {
-    list_mana_sources(game, p, ObjectId{}, seat.sources, &seat);
+    list_kept_sources(game, p, seat);
     seat.sources_key = key;
     seat.sources_pools = pools;
   }
