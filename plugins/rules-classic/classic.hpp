@@ -1048,9 +1048,7 @@ struct SeatLists {
   std::uint64_t activators_key = 0;  // what activators_of read then (legal_actions.cpp); 0: none
   std::vector<ObjectId> activators;  // activators_of's list
 };
-// `p`'s SeatLists in `game`, made with the game's cache (for every seat at once, so that a
-// reference to one stays valid while the game lives).
-SeatLists& seat_lists(const Game& game, PlayerId p);
+// `p`'s SeatLists in `game`: seat_lists (classic_cache.hpp).
 bool can_pay(const Game& game, PlayerId p, const ManaCost& cost, std::int64_t x,
              ObjectId exclude = {});
 // The same answer from sources already listed by mana_sources(game, p, exclude) and p's life
@@ -1103,8 +1101,7 @@ void empty_pools(Game& game);
 // 1 + Journal::changes(EditKind::player_attr) when empty_pools last left every pool empty; 0:
 // not yet. Kept in the game's rules cache (Game::rules_cache: not copied, untouched by undo): pools
 // are player attrs, so while that count is the same, every pool is still empty (a rollback
-// counts its undone edits).
-std::uint64_t& pools_emptied_at(const Game& game);
+// counts its undone edits). Its place: pools_emptied_at (classic_cache.hpp).
 // What listing a player's mana sources reads of a permanent's characteristics, read from its
 // card alone (mana.cpp): the same as its view's while views apply the classic rule effects alone
 // (Game::only_rule_effects), whose changeling subtypes are creature types and whose counters
@@ -1120,7 +1117,7 @@ struct ManaTraits {
   bool haste = false;                  // ... unless it has haste
   std::uint16_t ability = kNoAbility;  // the index of its first mana ability that makes mana
 };
-std::vector<ManaTraits>& mana_traits_memo(const Game& game);
+// The objects' ManaTraits: mana_traits_memo (classic_cache.hpp).
 
 // Targets. is_legal_target asks everything of one target; legal_targets and has_legal_target
 // search the candidates, and look only through those that meet what the ability says a target

@@ -7,7 +7,7 @@
 #include <string_view>
 
 #include "classic.hpp"
-#include "kept_creatures.hpp"
+#include "classic_cache.hpp"
 
 namespace anvil::rules_classic {
 

@@ -1,6 +1,6 @@
 // The creatures on the battlefields, kept in the game's rules cache (Game::rules_cache) for the
-// searches of legal targets of "target creature" (common.cpp); legal_actions.cpp's ClassicCache
-// holds it.
+// searches of legal targets of "target creature" (common.cpp); the ClassicCache holds it
+// (classic_cache.hpp).
 #pragma once
 
 #include <anvil/sdk.hpp>
@@ -15,7 +15,6 @@ struct KeptCreatures {
   std::vector<ObjectId> list;
 };
 
-// The game's KeptCreatures, made with its rules cache.
-KeptCreatures& kept_creatures(const Game& game);
+// The game's KeptCreatures, made with its rules cache: kept_creatures (classic_cache.hpp).
 
 }  // namespace anvil::rules_classic

@@ -9,7 +9,7 @@
 #include <vector>
 
 #include "classic.hpp"
-#include "kept_creatures.hpp"
+#include "classic_cache.hpp"
 #include "module.hpp"
 
 namespace anvil::rules_classic {
@@ -570,40 +570,10 @@ void remember_only_pass(Game& game, PlayerId player) {
 
 // --- the listing memo (classic.hpp) ----------------------------------------------------------
 
-namespace {
-
-// The game's rules cache, as the classic rules keep it: a SeatLists for each seat,
-// pools_emptied_at's count, the kept creatures and the objects' ManaTraits.
-struct ClassicCache final : RulesCache {
-  std::vector<SeatLists> seats;
-  std::uint64_t pools_emptied_at = 0;
-  KeptCreatures creatures;  // common.cpp's
-  std::vector<ManaTraits> mana_traits;  // mana_traits_memo's, indexed by ObjectId
-};
-
-ClassicCache& classic_cache(const Game& game) {
-  // Only the rules module whose hooks the game has keeps a cache in it (set_rules drops any
-  // other), so the game's cache is this one.
-  auto* cache = static_cast<ClassicCache*>(game.rules_cache());
-  if (!cache) [[unlikely]] {
-    auto made = std::make_unique<ClassicCache>();
-    made->seats.resize(game.state().players.size());
-    cache = &static_cast<ClassicCache&>(game.keep_rules_cache(std::move(made)));
-  }
-  return *cache;
-}
-
-}  // namespace
-
-SeatLists& seat_lists(const Game& game, PlayerId p) {
-  return classic_cache(game).seats.at(p.value);
-}
-
-std::uint64_t& pools_emptied_at(const Game& game) { return classic_cache(game).pools_emptied_at; }
-
-KeptCreatures& kept_creatures(const Game& game) { return classic_cache(game).creatures; }
-std::vector<ManaTraits>& mana_traits_memo(const Game& game) {
-  return classic_cache(game).mana_traits;
+ClassicCache& make_classic_cache(const Game& game) {
+  auto made = std::make_unique<ClassicCache>();
+  made->seats.resize(game.state().players.size());
+  return static_cast<ClassicCache&>(game.keep_rules_cache(std::move(made)));
 }
 
 std::optional<std::vector<LegalAction>> take_known_listing(Game& game, PlayerId player) {

@@ -8,6 +8,7 @@
 #include <string>
 
 #include "classic.hpp"
+#include "classic_cache.hpp"
 
 namespace anvil::rules_classic {
 
