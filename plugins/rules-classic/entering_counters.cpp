@@ -20,6 +20,10 @@ void give_entering_counters(Game& game, std::span<const ZoneChangeEvent> moves) 
   for (const ZoneChangeEvent& e : moves) {
     if (e.to.kind != ZoneKind::battlefield || e.from.kind == ZoneKind::battlefield) continue;
     clear_counters(game, e.object);
+    // While views apply the rule effects alone, a view's card types and loyalty are its card's
+    // (counters change power and toughness, changeling adds creature types): a card that is
+    // not a planeswalker gets no loyalty, and needs no view to say so.
+    if (!game.card(e.object).base.has_type(kPlaneswalker) && game.only_rule_effects()) continue;
     Characteristics scratch;
     const Characteristics& c = game.view(e.object, scratch);
     if (c.has_type(kPlaneswalker) && c.loyalty > 0)

@@ -84,8 +84,22 @@ SymbolList subtypes_of(const GameObject& o, const SymbolList& printed, std::int6
 }  // namespace
 
 void ClassicHooks::before_moves(Game& game, std::span<const ZoneChangeEvent> moves) {
-  tap_entering(game, moves);            // enters tapped (614.1d, enters_tapped.cpp)
-  give_entering_counters(game, moves);  // and with its loyalty (306.5b, entering_counters.cpp)
+  // Each step below works on the moves that enter the battlefield or on those that leave it:
+  // most moves do neither (a draw, a cast, a spell to its graveyard), and each step's own look
+  // for them (the batch attr's search above all) was a sixth of a move's instructions.
+  bool enters = false;
+  bool leaves = false;
+  for (const ZoneChangeEvent& e : moves) {
+    const bool from = e.from.kind == ZoneKind::battlefield;
+    const bool to = e.to.kind == ZoneKind::battlefield;
+    enters |= to && !from;
+    leaves |= from && !to;
+  }
+  if (enters) {
+    tap_entering(game, moves);            // enters tapped (614.1d, enters_tapped.cpp)
+    give_entering_counters(game, moves);  // and with its loyalty (306.5b, entering_counters.cpp)
+  }
+  if (!leaves) return;
   Journal& j = game.journal();
   // The batch move_in_one_event announced, or a new one (a batch another plugin moved, or one
   // move).
@@ -100,7 +114,8 @@ void ClassicHooks::before_moves(Game& game, std::span<const ZoneChangeEvent> mov
     const GameObject& o = game.object(e.object);
     // Nothing of the batch has moved yet, and writing a record changes no characteristic, so
     // each object is seen as the whole batch was.
-    const Characteristics c = game.view(e.object);
+    Characteristics scratch;  // the view's reference stays as it was while the record is written
+    const Characteristics& c = game.view(e.object, scratch);
     std::int64_t keywords = 0;
     for (std::size_t i = 0; i < kKeywordList.size(); ++i)
       if (c.has_keyword(kKeywordList[i])) keywords |= std::int64_t{1} << i;
