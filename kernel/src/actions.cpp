@@ -111,13 +111,23 @@ std::vector<bool> move_simultaneously(Game& game, std::span<const ZoneMove> move
     events.push_back(zone_change(game, m.object, m.to, m.cause, m.source, PlayerId::none()));
   for (std::size_t i = 0; i < events.size(); ++i) happens[i] = game.bus().replace(game, events[i]);
   // The rules module sees every move of the batch before any of them happens (last known
-  // information of objects whose characteristics depend on each other).
+  // information of objects whose characteristics depend on each other). Most batches move every
+  // object as asked: they are passed as they are, without a filtered copy.
+  const auto in_place = [&](std::size_t i) {
+    return happens[i] && game.state().exists(events[i].object) &&
+           game.object(events[i].object).zone == events[i].from;
+  };
+  std::size_t first_not = 0;
+  while (first_not < events.size() && in_place(first_not)) ++first_not;
   std::vector<ZoneChangeEvent> leaving;
-  for (std::size_t i = 0; i < events.size(); ++i)
-    if (happens[i] && game.state().exists(events[i].object) &&
-        game.object(events[i].object).zone == events[i].from)
-      leaving.push_back(events[i]);
-  if (!leaving.empty()) game.rules().before_moves(game, leaving);
+  std::span<const ZoneChangeEvent> seen = events;
+  if (first_not < events.size()) {
+    leaving.assign(events.begin(), events.begin() + static_cast<std::ptrdiff_t>(first_not));
+    for (std::size_t i = first_not + 1; i < events.size(); ++i)
+      if (in_place(i)) leaving.push_back(events[i]);
+    seen = leaving;
+  }
+  if (!seen.empty()) game.rules().before_moves(game, seen);
   for (std::size_t i = 0; i < events.size(); ++i) {
     const ZoneChangeEvent& e = events[i];
     if (!happens[i]) continue;
@@ -128,10 +138,13 @@ std::vector<bool> move_simultaneously(Game& game, std::span<const ZoneMove> move
     }
     apply_move(game, e);
   }
-  std::vector<ZoneChangeEvent> moved;
-  moved.reserve(events.size());
-  for (std::size_t i = 0; i < events.size(); ++i)
-    if (happens[i]) moved.push_back(events[i]);
+  std::vector<ZoneChangeEvent> kept;  // the moves that happened, if not all of them did
+  std::span<const ZoneChangeEvent> moved = events;
+  if (std::find(happens.begin(), happens.end(), false) != happens.end()) {
+    for (std::size_t i = 0; i < events.size(); ++i)
+      if (happens[i]) kept.push_back(events[i]);
+    moved = kept;
+  }
   game.look_back(moved);
   for (const ZoneChangeEvent& e : moved) game.bus().after(game, e);
   return happens;

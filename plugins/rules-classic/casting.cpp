@@ -42,14 +42,16 @@ std::optional<std::vector<Target>> choose_targets(Game& game, PlayerId who, cons
     ctx.targets = chosen;
     const std::vector<Target> legal = legal_targets(game, ability, ctx, i);
     if (legal.empty()) return std::nullopt;
+    if (legal.size() == 1) {  // Game::ask answers a choice of one target without asking anyone
+      chosen.push_back(legal[0]);
+      continue;
+    }
     Choice choice;
     choice.kind = ChoiceKind::target;
     choice.player = who;
     choice.prompt = ability.target_prompt(i);
     choice.source = source;
-    // Labels only for an agent that reads them and a choice it is asked: Game::ask answers a
-    // choice of one target without asking.
-    const bool labelled = legal.size() > 1 && !game.seat_label_blind(who);
+    const bool labelled = !game.seat_label_blind(who);  // labels only for an agent that reads them
     choice.options.reserve(legal.size());
     for (const Target& t : legal)
       choice.options.push_back({labelled ? target_label(game, t) : std::string(), t, 0});
@@ -242,7 +244,7 @@ void cast_with_madness(Game& game, PlayerId p, ObjectId card, std::uint16_t mode
 }
 
 void resolve_top(Game& game) {
-  const StackItem item = game.journal().pop_stack();
+  StackItem item = game.journal().pop_stack();
   const CardDef& def = game.cards().at(item.card);
   const Ability* ability =
       item.ability < def.abilities.size() ? def.abilities[item.ability].impl.get() : nullptr;
@@ -250,18 +252,21 @@ void resolve_top(Game& game) {
   ResolveContext ctx{item.source, item.card, item.ability,      item.controller,
                      {},          item.x,    item.trigger_event};
 
-  // 608.2b: recheck every target.
-  std::vector<Target> targets = item.targets;
+  // 608.2b: recheck every target, each against the targets as they were chosen; those no
+  // longer legal are blanked once all are checked (the popped item's own list: no copy).
+  std::vector<Target>& targets = item.targets;
   if (ability && !targets.empty()) {
     std::size_t legal = 0;
+    std::vector<std::size_t> illegal;  // rarely any
+    ctx.targets = targets;
     for (std::size_t i = 0; i < targets.size(); ++i) {
-      ctx.targets = item.targets;
-      if (is_legal_target(game, *ability, ctx, i, item.targets[i])) {
+      if (is_legal_target(game, *ability, ctx, i, targets[i])) {
         ++legal;
       } else {
-        targets[i] = Target{};
+        illegal.push_back(i);
       }
     }
+    for (std::size_t i : illegal) targets[i] = Target{};
     if (legal == 0) {
       // Cause::rules, not resolve: the spell did nothing (anvil's game log says so).
       if (spell_in_place)
@@ -278,8 +283,8 @@ void resolve_top(Game& game) {
   }
   if (!spell_in_place) return;
   const ObjectId card = item.source.id;
-  const Characteristics c = game.view(card);
-  if (is_permanent_card(c)) {
+  Characteristics scratch;
+  if (is_permanent_card(game.view(card, scratch))) {
     move_to_zone(game, card, ZoneRef::battlefield(item.controller), Cause::resolve);
     // 303.4f: an Aura spell enters attached to its target (checked legal above, 608.3a).
     if (enchant_ability(def) && on_battlefield(game, card) && !targets.empty() &&

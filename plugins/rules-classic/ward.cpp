@@ -8,6 +8,9 @@
 // of the permanent's, and as it resolves it counters that item (counterspells.cpp's
 // counter_stack_item) unless its controller pays, asked as for Mana Leak. An item that already
 // left the stack (resolved first, or countered) is left alone.
+#include <array>
+#include <cstddef>
+#include <memory_resource>
 #include <string>
 
 #include "classic.hpp"
@@ -78,19 +81,27 @@ class WardKeyword final : public KeywordHandler {
 void announce_targets(Game& game, std::uint32_t stack_id) {
   const auto at = stack_index(game, stack_id);
   if (!at) return;
-  const StackItem item = game.state().stack[*at];  // copied: the events may change the stack
-  for (std::size_t i = 0; i < item.targets.size(); ++i) {
-    const Target& t = item.targets[i];
+  const StackItem& item = game.state().stack[*at];
+  if (item.targets.empty()) return;
+  // What is read of the item is copied, as the events may change the stack: the targets into a
+  // buffer on the stack (a copy of the whole item was an allocation at every cast).
+  const ObjectRef source = item.source;
+  const std::uint32_t id = item.id;
+  std::array<std::byte, 512> buffer;
+  std::pmr::monotonic_buffer_resource memory(buffer.data(), buffer.size());
+  const std::pmr::vector<Target> targets(item.targets.begin(), item.targets.end(), &memory);
+  for (std::size_t i = 0; i < targets.size(); ++i) {
+    const Target& t = targets[i];
     if (!t.is_object()) continue;
     bool repeated = false;  // one object named by two targets becomes the target once
-    for (std::size_t j = 0; j < i; ++j) repeated = repeated || item.targets[j] == t;
+    for (std::size_t j = 0; j < i; ++j) repeated = repeated || targets[j] == t;
     if (repeated) continue;
     CustomEvent e;
     e.kind = kBecameTarget;
     e.subject = t;
-    e.other = Target::of(item.source);
-    e.amount = item.id;
-    e.source = item.source.id;
+    e.other = Target::of(source);
+    e.amount = id;
+    e.source = source.id;
     emit(game, e);
   }
 }

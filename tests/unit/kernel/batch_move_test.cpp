@@ -93,5 +93,42 @@ TEST(BatchMove, TheRulesModuleSeesEachBatchBeforeAnyMove) {
   shield.disconnect();
 }
 
+// A batch is passed to before_moves and to the triggers as it is when every move happens, and
+// filtered, in its order, when one does not: whichever place the move that does not happen has.
+TEST(BatchMove, TheRulesModuleAndTriggersSeeTheMovesThatHappenInTheBatchsOrder) {
+  Cards cards;
+  auto game = make_game(cards, 0);
+  auto recorder = std::make_shared<Recorder>();
+  game->set_rules(recorder);
+  const PlayerId p0{0};
+  std::vector<ObjectId> ids;
+  for (int i = 0; i < 5; ++i)
+    ids.push_back(game->add_card(cards.bear, p0, ZoneRef::battlefield(p0)));
+  const ObjectId shielded = ids[0];
+  Connection shield = game->bus().on_replacement<ZoneChangeEvent>(
+      [shielded](const Game&,
+                 const ZoneChangeEvent& e) -> std::optional<Replacement<ZoneChangeEvent>> {
+        if (e.object != shielded) return std::nullopt;
+        return Replacement<ZoneChangeEvent>{"shield", shielded,
+                                            [](Game&, ZoneChangeEvent& z) { z.cancelled = true; }};
+      });
+  std::vector<ObjectId> triggered;
+  Connection trig = game->bus().on_trigger<ZoneChangeEvent>(
+      [&](Game&, const ZoneChangeEvent& e) { triggered.push_back(e.object); });
+  const std::vector<ZoneMove> first_replaced{{ids[0], ZoneRef::graveyard(p0), Cause::destroy, {}},
+                                             {ids[1], ZoneRef::graveyard(p0), Cause::destroy, {}},
+                                             {ids[2], ZoneRef::graveyard(p0), Cause::destroy, {}}};
+  EXPECT_EQ(move_simultaneously(*game, first_replaced), (std::vector<bool>{false, true, true}));
+  const std::vector<ZoneMove> all_happen{{ids[4], ZoneRef::graveyard(p0), Cause::destroy, {}},
+                                         {ids[3], ZoneRef::exile(p0), Cause::exile, {}}};
+  EXPECT_EQ(move_simultaneously(*game, all_happen), (std::vector<bool>{true, true}));
+  EXPECT_EQ(recorder->batches,
+            (std::vector<std::vector<ObjectId>>{{ids[1], ids[2]}, {ids[4], ids[3]}}));
+  EXPECT_EQ(triggered, (std::vector<ObjectId>{ids[1], ids[2], ids[4], ids[3]}));
+  EXPECT_EQ(game->object(ids[3]).zone, ZoneRef::exile(p0));
+  trig.disconnect();
+  shield.disconnect();
+}
+
 }  // namespace
 }  // namespace anvil::testing
