@@ -16,6 +16,12 @@ bool is_permanent_card(const Characteristics& c) {
          c.has_type(kLand) || c.has_type(kPlaneswalker) || c.has_type(kBattle);
 }
 
+// Game::cost_of without its copy of the whole view: the cost read through a scratch.
+ManaCost cost_now(const Game& game, ObjectId card) {
+  Characteristics scratch;
+  return game.view(card, scratch).cost;
+}
+
 std::int64_t choose_x(Game& game, PlayerId p, const ManaCost& cost, ObjectId source,
                       ObjectId exclude = {}) {
   if (cost.x == 0) return 0;
@@ -95,7 +101,7 @@ void cast_as(Game& game, PlayerId p, const LegalAction& action) {
   const ManaCost printed = flashback ? *flashback_for
                            : escape  ? escape->cost
                            : madness ? *madness
-                                     : game.cost_of(card);
+                                     : cost_now(game, card);
   // 601.2b: an additional cost (kicker) is announced before the targets are chosen.
   std::int64_t kicks = 0;
   const ManaCost cost = offer_kicker(game, p, card, printed, kicks);

@@ -437,7 +437,21 @@ DamageSource damage_source(const Game& game, ObjectId source) {
 void ClassicHooks::apply_damage(Game& game, const DamageEvent& damage) {
   const std::int32_t n = damage.amount;
   if (n <= 0) return;  // 614.7a: 0 damage is not damage
-  const auto [source, source_controller] = damage_source(game, damage.source);
+  // The source as damage_source gives it, without copying its view: the view's reference is the
+  // printed characteristics (which nothing changes) or the scratch, so it stays what it was
+  // while the damage's own events run below. Only its keywords and controller are read.
+  Characteristics source_scratch;
+  const Characteristics* source_view = &source_scratch;  // empty for an unknown object
+  PlayerId source_controller;
+  std::optional<LastKnown> lk = game.rules().last_known(game, damage.source);
+  if (lk) {
+    source_view = &lk->characteristics;
+    source_controller = lk->controller;
+  } else if (game.state().exists(damage.source)) {
+    source_view = &game.view(damage.source, source_scratch);
+    source_controller = game.object(damage.source).controller;
+  }
+  const Characteristics& source = *source_view;
   const bool infect = source.has_keyword(kInfect);
   if (damage.target.is_player()) {
     if (infect) {
@@ -447,7 +461,8 @@ void ClassicHooks::apply_damage(Game& game, const DamageEvent& damage) {
     }
   } else if (damage.target.is_object() && game.state().exists(damage.target.object.id)) {
     const ObjectId id = damage.target.object.id;
-    const Characteristics c = game.view(id);
+    Characteristics scratch;
+    const Characteristics& c = game.view(id, scratch);  // stays as it was, as the source's
     if (c.has_type(kPlaneswalker) && !c.has_type(kCreature)) {
       remove_counters(game, damage.target, kLoyalty, n, damage.source);
     } else if (c.has_type(kBattle) && !c.has_type(kCreature)) {  // 120.3h: defense counters
