@@ -423,11 +423,15 @@ Choice priority_choice(const Game& game, PlayerId p, std::vector<LegalAction>& a
   choice.prompt.append("Priority in ").append(step).append(" of turn ").append(turn);
   choice.options.reserve(actions.size());  // one allocation: growing moved every option
   for (std::size_t i = 0; i < actions.size(); ++i) {
-    Option o{std::move(actions[i].label), Target{}, static_cast<std::int64_t>(i), actions[i].mana};
+    // Made in its place: a temporary Option moved in and destroyed was 2.2% of a random game's
+    // instructions.
+    Option& o = choice.options.emplace_back();
+    o.label = std::move(actions[i].label);
+    o.value = static_cast<std::int64_t>(i);
+    o.mana = actions[i].mana;
     if (actions[i].object.valid()) o.target = Target::of(game.object(actions[i].object).ref());
     o.ability = action_ability(game, actions[i]);
     if (actions[i].kind == LegalAction::Kind::pass) choice.pass = static_cast<std::uint32_t>(i);
-    choice.options.push_back(std::move(o));
   }
   return choice;
 }
