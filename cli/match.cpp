@@ -13,8 +13,8 @@ namespace {
 
 // A seated agent that names itself in what it throws that is not a std::exception (Game::ask
 // names it in a std::exception, and lets anything else through for hosts that stop games so):
-// a match's failure then says which agent failed. `Bases` keeps the agent's LabelBlind, which
-// rules modules look for with dynamic_cast.
+// a match's failure then says which agent failed. `Bases` keeps the agent's LabelBlind and
+// PromptBlind, which the game looks for with dynamic_cast when the agent is seated.
 template <class... Bases>
 class NamedAgent final : public Agent, public Bases... {
  public:
@@ -171,7 +171,11 @@ Replay replay_header(const MatchPlan& plan) {
 }  // namespace
 
 std::shared_ptr<Agent> named(std::shared_ptr<Agent> agent) {
-  if (label_blind(agent.get())) return std::make_shared<NamedAgent<LabelBlind>>(std::move(agent));
+  const bool labels = !label_blind(agent.get()), prompts = !prompt_blind(agent.get());
+  if (!labels && !prompts)
+    return std::make_shared<NamedAgent<LabelBlind, PromptBlind>>(std::move(agent));
+  if (!labels) return std::make_shared<NamedAgent<LabelBlind>>(std::move(agent));
+  if (!prompts) return std::make_shared<NamedAgent<PromptBlind>>(std::move(agent));
   return std::make_shared<NamedAgent<>>(std::move(agent));
 }
 

@@ -44,7 +44,8 @@ struct MatchResult {
 std::uint64_t agent_seed(std::uint64_t seed, std::size_t seat);
 
 // `agent`, seated so that what it throws that is not a std::exception fails the game with an
-// error naming it (Game::ask names it in a std::exception already). Keeps its LabelBlind.
+// error naming it (Game::ask names it in a std::exception already). Keeps its LabelBlind and
+// PromptBlind.
 std::shared_ptr<Agent> named(std::shared_ptr<Agent> agent);
 
 // rules.advance(game), with anything it throws that is not a std::exception made a

@@ -618,8 +618,8 @@ void Game::no_memo_slot(std::size_t slot) {
 
 void Game::seat(PlayerId player, std::shared_ptr<Agent> agent) {
   state_.player(player);  // validates
-  const bool blind = label_blind(agent.get());
-  seats_[player.value] = Seat{std::move(agent), blind};
+  const bool blind = label_blind(agent.get()), unprompted = prompt_blind(agent.get());
+  seats_[player.value] = Seat{std::move(agent), blind, unprompted};
 }
 
 Agent* Game::agent(PlayerId player) const {
@@ -630,6 +630,11 @@ Agent* Game::agent(PlayerId player) const {
 bool Game::seat_label_blind(PlayerId player) const {
   state_.player(player);
   return seats_[player.value].label_blind;
+}
+
+bool Game::seat_prompt_blind(PlayerId player) const {
+  state_.player(player);
+  return seats_[player.value].prompt_blind;
 }
 
 namespace {

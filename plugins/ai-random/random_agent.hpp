@@ -9,8 +9,9 @@
 
 namespace anvil::ai_random {
 
-// Label-blind: it picks by index, so the rules may leave option labels empty.
-class RandomAgent final : public Agent, public LabelBlind {
+// Label-blind and prompt-blind: it picks by index, so the rules may leave option labels and
+// prompts empty.
+class RandomAgent final : public Agent, public LabelBlind, public PromptBlind {
  public:
   // REQUIRES: 0 <= pass_probability <= 1.
   RandomAgent(std::uint64_t seed, double pass_probability);

@@ -412,15 +412,25 @@ std::int32_t action_ability(const Game& game, const LegalAction& a) {
 
 // Moves each action's label into its option: nothing reads the labels of the actions after this
 // (performing one does not), and a copy was an allocation for most of them.
-Choice priority_choice(const Game& game, PlayerId p, std::vector<LegalAction>& actions) {
-  Choice choice;
-  choice.kind = ChoiceKind::action;
-  choice.player = p;
+// "Priority in main1 of turn 3": the prompt of a priority decision.
+std::string priority_prompt(const Game& game) {
   // One allocation (the temporaries of `+` were 1.4% of a random game's instructions).
   const std::string_view step = step_label(game.state().turn.step);
   const std::string turn = std::to_string(game.state().turn.number);
-  choice.prompt.reserve(step.size() + turn.size() + 24);
-  choice.prompt.append("Priority in ").append(step).append(" of turn ").append(turn);
+  std::string prompt;
+  prompt.reserve(step.size() + turn.size() + 24);
+  prompt.append("Priority in ").append(step).append(" of turn ").append(turn);
+  return prompt;
+}
+
+// The prompt is left out for an agent that reads none (PromptBlind, 0.8% of a random game's
+// instructions when it was made for every decision): ask_priority puts it into any error.
+Choice priority_choice(const Game& game, PlayerId p, std::vector<LegalAction>& actions,
+                       bool prompted) {
+  Choice choice;
+  choice.kind = ChoiceKind::action;
+  choice.player = p;
+  if (prompted) choice.prompt = priority_prompt(game);
   choice.options.reserve(actions.size());  // one allocation: growing moved every option
   for (std::size_t i = 0; i < actions.size(); ++i) {
     // Made in its place: a temporary Option moved in and destroyed was 2.2% of a random game's
@@ -434,6 +444,22 @@ Choice priority_choice(const Game& game, PlayerId p, std::vector<LegalAction>& a
     if (actions[i].kind == LegalAction::Kind::pass) choice.pass = static_cast<std::uint32_t>(i);
   }
   return choice;
+}
+
+// The option picked in a priority decision. A choice asked without its prompt (its agent reads
+// none) fails with the prompt in the error all the same: Game::ask quotes the prompt ('' for
+// none), and the quote is filled in here, so the message reads as if the prompt had been made.
+std::size_t ask_priority(Game& game, const Choice& choice) {
+  if (!choice.prompt.empty()) return game.ask(choice).picks.at(0);
+  try {
+    return game.ask(choice).picks.at(0);
+  } catch (const RulesError& e) {
+    std::string message = e.what();
+    const std::size_t quote = message.find("''");
+    if (quote == std::string::npos) throw;  // not about the choice: as it is
+    message.insert(quote + 1, priority_prompt(game));
+    throw RulesError(message);
+  }
 }
 
 }  // namespace
@@ -495,7 +521,8 @@ bool ClassicRules::advance(Game& game) const {
   }
   const bool labelled = !game.seat_label_blind(p);
   if (labelled) label_priority_actions(game, actions);
-  const std::size_t chosen = game.ask(priority_choice(game, p, actions)).picks.at(0);
+  const bool prompted = !game.seat_prompt_blind(p);
+  const std::size_t chosen = ask_priority(game, priority_choice(game, p, actions, prompted));
   if (actions.at(chosen).kind == LegalAction::Kind::pass) {
     // The list again for p's next priority if nothing changes until then (most often the
     // other player passes too and the step ends in quiet edits). Only an unlabelled list: it

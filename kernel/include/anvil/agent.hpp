@@ -70,6 +70,8 @@ struct Option {
 struct Choice {
   ChoiceKind kind = ChoiceKind::option;
   PlayerId player;
+  // What is asked, for a person or an error message. May be empty when the seated agent reads no
+  // prompt (PromptBlind, anvil/label_blind.hpp): the rules module then puts it into its errors.
   std::string prompt;
   std::vector<Option> options;
   std::uint32_t min_picks = 1;

@@ -257,6 +257,10 @@ class ANVIL_API Game final : private JournalListener {
   // rules module asks at every decision it builds, and the cast to find out is a cross-cast
   // (about 1% of a random classic game when it was made at every asked decision).
   bool seat_label_blind(PlayerId player) const;
+  // Whether the agent seated for `player` declared that it never reads prompts
+  // (prompt_blind(agent(player)), anvil/label_blind.hpp), worked out once when it was seated, as
+  // seat_label_blind is. Additive in plugin ABI 15.0: Seat keeps the flag in its padding.
+  bool seat_prompt_blind(PlayerId player) const;
   // Asks the seated agent, checks the answer, appends it to the decision log. A choice with no
   // real alternative (one option, exactly one pick; or passing and mana abilities only, see
   // Option::mana) is answered without asking.
@@ -336,7 +340,8 @@ class ANVIL_API Game final : private JournalListener {
   std::vector<std::shared_ptr<const ContinuousEffect>> rule_effects_;
   struct Seat {
     std::shared_ptr<Agent> agent;
-    bool label_blind = false;  // label_blind(agent.get()), worked out by seat()
+    bool label_blind = false;   // label_blind(agent.get()), worked out by seat()
+    bool prompt_blind = false;  // prompt_blind(agent.get()), likewise
   };
   std::vector<Seat> seats_;
   // Shared by a game and its copies until one of them decides (copy on write): a copy made to

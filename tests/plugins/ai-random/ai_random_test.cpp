@@ -2,6 +2,7 @@
 // as asked, and complete games when it plays both seats.
 #include <gtest/gtest.h>
 
+#include <anvil/label_blind.hpp>
 #include <anvil/pack.hpp>
 #include <anvil/plugin_host.hpp>
 #include <anvil/sdk.hpp>
@@ -69,6 +70,14 @@ TEST_F(AiRandom, EveryAnswerIsLegal) {
     ASSERT_EQ(distinct.size(), answer.picks.size());
     for (auto p : answer.picks) ASSERT_LT(p, c.options.size());
   }
+}
+
+// It picks by index and reads neither labels nor prompts, and says so (anvil/label_blind.hpp): the
+// rules may leave both out of the choices it answers.
+TEST_F(AiRandom, ReadsNoLabelsAndNoPrompts) {
+  const auto a = agent(1);
+  EXPECT_TRUE(label_blind(a.get()));
+  EXPECT_TRUE(prompt_blind(a.get()));
 }
 
 TEST_F(AiRandom, TheSameSeedGivesTheSameAnswers) {

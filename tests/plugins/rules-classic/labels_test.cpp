@@ -80,5 +80,72 @@ TEST(RulesClassicLabels, OptionsNameTheAbilityTheyUse) {
   EXPECT_EQ(named, 3) << "Shock, the Elves' and the Skeletons' abilities";
 }
 
+// A test agent that says it reads no prompt (anvil/label_blind.hpp), and labels alike or not,
+// answering as the agent it wraps.
+template <class... Blind>
+class PromptBlindAgent final : public Agent, public PromptBlind, public Blind... {
+ public:
+  explicit PromptBlindAgent(std::shared_ptr<TestAgent> inner) : inner_(std::move(inner)) {}
+  std::string_view name() const override { return inner_->name(); }
+  Answer choose(const DecisionView& view, const Choice& c) override {
+    return inner_->choose(view, c);
+  }
+
+ private:
+  std::shared_ptr<TestAgent> inner_;
+};
+
+// The prompt of a priority decision is left out for an agent that reads none, whether or not it
+// reads labels; the options are the same. An invalid answer fails with the message a sighted
+// agent's gets, prompt included.
+TEST(RulesClassicLabels, APromptBlindAgentIsAskedWithoutThePromptAndItsErrorsStillNameIt) {
+  struct Seen {
+    Choice asked;
+    std::string error;
+  };
+  const auto ask = [](std::shared_ptr<Agent> (*seat)(std::shared_ptr<TestAgent>), bool invalid) {
+    auto t = every_kind_of_action();
+    if (invalid) t.a->then(ChoiceKind::action, [](const Choice&) { return Answer{{99}}; });
+    if (seat) t.game->seat(kA, seat(t.a));
+    Seen seen;
+    try {
+      EXPECT_TRUE(rules().advance(*t.game));
+    } catch (const RulesError& e) {
+      seen.error = e.what();
+    }
+    EXPECT_EQ(t.a->asked.size(), 1u);
+    if (!t.a->asked.empty()) seen.asked = t.a->asked[0];
+    return seen;
+  };
+  using Seat = std::shared_ptr<Agent> (*)(std::shared_ptr<TestAgent>);
+  const Seat sighted = nullptr;
+  const Seat blind = [](std::shared_ptr<TestAgent> a) -> std::shared_ptr<Agent> {
+    return std::make_shared<PromptBlindAgent<>>(std::move(a));
+  };
+  const Seat blind_to_both = [](std::shared_ptr<TestAgent> a) -> std::shared_ptr<Agent> {
+    return std::make_shared<PromptBlindAgent<LabelBlind>>(std::move(a));
+  };
+  const std::string prompt = "Priority in main1 of turn 1";
+  const Seen read = ask(sighted, false);
+  EXPECT_EQ(read.asked.prompt, prompt);
+  for (const Seat s : {blind, blind_to_both}) {
+    const Seen unread = ask(s, false);
+    EXPECT_EQ(unread.asked.prompt, "");
+    ASSERT_EQ(unread.asked.options.size(), read.asked.options.size());
+    for (std::size_t i = 0; i < read.asked.options.size(); ++i) {
+      EXPECT_EQ(unread.asked.options[i].target, read.asked.options[i].target);
+      EXPECT_EQ(unread.asked.options[i].value, read.asked.options[i].value);
+    }
+  }
+  EXPECT_EQ(ask(blind, false).asked.options.back().label, "Pass") << "labels still made";
+  EXPECT_EQ(ask(blind_to_both, false).asked.options.back().label, "") << "nor labels";
+
+  const std::string error = ask(sighted, true).error;
+  EXPECT_EQ(error,
+            "agent 'test' gave an invalid answer to '" + prompt + "': option 99 does not exist");
+  EXPECT_EQ(ask(blind, true).error, error);
+  EXPECT_EQ(ask(blind_to_both, true).error, error);
+}
+
 }  // namespace
 }  // namespace anvil::classic_test

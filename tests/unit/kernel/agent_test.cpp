@@ -380,5 +380,40 @@ TEST(Agents, SeatLabelBlindIsWorkedOutWhenSeatedAndFollowsSwapsAndCopies) {
   EXPECT_THROW(game->seat_label_blind(PlayerId(7)), RulesError);
 }
 
+// An agent that declares it reads no prompt is known as such when seated, apart from whether it
+// reads labels; a swap undoes it, an empty seat reads prompts, and a fork keeps the seats alike.
+TEST(Agents, SeatPromptBlindIsWorkedOutWhenSeatedApartFromLabels) {
+  class Unprompted final : public Agent, public PromptBlind {
+   public:
+    std::string_view name() const override { return "unprompted"; }
+    Answer choose(const DecisionView&, const Choice&) override { return Answer{{0}}; }
+  };
+  class Blind final : public Agent, public LabelBlind {
+   public:
+    std::string_view name() const override { return "blind"; }
+    Answer choose(const DecisionView&, const Choice&) override { return Answer{{0}}; }
+  };
+  Cards cards;
+  auto game = make_game(cards);
+  EXPECT_FALSE(game->seat_prompt_blind(PlayerId(0)));  // no agent yet
+  game->seat(PlayerId(0), std::make_shared<Unprompted>());
+  game->seat(PlayerId(1), std::make_shared<Blind>());
+  EXPECT_TRUE(game->seat_prompt_blind(PlayerId(0)));
+  EXPECT_FALSE(game->seat_label_blind(PlayerId(0)));
+  EXPECT_FALSE(game->seat_prompt_blind(PlayerId(1))) << "label-blind is not prompt-blind";
+  EXPECT_TRUE(game->seat_label_blind(PlayerId(1)));
+  const auto copy = game->fork();
+  EXPECT_TRUE(copy->seat_prompt_blind(PlayerId(0)));
+  EXPECT_FALSE(copy->seat_prompt_blind(PlayerId(1)));
+  game->seat(PlayerId(0), std::make_shared<FixedAgent>(0));
+  EXPECT_FALSE(game->seat_prompt_blind(PlayerId(0)));
+  EXPECT_TRUE(copy->seat_prompt_blind(PlayerId(0))) << "the copy's seats are its own";
+  game->seat(PlayerId(1), std::make_shared<Unprompted>());
+  EXPECT_TRUE(game->seat_prompt_blind(PlayerId(1)));
+  game->seat(PlayerId(1), nullptr);
+  EXPECT_FALSE(game->seat_prompt_blind(PlayerId(1)));
+  EXPECT_THROW(game->seat_prompt_blind(PlayerId(7)), RulesError);
+}
+
 }  // namespace
 }  // namespace anvil::testing
