@@ -125,7 +125,7 @@ TEST(RulesClassicLabels, APromptBlindAgentIsAskedWithoutThePromptAndItsErrorsSti
   const Seat blind_to_both = [](std::shared_ptr<TestAgent> a) -> std::shared_ptr<Agent> {
     return std::make_shared<PromptBlindAgent<LabelBlind>>(std::move(a));
   };
-  const std::string prompt = "Priority in main1 of turn 1";
+  const std::string prompt = "Priority in main1 of turn 2";
   const Seen read = ask(sighted, false);
   EXPECT_EQ(read.asked.prompt, prompt);
   for (const Seat s : {blind, blind_to_both}) {
