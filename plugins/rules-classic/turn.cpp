@@ -448,17 +448,23 @@ Choice priority_choice(const Game& game, PlayerId p, std::vector<LegalAction>& a
 
 // The option picked in a priority decision. A choice asked without its prompt (its agent reads
 // none) fails with the prompt in the error all the same: Game::ask quotes the prompt ('' for
-// none), and the quote is filled in here, so the message reads as if the prompt had been made.
+// none) in one of three ways, and the quote is filled in here, so the message reads as if the
+// prompt had been made. Any other error (a plugin's own, already with its context) is let
+// through as it is, even if it quotes something empty.
 std::size_t ask_priority(Game& game, const Choice& choice) {
   if (!choice.prompt.empty()) return game.ask(choice).picks.at(0);
   try {
     return game.ask(choice).picks.at(0);
   } catch (const RulesError& e) {
     std::string message = e.what();
-    const std::size_t quote = message.find("''");
-    if (quote == std::string::npos) throw;  // not about the choice: as it is
-    message.insert(quote + 1, priority_prompt(game));
-    throw RulesError(message);
+    for (std::string_view quoted : {"failed to answer ''", "choice '' cannot be answered",
+                                    "gave an invalid answer to ''"}) {
+      const std::size_t at = message.find(quoted);
+      if (at == std::string::npos) continue;
+      message.insert(at + quoted.find("''") + 1, priority_prompt(game));
+      throw RulesError(message);
+    }
+    throw;
   }
 }
 
