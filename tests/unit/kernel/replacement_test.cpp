@@ -154,5 +154,56 @@ TEST(Replacement, SelfReplacementIsAppliedFirstWithoutAsking) {
   EXPECT_EQ(agent->asked, 0);
 }
 
+// Each channel of each event type runs its own slots only, and a cancelled event none. The bus
+// reads a channel's count through the edit counter's place in the same array (event_bus.cpp):
+// an offset wrong by one would run another channel's slots, or skip its own. The first and the
+// last event types of ANVIL_EVENT_TYPES are the ones next to the ends of that array.
+TEST(EventBus, EachChannelOfEachEventTypeRunsItsOwnSlotsOnly) {
+  Cards cards;
+  auto game = make_game(cards);
+  EventBus& bus = game->bus();
+  int replaced = 0, triggered = 0, observed = 0, edits = 0;
+  ScopedConnection r = bus.on_replacement<CustomEvent>(
+      [&](const Game&, const CustomEvent&) -> std::optional<Replacement<CustomEvent>> {
+        ++replaced;
+        return std::nullopt;
+      });
+  ScopedConnection t =
+      bus.on_trigger<ZoneChangeEvent>([&](Game&, const ZoneChangeEvent&) { ++triggered; });
+  ScopedConnection o =
+      bus.on_observe<CustomEvent>([&](const Game&, const CustomEvent&) { ++observed; });
+  ScopedConnection e = bus.on_edit([&](const Game&, const Edit&, bool) { ++edits; });
+
+  ZoneChangeEvent move;
+  TurnStepEvent step;
+  CustomEvent custom;
+  EXPECT_TRUE(bus.replace(*game, move));
+  EXPECT_TRUE(bus.replace(*game, step));
+  EXPECT_EQ(replaced, 0) << "no replacement slot on those types";
+  EXPECT_TRUE(bus.replace(*game, custom));
+  EXPECT_EQ(replaced, 1);
+  bus.after(*game, custom);
+  EXPECT_EQ(observed, 1);
+  EXPECT_EQ(triggered, 0) << "the trigger slot is the zone change's";
+  bus.after(*game, move);
+  EXPECT_EQ(triggered, 1);
+  EXPECT_EQ(observed, 1) << "the observer slot is the custom event's";
+  bus.after(*game, step);
+  EXPECT_EQ(triggered + observed, 2);
+  EXPECT_EQ(edits, 0) << "no edit was made";
+
+  CustomEvent cancelled;
+  cancelled.cancelled = true;
+  EXPECT_FALSE(bus.replace(*game, cancelled));
+  EXPECT_EQ(replaced, 1) << "a cancelled event asks no slot";
+
+  r.disconnect();
+  EXPECT_TRUE(bus.replace(*game, custom));
+  EXPECT_EQ(replaced, 1) << "a disconnected slot is not run";
+  game->journal().set_life(PlayerId(0), 7);
+  EXPECT_EQ(edits, 1) << "the edit slot sees edits only";
+  EXPECT_EQ(triggered + observed + replaced, 3);
+}
+
 }  // namespace
 }  // namespace anvil::testing
