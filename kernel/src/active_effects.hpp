@@ -45,6 +45,8 @@ struct Game::ActiveEffects {
   // A nested class of Game, so it reads the game's private cache.
   static const Characteristics& view(const Game& game, ObjectId id, Layer through,
                                      Characteristics& scratch);
+  // Gathers the list again (Game::active_effects, when on_edit or add_rule_effect dropped it).
+  [[gnu::noinline]] static const ActiveEffects& gather(const Game& game);
   // view()'s path when the list must be gathered first or an effect may apply: out of line, so
   // that view()'s own path needs no frame.
   // view() for an object or card that does not exist: throws RulesError as object() and at() do.

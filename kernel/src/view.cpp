@@ -47,18 +47,26 @@ struct DepthGuard {
 
 }  // namespace
 
+// The list gathered already, as nearly always (about 20 000 asks in 40 random classic games, and
+// one gathering a game): the gathering is out of line, so that this path saves no registers and
+// makes no frame (they were 17 of its 22 instructions, 7 December 2026).
+const Game::ActiveEffects& Game::active_effects() const {
+  if (const ActiveEffects* cache = active_.get(); cache && cache->valid) [[likely]]
+    return *cache;
+  return ActiveEffects::gather(*this);
+}
+
 // Gathers the active effects again after an edit that can change them (Game::on_edit drops the
 // list). A nested view (an effect's `affects` viewing another object) only reads the list.
-const Game::ActiveEffects& Game::active_effects() const {
-  if (!active_) active_ = std::make_unique<ActiveEffects>();
-  ActiveEffects& cache = *active_;
-  if (cache.valid) return cache;
+const Game::ActiveEffects& Game::ActiveEffects::gather(const Game& game) {
+  if (!game.active_) game.active_ = std::make_unique<ActiveEffects>();
+  ActiveEffects& cache = *game.active_;
   cache.valid = false;  // until the list is complete: a throw below leaves no half list behind
   std::vector<ActiveEffects::Entry>& active = cache.list;
   active.clear();
   std::uint32_t seq = 0;
   std::uint32_t order = 0;
-  for (const auto& e : rule_effects_)
+  for (const auto& e : game.rule_effects_)
     active.push_back({e->layer(),
                       0,
                       order++,
@@ -70,9 +78,9 @@ const Game::ActiveEffects& Game::active_effects() const {
                       {},
                       0});
 
-  for (ObjectId source : effect_sources_) {
-    const GameObject& s = state_.objects[source.value];
-    const CardDef& def = cards_->at(s.card);
+  for (ObjectId source : game.effect_sources_) {
+    const GameObject& s = game.state_.objects[source.value];
+    const CardDef& def = game.cards_->at(s.card);
     const ZoneMask here = zone_bit(s.zone.kind);
     for (std::size_t i = 0; i < def.abilities.size(); ++i) {
       const AbilityDef& a = def.abilities[i];
@@ -86,12 +94,13 @@ const Game::ActiveEffects& Game::active_effects() const {
     }
   }
 
-  for (const FloatingEffect& f : state_.effects) {
-    if (f.affected.is_object() && !state_.is_current(f.affected.object)) continue;
+  for (const FloatingEffect& f : game.state_.effects) {
+    if (f.affected.is_object() && !game.state_.is_current(f.affected.object)) continue;
     if (f.until == Duration::source_in_play &&
-        (!state_.is_current(f.source) || state_.objects[f.source.id.value].zone.kind != ZoneKind::battlefield))
+        (!game.state_.is_current(f.source) ||
+         game.state_.objects[f.source.id.value].zone.kind != ZoneKind::battlefield))
       continue;
-    const CardDef& def = cards_->at(f.card);
+    const CardDef& def = game.cards_->at(f.card);
     const ContinuousEffect* e = def.abilities[f.ability].impl->continuous();
     EffectContext ctx{f.source.id, f.controller, f.affected, f.a, f.b, f.timestamp};
     active.push_back({e->layer(), f.timestamp, f.id, seq++, e, ctx,
