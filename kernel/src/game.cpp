@@ -384,19 +384,34 @@ bool connects_nothing(const GameState& state, const CardPool& cards, const Edit&
 
 void Game::on_edit(const Edit& edit, bool undone) {
   // Most edits (fields, counters, attrs: 9 in 10 of a game's) connect nothing and change no
-  // effect view() applies; reconnect() sees to the others and tells the bus itself, so that this
-  // stays a few instructions without a frame of its own (a tail call; with the bus's check
-  // inline, no call at all). A creation or move that connects nothing (most of them) is seen to
-  // here too, without reconnect()'s frame.
-  if (edit.kind == EditKind::object_create || edit.kind == EditKind::zone_move) [[unlikely]] {
-    if (!connects_nothing(state_, *cards_, edit, undone)) return reconnect(edit, undone);
-    // A floating effect may name the object, which is no longer current or new.
-    if (active_ && !state_.effects.empty()) active_->valid = false;
-  } else if (edit.kind == EditKind::object_card || changes_source_context(edit)) [[unlikely]] {
-    return reconnect(edit, undone);
-  } else if (active_ &&
-             (edit.kind == EditKind::effect_add || edit.kind == EditKind::effect_remove)) {
-    active_->valid = false;  // floating effects come or go: view.cpp gathers the list again
+  // effect view() applies: they only tell the bus, found with one test of a mask of kinds and
+  // one of the edit's first two bytes (a source's controller: kind object_field, field
+  // controller, both 0), so that this path stays about ten instructions without a frame. The
+  // kinds of the mask are seen to out of line. Seven compares in a row here were about 0.6% of
+  // a random classic game (7 December 2026).
+  constexpr auto bit = [](EditKind k) { return 1u << static_cast<unsigned>(k); };
+  constexpr std::uint32_t kMayReconnect = bit(EditKind::object_create) | bit(EditKind::zone_move) |
+                                          bit(EditKind::object_card) | bit(EditKind::effect_add) |
+                                          bit(EditKind::effect_remove);
+  static_assert(kEditKinds <= 32);
+  static_assert(static_cast<unsigned>(EditKind::object_field) == 0 &&
+                static_cast<unsigned>(ObjectField::controller) == 0);
+  if (((kMayReconnect >> static_cast<unsigned>(edit.kind)) & 1u) != 0 ||
+      changes_source_context(edit)) [[unlikely]] {
+    // Out of line (a lambda, for the members), so that the path above saves no registers.
+    const auto see_to = [this](const Edit& e, bool u) __attribute__((noinline)) {
+      if (e.kind == EditKind::object_create || e.kind == EditKind::zone_move) {
+        if (!connects_nothing(state_, *cards_, e, u)) return reconnect(e, u);
+        // A floating effect may name the object, which is no longer current or new.
+        if (active_ && !state_.effects.empty()) active_->valid = false;
+      } else if (e.kind == EditKind::object_card || changes_source_context(e)) {
+        return reconnect(e, u);
+      } else if (active_) {      // effect_add, effect_remove
+        active_->valid = false;  // floating effects come or go: view.cpp gathers the list again
+      }
+      bus_->edit(*this, e, u);
+    };
+    return see_to(edit, undone);
   }
   bus_->edit(*this, edit, undone);
 }

@@ -109,6 +109,40 @@ TEST(ViewCache, OnlyRuleEffectsUntilAStaticAbilityWorks) {
   EXPECT_TRUE(game->only_rule_effects());
 }
 
+// The edits Game::on_edit tells the bus only (a tap, damage) leave the gathered list as it is;
+// those that can change it are seen by the next view, each alone: a source's controller (its
+// effects' context), a floating effect added or removed, a move of a source, and each undone.
+TEST(ViewCache, EveryEditThatCanChangeTheActiveEffectsIsSeenByTheNextView) {
+  Cards cards;
+  auto game = make_game(cards);
+  Journal& j = game->journal();
+  const ObjectId mine = game->add_card(cards.bear, PlayerId(0), ZoneRef::battlefield(PlayerId(0)));
+  const ObjectId theirs =
+      game->add_card(cards.bear, PlayerId(1), ZoneRef::battlefield(PlayerId(1)));
+  const ObjectId anthem =
+      game->add_card(cards.anthem, PlayerId(0), ZoneRef::battlefield(PlayerId(0)));
+  EXPECT_EQ(game->view(mine).power, 3);
+  EXPECT_EQ(game->view(theirs).power, 2);
+  j.set_tapped(anthem, true);
+  j.set_damage(mine, 1);
+  EXPECT_EQ(game->view(mine).power, 3) << "a tap and damage change no effect";
+  const auto start = j.checkpoint();
+  j.set_controller(anthem, PlayerId(1));
+  EXPECT_EQ(game->view(mine).power, 2) << "the anthem's controller is its effect's context";
+  EXPECT_EQ(game->view(theirs).power, 3);
+  const ObjectId spell = game->add_card(cards.pump, PlayerId(0), ZoneRef::graveyard(PlayerId(0)));
+  const auto before_pump = j.checkpoint();
+  pump_with(*game, cards, spell, mine);
+  EXPECT_EQ(game->view(mine).power, 5) << "a floating effect added";
+  j.rollback(before_pump);
+  EXPECT_EQ(game->view(mine).power, 2) << "and taken away";
+  move_to_zone(*game, anthem, ZoneRef::hand(PlayerId(0)), Cause::bounce);
+  EXPECT_EQ(game->view(theirs).power, 2) << "a source moved away";
+  j.rollback(start);
+  EXPECT_EQ(game->view(mine).power, 3) << "every edit undone";
+  EXPECT_EQ(game->view(theirs).power, 2);
+}
+
 TEST(ViewCache, AViewIntoScratchIsThePrintedCardUntilAnEffectApplies) {
   Cards cards;
   auto game = make_game(cards);
