@@ -333,8 +333,7 @@ ObjectId Game::add_cards(std::span<const CardId> cards, PlayerId owner, ZoneRef 
   journal_.reserve(cards.size());
   // Each creation is told to on_edit as add_card's is, which passes over a card that connects
   // nothing where it is made (connects_nothing): most of a library's.
-  for (CardId card : cards) journal_.create_object(card, owner, zone, false);
-  return first;
+  return journal_.create_objects(cards, owner, zone);
 }
 
 // --- connections: a function of the state -------------------------------------------------

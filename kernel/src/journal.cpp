@@ -326,6 +326,39 @@ ObjectId Journal::create_object(CardId card, PlayerId owner, ZoneRef zone, bool 
   return id;
 }
 
+ObjectId Journal::create_objects(std::span<const CardId> cards, PlayerId owner, ZoneRef zone) {
+  player(owner);  // validates
+  const ObjectId first(static_cast<std::uint32_t>(state_.objects.size()));
+  const std::uint32_t zone_index =
+      zone.kind == ZoneKind::none ? kNowhere : static_cast<std::uint32_t>(state_.zone_index(zone));
+  // create_object's steps, with what is the same for every card worked out once and each object
+  // built in its place rather than moved in: about 240 instructions a card at setup before
+  // (7 December 2026). The listener is told of each creation as it is made, with the objects
+  // before it made and none after, as create_object's caller would have it.
+  for (const CardId card : cards) {
+    const std::uint32_t timestamp = state_.next_timestamp;
+    state_.next_timestamp = timestamp + 1;
+    const ObjectId id(static_cast<std::uint32_t>(state_.objects.size()));
+    GameObject& o = state_.objects.emplace_back();
+    o.id = id;
+    o.card = card;
+    o.owner = owner;
+    o.controller = owner;
+    o.zone = zone;
+    o.timestamp = timestamp;
+    std::size_t position = 0;
+    if (zone_index != kNowhere) {
+      // Looked up at each card: the listener (a plugin's connect()) might have added a zone's
+      // object, though zones themselves never move.
+      std::vector<ObjectId>& list = state_.zones[zone_index].objects;
+      position = list.size();
+      list.push_back(id);
+    }
+    record({EditKind::object_create, 0, id.value, 0, timestamp, pack(zone_index, position)});
+  }
+  return first;
+}
+
 void Journal::reserve(std::size_t edits) {
   make_room(edits_, edits);  // the capacity grow() would reach one edit at a time
 }

@@ -28,6 +28,7 @@
 #include <array>
 #include <cstddef>
 #include <cstdint>
+#include <span>
 #include <utility>
 #include <vector>
 
@@ -145,6 +146,11 @@ class ANVIL_API Journal {
   // --- objects ---
   // Appends a new object in `zone` (at the top). Its timestamp is the next one.
   ObjectId create_object(CardId card, PlayerId owner, ZoneRef zone, bool token);
+  // create_object for each of `cards` in order, none a token, the last on top of `zone`: the same
+  // objects, ids, timestamps and edits (one object_create each, told to the listener as it is
+  // made), with the owner and the zone looked up once (a deck at setup, Game::add_cards). Returns
+  // the first new object's id; the others follow it. REQUIRES: each card is one of the game's.
+  ObjectId create_objects(std::span<const CardId> cards, PlayerId owner, ZoneRef zone);
   // Makes room for `edits` more edits at once, for a known burst of them (a deck's creations at
   // setup), so that the list grows once rather than doubling its way there. Changes nothing else.
   void reserve(std::size_t edits);

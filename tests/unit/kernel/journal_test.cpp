@@ -166,6 +166,42 @@ TEST(Journal, ACreationIsOneEditThatTakesItsTimestampBackWhenUndone) {
   EXPECT_EQ(game->state().next_timestamp, next);
 }
 
+// Journal::create_objects is create_object for each card in order: the same objects, ids,
+// timestamps and edits in a zone and nowhere, the same counts, and a rollback undoes them all.
+TEST(Journal, CreateObjectsIsCreateObjectForEachCardInOrder) {
+  Cards cards;
+  auto one_by_one = make_game(cards);
+  auto batch = make_game(cards);
+  const CardId deck[] = {cards.bear, cards.anthem, cards.land, cards.bear};
+  const auto cp = batch->journal().checkpoint();
+  const std::size_t before = batch->journal().size();
+  for (const ZoneRef zone : {ZoneRef::library(PlayerId(1)), ZoneRef::nowhere()}) {
+    ObjectId first;
+    for (std::size_t i = 0; i < std::size(deck); ++i) {
+      const ObjectId id = one_by_one->journal().create_object(deck[i], PlayerId(1), zone, false);
+      if (i == 0) first = id;
+    }
+    EXPECT_EQ(batch->journal().create_objects(deck, PlayerId(1), zone), first);
+  }
+  EXPECT_TRUE(batch->state() == one_by_one->state());
+  ASSERT_EQ(batch->journal().size(), one_by_one->journal().size());
+  EXPECT_EQ(batch->journal().size(), before + 2 * std::size(deck));
+  for (std::size_t i = 0; i < batch->journal().size(); ++i) {
+    const Edit& a = batch->journal().edits()[i];
+    const Edit& b = one_by_one->journal().edits()[i];
+    EXPECT_TRUE(a.kind == b.kind && a.subject == b.subject && a.key == b.key &&
+                a.before == b.before && a.after == b.after)
+        << "edit " << i;
+  }
+  EXPECT_EQ(batch->journal().changes(), one_by_one->journal().changes());
+  EXPECT_EQ(batch->journal().version(), one_by_one->journal().version());
+  const std::uint64_t start_hash = hash(make_game(cards)->state());
+  batch->journal().rollback(cp);
+  EXPECT_EQ(hash(batch->state()), start_hash);
+  EXPECT_THROW(batch->journal().create_objects(deck, PlayerId(7), ZoneRef::nowhere()), RulesError);
+  EXPECT_EQ(hash(batch->state()), start_hash) << "a wrong owner records nothing";
+}
+
 // A move to another zone is one edit: the object's new timestamp and the game's next one are in
 // it (key: before in the low 32 bits, after in the high 32), and undoing it gives both back. A
 // move within one zone keeps the timestamp (key 0).
