@@ -372,8 +372,12 @@ void Journal::move_object(ObjectId id, ZoneRef to, std::size_t position) {
 
   std::size_t from_pos = 0;
   if (from_index != kNowhere) {
+    // Looked for from the top: a draw takes a library's top card, a cast or a resolution the
+    // hand's or the stack's newest (an object is in its zone's list once, so either end finds
+    // the same place). From the bottom, a draw scanned most of a 60-card library.
     const auto& list = state_.zones[from_index].objects;
-    from_pos = static_cast<std::size_t>(std::find(list.begin(), list.end(), id) - list.begin());
+    const auto top = std::find(list.rbegin(), list.rend(), id);
+    from_pos = top == list.rend() ? list.size() : static_cast<std::size_t>(list.rend() - top) - 1;
   }
   unplace(id, from_index, from_pos);
   std::size_t to_pos = 0;

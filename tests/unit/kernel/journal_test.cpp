@@ -202,6 +202,40 @@ TEST(Journal, CreateObjectsIsCreateObjectForEachCardInOrder) {
   EXPECT_EQ(hash(batch->state()), start_hash) << "a wrong owner records nothing";
 }
 
+// A move finds its object wherever it is in the zone it leaves (the journal looks from the top):
+// the bottom, the middle and the top card of a library each leave from their own place, and a
+// rollback puts each back there.
+TEST(Journal, AMoveLeavesFromWhereverTheObjectIsInItsZone) {
+  Cards cards;
+  auto game = make_game(cards);  // ten Grizzly Bears in each library
+  Journal& j = game->journal();
+  const ZoneRef library = ZoneRef::library(PlayerId(0));
+  const std::vector<ObjectId> order = game->state().zone(library).objects;
+  ASSERT_EQ(order.size(), 10u);
+  const auto cp = j.checkpoint();
+  const std::uint64_t start = hash(game->state());
+  const ZoneRef hand = ZoneRef::hand(PlayerId(0));
+  for (const std::size_t at : {std::size_t{0}, std::size_t{4}, std::size_t{7}}) {
+    const std::size_t edits = j.size();
+    j.move_object(order[at], hand);
+    ASSERT_EQ(j.size(), edits + 1);
+    const Edit& move = j.edits().back();
+    EXPECT_EQ(static_cast<std::uint32_t>(move.before), at - (at == 0   ? 0
+                                                             : at == 4 ? 1
+                                                                       : 2))
+        << "the position it left, counted from the bottom";
+  }
+  std::vector<ObjectId> left = order;
+  for (const std::size_t at : {std::size_t{7}, std::size_t{4}, std::size_t{0}})
+    left.erase(left.begin() + static_cast<std::ptrdiff_t>(at));
+  EXPECT_EQ(game->state().zone(library).objects, left);
+  EXPECT_EQ(game->state().zone(hand).objects,
+            (std::vector<ObjectId>{order[0], order[4], order[7]}));
+  j.rollback(cp);
+  EXPECT_EQ(game->state().zone(library).objects, order);
+  EXPECT_EQ(hash(game->state()), start);
+}
+
 // A move to another zone is one edit: the object's new timestamp and the game's next one are in
 // it (key: before in the low 32 bits, after in the high 32), and undoing it gives both back. A
 // move within one zone keeps the timestamp (key 0).
