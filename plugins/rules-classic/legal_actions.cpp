@@ -68,23 +68,36 @@ std::string land_refusal(const Game& game, PlayerId p, ObjectId id) {
 }
 
 // p's mana sources, looked up on first use and then reused for every card in one legal_actions
-// call (the state does not change in between): those the game keeps (kept_mana_sources), or
-// else listed here.
+// call (the state does not change in between): those the game keeps (kept_mana_sources), with
+// their counts, or else listed here.
 class SourcesOnce {
  public:
   SourcesOnce(const Game& game, PlayerId p) : game_(game), p_(p) {}
   const std::vector<ManaSource>& get() {
     if (!sources_) {
       sources_ = kept_mana_sources(game_, p_);
-      if (!sources_) sources_ = &own_.emplace(mana_sources(game_, p_, ObjectId{}));
+      if (sources_)
+        counts_ = &kept_mana_counts(game_, p_);
+      else
+        sources_ = &own_.emplace(mana_sources(game_, p_, ObjectId{}));
     }
     return *sources_;
+  }
+
+  // can_pay(get(), life, cost, 0): from the kept list's counts when they decide it (most costs,
+  // counted_can_pay), else by can_pay's matching.
+  bool can_pay(std::int64_t life, const ManaCost& cost) {
+    const std::vector<ManaSource>& sources = get();
+    if (counts_)
+      if (const int counted = counted_can_pay(*counts_, cost); counted >= 0) return counted != 0;
+    return rules_classic::can_pay(sources, life, cost, 0);
   }
 
  private:
   const Game& game_;
   PlayerId p_;
   const std::vector<ManaSource>* sources_ = nullptr;
+  const KeptManaCounts* counts_ = nullptr;  // the kept list's, when sources_ is it
   std::optional<std::vector<ManaSource>> own_;
 };
 
@@ -135,10 +148,10 @@ const char* spell_refusal(const Game& game, PlayerId p, ObjectId id,
                           std::optional<std::uint16_t> spell, const ManaCost& cost,
                           SourcesOnce& sources, bool mana_first) {
   const std::int64_t life = game.state().player(p).life;  // for Phyrexian symbols
-  if (mana_first && !can_pay(sources.get(), life, cost, 0)) return unpaid(cost);
+  if (mana_first && !sources.can_pay(life, cost)) return unpaid(cost);
   if (spell && !targets_available(game, p, id, *spell, *game.card(id).abilities[*spell].impl))
     return "no legal target";
-  if (!mana_first && !can_pay(sources.get(), life, cost, 0)) return unpaid(cost);
+  if (!mana_first && !sources.can_pay(life, cost)) return unpaid(cost);
   return nullptr;
 }
 
@@ -573,6 +586,7 @@ void remember_only_pass(Game& game, PlayerId player) {
 ClassicCache& make_classic_cache(const Game& game) {
   auto made = std::make_unique<ClassicCache>();
   made->seats.resize(game.state().players.size());
+  made->kept_counts.resize(game.state().players.size());
   return static_cast<ClassicCache&>(game.keep_rules_cache(std::move(made)));
 }
 

@@ -321,6 +321,30 @@ void list_mana_sources(const Game& game, PlayerId p, ObjectId exclude,
   sort_by_flexibility(out);
 }
 
+// The counts of a kept list (KeptManaCounts), as can_pay counts its units: a bundle's mana one
+// each, any other source one mana of one of its kinds.
+KeptManaCounts count_kept(const std::vector<ManaSource>& sources) {
+  KeptManaCounts n;
+  std::array<std::uint8_t, sizeof n.of_kind> of_kind{};  // its bytes, each stopping at 127
+  const auto add = [&of_kind](std::uint8_t kind) {
+    of_kind[kind] = static_cast<std::uint8_t>(of_kind[kind] + (of_kind[kind] < 127));
+  };
+  for (const ManaSource& s : sources) {
+    if (s.bundle) {
+      for (std::uint8_t k : s.kinds) add(k);
+      n.mana += static_cast<std::uint32_t>(s.kinds.size());
+      continue;
+    }
+    ++n.mana;
+    if (s.kinds.size() == 1)
+      add(s.kinds.front());
+    else
+      n.one_kind_each = false;
+  }
+  std::memcpy(&n.of_kind, of_kind.data(), sizeof n.of_kind);
+  return n;
+}
+
 // The same list for kept_mana_sources, into the seat's kept list, from each permanent's
 // ManaTraits (read from its card: the caller has found Game::only_rule_effects() true, so that
 // they are what its view would show), and the seat's SourceWatch list of p's possible sources,
@@ -347,6 +371,7 @@ void list_kept_sources(const Game& game, PlayerId p, SeatLists& seat) {
   }
   seat.sources_watch_count = std::min(watched, SeatLists::kMaxSourceWatch + 1);
   sort_by_flexibility(out);
+  kept_mana_counts(game, p) = count_kept(out);
 }
 
 // What kept_mana_sources' list reads, while views apply the classic rule effects alone, other
@@ -377,7 +402,7 @@ std::uint64_t taps_key(const Journal& j) {
 // out of the list, which is then what a new list would be (the list is a stable sort of the walk's
 // sources, and dropping some leaves the others' order). Any other change (a permanent untapped,
 // summoning sickness gained or lost) lists again.
-bool watched_bits_hold(const Game& game, SeatLists& seat) {
+bool watched_bits_hold(const Game& game, PlayerId p, SeatLists& seat) {
   if (seat.sources_watch_count > SeatLists::kMaxSourceWatch) return false;  // not all watched
   bool tapped_since = false;
   for (SourceWatch& w : std::span(seat.sources_watch.data(), seat.sources_watch_count)) {
@@ -385,10 +410,12 @@ bool watched_bits_hold(const Game& game, SeatLists& seat) {
     if (o.summoning_sick != w.summoning_sick || (w.tapped && !o.tapped)) return false;
     if (o.tapped != w.tapped) w.tapped = tapped_since = true;
   }
-  if (tapped_since)
+  if (tapped_since) {
     std::erase_if(seat.sources, [&game](const ManaSource& s) {
       return s.object.valid() && game.object(s.object).tapped;
     });
+    kept_mana_counts(game, p) = count_kept(seat.sources);
+  }
   return true;
 }
 
@@ -420,7 +447,7 @@ const std::vector<ManaSource>* kept_mana_sources(const Game& game, PlayerId p) {
   const std::uint64_t key = mana_sources_key(j), taps = taps_key(j);
   const std::array<std::int64_t, kManaKinds> pools = pools_of(game.state().player(p));
   if (seat.sources_key != key || seat.sources_pools != pools ||
-      (seat.sources_taps != taps && !watched_bits_hold(game, seat))) {
+      (seat.sources_taps != taps && !watched_bits_hold(game, p, seat))) {
     list_kept_sources(game, p, seat);
     seat.sources_key = key;
     seat.sources_pools = pools;
@@ -431,8 +458,12 @@ const std::vector<ManaSource>* kept_mana_sources(const Game& game, PlayerId p) {
 
 bool can_pay(const Game& game, PlayerId p, const ManaCost& cost, std::int64_t x, ObjectId exclude) {
   if (!exclude.valid())
-    if (const std::vector<ManaSource>* kept = kept_mana_sources(game, p))
+    if (const std::vector<ManaSource>* kept = kept_mana_sources(game, p)) {
+      if (x == 0)
+        if (const int counted = counted_can_pay(kept_mana_counts(game, p), cost); counted >= 0)
+          return counted != 0;
       return can_pay(*kept, game.state().player(p).life, cost, x);
+    }
   return can_pay(mana_sources(game, p, exclude), game.state().player(p).life, cost, x);
 }
 

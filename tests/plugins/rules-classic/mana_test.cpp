@@ -2,6 +2,8 @@
 // X, and the pool emptying between steps.
 #include <gtest/gtest.h>
 
+#include <algorithm>
+
 #include "fixture.hpp"
 
 namespace anvil::classic_test {
@@ -426,6 +428,70 @@ TEST(RulesClassicMana, CountersAndChangelingLeaveAPermanentsManaAsItsCardMakesIt
   const ObjectId grove = find(g, "Grove Shifter", ZoneRef::battlefield(kA));
   EXPECT_EQ(g.view(grove).power, 3);
   EXPECT_TRUE(g.view(grove).has_subtype("Elf"_sym));
+}
+
+// The listing answers most "can the player pay?" questions by counting the kept sources' mana
+// of each kind (counted_can_pay in classic_cache.hpp), and the rest by matching: each answer
+// here is worked out by hand, with basic lands, a bundle ({G}{G} at once), mana in the pool, a
+// land tapped since the list was made, and a dual land (mana of two kinds, which only the
+// matching decides).
+TEST(RulesClassicMana, CostsAreAnsweredByCountingTheKeptSourcesOfEachKind) {
+  const std::vector<std::pair<const char*, const char*>> costs = {{"GGG", "{G}{G}{G}"},
+                                                                  {"GGGG", "{G}{G}{G}{G}"},
+                                                                  {"RRGGG", "{R}{R}{G}{G}{G}"},
+                                                                  {"RGGG", "{R}{G}{G}{G}"},
+                                                                  {"Four", "{4}"},
+                                                                  {"Five", "{5}"},
+                                                                  {"Six", "{6}"},
+                                                                  {"RRR", "{R}{R}{R}"},
+                                                                  {"W", "{W}"},
+                                                                  {"C", "{C}"},
+                                                                  {"TwoRRG", "{2}{R}{R}{G}"},
+                                                                  {"OneRRR", "{1}{R}{R}{R}"},
+                                                                  {"Hybrid", "{R/W}{R/W}{R/W}"}};
+  std::vector<CardSpec> specs;
+  for (const auto& [name, cost] : costs)
+    specs.push_back({.name = std::string("Cost ") + name,
+                     .cost = cost,
+                     .types = {"Creature"},
+                     .power = 1,
+                     .toughness = 1});
+  specs.push_back({.name = "Taiga", .types = {"Land"}, .subtypes = {"Mountain", "Forest"}});
+  specs.push_back({.name = "Elvish Pair",
+                   .cost = "{G}",
+                   .types = {"Creature"},
+                   .power = 1,
+                   .toughness = 1,
+                   .abilities = {{"mana", {{"cost", "{T}"}, {"add", "{G}{G}"}}}}});
+  std::vector<std::string> hand;
+  for (const auto& [name, cost] : costs) hand.push_back(std::string("Cost ") + name);
+  auto t =
+      table(pool(specs),
+            position("main1", player("A", hand, {"Forest", "Mountain", "Mountain", "Elvish Pair"}),
+                     player("B", {}, {})));
+  Game& g = *t.game;
+  ASSERT_TRUE(g.only_rule_effects());  // the sources are kept, and counted
+  const auto castable = [&g] {
+    std::vector<std::string> out;
+    for (const LegalAction& l : rules().legal_actions(g, kA))
+      if (l.label.starts_with("Cast Cost ")) out.push_back(l.label.substr(10));
+    std::sort(out.begin(), out.end());
+    return out;
+  };
+  using Names = std::vector<std::string>;
+  // {G} from the Forest, {G}{G} from the Pair, {R} from each Mountain.
+  EXPECT_EQ(castable(), (Names{"Five", "Four", "GGG", "RGGG", "RRGGG", "TwoRRG"}));
+  g.journal().set_tapped(find(g, "Mountain", ZoneRef::battlefield(kA)), true);  // one {R} fewer
+  EXPECT_EQ(castable(), (Names{"Four", "GGG", "RGGG"}));
+  g.journal().set_attr(kA, "mana_pool_W"_sym, 1);  // {W} in the pool
+  EXPECT_EQ(castable(), (Names{"Five", "Four", "GGG", "RGGG", "W"}));
+  g.journal().set_attr(kA, "mana_pool_W"_sym, 0);
+  g.journal().set_attr(kA, "mana_pool_C"_sym, 2);  // {C}{C} in the pool
+  EXPECT_EQ(castable(), (Names{"C", "Five", "Four", "GGG", "RGGG", "Six"}));
+  g.journal().set_attr(kA, "mana_pool_C"_sym, 0);
+  // A Taiga makes {R} or {G}: the matching decides what the counts cannot.
+  g.journal().create_object(*g.cards().find("Taiga"), kA, ZoneRef::battlefield(kA), false);
+  EXPECT_EQ(castable(), (Names{"Five", "Four", "GGG", "GGGG", "RGGG", "RRGGG", "TwoRRG"}));
 }
 
 }  // namespace
