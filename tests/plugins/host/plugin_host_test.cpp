@@ -298,12 +298,13 @@ TEST_F(PluginHostTest, RefusesAnotherAbiMajorNamingBothVersionsAndTheFix) {
 
 // ABI 15.0 added a virtual function to Ability (target_requirement), which changed the table of
 // every ability's functions: a plugin built against the 14.1 headers, the last before it, is
-// refused, naming both ABIs.
+// refused by any 15.x host, naming both ABIs.
 TEST_F(PluginHostTest, RefusesAPluginBuiltForAbi14) {
+  static_assert(ANVIL_ABI_MAJOR == 15, "a new major: build the test plugin for the last one");
   const PluginError e = refusal("abi-14/test-abi-14");
   EXPECT_EQ(e.plugin(), "test-abi-14");
-  EXPECT_THAT(e.problem(),
-              AllOf(HasSubstr("was built for plugin ABI 14.1"), HasSubstr("has plugin ABI 15.0")));
+  EXPECT_THAT(e.problem(), AllOf(HasSubstr("was built for plugin ABI 14.1"),
+                                 HasSubstr("has plugin ABI " + host_abi())));
   EXPECT_EQ(e.fix(), rebuild_fix());
   expect_host_still_works();
 }
