@@ -28,6 +28,25 @@ std::uint64_t pack_stamps(std::uint32_t before, std::uint32_t after) {
 std::uint32_t stamp_before(std::uint64_t stamps) { return static_cast<std::uint32_t>(stamps); }
 std::uint32_t stamp_after(std::uint64_t stamps) { return static_cast<std::uint32_t>(stamps >> 32); }
 
+// A new object of `card`, owned and controlled by `owner`, said to be in `zone` (not yet in the
+// zone's list), built in its place at the end of the game's objects with the game's next
+// timestamp. The timestamp advances with the creation and goes back when it is undone (the
+// creation's edit keeps it): one edit instead of two for every object a game creates, and a setup
+// creates a hundred or so. Inlined: as a call it made a random classic game 0.12% dearer.
+[[gnu::always_inline]] inline GameObject& append_object(GameState& state, CardId card,
+                                                        PlayerId owner, ZoneRef zone) {
+  const std::uint32_t timestamp = state.next_timestamp;
+  state.next_timestamp = timestamp + 1;
+  GameObject& o = state.objects.emplace_back();
+  o.id = ObjectId(static_cast<std::uint32_t>(state.objects.size() - 1));
+  o.card = card;
+  o.owner = owner;
+  o.controller = owner;
+  o.zone = zone;
+  o.timestamp = timestamp;
+  return o;
+}
+
 }  // namespace
 
 JournalListener::~JournalListener() = default;
@@ -301,22 +320,10 @@ ObjectId Journal::create_object(CardId card, PlayerId owner, ZoneRef zone, bool 
   player(owner);  // validates
   const std::uint32_t zone_index =
       zone.kind == ZoneKind::none ? kNowhere : static_cast<std::uint32_t>(state_.zone_index(zone));
-  // The next timestamp advances with the creation and goes back when it is undone (the edit keeps
-  // the timestamp): one edit instead of two for every object a game creates, and a setup creates
-  // a hundred or so.
-  const std::uint32_t timestamp = state_.next_timestamp;
-  state_.next_timestamp = timestamp + 1;
-
-  GameObject o;
-  o.id = ObjectId(static_cast<std::uint32_t>(state_.objects.size()));
-  o.card = card;
-  o.owner = owner;
-  o.controller = owner;
-  o.zone = zone;
-  o.timestamp = timestamp;
+  GameObject& o = append_object(state_, card, owner, zone);
   o.token = token;
-  state_.objects.push_back(std::move(o));
-  const ObjectId id = state_.objects.back().id;
+  const ObjectId id = o.id;
+  const std::uint32_t timestamp = o.timestamp;
   std::size_t position = 0;
   if (zone_index != kNowhere) {
     position = state_.zones[zone_index].objects.size();
@@ -336,16 +343,9 @@ ObjectId Journal::create_objects(std::span<const CardId> cards, PlayerId owner, 
   // (7 December 2026). The listener is told of each creation as it is made, with the objects
   // before it made and none after, as create_object's caller would have it.
   for (const CardId card : cards) {
-    const std::uint32_t timestamp = state_.next_timestamp;
-    state_.next_timestamp = timestamp + 1;
-    const ObjectId id(static_cast<std::uint32_t>(state_.objects.size()));
-    GameObject& o = state_.objects.emplace_back();
-    o.id = id;
-    o.card = card;
-    o.owner = owner;
-    o.controller = owner;
-    o.zone = zone;
-    o.timestamp = timestamp;
+    const GameObject& o = append_object(state_, card, owner, zone);
+    const ObjectId id = o.id;
+    const std::uint32_t timestamp = o.timestamp;
     std::size_t position = 0;
     if (zone_index != kNowhere) {
       // Looked up at each card: the listener (a plugin's connect()) might have added a zone's
