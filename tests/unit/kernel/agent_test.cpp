@@ -351,15 +351,21 @@ TEST(Agents, DeterminizeDealsFaceDownCardsWhereTheRulesSayTheyCouldBe) {
   }
 }
 
+// An agent answering the first option that declares, by deriving from each of `Marks`
+// (LabelBlind, PromptBlind: anvil/label_blind.hpp), what it does not read.
+template <class... Marks>
+class MarkedAgent final : public Agent, public Marks... {
+ public:
+  std::string_view name() const override { return "marked"; }
+  Answer choose(const DecisionView&, const Choice&) override { return Answer{{0}}; }
+};
+using Blind = MarkedAgent<LabelBlind>;
+using Unprompted = MarkedAgent<PromptBlind>;
+
 // An agent that declares it reads no label (anvil/label_blind.hpp) is known as such from the
 // moment it is seated, a swap to a sighted agent undoes that, an empty seat is sighted, and a
 // fork seats the same agents alike.
 TEST(Agents, SeatLabelBlindIsWorkedOutWhenSeatedAndFollowsSwapsAndCopies) {
-  class Blind final : public Agent, public LabelBlind {
-   public:
-    std::string_view name() const override { return "blind"; }
-    Answer choose(const DecisionView&, const Choice&) override { return Answer{{0}}; }
-  };
   Cards cards;
   auto game = make_game(cards);
   EXPECT_FALSE(game->seat_label_blind(PlayerId(0)));  // no agent yet
@@ -383,16 +389,6 @@ TEST(Agents, SeatLabelBlindIsWorkedOutWhenSeatedAndFollowsSwapsAndCopies) {
 // An agent that declares it reads no prompt is known as such when seated, apart from whether it
 // reads labels; a swap undoes it, an empty seat reads prompts, and a fork keeps the seats alike.
 TEST(Agents, SeatPromptBlindIsWorkedOutWhenSeatedApartFromLabels) {
-  class Unprompted final : public Agent, public PromptBlind {
-   public:
-    std::string_view name() const override { return "unprompted"; }
-    Answer choose(const DecisionView&, const Choice&) override { return Answer{{0}}; }
-  };
-  class Blind final : public Agent, public LabelBlind {
-   public:
-    std::string_view name() const override { return "blind"; }
-    Answer choose(const DecisionView&, const Choice&) override { return Answer{{0}}; }
-  };
   Cards cards;
   auto game = make_game(cards);
   EXPECT_FALSE(game->seat_prompt_blind(PlayerId(0)));  // no agent yet
