@@ -259,7 +259,7 @@ class ANVIL_API Game final : private JournalListener {
   bool seat_label_blind(PlayerId player) const;
   // Whether the agent seated for `player` declared that it never reads prompts
   // (prompt_blind(agent(player)), anvil/label_blind.hpp), worked out once when it was seated, as
-  // seat_label_blind is. Additive in plugin ABI 15.0: Seat keeps the flag in its padding.
+  // seat_label_blind is. Added in plugin ABI 15.1: Seat keeps the flag in its padding.
   bool seat_prompt_blind(PlayerId player) const;
   // Asks the seated agent, checks the answer, appends it to the decision log. A choice with no
   // real alternative (one option, exactly one pick; or passing and mana abilities only, see
