@@ -67,6 +67,16 @@ inline int counted_can_pay(const KeptManaCounts& n, const ManaCost& cost) {
   return (((n.of_kind | kHigh) - kinds) & kHigh) == kHigh ? 1 : 0;
 }
 
+// can_pay(kept, life, cost, x) for a seat's kept list (kept_mana_sources) and its counts
+// (kept_mana_counts): by counting when the counts decide (no X to pay, counted_can_pay), else by
+// can_pay's matching.
+inline bool can_pay_kept(const std::vector<ManaSource>& kept, const KeptManaCounts& counts,
+                         std::int64_t life, const ManaCost& cost, std::int64_t x) {
+  if (x == 0)
+    if (const int counted = counted_can_pay(counts, cost); counted >= 0) return counted != 0;
+  return can_pay(kept, life, cost, x);
+}
+
 // What the classic rules keep for one game between decisions: a SeatLists for each seat,
 // pools_emptied_at's count, the kept creatures and the objects' ManaTraits. Made on first use;
 // only what the state and each list's key decide, so a copy of a game starts without one.

@@ -84,13 +84,12 @@ class SourcesOnce {
     return *sources_;
   }
 
-  // can_pay(get(), life, cost, 0): from the kept list's counts when they decide it (most costs,
-  // counted_can_pay), else by can_pay's matching.
+  // can_pay(get(), life, cost, 0), by counting the kept list's sources when they decide it
+  // (can_pay_kept).
   bool can_pay(std::int64_t life, const ManaCost& cost) {
     const std::vector<ManaSource>& sources = get();
-    if (counts_)
-      if (const int counted = counted_can_pay(*counts_, cost); counted >= 0) return counted != 0;
-    return rules_classic::can_pay(sources, life, cost, 0);
+    return counts_ ? can_pay_kept(sources, *counts_, life, cost, 0)
+                   : rules_classic::can_pay(sources, life, cost, 0);
   }
 
  private:

@@ -458,12 +458,8 @@ const std::vector<ManaSource>* kept_mana_sources(const Game& game, PlayerId p) {
 
 bool can_pay(const Game& game, PlayerId p, const ManaCost& cost, std::int64_t x, ObjectId exclude) {
   if (!exclude.valid())
-    if (const std::vector<ManaSource>* kept = kept_mana_sources(game, p)) {
-      if (x == 0)
-        if (const int counted = counted_can_pay(kept_mana_counts(game, p), cost); counted >= 0)
-          return counted != 0;
-      return can_pay(*kept, game.state().player(p).life, cost, x);
-    }
+    if (const std::vector<ManaSource>* kept = kept_mana_sources(game, p))
+      return can_pay_kept(*kept, kept_mana_counts(game, p), game.state().player(p).life, cost, x);
   return can_pay(mana_sources(game, p, exclude), game.state().player(p).life, cost, x);
 }
 
