@@ -888,11 +888,14 @@ const ProtectionQuality* protection_against(const Characteristics& view,
                                             const Characteristics& source);
 // A source of damage as the damage sees it: as it last existed on the battlefield if it left
 // (608.2h), else as it is now; empty characteristics and no controller for an unknown object.
+// `characteristics` is `scratch` (the last known ones, moved in, or a view made there) or the
+// card's printed ones (Game::view): no copy of a view, and it stays what it was while the
+// damage's own events run, as long as `scratch` lives.
 struct DamageSource {
-  Characteristics characteristics;
+  const Characteristics& characteristics;
   PlayerId controller;
 };
-DamageSource damage_source(const Game& game, ObjectId source);
+DamageSource damage_source(const Game& game, ObjectId source, Characteristics& scratch);
 // Changeling: every creature type (never a land type).
 bool has_creature_type(const Game& game, ObjectId id, Symbol type);
 std::vector<ObjectId> battlefield(const Game& game);  // every permanent, seat by seat

@@ -420,38 +420,24 @@ std::shared_ptr<const ContinuousEffect> counters_effect() {
 
 // --- damage results (rule 120.3) ------------------------------------------------------------
 
-DamageSource damage_source(const Game& game, ObjectId source) {
-  DamageSource out;
-  if (auto lk = game.rules().last_known(game, source)) {
+DamageSource damage_source(const Game& game, ObjectId source, Characteristics& scratch) {
+  if (std::optional<LastKnown> lk = game.rules().last_known(game, source)) {
     // A permanent that has left deals damage as it last existed on the battlefield (608.2h,
     // 702.15b): Mogg Fanatic sacrificed wearing Unflinching Courage still has lifelink.
-    out.characteristics = std::move(lk->characteristics);
-    out.controller = lk->controller;
-  } else if (game.state().exists(source)) {
-    out.characteristics = game.view(source);
-    out.controller = game.object(source).controller;
+    scratch = std::move(lk->characteristics);
+    return {scratch, lk->controller};
   }
-  return out;
+  if (game.state().exists(source))
+    return {game.view(source, scratch), game.object(source).controller};
+  scratch = Characteristics{};
+  return {scratch, PlayerId{}};
 }
 
 void ClassicHooks::apply_damage(Game& game, const DamageEvent& damage) {
   const std::int32_t n = damage.amount;
   if (n <= 0) return;  // 614.7a: 0 damage is not damage
-  // The source as damage_source gives it, without copying its view: the view's reference is the
-  // printed characteristics (which nothing changes) or the scratch, so it stays what it was
-  // while the damage's own events run below. Only its keywords and controller are read.
-  Characteristics source_scratch;
-  const Characteristics* source_view = &source_scratch;  // empty for an unknown object
-  PlayerId source_controller;
-  std::optional<LastKnown> lk = game.rules().last_known(game, damage.source);
-  if (lk) {
-    source_view = &lk->characteristics;
-    source_controller = lk->controller;
-  } else if (game.state().exists(damage.source)) {
-    source_view = &game.view(damage.source, source_scratch);
-    source_controller = game.object(damage.source).controller;
-  }
-  const Characteristics& source = *source_view;
+  Characteristics source_scratch;  // the source's view stays as it was below (damage_source)
+  const auto [source, source_controller] = damage_source(game, damage.source, source_scratch);
   const bool infect = source.has_keyword(kInfect);
   if (damage.target.is_player()) {
     if (infect) {

@@ -366,7 +366,8 @@ void ProtectionAbility::connect(Game& game, ObjectId self, std::vector<Connectio
         if (!g.state().is_current(e.target.object) || !on_battlefield(g, to)) return std::nullopt;
         const Characteristics& protected_view = g.view(to);
         if (protected_view.keywords.empty()) return std::nullopt;  // most damage ends here
-        const DamageSource source = damage_source(g, e.source);
+        Characteristics scratch;
+        const DamageSource source = damage_source(g, e.source, scratch);
         if (protection_against(protected_view, source.characteristics) != from_ ||
             !first_protector(g, self, from_, zones()))
           return std::nullopt;
