@@ -236,6 +236,46 @@ TEST(Journal, AMoveLeavesFromWhereverTheObjectIsInItsZone) {
   EXPECT_EQ(hash(game->state()), start);
 }
 
+// A move takes the object out of its place and puts it where it is asked to go (a position past
+// the end is the top), within one zone or across two; a move of an object that does not exist,
+// or to a zone that does not exist, throws and changes nothing.
+TEST(Journal, AMoveTakesTheObjectFromItsPlaceToThePlaceAskedAndABadMoveChangesNothing) {
+  Cards cards;
+  auto game = make_game(cards, 5);
+  Journal& j = game->journal();
+  const PlayerId p(0);
+  const ZoneRef library = ZoneRef::library(p), hand = ZoneRef::hand(p);
+  const std::vector<ObjectId> order = game->state().zone(library).objects;
+  ASSERT_EQ(order.size(), 5u);
+  const auto cp = j.checkpoint();
+  const std::uint64_t start = hash(game->state());
+
+  j.move_object(order[4], library, 0);  // the top card to the bottom
+  EXPECT_EQ(game->state().zone(library).objects,
+            (std::vector<ObjectId>{order[4], order[0], order[1], order[2], order[3]}));
+  j.move_object(order[2], hand);
+  j.move_object(order[0], hand, 0);  // under the card already there
+  j.move_object(order[1], hand, 1);  // between the two
+  EXPECT_EQ(game->state().zone(library).objects, (std::vector<ObjectId>{order[4], order[3]}));
+  EXPECT_EQ(game->state().zone(hand).objects,
+            (std::vector<ObjectId>{order[0], order[1], order[2]}));
+  j.move_object(order[1], library, 99);  // past the end: the top
+  EXPECT_EQ(game->state().zone(library).objects,
+            (std::vector<ObjectId>{order[4], order[3], order[1]}));
+
+  const std::size_t edits = j.size();
+  const std::uint64_t now = hash(game->state());
+  EXPECT_THROW(j.move_object(ObjectId(9999), hand), RulesError);
+  EXPECT_THROW(j.move_object(order[3], ZoneRef::hand(PlayerId(7))), RulesError);
+  EXPECT_EQ(j.size(), edits);
+  EXPECT_EQ(hash(game->state()), now);
+
+  j.rollback(cp);
+  EXPECT_EQ(game->state().zone(library).objects, order);
+  EXPECT_TRUE(game->state().zone(hand).objects.empty());
+  EXPECT_EQ(hash(game->state()), start);
+}
+
 // A move to another zone is one edit: the object's new timestamp and the game's next one are in
 // it (key: before in the low 32 bits, after in the high 32), and undoing it gives both back. A
 // move within one zone keeps the timestamp (key 0).
