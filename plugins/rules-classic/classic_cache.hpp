@@ -78,14 +78,16 @@ inline bool can_pay_kept(const std::vector<ManaSource>& kept, const KeptManaCoun
 }
 
 // What the classic rules keep for one game between decisions: a SeatLists for each seat,
-// pools_emptied_at's count, the kept creatures and the objects' ManaTraits. Made on first use;
-// only what the state and each list's key decide, so a copy of a game starts without one.
+// pools_emptied_at's count, the kept creatures, the objects' ManaTraits and the cards' kinds for
+// the state-based pass. Made on first use; only what the state, each list's key and the card pool
+// decide, so a copy of a game starts without one.
 struct ClassicCache final : RulesCache {
   std::vector<SeatLists> seats;
   std::uint64_t pools_emptied_at = 0;
   KeptCreatures creatures;              // common.cpp's
   std::vector<ManaTraits> mana_traits;  // mana_traits_memo's, indexed by ObjectId
   std::vector<KeptManaCounts> kept_counts;  // each seat's, with seats[seat].sources (mana.cpp)
+  std::vector<std::uint16_t> sba_kinds;     // state_based.cpp's printed_kinds, indexed by CardId
 };
 
 // The game's cache, made and kept in it at first use (legal_actions.cpp).

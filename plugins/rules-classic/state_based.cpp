@@ -7,6 +7,7 @@
 #include <string_view>
 
 #include "classic.hpp"
+#include "classic_cache.hpp"
 
 namespace anvil::rules_classic {
 
@@ -171,6 +172,22 @@ unsigned sba_kinds(const Characteristics& c) {
   return k;
 }
 
+// sba_kinds of the view of a permanent of `card`, while views apply the classic rule
+// effects alone (Game::only_rule_effects): its card's printed kinds, read once a game for each
+// card (the game's rules cache, ClassicCache::sba_kinds). No bit can differ: changeling adds
+// creature types, none of which is Aura, Equipment, Fortification or Saga, and the counters
+// change power and toughness alone (the argument of creatures_now and ManaTraits). Most
+// permanents are lands, whose kinds are none: a look at the permanents then skips their views,
+// in which it found nothing, and sba_kinds' three loops for every permanent.
+// REQUIRES: card.value < memo.size(), the pool's size.
+unsigned printed_kinds(const Game& game, std::vector<std::uint16_t>& memo, CardId card) {
+  constexpr std::uint16_t kRead = 1u << 8;  // above the kinds: 0 is "not read yet"
+  std::uint16_t& k = memo[card.value];
+  if (k == 0) [[unlikely]]
+    k = static_cast<std::uint16_t>(kRead | sba_kinds(game.cards().at(card).base));
+  return k & (kRead - 1);
+}
+
 // Whether the pass would skip both its looks (at every permanent and at every object) and so
 // find nothing past the players: every finding below comes out of one look or the other (the
 // lists of the first, the moves and stray counters of the second, dungeons while no command
@@ -243,6 +260,13 @@ bool sba_pass(Game& game) {
     older_then = game.rules_memo(kPermanentsTimestamp) >> 32;
   }
   Characteristics scratch;  // for the permanents an effect applies to (Game::view)
+  // While views apply the rule effects alone, each permanent's kinds are its card's
+  // (printed_kinds), and one of none finds nothing: its view is not taken.
+  std::vector<std::uint16_t>* kinds_memo = nullptr;
+  if (look_at_permanents && game.only_rule_effects()) {
+    kinds_memo = &classic_cache(game).sba_kinds;
+    kinds_memo->resize(game.cards().size());  // 0: not read yet (the cache goes with the pool)
+  }
   std::uint64_t older = 0;  // permanents with a timestamp not newer (passed over, or marked)
   for (bool again = look_at_permanents; again;) {
     again = false;
@@ -261,8 +285,15 @@ bool sba_pass(Game& game) {
           for (const CounterLimit& l : counter_limits(game, id))
             if (o.counters.get(l.kind) > l.max) limited.emplace_back(id, l);
         }
+        unsigned k = 0;
+        // A card not in the pool (an invalid id is past its end) is viewed, which throws.
+        const bool printed = kinds_memo && o.card.value < kinds_memo->size();
+        if (printed) {
+          k = printed_kinds(game, *kinds_memo, o.card);
+          if (k == 0) continue;  // no creature, planeswalker or kind listed: nothing to find
+        }
         const Characteristics& c = game.view(id, scratch);
-        const unsigned k = sba_kinds(c);
+        if (!printed) k = sba_kinds(c);
         if (k & kSbaLegendary) legends.push_back({id, o.controller, c.name});
         if (k & kSbaAura) auras.push_back(id);
         if (k & kSbaEquipment) equipment.push_back(id);

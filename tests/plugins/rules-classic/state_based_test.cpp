@@ -395,6 +395,39 @@ TEST(RulesClassicStateBased, WhatAMoveCarriesOffTheBattlefieldIsSeenOnceATokenOr
 
 // The module pays a regeneration ability's cost itself, but writes it on the AbilityDef too
 // (AbilityDef::cost, as the card says it), where an agent reads whether a shield can be paid.
+// While views apply the classic rule effects alone, the look at the permanents reads a
+// permanent's kinds from its card, and a land, no creature, is not viewed. An effect that makes
+// a land a creature (Living Lands' "All Forests are 1/1 creatures", as floating effects) is seen
+// through the view: the Forest, damaged before and passed over then, dies of that damage.
+TEST(RulesClassicStateBased, ALandMadeACreatureByAnEffectDiesOfTheDamageItHad) {
+  std::shared_ptr<CardPool> pool = standard_pool();
+  pool->add(
+      compile({.name = "Living Lands",
+               .cost = "{3}{G}",
+               .types = {"Enchantment"},
+               .abilities = {{"lands_are_creatures",
+                              {{"subtype", "Forest"}, {"power", "1"}, {"toughness", "1"}}}}}));
+  auto t = table(pool, position("main1", player("A", {"Living Lands"}, {"Forest", "Forest"}),
+                                player("B", {}, {})));
+  Game& g = *t.game;
+  const ObjectId forest = find(g, "Forest", ZoneRef::battlefield(kA));
+  g.journal().set_damage(forest, 1);
+  rules().check_state(g);  // a land with damage: nothing to do
+  EXPECT_EQ(g.object(forest).zone, ZoneRef::battlefield(kA));
+  const GameObject& lands = g.object(find(g, "Living Lands", ZoneRef::hand(kA)));
+  for (std::uint16_t half : {0, 1}) {  // the type-changing one, the power and toughness one
+    FloatingEffect animate;
+    animate.source = lands.ref();
+    animate.card = lands.card;
+    animate.ability = half;
+    animate.controller = kA;
+    g.journal().add_effect(animate);
+  }
+  rules().check_state(g);
+  EXPECT_EQ(g.object(forest).zone, ZoneRef::graveyard(kA));
+  EXPECT_EQ(count(g, ZoneRef::battlefield(kA)), 1u);  // the other Forest, undamaged
+}
+
 TEST(RulesClassicStateBased, ARegenerationAbilityWritesItsCost) {
   auto t = table(standard_pool(),
                  position("main1", player("A", {}, {}), player("B", {}, {"Drudge Skeletons"})));
