@@ -205,28 +205,45 @@ bool nothing_to_look_at(Game& game) {
   return game.only_rule_effects();
 }
 
-bool sba_pass(Game& game) {
-  bool acted = false;
-  // Players: 704.5a-c, all at once.
+// 704.5a-c, all at once, for the players that lose; whether the game is over.
+[[gnu::noinline]] bool players_lose(Game& game) {
   std::vector<PlayerId> losing;
   for (const Player& p : game.state().players)
     if (p.outcome == Outcome::playing && loses(p)) losing.push_back(p.id);
-  if (!losing.empty()) {
+  for (PlayerId p : losing) {
+    game.journal().set_outcome(p, Outcome::lost);
+    game.journal().set_attr(p, kDrewFromEmpty, 0);
+  }
+  std::size_t playing = 0;
+  for (const Player& p : game.state().players) playing += p.outcome == Outcome::playing;
+  if (playing == 0) {
+    for (PlayerId p : losing) game.journal().set_outcome(p, Outcome::drew);  // 104.4a
+  }
+  finish_if_decided(game);
+  return game.state().over;
+}
+
+bool look_and_act(Game& game, bool acted);
+
+// One pass. Most passes find no player losing and nothing to look at: those cost the tests
+// below and no more, the looks and their lists being another function's frame (as one
+// function, every pass saved its registers and built its players' list).
+bool sba_pass(Game& game) {
+  bool acted = false;
+  // Players: 704.5a-c.
+  bool any_loses = false;
+  for (const Player& p : game.state().players)
+    any_loses = any_loses || (p.outcome == Outcome::playing && loses(p));
+  if (any_loses) [[unlikely]] {
     acted = true;
-    for (PlayerId p : losing) {
-      game.journal().set_outcome(p, Outcome::lost);
-      game.journal().set_attr(p, kDrewFromEmpty, 0);
-    }
-    std::size_t playing = 0;
-    for (const Player& p : game.state().players) playing += p.outcome == Outcome::playing;
-    if (playing == 0) {
-      for (PlayerId p : losing) game.journal().set_outcome(p, Outcome::drew);  // 104.4a
-    }
-    finish_if_decided(game);
-    if (game.state().over) return true;
+    if (players_lose(game)) return true;
   }
   if (nothing_to_look_at(game)) return acted;
+  return look_and_act(game, acted);
+}
 
+// The rest of a pass: the looks at every permanent and at every object, and what they find.
+[[gnu::noinline]] bool look_and_act(Game& game, bool acted) {
   // Each permanent is viewed once (a view is the costly part of a pass, which runs at every
   // priority); the legend rule and the Aura check below reuse what this loop saw. Nothing is
   // edited in between.
@@ -494,10 +511,11 @@ bool run_state_based(Game& game) {
 
 // --- triggers -------------------------------------------------------------------------------
 
-// Every question is asked while the triggers it is about are still pending, so an agent that
-// throws leaves them where they were.
-bool put_triggers(Game& game) {
-  if (game.state().pending_triggers.empty()) return false;
+namespace {
+
+// put_triggers past its test, in a function of its own: most settlings have no trigger waiting,
+// and then put_triggers is that test alone, without this function's frame.
+[[gnu::noinline]] bool put_pending_triggers(Game& game) {
   PlayerId p = game.state().turn.active;
   for (std::size_t seat = 0; seat < game.state().player_count(); ++seat, p = next_player(game, p)) {
     std::vector<PendingTrigger> mine;
@@ -550,6 +568,15 @@ bool put_triggers(Game& game) {
     }
   }
   return true;
+}
+
+}  // namespace
+
+// Every question is asked while the triggers it is about are still pending, so an agent that
+// throws leaves them where they were.
+bool put_triggers(Game& game) {
+  if (game.state().pending_triggers.empty()) return false;
+  return put_pending_triggers(game);
 }
 
 }  // namespace anvil::rules_classic
