@@ -454,17 +454,27 @@ bool sba_pass(Game& game) {
       acted = true;
     }
   }
-  // 122.2: counters on an object that left the battlefield cease to exist with it.
-  if (stray_counters || game.journal().changes() != objects_seen) {
+  // 122.2: counters on an object that left the battlefield cease to exist with it. Not looked
+  // for after edits while a look at every object that saw no counters on any object holds
+  // (kNothingToCarry, the key still that look's): none has had a counter since, as that needs a
+  // counter edit, a creation or a move out of no zone, each of which moves the key.
+  const std::uint64_t looked = game.rules_memo(kObjectsLookedAt);
+  const bool no_counters = (looked & kNothingToCarry) != 0 &&
+                           looked >> kObjectsMemoBits == objects_look_key(game.journal(), looked);
+  if (stray_counters || (game.journal().changes() != objects_seen && !no_counters)) {
     for (const GameObject& o : game.state().objects)
       if (!o.counters.items.empty() && o.zone.kind != ZoneKind::battlefield)
         clear_counters(game, o.id);
   }
   // 704.5h looks at deathtouch damage "since the last check": the mark is spent.
+  // The battlefield seat by seat, as battlefield() lists it, without building its list: the
+  // walk edits attrs alone, which leave the zones as they are.
   if (deathtouched || game.journal().changes() != battlefield_seen) {
-    for (ObjectId id : battlefield(game))
-      if (!game.object(id).attrs.items.empty() && game.object(id).attrs.get(kDeathtouched) != 0)
-        game.journal().set_attr(id, kDeathtouched, 0);
+    for (const Player& seat : s.players)
+      for (ObjectId id : s.zone(ZoneRef::battlefield(seat.id)).objects)
+        if (const GameObject& o = game.object(id);
+            !o.attrs.items.empty() && o.attrs.get(kDeathtouched) != 0)
+          game.journal().set_attr(id, kDeathtouched, 0);
   }
   for (const auto& [id, n] : annihilate) {
     if (!on_battlefield(game, id)) continue;
