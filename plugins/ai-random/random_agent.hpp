@@ -21,10 +21,12 @@ class RandomAgent final : public Agent, public LabelBlind, public PromptBlind {
 
  private:
   bool chance(double probability);
-  // An attack or block declaration: every option is a creature's (Option::target), and a
-  // creature may be declared once.
+  // An attack or block choice that is a declaration: every option is a creature's
+  // (Option::target), and a creature may be declared once.
   static bool is_declaration(const Choice& choice);
   Answer declare(const Choice& choice);
+  // A decision of exactly one pick: as choose() would answer it, with the same draws.
+  Answer choose_one(const Choice& choice);
 
   SplitMix64 rng_;
   double pass_probability_;

@@ -2,6 +2,7 @@
 // as asked, and complete games when it plays both seats.
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <anvil/label_blind.hpp>
 #include <anvil/pack.hpp>
 #include <anvil/plugin_host.hpp>
@@ -201,6 +202,61 @@ TEST_F(AiRandom, DeclaresEachCreatureOnceWithEveryWayAlike) {
     EXPECT_NEAR(seen[way], n / 3, n / 30) << way;
   for (const char* way : {"second: none", "second: Second → X"})
     EXPECT_NEAR(seen[way], n / 2, n / 30) << way;
+}
+
+// A one-pick decision as the agent answered it when it listed its candidates first: those
+// neither mana nor barred (or, if none, those not mana), then the pass drawn, then the number of
+// picks, then one of the candidates but the pass. Drawn in this order from the agent's seed.
+std::vector<std::uint32_t> listed_picks(SplitMix64& rng, const Choice& c, double pass_probability) {
+  std::vector<std::uint32_t> candidates;
+  for (std::uint32_t i = 0; i < c.options.size(); ++i)
+    if (!c.options[i].mana && c.options[i].barred.empty()) candidates.push_back(i);
+  if (candidates.empty())
+    for (std::uint32_t i = 0; i < c.options.size(); ++i)
+      if (!c.options[i].mana) candidates.push_back(i);
+  if (c.pass && candidates.size() > 1) {
+    constexpr std::uint64_t kSteps = std::uint64_t{1} << 53;
+    if (static_cast<double>(rng.below(kSteps)) < pass_probability * static_cast<double>(kSteps))
+      return {*c.pass};
+    candidates.erase(std::find(candidates.begin(), candidates.end(), *c.pass));
+  }
+  // min_picks and max_picks capped at the candidates' number (1..1, or 0..0), drawn between them
+  const std::uint64_t most = std::min<std::size_t>(1, candidates.size());
+  const std::uint64_t picks = most + rng.below(1);
+  if (picks == 0) return {};
+  return {candidates[rng.below(candidates.size())]};
+}
+
+// The agent finds a one-pick decision's option by counting, without that list: the same seed
+// must still pick the same options, or every seeded game and replay of random agents would play
+// differently.
+TEST_F(AiRandom, AOnePickDecisionDrawsAsWhenItListedItsCandidates) {
+  auto a = agent(11);
+  SplitMix64 reference{11}, rng{5};
+  const DecisionView view(game, PlayerId(0));
+  int passes = 0, empty = 0;
+  for (int i = 0; i < 4000; ++i) {
+    Choice c;
+    c.kind = ChoiceKind::action;
+    const auto n = static_cast<std::uint32_t>(1 + rng.below(8));
+    for (std::uint32_t j = 0; j < n; ++j) {
+      Option& o = c.options.emplace_back();
+      o.value = j;
+      o.mana = rng.below(4) == 0;
+      if (rng.below(4) == 0) o.barred = "not now";
+    }
+    if (rng.below(3) != 0) {  // a pass, which the rules never bar nor make mana
+      c.pass = static_cast<std::uint32_t>(rng.below(n));
+      c.options[*c.pass].mana = false;
+      c.options[*c.pass].barred.clear();
+    }
+    const std::vector<std::uint32_t> expected = listed_picks(reference, c, 0.2);
+    ASSERT_EQ(a->choose(view, c).picks, expected) << "decision " << i;
+    passes += c.pass && expected == std::vector<std::uint32_t>{*c.pass};
+    empty += expected.empty();
+  }
+  EXPECT_GT(passes, 100);  // each way was taken: passing, no candidate at all, and picking
+  EXPECT_GT(empty, 10);
 }
 
 // Options the rules refuse in any answer (Option::barred) are never picked, in a declaration or
