@@ -87,6 +87,37 @@ TEST(Agents, DecisionLogReplayReproducesTheFinalHash) {
   EXPECT_EQ(seat1->remaining(), 0u);
 }
 
+// Game::ask makes each record in its place in a log given room at its first decision: past that
+// room, and with a name too long to be kept inside a std::string, every record still says who
+// answered what, in order.
+TEST(Agents, EachAnswerIsLoggedWholeAndInOrderPastTheLogsFirstRoom) {
+  Cards cards;
+  auto game = make_game(cards);
+  const std::string name = "an agent whose name is longer than a short string";
+  game->seat(PlayerId(1), std::make_shared<RandomAgent>(3, name));
+  Choice c{ChoiceKind::target,
+           PlayerId(1),
+           "pick",
+           {{"a", {}, 0}, {"b", {}, 1}, {"c", {}, 2}},
+           1,
+           2,
+           {},
+           {},
+           {},
+           {}};
+  std::vector<Answer> answers;
+  for (int i = 0; i < 300; ++i) answers.push_back(game->ask(c));
+  ASSERT_EQ(game->decisions().size(), answers.size());
+  for (std::size_t i = 0; i < answers.size(); ++i) {
+    const DecisionRecord& r = game->decisions()[i];
+    EXPECT_EQ(r.index, i);
+    EXPECT_EQ(r.player, PlayerId(1));
+    EXPECT_EQ(r.agent, name);
+    EXPECT_EQ(r.kind, ChoiceKind::target);
+    EXPECT_EQ(r.picks, answers[i].picks) << "decision " << i;
+  }
+}
+
 TEST(Agents, InvalidAnswersAreRefusedNamingTheAgent) {
   Cards cards;
   auto game = make_game(cards);
