@@ -142,26 +142,24 @@ bool hand_spell_timing_allows(const Game& game, PlayerId p, const Characteristic
 }
 
 // The rest of cast_refusal, for the spell ability `spell` (a mode of a modal card) and the
-// `cost` it is cast for.
+// `cost` it is cast for: its targets, then the mana.
 const char* spell_refusal(const Game& game, PlayerId p, ObjectId id,
                           std::optional<std::uint16_t> spell, const ManaCost& cost,
-                          SourcesOnce& sources, bool mana_first) {
-  const std::int64_t life = game.state().player(p).life;  // for Phyrexian symbols
-  if (mana_first && !sources.can_pay(life, cost)) return unpaid(cost);
+                          SourcesOnce& sources) {
   if (spell && !targets_available(game, p, id, *spell, *game.card(id).abilities[*spell].impl))
     return "no legal target";
-  if (!mana_first && !sources.can_pay(life, cost)) return unpaid(cost);
+  const std::int64_t life = game.state().player(p).life;  // for Phyrexian symbols
+  if (!sources.can_pay(life, cost)) return unpaid(cost);
   return nullptr;
 }
 
 // Why `p` may not cast `id` (in their hand, characteristics `c`) for `mode` now; nullptr if they
-// may. `mana_first` looks at the mana before the targets: the same answer to "may they?", and
-// the listing's common "no" is cheaper found that way; why_not keeps the reasons' order.
+// may. (The listing asks the same of each card in its own order: priority_actions' add_casts.)
 // `alternative`: the card is cast for this cost instead of its mana cost — from p's graveyard
 // (flashback, escape, retrace: the caller has checked that it may be, graveyard_cast_cost), or
 // from exile for its madness cost (madness_cast_refusal).
 const char* cast_refusal(const Game& game, PlayerId p, ObjectId id, std::uint16_t mode,
-                         const Characteristics& c, SourcesOnce& sources, bool mana_first,
+                         const Characteristics& c, SourcesOnce& sources,
                          const ManaCost* alternative = nullptr) {
   if (const char* why = timing_refusal(game, p, c, alternative)) return why;
   const ManaCost& cost = alternative ? *alternative : c.cost;
@@ -172,13 +170,12 @@ const char* cast_refusal(const Game& game, PlayerId p, ObjectId id, std::uint16_
     if (std::find(modes.begin(), modes.end(), mode) == modes.end()) {
       // No mode named (a caller that knows nothing of modes): why the first mode is refused.
       if (modes.empty()) return "it has no mode";
-      const char* first =
-          cast_refusal(game, p, id, modes.front(), c, sources, mana_first, alternative);
+      const char* first = cast_refusal(game, p, id, modes.front(), c, sources, alternative);
       return first ? first : "it has no such mode";
     }
     spell = mode;
   }
-  return spell_refusal(game, p, id, spell, cost, sources, mana_first);
+  return spell_refusal(game, p, id, spell, cost, sources);
 }
 
 // The cost `id` (in p's graveyard, characteristics `c`) is cast for from there, or nullptr if it
@@ -220,7 +217,7 @@ std::string cast_refusal(const Game& game, PlayerId p, ObjectId id, std::uint16_
     return "that card is not in your hand";
   }
   SourcesOnce sources(game, p);
-  const char* why = cast_refusal(game, p, id, mode, c, sources, /*mana_first=*/false, alternative);
+  const char* why = cast_refusal(game, p, id, mode, c, sources, alternative);
   return why ? why : "";
 }
 
@@ -406,12 +403,20 @@ std::vector<LegalAction> priority_actions(const Game& game, PlayerId player, Lan
     if (from_graveyard ? timing_refusal(game, player, c, from_graveyard) != nullptr
                        : !hand_spell_timing_allows(game, player, c))
       return;
+    // The mana next, once for every mode (each is cast for the same cost): most cards that may
+    // be cast now cannot be paid for (7 879 of 10 666 in 40 random games), and then neither
+    // the card's modes nor the reason are looked for (that was 0.9% of a random game).
     const ManaCost& cost = from_graveyard ? *from_graveyard : c.cost;
+    if (!sources.can_pay(game.state().player(player).life, cost)) return;
     const CardDef& def = game.card(id);
+    // Then the targets of the spell ability, or of each mode: cast_refusal's other check.
+    const auto targets_allow = [&](std::uint16_t spell) {
+      return targets_available(game, player, id, spell, *def.abilities[spell].impl);
+    };
     const char* how = from_graveyard ? graveyard_cast_how(def) : "";
     if (is_modal(def)) {  // one action per mode (700.2)
       for (std::uint16_t mode : spell_modes(def))
-        if (!spell_refusal(game, player, id, mode, cost, sources, /*mana_first=*/true)) {
+        if (targets_allow(mode)) {
           LegalAction& action = add_action(out, LegalAction::Kind::cast, id, mode);
           if (labels)
             action.label = label("Cast ", object_label(game, id), how, ": ",
@@ -420,7 +425,7 @@ std::vector<LegalAction> priority_actions(const Game& game, PlayerId player, Lan
       return;
     }
     const std::optional<std::uint16_t> spell = spell_ability(def);
-    if (!spell_refusal(game, player, id, spell, cost, sources, /*mana_first=*/true)) {
+    if (!spell || targets_allow(*spell)) {
       LegalAction& action = add_action(out, LegalAction::Kind::cast, id, spell.value_or(0));
       if (labels) action.label = label("Cast ", object_label(game, id), how);
     }
@@ -632,7 +637,7 @@ std::string madness_cast_refusal(const Game& game, PlayerId p, ObjectId card, st
   Characteristics c = game.view(card);
   c.add_keyword(kFlash);
   SourcesOnce sources(game, p);
-  const char* why = cast_refusal(game, p, card, mode, c, sources, /*mana_first=*/false, &cost);
+  const char* why = cast_refusal(game, p, card, mode, c, sources, &cost);
   return why ? why : "";
 }
 
