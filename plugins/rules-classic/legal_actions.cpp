@@ -384,9 +384,11 @@ void add_land_mana(const Game& game, std::vector<LegalAction>& actions, bool lab
 
 std::vector<LegalAction> priority_actions(const Game& game, PlayerId player, LandMana land_mana,
                                           bool labels, std::uint64_t zones) {
-  std::vector<LegalAction> out;
-  if (game.state().over || game.state().turn.priority != player) return out;
-  out.reserve(8);  // one allocation for most lists (each growth moved every action)
+  if (game.state().over || game.state().turn.priority != player) return {};
+  // The buffer of a list advance() gave back (give_back_listing), or one allocation for most
+  // lists (each growth moved every action).
+  std::vector<LegalAction> out = take_spare_listing(game);
+  if (out.capacity() < 8) out.reserve(8);
   SourcesOnce sources(game, player);
   // A label, built only for a labelled list (`if (labels)`: its parts are not even worked out
   // for an unlabelled one).

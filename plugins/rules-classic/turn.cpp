@@ -8,6 +8,7 @@
 #include <vector>
 
 #include "classic.hpp"
+#include "classic_cache.hpp"
 #include "module.hpp"
 
 namespace anvil::rules_classic {
@@ -522,6 +523,7 @@ bool ClassicRules::advance(Game& game) const {
   });
   if (only_pass) {
     remember_only_pass(game, p);
+    give_back_listing(game, std::move(actions));  // for the next listing to fill
     pass_and_go_on(game);
     return !game.state().over;
   }
@@ -533,12 +535,16 @@ bool ClassicRules::advance(Game& game) const {
     // The list again for p's next priority if nothing changes until then (most often the
     // other player passes too and the step ends in quiet edits). Only an unlabelled list: it
     // is what priority_actions made, priority_choice having moved out empty labels alone.
-    if (!labelled) remember_listing(game, p, listed_at, listed_turn, std::move(actions));
+    if (!labelled)
+      remember_listing(game, p, listed_at, listed_turn, std::move(actions));
+    else
+      give_back_listing(game, std::move(actions));
     // A step that ended leaves the game in the next one, begun.
     pass_and_go_on(game);
   } else {
     perform_action(game, actions[chosen]);
     clear_passes(game);
+    give_back_listing(game, std::move(actions));
   }
   return !game.state().over;
 }

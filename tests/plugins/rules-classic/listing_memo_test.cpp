@@ -271,6 +271,36 @@ TEST(RulesClassicListingMemo, KeptManaSourcesFollowTheSeatsOwnTapsAndSickness) {
   EXPECT_EQ(kept, fresh);
 }
 
+// advance() gives the list it is done with back to the game's rules cache, and the next listing
+// fills that buffer (give_back_listing in classic_cache.hpp): a list made in it holds what a
+// fresh one holds, labels and all, nothing of the actions it held before.
+TEST(RulesClassicListingMemo, AListingMadeInAGivenBackListIsAFreshOne) {
+  auto t = table(standard_pool(),
+                 position("main1", player("A", {"Mountain", "Shock", "Shock"}, {"Mountain"}),
+                          player("B", {}, {})));
+  Game& g = *t.game;
+  t.a->act("Play Mountain");
+  ASSERT_TRUE(rules().advance(g));  // a labelled list of five: A plays the Mountain
+  ASSERT_EQ(t.a->asked.size(), 1u);
+  ASSERT_EQ(t.a->asked.back().options.size(), 5u);
+  ASSERT_EQ(g.state().turn.priority, kA);
+  auto fresh = g.fork();  // no rules cache: its listing allocates its own list
+  const std::vector<LegalAction> kept = rules().legal_actions(g, kA);
+  const std::vector<LegalAction> made = rules().legal_actions(*fresh, kA);
+  // Two Shocks, two Mountains' mana, passing; no land to play.
+  ASSERT_EQ(kept.size(), 5u);
+  ASSERT_EQ(made.size(), kept.size());
+  for (std::size_t i = 0; i < kept.size(); ++i) {
+    EXPECT_EQ(kept[i].kind, made[i].kind) << i;
+    EXPECT_EQ(kept[i].object, made[i].object) << i;
+    EXPECT_EQ(kept[i].ability, made[i].ability) << i;
+    EXPECT_EQ(kept[i].value, made[i].value) << i;
+    EXPECT_EQ(kept[i].mana, made[i].mana) << i;
+    EXPECT_EQ(kept[i].label, made[i].label) << i;
+    EXPECT_TRUE(kept[i].targets.empty()) << i;
+  }
+}
+
 // Every advance of a game that keeps its lists gives the state a copy without them gives, and
 // every listing the same actions; now and then a few advances are rolled back.
 TEST(RulesClassicListingMemo, RandomGamesPlayAsCopiesListingAfreshDo) {
