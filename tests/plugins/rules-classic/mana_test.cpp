@@ -66,6 +66,20 @@ TEST(RulesClassicMana, ColouredSymbolsAreMatchedToLandsThatCanMakeThem) {
   EXPECT_TRUE(find(*rich.game, "Boggart Ram-Gang", ZoneRef::battlefield(kA)).valid());
 }
 
+// The kept list is sorted least flexible first only when a source can make several kinds
+// (list_kept_sources): with the Taiga listed before the Mountain, {R} is still paid by the
+// Mountain, the Taiga kept for whatever else it could pay.
+TEST(RulesClassicMana, ALandOfSeveralKindsIsKeptForLastWhenItIsListedFirst) {
+  auto t = table(standard_pool(), position("main1", player("A", {"Shock"}, {"Taiga", "Mountain"}),
+                                           player("B", {}, {"Grizzly Bears"})));
+  Game& g = *t.game;
+  t.a->act("Cast Shock").pick(ChoiceKind::target, {"Grizzly Bears"});
+  ASSERT_TRUE(rules().advance(g));
+  ASSERT_EQ(g.state().stack.size(), 1u);
+  EXPECT_TRUE(g.object(find(g, "Mountain", ZoneRef::battlefield(kA))).tapped);
+  EXPECT_FALSE(g.object(find(g, "Taiga", ZoneRef::battlefield(kA))).tapped);
+}
+
 // 107.4e: a hybrid symbol is paid with either of its colours, and the matching gives each
 // symbol a land that can pay it: {W}{R/W}{R/W} takes the Plains for {W} and the Mountains for
 // the hybrid ones, in whatever order the lands are listed.
