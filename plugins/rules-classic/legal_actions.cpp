@@ -366,7 +366,7 @@ void add_land_mana(const Game& game, std::vector<LegalAction>& actions, bool lab
   // lands outgrew the listing's first eight and moved every action, once or twice.
   std::size_t more = 1;
   for (const ManaSource& s : sources) more += s.intrinsic ? s.kinds.size() : 0;
-  actions.reserve(actions.size() + more);
+  if (actions.capacity() < actions.size() + more) actions.reserve(actions.size() + more);
   for (const ManaSource& s : sources) {
     if (!s.intrinsic) continue;
     for (std::size_t k = 0; k < s.kinds.size(); ++k) {
