@@ -89,6 +89,7 @@ struct ClassicCache final : RulesCache {
   std::vector<KeptManaCounts> kept_counts;  // each seat's, with seats[seat].sources (mana.cpp)
   std::vector<std::uint16_t> sba_kinds;     // state_based.cpp's printed_kinds, indexed by CardId
   std::vector<LegalAction> spare_listing;   // give_back_listing's, for the next priority_actions
+  Characteristics listing_scratch;          // listing_scratch's
 };
 
 // The game's cache, made and kept in it at first use (legal_actions.cpp).
@@ -135,6 +136,12 @@ inline std::vector<LegalAction> take_spare_listing(const Game& game) {
   std::vector<LegalAction> spare = std::move(classic_cache(game).spare_listing);
   spare.clear();
   return spare;
+}
+
+// The scratch priority_actions views its cards through (Game::view), kept rather than made at
+// every listing. What it holds between listings says nothing: a view through it fills it.
+inline Characteristics& listing_scratch(const Game& game) {
+  return classic_cache(game).listing_scratch;
 }
 
 // The objects' ManaTraits, indexed by ObjectId (classic.hpp).

@@ -433,7 +433,9 @@ std::vector<LegalAction> priority_actions(const Game& game, PlayerId player, Lan
     }
   };
   const CardPool& pool = game.cards();
-  Characteristics scratch;  // for the cards an effect applies to (Game::view)
+  // For the cards an effect applies to (Game::view): the cache's, as making one (its cost, its
+  // symbol lists) and destroying it was about 40 instructions a listing.
+  Characteristics& scratch = listing_scratch(game);
   for (ObjectId id : game.state().zone(ZoneRef::hand(player)).objects) {
     const Characteristics& c = game.view(id, scratch);
     if (!c.has_type(kLand)) {

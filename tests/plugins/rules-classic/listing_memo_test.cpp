@@ -301,6 +301,27 @@ TEST(RulesClassicListingMemo, AListingMadeInAGivenBackListIsAFreshOne) {
   }
 }
 
+// The listing views its cards through a scratch kept in the game's rules cache
+// (listing_scratch in classic_cache.hpp): Gladecover Scout in hand is viewed through it (its
+// changeling gives it every creature type), and the listings after it, of other hands, are
+// still a fresh copy's.
+TEST(RulesClassicListingMemo, TheKeptScratchCarriesNothingFromOneListingToTheNext) {
+  auto t = table(standard_pool(),
+                 position("main1", player("A", {"Gladecover Scout", "Shock"}, {"Forest", "Mountain"}),
+                          player("B", {}, {"Grizzly Bears"})));
+  Game& g = *t.game;
+  auto [kept, fresh] = kept_and_fresh(g, kA);
+  EXPECT_EQ(kept, fresh);
+  EXPECT_EQ(offers(kept, "Cast Gladecover Scout"), 1);
+  t.a->act("Cast Gladecover Scout");
+  ASSERT_TRUE(rules().advance(g));  // cast: the Forest pays, the Scout is on the stack
+  ASSERT_EQ(g.state().stack.size(), 1u);
+  std::tie(kept, fresh) = kept_and_fresh(g, kA);
+  EXPECT_EQ(kept, fresh);
+  EXPECT_EQ(offers(kept, "Cast Shock"), 1);
+  EXPECT_EQ(offers(kept, "Cast Gladecover Scout"), 0);
+}
+
 // Every advance of a game that keeps its lists gives the state a copy without them gives, and
 // every listing the same actions; now and then a few advances are rolled back.
 TEST(RulesClassicListingMemo, RandomGamesPlayAsCopiesListingAfreshDo) {
