@@ -137,8 +137,10 @@ const char* timing_refusal(const Game& game, PlayerId p, const Characteristics& 
 // timing_refusal's answer without its reason, for a card from the hand that is not a land: the
 // listing has found each card in hand to be one or the other already, and only wants to know
 // (the land test and the reason's second look at the turn were asked of every card in hand).
-bool hand_spell_timing_allows(const Game& game, PlayerId p, const Characteristics& c) {
-  return spell_timing_allows(game, p, c) && c.cost.present;
+// `sorcery`: sorcery_timing(game, p), which the listing asks once for every card, and first:
+// with it the card's types and keywords need no look (each a search of a symbol list).
+bool hand_spell_timing_allows(bool sorcery, const Characteristics& c) {
+  return (sorcery || c.has_type(kInstant) || c.has_keyword(kFlash)) && c.cost.present;
 }
 
 // The rest of cast_refusal, for the spell ability `spell` (a mode of a modal card) and the
@@ -390,6 +392,15 @@ std::vector<LegalAction> priority_actions(const Game& game, PlayerId player, Lan
   std::vector<LegalAction> out = take_spare_listing(game);
   if (out.capacity() < 8) out.reserve(8);
   SourcesOnce sources(game, player);
+  // Sorcery timing for the player (307.1), the same for every card of the listing: asked once.
+  const bool sorcery = sorcery_timing(game, player);
+  // Whether a land in hand may be played, with sorcery timing: land_refusal's last check, no
+  // land played this turn (305.2), the same for every land of the listing: asked at the first.
+  std::int8_t lands_left = -1;  // -1: not asked yet
+  const auto land_playable = [&] {
+    if (lands_left < 0) lands_left = game.state().player(player).attrs.get(kLandsPlayed) < 1;
+    return lands_left == 1;
+  };
   // A label, built only for a labelled list (`if (labels)`: its parts are not even worked out
   // for an unlabelled one).
   const auto label = [](auto&&... parts) { return (std::string() + ... + parts); };
@@ -403,7 +414,7 @@ std::vector<LegalAction> priority_actions(const Game& game, PlayerId player, Lan
     // every card in hand at every listing, most of them outside a main phase, and then again
     // inside cast_refusal).
     if (from_graveyard ? timing_refusal(game, player, c, from_graveyard) != nullptr
-                       : !hand_spell_timing_allows(game, player, c))
+                       : !hand_spell_timing_allows(sorcery, c))
       return;
     // The mana next, once for every mode (each is cast for the same cost): most cards that may
     // be cast now cannot be paid for (7 879 of 10 666 in 40 random games), and then neither
@@ -440,7 +451,7 @@ std::vector<LegalAction> priority_actions(const Game& game, PlayerId player, Lan
     const Characteristics& c = game.view(id, scratch);
     if (!c.has_type(kLand)) {
       add_casts(id, c, nullptr);
-    } else if (!land_refusal(game, player, c)) {
+    } else if (sorcery && land_playable()) {
       LegalAction& action = add_action(out, LegalAction::Kind::play_land, id, 0);
       if (labels) action.label = label("Play ", object_label(game, id));
     }
