@@ -78,9 +78,10 @@ inline bool can_pay_kept(const std::vector<ManaSource>& kept, const KeptManaCoun
 }
 
 // What the classic rules keep for one game between decisions: a SeatLists for each seat,
-// pools_emptied_at's count, the kept creatures, the objects' ManaTraits and the cards' kinds for
-// the state-based pass. Made on first use; only what the state, each list's key and the card pool
-// decide, so a copy of a game starts without one.
+// pools_emptied_at's count, the kept creatures, the objects' ManaTraits, the cards' kinds for
+// the state-based pass, and two buffers of the listing's (a list given back, a view scratch)
+// whose contents mean nothing. Made on first use; only what the state, each list's key and the
+// card pool decide, so a copy of a game starts without one.
 struct ClassicCache final : RulesCache {
   std::vector<SeatLists> seats;
   std::uint64_t pools_emptied_at = 0;
