@@ -200,6 +200,33 @@ TEST(RulesClassicTurn, TheTurnCapDrawsTheGame) {
   EXPECT_EQ(game->state().turn.passes, 0u);  // the last round of passes is cleared at the end
 }
 
+// advance() remembers finding the step begun and nothing pending at the game-attr edit count of
+// its look: a rollback to the game's start undoes the first step's beginning (its kStepBegun
+// edit counts again, undone), and the game then begins again and goes on as it first did.
+TEST(RulesClassicTurn, ARollbackToTheStartBeginsTheGameAgainAsItFirstDid) {
+  MatchConfig config;
+  DeckList deck;
+  deck.cards.assign(20, "Forest");
+  config.decks = {deck, deck};
+  config.seed = 3;
+  auto game = rules().setup(standard_pool(), config);
+  game->seat(PlayerId(0), std::make_shared<TestAgent>());
+  game->seat(PlayerId(1), std::make_shared<TestAgent>());
+  const Journal::Checkpoint start = game->journal().checkpoint();
+  std::vector<std::uint64_t> first;
+  for (int i = 0; i < 12; ++i) {
+    ASSERT_TRUE(rules().advance(*game));
+    first.push_back(hash(game->state()));
+  }
+  EXPECT_EQ(game->state().turn.number, 2u);
+  game->journal().rollback(start);
+  EXPECT_EQ(game->state().attrs.get("step_begun"_sym), 0);
+  for (int i = 0; i < 12; ++i) {
+    ASSERT_TRUE(rules().advance(*game));
+    EXPECT_EQ(hash(game->state()), first[static_cast<std::size_t>(i)]) << "advance " << i;
+  }
+}
+
 // The pass count of the round that ends a step is cleared as the next step begins, in the edit
 // that gives the active player priority; undoing the last pass brings both back.
 TEST(RulesClassicTurn, AStepEndedByPassesBeginsTheNextWithNoPassesAndTheActivePlayerFirst) {
