@@ -214,14 +214,14 @@ TEST(RulesClassicTurn, ARollbackToTheStartBeginsTheGameAgainAsItFirstDid) {
   game->seat(PlayerId(1), std::make_shared<TestAgent>());
   const Journal::Checkpoint start = game->journal().checkpoint();
   std::vector<std::uint64_t> first;
-  for (int i = 0; i < 12; ++i) {
+  for (int i = 0; i < 40; ++i) {
     ASSERT_TRUE(rules().advance(*game));
     first.push_back(hash(game->state()));
   }
-  EXPECT_EQ(game->state().turn.number, 2u);
+  EXPECT_GE(game->state().turn.number, 2u);  // past the first turn's steps
   game->journal().rollback(start);
   EXPECT_EQ(game->state().attrs.get("step_begun"_sym), 0);
-  for (int i = 0; i < 12; ++i) {
+  for (int i = 0; i < 40; ++i) {
     ASSERT_TRUE(rules().advance(*game));
     EXPECT_EQ(hash(game->state()), first[static_cast<std::size_t>(i)]) << "advance " << i;
   }
