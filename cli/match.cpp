@@ -126,8 +126,10 @@ void play_conceded(const RulesModule& rules, Game& game, const ConcessionPoint& 
 
 // Runs the game to its end or to a failure, filling the replay's result fields; a conceded one
 // (`point`) to its concession.
+// `take_log`: the game's decision log is moved into the replay (play_match), not copied.
 void run(const RulesModule& rules, MatchResult& result, std::size_t max_advances, bool final_hash,
-         const std::function<void(Game&)>& before_play, const ConcessionPoint* point = nullptr) {
+         bool take_log, const std::function<void(Game&)>& before_play,
+         const ConcessionPoint* point = nullptr) {
   Game& game = *result.game;
   Replay& r = result.replay;
   try {
@@ -149,7 +151,10 @@ void run(const RulesModule& rules, MatchResult& result, std::size_t max_advances
   } catch (...) {
     r.error = kRulesThrewNotAnException;
   }
-  r.decisions = game.decisions();
+  if (take_log)
+    r.decisions = game.take_decision_log();
+  else
+    r.decisions = game.decisions();
   r.turns = game.state().turn.number;
   r.outcome.clear();
   for (Outcome o : rules.outcome(game)) r.outcome.push_back(to_string(o));
@@ -236,7 +241,7 @@ MatchResult play_match(const RulesModule& rules, std::shared_ptr<const CardPool>
     result.game.reset();
     return result;
   }
-  run(rules, result, plan.max_advances, plan.final_hash, before_play);
+  run(rules, result, plan.max_advances, plan.final_hash, /*take_log=*/true, before_play);
   return result;
 }
 
@@ -267,8 +272,8 @@ MatchResult replay_match(const RulesModule& rules, std::shared_ptr<const CardPoo
     result.game.reset();
     return result;
   }
-  run(rules, result, std::numeric_limits<std::size_t>::max(), /*final_hash=*/true, before_play,
-      point ? &*point : nullptr);
+  run(rules, result, std::numeric_limits<std::size_t>::max(), /*final_hash=*/true,
+      /*take_log=*/false, before_play, point ? &*point : nullptr);
   for (const auto& s : scripts) result.unused_decisions += s->remaining();
   return result;
 }

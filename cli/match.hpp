@@ -34,8 +34,10 @@ struct MatchPlan {
 };
 
 struct MatchResult {
-  std::unique_ptr<Game> game;  // null if setup failed
-  Replay replay;               // complete even when the game failed
+  // Null if setup failed. After play_match its decision log is empty: the records were moved
+  // into replay.decisions (Game::take_decision_log), not copied.
+  std::unique_ptr<Game> game;
+  Replay replay;                     // complete even when the game failed
   std::size_t unused_decisions = 0;  // replay_match: recorded decisions no one was asked for
   bool ok() const { return replay.error.empty(); }
 };

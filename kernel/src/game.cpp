@@ -717,6 +717,19 @@ Answer Game::ask(const Choice& choice) {
 
 void Game::clear_decision_log() { decisions_ = std::make_shared<std::vector<DecisionRecord>>(); }
 
+std::vector<DecisionRecord> Game::take_decision_log() {
+  if (decisions_.use_count() > 1) {
+    std::vector<DecisionRecord> log = *decisions_;  // a copy reads these records too
+    clear_decision_log();
+    return log;
+  }
+  // As in ask(): another thread's copy may have just let go of the log.
+  std::atomic_thread_fence(std::memory_order_acquire);
+  std::vector<DecisionRecord> log = std::move(*decisions_);
+  decisions_->clear();  // a vector moved from is only "valid": make it the empty log it reads as
+  return log;
+}
+
 // --- calling plugin code ------------------------------------------------------------------
 
 void Game::invoke(CardId card, std::uint16_t ability, const std::function<void()>& fn) {

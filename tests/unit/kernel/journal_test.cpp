@@ -482,6 +482,34 @@ TEST(GameCopy, ClearsItsDecisionLogWithoutTouchingTheOriginals) {
   EXPECT_EQ(game->decisions().size(), 2u) << "the original's log is its own";
 }
 
+// A host that keeps a finished game's log (anvil sim's replay) takes it rather than copying it:
+// the game's log is then empty and goes on from index 0, and a copy that shared the log keeps
+// every record of it.
+TEST(GameCopy, TakingTheDecisionLogLeavesItEmptyAndACopysLogWhole) {
+  Cards cards;
+  auto game = game_picking_option_1(cards);
+  const Choice c = two_options();
+  (void)game->ask(c);
+  (void)game->ask(c);
+  std::vector<DecisionRecord> taken = game->take_decision_log();
+  ASSERT_EQ(taken.size(), 2u);
+  EXPECT_EQ(taken[1].index, 1u);
+  EXPECT_EQ(taken[1].picks, std::vector<std::uint32_t>{1});
+  EXPECT_TRUE(game->decisions().empty());
+  (void)game->ask(c);
+  ASSERT_EQ(game->decisions().size(), 1u);
+  EXPECT_EQ(game->decisions()[0].index, 0u);
+
+  auto copy = game->determinize(PlayerId(0), 3);  // shares the game's log of one record
+  taken = game->take_decision_log();
+  EXPECT_EQ(taken.size(), 1u);
+  EXPECT_TRUE(game->decisions().empty());
+  EXPECT_EQ(copy->decisions().size(), 1u) << "the copy's log is whole";
+  taken = copy->take_decision_log();
+  EXPECT_EQ(taken.size(), 1u);
+  EXPECT_TRUE(copy->decisions().empty());
+}
+
 // Quiet edits (journal.hpp): changes() counts every applied and undone edit but the game
 // fields and game attrs a rules module declared quiet.
 TEST(Journal, QuietFieldsAndAttrsLeaveChangesAsTheyWere) {
