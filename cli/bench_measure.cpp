@@ -10,6 +10,8 @@
 #include <ctime>
 #include <stdexcept>
 
+#include "match.hpp"
+
 namespace anvil::cli {
 
 namespace {
@@ -30,13 +32,29 @@ std::uint64_t seat_seed(std::uint64_t seed, std::size_t seat) {
   return SplitMix64::step(s);
 }
 
-std::unique_ptr<Game> new_game(const RulesModule& rules, const std::shared_ptr<const CardPool>& cards,
+// The MatchConfigs of the two seatings of `decks` (the second swapped), made once for all the
+// games of a run as `anvil sim` makes its plans: each deck found in the pool once
+// (MatchConfig::deck_cards into `found`), not copied and looked up by name for every game.
+struct Seatings {
+  std::vector<CardId> found[2];
+  MatchConfig config[2];
+  Seatings(const CardPool& cards, const std::vector<DeckList>& decks) {
+    for (std::size_t d = 0; d < 2; ++d) found[d] = found_cards(cards, decks.at(d));
+    for (std::size_t swap = 0; swap < 2; ++swap) {
+      config[swap].decks = {decks.at(swap), decks.at(1 - swap)};
+      if (!found[0].empty() && !found[1].empty())
+        config[swap].deck_cards = {found[swap], found[1 - swap]};
+    }
+  }
+};
+
+std::unique_ptr<Game> new_game(const RulesModule& rules,
+                               const std::shared_ptr<const CardPool>& cards,
                                const Registry& registry, const std::string& rules_name,
-                               const std::vector<DeckList>& decks, const std::string& agent, std::uint64_t seed,
+                               Seatings& seatings, const std::string& agent, std::uint64_t seed,
                                bool swap) {
-  MatchConfig config;
+  MatchConfig& config = seatings.config[swap ? 1 : 0];
   config.seed = seed;
-  config.decks = {decks.at(swap ? 1 : 0), decks.at(swap ? 0 : 1)};
   auto game = rules.setup(cards, config);
   for (std::size_t seat = 0; seat < 2; ++seat)
     game->seat(PlayerId(static_cast<std::uint8_t>(seat)),
@@ -78,10 +96,11 @@ GamesRun run_games(const RulesModule& rules, const std::shared_ptr<const CardPoo
                    const std::string& agent, std::size_t games, std::uint64_t seed) {
   GamesRun run;
   double seconds = 0;
+  Seatings seatings(*cards, decks);
   for (std::size_t i = 0; i < games; ++i) {
     const std::int64_t before = heap_in_use();
     const double start = CpuClock::now();
-    auto game = new_game(rules, cards, registry, rules_name, decks, agent, seed + i, i % 2 == 1);
+    auto game = new_game(rules, cards, registry, rules_name, seatings, agent, seed + i, i % 2 == 1);
     run.actions += play(rules, *game, seed + i);
     seconds += CpuClock::now() - start;
     // The game is still alive: its whole footprint. Never negative, even where the allocator
@@ -100,9 +119,11 @@ RolloutRun run_rollouts(const RulesModule& rules, const std::shared_ptr<const Ca
                         const std::string& agent, std::size_t positions, std::size_t playouts, std::uint64_t seed) {
   RolloutRun run;
   double seconds = 0;
+  Seatings seatings(*cards, decks);
   for (std::size_t i = 0; i < positions; ++i) {
     // A position: a random game stopped after a number of actions that varies with i.
-    auto game = new_game(rules, cards, registry, rules_name, decks, "ai-random", seed + i, i % 2 == 1);
+    auto game =
+        new_game(rules, cards, registry, rules_name, seatings, "ai-random", seed + i, i % 2 == 1);
     for (std::uint64_t a = 0, stop = 5 + 7 * (i % 9); a < stop && rules.advance(*game); ++a) {
     }
     if (game->state().over) continue;

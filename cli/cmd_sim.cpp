@@ -261,6 +261,9 @@ int run_sim(const GlobalOptions& global, const SimOptions& o) {
   const auto cards = packs.pool(pack_names, error);
   if (!cards) throw std::runtime_error(cannot_be_played(sides[0].deck, sides[1].deck, error));
   const std::vector<RecordedPack> versions = packs.recorded(pack_names);
+  // Each side's deck found in the pool once, not by name in every game (MatchPlan::deck_cards).
+  const std::vector<CardId> side_cards[2] = {found_cards(*cards, sides[0].deck.deck),
+                                             found_cards(*cards, sides[1].deck.deck)};
   const RulesOptions settings = parse_rules_options(o.options);
   // Decks no game can start with (a card naming a card no pack defines) fail here, once, rather
   // than in every game with a replay each: games that fail while played are the ones reported.
@@ -316,6 +319,8 @@ int run_sim(const GlobalOptions& global, const SimOptions& o) {
           o.rules, {first.deck, second.deck}, {first.agent, second.agent}, rec.seed, versions,
           settings};
       plan.final_hash = !o.save_replays.empty();  // the replays of failures have none
+      if (!side_cards[0].empty() && !side_cards[1].empty())
+        plan.deck_cards = {side_cards[rec.swapped ? 1 : 0], side_cards[rec.swapped ? 0 : 1]};
       MatchResult m = play_match(*rules, cards, engine->registry, plan);
       rec.ok = m.ok();
       rec.outcome = m.replay.outcome;

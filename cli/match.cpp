@@ -36,12 +36,15 @@ class NamedAgent final : public Agent, public Bases... {
   std::shared_ptr<Agent> agent_;
 };
 
+// `deck_cards`: MatchConfig::deck_cards, the decks' cards found once for many games, or none.
 MatchConfig config_of(const std::vector<DeckRef>& decks, std::uint64_t seed,
-                      const RulesOptions& options) {
+                      const RulesOptions& options,
+                      const std::vector<std::span<const CardId>>& deck_cards = {}) {
   MatchConfig c;
   c.seed = seed;
   c.options = options;
   for (const DeckRef& d : decks) c.decks.push_back(d.deck);
+  c.deck_cards = deck_cards;
   return c;
 }
 
@@ -192,6 +195,17 @@ void concede(Game& game, PlayerId player) {
   j.set_over(true);
 }
 
+std::vector<CardId> found_cards(const CardPool& cards, const DeckList& deck) {
+  std::vector<CardId> found;
+  found.reserve(deck.cards.size());
+  for (const std::string& name : deck.cards) {
+    const std::optional<CardId> id = cards.find(name);
+    if (!id) return {};
+    found.push_back(*id);
+  }
+  return found;
+}
+
 std::uint64_t agent_seed(std::uint64_t seed, std::size_t seat) {
   std::uint64_t s = seed ^ (0x9e3779b97f4a7c15ull * (seat + 1));
   return SplitMix64::step(s);
@@ -229,8 +243,8 @@ MatchResult play_match(const RulesModule& rules, std::shared_ptr<const CardPool>
   MatchResult result;
   result.replay = replay_header(plan);
   try {
-    result.game =
-        setup_rules(rules, std::move(cards), config_of(plan.decks, plan.seed, plan.options));
+    result.game = setup_rules(rules, std::move(cards),
+                              config_of(plan.decks, plan.seed, plan.options, plan.deck_cards));
     for (std::size_t seat = 0; seat < plan.agents.size(); ++seat)
       result.game->seat(
           PlayerId(static_cast<std::uint8_t>(seat)),

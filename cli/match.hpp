@@ -10,6 +10,7 @@
 #include <cstdint>
 #include <functional>
 #include <memory>
+#include <span>
 #include <string>
 #include <vector>
 
@@ -31,6 +32,11 @@ struct MatchPlan {
   // Whether a finished game's replay gets the final state's hash. `anvil sim` hashes only the
   // games it saves: hashing the whole state was 1.7% of a random classic game's instructions.
   bool final_hash = true;
+  // Optional: each seat's deck as CardIds in the pool the game is played with (found_cards()),
+  // found once for the many games of the same decks; the game's MatchConfig::deck_cards.
+  // Borrowed: valid until play_match returns. (`= {}`: a plan made as MatchPlan{rules, decks, …}
+  // need not name it.)
+  std::vector<std::span<const CardId>> deck_cards = {};
 };
 
 struct MatchResult {
@@ -41,6 +47,10 @@ struct MatchResult {
   std::size_t unused_decisions = 0;  // replay_match: recorded decisions no one was asked for
   bool ok() const { return replay.error.empty(); }
 };
+
+// `deck`'s cards found by name in `cards`, in the deck's order, for MatchPlan::deck_cards; empty if
+// a name is not there (setup then looks the names up and says which one it could not find).
+std::vector<CardId> found_cards(const CardPool& cards, const DeckList& deck);
 
 // The seed an agent in `seat` gets for a game seeded `seed`: different per seat, reproducible.
 std::uint64_t agent_seed(std::uint64_t seed, std::size_t seat);

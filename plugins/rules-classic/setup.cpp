@@ -1,5 +1,6 @@
 // A new game from a MatchConfig, a game from a Position, and the module's step names.
 #include <algorithm>
+#include <span>
 #include <string>
 #include <vector>
 
@@ -60,16 +61,18 @@ CardId find_card(const CardPool& pool, const std::string& name) {
   throw LoadError({}, "unknown card '" + name + "'", "is its pack loaded?");
 }
 
-// A deck's card, which must be one a deck may hold: a token is made during the game (111.1) and a
-// dungeon begins the game outside it (309.2a), whatever a pack's deck file says.
-CardId find_deck_card(const CardPool& pool, const std::string& name) {
-  const CardId id = find_card(pool, name);
-  const CardDef& def = pool.at(id);
-  if (def.token)
+// A deck's card `id`, named `name`, which must be one a deck may hold: a token is made during the
+// game (111.1) and a dungeon begins the game outside it (309.2a), whatever a pack's deck file
+// says. Throws LoadError for an id not in the pool (a host's slip in MatchConfig::deck_cards).
+CardId check_deck_card(const CardPool& pool, CardId id, const std::string& name) {
+  const CardDef* def = pool.at_or_null(id);
+  if (!def)
+    throw LoadError({}, "MatchConfig::deck_cards gives '" + name + "' a card not in the pool");
+  if (def->token)
     throw LoadError({},
                     "'" + name + "' is a token, made during a game (111.1): no deck may hold one",
                     "remove it from the deck");
-  if (def.base.has_type(kDungeon))
+  if (def->base.has_type(kDungeon))
     throw LoadError(
         {},
         "'" + name +
@@ -77,6 +80,30 @@ CardId find_deck_card(const CardPool& pool, const std::string& name) {
             "may hold one",
         "remove it from the deck; a card that ventures uses any dungeon of the loaded packs");
   return id;
+}
+
+// Player `p`'s library as CardIds in the deck's order: MatchConfig::deck_cards' list if the host
+// gave one (found once for many games), else the names found in the pool. A deck lists the
+// copies of a card together: each run of copies is checked (or looked up) once.
+void deck_cards(const CardPool& pool, const MatchConfig& config, std::size_t p,
+                std::vector<CardId>& library) {
+  const std::vector<std::string>& names = config.decks[p].cards;
+  library.clear();
+  if (!config.deck_cards.empty()) {
+    const std::span<const CardId> given = config.deck_cards[p];
+    for (std::size_t i = 0; i < given.size(); ++i)
+      if (i == 0 || given[i] != given[i - 1]) check_deck_card(pool, given[i], names[i]);
+    library.assign(given.begin(), given.end());
+    return;
+  }
+  library.reserve(names.size());
+  const std::string* looked_up = nullptr;
+  CardId card;
+  for (const std::string& name : names) {
+    if (!looked_up || *looked_up != name) card = check_deck_card(pool, find_card(pool, name), name);
+    looked_up = &name;
+    library.push_back(card);
+  }
 }
 
 ObjectId place(Game& game, const PositionCard& pc, PlayerId owner, ZoneRef zone) {
@@ -119,21 +146,16 @@ std::unique_ptr<Game> ClassicRules::setup(std::shared_ptr<const CardPool> cards,
   if (config.decks.size() != 2)
     throw LoadError({},
                     "the classic rules need two decks, got " + std::to_string(config.decks.size()));
+  if (!config.deck_cards.empty() && (config.deck_cards.size() != 2 ||
+                                     config.deck_cards[0].size() != config.decks[0].cards.size() ||
+                                     config.deck_cards[1].size() != config.decks[1].cards.size()))
+    throw LoadError({}, "MatchConfig::deck_cards does not list each deck's cards");
   const Settings settings = read_options(config.options);
   auto game = new_game(std::move(cards), 2, config.seed, settings);
   std::vector<CardId> library;
   for (std::size_t p = 0; p < 2; ++p) {
     const PlayerId player(static_cast<std::uint8_t>(p));
-    library.clear();
-    library.reserve(config.decks[p].cards.size());
-    // A deck lists the copies of a card together: the name is looked up once for each run.
-    const std::string* looked_up = nullptr;
-    CardId card;
-    for (const std::string& name : config.decks[p].cards) {
-      if (!looked_up || *looked_up != name) card = find_deck_card(game->cards(), name);
-      looked_up = &name;
-      library.push_back(card);
-    }
+    deck_cards(game->cards(), config, p, library);
     // The deck's cards made as one batch: the same objects and edits as one add_card each.
     game->add_cards(library, player, ZoneRef::library(player));
     game->journal().shuffle_zone(ZoneRef::library(player));

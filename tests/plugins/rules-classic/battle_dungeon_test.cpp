@@ -243,6 +243,30 @@ TEST(RulesClassicDungeons, NoDeckMayHoldADungeonOrAToken) {
   }
 }
 
+// The same refusal when the host gives the cards found by name (MatchConfig::deck_cards): the
+// list is checked as the names are.
+TEST(RulesClassicDungeons, NoDeckMayHoldADungeonOrATokenGivenAsFound) {
+  ASSERT_TRUE(core());
+  for (const auto& [card, what] : std::vector<std::pair<std::string, std::string>>{
+           {"Lost Mine of Phandelver", "is a dungeon, which begins the game outside it (309.2a)"},
+           {"Goblin", "is a token, made during a game (111.1)"}}) {
+    DeckList deck;
+    std::vector<CardId> found;
+    for (int i = 0; i < 20; ++i) deck.cards.push_back("Mountain");
+    deck.cards.push_back(card);
+    for (const std::string& name : deck.cards) found.push_back(*core()->find(name));
+    MatchConfig config;
+    config.decks = {deck, deck};
+    config.deck_cards = {found, found};
+    try {
+      (void)rules().setup(core(), config);
+      ADD_FAILURE() << card << " was put in a library";
+    } catch (const LoadError& e) {
+      EXPECT_EQ(e.problem(), "'" + card + "' " + what + ": no deck may hold one") << e.what();
+    }
+  }
+}
+
 // Random agents play whole games with battles, a Siege-hitting spell and a venturing creature in
 // both decks: no exception, and every game ends.
 TEST(RulesClassicDungeons, RandomGamesWithBattlesAndDungeonsEnd) {

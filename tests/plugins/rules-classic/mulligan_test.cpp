@@ -3,6 +3,8 @@
 // bottom of the library once the player keeps.
 #include <gtest/gtest.h>
 
+#include <span>
+
 #include "fixture.hpp"
 
 namespace anvil::classic_test {
@@ -14,6 +16,46 @@ std::unique_ptr<Game> mulligan_game(const std::vector<std::pair<std::string, std
   for (int i = 0; i < 20; ++i) deck.cards.push_back("Grizzly Bears");
   MatchConfig config{{deck, deck}, 7, options};
   return rules().setup(standard_pool(), config);
+}
+
+// A host that found the decks' cards once (MatchConfig::deck_cards, anvil sim) sets up the game
+// the names set up: the same state, hash and journal, for each option setting.
+TEST(RulesClassicSetup, DeckCardsFoundOnceSetUpTheGameTheNamesSetUp) {
+  DeckList bears{"Bears", {}, {}}, shocks{"Shocks", {}, {}};
+  for (int i = 0; i < 20; ++i) bears.cards.push_back("Plains");
+  for (int i = 0; i < 20; ++i) bears.cards.push_back("Grizzly Bears");
+  for (int i = 0; i < 24; ++i) shocks.cards.push_back(i % 3 == 0 ? "Shock" : "Mountain");
+  const auto pool = standard_pool();
+  std::vector<CardId> found[2];
+  for (const std::string& name : bears.cards) found[0].push_back(*pool->find(name));
+  for (const std::string& name : shocks.cards) found[1].push_back(*pool->find(name));
+  for (const std::string mulligans : {"0", "1"}) {
+    MatchConfig named{{bears, shocks}, 11, {{"mulligans", mulligans}}};
+    MatchConfig given = named;
+    given.deck_cards = {found[0], found[1]};
+    const auto a = rules().setup(pool, named);
+    const auto b = rules().setup(pool, given);
+    EXPECT_EQ(hash(a->state()), hash(b->state())) << "mulligans " << mulligans;
+    EXPECT_EQ(a->journal().version(), b->journal().version());
+    EXPECT_EQ(a->state().zone(ZoneRef::hand(kB)).objects,
+              b->state().zone(ZoneRef::hand(kB)).objects);
+    ASSERT_EQ(b->state().zone(ZoneRef::library(kB)).objects.size(), 24u - 7u);
+  }
+}
+
+// Lists that do not match the decks are the host's slip, refused rather than half used.
+TEST(RulesClassicSetup, DeckCardsThatDoNotMatchTheDecksAreRefused) {
+  DeckList deck{"Plains", std::vector<std::string>(10, "Plains"), {}};
+  const auto pool = standard_pool();
+  const std::vector<CardId> plains(10, *pool->find("Plains"));
+  const std::vector<CardId> short_list(9, *pool->find("Plains"));
+  const std::vector<CardId> unknown(10, CardId(static_cast<std::uint32_t>(pool->size())));
+  for (const auto& lists : std::vector<std::vector<std::span<const CardId>>>{
+           {plains}, {plains, short_list}, {plains, unknown}}) {
+    MatchConfig config{{deck, deck}, 1, {}};
+    config.deck_cards = lists;
+    EXPECT_THROW((void)rules().setup(pool, config), LoadError);
+  }
 }
 
 TEST(RulesClassicMulligan, ATwiceMulliganedHandKeepsFiveAndPutsTwoOnTheBottom) {
