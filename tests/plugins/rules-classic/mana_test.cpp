@@ -508,5 +508,38 @@ TEST(RulesClassicMana, CostsAreAnsweredByCountingTheKeptSourcesOfEachKind) {
   EXPECT_EQ(castable(), (Names{"Five", "Four", "GGG", "GGGG", "RGGG", "RRGGG", "TwoRRG"}));
 }
 
+// A payment is planned in fixed arrays when its mana fits them (up to 64 mana, pay_fixed in
+// mana.cpp) and in vectors otherwise (pay_large): both tap the same sources and send a bundle's
+// spare mana to the pool. {R}{G} takes the Mountain and one of the Pair's {G}{G} (the sources
+// least flexible first: the Taiga last), whose other {G} goes to the pool; the Forest, the
+// Taiga and the Plains stay untapped. With 70 Plains more the payment has 75 mana to plan from.
+TEST(RulesClassicMana, APaymentTapsTheSameSourcesWithFewOrManySources) {
+  const std::vector<CardSpec> specs = {
+      {.name = "Cost RG", .cost = "{R}{G}", .types = {"Creature"}, .power = 1, .toughness = 1},
+      {.name = "Taiga", .types = {"Land"}, .subtypes = {"Mountain", "Forest"}},
+      {.name = "Elvish Pair",
+       .cost = "{G}",
+       .types = {"Creature"},
+       .power = 1,
+       .toughness = 1,
+       .abilities = {{"mana", {{"cost", "{T}"}, {"add", "{G}{G}"}}}}}};
+  for (const std::size_t plains : {std::size_t{0}, std::size_t{70}}) {
+    SCOPED_TRACE(plains);
+    std::vector<std::string> lands = {"Taiga", "Mountain", "Elvish Pair", "Forest"};
+    lands.insert(lands.end(), plains, "Plains");
+    auto t =
+        table(pool(specs), position("main1", player("A", {"Cost RG"}, lands), player("B", {}, {})));
+    Game& g = *t.game;
+    t.a->act("Cast Cost RG");
+    ASSERT_TRUE(rules().advance(g));
+    ASSERT_EQ(g.state().stack.size(), 1u);
+    std::vector<std::string> tapped;
+    for (ObjectId id : g.state().zone(ZoneRef::battlefield(kA)).objects)
+      if (g.object(id).tapped) tapped.push_back(g.card(id).name);
+    EXPECT_EQ(tapped, (std::vector<std::string>{"Mountain", "Elvish Pair"}));
+    EXPECT_EQ(g.state().players[0].attrs.get("mana_pool_G"_sym), 1);
+  }
+}
+
 }  // namespace
 }  // namespace anvil::classic_test
