@@ -366,8 +366,10 @@ void Script::start(Game& game) {
   game_ = &game;
   watch_stack_ = game.bus().on_edit([this](const Game& g, const Edit& e, bool undone) {
     if (e.kind == EditKind::stack_push && !undone && inputs_left()) pushed_ = g.state().stack.back();
-    if (e.kind == EditKind::game_field && e.field == static_cast<std::uint8_t>(GameField::step) &&
-        !undone)
+    // A step is entered by its own edit or by a step's start with priority (set_step_and_priority).
+    const auto step = static_cast<std::uint8_t>(GameField::step),
+               start = static_cast<std::uint8_t>(GameField::step_and_priority);
+    if (e.kind == EditKind::game_field && (e.field == step || e.field == start) && !undone)
       entered_.push_back(rules_.step_name(g));
   });
 }

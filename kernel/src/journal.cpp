@@ -135,6 +135,13 @@ static std::int64_t pack_priority(const TurnState& t) {
   return static_cast<std::int64_t>((std::uint64_t{t.passes} << 8) | t.priority.value);
 }
 
+// GameField::step_and_priority's value: the pass count above the step's 16 bits, above the
+// priority holder's 8.
+static std::int64_t pack_step(const TurnState& t) {
+  return static_cast<std::int64_t>((std::uint64_t{t.passes} << 24) | (std::uint64_t{t.step} << 8) |
+                                   t.priority.value);
+}
+
 static std::int64_t read(const GameState& s, GameField f) {
   switch (f) {
     case GameField::turn_number: return s.turn.number;
@@ -148,6 +155,8 @@ static std::int64_t read(const GameState& s, GameField f) {
     case GameField::passes: return s.turn.passes;
     case GameField::priority_and_passes:
       return pack_priority(s.turn);
+    case GameField::step_and_priority:
+      return pack_step(s.turn);
   }
   return 0;
 }
@@ -166,6 +175,11 @@ static void write(GameState& s, GameField f, std::int64_t v) {
     case GameField::priority_and_passes:
       s.turn.priority = PlayerId(static_cast<std::uint8_t>(v));
       s.turn.passes = static_cast<std::uint32_t>(static_cast<std::uint64_t>(v) >> 8);
+      break;
+    case GameField::step_and_priority:
+      s.turn.priority = PlayerId(static_cast<std::uint8_t>(v));
+      s.turn.step = static_cast<std::uint16_t>(v >> 8);
+      s.turn.passes = static_cast<std::uint32_t>(static_cast<std::uint64_t>(v) >> 24);
       break;
   }
 }
@@ -272,7 +286,10 @@ void Journal::set_over(bool over) { set_game_field(GameField::over, over); }
 
 void Journal::set_priority(PlayerId p, std::uint32_t passes) {
   TurnState& t = state_.turn;
-  if (t.priority == p || t.passes == passes) {  // one field or none changes: its own edit
+  // Nothing changes: a step's start after set_step_and_priority, which a rules module may not
+  // know it called (classic's begin_step hands priority on at every step it begins).
+  if (t.priority == p && t.passes == passes) return;
+  if (t.priority == p || t.passes == passes) {  // one field changes: its own edit
     set_passes(passes);
     set_priority_player(p);
     return;
@@ -284,6 +301,19 @@ void Journal::set_priority(PlayerId p, std::uint32_t passes) {
   t.passes = passes;
   record({EditKind::game_field, static_cast<std::uint8_t>(GameField::priority_and_passes), 0, 0,
           before, pack_priority(t)});
+}
+
+void Journal::set_step_and_priority(std::uint16_t step, PlayerId p, std::uint32_t passes) {
+  TurnState& t = state_.turn;
+  if (t.step == step) return set_priority(p, passes);
+  // One edit instead of set_step's and set_priority's (usually both record): a record and a
+  // listener call fewer at every step, the same state, undone in one step.
+  const std::int64_t before = pack_step(t);
+  t.step = step;
+  t.priority = p;
+  t.passes = passes;
+  record({EditKind::game_field, static_cast<std::uint8_t>(GameField::step_and_priority), 0, 0,
+          before, pack_step(t)});
 }
 
 void Journal::set_game_attr(Symbol key, std::int64_t value) {
@@ -620,6 +650,10 @@ void Journal::add_quiet(EditKind kind, std::uint64_t field_or_key) {
                                   (1u << static_cast<unsigned>(GameField::passes));
   if ((quiet_fields_ & kBoth) == kBoth)
     quiet_fields_ |= 1u << static_cast<unsigned>(GameField::priority_and_passes);
+  // And the edit of all three when each of its three fields is.
+  constexpr std::uint32_t kAll = kBoth | (1u << static_cast<unsigned>(GameField::step));
+  if ((quiet_fields_ & kAll) == kAll)
+    quiet_fields_ |= 1u << static_cast<unsigned>(GameField::step_and_priority);
   if (kind == EditKind::game_attr) quiet_attrs_.push_back(field_or_key);
 }
 

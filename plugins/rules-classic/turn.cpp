@@ -124,10 +124,11 @@ void clear_passes(Game& game) {
 
 // Ends the step and goes to the next one, which the caller begins at once (begin_step):
 // kStepBegun is left as it is, since begin_step would only set it back to 1 (two journal
-// edits a step, for nothing), unless the game ends here, where the step is not begun. So is the
-// pass count of the round of passes that ended the step (end_step): begin_step clears it in the
-// same edit that hands priority to the active player (Journal::set_priority), one edit instead
-// of two at each step's end; nothing on the way reads it, and no decision is asked on the way.
+// edits a step, for nothing), unless the game ends here, where the step is not begun. The new
+// step comes with priority to the active player and no passes (117.3a, 117.4), in the one edit
+// of Journal::set_step_and_priority, instead of the step's own and begin_step's set_priority
+// (which then finds nothing to change): one edit a step instead of two. Nothing between here and
+// begin_step reads who has priority, and no decision is asked on the way.
 void go_next(Game& game) {
   Journal& j = game.journal();
   const TurnState& turn = game.state().turn;
@@ -138,7 +139,7 @@ void go_next(Game& game) {
   if (turn.step == kDamage) clear_game_attr(game, kDamagePhase);
   if (turn.step == kCleanup) clear_game_attr(game, kCleanupActed);
   if (turn.step + 1 < kStepCount) {
-    j.set_step(static_cast<std::uint16_t>(turn.step + 1));
+    j.set_step_and_priority(static_cast<std::uint16_t>(turn.step + 1), turn.active, 0);
     return;
   }
   const std::uint32_t next = turn.number + 1;
@@ -150,7 +151,7 @@ void go_next(Game& game) {
   }
   j.set_turn_number(next);
   j.set_active_player(next_player(game, turn.active));
-  j.set_step(kUntap);
+  j.set_step_and_priority(kUntap, turn.active, 0);  // the new active player
 }
 
 bool still_settled(Game& game);  // settling, below

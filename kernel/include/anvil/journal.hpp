@@ -85,7 +85,11 @@ enum class GameField : std::uint8_t {
   passes,
   // The priority holder and the pass count changed by one edit (Journal::set_priority): before
   // and after are each `passes << 8 | priority`. Quiet when both of those fields are (ABI 14.1).
-  priority_and_passes
+  priority_and_passes,
+  // The step, the priority holder and the pass count changed by one edit
+  // (Journal::set_step_and_priority, a step's start): before and after are each
+  // `passes << 24 | step << 8 | priority`. Quiet when all three of those fields are.
+  step_and_priority
 };
 
 // One recorded change. `before`/`after` are the values (or packed positions) on either side.
@@ -186,6 +190,11 @@ class ANVIL_API Journal {
   // edit (GameField::priority_and_passes) when both change, which a pass that hands priority on
   // does; as those two otherwise. A pass is the commonest edit of a game (ABI 14.1).
   void set_priority(PlayerId p, std::uint32_t passes);
+  // A step's start: the step `step`, priority to `p` and the pass count `passes`, as one edit
+  // (GameField::step_and_priority) when the step changes; set_priority alone when it does not.
+  // The same state as set_step then set_priority, undone in one step; an edit-stream reader that
+  // watches steps watches this edit too. Every step of a game begins so, after a pass.
+  void set_step_and_priority(std::uint16_t step, PlayerId p, std::uint32_t passes);
   void set_over(bool over);
   void set_game_attr(Symbol key, std::int64_t value);
   // A uniform random number in [0, bound), advancing the game's RNG. REQUIRES: bound > 0.

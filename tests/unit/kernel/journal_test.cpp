@@ -619,6 +619,63 @@ TEST(Journal, SetPriorityRecordsOneEditWhenTheHolderAndThePassCountBothChange) {
   EXPECT_EQ(fork->state().turn.passes, 1u);
 }
 
+// Journal::set_step_and_priority: a step's start (a new step, priority to a player, a pass
+// count) is one edit, the same state as set_step then set_priority, undone in one step with all
+// three fields; a step that stays is set_priority's edit alone; the edit is quiet only when all
+// three fields are; and set_priority afterwards (classic's begin_step) records nothing.
+TEST(Journal, SetStepAndPriorityIsOneEditThatUndoesTheStepTheHolderAndThePassCount) {
+  Cards cards;
+  auto game = make_game(cards);
+  Journal& j = game->journal();
+  j.set_step(3);
+  j.set_priority(PlayerId(1), 2);
+  const auto cp = j.checkpoint();
+  const std::uint64_t start_hash = hash(game->state());
+  const std::size_t edits = j.size();
+  j.set_step_and_priority(4, PlayerId(0), 0);
+  EXPECT_EQ(game->state().turn.step, 4u);
+  EXPECT_EQ(game->state().turn.priority, PlayerId(0));
+  EXPECT_EQ(game->state().turn.passes, 0u);
+  ASSERT_EQ(j.size(), edits + 1);
+  EXPECT_EQ(j.edits().back().kind, EditKind::game_field);
+  EXPECT_EQ(j.edits().back().field, static_cast<std::uint8_t>(GameField::step_and_priority));
+  j.set_priority(PlayerId(0), 0);  // already so: nothing recorded
+  EXPECT_EQ(j.size(), edits + 1);
+  j.set_step_and_priority(4, PlayerId(1), 0);  // the same step: the holder's own edit
+  ASSERT_EQ(j.size(), edits + 2);
+  EXPECT_EQ(j.edits().back().field, static_cast<std::uint8_t>(GameField::priority_player));
+  // A large pass count and step survive the packing.
+  j.set_step_and_priority(0xabcd, PlayerId(0), 0x12345678u);
+  EXPECT_EQ(game->state().turn.step, 0xabcdu);
+  EXPECT_EQ(game->state().turn.passes, 0x12345678u);
+  auto fork = game->fork();  // a copy has the state, not the edits
+  EXPECT_EQ(hash(fork->state()), hash(game->state()));
+  j.rollback(cp);
+  EXPECT_EQ(game->state().turn.step, 3u);
+  EXPECT_EQ(game->state().turn.priority, PlayerId(1));
+  EXPECT_EQ(game->state().turn.passes, 2u);
+  EXPECT_EQ(hash(game->state()), start_hash);
+
+  // Quiet only when the step, the holder and the pass count all are.
+  for (GameField f : {GameField::priority_player, GameField::passes}) {
+    j.add_quiet(EditKind::game_field, static_cast<std::uint64_t>(f));
+  }
+  std::uint64_t before = j.changes();
+  j.set_step_and_priority(5, PlayerId(0), 0);  // the step is not quiet yet
+  EXPECT_EQ(j.changes(), before + 1);
+  j.rollback(cp);
+  j.add_quiet(EditKind::game_field, static_cast<std::uint64_t>(GameField::step));
+  before = j.changes();
+  j.set_step_and_priority(5, PlayerId(0), 0);
+  j.rollback(cp);  // undoing it is quiet too
+  EXPECT_EQ(j.changes(), before);
+  auto copy = game->fork();  // and in a copy
+  const std::uint64_t in_copy = copy->journal().changes();
+  copy->journal().set_step_and_priority(6, PlayerId(0), 0);
+  EXPECT_EQ(copy->journal().changes(), in_copy);
+  EXPECT_EQ(copy->state().turn.step, 6u);
+}
+
 // The marks a rules module keeps next to the quiet edits (game.hpp): zero in a copy, and a slot
 // past the last is an error, not a write past the array.
 TEST(Journal, RulesMemoSlotsAreTheGamesOwnAndCheckedForRange) {
