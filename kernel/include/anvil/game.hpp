@@ -274,7 +274,7 @@ class ANVIL_API Game final : private JournalListener {
   // Moves this game's decision log out and leaves the game's log empty, as clear_decision_log
   // does: for a host that keeps the log once the game is over (anvil sim's replay), which a
   // copy of every record was about 0.9% of a random classic game. A log a copy still shares is
-  // copied out instead, and the copy keeps its records.
+  // copied out instead, and the copy keeps its records. Plugin ABI 15.2.
   std::vector<DecisionRecord> take_decision_log();
 
   // --- calling plugin code ---

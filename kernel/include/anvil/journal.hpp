@@ -88,7 +88,7 @@ enum class GameField : std::uint8_t {
   priority_and_passes,
   // The step, the priority holder and the pass count changed by one edit
   // (Journal::set_step_and_priority, a step's start): before and after are each
-  // `passes << 24 | step << 8 | priority`. Quiet when all three of those fields are.
+  // `passes << 24 | step << 8 | priority`. Quiet when all three of those fields are (ABI 15.2).
   step_and_priority
 };
 
@@ -193,7 +193,7 @@ class ANVIL_API Journal {
   // A step's start: the step `step`, priority to `p` and the pass count `passes`, as one edit
   // (GameField::step_and_priority) when the step changes; set_priority alone when it does not.
   // The same state as set_step then set_priority, undone in one step; an edit-stream reader that
-  // watches steps watches this edit too. Every step of a game begins so, after a pass.
+  // watches steps watches this edit too. Every step of a game begins so, after a pass (ABI 15.2).
   void set_step_and_priority(std::uint16_t step, PlayerId p, std::uint32_t passes);
   void set_over(bool over);
   void set_game_attr(Symbol key, std::int64_t value);

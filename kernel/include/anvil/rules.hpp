@@ -50,7 +50,8 @@ struct MatchConfig {
   // One that reads it still checks each card as it would a named one (a deck holds no token),
   // and refuses lists that do not match the decks' sizes. (Finding 120 names for every game was
   // about 0.7% of a random classic game.) Its `= {}` keeps MatchConfig{decks, seed, options}
-  // free of a missing-initializer warning.
+  // free of a missing-initializer warning. Plugin ABI 15.2: a MatchConfig made by code built
+  // for 15.1 or earlier has no such field, so only the host, built for its own ABI, fills it.
   std::vector<std::span<const CardId>> deck_cards = {};
 };
 
