@@ -990,10 +990,26 @@ std::optional<std::vector<LegalAction>> take_known_listing(Game& game, PlayerId 
 void remember_listing(Game& game, PlayerId player, std::uint64_t listed_at,
                       std::uint64_t listed_turn, std::vector<LegalAction>&& actions);
 // Whether no continuous effect that may apply now can read the turn (turn.cpp; worked out once
-// per Journal::changes(), in rules_memo slots 2 and 3).
+// per Journal::changes(), in rules memo slot kBlindAt).
 bool views_blind_to_turn_now(Game& game);
+// views_blind_to_turn_now's rules memo slot (Game::rules_memo): Journal::changes() << 1 when the
+// answer was last worked out, | 1 if views could not read the turn then. changes() is at least
+// 1, so 0 (a new game, a copy) marks nothing.
+inline constexpr std::size_t kBlindAt = 2;
+// views_blind_to_turn_now, its remembered answer read here when it is current (nearly always):
+// for the listing's memos (legal_actions.cpp), where the call and turn_key's were about 0.6% of a
+// random classic game's instructions.
+inline bool views_blind_to_turn_known(Game& game) {
+  const std::uint64_t now = game.journal().changes();
+  if (game.rules_memo(kBlindAt) >> 1 == now) return (game.rules_memo(kBlindAt) & 1) != 0;
+  return views_blind_to_turn_now(game);
+}
 // The turn's number, step and active player in one number.
-std::uint64_t turn_key(const Game& game);
+inline std::uint64_t turn_key(const Game& game) {
+  const TurnState& t = game.state().turn;
+  return (static_cast<std::uint64_t>(t.number) << 24) | (static_cast<std::uint64_t>(t.step) << 8) |
+         t.active.value;
+}
 // A basic land type's intrinsic mana ability ("{T}: Add {G}" of a Forest, 305.6) has no
 // AbilityDef. As a LegalAction it is activated as ability kIntrinsicMana + i, i indexing
 // land_mana_kinds() of the land (a dual land has two).

@@ -585,7 +585,7 @@ bool sorcery_timing_on(const Game& game, PlayerId p, std::uint64_t key) {
   const bool had = sorcery_timing_on(game, p, then);
   if (only_pass ? !had && sorcery_timing_on(game, p, now) : had != sorcery_timing_on(game, p, now))
     return false;
-  return views_blind_to_turn_now(game);
+  return views_blind_to_turn_known(game);
 }
 
 }  // namespace

@@ -330,12 +330,11 @@ void pass_and_go_on(Game& game) {
 // has priority, or the step. A state the check left untouched, asking nothing, is its fixed
 // point: while nothing the check reads changes, running it again would do nothing again. That
 // is worth knowing: the check was about half of a random game's instructions
-// (docs/performance.md). Four rules memo slots (Game::rules_memo) remember, for the last such
+// (docs/performance.md). Three rules memo slots (Game::rules_memo) remember, for the last such
 // fixed point:
 constexpr std::size_t kSettledAt = 0;    // Journal::changes() then
 constexpr std::size_t kSettledTurn = 1;  // turn_key() then
-constexpr std::size_t kBlindAt = 2;      // changes() << 1 when turn blindness was last worked
-                                         // out, | 1 if views could not read the turn then
+// and slot 2 (kBlindAt, classic.hpp) whether views could read the turn at the last changes().
 // (Slot 3: the look for combat marks, combat.cpp's kNoCombatMarksAt (it was kBlindAt's flag,
 // now kept in kBlindAt's low bit); slots 4-11: the only-pass memo of the priority listing,
 // legal_actions.cpp; slot 12: the mandatory-loop count above, and advance()'s look at the step's
@@ -373,12 +372,6 @@ bool views_blind_to_turn_now(Game& game) {
     memo = now << 1 | (game.views_may_read_turn() ? 0 : 1);
   }
   return (memo & 1) != 0;
-}
-
-std::uint64_t turn_key(const Game& game) {
-  const TurnState& t = game.state().turn;
-  return (static_cast<std::uint64_t>(t.number) << 24) | (static_cast<std::uint64_t>(t.step) << 8) |
-         t.active.value;
 }
 
 namespace {
