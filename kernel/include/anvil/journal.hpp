@@ -322,6 +322,10 @@ class ANVIL_API Journal {
   std::array<std::uint64_t, static_cast<std::size_t>(ObjectField::timestamp) + 1> field_changes_{};
   std::vector<std::pair<EditKind, std::uint64_t>> quiet_;
   std::uint32_t quiet_fields_ = 0;  // bit f: GameField f is quiet (also listed in quiet_)
+  // Whether a side vector (taken triggers, taken stack items, removed effects, old orders) may
+  // hold an entry: trim()'s usual call finds it false and looks at none of the four. In the
+  // padding after quiet_fields_: a Journal's size and its other members' places are unchanged.
+  bool side_entries_ = false;
   std::vector<std::uint64_t> quiet_attrs_;  // the quiet game attrs' keys (also listed in quiet_)
 };
 
