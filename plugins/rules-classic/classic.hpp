@@ -1116,7 +1116,9 @@ std::vector<CostShape> cost_shapes(const ManaCost& cost);
 void pay(Game& game, PlayerId p, const ManaCost& cost, std::int64_t x, ObjectId exclude = {});
 std::int64_t max_affordable_x(const Game& game, PlayerId p, const ManaCost& cost,
                               ObjectId exclude = {});
-void empty_pools(Game& game);
+// 500.4: empties every player's mana pools, looking at each (mana.cpp). empty_pools
+// (classic_cache.hpp) calls it unless its count says the pools are still empty.
+void empty_pools_looking(Game& game);
 // 1 + Journal::changes(EditKind::player_attr) when empty_pools last left every pool empty; 0:
 // not yet. Kept in the game's rules cache (Game::rules_cache: not copied, untouched by undo): pools
 // are player attrs, so while that count is the same, every pool is still empty (a rollback

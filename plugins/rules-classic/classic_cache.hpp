@@ -110,9 +110,18 @@ inline SeatLists& seat_lists(const Game& game, PlayerId p) {
   return classic_cache(game).seats.at(p.value);
 }
 
-// empty_pools' count (classic.hpp).
+// empty_pools' count (classic.hpp), read by empty_pools below.
 inline std::uint64_t& pools_emptied_at(const Game& game) {
   return classic_cache(game).pools_emptied_at;
+}
+
+// 500.4: empties every player's mana pools. Asked at every step (15 000 times in 40 random
+// games), nearly always with nothing to empty and no player attr edited since the last time:
+// then the pools are still empty, and this inline test is all it costs (the call was about 0.4%
+// of a random classic game).
+inline void empty_pools(Game& game) {
+  if (pools_emptied_at(game) != 1 + game.journal().changes(EditKind::player_attr))
+    empty_pools_looking(game);
 }
 
 // The game's KeptCreatures (kept_creatures.hpp).
