@@ -711,7 +711,13 @@ Answer Game::ask(const Choice& choice) {
   // Room for a game's decisions at its first (a random classic game asks about 84): growing a
   // doubling at a time moved every record so far, seven times a game.
   if (log.capacity() == 0) log.reserve(128);
+#if defined(__cpp_aggregate_paren_init)
+  // Made in its place (C++20's parenthesised aggregate initialisation: GCC 10 on, not Clang 15).
   log.emplace_back(log.size(), choice.player, AgentName{a->name()}, choice.kind, answer.picks);
+#else
+  log.push_back(
+      DecisionRecord{log.size(), choice.player, AgentName{a->name()}, choice.kind, answer.picks});
+#endif
   return answer;
 }
 

@@ -1,6 +1,7 @@
 // Turn structure, priority (rule 117), land plays, timing, why_not, and the advance() protocol.
 #include <gtest/gtest.h>
 
+#include <memory>
 #include <stdexcept>
 
 #include "fixture.hpp"
@@ -26,6 +27,16 @@ class Recorder final : public Agent {
   std::vector<std::string>& log_;
 };
 
+// A game set up from two decks of twenty Forests, seed 3, no agent seated yet.
+std::unique_ptr<Game> twenty_forests_each() {
+  MatchConfig config;
+  DeckList deck;
+  deck.cards.assign(20, "Forest");
+  config.decks = {deck, deck};
+  config.seed = 3;
+  return rules().setup(standard_pool(), config);
+}
+
 TEST(RulesClassicTurn, StepsRunInOrderWithPriorityActiveFirstAndNoneInUntapOrCleanup) {
   // Both players hold an instant they can cast, so every priority decision is really asked.
   auto t = table(standard_pool(), position("upkeep", player("A", {"Shock"}, {"Mountain"}),
@@ -48,12 +59,7 @@ TEST(RulesClassicTurn, StepsRunInOrderWithPriorityActiveFirstAndNoneInUntapOrCle
 }
 
 TEST(RulesClassicTurn, TheFirstPlayerSkipsTheFirstDraw) {
-  MatchConfig config;
-  DeckList deck;
-  deck.cards.assign(20, "Forest");
-  config.decks = {deck, deck};
-  config.seed = 3;
-  auto game = rules().setup(standard_pool(), config);
+  auto game = twenty_forests_each();
   auto a = std::make_shared<TestAgent>(), b = std::make_shared<TestAgent>();
   game->seat(PlayerId(0), a);
   game->seat(PlayerId(1), b);
@@ -204,12 +210,7 @@ TEST(RulesClassicTurn, TheTurnCapDrawsTheGame) {
 // its look: a rollback to the game's start undoes the first step's beginning (its kStepBegun
 // edit counts again, undone), and the game then begins again and goes on as it first did.
 TEST(RulesClassicTurn, ARollbackToTheStartBeginsTheGameAgainAsItFirstDid) {
-  MatchConfig config;
-  DeckList deck;
-  deck.cards.assign(20, "Forest");
-  config.decks = {deck, deck};
-  config.seed = 3;
-  auto game = rules().setup(standard_pool(), config);
+  auto game = twenty_forests_each();
   game->seat(PlayerId(0), std::make_shared<TestAgent>());
   game->seat(PlayerId(1), std::make_shared<TestAgent>());
   const Journal::Checkpoint start = game->journal().checkpoint();
