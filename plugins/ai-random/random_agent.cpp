@@ -25,6 +25,20 @@ bool RandomAgent::chance(double probability) {
   return static_cast<double>(rng_.below(kSteps)) < probability * static_cast<double>(kSteps);
 }
 
+namespace {
+// Whether choose() may pick the option: never one that only makes mana, and a barred one only
+// when `barred_too` (too few would be left otherwise).
+inline bool candidate(const Option& o, bool barred_too) {
+  return !o.mana && (barred_too || o.barred.empty());
+}
+
+inline std::uint32_t count_candidates(const Choice& choice, bool barred_too) {
+  std::uint32_t count = 0;
+  for (const Option& o : choice.options) count += candidate(o, barred_too) ? 1 : 0;
+  return count;
+}
+}  // namespace
+
 Answer RandomAgent::choose(const DecisionView&, const Choice& choice) {
   const bool declaring =
       choice.kind == ChoiceKind::attackers || choice.kind == ChoiceKind::blockers;
@@ -37,11 +51,11 @@ Answer RandomAgent::choose(const DecisionView&, const Choice& choice) {
   std::vector<std::uint32_t>& candidates = candidates_;
   candidates.clear();
   for (std::uint32_t i = 0; i < n; ++i)
-    if (!choice.options[i].mana && choice.options[i].barred.empty()) candidates.push_back(i);
+    if (candidate(choice.options[i], /*barred_too=*/false)) candidates.push_back(i);
   if (candidates.size() < choice.min_picks) {
     candidates.clear();
     for (std::uint32_t i = 0; i < n; ++i)
-      if (!choice.options[i].mana) candidates.push_back(i);
+      if (candidate(choice.options[i], /*barred_too=*/true)) candidates.push_back(i);
   }
 
   // A decision with a pass: pass now and then, otherwise do something else at random.
@@ -61,20 +75,6 @@ Answer RandomAgent::choose(const DecisionView&, const Choice& choice) {
   }
   return answer;
 }
-
-namespace {
-// Whether choose() may pick the option: never one that only makes mana, and a barred one only
-// when `barred_too` (too few would be left otherwise).
-inline bool candidate(const Option& o, bool barred_too) {
-  return !o.mana && (barred_too || o.barred.empty());
-}
-
-inline std::uint32_t count_candidates(const Choice& choice, bool barred_too) {
-  std::uint32_t count = 0;
-  for (const Option& o : choice.options) count += candidate(o, barred_too) ? 1 : 0;
-  return count;
-}
-}  // namespace
 
 // The general way above for exactly one pick (each priority decision, each target: most
 // decisions), without its list of candidates, whose building and erasing were 0.5% of a random
