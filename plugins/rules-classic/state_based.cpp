@@ -172,6 +172,9 @@ unsigned sba_kinds(const Characteristics& c) {
   return k;
 }
 
+// printed_kinds' memo of a card: its kinds, with this bit above them once read (0: not read yet).
+constexpr std::uint16_t kKindsRead = 1u << 8;
+
 // sba_kinds of the view of a permanent of `card`, while views apply the classic rule
 // effects alone (Game::only_rule_effects): its card's printed kinds, read once a game for each
 // card (the game's rules cache, ClassicCache::sba_kinds). No bit can differ: changeling adds
@@ -179,13 +182,12 @@ unsigned sba_kinds(const Characteristics& c) {
 // change power and toughness alone (the argument of creatures_now and ManaTraits). Most
 // permanents are lands, whose kinds are none: a look at the permanents then skips their views,
 // in which it found nothing, and sba_kinds' three loops for every permanent.
-// REQUIRES: card.value < memo.size(), the pool's size.
+// REQUIRES: card.value < memo.size(), at most the pool's size.
 unsigned printed_kinds(const Game& game, std::vector<std::uint16_t>& memo, CardId card) {
-  constexpr std::uint16_t kRead = 1u << 8;  // above the kinds: 0 is "not read yet"
   std::uint16_t& k = memo[card.value];
   if (k == 0) [[unlikely]]
-    k = static_cast<std::uint16_t>(kRead | sba_kinds(game.cards().at(card).base));
-  return k & (kRead - 1);
+    k = static_cast<std::uint16_t>(kKindsRead | sba_kinds(game.cards().at(card).base));
+  return k & (kKindsRead - 1);
 }
 
 // Whether the pass would skip both its looks (at every permanent and at every object) and so
@@ -223,6 +225,119 @@ bool nothing_to_look_at(Game& game) {
   return game.state().over;
 }
 
+// What the look at the permanents found, in battlefield order: the later steps of the pass act
+// on these lists. Each permanent is viewed once (a view is the costly part of the look); the legend
+// rule and the Aura check reuse what it saw. Nothing is edited in between.
+struct PermanentFindings {
+  std::vector<ZoneMove> moves;
+  std::vector<Legend> legends;
+  std::vector<ObjectId> auras, equipment, worlds, sagas;
+  std::vector<ObjectId> battles;  // 704.5v-x (battles.cpp)
+  // 704.5q: +1/+1 and -1/-1 counters annihilate (removed after the moves below).
+  std::vector<std::pair<ObjectId, std::int64_t>> annihilate;
+  std::vector<std::pair<ObjectId, CounterLimit>> limited;  // 704.5r, after annihilation
+  bool deathtouched = false;  // a deathtouch mark seen (spent at the end of the pass)
+
+  // Whether a look that found this found nothing to act on (one legend alone is nothing).
+  bool nothing() const {
+    return moves.empty() && legends.size() < 2 && auras.empty() && equipment.empty() &&
+           worlds.empty() && sagas.empty() && battles.empty() && annihilate.empty() &&
+           limited.empty() && !deathtouched;
+  }
+  void clear() {
+    moves.clear();
+    legends.clear();
+    auras.clear();
+    equipment.clear();
+    worlds.clear();
+    sagas.clear();
+    battles.clear();
+    annihilate.clear();
+    limited.clear();
+    deathtouched = false;
+  }
+};
+
+bool has_deathtouch_mark(const GameObject& o) {
+  return !o.attrs.items.empty() && o.attrs.get(kDeathtouched) != 0;
+}
+
+// What one permanent shows the look: 704.5f-i and q-r, and the kinds the later steps look for.
+// `kinds_memo`: the cards' printed kinds (printed_kinds), or null while other effects apply; it
+// grows with the pool here, when a permanent's card is past its end (a look made the pool's size
+// for every look, about 30 instructions, though the pool seldom grows).
+// Out of line: the walk over the battlefield passes most permanents over without it (lands,
+// and the permanents as they were when a look found nothing), and with its lists and view in the
+// walk's frame, every permanent passed over paid for the registers they took.
+[[gnu::noinline]] void look_at_permanent(Game& game, ObjectId id,
+                                         std::vector<std::uint16_t>* kinds_memo,
+                                         PermanentFindings& found) {
+  const GameObject& o = game.object(id);
+  if (has_deathtouch_mark(o)) found.deathtouched = true;
+  if (!o.counters.items.empty()) {
+    const std::int64_t n = std::min(o.counters.get(kPlusOne), o.counters.get(kMinusOne));
+    if (n > 0) found.annihilate.emplace_back(id, n);
+    for (const CounterLimit& l : counter_limits(game, id))
+      if (o.counters.get(l.kind) > l.max) found.limited.emplace_back(id, l);
+  }
+  unsigned k = 0;
+  // A card not in the pool (an invalid id is past its end) is viewed, which throws.
+  if (kinds_memo && o.card.value >= kinds_memo->size() && o.card.value < game.cards().size())
+    kinds_memo->resize(game.cards().size());  // 0: not read yet (the cache goes with the pool)
+  const bool printed = kinds_memo && o.card.value < kinds_memo->size();
+  if (printed) {
+    k = printed_kinds(game, *kinds_memo, o.card);
+    if (k == 0) return;  // no creature, planeswalker or kind listed: nothing to find
+  }
+  Characteristics scratch;  // for a permanent an effect applies to (Game::view)
+  const Characteristics& c = game.view(id, scratch);
+  if (!printed) k = sba_kinds(c);
+  if (k & kSbaLegendary) found.legends.push_back({id, o.controller, c.name});
+  if (k & kSbaAura) found.auras.push_back(id);
+  if (k & kSbaEquipment) found.equipment.push_back(id);
+  if (k & kSbaWorld) found.worlds.push_back(id);
+  if (k & kSbaSaga) found.sagas.push_back(id);
+  if (k & kSbaBattle) found.battles.push_back(id);
+  if (k & kSbaCreature) {
+    if (c.toughness <= 0) {  // 704.5f: not destroy, so no regeneration or indestructible
+      found.moves.push_back({id, ZoneRef::graveyard(o.owner), Cause::state_based, {}});
+    } else if ((o.damage >= c.toughness || o.attrs.get(kDeathtouched) != 0) &&
+               !c.has_keyword(kIndestructible)) {  // 704.5g-h
+      found.moves.push_back({id, ZoneRef::graveyard(o.owner), Cause::destroy, {}});
+    }
+  } else if ((k & kSbaPlaneswalker) && o.counters.get(kLoyalty) <= 0) {  // 704.5i
+    found.moves.push_back({id, ZoneRef::graveyard(o.owner), Cause::state_based, {}});
+  }
+}
+
+// The look at the permanents: the battlefield seat by seat, as battlefield() lists it, without
+// building its list. Permanents with a timestamp not after `newer_than` are as they were when a
+// look found nothing (kPermanentsBeforeEntering), and only their deathtouch marks are looked at;
+// returns how many there are. A permanent whose card has no kind to look for (`kinds_memo`), no
+// counters and no deathtouch mark finds nothing either: most permanents are one or the other,
+// and this walk passes them over in a few instructions each, look_at_permanent taking the rest.
+std::uint64_t look_at_battlefield(Game& game, std::uint32_t newer_than,
+                                  std::vector<std::uint16_t>* kinds_memo,
+                                  PermanentFindings& found) {
+  const GameState& s = game.state();
+  std::uint64_t older = 0;
+  for (const Player& seat : s.players) {
+    for (ObjectId id : s.zone(ZoneRef::battlefield(seat.id)).objects) {
+      const GameObject& o = game.object(id);
+      if (o.timestamp <= newer_than) {
+        ++older;
+        if (!has_deathtouch_mark(o)) continue;  // as it was when a look found nothing
+      } else if (kinds_memo && o.card.value < kinds_memo->size() &&
+                 (*kinds_memo)[o.card.value] == kKindsRead && o.counters.items.empty() &&
+                 !has_deathtouch_mark(o)) {
+        continue;
+      }
+      look_at_permanent(game, id, kinds_memo, found);
+    }
+  }
+  return older;
+}
+
 bool look_and_act(Game& game, bool acted);
 
 // One pass. Most passes find no player losing and nothing to look at: those cost the tests
@@ -244,19 +359,9 @@ bool sba_pass(Game& game) {
 
 // The rest of a pass: the looks at every permanent and at every object, and what they find.
 [[gnu::noinline]] bool look_and_act(Game& game, bool acted) {
-  // Each permanent is viewed once (a view is the costly part of a pass, which runs at every
-  // priority); the legend rule and the Aura check below reuse what this loop saw. Nothing is
-  // edited in between.
-  std::vector<ZoneMove> moves;
-  std::vector<Legend> legends;
-  std::vector<ObjectId> auras, equipment, worlds, sagas;
-  std::vector<ObjectId> battles;  // 704.5v-x (battles.cpp)
-  // 704.5q: +1/+1 and -1/-1 counters annihilate (removed after the moves below).
-  std::vector<std::pair<ObjectId, std::int64_t>> annihilate;
-  std::vector<std::pair<ObjectId, CounterLimit>> limited;  // 704.5r, after annihilation
-  bool deathtouched = false;  // a deathtouch mark seen (spent at the end of the pass)
-  // The battlefield seat by seat, as battlefield() lists it, without building its list. A look
-  // that found nothing (every list below empty, or one legend alone) is not taken again while
+  PermanentFindings found;
+  std::vector<ZoneMove>& moves = found.moves;
+  // A look that found nothing (every list empty, or one legend alone) is not taken again while
   // nothing it reads changed (permanents_look_key), and after permanents entered or attrs
   // changed, looks at the newcomers and the deathtouch marks alone (kPermanentsBeforeEntering).
   // A card moved between other zones (a static ability working from the graveyard) can change
@@ -266,90 +371,34 @@ bool sba_pass(Game& game) {
   // What kPermanentsBeforeEntering leaves out of the key: moves onto the battlefield and attrs.
   const std::uint64_t entered = game.journal().moves_to(ZoneKind::battlefield) +
                                 game.journal().changes(EditKind::object_attr);
+  // Asked once: the pass edits nothing before it remembers its look (a call was about 20
+  // instructions, and a pass asked up to four times).
+  const bool rule_effects_alone = game.only_rule_effects();
   const bool look_at_permanents =
-      game.rules_memo(kPermanentsLookedAt) != permanents_key || !game.only_rule_effects();
+      game.rules_memo(kPermanentsLookedAt) != permanents_key || !rule_effects_alone;
   std::uint32_t newer_than = 0;  // the permanents looked at: those with a later timestamp
   std::uint64_t older_then = 0;  // how many permanents there were then
   if (look_at_permanents && game.rules_memo(kPermanentsTimestamp) != 0 &&
       game.rules_memo(kPermanentsBeforeEntering) == permanents_key - entered &&
-      game.only_rule_effects()) {
+      rule_effects_alone) {
     newer_than = static_cast<std::uint32_t>(game.rules_memo(kPermanentsTimestamp)) - 1;
     older_then = game.rules_memo(kPermanentsTimestamp) >> 32;
   }
-  Characteristics scratch;  // for the permanents an effect applies to (Game::view)
   // While views apply the rule effects alone, each permanent's kinds are its card's
   // (printed_kinds), and one of none finds nothing: its view is not taken.
-  std::vector<std::uint16_t>* kinds_memo = nullptr;
-  if (look_at_permanents && game.only_rule_effects()) {
-    kinds_memo = &classic_cache(game).sba_kinds;
-    kinds_memo->resize(game.cards().size());  // 0: not read yet (the cache goes with the pool)
-  }
-  std::uint64_t older = 0;  // permanents with a timestamp not newer (passed over, or marked)
-  for (bool again = look_at_permanents; again;) {
-    again = false;
-    for (const Player& seat : s.players) {
-      for (ObjectId id : s.zone(ZoneRef::battlefield(seat.id)).objects) {
-        const GameObject& o = game.object(id);
-        if (o.timestamp <= newer_than) {
-          ++older;
-          if (o.attrs.items.empty() || o.attrs.get(kDeathtouched) == 0)
-            continue;  // as it was when a look found nothing
-        }
-        if (!o.attrs.items.empty() && o.attrs.get(kDeathtouched) != 0) deathtouched = true;
-        if (!o.counters.items.empty()) {
-          const std::int64_t n = std::min(o.counters.get(kPlusOne), o.counters.get(kMinusOne));
-          if (n > 0) annihilate.emplace_back(id, n);
-          for (const CounterLimit& l : counter_limits(game, id))
-            if (o.counters.get(l.kind) > l.max) limited.emplace_back(id, l);
-        }
-        unsigned k = 0;
-        // A card not in the pool (an invalid id is past its end) is viewed, which throws.
-        const bool printed = kinds_memo && o.card.value < kinds_memo->size();
-        if (printed) {
-          k = printed_kinds(game, *kinds_memo, o.card);
-          if (k == 0) continue;  // no creature, planeswalker or kind listed: nothing to find
-        }
-        const Characteristics& c = game.view(id, scratch);
-        if (!printed) k = sba_kinds(c);
-        if (k & kSbaLegendary) legends.push_back({id, o.controller, c.name});
-        if (k & kSbaAura) auras.push_back(id);
-        if (k & kSbaEquipment) equipment.push_back(id);
-        if (k & kSbaWorld) worlds.push_back(id);
-        if (k & kSbaSaga) sagas.push_back(id);
-        if (k & kSbaBattle) battles.push_back(id);
-        if (k & kSbaCreature) {
-          if (c.toughness <= 0) {  // 704.5f: not destroy, so no regeneration or indestructible
-            moves.push_back({id, ZoneRef::graveyard(o.owner), Cause::state_based, {}});
-          } else if ((o.damage >= c.toughness || o.attrs.get(kDeathtouched) != 0) &&
-                     !c.has_keyword(kIndestructible)) {  // 704.5g-h
-            moves.push_back({id, ZoneRef::graveyard(o.owner), Cause::destroy, {}});
-          }
-        } else if ((k & kSbaPlaneswalker) && o.counters.get(kLoyalty) <= 0) {  // 704.5i
-          moves.push_back({id, ZoneRef::graveyard(o.owner), Cause::state_based, {}});
-        }
-      }
-    }
+  std::vector<std::uint16_t>* kinds_memo =
+      look_at_permanents && rule_effects_alone ? &classic_cache(game).sba_kinds : nullptr;
+  if (look_at_permanents) {
     // An undone move can bring a permanent back with the timestamp it had: then there are more
     // older permanents than the look saw (none left: that is a move off the battlefield, in the
     // key), and every permanent is looked at again, the findings so far forgotten.
+    const std::uint64_t older = look_at_battlefield(game, newer_than, kinds_memo, found);
     if (newer_than != 0 && older != older_then) {
-      newer_than = 0;
-      again = true;
-      moves.clear();
-      legends.clear();
-      auras.clear();
-      equipment.clear();
-      worlds.clear();
-      sagas.clear();
-      battles.clear();
-      annihilate.clear();
-      limited.clear();
-      deathtouched = false;
+      found.clear();
+      look_at_battlefield(game, 0, kinds_memo, found);
     }
   }
-  if (look_at_permanents && moves.empty() && legends.size() < 2 && auras.empty() &&
-      equipment.empty() && worlds.empty() && sagas.empty() && battles.empty() &&
-      annihilate.empty() && limited.empty() && !deathtouched && game.only_rule_effects()) {
+  if (look_at_permanents && found.nothing() && rule_effects_alone) {
     game.rules_memo(kPermanentsLookedAt) = permanents_key;
     game.rules_memo(kPermanentsBeforeEntering) = permanents_key - entered;
     // With a legend seen (a look at newcomers alone follows a look that saw none), the next
@@ -359,7 +408,7 @@ bool sba_pass(Game& game) {
     for (const Player& seat : s.players)
       permanents += s.zone(ZoneRef::battlefield(seat.id)).objects.size();
     game.rules_memo(kPermanentsTimestamp) =
-        legends.empty() ? permanents << 32 | s.next_timestamp : 0;
+        found.legends.empty() ? permanents << 32 | s.next_timestamp : 0;
   }
   // The last two steps of the pass look again at what these loops saw, unless something changed
   // in between (a loud edit; Journal::changes): most passes move nothing and mark nothing, and
@@ -367,31 +416,31 @@ bool sba_pass(Game& game) {
   // The checks below are called only for the permanents that concern them: most passes saw
   // none, and the calls, each building an empty list, were 0.7% of a random game's instructions.
   const std::uint64_t battlefield_seen = game.journal().changes();
-  if (legends.size() > 1) legend_rule(game, legends, moves);
+  if (found.legends.size() > 1) legend_rule(game, found.legends, moves);
   // 704.5m: an Aura attached to nothing legal. An Aura whose creature dies in this pass goes
   // in the next one (§4 test 2).
-  if (!auras.empty())
-    for (ObjectId id : illegal_auras(game, auras))
+  if (!found.auras.empty())
+    for (ObjectId id : illegal_auras(game, found.auras))
       moves.push_back({id, ZoneRef::graveyard(game.object(id).owner), Cause::state_based, {}});
   // 704.5k: the world rule. Of two or more world permanents all but the newest (the latest
   // timestamp) go to the graveyard; with a tie for newest, those go too. Not a destroy.
-  if (worlds.size() > 1) {
+  if (found.worlds.size() > 1) {
     std::uint32_t newest = 0;
-    for (ObjectId id : worlds) newest = std::max(newest, game.object(id).timestamp);
+    for (ObjectId id : found.worlds) newest = std::max(newest, game.object(id).timestamp);
     std::size_t at_newest = 0;
-    for (ObjectId id : worlds) at_newest += game.object(id).timestamp == newest;
-    for (ObjectId id : worlds)
+    for (ObjectId id : found.worlds) at_newest += game.object(id).timestamp == newest;
+    for (ObjectId id : found.worlds)
       if (game.object(id).timestamp != newest || at_newest > 1)
         moves.push_back({id, ZoneRef::graveyard(game.object(id).owner), Cause::state_based, {}});
   }
   // 704.5s: a Saga past its final chapter, none of its chapter abilities waiting or on the
   // stack, is sacrificed.
-  if (!sagas.empty())
-    for (ObjectId id : finished_sagas(game, sagas))
+  if (!found.sagas.empty())
+    for (ObjectId id : finished_sagas(game, found.sagas))
       moves.push_back({id, ZoneRef::graveyard(game.object(id).owner), Cause::sacrifice, {}});
   // 704.5v-x: a battle with defense 0 and nothing of it triggered goes to the graveyard; a
   // battle without a protector, or a Siege protected by its controller, gets one.
-  if (!battles.empty() && battle_actions(game, battles, moves)) acted = true;
+  if (!found.battles.empty() && battle_actions(game, found.battles, moves)) acted = true;
   // 704.5t: a dungeon whose venture marker is on its bottommost room, no room ability of it
   // waiting or on the stack, is removed from the game (completed). Not looked for while the
   // command zones are still as empty as the last look at every object saw them (most games
@@ -447,8 +496,8 @@ bool sba_pass(Game& game) {
   }
   // 704.5n: an Equipment attached to something that is not a creature, or a Fortification to
   // something that is not a land, becomes unattached and stays on the battlefield.
-  if (!equipment.empty()) {
-    for (ObjectId id : loose_attachments(game, equipment)) {
+  if (!found.equipment.empty()) {
+    for (ObjectId id : loose_attachments(game, found.equipment)) {
       if (!on_battlefield(game, id)) continue;
       unattach(game, id);
       acted = true;
@@ -469,14 +518,14 @@ bool sba_pass(Game& game) {
   // 704.5h looks at deathtouch damage "since the last check": the mark is spent.
   // The battlefield seat by seat, as battlefield() lists it, without building its list: the
   // walk edits attrs alone, which leave the zones as they are.
-  if (deathtouched || game.journal().changes() != battlefield_seen) {
+  if (found.deathtouched || game.journal().changes() != battlefield_seen) {
     for (const Player& seat : s.players)
       for (ObjectId id : s.zone(ZoneRef::battlefield(seat.id)).objects)
         if (const GameObject& o = game.object(id);
             !o.attrs.items.empty() && o.attrs.get(kDeathtouched) != 0)
           game.journal().set_attr(id, kDeathtouched, 0);
   }
-  for (const auto& [id, n] : annihilate) {
+  for (const auto& [id, n] : found.annihilate) {
     if (!on_battlefield(game, id)) continue;
     acted = true;
     const auto count = static_cast<std::int32_t>(n);
@@ -484,7 +533,7 @@ bool sba_pass(Game& game) {
     remove_counters(game, t, kPlusOne, count);
     remove_counters(game, t, kMinusOne, count);
   }
-  if (!limited.empty() && enforce_counter_limits(game, limited)) acted = true;
+  if (!found.limited.empty() && enforce_counter_limits(game, found.limited)) acted = true;
   return acted;
 }
 
