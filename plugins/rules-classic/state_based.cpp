@@ -448,6 +448,14 @@ bool sba_pass(Game& game) {
     // the next timestamp, above it.
     game.rules_memo(kPermanentsTimestamp) =
         seen.legends.empty() ? permanents.all << 32 | s.next_timestamp : 0;
+    // Found nothing, and the look at every object not due (most looks: after permanents
+    // entered, attrs changed or damage was dealt): nothing below has anything to do (no list,
+    // no move, no edit for the sweeps; dungeons and the objects' look wait for their key, as in
+    // nothing_to_look_at), and its tests, one by one, were about 70 instructions.
+    const std::uint64_t objects_memo = game.rules_memo(kObjectsLookedAt);
+    if (!found && moves.empty() && (objects_memo & kCommandZoneUsed) == 0 &&
+        objects_memo >> kObjectsMemoBits == objects_look_key(game.journal(), objects_memo))
+      return acted;
   }
   // The last two steps of the pass look again at what these loops saw, unless something changed
   // in between (a loud edit; Journal::changes): most passes move nothing and mark nothing, and
