@@ -5,6 +5,7 @@
 #include <string>
 
 #include "classic.hpp"
+#include "classic_cache.hpp"
 #include "module.hpp"
 
 namespace anvil::rules_classic {
@@ -39,30 +40,61 @@ std::int64_t choose_x(Game& game, PlayerId p, const ManaCost& cost, ObjectId sou
   return choice.options.at(a.picks.at(0)).value;
 }
 
+// The target picked in a choice of targets. One asked without its prompt (its agent reads none)
+// fails with the prompt in the error all the same, made only then.
+std::uint32_t ask_target(Game& game, const Choice& choice, const Ability& ability,
+                         std::size_t index) {
+  if (!choice.prompt.empty()) return game.ask(choice).picks.at(0);
+  try {
+    return game.ask(choice).picks.at(0);
+  } catch (const RulesError& e) {
+    if (auto message = with_prompt_quoted(e.what(), ability.target_prompt(index)))
+      throw RulesError(*message);
+    throw;
+  }
+}
+
 }  // namespace
 
+// The candidates and the options are filled into buffers kept in the game's rules cache, taken
+// for the call and given back (a call inside this one would find none and make its own), and
+// the prompt is made only for an agent that reads it: the two lists and the prompt ("Choose
+// target creature or player", longer than a string's own room) were three allocations a choice.
 std::optional<std::vector<Target>> choose_targets(Game& game, PlayerId who, const Ability& ability,
                                                   ResolveContext ctx, ObjectId source) {
+  std::vector<Target> legal = std::move(classic_cache(game).spare_targets);
+  Choice choice;
+  choice.kind = ChoiceKind::target;
+  choice.player = who;
+  choice.source = source;
+  choice.options = std::move(classic_cache(game).spare_options);
+  const auto give_back = [&] {
+    ClassicCache& cache = classic_cache(game);
+    cache.spare_targets = std::move(legal);
+    cache.spare_options = std::move(choice.options);
+  };
+  const bool labelled = !game.seat_label_blind(who);  // labels only for an agent that reads them
+  const bool prompted = !game.seat_prompt_blind(who);
   std::vector<Target> chosen;
   for (std::size_t i = 0; i < ability.target_count(); ++i) {
     ctx.targets = chosen;
-    const std::vector<Target> legal = legal_targets(game, ability, ctx, i);
-    if (legal.empty()) return std::nullopt;
+    legal_targets(game, ability, ctx, i, legal);
+    if (legal.empty()) {
+      give_back();
+      return std::nullopt;
+    }
     if (legal.size() == 1) {  // Game::ask answers a choice of one target without asking anyone
       chosen.push_back(legal[0]);
       continue;
     }
-    Choice choice;
-    choice.kind = ChoiceKind::target;
-    choice.player = who;
-    choice.prompt = ability.target_prompt(i);
-    choice.source = source;
-    const bool labelled = !game.seat_label_blind(who);  // labels only for an agent that reads them
+    if (prompted) choice.prompt = ability.target_prompt(i);
+    choice.options.clear();
     choice.options.reserve(legal.size());
     for (const Target& t : legal)
       choice.options.push_back({labelled ? target_label(game, t) : std::string(), t, 0});
-    chosen.push_back(legal.at(game.ask(choice).picks.at(0)));
+    chosen.push_back(legal.at(ask_target(game, choice, ability, i)));
   }
+  give_back();
   return chosen;
 }
 

@@ -909,6 +909,10 @@ std::string object_label(const Game& game, ObjectId id);
 std::string numbered_label(const Game& game, ObjectId id);
 // "player 1", or a permanent's numbered_label.
 std::string target_label(const Game& game, const Target& t);
+// Game::ask's error `message` about a choice asked without its prompt (its agent reads none,
+// PromptBlind) quotes it as '': the message with `prompt` put between those quotes, or nullopt
+// when it quotes no such choice. The rules make the prompt for the error only.
+std::optional<std::string> with_prompt_quoted(std::string_view message, std::string_view prompt);
 
 // Combat attrs of a permanent (0 when out of combat).
 std::int64_t combat_attr(const Game& game, ObjectId id, Symbol key);
@@ -1147,6 +1151,10 @@ bool is_legal_target(const Game& game, const Ability& ability, const ResolveCont
                      std::size_t index, const Target& t);
 std::vector<Target> legal_targets(const Game& game, const Ability& ability,
                                   const ResolveContext& ctx, std::size_t index);
+// The same list into `out` (cleared first), a buffer the caller keeps: no allocation once it has
+// room.
+void legal_targets(const Game& game, const Ability& ability, const ResolveContext& ctx,
+                   std::size_t index, std::vector<Target>& out);
 // legal_targets(...) is not empty, without building the list.
 bool has_legal_target(const Game& game, const Ability& ability, const ResolveContext& ctx,
                       std::size_t index);

@@ -79,9 +79,10 @@ inline bool can_pay_kept(const std::vector<ManaSource>& kept, const KeptManaCoun
 
 // What the classic rules keep for one game between decisions: a SeatLists for each seat,
 // pools_emptied_at's count, the kept creatures, the objects' ManaTraits, the cards' kinds for
-// the state-based pass, and two buffers of the listing's (a list given back, a view scratch)
-// whose contents mean nothing. Made on first use; only what the state, each list's key and the
-// card pool decide, so a copy of a game starts without one.
+// the state-based pass, two buffers of the listing's (a list given back, a view scratch) and two
+// of choose_targets' (the candidates, the options), whose contents mean nothing. Made on first use;
+// only what the state, each list's key and the card pool decide, so a copy of a game starts without
+// one.
 struct ClassicCache final : RulesCache {
   std::vector<SeatLists> seats;
   std::uint64_t pools_emptied_at = 0;
@@ -91,6 +92,8 @@ struct ClassicCache final : RulesCache {
   std::vector<std::uint16_t> sba_kinds;     // state_based.cpp's printed_kinds, indexed by CardId
   std::vector<LegalAction> spare_listing;   // give_back_listing's, for the next priority_actions
   Characteristics listing_scratch;          // listing_scratch's
+  std::vector<Target> spare_targets;        // choose_targets' buffers (casting.cpp)
+  std::vector<Option> spare_options;
 };
 
 // The game's cache, made and kept in it at first use (legal_actions.cpp).

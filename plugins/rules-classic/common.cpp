@@ -88,6 +88,18 @@ std::string target_label(const Game& game, const Target& t) {
   return "nothing";
 }
 
+std::optional<std::string> with_prompt_quoted(std::string_view message, std::string_view prompt) {
+  for (std::string_view quoted :
+       {"failed to answer ''", "choice '' cannot be answered", "gave an invalid answer to ''"}) {
+    const std::size_t at = message.find(quoted);
+    if (at == std::string_view::npos) continue;
+    std::string out(message);
+    out.insert(at + quoted.find("''") + 1, prompt);
+    return out;
+  }
+  return std::nullopt;
+}
+
 std::int64_t combat_attr(const Game& game, ObjectId id, Symbol key) {
   const GameObject& o = game.object(id);
   if (o.zone.kind != ZoneKind::battlefield) return 0;
@@ -284,12 +296,19 @@ bool is_legal_target(const Game& game, const Ability& ability, const ResolveCont
   return ability_accepts(game, ability, ctx, index, t);
 }
 
-// The candidates are the players, the permanents and, for "target spell", the spells; a kind
-// the ability's requirement excludes (a player for "target creature") is not looked through.
 std::vector<Target> legal_targets(const Game& game, const Ability& ability,
                                   const ResolveContext& ctx, std::size_t index) {
-  const Needs needs = needs_of(game, ability, ctx, index);
   std::vector<Target> out;
+  legal_targets(game, ability, ctx, index, out);
+  return out;
+}
+
+// The candidates are the players, the permanents and, for "target spell", the spells; a kind
+// the ability's requirement excludes (a player for "target creature") is not looked through.
+void legal_targets(const Game& game, const Ability& ability, const ResolveContext& ctx,
+                   std::size_t index, std::vector<Target>& out) {
+  out.clear();
+  const Needs needs = needs_of(game, ability, ctx, index);
   if (needs.players)
     for (const Player& p : game.state().players) {
       const Target t = Target::of(p.id);
@@ -308,7 +327,6 @@ std::vector<Target> legal_targets(const Game& game, const Ability& ability,
     for (auto it = s.stack.rbegin(); it != s.stack.rend(); ++it)  // spells, top of the stack first
       if (it->is_spell && is_legal_target(game, ability, ctx, index, Target::of(it->source)))
         out.push_back(Target::of(it->source));
-  return out;
 }
 
 // The same candidates in the same order, stopping at the first legal one: legal_actions asks

@@ -147,5 +147,50 @@ TEST(RulesClassicLabels, APromptBlindAgentIsAskedWithoutThePromptAndItsErrorsSti
   EXPECT_EQ(ask(blind_to_both, true).error, error);
 }
 
+// A target choice is asked without its prompt as well (choose_targets), with the same options,
+// and an invalid answer fails with the sighted agent's message, prompt included.
+TEST(RulesClassicLabels, APromptBlindAgentChoosesTargetsWithoutThePromptAndItsErrorsStillNameIt) {
+  struct Seen {
+    Choice asked;
+    std::string error;
+  };
+  using Seat = std::shared_ptr<Agent> (*)(std::shared_ptr<TestAgent>);
+  const auto cast_shock = [](Seat seat, bool invalid) {
+    auto t = every_kind_of_action();
+    t.a->act("Cast Shock").then(ChoiceKind::target, [invalid](const Choice&) {
+      return Answer{{invalid ? 99u : 0u}};
+    });
+    if (seat) t.game->seat(kA, seat(t.a));
+    Seen seen;
+    try {
+      EXPECT_TRUE(rules().advance(*t.game));
+    } catch (const RulesError& e) {
+      seen.error = e.what();
+    }
+    for (const Choice& c : t.a->asked)
+      if (c.kind == ChoiceKind::target) seen.asked = c;
+    return seen;
+  };
+  const Seat sighted = nullptr;
+  const Seat blind = [](std::shared_ptr<TestAgent> a) -> std::shared_ptr<Agent> {
+    return std::make_shared<PromptBlindAgent<>>(std::move(a));  // labels read: "Cast Shock"
+  };
+  const Seen read = cast_shock(sighted, false);
+  ASSERT_FALSE(read.asked.prompt.empty());
+  ASSERT_GE(read.asked.options.size(), 3u) << "both players and B's Grizzly Bears at least";
+  const Seen unread = cast_shock(blind, false);
+  EXPECT_EQ(unread.asked.prompt, "");
+  ASSERT_EQ(unread.asked.options.size(), read.asked.options.size());
+  for (std::size_t i = 0; i < read.asked.options.size(); ++i) {
+    EXPECT_EQ(unread.asked.options[i].target, read.asked.options[i].target);
+    EXPECT_EQ(unread.asked.options[i].label, read.asked.options[i].label);
+  }
+
+  const std::string error = cast_shock(sighted, true).error;
+  EXPECT_EQ(error, "agent 'test' gave an invalid answer to '" + read.asked.prompt +
+                       "': option 99 does not exist");
+  EXPECT_EQ(cast_shock(blind, true).error, error);
+}
+
 }  // namespace
 }  // namespace anvil::classic_test
