@@ -190,9 +190,11 @@ namespace {
 
 // 702.16b: a permanent with protection from a colour can't be the target of spells of that
 // colour or of abilities from a source of that colour. The source is viewed only for a target
-// with some keyword (protection_against's first test), which few permanents have.
+// with some protection (protection_against's first test), which few permanents have: a flier's
+// or a trampler's view of the source was a copy for nothing.
 bool protected_from_source(const Game& game, const ResolveContext& ctx, const Characteristics& c) {
-  if (c.keywords.empty() || !game.state().is_current(ctx.source)) return false;
+  if (c.keywords.empty() || !has_any_protection(c) || !game.state().is_current(ctx.source))
+    return false;
   return protection_against(c, game.view(ctx.source.id)) != nullptr;
 }
 
