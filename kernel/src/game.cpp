@@ -773,7 +773,9 @@ void Game::resolve(const ResolveContext& ctx) {
   if (ctx.ability >= def.abilities.size() || !def.abilities[ctx.ability].impl)
     throw RulesError("'" + def.name + "' has no ability " + std::to_string(ctx.ability));
   const Ability& a = *def.abilities[ctx.ability].impl;
-  invoke(ctx.card, ctx.ability, [&] { a.resolve(*this, ctx); });
+  // call_as itself rather than invoke(): the lambda (three references) is larger than
+  // std::function's small buffer, so each resolution allocated and freed it.
+  call_as(*this, ctx.card, ctx.ability, [&] { a.resolve(*this, ctx); });
 }
 
 ActionResult Game::perform(std::string_view what, const std::function<void(Game&)>& action) {
