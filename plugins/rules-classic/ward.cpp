@@ -8,10 +8,12 @@
 // of the permanent's, and as it resolves it counters that item (counterspells.cpp's
 // counter_stack_item) unless its controller pays, asked as for Mana Leak. An item that already
 // left the stack (resolved first, or countered) is left alone.
+#include <algorithm>
 #include <array>
 #include <cstddef>
-#include <memory_resource>
+#include <span>
 #include <string>
+#include <vector>
 
 #include "classic.hpp"
 
@@ -82,14 +84,24 @@ void announce_targets(Game& game, std::uint32_t stack_id) {
   const auto at = stack_index(game, stack_id);
   if (!at) return;
   const StackItem& item = game.state().stack[*at];
-  if (item.targets.empty()) return;
-  // What is read of the item is copied, as the events may change the stack: the targets into a
-  // buffer on the stack (a copy of the whole item was an allocation at every cast).
+  // Only an object becomes the target: an item that targets players alone announces nothing.
+  const auto is_object = [](const Target& t) { return t.is_object(); };
+  if (std::none_of(item.targets.begin(), item.targets.end(), is_object)) return;
+  // What is read of the item is copied, as the events may change the stack: the targets into an
+  // array on the stack when they fit (a copy of the whole item was an allocation at every cast,
+  // and a std::pmr buffer's resource about a hundred instructions).
   const ObjectRef source = item.source;
   const std::uint32_t id = item.id;
-  std::array<std::byte, 512> buffer;
-  std::pmr::monotonic_buffer_resource memory(buffer.data(), buffer.size());
-  const std::pmr::vector<Target> targets(item.targets.begin(), item.targets.end(), &memory);
+  std::array<Target, 8> few;
+  std::vector<Target> many;
+  std::span<const Target> targets;
+  if (item.targets.size() <= few.size()) {
+    std::copy(item.targets.begin(), item.targets.end(), few.begin());
+    targets = std::span<const Target>(few.data(), item.targets.size());
+  } else {
+    many = item.targets;
+    targets = many;
+  }
   for (std::size_t i = 0; i < targets.size(); ++i) {
     const Target& t = targets[i];
     if (!t.is_object()) continue;
