@@ -90,8 +90,11 @@ std::optional<std::vector<Target>> choose_targets(Game& game, PlayerId who, cons
     if (prompted) choice.prompt = ability.target_prompt(i);
     choice.options.clear();
     choice.options.reserve(legal.size());
-    for (const Target& t : legal)
-      choice.options.push_back({labelled ? target_label(game, t) : std::string(), t, 0});
+    for (const Target& t : legal) {  // made in place: a temporary Option moved in and destroyed
+      Option& o = choice.options.emplace_back();
+      o.target = t;
+      if (labelled) o.label = target_label(game, t);
+    }
     chosen.push_back(legal.at(ask_target(game, choice, ability, i)));
   }
   give_back();
