@@ -46,8 +46,8 @@ class AliasKeyword final : public KeywordHandler {
 
 }  // namespace
 
-bool counts_as_named(const Game& game, ObjectId object, std::string_view name) {
-  for (const AbilityDef& a : game.card(object).abilities) {
+bool counts_as_named(const CardDef& card, std::string_view name) {
+  for (const AbilityDef& a : card.abilities) {
     // Only this plugin's keyword makes abilities with this provider and text.
     if (a.kind != AbilityKind::static_ || a.provider != kPlugin || !a.impl ||
         !a.text.starts_with(kKeyword))

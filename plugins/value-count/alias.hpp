@@ -16,8 +16,8 @@
 
 namespace anvil::value_count {
 
-// Whether `object`'s card says it counts as a card named `name` in a graveyard.
-bool counts_as_named(const Game& game, ObjectId object, std::string_view name);
+// Whether `card` says it counts as a card named `name` in a graveyard.
+bool counts_as_named(const CardDef& card, std::string_view name);
 
 // Registers the keyword CountsAsNamedInYard.
 void register_alias_keyword(Registrar& registrar);
