@@ -716,21 +716,29 @@ struct FixedPlan {
 bool make_fixed_plan(std::span<const ManaSource> sources, const ManaCost& cost, std::int64_t x,
                      FixedPlan& plan) {
   if (sources.size() > FixedPlan::kMaxUnits) return false;
+  // The count in a local: the byte arrays' stores may alias plan.units, which the compiler would
+  // otherwise load again after each.
+  std::size_t units = plan.units;
+  const auto add_unit = [&plan, &units](std::size_t s, std::uint8_t bits, std::uint8_t first) {
+    plan.source[units] = static_cast<std::uint8_t>(s);
+    plan.kinds[units] = bits;
+    plan.first_kind[units] = first;
+    plan.slot_of_unit[units] = -1;
+    ++units;
+  };
   for (std::size_t s = 0; s < sources.size(); ++s) {
-    const ManaSource& src = sources[s];
-    const std::size_t n = src.bundle ? src.kinds.size() : 1;
-    if (plan.units + n > FixedPlan::kMaxUnits) return false;
-    for (std::size_t k = 0; k < n; ++k) {
-      const std::span<const std::uint8_t> kinds = src.bundle ? src.kinds.subspan(k, 1) : src.kinds;
+    const std::span<const std::uint8_t> kinds = sources[s].kinds;
+    if (!sources[s].bundle) {  // one unit, one mana of any of its kinds (most: a land's one)
+      if (units == FixedPlan::kMaxUnits) return false;
       std::uint8_t bits = 0;
       for (std::uint8_t kind : kinds) bits = static_cast<std::uint8_t>(bits | kind_bit(kind));
-      plan.source[plan.units] = static_cast<std::uint8_t>(s);
-      plan.kinds[plan.units] = bits;
-      plan.first_kind[plan.units] = kinds.empty() ? 0 : kinds.front();
-      plan.slot_of_unit[plan.units] = -1;
-      ++plan.units;
+      add_unit(s, bits, kinds.empty() ? 0 : kinds.front());
+      continue;
     }
+    if (units + kinds.size() > FixedPlan::kMaxUnits) return false;
+    for (std::uint8_t kind : kinds) add_unit(s, kind_bit(kind), kind);  // a unit each
   }
+  plan.units = units;
   if (!for_each_symbol_mask(cost, [&](std::uint8_t mask) {
         if (plan.n_slots == FixedPlan::kMaxSlots) return false;
         plan.slots[plan.n_slots++] = mask;
