@@ -60,10 +60,18 @@ PlayerId defending_player(const Game& game, const Target& defender) {
 // they happen: combat_attr, RegenerateAbility). Attackers are the active player's (508.1) and
 // blockers the defending player's (509.1) — with two players, anyone else's — so a change of
 // control shows as a controller on the wrong side. Read-only, so const callers agree with
-// drop_removed_from_combat, which writes the removal down.
+// drop_removed_then_attackers, which writes the removal down.
+//
+// Whether it is a creature is read from its card's printed types while the rule effects alone
+// apply (they change no card type: creatures_now's reasoning, common.cpp), else from its view;
+// the view was about 130 instructions a call here, asked of every attacker and blocker several
+// times in each combat step.
 bool still_in_combat(const Game& game, ObjectId id) {
-  if (!is_creature(game, id)) return false;
-  const bool actives = game.object(id).controller == game.state().turn.active;
+  const GameObject& o = game.object(id);
+  const bool creature = game.only_rule_effects() ? game.cards().at(o.card).base.has_type(kCreature)
+                                                 : is_creature(game, id);
+  if (!creature) return false;
+  const bool actives = o.controller == game.state().turn.active;
   return combat_attr(game, id, kAttacking) != 0 ? actives : !actives;
 }
 
@@ -108,14 +116,6 @@ bool known_unmarked(Game& game) {
   return game.rules_memo(kNoCombatMarksAt) == combat_marks_key(game.journal());
 }
 
-void drop_removed_from_combat(Game& game) {
-  for_each_permanent(game.state(), [&](ObjectId id) {
-    if (marked_in_combat(game.state(), id) && combat_attr(game, id, kInCombat) != 0 &&
-        !still_in_combat(game, id))
-      remove_from_combat(game, id);  // attrs only
-  });
-}
-
 bool is_attacking(const Game& game, ObjectId id) {
   return combat_attr(game, id, kAttacking) != 0 && still_in_combat(game, id);
 }
@@ -126,6 +126,26 @@ std::vector<ObjectId> attackers(const Game& game) {
     if (marked_in_combat(game.state(), id) && is_attacking(game, id)) out.push_back(id);
   });
   return out;
+}
+
+// Removes from combat what is no longer in it (506.4: still_in_combat), then lists the
+// attackers (attackers()), in one walk while nothing is removed: the walk then edits nothing, and
+// attackers() would find the permanents it found still in combat with kAttacking set (combat_attr
+// of any key needs the kInCombat mark), in the same order. After a removal (an edit, which might
+// change a view) attackers() walks again.
+std::vector<ObjectId> drop_removed_then_attackers(Game& game) {
+  std::vector<ObjectId> out;
+  bool removed = false;
+  for_each_permanent(game.state(), [&](ObjectId id) {
+    if (!marked_in_combat(game.state(), id) || combat_attr(game, id, kInCombat) == 0) return;
+    if (!still_in_combat(game, id)) {
+      remove_from_combat(game, id);  // attrs only
+      removed = true;
+    } else if (combat_attr(game, id, kAttacking) != 0) {
+      out.push_back(id);
+    }
+  });
+  return removed ? attackers(game) : out;
 }
 
 std::vector<ObjectId> blockers_of(const Game& game, ObjectId attacker) {
@@ -538,8 +558,9 @@ void declare_attackers(Game& game) {
 }
 
 void declare_blockers(Game& game, PlayerId from) {
-  if (!from.valid()) drop_removed_from_combat(game);  // resumed: done before the first asking
-  const std::vector<ObjectId> attacking = attackers(game);
+  // Resumed (from valid): the removal was done before the first asking.
+  const std::vector<ObjectId> attacking =
+      from.valid() ? attackers(game) : drop_removed_then_attackers(game);
   PlayerId p = game.state().turn.active;
   bool reached = !from.valid();
   for (std::size_t seat = 0; seat < game.state().player_count(); ++seat, p = next_player(game, p)) {
@@ -633,7 +654,8 @@ bool needs_first_strike_step(const Game& game) {
       if (!marked_in_combat(s, id)) continue;
       if (combat_attr(game, id, kAttacking) == 0 && combat_attr(game, id, kBlocking) == 0) continue;
       if (!still_in_combat(game, id)) continue;
-      const Characteristics c = game.view(id);
+      Characteristics scratch;  // a view without a copy (Game::view)
+      const Characteristics& c = game.view(id, scratch);
       if (c.has_keyword(kFirstStrike) || c.has_keyword(kDoubleStrike)) return true;
     }
   return false;
@@ -643,9 +665,10 @@ namespace {
 
 // Whether `id` deals combat damage in this step (510.4, 702.7).
 bool deals_now(Game& game, ObjectId id, bool first_step, bool split) {
-  const Characteristics c = game.view(id);
+  if (!split) return true;  // all deal damage in the one step (the view below is only a look)
+  Characteristics scratch;  // a view without a copy (Game::view)
+  const Characteristics& c = game.view(id, scratch);
   const bool fs = c.has_keyword(kFirstStrike), ds = c.has_keyword(kDoubleStrike);
-  if (!split) return true;
   if (first_step) {
     if (fs || ds) set_combat_attr(game, id, kStruckFirst, 1);
     return fs || ds;
@@ -713,17 +736,19 @@ void divide(Game& game, ObjectId attacker, std::int32_t power,
 
 void combat_damage(Game& game, bool first_step) {
   const bool split = first_step || game.state().attrs.get(kDamagePhase) == 1;
-  drop_removed_from_combat(game);
   std::vector<DamageEvent> events;
-  const std::vector<ObjectId> attacking = attackers(game);
+  const std::vector<ObjectId> attacking = drop_removed_then_attackers(game);
+  Characteristics scratch;  // for the powers: views without copies (Game::view)
   for (ObjectId a : attacking) {
     if (!deals_now(game, a, first_step, split)) continue;
-    const std::int32_t power = game.view(a).power;
+    const std::int32_t power = game.view(a, scratch).power;
     if (power <= 0) continue;
     const Target defender = defender_of(game, a);
-    const std::vector<ObjectId> blockers = blockers_of(game, a);
-    const bool trample = has_keyword(game, a, kTrample);
-    if (combat_attr(game, a, kBlocked) == 0 || (blockers.empty() && trample)) {
+    // An unblocked attacker (most) needs neither its blockers nor trample: both are looks.
+    const bool blocked = combat_attr(game, a, kBlocked) != 0;
+    const std::vector<ObjectId> blockers = blocked ? blockers_of(game, a) : std::vector<ObjectId>{};
+    const bool trample = blocked && has_keyword(game, a, kTrample);
+    if (!blocked || (blockers.empty() && trample)) {
       if (defender.kind != Target::Kind::none)
         events.push_back(DamageEvent{{}, a, defender, power, true, true});
       continue;
@@ -738,7 +763,7 @@ void combat_damage(Game& game, bool first_step) {
     if (blocking == 0 || !still_in_combat(game, b) || !deals_now(game, b, first_step, split))
       return;
     const ObjectId a(static_cast<std::uint32_t>(blocking - 1));
-    const std::int32_t power = game.view(b).power;
+    const std::int32_t power = game.view(b, scratch).power;
     if (power <= 0 || !is_attacking(game, a)) return;
     events.push_back(DamageEvent{{}, b, Target::of(game.object(a).ref()), power, true, true});
   });
