@@ -6,20 +6,23 @@
 // simultaneous event, and removal from combat (506.4) of what stopped being a creature or changed
 // control.
 #include <algorithm>
+#include <memory>
 #include <numeric>
 #include <set>
 #include <string>
+#include <string_view>
+#include <utility>
 
 #include "classic.hpp"
+#include "classic_cache.hpp"
 
 namespace anvil::rules_classic {
 
 namespace {
 
-struct Pair {
-  ObjectId first;  // attacker (or blocker)
-  Target second;   // defender (or attacker)
-};
+// An attacker and its defender, or a blocker and the attacker it blocks (as a Target). The
+// pair of AttackDeclarationLists::pairs (classic_cache.hpp).
+using Pair = std::pair<ObjectId, Target>;
 
 std::vector<Pair> picked(const std::vector<Pair>& all, const Answer& a) {
   std::vector<Pair> out;
@@ -411,6 +414,12 @@ std::vector<std::uint32_t> legal_block_example(const Game& game, const std::vect
   return example.picks;
 }
 
+// The prompt of a declaration (ChoiceKind::attackers or blockers), made only for an agent that
+// reads prompts (Game::seat_prompt_blind): each a heap string of 16 or 17 characters.
+constexpr std::string_view declaration_prompt(ChoiceKind kind) {
+  return kind == ChoiceKind::attackers ? "Declare attackers" : "Declare blockers";
+}
+
 // Refused declarations in a row after which asking again is given up: an agent that cannot find
 // a legal declaration (one answering at random, against many blockers a Lure demands) would
 // otherwise hold the game in one decision forever, where a failed game is reported and the others
@@ -443,12 +452,41 @@ std::vector<Pair> ask_declaration(Game& game, Choice& choice, const std::vector<
       return picks;
     }
     if (refusals + 1 == kMaxRefusals)
-      throw RulesError(choice.prompt + ": " + std::to_string(kMaxRefusals) +
+      throw RulesError(std::string(declaration_prompt(choice.kind)) + ": " +
+                       std::to_string(kMaxRefusals) +
                        " declarations in a row were refused; the last: " + refused);
     choice.refused = std::move(refused);
     if (refusals == 0) choice.legal_example = example(game, all);
   }
 }
+
+// The game's AttackDeclarationLists, lent for one declaration and emptied, their room kept, when
+// it ends (or throws). A declaration inside another (none is known) would find them lent, and
+// make lists of its own.
+class LentAttackLists {
+ public:
+  explicit LentAttackLists(const Game& game) : lists_(&classic_cache(game).attack_lists) {
+    if (lists_->lent) {
+      own_ = std::make_unique<AttackDeclarationLists>();
+      lists_ = own_.get();
+    }
+    lists_->lent = true;
+  }
+  LentAttackLists(const LentAttackLists&) = delete;
+  LentAttackLists& operator=(const LentAttackLists&) = delete;
+  ~LentAttackLists() {
+    lists_->creatures.clear();
+    lists_->defenders.clear();
+    lists_->pairs.clear();
+    lists_->options.clear();
+    lists_->lent = false;
+  }
+  AttackDeclarationLists* operator->() { return lists_; }
+
+ private:
+  AttackDeclarationLists* lists_;  // the game's rules cache's, or own_
+  std::unique_ptr<AttackDeclarationLists> own_;
+};
 
 }  // namespace
 
@@ -467,11 +505,8 @@ void declare_attackers(Game& game) {
   // between here and there changes the game (the defenders are only looked at).
   // With each creature, why it cannot attack on its own account (tap_attack_refusal), from the
   // same view: one view of each permanent in all.
-  struct Creature {
-    ObjectId id;
-    std::string cannot;
-  };
-  std::vector<Creature> creatures;
+  LentAttackLists lists(game);  // the game's, kept between declarations
+  std::vector<std::pair<ObjectId, std::string>>& creatures = lists->creatures;
   // The same walk finds out whether any permanent carries a combat mark now: a declaration that
   // declares nothing without one leaves none, and the blockers and damage steps and the end of
   // combat then need not look again (any_attackers, end_combat) while nothing could have given
@@ -490,7 +525,7 @@ void declare_attackers(Game& game) {
       if (o.controller != active) continue;
       if (printed_types && !cards.at(o.card).base.has_type(kCreature)) continue;
       const Characteristics& c = game.view(id, scratch);
-      if (c.has_type(kCreature)) creatures.push_back({id, tap_attack_refusal(game, id, c)});
+      if (c.has_type(kCreature)) creatures.emplace_back(id, tap_attack_refusal(game, id, c));
     }
   const std::uint64_t walked_at = combat_marks_key(game.journal());
   const auto remember_no_marks = [&game, marked, walked_at] {
@@ -501,7 +536,7 @@ void declare_attackers(Game& game) {
     remember_no_marks();
     return;
   }
-  std::vector<Target> defenders;
+  std::vector<Target>& defenders = lists->defenders;
   for (const Player& p : game.state().players) {
     if (p.id == active || p.outcome != Outcome::playing) continue;
     defenders.push_back(Target::of(p.id));
@@ -522,11 +557,12 @@ void declare_attackers(Game& game) {
       }
     defenders.insert(defenders.end(), battles.begin(), battles.end());
   }
-  std::vector<Pair> all;
+  std::vector<Pair>& all = lists->pairs;
   Choice choice;
+  choice.options = std::move(lists->options);  // empty, with room
   choice.kind = ChoiceKind::attackers;
   choice.player = active;
-  choice.prompt = "Declare attackers";
+  if (!game.seat_prompt_blind(active)) choice.prompt = declaration_prompt(choice.kind);
   // Every creature is offered (a person may try a tapped one and read why not); the pairs that
   // no legal declaration can hold are marked (Option::barred) with the reason a refusal gives.
   // An agent that reads no label (label_blind) is offered none: Game::ask logs the picks, not
@@ -534,13 +570,19 @@ void declare_attackers(Game& game) {
   const bool labelled = !game.seat_label_blind(active);
   all.reserve(creatures.size() * defenders.size());  // one allocation each: growing moved them
   choice.options.reserve(all.capacity());
-  for (const auto& [id, cannot] : creatures) {
+  for (auto& [id, cannot] : creatures) {
     const std::string label = labelled ? numbered_label(game, id) + " → " : std::string();
-    for (const Target& d : defenders) {
+    for (std::size_t k = 0; k < defenders.size(); ++k) {
+      const Target& d = defenders[k];
       all.push_back({id, d});
       Option o{labelled ? label + target_label(game, d) : std::string(),
                Target::of(game.object(id).ref()), encode_defender(d)};
-      o.barred = cannot.empty() ? attack_condition_refusal(game, id, defending_player(game, d)) : cannot;
+      if (!cannot.empty() && k + 1 == defenders.size())
+        o.barred = std::move(cannot);  // the same reason with every defender: the last takes it
+      else if (!cannot.empty())
+        o.barred = cannot;
+      else
+        o.barred = attack_condition_refusal(game, id, defending_player(game, d));
       choice.options.push_back(std::move(o));
     }
   }
@@ -548,6 +590,7 @@ void declare_attackers(Game& game) {
   choice.max_picks = static_cast<std::uint32_t>(all.size());
   const std::vector<Pair> picks =
       ask_declaration(game, choice, all, attack_refusal, legal_attack_example);
+  lists->options = std::move(choice.options);  // given back with the lists
   if (picks.empty()) {  // nothing to tap, pay, mark or announce
     remember_no_marks();
     return;
@@ -581,7 +624,7 @@ void declare_blockers(Game& game, PlayerId from) {
     Choice choice;
     choice.kind = ChoiceKind::blockers;
     choice.player = p;
-    choice.prompt = "Declare blockers";
+    if (!game.seat_prompt_blind(p)) choice.prompt = declaration_prompt(choice.kind);
     Characteristics scratch;       // for the permanents an effect applies to (Game::view)
     std::vector<ObjectId> theirs;  // the attackers this player may block, and their labels
     std::vector<std::string> their_labels;
