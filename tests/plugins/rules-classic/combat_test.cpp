@@ -512,6 +512,60 @@ TEST(RulesClassicCombat, AttackersAreOfferedWithoutLabelsToALabelBlindAgentOnly)
   EXPECT_EQ(sighted.life, 20 - 2 - 1);
 }
 
+// A test agent that says it reads no prompt (anvil/label_blind.hpp), answering as the one it wraps.
+class PromptBlindAgent final : public Agent, public PromptBlind {
+ public:
+  explicit PromptBlindAgent(std::shared_ptr<TestAgent> inner) : inner_(std::move(inner)) {}
+  std::string_view name() const override { return inner_->name(); }
+  Answer choose(const DecisionView& view, const Choice& c) override {
+    return inner_->choose(view, c);
+  }
+
+ private:
+  std::shared_ptr<TestAgent> inner_;
+};
+
+std::vector<const Choice*> asked(const TestAgent& agent, ChoiceKind kind) {
+  std::vector<const Choice*> out;
+  for (const Choice& c : agent.asked)
+    if (c.kind == kind) out.push_back(&c);
+  return out;
+}
+
+std::vector<std::string> bars(const Choice& c) {
+  std::vector<std::string> out;
+  for (const Option& o : c.options) out.push_back(o.barred);
+  return out;
+}
+
+// The declaration of attackers fills lists the game keeps from one declaration to the next
+// (AttackDeclarationLists, classic_cache.hpp): each declaration offers its own player's creatures
+// alone, with their own bars, whatever the one before held. The prompt is made only for an agent
+// that reads prompts.
+TEST(RulesClassicCombat, EachDeclarationOfAttackersOffersItsOwnCreaturesOnly) {
+  PositionPlayer a = player("A", {}, {"Savannah Lions", "Wind Drake"});
+  a.battlefield.push_back(card("Grizzly Bears", /*sick=*/true));
+  auto t = table(standard_pool(), position("main1", a, player("B", {}, {"Hill Giant"})));
+  Game& g = *t.game;
+  g.seat(kB, std::make_shared<PromptBlindAgent>(t.b));
+  t.a->pick(ChoiceKind::attackers, {"Wind Drake → player 1"});
+  ASSERT_TRUE(advance_until(g, [&](const Game&) {
+    return asked(*t.a, ChoiceKind::attackers).size() == 2;  // A's, B's, then A's again
+  }));
+  const std::vector<const Choice*> as = asked(*t.a, ChoiceKind::attackers);
+  const std::vector<const Choice*> bs = asked(*t.b, ChoiceKind::attackers);
+  ASSERT_EQ(bs.size(), 1u);
+  EXPECT_EQ(bars(*as[0]),
+            (std::vector<std::string>{"", "", "Grizzly Bears has summoning sickness"}));
+  EXPECT_EQ(bs[0]->options.size(), 1u);  // the Hill Giant alone
+  EXPECT_EQ(bars(*bs[0]), std::vector<std::string>{""});
+  EXPECT_EQ(bs[0]->options[0].target.object.id, find(g, "Hill Giant", ZoneRef::battlefield(kB)));
+  EXPECT_EQ(bars(*as[1]), std::vector<std::string>(3));  // untapped, and the Bears no longer sick
+  EXPECT_EQ(as[0]->prompt, "Declare attackers");
+  EXPECT_EQ(as[1]->prompt, "Declare attackers");
+  EXPECT_EQ(bs[0]->prompt, "");  // B reads no prompt
+}
+
 // The blockers and damage steps and the end of combat remember finding no combat mark (from the
 // declaration of attackers, when it found none and declared nothing), and look again only after
 // an edit that could give one: a mark written after an empty declaration (as an effect putting a
