@@ -244,8 +244,9 @@ std::string tax_refusal(const Game& game, const std::vector<Pair>& picks) {
 
 // 508.1c-d: restrictions, then requirements ("attacks each combat if able") obeyed as far as
 // possible without paying a cost; then the costs (508.1h-j) must be payable (tax_refusal).
-std::string attack_refusal(const Game& game, const std::vector<Pair>& all,
-                           const std::vector<Pair>& picks) {
+// `picks` are the pairs `answer` picks from `all`; each pair's option in `choice` carries its bar.
+std::string attack_refusal(const Game& game, const Choice& choice, const std::vector<Pair>& all,
+                           const Answer& answer, const std::vector<Pair>& picks) {
   // Whether one of the first `n` picks declares `id` (a look through a few picks, where a set
   // was a heap node for each).
   const auto declared = [&picks](ObjectId id, std::size_t n) {
@@ -254,12 +255,12 @@ std::string attack_refusal(const Game& game, const std::vector<Pair>& all,
   };
   for (std::size_t i = 0; i < picks.size(); ++i) {
     const Pair& p = picks[i];
-    std::string why;
     if (declared(p.first, i))
       return numbered_label(game, p.first) + " is declared as an attacker twice";
-    if (!can_tap_attack(game, p.first, why)) return why;
-    why = attack_condition_refusal(game, p.first, defending_player(game, p.second));
-    if (!why.empty()) return why;
+    // Why the pair cannot be declared whatever else is: its option's bar, which is why the
+    // creature cannot attack on its own account (can_tap_attack's reason), else why it cannot
+    // attack that defender (attack_condition_refusal), worked out from the same game.
+    if (const std::string& why = choice.options[answer.picks[i]].barred; !why.empty()) return why;
   }
   const PlayerId active = game.state().turn.active;
   // The active player's creatures with the requirement, in controlled()'s order: `all` offers
@@ -291,7 +292,8 @@ std::string attack_refusal(const Game& game, const std::vector<Pair>& all,
 // An attack the rules accept (Choice::legal_example): each creature that attacks each combat if
 // able attacks the first defender it may attack without a cost, the others stay home; empty if
 // even that is refused (a requirement the module counts differently).
-std::vector<std::uint32_t> legal_attack_example(const Game& game, const std::vector<Pair>& all) {
+std::vector<std::uint32_t> legal_attack_example(const Game& game, const Choice& choice,
+                                                const std::vector<Pair>& all) {
   Answer example;
   std::set<ObjectId> declared;
   for (std::uint32_t i = 0; i < all.size(); ++i) {
@@ -304,13 +306,13 @@ std::vector<std::uint32_t> legal_attack_example(const Game& game, const std::vec
     declared.insert(creature);
     example.picks.push_back(i);
   }
-  if (!attack_refusal(game, all, picked(all, example)).empty()) return {};
+  if (!attack_refusal(game, choice, all, example, picked(all, example)).empty()) return {};
   return example.picks;
 }
 
 // Why `blocker` may not block `attacker` (509.1a-b restrictions); empty if it may.
-// (The declaration offers every pair and marks these in Option::barred; block_refusal checks
-// them again, since an agent may pick a barred pair anyway.)
+// (The declaration offers every pair and marks these in Option::barred; block_refusal refuses a
+// declaration that picks a barred pair anyway, with its bar.)
 std::string block_restriction(const Game& game, ObjectId blocker, ObjectId attacker) {
   Characteristics blocker_scratch, attacker_scratch;  // views without copies (Game::view)
   const Characteristics& c = game.view(blocker, blocker_scratch);
@@ -364,11 +366,14 @@ std::string blocker_count_refusal(const Game& game, const std::vector<Pair>& pic
   return {};
 }
 
-// The pairs of `all` that no restriction on one blocker and one attacker refuses (509.1a-b).
-std::vector<Pair> allowed_blocks(const Game& game, const std::vector<Pair>& all) {
-  std::vector<Pair> allowed;
-  for (const Pair& p : all)
-    if (block_restriction(game, p.first, p.second.object.id).empty()) allowed.push_back(p);
+// The pairs of `all` that no restriction on one blocker and one attacker refuses (509.1a-b), as
+// BlockPairs: those whose options the declaration left unbarred (`options`, one for each pair:
+// each bar is block_restriction's reason, and nothing has changed since they were made).
+std::vector<BlockPair> allowed_blocks(const std::vector<Pair>& all,
+                                      const std::vector<Option>& options) {
+  std::vector<BlockPair> allowed;
+  for (std::size_t i = 0; i < all.size(); ++i)
+    if (options[i].barred.empty()) allowed.push_back({all[i].first, all[i].second.object.id});
   return allowed;
 }
 
@@ -380,18 +385,21 @@ std::vector<BlockPair> block_pairs(const std::vector<Pair>& pairs) {
 
 // 509.1b-c: restrictions, then as many requirements obeyed as any declaration obeying the
 // restrictions could (no requirement forces a cost; none of the blocks here costs anything).
-std::string block_refusal(const Game& game, const std::vector<Pair>& all,
-                          const std::vector<Pair>& picks) {
-  std::set<ObjectId> seen;
-  for (const Pair& p : picks) {
-    if (!seen.insert(p.first).second)
+// `picks` are the pairs `answer` picks from `all`; each pair's option in `choice` carries its bar.
+std::string block_refusal(const Game& game, const Choice& choice, const std::vector<Pair>& all,
+                          const Answer& answer, const std::vector<Pair>& picks) {
+  for (std::size_t i = 0; i < picks.size(); ++i) {
+    const Pair& p = picks[i];
+    // Declared by an earlier pick: a look through a few picks, where a set was a heap node each.
+    if (std::any_of(picks.begin(), picks.begin() + static_cast<std::ptrdiff_t>(i),
+                    [&p](const Pair& q) { return q.first == p.first; }))
       return numbered_label(game, p.first) + " is declared as a blocker twice";
-    std::string why = block_restriction(game, p.first, p.second.object.id);
-    if (!why.empty()) return why;
+    // block_restriction's reason, worked out as the options were made.
+    if (const std::string& why = choice.options[answer.picks[i]].barred; !why.empty()) return why;
   }
   if (std::string why = blocker_count_refusal(game, picks); !why.empty()) return why;
   const BlockRequirements r =
-      block_requirements(game, block_pairs(allowed_blocks(game, all)), block_pairs(picks));
+      block_requirements(game, allowed_blocks(all, choice.options), block_pairs(picks));
   if (r.obeyed < r.most)
     return r.unobeyed + " (the declaration obeys " + std::to_string(r.obeyed) + " of the " +
            std::to_string(r.most) + " block requirements it could)";
@@ -401,8 +409,9 @@ std::string block_refusal(const Game& game, const std::vector<Pair>& all,
 // A block declaration the rules accept (Choice::legal_example): the one block_requirements finds
 // obeying the most requirements, as indices into `all`; empty if it would be refused (a combat
 // too large to try every declaration, with a menace attacker).
-std::vector<std::uint32_t> legal_block_example(const Game& game, const std::vector<Pair>& all) {
-  const BlockRequirements r = block_requirements(game, block_pairs(allowed_blocks(game, all)), {});
+std::vector<std::uint32_t> legal_block_example(const Game& game, const Choice& choice,
+                                               const std::vector<Pair>& all) {
+  const BlockRequirements r = block_requirements(game, allowed_blocks(all, choice.options), {});
   Answer example;
   for (const BlockPair& e : r.example)
     for (std::uint32_t i = 0; i < all.size(); ++i)
@@ -410,7 +419,7 @@ std::vector<std::uint32_t> legal_block_example(const Game& game, const std::vect
         example.picks.push_back(i);
         break;
       }
-  if (!block_refusal(game, all, picked(all, example)).empty()) return {};
+  if (!block_refusal(game, choice, all, example, picked(all, example)).empty()) return {};
   return example.picks;
 }
 
@@ -426,6 +435,13 @@ constexpr std::string_view declaration_prompt(ChoiceKind kind) {
 // go on.
 constexpr int kMaxRefusals = 1000;
 
+// Why a declaration (the pairs an answer picks) is refused, empty if it is not; and one the rules
+// accept, as picks (ask_declaration).
+using DeclarationRefusal = std::string (*)(const Game&, const Choice&, const std::vector<Pair>&,
+                                           const Answer&, const std::vector<Pair>&);
+using DeclarationExample = std::vector<std::uint32_t> (*)(const Game&, const Choice&,
+                                                          const std::vector<Pair>&);
+
 // Asks until the answer is a legal declaration (508.1, 509.1): the checks only read the game, so
 // a refused declaration has changed nothing (726); it is asked again with the reason. Throws
 // RulesError after kMaxRefusals refusals in a row.
@@ -437,16 +453,16 @@ constexpr int kMaxRefusals = 1000;
 // answer is done, since what follows may ask other decisions (a replacement's order).
 //
 // `example` names a declaration the rules accept; it is offered with every refusal
-// (Choice::legal_example), worked out at the first.
+// (Choice::legal_example), worked out at the first. Both it and `refusal` are given the choice,
+// whose options (one for each pair of `all`, in its order) carry the bars worked out when it was
+// made: nothing has changed since.
 std::vector<Pair> ask_declaration(Game& game, Choice& choice, const std::vector<Pair>& all,
-                                  std::string (*refusal)(const Game&, const std::vector<Pair>&,
-                                                         const std::vector<Pair>&),
-                                  std::vector<std::uint32_t> (*example)(const Game&,
-                                                                        const std::vector<Pair>&)) {
+                                  DeclarationRefusal refusal, DeclarationExample example) {
   game.journal().set_game_attr(kDeclaring, std::int64_t{choice.player.value} + 1);
   for (int refusals = 0;; ++refusals) {
-    std::vector<Pair> picks = picked(all, game.ask(choice));
-    std::string refused = refusal(game, all, picks);
+    const Answer answer = game.ask(choice);
+    std::vector<Pair> picks = picked(all, answer);
+    std::string refused = refusal(game, choice, all, answer, picks);
     if (refused.empty()) {
       game.journal().set_game_attr(kDeclaring, 0);
       return picks;
@@ -456,8 +472,17 @@ std::vector<Pair> ask_declaration(Game& game, Choice& choice, const std::vector<
                        std::to_string(kMaxRefusals) +
                        " declarations in a row were refused; the last: " + refused);
     choice.refused = std::move(refused);
-    if (refusals == 0) choice.legal_example = example(game, all);
+    if (refusals == 0) choice.legal_example = example(game, choice, all);
   }
+}
+
+// Whether `card`'s printed types include `type`: a plain look through its few types (SymbolList's
+// contains, an unrolled std::find, cost about twice as much), asked of each of the active
+// player's permanents at every declaration of attackers.
+inline bool printed_type(const CardPool& cards, CardId card, Symbol type) {
+  for (Symbol t : cards.at(card).base.types)
+    if (t == type) return true;
+  return false;
 }
 
 // The game's AttackDeclarationLists, lent for one declaration and emptied, their room kept, when
@@ -523,7 +548,7 @@ void declare_attackers(Game& game) {
       const GameObject& o = s.objects[id.value];
       if (!marked && !o.attrs.items.empty()) marked = o.attrs.get(kInCombat) != 0;  // most: none
       if (o.controller != active) continue;
-      if (printed_types && !cards.at(o.card).base.has_type(kCreature)) continue;
+      if (printed_types && !printed_type(cards, o.card, kCreature)) continue;
       const Characteristics& c = game.view(id, scratch);
       if (c.has_type(kCreature)) creatures.emplace_back(id, tap_attack_refusal(game, id, c));
     }
@@ -546,10 +571,10 @@ void declare_attackers(Game& game) {
     for (const Player& seat : s.players)
       for (ObjectId id : s.zone(ZoneRef::battlefield(seat.id)).objects) {
         const GameObject& o = s.objects[id.value];
-        const Characteristics* c = nullptr;  // its types: printed (above), else viewed
-        if (o.controller == p.id)
-          c = printed_types ? &cards.at(o.card).base : &game.view(id, scratch);
-        if (c && c->has_type(kPlaneswalker)) defenders.push_back(Target::of(o.ref()));
+        if (o.controller == p.id &&
+            (printed_types ? printed_type(cards, o.card, kPlaneswalker)
+                           : game.view(id, scratch).has_type(kPlaneswalker)))
+          defenders.push_back(Target::of(o.ref()));
         // protects_battle looks at the protector attr first; most permanents have no attr at
         // all, and are passed over here without the call (6 000 calls in 40 random games).
         if (!o.attrs.items.empty() && protects_battle(game, p.id, id, scratch))
@@ -628,23 +653,29 @@ void declare_blockers(Game& game, PlayerId from) {
     Characteristics scratch;       // for the permanents an effect applies to (Game::view)
     std::vector<ObjectId> theirs;  // the attackers this player may block, and their labels
     std::vector<std::string> their_labels;
+    // No labels for an agent that reads none (as for the attackers): the log holds the picks.
+    const bool labelled = !game.seat_label_blind(p);
+    bool listed = false;  // theirs, worked out at p's first creature
     // p's permanents in controlled()'s order, walked without its list: nothing below edits.
     for (const Player& side : game.state().players)
       for (ObjectId b : game.state().zone(ZoneRef::battlefield(side.id)).objects) {
         if (game.state().objects[b.value].controller != p) continue;
         if (!game.view(b, scratch).has_type(kCreature)) continue;
-        if (their_labels.empty())  // once, and only for a player with a creature to block with
+        if (!listed) {  // once, and only for a player with a creature to block with
+          listed = true;
           for (ObjectId a : attacking)
             if (defending_player(game, defender_of(game, a)) == p) {
               theirs.push_back(a);
-              their_labels.push_back(" → " + numbered_label(game, a));
+              if (labelled) their_labels.push_back(" → " + numbered_label(game, a));
             }
-        const std::string label = theirs.empty() ? std::string() : numbered_label(game, b);
+        }
+        const std::string label =
+            theirs.empty() || !labelled ? std::string() : numbered_label(game, b);
         for (std::size_t k = 0; k < theirs.size(); ++k) {
           const ObjectId a = theirs[k];
           all.push_back({b, Target::of(game.object(a).ref())});
-          Option o{label + their_labels[k], Target::of(game.object(b).ref()),
-                   static_cast<std::int64_t>(a.value)};
+          Option o{labelled ? label + their_labels[k] : std::string(),
+                   Target::of(game.object(b).ref()), static_cast<std::int64_t>(a.value)};
           o.barred = block_restriction(game, b, a);  // offered all the same, as attackers are
           choice.options.push_back(std::move(o));
         }
@@ -837,8 +868,10 @@ void end_combat(Game& game) {
     game.rules_memo(kNoCombatMarksAt) = combat_marks_key(game.journal());
     return;
   }
-  for (ObjectId id : battlefield(game))
+  // remove_from_combat edits attrs alone, which leave the zones as they are: walked in place.
+  for_each_permanent(s, [&game](ObjectId id) {
     if (game.object(id).attrs.get(kInCombat) != 0) remove_from_combat(game, id);
+  });
 }
 
 }  // namespace anvil::rules_classic
