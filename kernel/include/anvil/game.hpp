@@ -266,6 +266,11 @@ class ANVIL_API Game final : private JournalListener {
   // Option::mana) is answered without asking.
   // Throws RulesError for an empty seat or an invalid answer.
   Answer ask(const Choice& choice);
+  // ask(choice).picks.at(0), for a choice of one pick (a priority decision, a target): the same
+  // questions, checks, log record and errors, with the answer's picks moved into the decision log
+  // rather than copied (an allocation fewer at each decision). Throws std::out_of_range, after
+  // the record, for an answer of no picks. Added after plugin ABI 15.2 (additive).
+  std::uint32_t ask_one(const Choice& choice);
   const std::vector<DecisionRecord>& decisions() const { return *decisions_; }
   // Empties this game's decision log. For a copy that plays on without reading the game's
   // history (a look-ahead, a search's playout): a copy shares its original's log until it

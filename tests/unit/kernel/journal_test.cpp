@@ -510,6 +510,41 @@ TEST(GameCopy, TakingTheDecisionLogLeavesItEmptyAndACopysLogWhole) {
   EXPECT_TRUE(copy->decisions().empty());
 }
 
+// Game::ask_one is ask(choice).picks.at(0) with the picks moved into the log: the same record,
+// the same decisions left unasked and unlogged, the same refusals, and a copy's log its own.
+TEST(GameCopy, AskOneAsksLogsAndRefusesAsAskDoes) {
+  Cards cards;
+  auto game = game_picking_option_1(cards);
+  const Choice c = two_options();
+  EXPECT_EQ(game->ask_one(c), 1u);
+  ASSERT_EQ(game->decisions().size(), 1u);
+  const DecisionRecord& r = game->decisions()[0];
+  EXPECT_EQ(r.index, 0u);
+  EXPECT_EQ(r.player, PlayerId(0));
+  EXPECT_EQ(r.agent, "fixed");
+  EXPECT_EQ(r.kind, ChoiceKind::option);
+  EXPECT_EQ(r.picks, std::vector<std::uint32_t>{1});
+
+  Choice one = two_options();
+  one.options.pop_back();
+  EXPECT_EQ(game->ask_one(one), 0u) << "no real alternative";
+  Choice pass_or_mana = two_options();
+  pass_or_mana.options[0].mana = true;
+  pass_or_mana.pass = 1;
+  EXPECT_EQ(game->ask_one(pass_or_mana), 1u) << "passing, with mana abilities only";
+  EXPECT_EQ(game->decisions().size(), 1u) << "neither was asked nor logged";
+
+  auto copy = game->determinize(PlayerId(0), 3);  // shares the log
+  EXPECT_EQ(copy->ask_one(c), 1u);
+  EXPECT_EQ(copy->decisions().size(), 2u);
+  EXPECT_EQ(copy->decisions()[1].index, 1u);
+  EXPECT_EQ(game->decisions().size(), 1u) << "the copy's decision is its own";
+
+  game->seat(PlayerId(0), std::make_shared<FixedAgent>(2));
+  EXPECT_THROW(game->ask_one(c), RulesError) << "option 2 does not exist";
+  EXPECT_EQ(game->decisions().size(), 1u) << "a refused answer is not logged";
+}
+
 // Quiet edits (journal.hpp): changes() counts every applied and undone edit but the game
 // fields and game attrs a rules module declared quiet.
 TEST(Journal, QuietFieldsAndAttrsLeaveChangesAsTheyWere) {
