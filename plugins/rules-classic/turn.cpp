@@ -162,8 +162,12 @@ bool still_settled(Game& game);  // settling, below
 // it 0. Either way kStepBegun needs no look here (a look through the game attrs at every step).
 bool begin_step(Game& game, bool next) {
   Journal& j = game.journal();
-  if (!next) j.set_game_attr(kStepBegun, 1);
-  j.set_priority(game.state().turn.active, 0);  // and the pass count of the last step, if any
+  // go_next gave the active player priority with no passes as it went to this step: the call
+  // would find nothing to change (15 000 calls in 40 random games).
+  if (!next) {
+    j.set_game_attr(kStepBegun, 1);
+    j.set_priority(game.state().turn.active, 0);  // and the pass count of the last step, if any
+  }
   const std::uint16_t step = game.state().turn.step;
   if (step == kUntap) turn_begins(game);
   if ((step == kBlockers || step == kDamage) && !any_attackers(game)) return false;  // 508.8
