@@ -414,6 +414,9 @@ bool settle(Game& game) {
 // intrinsic mana ability (305.6) is none of its card's.
 std::int32_t action_ability(const Game& game, const LegalAction& a) {
   if (a.kind != LegalAction::Kind::cast && a.kind != LegalAction::Kind::activate) return -1;
+  // A land's intrinsic mana ability, as perform_action takes it (casting.cpp), without a look at
+  // its card: most options of an asked priority decision are these.
+  if (a.ability >= kIntrinsicMana) return -1;
   const CardDef& def = game.card(a.object);
   if (a.ability >= def.abilities.size()) return -1;
   if (a.kind == LegalAction::Kind::cast && def.abilities[a.ability].kind != AbilityKind::spell)
@@ -433,11 +436,13 @@ std::string priority_prompt(const Game& game) {
 }
 
 // Moves each action's label into its option: nothing reads the labels of the actions after this
-// (performing one does not), and a copy was an allocation for most of them. The prompt is left
-// out for an agent that reads none (PromptBlind: 0.7% of a random game's instructions when it was
-// made for every decision); ask_priority puts it into any error.
+// (performing one does not), and a copy was an allocation for most of them. For an agent that
+// reads no labels (`labelled` false) the actions have none (advance() lists them unlabelled), and
+// the options keep the empty labels they are made with. The prompt is left out for an agent that
+// reads none (PromptBlind: 0.7% of a random game's instructions when it was made for every
+// decision); ask_priority puts it into any error.
 Choice priority_choice(const Game& game, PlayerId p, std::vector<LegalAction>& actions,
-                       bool prompted) {
+                       bool labelled, bool prompted) {
   Choice choice;
   choice.kind = ChoiceKind::action;
   choice.player = p;
@@ -447,7 +452,7 @@ Choice priority_choice(const Game& game, PlayerId p, std::vector<LegalAction>& a
     // Made in its place: a temporary Option moved in and destroyed was 2.2% of a random game's
     // instructions.
     Option& o = choice.options.emplace_back();
-    o.label = std::move(actions[i].label);
+    if (labelled) o.label = std::move(actions[i].label);
     o.value = static_cast<std::int64_t>(i);
     o.mana = actions[i].mana;
     if (actions[i].object.valid()) o.target = Target::of(game.object(actions[i].object).ref());
@@ -551,7 +556,8 @@ bool ClassicRules::advance(Game& game) const {
   const bool labelled = !game.seat_label_blind(p);
   if (labelled) label_priority_actions(game, actions);
   const bool prompted = !game.seat_prompt_blind(p);
-  const std::size_t chosen = ask_priority(game, priority_choice(game, p, actions, prompted));
+  const std::size_t chosen =
+      ask_priority(game, priority_choice(game, p, actions, labelled, prompted));
   if (actions.at(chosen).kind == LegalAction::Kind::pass) {
     // The list again for p's next priority if nothing changes until then (most often the
     // other player passes too and the step ends in quiet edits). Only an unlabelled list: it
