@@ -94,9 +94,9 @@ struct AttackDeclarationLists {
 
 // What the classic rules keep for one game between decisions: a SeatLists for each seat,
 // pools_emptied_at's count, the kept creatures, the objects' ManaTraits, the cards' kinds for
-// the state-based pass, two buffers of the listing's (a list given back, a view scratch), two of
-// choose_targets' (the candidates, the options) and the lists of the declaration of attackers,
-// whose contents mean nothing. Made on first use; only what the state, each list's key and the
+// the state-based pass and for the listing's hand, two buffers of the listing's (a list given
+// back, a view scratch), two of choose_targets' (the candidates, the options) and the lists of
+// the declaration of attackers, whose contents mean nothing. Made on first use; only what the state, each list's key and the
 // card pool decide, so a copy of a game starts without one.
 struct ClassicCache final : RulesCache {
   std::vector<SeatLists> seats;
@@ -110,6 +110,7 @@ struct ClassicCache final : RulesCache {
   std::vector<Target> spare_targets;        // choose_targets' buffers (casting.cpp)
   std::vector<Option> spare_options;
   AttackDeclarationLists attack_lists;      // combat.cpp's
+  std::vector<std::uint8_t> hand_kinds;     // legal_actions.cpp's hand_kinds, indexed by CardId
 };
 
 // The game's cache, made and kept in it at first use (legal_actions.cpp).

@@ -134,6 +134,30 @@ const char* timing_refusal(const Game& game, PlayerId p, const Characteristics& 
   return nullptr;
 }
 
+// What the listing asks of a card in hand, as bits of a byte (0: not read yet): whether it is a
+// land, an instant or a card with flash, and whether it has a mana cost.
+constexpr std::uint8_t kHandRead = 1, kHandLand = 2, kHandFast = 4, kHandCosted = 8;
+
+[[gnu::noinline]] std::uint8_t read_hand_kinds(const Characteristics& c) {
+  return kHandRead | (c.has_type(kLand) ? kHandLand : 0) |
+         (c.has_type(kInstant) || c.has_keyword(kFlash) ? kHandFast : 0) |
+         (c.cost.present ? kHandCosted : 0);
+}
+
+// The bits above for a card in hand while views apply the rule effects alone
+// (Game::only_rule_effects), read once a game for each card (`memo`, the classic rules cache's
+// hand_kinds, indexed by CardId): its card's printed ones. Changeling adds creature types and
+// the counters change power and toughness, so the view of a card in hand has then its card's
+// card types, keywords and mana cost — the argument the state-based pass's printed kinds and
+// the kept creatures rest on. The listing viewed every card in hand at every listing and
+// searched its types and keywords (27 983 views in 40 random classic games).
+unsigned hand_kinds(const CardPool& pool, std::vector<std::uint8_t>& memo, CardId card) {
+  std::uint8_t& k = memo[card.value];
+  if (k == 0) [[unlikely]]
+    k = read_hand_kinds(pool.at(card).base);
+  return k;
+}
+
 // timing_refusal's answer without its reason, for a card from the hand that is not a land: the
 // listing has found each card in hand to be one or the other already, and only wants to know
 // (the land test and the reason's second look at the turn were asked of every card in hand).
@@ -410,22 +434,17 @@ std::vector<LegalAction> priority_actions(const Game& game, PlayerId player, Lan
   // A label, built only for a labelled list (`if (labels)`: its parts are not even worked out
   // for an unlabelled one).
   const auto label = [](auto&&... parts) { return (std::string() + ... + parts); };
-  // Casting `id` (viewed as `c`), from the hand (a card that is not a land: the caller asked) or,
-  // for `from_graveyard`, the graveyard. Inlined:
-  // as a call it cost 0.5% of a random game's instructions (it is asked of every card in hand).
-  const auto add_casts = [&](ObjectId id, const Characteristics& c, const ManaCost* from_graveyard)
+  // Casting `id` for `cost`, from the hand or (`from_graveyard`) the graveyard, the caller having
+  // found that its timing allows it: cast_refusal's checks, its timing first, so the card's modes
+  // are looked for only for a card that may be cast now (the two looks were 1.1% of a random
+  // game's instructions, asked of every card in hand at every listing, most of them outside a
+  // main phase, and then again inside cast_refusal). Inlined: as a call it cost 0.5% of a random
+  // game's instructions (it is asked of every card in hand that its timing allows).
+  const auto add_casts = [&](ObjectId id, const ManaCost& cost, bool from_graveyard)
       __attribute__((always_inline)) {
-    // cast_refusal's checks, its timing first: the card's modes are looked for only for a card
-    // that may be cast now (the two looks were 1.1% of a random game's instructions, asked of
-    // every card in hand at every listing, most of them outside a main phase, and then again
-    // inside cast_refusal).
-    if (from_graveyard ? timing_refusal(game, player, c, from_graveyard) != nullptr
-                       : !hand_spell_timing_allows(sorcery, c))
-      return;
     // The mana next, once for every mode (each is cast for the same cost): most cards that may
     // be cast now cannot be paid for (7 879 of 10 666 in 40 random games), and then neither
     // the card's modes nor the reason are looked for (that was 0.9% of a random game).
-    const ManaCost& cost = from_graveyard ? *from_graveyard : c.cost;
     if (!sources.can_pay(game.state().player(player).life, cost)) return;
     const CardDef& def = game.card(id);
     // Then the targets of the spell ability, or of each mode: cast_refusal's other check.
@@ -450,20 +469,40 @@ std::vector<LegalAction> priority_actions(const Game& game, PlayerId player, Lan
     }
   };
   const CardPool& pool = game.cards();
+  const GameState& s = game.state();
   // For the cards an effect applies to (Game::view): the cache's, as making one (its cost, its
   // symbol lists) and destroying it was about 40 instructions a listing.
   Characteristics& scratch = listing_scratch(game);
-  for (ObjectId id : game.state().zone(ZoneRef::hand(player)).objects) {
-    const Characteristics& c = game.view(id, scratch);
-    if (!c.has_type(kLand)) {
-      add_casts(id, c, nullptr);
-    } else if (sorcery && land_playable()) {
+  // While views apply the rule effects alone, what the listing asks of a card in hand is what its
+  // card says (hand_kinds): no card in hand is viewed.
+  std::vector<std::uint8_t>* printed = nullptr;
+  if (game.only_rule_effects()) {
+    printed = &classic_cache(game).hand_kinds;
+    if (printed->size() != pool.size()) printed->resize(pool.size());  // 0: not read yet
+  }
+  for (ObjectId id : s.zone(ZoneRef::hand(player)).objects) {
+    const CardId card = s.objects[id.value].card;
+    bool land;
+    const ManaCost* cast_for = nullptr;  // the cost it may be cast for as far as timing goes
+    // A card not in the pool (an invalid id is past its end) is viewed, which throws.
+    if (printed && card.value < printed->size()) {
+      const unsigned k = hand_kinds(pool, *printed, card);
+      land = (k & kHandLand) != 0;
+      if (!land && (sorcery || (k & kHandFast)) && (k & kHandCosted))
+        cast_for = &pool.at(card).base.cost;
+    } else {
+      const Characteristics& c = game.view(id, scratch);
+      land = c.has_type(kLand);
+      if (!land && hand_spell_timing_allows(sorcery, c)) cast_for = &c.cost;
+    }
+    if (cast_for) {
+      add_casts(id, *cast_for, false);
+    } else if (land && sorcery && land_playable()) {
       LegalAction& action = add_action(out, LegalAction::Kind::play_land, id, 0);
       if (labels) action.label = label("Play ", object_label(game, id));
     }
     // Abilities activated from the hand (cycling): a mask test for the cards without one.
-    if ((zones & kFromHand) &&
-        (pool.ability_zones(game.object(id).card) & zone_bit(ZoneKind::hand)))
+    if ((zones & kFromHand) && (pool.ability_zones(card) & zone_bit(ZoneKind::hand)))
       add_card_activations(game, player, id, out, labels);
   }
   // Cards cast (flashback, escape, retrace) or activated from the graveyard, in a game that has
@@ -473,7 +512,9 @@ std::vector<LegalAction> priority_actions(const Game& game, PlayerId player, Lan
                          : std::span<const ObjectId>()) {
     if (!(pool.ability_zones(game.object(id).card) & zone_bit(ZoneKind::graveyard))) continue;
     const Characteristics& c = game.view(id, scratch);
-    if (const ManaCost* cost = graveyard_cast_cost(game, id, c)) add_casts(id, c, cost);
+    if (const ManaCost* cost = graveyard_cast_cost(game, id, c);
+        cost && !timing_refusal(game, player, c, cost))
+      add_casts(id, *cost, true);
     add_card_activations(game, player, id, out, labels);
   }
   // The permanents the player controls that have an ability to activate, in controlled()'s order.

@@ -322,6 +322,61 @@ TEST(RulesClassicListingMemo, TheKeptScratchCarriesNothingFromOneListingToTheNex
   EXPECT_EQ(offers(kept, "Cast Gladecover Scout"), 0);
 }
 
+// "Creature cards in your hand have flash": an effect on cards in a hand, of a kind the classic
+// rules do not know.
+class HandFlash final : public ContinuousEffect {
+ public:
+  Layer layer() const override { return Layer::ability; }
+  bool affects(const Game& game, const EffectContext& ctx, ObjectId object,
+               const Characteristics& c) const override {
+    return game.object(object).zone == ZoneRef::hand(ctx.controller) && c.has_type("Creature"_sym);
+  }
+  void apply(const Game&, const EffectContext&, ObjectId, Characteristics& c) const override {
+    c.add_keyword("Flash"_sym);
+  }
+};
+
+class HandFlashAbility final : public Ability {
+ public:
+  const ContinuousEffect* continuous() const override { return &effect_; }
+  std::string describe() const override { return "Creature cards in your hand have flash."; }
+
+ private:
+  HandFlash effect_;
+};
+
+// The listing reads what it asks of a card in hand (a land? an instant or flash? a mana cost?)
+// from its card while views apply the classic rule effects alone (hand_kinds in
+// legal_actions.cpp), and views it otherwise: a creature card read once as having no flash is
+// offered at instant speed as soon as an effect gives it flash, and no longer once that effect
+// has gone.
+TEST(RulesClassicListingMemo, ACardInHandIsReadFromItsCardOnlyWhileNoOtherEffectApplies) {
+  std::shared_ptr<CardPool> pool = standard_pool();
+  CardDef banner = compile({.name = "Quickening Banner", .cost = "{2}", .types = {"Artifact"}});
+  banner.abilities.push_back(
+      AbilityDef{AbilityKind::static_, "", "test", {}, std::make_shared<HandFlashAbility>()});
+  pool->add(std::move(banner));
+  auto t = table(
+      pool,
+      position("upkeep", player("A", {"Grizzly Bears", "Quickening Banner"}, {"Forest", "Forest"}),
+               player("B", {}, {})));
+  Game& g = *t.game;
+  ASSERT_EQ(g.state().turn.priority, kA);
+  auto [kept, fresh] = kept_and_fresh(g, kA);
+  EXPECT_EQ(kept, fresh);
+  EXPECT_EQ(offers(kept, "Cast Grizzly Bears"), 0);  // not at sorcery speed: the upkeep
+  const ObjectId banner_id = find(g, "Quickening Banner", ZoneRef::hand(kA));
+  g.journal().move_object(banner_id, ZoneRef::battlefield(kA));
+  std::tie(kept, fresh) = kept_and_fresh(g, kA);
+  EXPECT_EQ(kept, fresh);
+  EXPECT_EQ(offers(kept, "Cast Grizzly Bears"), 1);
+  g.journal().move_object(find(g, "Quickening Banner", ZoneRef::battlefield(kA)),
+                          ZoneRef::graveyard(kA));
+  std::tie(kept, fresh) = kept_and_fresh(g, kA);
+  EXPECT_EQ(kept, fresh);
+  EXPECT_EQ(offers(kept, "Cast Grizzly Bears"), 0);
+}
+
 // Every advance of a game that keeps its lists gives the state a copy without them gives, and
 // every listing the same actions; now and then a few advances are rolled back.
 TEST(RulesClassicListingMemo, RandomGamesPlayAsCopiesListingAfreshDo) {
