@@ -475,16 +475,18 @@ std::vector<LegalAction> priority_actions(const Game& game, PlayerId player, Lan
   Characteristics& scratch = listing_scratch(game);
   // While views apply the rule effects alone, what the listing asks of a card in hand is what its
   // card says (hand_kinds): no card in hand is viewed.
+  const std::vector<ObjectId>& hand = s.zone(ZoneRef::hand(player)).objects;
   std::vector<std::uint8_t>* printed = nullptr;
-  if (game.only_rule_effects()) {
-    printed = &classic_cache(game).hand_kinds;
-    if (printed->size() != pool.size()) printed->resize(pool.size());  // 0: not read yet
-  }
-  for (ObjectId id : s.zone(ZoneRef::hand(player)).objects) {
+  if (!hand.empty() && game.only_rule_effects()) printed = &classic_cache(game).hand_kinds;
+  for (ObjectId id : hand) {
     const CardId card = s.objects[id.value].card;
     bool land;
     const ManaCost* cast_for = nullptr;  // the cost it may be cast for as far as timing goes
-    // A card not in the pool (an invalid id is past its end) is viewed, which throws.
+    // The memo is made as long as the pool at the first card past its end (0: not read yet;
+    // the pool's size is a deque's, about 17 instructions); a card not in the pool (an invalid
+    // id is past its end) is viewed, which throws.
+    if (printed && card.value >= printed->size() && card.value < pool.size()) [[unlikely]]
+      printed->resize(pool.size());
     if (printed && card.value < printed->size()) {
       const unsigned k = hand_kinds(pool, *printed, card);
       land = (k & kHandLand) != 0;
