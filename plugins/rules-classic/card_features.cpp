@@ -7,10 +7,9 @@ namespace anvil::rules_classic {
 
 namespace {
 
-// Game::rules_memo slot 13 (classic.hpp lists the others): the features found, below the edit
-// counts they were found at.
-constexpr std::size_t kCardFeaturesSeen = 13;
-constexpr int kFeatureBits = 8;
+// Game::rules_memo slot kCardFeaturesSeen (13; classic.hpp lists the others): the features
+// found, below the edit counts they were found at (card_features_key, classic.hpp).
+constexpr int kFeatureBits = kCardFeatureBits;
 
 std::uint64_t features_of(const CardPool& pool, CardId card) {
   const CardDef& def = pool.at(card);
@@ -41,18 +40,12 @@ std::uint64_t features_of(const CardPool& pool, CardId card) {
 }  // namespace
 
 std::uint64_t card_features(Game& game) {
-  const Journal& j = game.journal();
-  // Made objects and changed cards (each applied or undone) are the only edits that change which
-  // cards a game has; 0 in the memo is "never looked", and a copy of a game starts with its memo
-  // at 0.
-  const std::uint64_t key =
-      j.changes(EditKind::object_create) + j.changes(EditKind::object_card) + 1;
+  // card_features_key (classic.hpp): what changes which cards a game has.
+  const std::uint64_t key = card_features_key(game.journal());
   const std::uint64_t memo = game.rules_memo(kCardFeaturesSeen);
   if (memo >> kFeatureBits == key) [[likely]]
     return memo & ((1u << kFeatureBits) - 1);
   return look_at_cards(game, key);
 }
-
-std::uint64_t card_zone_actions(Game& game) { return card_features(game) & kFromAnyZone; }
 
 }  // namespace anvil::rules_classic

@@ -588,66 +588,12 @@ void label_priority_actions(const Game& game, std::vector<LegalAction>& actions)
   }
 }
 
-// --- the only-pass memo (classic.hpp) ---------------------------------------------------------
-
-namespace {
-
-// Two rules memo slots a seat from here (four seats, up to slot 11; a fifth seat lists again):
-// the changes() of the remembered listing (0: none) and turn_key() then. Slots 0-3 are
-// settling's (turn.cpp), 12 the mandatory-loop count's (turn.cpp), 13 card_features's
-// (card_features.cpp), 16 and 17 the state-based pass's (state_based.cpp); 14 and 15 are free.
-constexpr std::size_t kOnlyPassSlots = 4;
-constexpr std::size_t kOnlyPassEnd = 12;
-
-bool has_memo_slots(PlayerId p) {
-  return p.valid() && kOnlyPassSlots + 2 * std::size_t{p.value} + 1 < kOnlyPassEnd;
-}
-
-// Sorcery timing (307.1) for `p` on the turn `key` (a turn_key()), the stack as it is now.
-bool sorcery_timing_on(const Game& game, PlayerId p, std::uint64_t key) {
-  const auto step = static_cast<std::uint16_t>((key >> 8) & 0xFFFF);
-  const auto active = static_cast<std::uint8_t>(key & 0xFF);
-  return active == p.value && (step == kMain1 || step == kMain2) && game.state().stack.empty();
-}
-
-// Whether a listing made for `p` on the turn `then` (a turn_key()), with no loud edit since, is
-// still p's listing now: on the same turn key, or on another step or active player of the same
-// turn if only views could tell the difference, none can, and the timing checks answer alike.
-// (The stack is as it was: pushing or taking is a loud edit.) Sorcery timing only adds to what
-// may be done (lands, sorcery-speed spells and abilities, loyalty abilities need it; nothing
-// needs its absence), so a listing that offered passing alone (`only_pass`) and had it would
-// offer passing alone without it too; any other listing needs the timing it had. The turn's
-// number must be the same: a loyalty ability may be activated again on another turn.
-// Inlined into both callers: asked at most priority decisions (a call was 0.25% of a random
-// classic game).
-[[gnu::always_inline]] inline bool still_the_listing(Game& game, PlayerId p, std::uint64_t then,
-                                                     bool only_pass) {
-  const std::uint64_t now = turn_key(game);
-  if (then == now) return true;
-  if ((then >> 24) != (now >> 24)) return false;
-  const bool had = sorcery_timing_on(game, p, then);
-  if (only_pass ? !had && sorcery_timing_on(game, p, now) : had != sorcery_timing_on(game, p, now))
-    return false;
-  return views_blind_to_turn_known(game);
-}
-
-}  // namespace
-
-bool known_only_pass(Game& game, PlayerId player) {
-  if (!has_memo_slots(player)) return false;
-  const std::size_t at = kOnlyPassSlots + 2 * std::size_t{player.value};
-  if (game.rules_memo(at) != game.journal().changes()) return false;
-  // Leaving a main phase needs no new listing, entering one does (4 850 of 14 639 checks in 40
-  // random games).
-  return still_the_listing(game, player, game.rules_memo(at + 1), /*only_pass=*/true);
-}
-
-void remember_only_pass(Game& game, PlayerId player) {
-  if (!has_memo_slots(player)) return;
-  const std::size_t at = kOnlyPassSlots + 2 * std::size_t{player.value};
-  game.rules_memo(at) = game.journal().changes();
-  game.rules_memo(at + 1) = turn_key(game);
-}
+// --- the only-pass memo (classic.hpp, inline) ------------------------------------------------
+// Two rules memo slots a seat from kOnlyPassSlots (classic.hpp; four seats, up to slot 11; a
+// fifth seat lists again): the changes() of the remembered listing (0: none) and turn_key()
+// then. Slots 0-3 are settling's (turn.cpp), 12 the mandatory-loop count's (turn.cpp), 13
+// card_features's (card_features.cpp), 16 and 17 the state-based pass's (state_based.cpp); 14
+// and 15 are free. An invalid seat is past the fourth (known_only_pass, remember_only_pass).
 
 // --- the listing memo (classic.hpp) ----------------------------------------------------------
 
