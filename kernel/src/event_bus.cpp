@@ -180,6 +180,7 @@ struct EventBus::Impl {
   Signal<void(const Game&, const Edit&, bool)> edits;
   std::shared_ptr<detail::SlotCounts> counts = std::make_shared<detail::SlotCounts>();
   std::uint64_t next_replacement_id = 1;
+  Journal* watched_journal = nullptr;  // told of the first edit slot (watch_edits_for)
 
   // REQUIRES for emitting: a slot was connected (the counters say so), so the channels exist.
   template <class E>
@@ -240,8 +241,17 @@ Connection EventBus::on_observe(ObserverSlot<E> slot) {
 }
 
 Connection EventBus::on_edit(EditSlot slot) {
+  // Told before the slot is connected: every edit from now on reaches the Game, and so the bus.
+  // Once told, a journal tells every edit for good (a slot disconnected leaves it so): the
+  // Game's own test of the edit slots (edit()) passes over what no slot watches.
+  if (impl_->watched_journal) impl_->watched_journal->listen_to(Journal::ListenTo::every_edit);
   auto c = impl_->edits.connect(std::move(slot));
   return impl_->wrap(std::move(c), kEditCounter);
+}
+
+void EventBus::watch_edits_for(Journal& journal) {
+  impl_->watched_journal = &journal;
+  if (*edit_slots_ != 0) journal.listen_to(Journal::ListenTo::every_edit);
 }
 
 namespace {

@@ -75,6 +75,17 @@ std::optional<LastKnown> Game::last_known(ObjectId id) const { return rules_->la
 
 // --- construction -------------------------------------------------------------------------
 
+namespace {
+
+// A Game's journal tells it the structure alone (Journal::ListenTo), every edit once a slot of
+// its bus watches edits: what on_edit() does with any other edit is to tell that bus.
+void listen_to_structure(Journal& journal, EventBus& bus) {
+  journal.listen_to(Journal::ListenTo::structure);
+  bus.watch_edits_for(journal);
+}
+
+}  // namespace
+
 Game::Game(std::shared_ptr<const CardPool> cards, std::size_t players, std::uint64_t seed)
     : cards_(std::move(cards)),
       state_(players, seed),
@@ -85,6 +96,7 @@ Game::Game(std::shared_ptr<const CardPool> cards, std::size_t players, std::uint
       decisions_(std::make_shared<std::vector<DecisionRecord>>()) {
   if (!cards_) throw RulesError("a Game needs a CardPool");
   journal_.set_listener(this);
+  listen_to_structure(journal_, *bus_);
 }
 
 Game::Game(CopyTag, const Game& other, GameState state)
@@ -97,6 +109,7 @@ Game::Game(CopyTag, const Game& other, GameState state)
       seats_(other.seats_),
       decisions_(other.decisions_) {
   journal_.set_listener(this);
+  listen_to_structure(journal_, *bus_);
   journal_.copy_quiet_from(other.journal_);
   connect_all();
 }
@@ -133,6 +146,7 @@ void Game::refill_from(const Game& other) {
   std::destroy_at(&journal_);
   std::construct_at(&journal_, state_);
   journal_.set_listener(this);
+  listen_to_structure(journal_, *bus_);
   journal_.copy_quiet_from(other.journal_);
   faults_.clear();
   rules_memo_.fill(0);
@@ -382,35 +396,20 @@ bool connects_nothing(const GameState& state, const CardPool& cards, const Edit&
 }  // namespace
 
 void Game::on_edit(const Edit& edit, bool undone) {
-  // Most edits (fields, counters, attrs: 9 in 10 of a game's) connect nothing and change no
-  // effect view() applies: they only tell the bus, found with one test of a mask of kinds and
-  // one of the edit's first two bytes (a source's controller: kind object_field, field
-  // controller, both 0), so that this path stays about ten instructions without a frame. The
-  // kinds of the mask are seen to out of line. Seven compares in a row here were about 0.6% of
-  // a random classic game (7 December 2026).
-  constexpr auto bit = [](EditKind k) { return 1u << static_cast<unsigned>(k); };
-  constexpr std::uint32_t kMayReconnect = bit(EditKind::object_create) | bit(EditKind::zone_move) |
-                                          bit(EditKind::object_card) | bit(EditKind::effect_add) |
-                                          bit(EditKind::effect_remove);
-  static_assert(kEditKinds <= 32);
-  static_assert(static_cast<unsigned>(EditKind::object_field) == 0 &&
-                static_cast<unsigned>(ObjectField::controller) == 0);
-  if (((kMayReconnect >> static_cast<unsigned>(edit.kind)) & 1u) != 0 ||
-      changes_source_context(edit)) [[unlikely]] {
-    // Out of line (a lambda, for the members), so that the path above saves no registers.
-    const auto see_to = [this](const Edit& e, bool u) __attribute__((noinline)) {
-      if (e.kind == EditKind::object_create || e.kind == EditKind::zone_move) {
-        if (!connects_nothing(state_, *cards_, e, u)) return reconnect(e, u);
-        // A floating effect may name the object, which is no longer current or new.
-        if (active_ && !state_.effects.empty()) active_->valid = false;
-      } else if (e.kind == EditKind::object_card || changes_source_context(e)) {
-        return reconnect(e, u);
-      } else if (active_) {      // effect_add, effect_remove
-        active_->valid = false;  // floating effects come or go: view.cpp gathers the list again
-      }
-      bus_->edit(*this, e, u);
-    };
-    return see_to(edit, undone);
+  // The journal tells this listener the structure alone (Journal::is_structure) while no slot of
+  // the bus watches edits (listen_to_structure): most edits of a game (fields, counters, attrs)
+  // connect nothing and change no effect view() applies, and are told to no one. With a slot, it
+  // tells every edit, and those others only tell the bus.
+  if (!Journal::is_structure(edit)) [[unlikely]]
+    return bus_->edit(*this, edit, undone);
+  if (edit.kind == EditKind::object_create || edit.kind == EditKind::zone_move) {
+    if (!connects_nothing(state_, *cards_, edit, undone)) return reconnect(edit, undone);
+    // A floating effect may name the object, which is no longer current or new.
+    if (active_ && !state_.effects.empty()) active_->valid = false;
+  } else if (edit.kind == EditKind::object_card || changes_source_context(edit)) {
+    return reconnect(edit, undone);
+  } else if (active_) {      // effect_add, effect_remove
+    active_->valid = false;  // floating effects come or go: view.cpp gathers the list again
   }
   bus_->edit(*this, edit, undone);
 }
@@ -568,7 +567,12 @@ void Game::look_back(std::span<const ZoneChangeEvent> moves) {
       for (std::size_t i = 0; i < def.abilities.size(); ++i) {
         const AbilityDef& a = def.abilities[i];
         if (!a.impl || !lost_in(a.impl->zones(), e)) continue;
-        if (!past) past = std::make_unique<EventBus>();
+        if (!past) {
+          past = std::make_unique<EventBus>();
+          // An edit slot connected to it (it stands in for the game's bus while connect runs)
+          // sees every edit from then on, as one of the game's own bus would.
+          past->watch_edits_for(journal_);
+        }
         // connect() connects to game.bus(): the look-back bus stands in for it meanwhile, and the
         // game's own is back even if connect throws (that aborts the action, which rolls back).
         std::swap(bus_, past);

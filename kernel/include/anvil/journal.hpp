@@ -147,6 +147,27 @@ class ANVIL_API Journal {
 
   void set_listener(JournalListener* listener) { listener_ = listener; }
 
+  // Which edits the listener is told of, applied and undone: every one (the default), or only
+  // those that can change which abilities of an object work or which effects apply
+  // (ListenTo::structure): creations, zone moves, card changes, floating effects added or
+  // removed, and changes of an object's controller (Journal::is_structure). A Game listens to
+  // the structure alone while no slot of its bus watches edits (EventBus::on_edit, which makes
+  // its journal tell every edit from then on): most edits of a game — the step, priority,
+  // passes, taps, attrs — are then told to no one, a call fewer at each.
+  enum class ListenTo : std::uint8_t { every_edit, structure };
+  void listen_to(ListenTo what) { listen_to_ = what; }
+  ListenTo listening_to() const { return listen_to_; }
+  // Whether `e` is one of the edits ListenTo::structure tells. One test of a mask of kinds and
+  // one of the edit's first two bytes (a controller edit is kind object_field, field
+  // controller, both 0).
+  static bool is_structure(const Edit& e) {
+    static_assert(kEditKinds <= 32);
+    static_assert(static_cast<unsigned>(EditKind::object_field) == 0 &&
+                  static_cast<unsigned>(ObjectField::controller) == 0);
+    return ((kStructureKinds >> static_cast<unsigned>(e.kind)) & 1u) != 0 ||
+           (e.kind == EditKind::object_field && e.field == 0);
+  }
+
   // --- objects ---
   // Appends a new object in `zone` (at the top). Its timestamp is the next one.
   ObjectId create_object(CardId card, PlayerId owner, ZoneRef zone, bool token);
@@ -290,6 +311,14 @@ class ANVIL_API Journal {
   const GameState& state() const { return state_; }
 
  private:
+  static constexpr std::uint32_t kStructureKinds =
+      (1u << static_cast<unsigned>(EditKind::object_create)) |
+      (1u << static_cast<unsigned>(EditKind::zone_move)) |
+      (1u << static_cast<unsigned>(EditKind::object_card)) |
+      (1u << static_cast<unsigned>(EditKind::effect_add)) |
+      (1u << static_cast<unsigned>(EditKind::effect_remove));
+  // Whether the listener is told of `e` (listen_to).
+  bool tells(const Edit& e) const { return listen_to_ == ListenTo::every_edit || is_structure(e); }
   void record(const Edit& e);
   void undo(const Edit& e);
   GameObject& obj(ObjectId id);
@@ -326,6 +355,8 @@ class ANVIL_API Journal {
   // hold an entry: trim()'s usual call finds it false and looks at none of the four. In the
   // padding after quiet_fields_: a Journal's size and its other members' places are unchanged.
   bool side_entries_ = false;
+  // What the listener is told of (listen_to). In the padding after side_entries_, as that is.
+  ListenTo listen_to_ = ListenTo::every_edit;
   std::vector<std::uint64_t> quiet_attrs_;  // the quiet game attrs' keys (also listed in quiet_)
 };
 

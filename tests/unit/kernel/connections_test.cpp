@@ -276,5 +276,48 @@ TEST(Connections, ConnectionMayOutliveItsBus) {
   c.disconnect();  // harmless
 }
 
+// A Game's journal tells it the structure alone while no slot of its bus watches edits
+// (Journal::ListenTo): an edit slot connected at any time — mid-game, on a copy, on a refilled
+// copy — sees every edit from then on, taps and life included, applied and undone.
+TEST(Connections, AnEditSlotConnectedAtAnyTimeSeesEveryEditFromThen) {
+  Cards cards;
+  auto game = make_game(cards);
+  EXPECT_EQ(game->journal().listening_to(), Journal::ListenTo::structure);
+  const ObjectId bear = game->add_card(cards.bear, PlayerId(0), ZoneRef::battlefield(PlayerId(0)));
+  tap(*game, bear);  // seen by no one
+  std::vector<std::pair<EditKind, bool>> seen;
+  const auto watch = [&seen](const Game&, const Edit& e, bool undone) {
+    seen.emplace_back(e.kind, undone);
+  };
+  {
+    const ScopedConnection slot = game->bus().on_edit(watch);
+    EXPECT_EQ(game->journal().listening_to(), Journal::ListenTo::every_edit);
+    const auto cp = game->journal().checkpoint();
+    untap(*game, bear);
+    lose_life(*game, PlayerId(1), 2);
+    game->journal().rollback(cp);
+    const std::vector<std::pair<EditKind, bool>> all{{EditKind::object_field, false},
+                                                     {EditKind::player_field, false},
+                                                     {EditKind::player_field, true},
+                                                     {EditKind::object_field, true}};
+    EXPECT_EQ(seen, all);
+  }
+  // A copy listens to the structure alone until a slot of its own bus watches edits.
+  auto copy = game->fork();
+  EXPECT_EQ(copy->journal().listening_to(), Journal::ListenTo::structure);
+  seen.clear();
+  const ScopedConnection on_copy = copy->bus().on_edit(watch);
+  untap(*copy, bear);
+  EXPECT_EQ(seen.size(), 1u);
+  // A refilled copy too (Game::determinize_into builds its journal and bus again).
+  auto lab = DecisionView(*game, PlayerId(0)).determinize(1);
+  DecisionView(*game, PlayerId(0)).determinize_into(*lab, 2);
+  EXPECT_EQ(lab->journal().listening_to(), Journal::ListenTo::structure);
+  seen.clear();
+  const ScopedConnection on_lab = lab->bus().on_edit(watch);
+  lose_life(*lab, PlayerId(0), 1);
+  EXPECT_EQ(seen.size(), 1u);
+}
+
 }  // namespace
 }  // namespace anvil::testing

@@ -799,5 +799,69 @@ TEST(Journal, MovesFromAndMovesToCountTheZonesEachMoveLeavesAndEntersAppliedOrUn
   EXPECT_EQ(copy->journal().moves_to(ZoneKind::battlefield), 0u);
 }
 
+// A listener that listens to the structure alone (Journal::ListenTo::structure) is told of
+// creations, moves, card and controller changes and floating effects coming or going, applied
+// and undone, and of nothing else; by default it is told of every edit.
+TEST(Journal, AListenerOfTheStructureIsToldOfTheStructureAloneAppliedAndUndone) {
+  struct Told final : JournalListener {
+    std::vector<std::pair<EditKind, bool>> edits;
+    void on_edit(const Edit& e, bool undone) override { edits.emplace_back(e.kind, undone); }
+  };
+  Cards cards;
+  GameState state(2, 1);
+  Journal j(state);
+  Told told;
+  j.set_listener(&told);
+  EXPECT_EQ(j.listening_to(), Journal::ListenTo::every_edit);
+  const ObjectId bear = j.create_object(cards.bear, PlayerId(0), ZoneRef::hand(PlayerId(0)), false);
+  j.set_life(PlayerId(0), 20);
+  EXPECT_EQ(told.edits.size(), 2u) << "every edit, by default";
+
+  told.edits.clear();
+  j.listen_to(Journal::ListenTo::structure);
+  const auto cp = j.checkpoint();
+  j.set_life(PlayerId(0), 19);
+  j.set_tapped(bear, true);
+  j.set_damage(bear, 1);
+  j.set_attr(bear, "frozen"_sym, 1);
+  j.set_game_attr("rounds"_sym, 2);
+  j.set_priority(PlayerId(1), 1);
+  j.set_step_and_priority(3, PlayerId(0), 0);
+  j.random_below(6);
+  EXPECT_TRUE(told.edits.empty()) << "no structure yet";
+  j.move_object(bear, ZoneRef::battlefield(PlayerId(0)));
+  j.set_controller(bear, PlayerId(1));
+  j.set_card(bear, cards.watcher);
+  j.add_effect(FloatingEffect{0, state.objects[bear.value].ref(), cards.pump, 0, PlayerId(0),
+                              Target::of(state.objects[bear.value].ref()), 0, Duration::end_of_turn,
+                              3, 3});
+  j.remove_effect(0);
+  j.create_object(cards.bear, PlayerId(1), ZoneRef::library(PlayerId(1)), false);
+  const std::vector<std::pair<EditKind, bool>> applied{
+      {EditKind::zone_move, false},     {EditKind::object_field, false},
+      {EditKind::object_card, false},   {EditKind::effect_add, false},
+      {EditKind::effect_remove, false}, {EditKind::object_create, false}};
+  EXPECT_EQ(told.edits, applied);
+  for (const auto& [kind, undone] : applied)
+    EXPECT_TRUE(Journal::is_structure(Edit{kind, 0})) << static_cast<int>(kind);
+  EXPECT_FALSE(Journal::is_structure(
+      Edit{EditKind::object_field, static_cast<std::uint8_t>(ObjectField::tapped)}));
+  EXPECT_FALSE(Journal::is_structure(Edit{EditKind::object_attr, 0}));
+
+  told.edits.clear();
+  j.rollback(cp);  // newest first; the other edits are undone untold
+  const std::vector<std::pair<EditKind, bool>> undone{
+      {EditKind::object_create, true}, {EditKind::effect_remove, true},
+      {EditKind::effect_add, true},    {EditKind::object_card, true},
+      {EditKind::object_field, true},  {EditKind::zone_move, true}};
+  EXPECT_EQ(told.edits, undone);
+  EXPECT_EQ(state.players[0].life, 20);
+
+  told.edits.clear();
+  j.listen_to(Journal::ListenTo::every_edit);
+  j.set_tapped(bear, true);
+  EXPECT_EQ(told.edits.size(), 1u);
+}
+
 }  // namespace
 }  // namespace anvil::testing
