@@ -1118,6 +1118,7 @@ struct SeatLists {
   std::uint64_t listed_turn = 0;    // turn_key() then
   std::vector<LegalAction> listed;  // the listing memo's list (take_known_listing)
   std::uint64_t sources_key = 0;    // what kept_mana_sources read then (mana.cpp); 0: none
+  std::uint64_t sources_moves = 0;  // the battlefields' moves and reorders it last held at
   std::uint64_t sources_taps = 0;   // the tapped and summoning-sick counts it last held at
   std::array<std::int64_t, kManaKinds> sources_pools{};  // the seat's mana pools then
   std::vector<ManaSource> sources;

@@ -247,21 +247,28 @@ ManaSource ability_source(const CardDef& def, ObjectId id, std::size_t i) {
   return {id, a->produces, a->produces.size() > 1 && !a->any_color, i, false, a->sacrifice};
 }
 
+// Reads the ManaTraits of `card` into `t` (traits_of's first look at an object, or its look
+// after a card change).
+[[gnu::noinline]] void read_traits(const Game& game, ManaTraits& t, CardId card) {
+  const CardDef& def = game.cards().at(card);
+  t.card = card;
+  t.land_set = land_set(def.base);
+  t.creature = def.base.has_type(kCreature);
+  t.haste = def.base.has_keyword(kHaste);
+  t.ability = t.land_set ? ManaTraits::kNoAbility : first_mana_ability(def);
+}
+
 // The ManaTraits of object `id`, whose card is `card`, from `memo` (mana_traits_memo), read from
-// the card when the memo has none for it.
-const ManaTraits& traits_of(const Game& game, std::vector<ManaTraits>& memo, ObjectId id,
-                            CardId card) {
+// the card when the memo has none for it. Inline: asked of every permanent a seat controls at
+// each walk of the battlefields (as a call, about a fifth of the walk).
+[[gnu::always_inline]] inline const ManaTraits& traits_of(const Game& game,
+                                                          std::vector<ManaTraits>& memo,
+                                                          ObjectId id, CardId card) {
   if (id.value >= memo.size()) [[unlikely]]
     memo.resize(std::max<std::size_t>(game.state().objects.size(), id.value + 1));
   ManaTraits& t = memo[id.value];
-  if (t.card != card) [[unlikely]] {
-    const CardDef& def = game.cards().at(card);
-    t.card = card;
-    t.land_set = land_set(def.base);
-    t.creature = def.base.has_type(kCreature);
-    t.haste = def.base.has_keyword(kHaste);
-    t.ability = t.land_set ? ManaTraits::kNoAbility : first_mana_ability(def);
-  }
+  if (t.card != card) [[unlikely]]
+    read_traits(game, t, card);
   return t;
 }
 
@@ -345,15 +352,120 @@ KeptManaCounts count_kept(const std::vector<ManaSource>& sources) {
   return n;
 }
 
-// The same list for kept_mana_sources, into the seat's kept list, from each permanent's
-// ManaTraits (read from its card: the caller has found Game::only_rule_effects() true, so that
-// they are what its view would show), and the seat's SourceWatch list of p's possible sources,
-// made by the same walk.
-void list_kept_sources(const Game& game, PlayerId p, SeatLists& seat) {
+// The mana in p's pools, kind by kind (pools_of).
+using Pools = std::array<std::int64_t, kManaKinds>;
+
+// The mana in `pools`, one source a mana, into `out` (emptied first): pool_sources' list.
+void push_pools(const Pools& pools, std::vector<ManaSource>& out) {
+  out.clear();
+  for (std::size_t k = 0; k < kManaKinds; ++k)
+    for (std::int64_t i = 0; i < pools[k]; ++i)
+      out.push_back({ObjectId{}, std::span(&kEachKind[k], 1), false, 0});
+}
+
+// Whether a permanent watched as `w` (SourceWatch), whose ManaTraits are `t`, is a source now:
+// untapped, and not a creature waiting out summoning sickness (302.6: a creature's {T}
+// abilities wait until its controller has controlled it since the turn began; a land's own mana
+// ability too, once the land is a creature).
+[[gnu::always_inline]] inline bool usable(const SourceWatch& w, const ManaTraits& t) {
+  return !w.tapped && !(t.creature && w.summoning_sick && !t.haste);
+}
+
+// The source a usable permanent `id` with ManaTraits `t` is.
+[[gnu::always_inline]] inline ManaSource source_of(const Game& game, ObjectId id,
+                                                   const ManaTraits& t) {
+  return t.land_set ? ManaSource{id, set_kinds(t.land_set), false, 0, true}
+                    : ability_source(game.card(id), id, t.ability);
+}
+
+// Whether a source is one mana of one kind, or a bundle: then it sorts with the least flexible
+// (sort_by_flexibility), and the walk's order is the sort's.
+bool one_kind(const ManaSource& s) { return s.bundle || s.kinds.size() == 1; }
+
+// What a walk of the battlefields found (watch_sources).
+struct Watched {
+  std::size_t count = 0;      // p's possible sources, watched or not
+  bool extends = true;        // the new SourceWatch list begins with the old one's `old` entries
+  bool tapped_since = false;  // ... some of them tapped since
+};
+
+// p's possible sources, in the walk's order, into the seat's SourceWatch list (the first
+// kMaxSourceWatch of them): each permanent p controls whose ManaTraits (read from its card: the
+// caller has found Game::only_rule_effects() true, so that they are what its view would show)
+// give it basic land types or a mana ability, with its tapped and summoning-sick bits. Each
+// entry is compared with the one it replaces, among the first `old`: the same permanent with the
+// same summoning sickness, untapped then or tapped now, extends the old list.
+Watched watch_sources(const Game& game, PlayerId p, SeatLists& seat, std::size_t old) {
+  Watched out;
+  const GameState& s = game.state();
+  // The objects and the memo as locals: the watch list's stores (bools) may alias anything, and
+  // the compiler would load each vector's bounds again for every permanent (a zone's ids are
+  // the state's objects: no look-up check is needed).
+  const GameObject* const objects = s.objects.data();
+  std::vector<ManaTraits>& memo = mana_traits_memo(game);
+  ManaTraits* traits = memo.data();
+  std::size_t traits_size = memo.size();
+  SourceWatch* const watch = seat.sources_watch.data();
+  for (const Player& owner : s.players) {
+    for (ObjectId id : s.zone(ZoneRef::battlefield(owner.id)).objects) {
+      const GameObject& o = objects[id.value];
+      if (o.controller != p) continue;
+      if (id.value >= traits_size) [[unlikely]] {
+        memo.resize(std::max<std::size_t>(s.objects.size(), id.value + 1));
+        traits = memo.data();
+        traits_size = memo.size();
+      }
+      ManaTraits& t = traits[id.value];
+      if (t.card != o.card) [[unlikely]]
+        read_traits(game, t, o.card);
+      if (!t.land_set && t.ability == ManaTraits::kNoAbility) continue;  // never a source
+      if (out.count < SeatLists::kMaxSourceWatch) {
+        SourceWatch& w = watch[out.count];
+        if (out.count < old && out.extends) {
+          out.extends =
+              w.object == id && w.summoning_sick == o.summoning_sick && o.tapped >= w.tapped;
+          out.tapped_since = out.tapped_since || o.tapped != w.tapped;
+        }
+        w = {id, o.tapped, o.summoning_sick};
+      }
+      ++out.count;
+    }
+  }
+  out.extends = out.extends && old <= out.count && out.count <= SeatLists::kMaxSourceWatch;
+  seat.sources_watch_count = std::min(out.count, SeatLists::kMaxSourceWatch + 1);
+  return out;
+}
+
+// The kept list from the pools and the seat's SourceWatch list (all of p's possible sources, in
+// the walk's order, their ManaTraits in the memo: watch_sources has just read them), with its
+// counts: the pools' mana first, one source a mana, then each usable watched permanent's source,
+// sorted least flexible first.
+void list_from_watch(const Game& game, PlayerId p, SeatLists& seat, const Pools& pools) {
   std::vector<ManaSource>& out = seat.sources;
-  pool_sources(game.state().player(p), out);
-  std::size_t watched = 0;
+  push_pools(pools, out);
+  const std::vector<ManaTraits>& memo = mana_traits_memo(game);
   bool one_each = true;  // every source so far one mana of one kind (or a bundle): sorted
+  for (const SourceWatch& w : std::span(seat.sources_watch.data(), seat.sources_watch_count)) {
+    const ManaTraits& t = memo[w.object.value];
+    if (!usable(w, t)) continue;
+    // The copying push_back, whose room test is inline (the moving one is a call to
+    // emplace_back, about 35 instructions a source); the kept list keeps its capacity.
+    const ManaSource source = source_of(game, w.object, t);
+    out.push_back(source);
+    one_each = one_each && one_kind(source);
+  }
+  // The pools' mana comes first and is one mana of one kind each: when every permanent's is
+  // too (basic lands, most mana creatures), the walk's order is already the sort's.
+  if (!one_each) sort_by_flexibility(out);
+  kept_mana_counts(game, p) = count_kept(out);
+}
+
+// The same list made by a walk of its own, for a seat with more possible sources than its
+// SourceWatch list holds (sources_watch_count is then kMaxSourceWatch + 1, and the list is made
+// again at every tap).
+void list_many_sources(const Game& game, PlayerId p, SeatLists& seat, const Pools& pools) {
+  std::vector<ManaSource>& out = seat.sources;
+  push_pools(pools, out);
   const GameState& s = game.state();
   std::vector<ManaTraits>& memo = mana_traits_memo(game);
   for (const Player& owner : s.players) {
@@ -361,36 +473,93 @@ void list_kept_sources(const Game& game, PlayerId p, SeatLists& seat) {
       const GameObject& o = game.object(id);
       if (o.controller != p) continue;
       const ManaTraits& t = traits_of(game, memo, id, o.card);
-      if (!t.land_set && t.ability == ManaTraits::kNoAbility) continue;  // never a source
-      if (watched < SeatLists::kMaxSourceWatch)
-        seat.sources_watch[watched] = {id, o.tapped, o.summoning_sick};
-      ++watched;
-      if (o.tapped || (t.creature && o.summoning_sick && !t.haste)) continue;
-      const ManaSource source = t.land_set ? ManaSource{id, set_kinds(t.land_set), false, 0, true}
-                                           : ability_source(game.card(id), id, t.ability);
-      // The copying push_back, whose room test is inline (the moving one is a call to
-      // emplace_back, about 35 instructions a source); the kept list keeps its capacity.
-      out.push_back(source);
-      one_each = one_each && (source.bundle || source.kinds.size() == 1);
+      if (!t.land_set && t.ability == ManaTraits::kNoAbility) continue;
+      if (usable({id, o.tapped, o.summoning_sick}, t)) out.push_back(source_of(game, id, t));
     }
   }
-  seat.sources_watch_count = std::min(watched, SeatLists::kMaxSourceWatch + 1);
-  // The pools' mana comes first and is one mana of one kind each: when every permanent's is
-  // too (basic lands, most mana creatures), the walk's order is already the sort's.
-  if (!one_each) sort_by_flexibility(out);
+  sort_by_flexibility(out);
   kept_mana_counts(game, p) = count_kept(out);
 }
 
+// Adds a source's mana to `n`, as count_kept counts it.
+void count_source(KeptManaCounts& n, const ManaSource& s) {
+  std::array<std::uint8_t, sizeof n.of_kind> of_kind;
+  std::memcpy(of_kind.data(), &n.of_kind, sizeof n.of_kind);
+  const auto add = [&of_kind](std::uint8_t kind) {
+    of_kind[kind] = static_cast<std::uint8_t>(of_kind[kind] + (of_kind[kind] < 127));
+  };
+  if (s.bundle) {
+    for (std::uint8_t k : s.kinds) add(k);
+    n.mana += static_cast<std::uint32_t>(s.kinds.size());
+  } else {
+    ++n.mana;
+    if (s.kinds.size() == 1)
+      add(s.kinds.front());
+    else
+      n.one_kind_each = false;
+  }
+  std::memcpy(&n.of_kind, of_kind.data(), sizeof n.of_kind);
+}
+
+// Takes out of the seat's kept list the sources tapped since it was made, and counts it again:
+// a source tapped since is not one now, whatever else it was, and dropping entries from a stable
+// sort of the walk's sources leaves what a new walk and sort would give.
+void drop_tapped(const Game& game, PlayerId p, SeatLists& seat) {
+  std::erase_if(seat.sources, [&game](const ManaSource& s) {
+    return s.object.valid() && game.object(s.object).tapped;
+  });
+  kept_mana_counts(game, p) = count_kept(seat.sources);
+}
+
+// The seat's kept list made again, from a new walk of the battlefields (watch_sources). When
+// only moves onto, off or within the battlefields (or any zone's reorder) happened since it was
+// made (`follow`: nothing else its key reads changed — no creation and no card change, so an
+// object still there has the card, and so the ManaTraits, it had), most of the list may be kept:
+// most moves are the other seat's, or of permanents that are no sources (a creature cast or
+// dying), and most others add a land at the end of the walk. When the new SourceWatch list
+// begins with the old one, bit for bit but for sources tapped since, the old list holds for
+// those (follow_taps' argument): the tapped ones are dropped, and the new ones, usable,
+// appended in the walk's order, which is the sort's while every source is one mana of one kind
+// or a bundle. Anything else lists again from the new watch list, without another walk.
+[[gnu::noinline]] void relist_kept_sources(const Game& game, PlayerId p, SeatLists& seat,
+                                           const Pools& pools, bool follow) {
+  const std::size_t old = follow ? seat.sources_watch_count : 0;
+  const Watched watched = watch_sources(game, p, seat, old);
+  if (watched.count > SeatLists::kMaxSourceWatch) return list_many_sources(game, p, seat, pools);
+  KeptManaCounts& counts = kept_mana_counts(game, p);
+  if (!follow || !watched.extends) return list_from_watch(game, p, seat, pools);
+  if (watched.tapped_since) drop_tapped(game, p, seat);
+  if (watched.count == old) return;
+  if (!counts.one_kind_each) return list_from_watch(game, p, seat, pools);
+  const std::vector<ManaTraits>& memo = mana_traits_memo(game);
+  for (const SourceWatch& w : std::span(seat.sources_watch.data() + old, watched.count - old)) {
+    const ManaTraits& t = memo[w.object.value];
+    if (!usable(w, t)) continue;
+    const ManaSource source = source_of(game, w.object, t);
+    if (!one_kind(source)) return list_from_watch(game, p, seat, pools);
+    seat.sources.push_back(source);
+    count_source(counts, source);
+  }
+}
+
 // What kept_mana_sources' list reads, while views apply the classic rule effects alone, other
-// than the seat's pools and the tapped and summoning-sick bits of its possible sources (the
-// list's SourceWatch, compared bit by bit): the battlefields' permanents and their cards
-// (battlefield_key; a creation counts too because a creation undone and another made has the
-// same id), their controllers, whether they are face down, and their views (their counters
-// then; effects added or removed, for a floating effect that began or ended).
+// than the seat's pools, the tapped and summoning-sick bits of its possible sources (the
+// list's SourceWatch, compared bit by bit) and the battlefields' moves (moves_key): which
+// object each id is and its card (creations: a creation undone and another made has the same
+// id; card changes), their controllers, whether they are face down, and their views (their
+// counters then; effects added or removed, for a floating effect that began or ended).
 std::uint64_t mana_sources_key(const Journal& j) {
-  return battlefield_key(j) + j.changes(EditKind::object_counter) +
-         j.changes(EditKind::effect_add) + j.changes(EditKind::effect_remove) +
-         j.changes(ObjectField::controller) + j.changes(ObjectField::face_down);
+  return 1 + j.changes(EditKind::object_create) + j.changes(EditKind::object_card) +
+         j.changes(EditKind::object_counter) + j.changes(EditKind::effect_add) +
+         j.changes(EditKind::effect_remove) + j.changes(ObjectField::controller) +
+         j.changes(ObjectField::face_down);
+}
+
+// The rest of battlefield_key: moves onto, off and within the battlefields, and reorders. After
+// these alone, the list follows the moves (relist_kept_sources) rather than being made anew.
+std::uint64_t moves_key(const Journal& j) {
+  return j.moves_from(ZoneKind::battlefield) + j.moves_to(ZoneKind::battlefield) +
+         j.changes(EditKind::zone_reorder);
 }
 
 // The counts of the edits that may change the bits a SourceWatch holds. The game's, not the
@@ -400,30 +569,30 @@ std::uint64_t taps_key(const Journal& j) {
   return j.changes(ObjectField::tapped) + j.changes(ObjectField::summoning_sick);
 }
 
-// Whether the seat's kept list still holds, the key being the same, once the watched bits are
-// looked at (watch: the seat's possible sources, SourceWatch); if so, the list and the bits are
-// brought up to date. A permanent the seat controls that is not watched is never a source (no
-// basic land type, no mana ability: ManaTraits, read from its card), tapped or not, and the others'
-// permanents are not its sources: so with the same bits the list is the same. A source tapped
-// since (the seat's own payment, most often) is not one now, whatever else it was: it is taken
-// out of the list, which is then what a new list would be (the list is a stable sort of the walk's
-// sources, and dropping some leaves the others' order). Any other change (a permanent untapped,
-// summoning sickness gained or lost) lists again.
-bool watched_bits_hold(const Game& game, PlayerId p, SeatLists& seat) {
-  if (seat.sources_watch_count > SeatLists::kMaxSourceWatch) return false;  // not all watched
+// The seat's kept list brought up to date after edits of taps and summoning sickness alone
+// (taps_key; its key and moves_key the same): the battlefields hold the same objects in the same
+// order with the same cards and controllers, so the SourceWatch list still names every possible
+// source of the seat, in the walk's order (a permanent the seat controls that is not watched is
+// never a source, tapped or not: no basic land type, no mana ability, its ManaTraits read from
+// its card; and the others' permanents are not its sources). Only the watched bits may differ,
+// and they are read again: all the same, the list holds; some sources tapped since and nothing
+// else, those are dropped (drop_tapped); anything else (a permanent untapped, summoning sickness
+// gained or lost) lists again from the watch list, without a walk of the battlefields.
+void follow_taps(const Game& game, PlayerId p, SeatLists& seat, const Pools& pools) {
+  if (seat.sources_watch_count > SeatLists::kMaxSourceWatch)  // not all watched
+    return list_many_sources(game, p, seat, pools);
+  const std::span<SourceWatch> watch(seat.sources_watch.data(), seat.sources_watch_count);
   bool tapped_since = false;
-  for (SourceWatch& w : std::span(seat.sources_watch.data(), seat.sources_watch_count)) {
+  for (SourceWatch& w : watch) {
     const GameObject& o = game.object(w.object);
-    if (o.summoning_sick != w.summoning_sick || (w.tapped && !o.tapped)) return false;
+    if (o.summoning_sick != w.summoning_sick || (w.tapped && !o.tapped)) {
+      for (SourceWatch& all : watch)
+        all = {all.object, game.object(all.object).tapped, game.object(all.object).summoning_sick};
+      return list_from_watch(game, p, seat, pools);
+    }
     if (o.tapped != w.tapped) w.tapped = tapped_since = true;
   }
-  if (tapped_since) {
-    std::erase_if(seat.sources, [&game](const ManaSource& s) {
-      return s.object.valid() && game.object(s.object).tapped;
-    });
-    kept_mana_counts(game, p) = count_kept(seat.sources);
-  }
-  return true;
+  if (tapped_since) drop_tapped(game, p, seat);
 }
 
 // The mana in p's pools, kind by kind, in one look through the player's attrs.
@@ -451,13 +620,16 @@ const std::vector<ManaSource>* kept_mana_sources(const Game& game, PlayerId p) {
   if (!game.only_rule_effects()) return nullptr;
   SeatLists& seat = seat_lists(game, p);
   const Journal& j = game.journal();
-  const std::uint64_t key = mana_sources_key(j), taps = taps_key(j);
-  const std::array<std::int64_t, kManaKinds> pools = pools_of(game.state().player(p));
-  if (seat.sources_key != key || seat.sources_pools != pools ||
-      (seat.sources_taps != taps && !watched_bits_hold(game, p, seat))) {
-    list_kept_sources(game, p, seat);
+  const std::uint64_t key = mana_sources_key(j), moves = moves_key(j), taps = taps_key(j);
+  const Pools pools = pools_of(game.state().player(p));
+  const bool same = seat.sources_key == key && seat.sources_pools == pools;
+  if (!same || seat.sources_moves != moves) {
+    relist_kept_sources(game, p, seat, pools, same);
     seat.sources_key = key;
+    seat.sources_moves = moves;
     seat.sources_pools = pools;
+  } else if (seat.sources_taps != taps) {
+    follow_taps(game, p, seat, pools);
   }
   seat.sources_taps = taps;
   return &seat.sources;

@@ -271,6 +271,55 @@ TEST(RulesClassicListingMemo, KeptManaSourcesFollowTheSeatsOwnTapsAndSickness) {
   EXPECT_EQ(kept, fresh);
 }
 
+// A seat's kept mana sources follow moves onto, off and within the battlefields without being
+// listed afresh when the seat's possible sources are the ones they were, in the same order (the
+// other player's land entering), add a land that enters after them (with a source tapped since
+// taken out), and are listed again from the walk otherwise: a land of two kinds, which sorts
+// last, or a source that leaves (kept_mana_sources' relist_kept_sources in mana.cpp).
+TEST(RulesClassicListingMemo, KeptManaSourcesFollowMovesOntoAndOffTheBattlefields) {
+  auto t =
+      table(standard_pool(),
+            position("main1",
+                     player("A", {"Grizzly Bears", "Shock", "Forest", "Llanowar Elves", "Taiga"},
+                            {"Forest", "Mountain"}),
+                     player("B", {}, {"Mountain"})));
+  Game& g = *t.game;
+  const ObjectId forest = find(g, "Forest", ZoneRef::battlefield(kA));
+  const ObjectId mountain = find(g, "Mountain", ZoneRef::battlefield(kA));
+  const auto cp = g.journal().checkpoint();
+  const auto check = [&g](std::ptrdiff_t bears, std::ptrdiff_t shock, std::ptrdiff_t mana) {
+    auto [kept, fresh] = kept_and_fresh(g, kA);
+    EXPECT_EQ(kept, fresh);
+    EXPECT_EQ(offers_starting(kept, "Cast Grizzly Bears"), bears);
+    EXPECT_EQ(offers_starting(kept, "Cast Shock"), shock);
+    EXPECT_EQ(offers_starting(kept, "Activate "), mana);
+  };
+  check(1, 1, 2);
+  // B's land enters: A's possible sources are the same, in the same order.
+  g.journal().move_object(g.state().zone(ZoneRef::library(kB)).objects.back(),
+                          ZoneRef::battlefield(kB));
+  check(1, 1, 2);
+  // A's Forest tapped, a second Forest entering after it: the list drops one and adds one.
+  g.journal().set_tapped(forest, true);
+  g.journal().move_object(find(g, "Forest", ZoneRef::hand(kA)), ZoneRef::battlefield(kA));
+  check(1, 1, 2);
+  // The Elves enter sick: a possible source, not a source yet.
+  const ObjectId elves = find(g, "Llanowar Elves", ZoneRef::hand(kA));
+  g.journal().move_object(elves, ZoneRef::battlefield(kA));
+  g.journal().set_summoning_sick(elves, true);
+  check(1, 1, 2);
+  // A Taiga makes red or green: listed again, kept for last, and its two mana abilities offered.
+  g.journal().move_object(find(g, "Taiga", ZoneRef::hand(kA)), ZoneRef::battlefield(kA));
+  check(1, 1, 4);
+  // The Mountain leaves: listed again; the Taiga still pays for the Shock.
+  g.journal().move_object(mountain, ZoneRef::graveyard(kA));
+  check(1, 1, 3);
+  g.journal().move_object(find(g, "Taiga", ZoneRef::battlefield(kA)), ZoneRef::graveyard(kA));
+  check(0, 0, 1);
+  g.journal().rollback(cp);
+  check(1, 1, 2);
+}
+
 // advance() gives the list it is done with back to the game's rules cache, and the next listing
 // fills that buffer (give_back_listing in classic_cache.hpp): a list made in it holds what a
 // fresh one holds, labels and all, nothing of the actions it held before.
