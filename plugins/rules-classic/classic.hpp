@@ -1120,7 +1120,9 @@ struct SeatLists {
   std::uint64_t sources_key = 0;    // what kept_mana_sources read then (mana.cpp); 0: none
   std::uint64_t sources_moves = 0;  // the battlefields' moves and reorders it last held at
   std::uint64_t sources_taps = 0;   // the tapped and summoning-sick counts it last held at
+  std::uint64_t sources_seen = 0;   // Journal::changes() at its last look that kept it; 0: none
   std::array<std::int64_t, kManaKinds> sources_pools{};  // the seat's mana pools then
+  std::uint64_t sources_attrs = 0;  // 1 + the player attr edits when they were read; 0: never
   std::vector<ManaSource> sources;
   // The bits the list read of each possible source, the first kMaxSourceWatch of them (a seat
   // with more lists again at every tap: sources_watch_count is then kMaxSourceWatch + 1).

@@ -85,14 +85,23 @@ class SourcesOnce {
   }
 
   // can_pay(get(), life, cost, 0), by counting the kept list's sources when they decide it
-  // (can_pay_kept).
-  bool can_pay(std::int64_t life, const ManaCost& cost) {
+  // (counted_can_pay). Inline, the count's answer first: asked of every card in hand that its
+  // timing allows at every listing (10 666 times in 40 random classic games), and most answers
+  // are the counts' (as a call, its frame was about a quarter of its instructions).
+  [[gnu::always_inline]] bool can_pay(std::int64_t life, const ManaCost& cost) {
+    if (counts_) [[likely]]
+      if (const int counted = counted_can_pay(*counts_, cost); counted >= 0) return counted != 0;
+    return can_pay_looking(life, cost);
+  }
+
+ private:
+  // can_pay's answer when the counts do not decide it, or before the sources are looked up.
+  [[gnu::noinline]] bool can_pay_looking(std::int64_t life, const ManaCost& cost) {
     const std::vector<ManaSource>& sources = get();
     return counts_ ? can_pay_kept(sources, *counts_, life, cost, 0)
                    : rules_classic::can_pay(sources, life, cost, 0);
   }
 
- private:
   const Game& game_;
   PlayerId p_;
   const std::vector<ManaSource>* sources_ = nullptr;

@@ -440,7 +440,8 @@ Watched watch_sources(const Game& game, PlayerId p, SeatLists& seat, std::size_t
 // the walk's order, their ManaTraits in the memo: watch_sources has just read them), with its
 // counts: the pools' mana first, one source a mana, then each usable watched permanent's source,
 // sorted least flexible first.
-void list_from_watch(const Game& game, PlayerId p, SeatLists& seat, const Pools& pools) {
+[[gnu::flatten]] void list_from_watch(const Game& game, PlayerId p, SeatLists& seat,
+                                      const Pools& pools) {
   std::vector<ManaSource>& out = seat.sources;
   push_pools(pools, out);
   const std::vector<ManaTraits>& memo = mana_traits_memo(game);
@@ -616,13 +617,25 @@ std::vector<ManaSource> mana_sources(const Game& game, PlayerId p, ObjectId excl
 }
 
 const std::vector<ManaSource>* kept_mana_sources(const Game& game, PlayerId p) {
-  // Another effect may read anything (the turn, another object): then nothing is kept.
-  if (!game.only_rule_effects()) return nullptr;
   SeatLists& seat = seat_lists(game, p);
   const Journal& j = game.journal();
+  // Nothing but quiet edits since the seat's last look (priority passed, the pass count, the
+  // step's bookkeeping: Journal::add_quiet, which nothing here reads): the same state for the
+  // list and for only_rule_effects. changes() only grows, an undone edit counting too.
+  if (seat.sources_seen == j.changes()) return &seat.sources;
+  // Another effect may read anything (the turn, another object): then nothing is kept.
+  if (!game.only_rule_effects()) return nullptr;
   const std::uint64_t key = mana_sources_key(j), moves = moves_key(j), taps = taps_key(j);
-  const Pools pools = pools_of(game.state().player(p));
-  const bool same = seat.sources_key == key && seat.sources_pools == pools;
+  // The pools are player attrs: read again only after a player attr edit (1 + the count: a
+  // copy's journal counts from 0, and its pools may hold mana).
+  const std::uint64_t attrs = 1 + j.changes(EditKind::player_attr);
+  Pools pools = seat.sources_pools;
+  bool same = seat.sources_key == key;
+  if (seat.sources_attrs != attrs) {
+    pools = pools_of(game.state().player(p));
+    same = same && seat.sources_pools == pools;
+    seat.sources_attrs = attrs;
+  }
   if (!same || seat.sources_moves != moves) {
     relist_kept_sources(game, p, seat, pools, same);
     seat.sources_key = key;
@@ -632,6 +645,7 @@ const std::vector<ManaSource>* kept_mana_sources(const Game& game, PlayerId p) {
     follow_taps(game, p, seat, pools);
   }
   seat.sources_taps = taps;
+  seat.sources_seen = j.changes();
   return &seat.sources;
 }
 

@@ -316,6 +316,14 @@ TEST(RulesClassicListingMemo, KeptManaSourcesFollowMovesOntoAndOffTheBattlefield
   check(1, 1, 3);
   g.journal().move_object(find(g, "Taiga", ZoneRef::battlefield(kA)), ZoneRef::graveyard(kA));
   check(0, 0, 1);
+  // Mana in A's pool (a player attr): read again, and a copy whose journal has no player attr
+  // edit reads its pools too.
+  g.journal().set_attr(kA, "mana_pool_R"_sym, 1);
+  check(1, 1, 1);
+  auto copy = g.fork();
+  auto [kept, fresh] = kept_and_fresh(*copy, kA);
+  EXPECT_EQ(kept, fresh);
+  EXPECT_EQ(offers_starting(kept, "Cast Shock"), 1);
   g.journal().rollback(cp);
   check(1, 1, 2);
 }
