@@ -125,7 +125,8 @@ class ANVIL_API EventBus {
   // Makes `journal` tell its listener every edit (Journal::ListenTo::every_edit) from the moment
   // an edit slot is connected to this bus (on_edit), and at once if one is: a Game's journal tells
   // the Game the structure alone while no slot of its bus watches edits, and a slot connected
-  // later sees every edit from then on. REQUIRES: the journal outlives this bus.
+  // later sees every edit from then on. REQUIRES: the journal outlives this bus. Plugin ABI
+  // 15.3.
   void watch_edits_for(Journal& journal);
 
   // Runs the replacement loop of rule 616 on `event`. Returns false if it was cancelled.

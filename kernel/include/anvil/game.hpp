@@ -269,7 +269,7 @@ class ANVIL_API Game final : private JournalListener {
   // ask(choice).picks.at(0), for a choice of one pick (a priority decision, a target): the same
   // questions, checks, log record and errors, with the answer's picks moved into the decision log
   // rather than copied (an allocation fewer at each decision). Throws std::out_of_range, after
-  // the record, for an answer of no picks. Added after plugin ABI 15.2 (additive).
+  // the record, for an answer of no picks. Plugin ABI 15.3.
   std::uint32_t ask_one(const Choice& choice);
   const std::vector<DecisionRecord>& decisions() const { return *decisions_; }
   // Empties this game's decision log. For a copy that plays on without reading the game's

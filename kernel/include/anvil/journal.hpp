@@ -154,6 +154,7 @@ class ANVIL_API Journal {
   // the structure alone while no slot of its bus watches edits (EventBus::on_edit, which makes
   // its journal tell every edit from then on): most edits of a game — the step, priority,
   // passes, taps, attrs — are then told to no one, a call fewer at each.
+  // Plugin ABI 15.3.
   enum class ListenTo : std::uint8_t { every_edit, structure };
   void listen_to(ListenTo what) { listen_to_ = what; }
   ListenTo listening_to() const { return listen_to_; }
