@@ -22,7 +22,6 @@ constexpr std::array<Symbol, kManaKinds> kPools{"mana_pool_W"_sym, "mana_pool_U"
 constexpr std::array<Symbol, kColorCount> kBasicTypes{"Plains"_sym, "Island"_sym, "Swamp"_sym,
                                                       "Mountain"_sym, "Forest"_sym};
 
-
 struct Unit {
   std::size_t source;  // index into sources
   // The kinds it can be: a view of the source's own (ManaSource::kinds, which views storage
@@ -328,20 +327,18 @@ void list_mana_sources(const Game& game, PlayerId p, ObjectId exclude,
   sort_by_flexibility(out);
 }
 
-// The counts of a kept list (KeptManaCounts), as can_pay counts its units: a bundle's mana one
-// each, any other source one mana of one of its kinds.
-KeptManaCounts count_kept(const std::vector<ManaSource>& sources) {
-  KeptManaCounts n;
-  std::array<std::uint8_t, sizeof n.of_kind> of_kind{};  // its bytes, each stopping at 127
+// Adds a source's mana to `n`, as can_pay counts its units: a bundle's mana one each, any other
+// source one mana of one of its kinds.
+void count_source(KeptManaCounts& n, const ManaSource& s) {
+  std::array<std::uint8_t, sizeof n.of_kind> of_kind;
+  std::memcpy(of_kind.data(), &n.of_kind, sizeof n.of_kind);
   const auto add = [&of_kind](std::uint8_t kind) {
     of_kind[kind] = static_cast<std::uint8_t>(of_kind[kind] + (of_kind[kind] < 127));
   };
-  for (const ManaSource& s : sources) {
-    if (s.bundle) {
-      for (std::uint8_t k : s.kinds) add(k);
-      n.mana += static_cast<std::uint32_t>(s.kinds.size());
-      continue;
-    }
+  if (s.bundle) {
+    for (std::uint8_t k : s.kinds) add(k);
+    n.mana += static_cast<std::uint32_t>(s.kinds.size());
+  } else {
     ++n.mana;
     if (s.kinds.size() == 1)
       add(s.kinds.front());
@@ -349,6 +346,12 @@ KeptManaCounts count_kept(const std::vector<ManaSource>& sources) {
       n.one_kind_each = false;
   }
   std::memcpy(&n.of_kind, of_kind.data(), sizeof n.of_kind);
+}
+
+// The counts of a kept list (KeptManaCounts), each source as count_source counts it.
+KeptManaCounts count_kept(const std::vector<ManaSource>& sources) {
+  KeptManaCounts n;
+  for (const ManaSource& s : sources) count_source(n, s);
   return n;
 }
 
@@ -480,26 +483,6 @@ void list_many_sources(const Game& game, PlayerId p, SeatLists& seat, const Pool
   }
   sort_by_flexibility(out);
   kept_mana_counts(game, p) = count_kept(out);
-}
-
-// Adds a source's mana to `n`, as count_kept counts it.
-void count_source(KeptManaCounts& n, const ManaSource& s) {
-  std::array<std::uint8_t, sizeof n.of_kind> of_kind;
-  std::memcpy(of_kind.data(), &n.of_kind, sizeof n.of_kind);
-  const auto add = [&of_kind](std::uint8_t kind) {
-    of_kind[kind] = static_cast<std::uint8_t>(of_kind[kind] + (of_kind[kind] < 127));
-  };
-  if (s.bundle) {
-    for (std::uint8_t k : s.kinds) add(k);
-    n.mana += static_cast<std::uint32_t>(s.kinds.size());
-  } else {
-    ++n.mana;
-    if (s.kinds.size() == 1)
-      add(s.kinds.front());
-    else
-      n.one_kind_each = false;
-  }
-  std::memcpy(&n.of_kind, of_kind.data(), sizeof n.of_kind);
 }
 
 // Takes out of the seat's kept list the sources tapped since it was made, and counts it again:
