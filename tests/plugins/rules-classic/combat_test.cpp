@@ -512,19 +512,6 @@ TEST(RulesClassicCombat, AttackersAreOfferedWithoutLabelsToALabelBlindAgentOnly)
   EXPECT_EQ(sighted.life, 20 - 2 - 1);
 }
 
-// A test agent that says it reads no prompt (anvil/label_blind.hpp), answering as the one it wraps.
-class PromptBlindAgent final : public Agent, public PromptBlind {
- public:
-  explicit PromptBlindAgent(std::shared_ptr<TestAgent> inner) : inner_(std::move(inner)) {}
-  std::string_view name() const override { return inner_->name(); }
-  Answer choose(const DecisionView& view, const Choice& c) override {
-    return inner_->choose(view, c);
-  }
-
- private:
-  std::shared_ptr<TestAgent> inner_;
-};
-
 std::vector<const Choice*> asked(const TestAgent& agent, ChoiceKind kind) {
   std::vector<const Choice*> out;
   for (const Choice& c : agent.asked)
@@ -547,7 +534,7 @@ TEST(RulesClassicCombat, EachDeclarationOfAttackersOffersItsOwnCreaturesOnly) {
   a.battlefield.push_back(card("Grizzly Bears", /*sick=*/true));
   auto t = table(standard_pool(), position("main1", a, player("B", {}, {"Hill Giant"})));
   Game& g = *t.game;
-  g.seat(kB, std::make_shared<PromptBlindAgent>(t.b));
+  g.seat(kB, std::make_shared<PromptBlindAgent<>>(t.b));
   t.a->pick(ChoiceKind::attackers, {"Wind Drake → player 1"});
   ASSERT_TRUE(advance_until(g, [&](const Game&) {
     return asked(*t.a, ChoiceKind::attackers).size() == 2;  // A's, B's, then A's again

@@ -116,6 +116,21 @@ class BlindAgent final : public Agent, public LabelBlind {
   std::shared_ptr<TestAgent> inner_;
 };
 
+// A test agent that says it reads no prompt (anvil/label_blind.hpp), nor labels when `Blind` is
+// LabelBlind (PromptBlindAgent<LabelBlind>). It answers as the agent it wraps.
+template <class... Blind>
+class PromptBlindAgent final : public Agent, public PromptBlind, public Blind... {
+ public:
+  explicit PromptBlindAgent(std::shared_ptr<TestAgent> inner) : inner_(std::move(inner)) {}
+  std::string_view name() const override { return inner_->name(); }
+  Answer choose(const DecisionView& view, const Choice& c) override {
+    return inner_->choose(view, c);
+  }
+
+ private:
+  std::shared_ptr<TestAgent> inner_;
+};
+
 struct Table {
   std::unique_ptr<Game> game;
   std::shared_ptr<TestAgent> a = std::make_shared<TestAgent>();

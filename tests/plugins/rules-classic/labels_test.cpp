@@ -80,21 +80,6 @@ TEST(RulesClassicLabels, OptionsNameTheAbilityTheyUse) {
   EXPECT_EQ(named, 3) << "Shock, the Elves' and the Skeletons' abilities";
 }
 
-// A test agent that says it reads no prompt (anvil/label_blind.hpp), and labels alike or not,
-// answering as the agent it wraps.
-template <class... Blind>
-class PromptBlindAgent final : public Agent, public PromptBlind, public Blind... {
- public:
-  explicit PromptBlindAgent(std::shared_ptr<TestAgent> inner) : inner_(std::move(inner)) {}
-  std::string_view name() const override { return inner_->name(); }
-  Answer choose(const DecisionView& view, const Choice& c) override {
-    return inner_->choose(view, c);
-  }
-
- private:
-  std::shared_ptr<TestAgent> inner_;
-};
-
 // The prompt of a priority decision is left out for an agent that reads none, whether or not it
 // reads labels; the options are the same. An invalid answer fails with the message a sighted
 // agent's gets, prompt included.
