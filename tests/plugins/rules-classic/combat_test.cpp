@@ -454,9 +454,10 @@ TEST(RulesClassicCombat, ACreatureDeclaredAgainstTwoDefendersIsRefusedAndThenAtt
   EXPECT_EQ(g.state().players[1].life, 18);
 }
 
-// An agent that reads no label (BlindAgent, fixture.hpp) is offered the declaration of attackers
-// without labels (the blockers' keep theirs: docs/performance.md): the same options otherwise, the
-// same pick, the same decision log.
+// An agent that reads no label (BlindAgent, fixture.hpp) is offered the declarations of attackers
+// and of blockers without labels (docs/performance.md, "Combat: one walk…"): the same options
+// otherwise, the same picks, the same decision log. The test keeps its first name, which older
+// sections of docs/performance.md cite.
 TEST(RulesClassicCombat, AttackersAreOfferedWithoutLabelsToALabelBlindAgentOnly) {
   struct Seen {
     std::vector<std::string> labels, barred, block_labels, block_barred;
