@@ -102,26 +102,12 @@ class RandomAgent final : public Agent {
   SplitMix64 rng_;
 };
 
-// A test agent that says it reads no label (anvil/label_blind.hpp): the rules may offer it
-// choices without labels. It answers as the agent it wraps.
-class BlindAgent final : public Agent, public LabelBlind {
- public:
-  explicit BlindAgent(std::shared_ptr<TestAgent> inner) : inner_(std::move(inner)) {}
-  std::string_view name() const override { return inner_->name(); }
-  Answer choose(const DecisionView& view, const Choice& c) override {
-    return inner_->choose(view, c);
-  }
-
- private:
-  std::shared_ptr<TestAgent> inner_;
-};
-
-// A test agent that says it reads no prompt (anvil/label_blind.hpp), nor labels when `Blind` is
-// LabelBlind (PromptBlindAgent<LabelBlind>). It answers as the agent it wraps.
+// A test agent that answers as the agent it wraps and says it is each of `Blind` (the marker
+// classes of anvil/label_blind.hpp), so the rules may leave out what it reads none of.
 template <class... Blind>
-class PromptBlindAgent final : public Agent, public PromptBlind, public Blind... {
+class WrappedAgent final : public Agent, public Blind... {
  public:
-  explicit PromptBlindAgent(std::shared_ptr<TestAgent> inner) : inner_(std::move(inner)) {}
+  explicit WrappedAgent(std::shared_ptr<TestAgent> inner) : inner_(std::move(inner)) {}
   std::string_view name() const override { return inner_->name(); }
   Answer choose(const DecisionView& view, const Choice& c) override {
     return inner_->choose(view, c);
@@ -130,6 +116,12 @@ class PromptBlindAgent final : public Agent, public PromptBlind, public Blind...
  private:
   std::shared_ptr<TestAgent> inner_;
 };
+
+// Reads no label: the rules may offer it choices without labels.
+using BlindAgent = WrappedAgent<LabelBlind>;
+// Reads no prompt, nor labels when `Blind` is LabelBlind (PromptBlindAgent<LabelBlind>).
+template <class... Blind>
+using PromptBlindAgent = WrappedAgent<PromptBlind, Blind...>;
 
 struct Table {
   std::unique_ptr<Game> game;
