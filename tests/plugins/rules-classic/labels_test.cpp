@@ -80,6 +80,16 @@ TEST(RulesClassicLabels, OptionsNameTheAbilityTheyUse) {
   EXPECT_EQ(named, 3) << "Shock, the Elves' and the Skeletons' abilities";
 }
 
+// Advances the game to its next decision: the RulesError's message if that throws, else "".
+std::string error_of_advance(Game& game) {
+  try {
+    EXPECT_TRUE(rules().advance(game));
+  } catch (const RulesError& e) {
+    return e.what();
+  }
+  return {};
+}
+
 // The prompt of a priority decision is left out for an agent that reads none, whether or not it
 // reads labels; the options are the same. An invalid answer fails with the message a sighted
 // agent's gets, prompt included.
@@ -93,11 +103,7 @@ TEST(RulesClassicLabels, APromptBlindAgentIsAskedWithoutThePromptAndItsErrorsSti
     if (invalid) t.a->then(ChoiceKind::action, [](const Choice&) { return Answer{{99}}; });
     if (seat) t.game->seat(kA, seat(t.a));
     Seen seen;
-    try {
-      EXPECT_TRUE(rules().advance(*t.game));
-    } catch (const RulesError& e) {
-      seen.error = e.what();
-    }
+    seen.error = error_of_advance(*t.game);
     EXPECT_EQ(t.a->asked.size(), 1u);
     if (!t.a->asked.empty()) seen.asked = t.a->asked[0];
     return seen;
@@ -147,11 +153,7 @@ TEST(RulesClassicLabels, APromptBlindAgentChoosesTargetsWithoutThePromptAndItsEr
     });
     if (seat) t.game->seat(kA, seat(t.a));
     Seen seen;
-    try {
-      EXPECT_TRUE(rules().advance(*t.game));
-    } catch (const RulesError& e) {
-      seen.error = e.what();
-    }
+    seen.error = error_of_advance(*t.game);
     for (const Choice& c : t.a->asked)
       if (c.kind == ChoiceKind::target) seen.asked = c;
     return seen;
