@@ -44,14 +44,7 @@ std::int64_t choose_x(Game& game, PlayerId p, const ManaCost& cost, ObjectId sou
 // fails with the prompt in the error all the same, made only then.
 std::uint32_t ask_target(Game& game, const Choice& choice, const Ability& ability,
                          std::size_t index) {
-  if (!choice.prompt.empty()) return game.ask(choice).picks.at(0);
-  try {
-    return game.ask(choice).picks.at(0);
-  } catch (const RulesError& e) {
-    if (auto message = with_prompt_quoted(e.what(), ability.target_prompt(index)))
-      throw RulesError(*message);
-    throw;
-  }
+  return ask_one_prompt_quoted(game, choice, [&] { return ability.target_prompt(index); });
 }
 
 }  // namespace

@@ -913,6 +913,19 @@ std::string target_label(const Game& game, const Target& t);
 // PromptBlind) quotes it as '': the message with `prompt` put between those quotes, or nullopt
 // when it quotes no such choice. The rules make the prompt for the error only.
 std::optional<std::string> with_prompt_quoted(std::string_view message, std::string_view prompt);
+// game.ask_one(choice), for a choice whose prompt is left out for an agent that reads none: an
+// error quoting it as '' fails with make_prompt()'s prompt put there (with_prompt_quoted), the
+// prompt made only then. Any other error is let through as it is.
+template <class MakePrompt>
+std::uint32_t ask_one_prompt_quoted(Game& game, const Choice& choice, MakePrompt&& make_prompt) {
+  if (!choice.prompt.empty()) return game.ask_one(choice);
+  try {
+    return game.ask_one(choice);
+  } catch (const RulesError& e) {
+    if (auto message = with_prompt_quoted(e.what(), make_prompt())) throw RulesError(*message);
+    throw;
+  }
+}
 
 // Combat attrs of a permanent (0 when out of combat).
 std::int64_t combat_attr(const Game& game, ObjectId id, Symbol key);

@@ -464,19 +464,10 @@ Choice priority_choice(const Game& game, PlayerId p, std::vector<LegalAction>& a
 
 // The option picked in a priority decision (Game::ask_one: the answer's picks are moved into the
 // decision log, not copied). A choice asked without its prompt (its agent reads none) fails with
-// the prompt in the error all the same: Game::ask quotes the prompt ('' for none) in one of three
-// ways, and the quote is filled in here (with_prompt_quoted, as choose_targets does), so the
-// message reads as if the prompt had been made. Any other error (a plugin's own, already with its
-// context) is let through as it is, even if it quotes something empty.
+// the prompt in the error all the same (ask_one_prompt_quoted, as choose_targets' choice does),
+// so the message reads as if the prompt had been made.
 std::size_t ask_priority(Game& game, const Choice& choice) {
-  if (!choice.prompt.empty()) return game.ask_one(choice);
-  try {
-    return game.ask_one(choice);
-  } catch (const RulesError& e) {
-    if (auto message = with_prompt_quoted(e.what(), priority_prompt(game)))
-      throw RulesError(*message);
-    throw;
-  }
+  return ask_one_prompt_quoted(game, choice, [&game] { return priority_prompt(game); });
 }
 
 }  // namespace
