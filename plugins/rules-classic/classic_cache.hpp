@@ -111,6 +111,8 @@ struct ClassicCache final : RulesCache {
   std::vector<Option> spare_options;
   AttackDeclarationLists attack_lists;      // combat.cpp's
   std::vector<std::uint8_t> hand_kinds;     // legal_actions.cpp's hand_kinds, indexed by CardId
+  // combat.cpp's combat_kinds, indexed by CardId (0: not read yet): a byte a card of the pool.
+  std::vector<std::uint8_t> combat_kinds;
 };
 
 // The game's cache, made and kept in it at first use (legal_actions.cpp).
