@@ -113,6 +113,9 @@ struct ClassicCache final : RulesCache {
   std::vector<std::uint8_t> hand_kinds;     // legal_actions.cpp's hand_kinds, indexed by CardId
   // combat.cpp's combat_kinds, indexed by CardId (0: not read yet): a byte a card of the pool.
   std::vector<std::uint8_t> combat_kinds;
+  // combat.cpp's attack_tax: the battlefield_key at which no permanent's card had an attack tax
+  // (0: not known).
+  std::uint64_t untaxed_at = 0;
 };
 
 // The game's cache, made and kept in it at first use (legal_actions.cpp).

@@ -237,21 +237,34 @@ inline unsigned combat_kinds(const CardPool& cards, std::span<std::uint8_t> memo
 // taxes of the permanents the defending player controls. Planeswalkers are not taxed. A
 // permanent whose card has no AttackTaxAbility (combat_kinds) adds nothing, and its abilities
 // are not cast.
+//
+// With no such card on the battlefield (most games), the tax is 0 for every defender while the
+// battlefields hold the same objects with the same cards: remembered at battlefield_key
+// (ClassicCache::untaxed_at), which every creation, move onto, off or within the battlefields,
+// reorder and card change moves (controllers do not matter when nobody's permanent taxes). A
+// declaration asks the tax at its refusal and again after tapping its attackers (taps move no
+// object): 310 walks of the battlefield in 40 random classic games.
 std::int64_t attack_tax(const Game& game, const Target& defender) {
   if (!defender.is_player()) return 0;
+  ClassicCache& cache = classic_cache(game);
+  const std::uint64_t key = battlefield_key(game.journal());
+  if (cache.untaxed_at == key) return 0;
   std::int64_t tax = 0;
+  bool any = false;  // any permanent's card with an attack tax, whoever controls it
   const GameState& s = game.state();
   const CardPool& cards = game.cards();
   const std::span<std::uint8_t> kinds = combat_kinds_memo(game);
   for_each_permanent(s, [&](ObjectId id) {
     const GameObject& o = s.objects[id.value];
-    if (o.controller != defender.player || !(combat_kinds(cards, kinds, o.card) & kCombatTax))
-      return;
+    if (!(combat_kinds(cards, kinds, o.card) & kCombatTax)) return;
+    any = true;
+    if (o.controller != defender.player) return;
     for (const AbilityDef& a : cards.at(o.card).abilities)  // only attack_tax makes one, static
       if (a.kind == AbilityKind::static_)
         if (const auto* t = dynamic_cast<const AttackTaxAbility*>(a.impl.get()))
           tax += t->per_attacker;
   });
+  if (!any) cache.untaxed_at = key;
   return tax;
 }
 
