@@ -786,6 +786,13 @@ void declare_blockers(Game& game, PlayerId from) {
           choice.options.push_back(std::move(o));
         }
       }
+    // Without a pair to offer (no creature, or none attacks p) the choice has no option: Game::ask
+    // would neither ask nor log it, no declaration of no pick can be refused (no bar, no count,
+    // and no requirement among no pairs: block_requirements), and nothing is blocked or
+    // announced. kDeclaring's two edits around the asking go with it, as for a declaration of
+    // attackers without a creature: no copy of the game can be taken without an agent answering.
+    // A resumed declaration (kDeclaring set) goes the whole way: it clears the mark.
+    if (all.empty() && game.state().attrs.get(kDeclaring) == 0) continue;
     choice.min_picks = 0;
     choice.max_picks = static_cast<std::uint32_t>(all.size());
     const std::vector<Pair> picks =
