@@ -13,6 +13,8 @@ constexpr std::string_view kKeyword = "CountsAsNamedInYard";
 class NamedAlias final : public Ability {
  public:
   explicit NamedAlias(std::string name) : name(std::move(name)) {}
+  // Count$ passes over a card whose abilities work from no graveyard (CardPool::ability_zones)
+  // without looking for this one: keep the graveyard here.
   ZoneMask zones() const override { return zone_bit(ZoneKind::graveyard); }
   std::string describe() const override {
     return "If CARDNAME is in a graveyard, effects from spells named " + name +
