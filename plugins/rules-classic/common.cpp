@@ -219,17 +219,24 @@ Needs needs_of(const Game& game, const Ability& ability, const ResolveContext& c
 // With a card type to have (`needs`), the view first: a land fails "target creature" there,
 // and the ability is not asked. Else the ability's own requirement first: most permanents fail
 // it, and then the view for shroud and hexproof is not needed. All are queries, so the order
-// changes no answer.
+// changes no answer. `printed`: the caller found that the rule effects alone apply
+// (Game::only_rule_effects), so the card types and keywords read here are the card's printed
+// ones (changeling adds creature types, the counters change power and toughness: creatures_now's
+// reasoning), read without a view.
 bool legal_permanent_target(const Game& game, const Ability& ability, const ResolveContext& ctx,
                             std::size_t index, const Target& t, const Needs& needs,
-                            Characteristics& scratch) {
+                            Characteristics& scratch, bool printed = false) {
+  const auto look = [&] {
+    if (printed) return &game.cards().at(game.state().objects[t.object.id.value].card).base;
+    return &game.view(t.object.id, scratch);
+  };
   const Characteristics* c = nullptr;
   if (!needs.card_type.empty()) {
-    c = &game.view(t.object.id, scratch);
+    c = look();
     if (!c->has_type(needs.card_type)) return false;
   }
   if (!ability_accepts(game, ability, ctx, index, t)) return false;
-  if (!c) c = &game.view(t.object.id, scratch);  // the ability's views use scratches of their own
+  if (!c) c = look();  // the ability's views use scratches of their own
   if (c->has_keyword(kShroud) || protected_from_source(game, ctx, *c)) return false;
   return !c->has_keyword(kHexproof) || game.object(t.object.id).controller == ctx.controller;
 }
@@ -261,20 +268,22 @@ const std::vector<ObjectId>* creatures_now(const Game& game) {
 }
 
 // Calls `fn` with each permanent that may meet `needs` in battlefield() order, until it returns
-// true (then so does this): every permanent, or for a creature the kept creatures alone.
+// true (then so does this): every permanent, or for a creature the kept creatures alone. Its
+// second argument says whether the rule effects alone apply (legal_permanent_target's
+// `printed`): known true for the kept creatures (creatures_now), not asked otherwise.
 template <class Fn>
 bool any_permanent(const Game& game, const Needs& needs, Fn&& fn) {
   if (!(needs.zones & zone_bit(ZoneKind::battlefield))) return false;
   if (needs.card_type == kCreature)
     if (const std::vector<ObjectId>* creatures = creatures_now(game)) {
       for (ObjectId id : *creatures)
-        if (fn(id)) return true;
+        if (fn(id, true)) return true;
       return false;
     }
   const GameState& s = game.state();
   for (const Player& seat : s.players)
     for (ObjectId id : s.zone(ZoneRef::battlefield(seat.id)).objects)
-      if (fn(id)) return true;
+      if (fn(id, false)) return true;
   return false;
 }
 
@@ -320,9 +329,10 @@ void legal_targets(const Game& game, const Ability& ability, const ResolveContex
   // on the battlefield, so only is_legal_target's later questions are asked (has_legal_target).
   const GameState& s = game.state();
   Characteristics scratch;
-  any_permanent(game, needs, [&](ObjectId id) {
+  any_permanent(game, needs, [&](ObjectId id, bool printed) {
     const Target t = Target::of(s.objects[id.value].ref());
-    if (legal_permanent_target(game, ability, ctx, index, t, needs, scratch)) out.push_back(t);
+    if (legal_permanent_target(game, ability, ctx, index, t, needs, scratch, printed))
+      out.push_back(t);
     return false;
   });
   if ((needs.zones & zone_bit(ZoneKind::stack)) && targets_spells(ability))
@@ -345,9 +355,10 @@ bool has_legal_target(const Game& game, const Ability& ability, const ResolveCon
   // first questions, whose answer is known, are skipped (a spell that targets creatures asks
   // this of every permanent; with its requirement, of the kept creatures alone).
   Characteristics scratch;
-  if (any_permanent(game, needs, [&](ObjectId id) {
+  if (any_permanent(game, needs, [&](ObjectId id, bool printed) {
         return legal_permanent_target(game, ability, ctx, index,
-                                      Target::of(s.objects[id.value].ref()), needs, scratch);
+                                      Target::of(s.objects[id.value].ref()), needs, scratch,
+                                      printed);
       }))
     return true;
   if (!s.stack.empty() && (needs.zones & zone_bit(ZoneKind::stack)) && targets_spells(ability))
