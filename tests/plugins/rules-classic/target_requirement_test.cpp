@@ -186,5 +186,47 @@ TEST(RulesClassicTargetRequirement, ALandMadeACreatureByAnEffectIsATarget) {
             find(g, "Forest", ZoneRef::battlefield(kB)));
 }
 
+// While the rule effects alone apply (Game::only_rule_effects), the target searches over the kept
+// creatures, a cast's cost and a resolving spell's kinds read each card's printed
+// characteristics instead of its view: classic's rule effects (changeling's creature types, the
+// counters' power and toughness) must leave the name, cost, colours, types, supertypes and
+// keywords as printed, in every zone. A rule effect that changed one would fail here.
+TEST(RulesClassicTargetRequirement, TheRuleEffectsLeaveWhatIsReadFromTheCardAsPrinted) {
+  const CardSpec shifter{.name = "Legendary Shifter",
+                         .cost = "{1}{G}",
+                         .supertypes = {"Legendary"},
+                         .types = {"Creature"},
+                         .subtypes = {"Shapeshifter"},
+                         .power = 1,
+                         .toughness = 1,
+                         .keywords = {"Changeling", "Flying", "Hexproof"}};
+  PositionPlayer a = player("A", {"Legendary Shifter"}, {"Forest"});
+  a.battlefield.push_back(card("Legendary Shifter"));
+  auto t = table(pool({shifter}), position("main1", a, player("B", {}, {})));
+  Game& g = *t.game;
+  const ObjectId in_hand = find(g, "Legendary Shifter", ZoneRef::hand(kA));
+  const ObjectId on_field = find(g, "Legendary Shifter", ZoneRef::battlefield(kA));
+  g.journal().set_counter(on_field, "+1/+1"_sym, 2);
+  ASSERT_TRUE(g.only_rule_effects());
+  std::vector<ObjectId> looked{in_hand};
+  for (ObjectId id : g.state().zone(ZoneRef::battlefield(kA)).objects) looked.push_back(id);
+  for (ObjectId id : looked) {
+    const Characteristics& printed = g.card(id).base;
+    const Characteristics view = g.view(id);
+    EXPECT_EQ(view.name, printed.name);
+    EXPECT_EQ(view.cost, printed.cost);
+    EXPECT_EQ(view.colors.bits, printed.colors.bits);
+    EXPECT_EQ(view.types, printed.types);
+    EXPECT_EQ(view.supertypes, printed.supertypes);
+    EXPECT_EQ(view.keywords, printed.keywords);
+  }
+  // The changeling's view does differ from its card where the rule effects act: its creature
+  // types and, with counters, its power and toughness.
+  const Characteristics view = g.view(on_field);
+  EXPECT_TRUE(view.has_subtype("Goblin"_sym));
+  EXPECT_FALSE(g.card(on_field).base.has_subtype("Goblin"_sym));
+  EXPECT_EQ(view.power, 3);
+}
+
 }  // namespace
 }  // namespace anvil::classic_test
