@@ -531,11 +531,11 @@ class AttackUnlessAbility final : public Ability {
 };
 // What the cards of the game's objects have (card_features.cpp): bit kCardsHaveStateTriggers,
 // a card with a state trigger (603.8); bit kCardsHaveSagas, a card printed with the subtype
-// Saga; and kFromHand and kFromGraveyard (card_zone_actions, below). Worked out again only
-// after an object is made or changes its card (or an undo of either), in Game::rules_memo slot
-// 13: the checks at every settling, turn and listing that look for these on every permanent or
-// card skip games without them (2.4% of a random game's instructions went to looking for state
-// triggers).
+// Saga; and kFromHand, kFromGraveyard and kFromBattlefield (card_zone_actions, below). Worked
+// out again only after an object is made or changes its card (or an undo of either), in
+// Game::rules_memo slot 13: the checks at every settling, turn and listing that look for these
+// on every permanent or card skip games without them (2.4% of a random game's instructions went
+// to looking for state triggers).
 inline constexpr std::uint64_t kCardsHaveStateTriggers = 4, kCardsHaveSagas = 8;
 std::uint64_t card_features(Game& game);
 // Fires the state triggers whose condition holds (603.8); true if any fired.
@@ -946,11 +946,13 @@ struct ManaSource {
 // Whether priority_actions lists the lands' intrinsic mana abilities: always, or only when
 // something else than passing is listed (the rest of the list is the same either way).
 enum class LandMana : std::uint8_t { always, unless_alone };
-// Which zones other than the battlefield a game's cards may be cast or activated from
+// Which zones a game's cards may be cast or activated from besides casting from the hand
 // (card_zone_actions): bit kFromHand, a card with an ability activated from the hand (cycling);
-// bit kFromGraveyard, a card cast (flashback) or activated from the graveyard.
-inline constexpr std::uint64_t kFromHand = 1, kFromGraveyard = 2;
-inline constexpr std::uint64_t kFromAnyZone = kFromHand | kFromGraveyard;
+// bit kFromGraveyard, a card cast (flashback) or activated from the graveyard; bit
+// kFromBattlefield, a card with an ability activated on the battlefield (activators_of's cards,
+// legal_actions.cpp). Bits 4 and 8 are card_features' own (above).
+inline constexpr std::uint64_t kFromHand = 1, kFromGraveyard = 2, kFromBattlefield = 16;
+inline constexpr std::uint64_t kFromAnyZone = kFromHand | kFromGraveyard | kFromBattlefield;
 // The bits above for one card (legal_actions.cpp), as card_features gathers them.
 std::uint64_t zone_actions_of(const CardPool& pool, CardId card);
 // card_features' memo (card_features.cpp): Game::rules_memo slot kCardFeaturesSeen holds the
@@ -963,9 +965,9 @@ inline std::uint64_t card_features_key(const Journal& j) {
   return j.changes(EditKind::object_create) + j.changes(EditKind::object_card) + 1;
 }
 // The bits above for the cards of every object of `game`: card_features' (below), so that the
-// listing skips the hands' and graveyards' abilities of games without such cards at the cost of
-// a load or two (a graveyard's look was 2.5% of a random game's instructions). Inline, the memo
-// read here when it is current: asked at every listing.
+// listing skips the hands', graveyards' and permanents' abilities of games without such cards at
+// the cost of a load or two (a graveyard's look was 2.5% of a random game's instructions, the
+// kept permanents' 2.2%). Inline, the memo read here when it is current: asked at every listing.
 inline std::uint64_t card_zone_actions(Game& game) {
   const std::uint64_t memo = game.rules_memo(kCardFeaturesSeen);
   if (memo >> kCardFeatureBits == card_features_key(game.journal())) [[likely]]
@@ -974,9 +976,9 @@ inline std::uint64_t card_zone_actions(Game& game) {
 }
 // What `player` may do at priority, as ClassicRules::legal_actions lists it (in that order, pass
 // last). `labels` false leaves every label empty (for a label-blind agent,
-// anvil/label_blind.hpp). `zones`: the bits of card_zone_actions, the hands and graveyards
-// looked at for what their cards do from there (a caller that cannot keep the memo asks for
-// both).
+// anvil/label_blind.hpp). `zones`: the bits of card_zone_actions, the hands, graveyards and
+// battlefields looked at for what their cards do from there (a caller that cannot keep the memo
+// asks for all three).
 std::vector<LegalAction> priority_actions(const Game& game, PlayerId player, LandMana land_mana,
                                           bool labels, std::uint64_t zones = kFromAnyZone);
 // Gives a list priority_actions made without labels the labels it would have had, the state

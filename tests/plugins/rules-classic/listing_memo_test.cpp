@@ -227,6 +227,45 @@ TEST(RulesClassicListingMemo, APermanentThatChangesHandsOrCardsIsSeenByTheNextLi
   EXPECT_EQ(kept, fresh);
 }
 
+// A game none of whose cards has an ability activated on the battlefield lists no permanent's
+// abilities (card_zone_actions' kFromBattlefield, legal_actions.cpp): a card with one that comes
+// into the game, or a permanent that becomes one, is seen by the next listing of advance(). The
+// libraries are Plains, so before the change no card of the game has such an ability.
+TEST(RulesClassicListingMemo, APermanentToActivateIsSeenInAGameThatHadNone) {
+  auto t = passing_table(position("begin_combat", player("A", {"Shock"}, {"Mountain", "Mountain"}),
+                                  player("B", {}, {})));
+  Game& g = t.game();
+  ASSERT_TRUE(rules().advance(g));  // Shock, two Mountains' mana, passing
+  ASSERT_EQ(t.a->asked.back().options.size(), 4u);
+  ASSERT_TRUE(advance_until(g, a_has_priority));
+  // A Mountain becomes Llanowar Elves (as a copy effect's card change would make it).
+  const ObjectId changed = find(g, "Mountain", ZoneRef::battlefield(kA));
+  g.journal().set_card(changed, *g.cards().find("Llanowar Elves"));
+  const auto elves_ability = [](const Choice& c, ObjectId id) {
+    return std::count_if(c.options.begin(), c.options.end(), [id](const Option& o) {
+      return o.target.object.id == id && o.ability == 0;  // the Elves' only ability
+    });
+  };
+  ASSERT_EQ(fresh_count(g, kA), 4u);  // Shock, the Elves' ability, a Mountain's mana, passing
+  ASSERT_TRUE(rules().advance(g));
+  EXPECT_EQ(t.a->asked.back().options.size(), 4u);
+  EXPECT_EQ(elves_ability(t.a->asked.back(), changed), 1);
+
+  auto made = passing_table(
+      position("begin_combat", player("A", {"Shock"}, {"Mountain"}), player("B", {}, {})));
+  Game& g2 = made.game();
+  ASSERT_TRUE(rules().advance(g2));  // Shock, the Mountain's mana, passing
+  ASSERT_EQ(made.a->asked.back().options.size(), 3u);
+  ASSERT_TRUE(advance_until(g2, a_has_priority));
+  const ObjectId elves =
+      g2.add_card(*g2.cards().find("Llanowar Elves"), kA, ZoneRef::battlefield(kA));
+  g2.journal().set_summoning_sick(elves, false);
+  ASSERT_EQ(fresh_count(g2, kA), 4u);
+  ASSERT_TRUE(rules().advance(g2));
+  EXPECT_EQ(made.a->asked.back().options.size(), 4u);
+  EXPECT_EQ(elves_ability(made.a->asked.back(), elves), 1);
+}
+
 std::ptrdiff_t offers_starting(const std::vector<std::string>& labels, const std::string& start) {
   return std::count_if(labels.begin(), labels.end(),
                        [&start](const std::string& l) { return l.starts_with(start); });
