@@ -1024,8 +1024,10 @@ inline void remember_only_pass(Game& game, PlayerId player);
 //   target check may read any object), and was measured at −1.4% for a kernel count per seat.
 // Plugin code asked by the listing (targets, costs) is taken to read the turn only through
 // views, as settling takes it. take_known_listing leaves the memo empty (the caller owns the
-// list until it gives it back).
-std::optional<std::vector<LegalAction>> take_known_listing(Game& game, PlayerId player);
+// list until it gives it back). It is inline (classic_cache.hpp), its first test, the count,
+// asked there: most of its calls find the count moved; take_listing_at_count (legal_actions.cpp)
+// asks the rest, for a valid `player` whose listing was remembered at the count now.
+std::optional<std::vector<LegalAction>> take_listing_at_count(Game& game, PlayerId player);
 void remember_listing(Game& game, PlayerId player, std::uint64_t listed_at,
                       std::uint64_t listed_turn, std::vector<LegalAction>&& actions);
 // Whether no continuous effect that may apply now can read the turn (turn.cpp; worked out once

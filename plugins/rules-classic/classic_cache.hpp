@@ -8,6 +8,7 @@
 #include <cstddef>
 #include <cstdint>
 #include <cstring>
+#include <optional>
 #include <string>
 #include <utility>
 #include <vector>
@@ -171,6 +172,16 @@ inline std::vector<LegalAction> take_spare_listing(const Game& game) {
   std::vector<LegalAction> spare = std::move(classic_cache(game).spare_listing);
   spare.clear();
   return spare;
+}
+
+// The listing memo's list for `player` while it still holds (classic.hpp), taken out of the memo.
+// Inline, the count first: advance() asks at nearly every priority it lists for (12 639 times in
+// 40 random classic games) and nearly every time the count has moved since the remembered
+// listing (253 were taken); as a call the miss cost about 35 instructions.
+inline std::optional<std::vector<LegalAction>> take_known_listing(Game& game, PlayerId player) {
+  if (!player.valid() || seat_lists(game, player).listed_at != game.journal().changes())
+    return std::nullopt;
+  return take_listing_at_count(game, player);
 }
 
 // The scratch priority_actions views its cards through (Game::view), kept rather than made at

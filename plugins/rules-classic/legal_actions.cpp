@@ -617,10 +617,8 @@ ClassicCache& make_classic_cache(const Game& game) {
   return static_cast<ClassicCache&>(game.keep_rules_cache(std::move(made)));
 }
 
-std::optional<std::vector<LegalAction>> take_known_listing(Game& game, PlayerId player) {
-  if (!player.valid()) return std::nullopt;
+std::optional<std::vector<LegalAction>> take_listing_at_count(Game& game, PlayerId player) {
   SeatLists& seat = seat_lists(game, player);
-  if (seat.listed_at != game.journal().changes()) return std::nullopt;
   // Sorcery timing as it was: a listing with more than passing may hold a land or a sorcery.
   if (!still_the_listing(game, player, seat.listed_turn, /*only_pass=*/false)) return std::nullopt;
   seat.listed_at = 0;  // taken: given back by remember_listing if the player passes
