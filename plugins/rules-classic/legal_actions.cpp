@@ -318,9 +318,17 @@ std::string activate_refusal(const Game& game, PlayerId p, ObjectId id, std::uin
 
 // Whether the card has an ability that can be activated (activation_cost): what the listing
 // looks for on each permanent. Most cards have none (a basic land's mana ability is intrinsic).
+// The kind is asked first, without activation_cost's two dynamic_casts (card_features asks this
+// of every card of every game and of every copy of one: about 300 instructions a card). An
+// ability with an activation cost is always of kind activated: activation_cost asks that kind of
+// an ability it reads the cost text of, and its other two answers are rules-classic's own
+// LoyaltyAbility and ClassicActivated, which a plugin cannot make and which rules-classic makes
+// only as activated abilities (the loyalty_ability, mana, regenerate, cycling, equip and unearth
+// keywords).
 bool has_activation(const CardDef& def) {
-  return std::any_of(def.abilities.begin(), def.abilities.end(),
-                     [](const AbilityDef& a) { return activation_cost(a).has_value(); });
+  return std::any_of(def.abilities.begin(), def.abilities.end(), [](const AbilityDef& a) {
+    return a.kind == AbilityKind::activated && activation_cost(a).has_value();
+  });
 }
 
 // What activators_of's list reads: the battlefields' permanents and their cards
