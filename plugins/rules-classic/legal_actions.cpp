@@ -34,12 +34,13 @@ const AbilityDef* ability_def(const Game& game, ObjectId id, std::uint16_t abili
 bool targets_available(const Game& game, PlayerId p, ObjectId card, std::uint16_t index,
                        const Ability& a) {
   ResolveContext ctx{game.object(card).ref(), game.object(card).card, index, p, {}, 0, {}};
-  if (a.target_count() <= 1) return a.target_count() == 0 || has_legal_target(game, a, ctx, 0);
+  const std::size_t count = a.target_count();  // a virtual call: asked once
+  if (count <= 1) return count == 0 || has_legal_target(game, a, ctx, 0);
   // Several targets ("destroy two target creatures"): chosen one after the other as casting
   // does, each seeing the ones before (115.3: they must differ), so two are needed. Greedy, which
   // is exact when every target has the same requirement.
   std::vector<Target> chosen;
-  for (std::size_t i = 0; i < a.target_count(); ++i) {
+  for (std::size_t i = 0; i < count; ++i) {
     ctx.targets = chosen;
     const std::vector<Target> legal = legal_targets(game, a, ctx, i);
     if (legal.empty()) return false;
@@ -144,13 +145,18 @@ const char* timing_refusal(const Game& game, PlayerId p, const Characteristics& 
 }
 
 // What the listing asks of a card in hand, as bits of a byte (0: not read yet): whether it is a
-// land, an instant or a card with flash, and whether it has a mana cost.
-constexpr std::uint8_t kHandRead = 1, kHandLand = 2, kHandFast = 4, kHandCosted = 8;
+// land, an instant or a card with flash, and whether it has a mana cost; and of its card's
+// abilities, whether it is modal (is_modal) and whether its spell ability is its first
+// (spell_ability 0), which add_casts asks of each card that may be cast and paid for.
+constexpr std::uint8_t kHandRead = 1, kHandLand = 2, kHandFast = 4, kHandCosted = 8,
+                       kHandModal = 16, kHandSpellFirst = 32;
 
-[[gnu::noinline]] std::uint8_t read_hand_kinds(const Characteristics& c) {
+[[gnu::noinline]] std::uint8_t read_hand_kinds(const CardDef& def) {
+  const Characteristics& c = def.base;
   return kHandRead | (c.has_type(kLand) ? kHandLand : 0) |
          (c.has_type(kInstant) || c.has_keyword(kFlash) ? kHandFast : 0) |
-         (c.cost.present ? kHandCosted : 0);
+         (c.cost.present ? kHandCosted : 0) | (is_modal(def) ? kHandModal : 0) |
+         (spell_ability(def) == std::uint16_t{0} ? kHandSpellFirst : 0);
 }
 
 // The bits above for a card in hand while views apply the rule effects alone
@@ -160,10 +166,10 @@ constexpr std::uint8_t kHandRead = 1, kHandLand = 2, kHandFast = 4, kHandCosted 
 // card types, keywords and mana cost — the argument the state-based pass's printed kinds and
 // the kept creatures rest on. The listing viewed every card in hand at every listing and
 // searched its types and keywords (27 983 views in 40 random classic games).
-unsigned hand_kinds(const CardPool& pool, std::vector<std::uint8_t>& memo, CardId card) {
+unsigned hand_kinds(const CardPool& pool, std::uint8_t* memo, CardId card) {
   std::uint8_t& k = memo[card.value];
   if (k == 0) [[unlikely]]
-    k = read_hand_kinds(pool.at(card).base);
+    k = read_hand_kinds(pool.at(card));
   return k;
 }
 
@@ -457,7 +463,9 @@ std::vector<LegalAction> priority_actions(const Game& game, PlayerId player, Lan
   // game's instructions, asked of every card in hand at every listing, most of them outside a
   // main phase, and then again inside cast_refusal). Inlined: as a call it cost 0.5% of a random
   // game's instructions (it is asked of every card in hand that its timing allows).
-  const auto add_casts = [&](ObjectId id, const ManaCost& cost, bool from_graveyard)
+  // `k`: the card's hand_kinds when they were read (its modes and spell ability known without a
+  // look through its abilities; they are its card's, whatever the effects), else 0.
+  const auto add_casts = [&](ObjectId id, const ManaCost& cost, bool from_graveyard, unsigned k)
       __attribute__((always_inline)) {
     // The mana next, once for every mode (each is cast for the same cost): most cards that may
     // be cast now cannot be paid for (7 879 of 10 666 in 40 random games), and then neither
@@ -469,7 +477,7 @@ std::vector<LegalAction> priority_actions(const Game& game, PlayerId player, Lan
       return targets_available(game, player, id, spell, *def.abilities[spell].impl);
     };
     const char* how = from_graveyard ? graveyard_cast_how(def) : "";
-    if (is_modal(def)) {  // one action per mode (700.2)
+    if (k ? (k & kHandModal) != 0 : is_modal(def)) {  // one action per mode (700.2)
       for (std::uint16_t mode : spell_modes(def))
         if (targets_allow(mode)) {
           LegalAction& action = add_action(out, LegalAction::Kind::cast, id, mode);
@@ -479,7 +487,8 @@ std::vector<LegalAction> priority_actions(const Game& game, PlayerId player, Lan
         }
       return;
     }
-    const std::optional<std::uint16_t> spell = spell_ability(def);
+    const std::optional<std::uint16_t> spell =
+        (k & kHandSpellFirst) ? std::optional<std::uint16_t>(0) : spell_ability(def);
     if (!spell || targets_allow(*spell)) {
       LegalAction& action = add_action(out, LegalAction::Kind::cast, id, spell.value_or(0));
       if (labels) action.label = label("Cast ", object_label(game, id), how);
@@ -491,21 +500,26 @@ std::vector<LegalAction> priority_actions(const Game& game, PlayerId player, Lan
   // symbol lists) and destroying it was about 40 instructions a listing.
   Characteristics& scratch = listing_scratch(game);
   // While views apply the rule effects alone, what the listing asks of a card in hand is what its
-  // card says (hand_kinds): no card in hand is viewed.
+  // card says (hand_kinds): no card in hand is viewed. The memo is as long as the card pool was
+  // when the cache was made (make_classic_cache); a card past its end (one added to the pool
+  // since, or an id not in it, whose view throws) is viewed, as every card is under other
+  // effects (`printed` 0). One comparison a card: the memo's test was two, each with the size of
+  // a vector worked out, and its growth at the first card past its end.
   const std::vector<ObjectId>& hand = s.zone(ZoneRef::hand(player)).objects;
-  std::vector<std::uint8_t>* printed = nullptr;
-  if (!hand.empty() && game.only_rule_effects()) printed = &classic_cache(game).hand_kinds;
+  std::uint8_t* memo = nullptr;
+  std::size_t printed = 0;  // the cards below this are read from `memo`
+  if (!hand.empty() && game.only_rule_effects()) {
+    std::vector<std::uint8_t>& kinds = classic_cache(game).hand_kinds;
+    memo = kinds.data();
+    printed = kinds.size();
+  }
   for (ObjectId id : hand) {
     const CardId card = s.objects[id.value].card;
     bool land;
     const ManaCost* cast_for = nullptr;  // the cost it may be cast for as far as timing goes
-    // The memo is made as long as the pool at the first card past its end (0: not read yet;
-    // the pool's size is a deque's, about 17 instructions); a card not in the pool (an invalid
-    // id is past its end) is viewed, which throws.
-    if (printed && card.value >= printed->size() && card.value < pool.size()) [[unlikely]]
-      printed->resize(pool.size());
-    if (printed && card.value < printed->size()) {
-      const unsigned k = hand_kinds(pool, *printed, card);
+    unsigned k = 0;                      // its hand_kinds, when read from the memo
+    if (card.value < printed) {
+      k = hand_kinds(pool, memo, card);
       land = (k & kHandLand) != 0;
       if (!land && (sorcery || (k & kHandFast)) && (k & kHandCosted))
         cast_for = &pool.at(card).base.cost;
@@ -515,7 +529,7 @@ std::vector<LegalAction> priority_actions(const Game& game, PlayerId player, Lan
       if (!land && hand_spell_timing_allows(sorcery, c)) cast_for = &c.cost;
     }
     if (cast_for) {
-      add_casts(id, *cast_for, false);
+      add_casts(id, *cast_for, false, k);
     } else if (land && sorcery && land_playable()) {
       LegalAction& action = add_action(out, LegalAction::Kind::play_land, id, 0);
       if (labels) action.label = label("Play ", object_label(game, id));
@@ -533,7 +547,7 @@ std::vector<LegalAction> priority_actions(const Game& game, PlayerId player, Lan
     const Characteristics& c = game.view(id, scratch);
     if (const ManaCost* cost = graveyard_cast_cost(game, id, c);
         cost && !timing_refusal(game, player, c, cost))
-      add_casts(id, *cost, true);
+      add_casts(id, *cost, true, 0);
     add_card_activations(game, player, id, out, labels);
   }
   // The permanents the player controls that have an ability to activate, in controlled()'s order,
@@ -622,6 +636,7 @@ ClassicCache& make_classic_cache(const Game& game) {
   auto made = std::make_unique<ClassicCache>();
   made->seats.resize(game.state().players.size());
   made->kept_counts.resize(game.state().players.size());
+  made->hand_kinds.resize(game.cards().size());  // 0 for each card: not read yet
   return static_cast<ClassicCache&>(game.keep_rules_cache(std::move(made)));
 }
 
