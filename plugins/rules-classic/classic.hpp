@@ -1106,6 +1106,10 @@ std::vector<ManaSource> mana_sources(const Game& game, PlayerId p, ObjectId excl
 // than the classic rule effects (Game::only_rule_effects), when nothing is kept (the caller lists
 // them itself). Valid until the next edit of the game.
 const std::vector<ManaSource>* kept_mana_sources(const Game& game, PlayerId p);
+// Counts the battlefield moves of `moves` for kept_mana_sources (mana.cpp), which then keeps a
+// seat's list across the moves that touch none of its possible sources. Called by
+// ClassicHooks::before_moves as its last step, after which the kernel makes the moves.
+void note_battlefield_moves(const Game& game, std::span<const ZoneChangeEvent> moves);
 // What every list of the battlefields' permanents kept between decisions reads: which objects
 // are on the battlefields and in which order (creations, moves onto, off and within them,
 // reorders) and which card each one is (card changes). A sum of journal counts, which only grow:
@@ -1146,6 +1150,13 @@ struct SeatLists {
   static constexpr std::size_t kMaxSourceWatch = 24;
   std::array<SourceWatch, kMaxSourceWatch> sources_watch{};
   std::size_t sources_watch_count = 0;
+  // The announced moves (note_battlefield_moves, mana.cpp) of a permanent that may be one of the
+  // seat's possible sources (its ManaTraits give it basic land types or a mana ability) and that
+  // the seat controls, owns, or is to control: only grows. Then `sources_moved` and
+  // ClassicCache::announced_moves when the list last held, with sources_moves.
+  std::uint64_t sources_moved = 0;
+  std::uint64_t sources_moved_at = 0;
+  std::uint64_t sources_announced_at = 0;
   std::uint64_t activators_key = 0;  // what activators_of read then (legal_actions.cpp); 0: none
   std::vector<ObjectId> activators;  // activators_of's list
 };

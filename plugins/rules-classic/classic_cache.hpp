@@ -117,6 +117,11 @@ struct ClassicCache final : RulesCache {
   // combat.cpp's attack_tax: the battlefield_key at which no permanent's card had an attack tax
   // (0: not known).
   std::uint64_t untaxed_at = 0;
+  // The battlefield moves ClassicHooks::before_moves announced (note_battlefield_moves, mana.cpp),
+  // counted as the journal counts them (Journal::moves_from + moves_to of the battlefield): with
+  // each seat's SeatLists::sources_moved, kept_mana_sources' list outlives the moves that touch
+  // none of the seat's possible sources (mostly the other seat's moves).
+  std::uint64_t announced_moves = 0;
 };
 
 // The game's cache, made and kept in it at first use (legal_actions.cpp).

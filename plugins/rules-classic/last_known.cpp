@@ -81,25 +81,9 @@ SymbolList subtypes_of(const GameObject& o, const SymbolList& printed, std::int6
   return out;
 }
 
-}  // namespace
-
-void ClassicHooks::before_moves(Game& game, std::span<const ZoneChangeEvent> moves) {
-  // Each step below works on the moves that enter the battlefield or on those that leave it:
-  // most moves do neither (a draw, a cast, a spell to its graveyard), and each step's own look
-  // for them (the batch attr's search above all) was a sixth of a move's instructions.
-  bool enters = false;
-  bool leaves = false;
-  for (const ZoneChangeEvent& e : moves) {
-    const bool from = e.from.kind == ZoneKind::battlefield;
-    const bool to = e.to.kind == ZoneKind::battlefield;
-    enters |= to && !from;
-    leaves |= from && !to;
-  }
-  if (enters) {
-    tap_entering(game, moves);            // enters tapped (614.1d, enters_tapped.cpp)
-    give_entering_counters(game, moves);  // and with its loyalty (306.5b, entering_counters.cpp)
-  }
-  if (!leaves) return;
+// The last known information of each permanent of `moves` that leaves the battlefield, and the
+// batch it left in (before_moves).
+void record_leaving(Game& game, std::span<const ZoneChangeEvent> moves) {
   Journal& j = game.journal();
   // The batch move_in_one_event announced, or a new one (a batch another plugin moved, or one
   // move).
@@ -130,6 +114,32 @@ void ClassicHooks::before_moves(Game& game, std::span<const ZoneChangeEvent> mov
     j.set_attr(e.object, kLkiToughness, c.toughness);
     j.set_attr(e.object, kLkiController, static_cast<std::int64_t>(o.controller.value) + 1);
   }
+}
+
+}  // namespace
+
+void ClassicHooks::before_moves(Game& game, std::span<const ZoneChangeEvent> moves) {
+  // Each step below works on the moves that enter the battlefield or on those that leave it:
+  // most moves do neither (a draw, a cast, a spell to its graveyard), and each step's own look
+  // for them (the batch attr's search above all) was a sixth of a move's instructions.
+  bool enters = false;
+  bool leaves = false;
+  bool touches = false;  // any move onto, off or within a battlefield
+  for (const ZoneChangeEvent& e : moves) {
+    const bool from = e.from.kind == ZoneKind::battlefield;
+    const bool to = e.to.kind == ZoneKind::battlefield;
+    enters |= to && !from;
+    leaves |= from && !to;
+    touches |= from || to;
+  }
+  if (enters) {
+    tap_entering(game, moves);            // enters tapped (614.1d, enters_tapped.cpp)
+    give_entering_counters(game, moves);  // and with its loyalty (306.5b, entering_counters.cpp)
+  }
+  if (leaves) record_leaving(game, moves);
+  // Last, after everything here that may run plugin code or throw: from here on the kernel makes
+  // the moves, so the moves this counts happen (mana.cpp's argument for its count).
+  if (touches) note_battlefield_moves(game, moves);
 }
 
 std::optional<LastKnown> ClassicHooks::last_known(const Game& game, ObjectId id) const {

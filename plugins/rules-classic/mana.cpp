@@ -579,6 +579,31 @@ void follow_taps(const Game& game, PlayerId p, SeatLists& seat, const Pools& poo
   if (tapped_since) drop_tapped(game, p, seat);
 }
 
+// Whether the seat's kept list outlives the moves since it last held (its key and pools the same):
+// the journal's moves onto, off and within the battlefields and its reorders since then
+// (moves_key, `moves`) are all moves note_battlefield_moves announced (the two counts grew by
+// as much), and none of them was of a permanent that may be one of the seat's possible sources
+// and that the seat controlled, owned or was to control (SeatLists::sources_moved). Then the seat's
+// SourceWatch list still names its possible sources in the walk's order: a permanent that is never
+// a source (its ManaTraits, read from its card, which has not changed: the key counts card changes
+// and creations) or that another seat controls before and after its move is not in it, and taking
+// such a permanent out of a zone's list, or putting it in, leaves the others' order as it was.
+// The moves' own taps and sickness edits are of those permanents, which follow_taps, reading
+// only the watched bits, finds the same. Why equal counts mean only announced moves: the
+// announced count never runs ahead of the moves that happen (note_battlefield_moves, the last
+// step of ClassicHooks::before_moves: a look at the sources from plugin code run by its earlier
+// steps counts the moves about to happen as made, and lists again at its next look); any other
+// move (a plugin's Journal::move_object, an undone move: undo counts them too) or a reorder
+// grows the journal's count alone, and the counts only grow, so it stays ahead and this list is
+// made again. A copy of the game (a fork, a determinized copy, a refill) starts without the
+// cache and with its journal counting from 0, and Game::rules_cache goes with set_rules and
+// add_rule_effect: the counts compared are always of one journal and one cache.
+[[gnu::always_inline]] inline bool moves_passed_by(const SeatLists& seat, std::uint64_t announced,
+                                                   std::uint64_t moves) {
+  return seat.sources_moved == seat.sources_moved_at &&
+         moves - seat.sources_moves == announced - seat.sources_announced_at;
+}
+
 // The mana in p's pools, kind by kind, in one look through the player's attrs.
 std::array<std::int64_t, kManaKinds> pools_of(const Player& p) {
   std::array<std::int64_t, kManaKinds> pools{};
@@ -619,17 +644,56 @@ const std::vector<ManaSource>* kept_mana_sources(const Game& game, PlayerId p) {
     same = same && seat.sources_pools == pools;
     seat.sources_attrs = attrs;
   }
-  if (!same || seat.sources_moves != moves) {
+  const std::uint64_t announced = classic_cache(game).announced_moves;
+  if (!same || (seat.sources_moves != moves && !moves_passed_by(seat, announced, moves))) {
     relist_kept_sources(game, p, seat, pools, same);
     seat.sources_key = key;
-    seat.sources_moves = moves;
     seat.sources_pools = pools;
   } else if (seat.sources_taps != taps) {
     follow_taps(game, p, seat, pools);
   }
+  // The three counts of moves_passed_by, always taken at one moment.
+  seat.sources_moves = moves;
+  seat.sources_moved_at = seat.sources_moved;
+  seat.sources_announced_at = announced;
   seat.sources_taps = taps;
   seat.sources_seen = j.changes();
   return &seat.sources;
+}
+
+void note_battlefield_moves(const Game& game, std::span<const ZoneChangeEvent> moves) {
+  ClassicCache& cache = classic_cache(game);
+  std::vector<ManaTraits>& memo = cache.mana_traits;
+  const auto bump = [&cache](PlayerId seat) {
+    if (seat.valid() && seat.value < cache.seats.size()) ++cache.seats[seat.value].sources_moved;
+  };
+  std::uint64_t announced = 0;  // added to the cache's count once the loop is through
+  for (std::size_t i = 0; i < moves.size(); ++i) {
+    const ZoneChangeEvent& e = moves[i];
+    const bool from = e.from.kind == ZoneKind::battlefield, to = e.to.kind == ZoneKind::battlefield;
+    if (!from && !to) continue;
+    // Counted as Journal::move_object counts a move: once for the zone it leaves, once for the one
+    // it enters. Every move announced here happens (RulesHooks::before_moves; this is the last
+    // thing ClassicHooks::before_moves does, so nothing of its own can throw between this and the
+    // moves), but for an object the batch moves twice: the kernel skips its second move when the
+    // first has taken it out of the zone the second starts from. Only an object's first move of
+    // the batch is counted, so that this count never runs ahead of the journal's
+    // (moves_passed_by's argument): a second move that happens after all (the first within its
+    // zone) only leaves it behind.
+    const bool again = std::any_of(moves.begin(), moves.begin() + static_cast<std::ptrdiff_t>(i),
+                                   [&e](const ZoneChangeEvent& m) { return m.object == e.object; });
+    if (!again) announced += std::uint64_t{from} + std::uint64_t{to};
+    // Whose possible sources it may be among: its controller's now, its owner's, and the
+    // zone's owner's (an entering permanent's controller, apply_move): more than needed, never
+    // fewer. A permanent whose card gives it no basic land type and no mana ability is nobody's.
+    const GameObject& o = game.object(e.object);
+    const ManaTraits& t = traits_of(game, memo, e.object, o.card);
+    if (!t.land_set && t.ability == ManaTraits::kNoAbility) continue;
+    bump(o.controller);
+    if (o.owner != o.controller) bump(o.owner);
+    if (e.to.owner != o.owner && e.to.owner != o.controller) bump(e.to.owner);
+  }
+  cache.announced_moves += announced;
 }
 
 bool can_pay(const Game& game, PlayerId p, const ManaCost& cost, std::int64_t x, ObjectId exclude) {

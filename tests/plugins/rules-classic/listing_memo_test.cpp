@@ -367,6 +367,56 @@ TEST(RulesClassicListingMemo, KeptManaSourcesFollowMovesOntoAndOffTheBattlefield
   check(1, 1, 2);
 }
 
+// A seat's kept mana sources outlive the moves ClassicHooks::before_moves announced that touch
+// none of its possible sources (B's land, A's Grizzly Bears: note_battlefield_moves in mana.cpp),
+// and are listed again after an announced move of one of them (A's Forest entering, its Mountain
+// dying, B's Mountain put onto A's battlefield under A's control), after a move the hook did not
+// announce (Journal::move_object), even behind a batch that moved one object twice (the
+// kernel's second move of it does not happen, and is not counted), and after a rollback.
+TEST(RulesClassicListingMemo, KeptManaSourcesOutliveAnnouncedMovesOfOtherPermanents) {
+  auto t = table(
+      standard_pool(),
+      position("main1",
+               player("A", {"Grizzly Bears", "Grizzly Bears", "Shock", "Forest"}, {"Mountain"}),
+               player("B", {"Mountain", "Mountain"}, {"Forest"})));
+  Game& g = *t.game;
+  const auto cp = g.journal().checkpoint();
+  const auto check = [&g](std::ptrdiff_t bears, std::ptrdiff_t shock, std::ptrdiff_t mana) {
+    auto [kept, fresh] = kept_and_fresh(g, kA);
+    EXPECT_EQ(kept, fresh);
+    EXPECT_EQ(offers_starting(kept, "Cast Grizzly Bears"), bears);
+    EXPECT_EQ(offers_starting(kept, "Cast Shock"), shock);
+    EXPECT_EQ(offers_starting(kept, "Activate "), mana);
+  };
+  const auto move = [&g](ObjectId id, ZoneRef to) {
+    ASSERT_TRUE(move_to_zone(g, id, to, Cause::none));
+  };
+  check(0, 1, 1);
+  move(find(g, "Mountain", ZoneRef::hand(kB)), ZoneRef::battlefield(kB));
+  check(0, 1, 1);
+  move(find(g, "Grizzly Bears", ZoneRef::hand(kA)), ZoneRef::battlefield(kA));
+  check(0, 1, 1);
+  const ObjectId forest = find(g, "Forest", ZoneRef::hand(kA));
+  move(forest, ZoneRef::battlefield(kA));
+  check(1, 1, 2);
+  move(find(g, "Mountain", ZoneRef::battlefield(kA)), ZoneRef::graveyard(kA));
+  check(0, 0, 1);
+  // B's Mountain enters A's battlefield, under A's control (the kernel's apply_move; its controller
+  // edit changes the list's key as well).
+  move(find(g, "Mountain", ZoneRef::hand(kB)), ZoneRef::battlefield(kA));
+  check(1, 1, 2);
+  // B's Forest moved twice in one batch (the second move does not happen), then A's Forest
+  // leaves by a journal edit alone, which no hook announces.
+  const ObjectId b_forest = find(g, "Forest", ZoneRef::battlefield(kB));
+  const std::vector<ZoneMove> twice{{b_forest, ZoneRef::graveyard(kB)},
+                                    {b_forest, ZoneRef::exile(kB)}};
+  EXPECT_EQ(move_simultaneously(g, twice), (std::vector<bool>{true, false}));
+  g.journal().move_object(forest, ZoneRef::graveyard(kA));
+  check(0, 1, 1);
+  g.journal().rollback(cp);
+  check(0, 1, 1);
+}
+
 // advance() gives the list it is done with back to the game's rules cache, and the next listing
 // fills that buffer (give_back_listing in classic_cache.hpp): a list made in it holds what a
 // fresh one holds, labels and all, nothing of the actions it held before.
