@@ -538,8 +538,9 @@ class AttackUnlessAbility final : public Ability {
 // to looking for state triggers).
 inline constexpr std::uint64_t kCardsHaveStateTriggers = 4, kCardsHaveSagas = 8;
 std::uint64_t card_features(Game& game);
-// Fires the state triggers whose condition holds (603.8); true if any fired.
-bool fire_state_triggers(Game& game);
+// fire_state_triggers (below) past its test of card_features: the state triggers whose condition
+// holds fired (603.8); true if any fired.
+bool fire_each_state_trigger(Game& game);
 // Why `attacker` can't attack `defending` (its printed condition); empty if it can.
 std::string attack_condition_refusal(const Game& game, ObjectId attacker, PlayerId defending);
 void register_state_trigger_keywords(Registrar& registrar);
@@ -973,6 +974,18 @@ inline std::uint64_t card_zone_actions(Game& game) {
   if (memo >> kCardFeatureBits == card_features_key(game.journal())) [[likely]]
     return memo & kFromAnyZone;
   return card_features(game) & kFromAnyZone;
+}
+// Fires the state triggers whose condition holds (603.8); true if any fired. Called at every
+// settling (6 000 times in 40 random classic games), nearly always in a game whose cards have no
+// state trigger: inline, with card_features' memo read here as card_zone_actions reads it, that
+// costs a few loads (the two calls were about 20 instructions a settling).
+inline bool fire_state_triggers(Game& game) {
+  const std::uint64_t memo = game.rules_memo(kCardFeaturesSeen);
+  const std::uint64_t features =
+      memo >> kCardFeatureBits == card_features_key(game.journal()) ? memo : card_features(game);
+  if (!(features & kCardsHaveStateTriggers)) [[likely]]
+    return false;
+  return fire_each_state_trigger(game);
 }
 // What `player` may do at priority, as ClassicRules::legal_actions lists it (in that order, pass
 // last). `labels` false leaves every label empty (for a label-blind agent,

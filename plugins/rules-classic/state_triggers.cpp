@@ -168,11 +168,9 @@ std::string attack_condition_refusal(const Game& game, ObjectId attacker, Player
   return {};
 }
 
-namespace {
-
 // fire_state_triggers past its test, in a function of its own: most games have no card with a
-// state trigger, and then fire_state_triggers is that test alone, without this function's frame.
-[[gnu::noinline]] bool fire_each_state_trigger(Game& game) {
+// state trigger, and then fire_state_triggers (classic.hpp, inline) is that test alone.
+bool fire_each_state_trigger(Game& game) {
   bool fired = false;
   // The battlefield seat by seat, as battlefield() lists it, without building its list (this
   // runs at every settling): nothing below moves an object.
@@ -203,13 +201,6 @@ namespace {
     }
   }
   return fired;
-}
-
-}  // namespace
-
-bool fire_state_triggers(Game& game) {
-  if (!(card_features(game) & kCardsHaveStateTriggers)) return false;  // most games
-  return fire_each_state_trigger(game);
 }
 
 void register_state_trigger_keywords(Registrar& registrar) {
