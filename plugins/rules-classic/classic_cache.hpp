@@ -122,6 +122,10 @@ struct ClassicCache final : RulesCache {
   // each seat's SeatLists::sources_moved, kept_mana_sources' list outlives the moves that touch
   // none of the seat's possible sources (mostly the other seat's moves).
   std::uint64_t announced_moves = 0;
+  // state_based.cpp's: Journal::changes(EditKind::object_attr) + 1 at the look at the permanents
+  // that rules memo slot 15 remembers (0: none), so that a look at the newcomers after it knows
+  // whether any attr, a deathtouch mark among them, can have changed since (look_at_newcomers).
+  std::uint64_t sba_attrs_at = 0;
 };
 
 // The game's cache, made and kept in it at first use (legal_actions.cpp).

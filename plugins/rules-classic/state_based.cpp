@@ -356,6 +356,52 @@ PermanentsSeen look_at_battlefield(Game& game, std::uint32_t newer_than,
   return seen;
 }
 
+// The look at the newcomers alone, after a look that found nothing (kPermanentsBeforeEntering)
+// when no attr edit has come since (ClassicCache::sba_attrs_at): then no permanent older than
+// `newer_than` can have a deathtouch mark (that look saw none, and a mark takes an attr edit,
+// an undone one too), so look_at_battlefield would pass every one of them over, and this walk
+// does not visit them. A permanent that enters goes to the end of its battlefield list (the
+// usual place), and the newcomers are found from each list's end while their timestamps are
+// newer; those before them are counted as older. So the count of older permanents is that of
+// the look only if every newcomer was at an end and no permanent came back with its old
+// timestamp (an undone move off the battlefield): none left since that look (a move off the
+// battlefield is in its key), so there are at least as many permanents with an old timestamp
+// as then, and the count is more than then if either happened. The caller then takes the look
+// in full (the findings of this walk, forgotten), as after look_at_battlefield's count. The
+// newcomers are visited in battlefield order, as look_at_battlefield visits them, so the
+// findings and their order are the same.
+PermanentsSeen look_at_newcomers(Game& game, std::uint32_t newer_than,
+                                 std::vector<std::uint16_t>* kinds_memo,
+                                 std::vector<ZoneMove>& moves,
+                                 std::unique_ptr<PermanentFindings>& found) {
+  const GameState& s = game.state();
+  PermanentsSeen seen;
+  std::span<const GameObject> objects = s.objects;
+  std::span<const std::uint16_t> kinds;
+  if (kinds_memo) kinds = *kinds_memo;
+  for (const Player& seat : s.players) {
+    const std::vector<ObjectId>& permanents = s.zone(ZoneRef::battlefield(seat.id)).objects;
+    seen.all += permanents.size();
+    std::size_t first = permanents.size();  // the first newcomer of the list's end
+    // An id past the object list ends the newcomers: counted as older, it sends the caller to
+    // the look in full, whose look_at_permanent throws.
+    while (first > 0 && permanents[first - 1].value < objects.size() &&
+           objects[permanents[first - 1].value].timestamp > newer_than)
+      --first;
+    seen.older += first;
+    for (std::size_t i = first; i < permanents.size(); ++i) {
+      const ObjectId id = permanents[i];
+      const GameObject& o = objects[id.value];
+      if (o.card.value < kinds.size() && kinds[o.card.value] == kKindsRead &&
+          o.counters.items.empty() && !has_deathtouch_mark(o))
+        continue;  // as in look_at_battlefield
+      look_at_permanent(game, id, kinds_memo, moves, found);
+      if (kinds_memo) kinds = *kinds_memo;  // it may have grown
+    }
+  }
+  return seen;
+}
+
 bool look_and_act(Game& game, bool acted);
 
 // Whether a player still playing loses (704.5a-c), without a list of them.
@@ -428,11 +474,16 @@ bool sba_pass(Game& game) {
   std::vector<std::uint16_t>* kinds_memo =
       look_at_permanents && rule_effects_alone ? &classic_cache(game).sba_kinds : nullptr;
   PermanentsSeen permanents;
+  // No attr edit since the look the newcomers' look follows: its older permanents are not
+  // visited (look_at_newcomers).
+  const std::uint64_t attrs_now = game.journal().changes(EditKind::object_attr) + 1;
   if (look_at_permanents) {
     // An undone move can bring a permanent back with the timestamp it had: then there are more
     // older permanents than the look saw (none left: that is a move off the battlefield, in the
     // key), and every permanent is looked at again, the findings so far forgotten.
-    permanents = look_at_battlefield(game, newer_than, kinds_memo, moves, found);
+    permanents = newer_than != 0 && classic_cache(game).sba_attrs_at == attrs_now
+                     ? look_at_newcomers(game, newer_than, kinds_memo, moves, found)
+                     : look_at_battlefield(game, newer_than, kinds_memo, moves, found);
     if (newer_than != 0 && permanents.older != older_then) {
       moves.clear();
       found.reset();
@@ -448,6 +499,7 @@ bool sba_pass(Game& game) {
     // the next timestamp, above it.
     game.rules_memo(kPermanentsTimestamp) =
         seen.legends.empty() ? permanents.all << 32 | s.next_timestamp : 0;
+    classic_cache(game).sba_attrs_at = attrs_now;
     // Found nothing, and the look at every object not due (most looks: after permanents
     // entered, attrs changed or damage was dealt): nothing below has anything to do (no list,
     // no move, no edit for the sweeps; dungeons and the objects' look wait for their key, as in

@@ -306,6 +306,35 @@ TEST(RulesClassicStateBased, ADeathtouchMarkAfterACheckThatFoundNothingIsSeen) {
   EXPECT_EQ(g.object(field[0]).zone, ZoneRef::battlefield(kA));
 }
 
+// After a check that found nothing and no attr edit since, the look after permanents entered
+// finds them at the end of each battlefield list and visits no older permanent
+// (look_at_newcomers): one that entered below the permanents already there is seen all the
+// same, and so is a deathtouch mark put on an older permanent by an attr edit.
+TEST(RulesClassicStateBased, APermanentEnteringBelowThoseThereAfterACheckIsSeen) {
+  PositionPlayer a = player("A", {"Grizzly Bears", "Grizzly Bears", "Forest"}, {});
+  a.battlefield.push_back(card("Grizzly Bears"));
+  a.battlefield.push_back(card("Forest"));
+  auto t = table(standard_pool(), position("main1", a, player("B", {}, {})));
+  Game& g = *t.game;
+  const auto hand = g.state().zone(ZoneRef::hand(kA)).objects;
+  ASSERT_EQ(hand.size(), 3u);
+  const ObjectId there = find(g, "Grizzly Bears", ZoneRef::battlefield(kA));
+  g.journal().set_damage(hand[0], 2);                             // in the hand: nothing to see yet
+  rules().check_state(g);                                         // nothing to do
+  g.journal().move_object(hand[2], ZoneRef::battlefield(kA));     // a land, on top
+  rules().check_state(g);                                         // nothing to do
+  g.journal().move_object(hand[0], ZoneRef::battlefield(kA), 0);  // at the bottom
+  ASSERT_EQ(g.state().zone(ZoneRef::battlefield(kA)).objects.front(), hand[0]);
+  rules().check_state(g);
+  EXPECT_EQ(g.object(hand[0]).zone, ZoneRef::graveyard(kA)) << "lethal damage, entered below";
+  rules().check_state(g);  // nothing to do
+  g.journal().set_attr(there, "deathtouch_damage"_sym, 1);
+  g.journal().move_object(hand[1], ZoneRef::battlefield(kA));
+  rules().check_state(g);
+  EXPECT_EQ(g.object(there).zone, ZoneRef::graveyard(kA)) << "a deathtouch mark, older";
+  EXPECT_EQ(g.object(hand[1]).zone, ZoneRef::battlefield(kA));
+}
+
 // A rollback past a move off the battlefield brings the creature back with the timestamp it had,
 // counted as a move onto the battlefield: the look after permanents entered, which views the
 // newer ones alone, sees it all the same (here the move and its damage are behind the rules'
