@@ -66,7 +66,7 @@ std::unique_ptr<Game> new_game(const RulesModule& rules,
 std::uint64_t play(const RulesModule& rules, Game& game, std::uint64_t seed) {
   std::uint64_t actions = 1;
   // trim() between advances, as `anvil sim` does; a rollout's root is held.
-  for (; rules.advance(game); game.journal().trim())
+  for (; rules.advance(game); game.journal().trim_inline())
     if (++actions > kMaxActions) throw std::runtime_error(fmt::format("game {} did not end within {} actions", seed, kMaxActions));
   return actions;
 }

@@ -142,7 +142,8 @@ void run(const RulesModule& rules, MatchResult& result, std::size_t max_advances
       play_conceded(rules, game, *point);
     } else {
       while (rules.advance(game)) {
-        game.journal().trim();  // nothing rolls this game back: keep one advance()'s edits only
+        // Nothing rolls this game back: keep one advance()'s edits only.
+        game.journal().trim_inline();
         if (++advances >= max_advances) {
           r.error = fmt::format("the game did not end within {} decisions", max_advances);
           break;

@@ -250,6 +250,17 @@ class ANVIL_API Journal {
   // Forgets every edit older than the oldest held checkpoint (all of them if none is held);
   // returns how many. Only call it where no unheld checkpoint is still meant for rollback.
   std::size_t trim();
+  // trim(), with its usual case inline: nothing held and no side vector to empty, as between
+  // two advance() calls of a game played to its end. For the loop that drives a game, which
+  // calls it after every advance() (some 600 times a random classic game), where trim()'s call
+  // was about half of its cost. The same effect and result as trim(). Plugin ABI 15.4.
+  std::size_t trim_inline() {
+    if (!holds_.empty() || side_entries_) return trim();
+    const std::size_t n = edits_.size();
+    edits_.clear();
+    base_ += n;
+    return n;
+  }
   // Forgets all history (edits can no longer be undone); every earlier checkpoint, held or
   // not, becomes invalid.
   void clear();

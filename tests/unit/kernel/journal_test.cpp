@@ -404,6 +404,36 @@ TEST(JournalTrim, AHoldKeepsItsEditsUntilItGoes) {
   EXPECT_EQ(j.size(), 0u);
 }
 
+// trim_inline() is trim() with its usual case inline: it forgets the same edits and returns the
+// same count with nothing held and nothing aside, with a hold (whose edits stay, so that its
+// rollback works) and with a side vector's entry (a shuffle's old order), which trim() empties.
+TEST(JournalTrim, TrimInlineForgetsWhatTrimForgets) {
+  Cards cards;
+  auto game = make_game(cards, 10);
+  Journal& j = game->journal();
+  j.set_life(PlayerId(0), 3);
+  j.set_life(PlayerId(1), 4);
+  EXPECT_EQ(j.trim_inline(), 2u);
+  EXPECT_EQ(j.size(), 0u);
+  j.set_life(PlayerId(0), 5);
+  Journal::Hold held = j.hold();
+  const std::uint64_t before = hash(game->state());
+  j.shuffle_zone(ZoneRef::library(PlayerId(0)));  // its random draws, and the old order aside
+  j.set_life(PlayerId(0), 6);
+  EXPECT_EQ(j.trim_inline(), 1u) << "only the edit before the hold goes";
+  EXPECT_EQ(j.size(), 3u);
+  j.rollback(held.checkpoint());
+  EXPECT_EQ(hash(game->state()), before);
+  held.release();
+  j.shuffle_zone(ZoneRef::library(PlayerId(1)));
+  EXPECT_EQ(j.trim_inline(), 2u);
+  EXPECT_EQ(j.size(), 0u);
+  const auto cp = j.checkpoint();
+  j.set_life(PlayerId(1), 7);
+  EXPECT_EQ(j.trim_inline(), 1u) << "the old order went with its edit: the usual case again";
+  EXPECT_THROW(j.rollback(cp), RulesError);
+}
+
 TEST(JournalTrim, MemoryStaysBoundedOverALongGame) {
   Cards cards;
   auto game = make_game(cards, 10);
