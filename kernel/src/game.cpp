@@ -350,6 +350,8 @@ ObjectId Game::add_cards(std::span<const CardId> cards, PlayerId owner, ZoneRef 
   return journal_.create_objects(cards, owner, zone);
 }
 
+void Game::reserve_objects(std::size_t more) { make_room(state_.objects, more); }
+
 // --- connections: a function of the state -------------------------------------------------
 
 namespace {

@@ -152,6 +152,12 @@ std::unique_ptr<Game> ClassicRules::setup(std::shared_ptr<const CardPool> cards,
     throw LoadError({}, "MatchConfig::deck_cards does not list each deck's cards");
   const Settings settings = read_options(config.options);
   auto game = new_game(std::move(cards), 2, config.seed, settings);
+  // Room for both decks' objects and creations at once: made a deck at a time, the object list
+  // grew again at the second deck, moving the first deck's objects. The capacities after setup
+  // are the same (each list's doubling reaches the same size either way).
+  const std::size_t cards_in_decks = config.decks[0].cards.size() + config.decks[1].cards.size();
+  game->reserve_objects(cards_in_decks);
+  game->journal().reserve(cards_in_decks);
   std::vector<CardId> library;
   for (std::size_t p = 0; p < 2; ++p) {
     const PlayerId player(static_cast<std::uint8_t>(p));

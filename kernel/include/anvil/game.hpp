@@ -189,6 +189,11 @@ class ANVIL_API Game final : private JournalListener {
   // lists doubling their way there. Every card is validated before anything is recorded. Returns
   // the first new object's id; the others follow it.
   ObjectId add_cards(std::span<const CardId> cards, PlayerId owner, ZoneRef zone);
+  // Makes room for `more` objects to come, for several batches known at once (every deck of a
+  // game, before add_cards for each): the object list grows once, to the capacity its doubling
+  // would reach one object at a time, rather than once a deck. Changes nothing else. Plugin ABI
+  // 15.4.
+  void reserve_objects(std::size_t more);
 
   // --- triggers and effects ---
   // Appends a pending trigger (journaled). Called from trigger slots.

@@ -175,6 +175,26 @@ TEST(Connections, AddCardsMakesWhatAddCardMakesOneByOne) {
 }
 
 // Every card and the owner are checked before anything is made.
+// reserve_objects makes room and nothing else: the state, its hash and the journal are as they
+// were, and the objects made after it, up to the room made, move no object already there.
+TEST(Connections, ReserveObjectsMakesRoomAndChangesNothingElse) {
+  Cards cards;
+  auto game = make_game(cards, 3);
+  const GameState state = game->state();
+  const std::uint64_t version = game->journal().version();
+  game->reserve_objects(130);
+  EXPECT_EQ(game->state(), state);
+  EXPECT_EQ(hash(game->state()), hash(state));
+  EXPECT_EQ(game->journal().version(), version);
+  EXPECT_EQ(game->journal().size(), 0u);
+  const GameObject* first = &game->state().objects.front();
+  const std::vector<CardId> deck(65, cards.bear);
+  game->add_cards(deck, PlayerId(0), ZoneRef::library(PlayerId(0)));
+  game->add_cards(deck, PlayerId(1), ZoneRef::library(PlayerId(1)));
+  EXPECT_EQ(&game->state().objects.front(), first) << "the list grew again";
+  EXPECT_EQ(game->state().objects.size(), 136u);
+}
+
 TEST(Connections, AddCardsRecordsNothingWhenACardOrTheOwnerIsWrong) {
   Cards cards;
   auto game = make_game(cards);
