@@ -128,14 +128,17 @@ Answer RandomAgent::declare(const Choice& choice) {
   }
   Answer answer;
   std::vector<std::uint32_t>& same = candidates_;  // the options of one creature
-  std::vector<bool> done(choice.options.size(), false);
+  // Kept between calls, as candidates_ is: a std::vector<bool> made here was an allocation and a
+  // free at each declaration.
+  std::vector<std::uint8_t>& done = declared_;
+  done.assign(choice.options.size(), 0);
   for (std::uint32_t i = 0; i < choice.options.size(); ++i) {
     if (done[i]) continue;
     same.clear();
     for (std::uint32_t j = i; j < choice.options.size(); ++j)
       if (!done[j] && choice.options[j].target == choice.options[i].target) {
         if (choice.options[j].barred.empty()) same.push_back(j);
-        done[j] = true;
+        done[j] = 1;
       }
     if (same.empty()) continue;  // nothing it may do: it declares nothing
     const std::uint64_t pick = rng_.below(same.size() + 1);  // same.size(): none

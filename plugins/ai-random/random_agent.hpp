@@ -33,6 +33,8 @@ class RandomAgent final : public Agent, public LabelBlind, public PromptBlind {
   // choose()'s list of the options it may pick, kept between calls: one allocation per agent
   // instead of one per decision (random games make little else).
   std::vector<std::uint32_t> candidates_;
+  // declare()'s marks of the options already gone through, kept between calls as well.
+  std::vector<std::uint8_t> declared_;
   // Declarations refused in a row (Choice::refused), for when to give the rules' example.
   std::uint32_t refusals_in_a_row_ = 0;
 };
