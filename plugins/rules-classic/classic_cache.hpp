@@ -126,6 +126,10 @@ struct ClassicCache final : RulesCache {
   // that rules memo slot 15 remembers (0: none), so that a look at the newcomers after it knows
   // whether any attr, a deathtouch mark among them, can have changed since (look_at_newcomers).
   std::uint64_t sba_attrs_at = 0;
+  // The options of advance()'s priority decisions (turn.cpp's priority_choice), kept between
+  // decisions and written over in place: their own, not spare_options, which choose_targets
+  // clears, so that most decisions find their options made by an earlier one.
+  std::vector<Option> priority_options;
 };
 
 // The game's cache, made and kept in it at first use (legal_actions.cpp).

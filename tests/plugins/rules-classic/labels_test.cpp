@@ -80,6 +80,45 @@ TEST(RulesClassicLabels, OptionsNameTheAbilityTheyUse) {
   EXPECT_EQ(named, 3) << "Shock, the Elves' and the Skeletons' abilities";
 }
 
+// The options of a priority decision are kept from one decision to the next and written over
+// (turn.cpp's priority_choice): a label-blind seat asked after a labelled one, with fewer options,
+// sees nothing of the earlier decision in its own: no label, no bar, its own targets, values and
+// abilities, and the pass last with no target.
+TEST(RulesClassicLabels, ALabelBlindSeatAskedAfterALabelledOneSeesNothingOfItsOptions) {
+  auto t =
+      table(standard_pool(),
+            position("main1",
+                     player("A", {"Forest", "Grizzly Bears", "Shock"},
+                            {"Taiga", "Swamp", "Forest", "Llanowar Elves", "Drudge Skeletons"}),
+                     player("B", {"Shock"}, {"Mountain"})));
+  Game& g = *t.game;
+  g.seat(kB, std::make_shared<BlindAgent>(t.b));
+  ASSERT_TRUE(rules().advance(g));  // A is asked, with labels, and passes
+  ASSERT_EQ(t.a->asked.size(), 1u);
+  const std::vector<LegalAction> listed = rules().legal_actions(g, kB);
+  ASSERT_TRUE(rules().advance(g));  // B is asked (Shock and the Mountain's mana), and passes
+  ASSERT_EQ(t.b->asked.size(), 1u);
+  const Choice& c = t.b->asked[0];
+  ASSERT_EQ(c.options.size(), listed.size());
+  ASSERT_LT(c.options.size(), t.a->asked[0].options.size());
+  for (std::size_t i = 0; i < c.options.size(); ++i) {
+    const Option& o = c.options[i];
+    EXPECT_TRUE(o.label.empty()) << o.label;
+    EXPECT_TRUE(o.barred.empty()) << o.barred;
+    EXPECT_EQ(o.value, static_cast<std::int64_t>(i));
+    EXPECT_EQ(o.mana, listed[i].mana) << listed[i].label;
+    const Target target =
+        listed[i].object.valid() ? Target::of(g.object(listed[i].object).ref()) : Target{};
+    EXPECT_EQ(o.target, target) << listed[i].label;
+    if (!listed[i].label.starts_with("Cast Shock")) {
+      EXPECT_EQ(o.ability, -1) << listed[i].label;
+    }
+  }
+  ASSERT_TRUE(c.pass.has_value());
+  EXPECT_EQ(*c.pass, c.options.size() - 1);
+  EXPECT_EQ(listed.back().label, "Pass");
+}
+
 // Advances the game to its next decision: the RulesError's message if that throws, else "".
 std::string error_of_advance(Game& game) {
   try {
