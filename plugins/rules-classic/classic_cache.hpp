@@ -130,6 +130,10 @@ struct ClassicCache final : RulesCache {
   // decisions and written over in place: their own, not spare_options, which choose_targets
   // clears, so that most decisions find their options made by an earlier one.
   std::vector<Option> priority_options;
+  // The players still playing (Outcome::playing), as turn.cpp's pass_priority counts them at each
+  // pass, and 1 + Journal::changes(EditKind::player_field) when they were counted (0: never).
+  std::uint64_t playing_at = 0;
+  std::uint32_t playing = 0;
 };
 
 // The game's cache, made and kept in it at first use (legal_actions.cpp).

@@ -250,6 +250,29 @@ TEST(RulesClassicTurn, AStepEndedByPassesBeginsTheNextWithNoPassesAndTheActivePl
   EXPECT_EQ(hash(g.state()), hash_before);
 }
 
+// A round of passes is as long as the players still playing: counted again once an outcome has
+// changed (turn.cpp's players_playing keeps the count while no player field is edited). Here B
+// is made to lose by a bare journal edit, with the game going on (nothing looks for a loser
+// that is not playing): A's pass alone then ends the step.
+TEST(RulesClassicTurn, APassAfterAnOutcomeChangedCountsThePlayersStillPlaying) {
+  auto t = table(standard_pool(), position("upkeep", player("A", {"Shock"}, {"Mountain"}),
+                                           player("B", {"Shock"}, {"Mountain"})));
+  Game& g = *t.game;
+  ASSERT_TRUE(rules().advance(g));  // A passes, with two players playing
+  ASSERT_EQ(g.state().turn.priority, kB);
+  ASSERT_TRUE(rules().advance(g));  // B passes: the draw step
+  ASSERT_EQ(step(g), "draw");
+  const Journal::Checkpoint cp = g.journal().checkpoint();
+  g.journal().set_outcome(kB, Outcome::lost);
+  ASSERT_TRUE(rules().advance(g));  // A passes, the only player playing
+  EXPECT_EQ(step(g), "main1");
+  EXPECT_EQ(g.state().turn.priority, kA);
+  g.journal().rollback(cp);  // both playing again: A's pass hands priority to B
+  ASSERT_TRUE(rules().advance(g));
+  EXPECT_EQ(step(g), "draw");
+  EXPECT_EQ(g.state().turn.priority, kB);
+}
+
 // The step bookkeeping attrs are 0 once the game has left their own step (go_next looks at
 // them only then): the damage step's phase after a first-strike combat, and the cleanup's
 // "acted" after a cleanup that put a trigger on the stack (the cleanup that follows it, acting
