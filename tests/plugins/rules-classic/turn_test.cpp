@@ -326,5 +326,39 @@ TEST(RulesClassicTurn, TheUntapStepUntapsAllTheActivePlayersPermanentsBeyondSixt
     EXPECT_TRUE(g.object(id).tapped);
 }
 
+// The untap step untaps what the active player controls once the step has been announced, not
+// what they controlled as the turn began: the list turn_begins makes as it walks is made again
+// after an edit that could change it. Here a replacement effect of the untap step's announcement
+// (which changes nothing of the event) hands A a tapped Mountain of B's.
+TEST(RulesClassicTurn, TheUntapStepUntapsAPermanentGainedAsTheStepIsAnnounced) {
+  auto t = table(standard_pool(),
+                 position("end", player("A", {}, {"Mountain"}), player("B", {}, {"Mountain"}), 1));
+  Game& g = *t.game;
+  for (std::size_t seat = 0; seat < 2; ++seat)
+    for (ObjectId id :
+         g.state().zone(ZoneRef::battlefield(PlayerId(static_cast<std::uint8_t>(seat)))).objects)
+      g.journal().set_tapped(id, true);
+  const ObjectId theirs = g.state().zone(ZoneRef::battlefield(kB)).objects.at(0);
+  const Connection handing = g.bus().on_replacement<TurnStepEvent>(
+      [theirs](const Game& game,
+               const TurnStepEvent& e) -> std::optional<Replacement<TurnStepEvent>> {
+        // The untap step (step 0) of A's turn, while B still controls the Mountain.
+        if (e.step != 0 || e.active != kA || game.object(theirs).controller == kA)
+          return std::nullopt;
+        Replacement<TurnStepEvent> r;
+        r.description = "A gains control of B's Mountain";
+        r.apply = [theirs](Game& game, TurnStepEvent&) {
+          game.journal().set_controller(theirs, kA);
+        };
+        return r;
+      });
+  ASSERT_TRUE(advance_until(g, [](const Game& x) { return x.state().turn.active == kA; }));
+  ASSERT_TRUE(run_to_step(g, "upkeep"));
+  EXPECT_EQ(g.object(theirs).controller, kA);
+  EXPECT_FALSE(g.object(theirs).tapped);
+  for (ObjectId id : g.state().zone(ZoneRef::battlefield(kA)).objects)
+    EXPECT_FALSE(g.object(id).tapped);
+}
+
 }  // namespace
 }  // namespace anvil::classic_test
