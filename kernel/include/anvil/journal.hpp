@@ -332,6 +332,13 @@ class ANVIL_API Journal {
   // Whether the listener is told of `e` (listen_to).
   bool tells(const Edit& e) const { return listen_to_ == ListenTo::every_edit || is_structure(e); }
   void record(const Edit& e);
+  // record() for the commonest kinds of edit (fields, counters and attrs), one function for each
+  // kind, with the edit's parts in registers (journal.cpp). Hidden: the kernel's own, called
+  // directly rather than through the PLT as an exported template would be.
+  template <EditKind K>
+  __attribute__((visibility("hidden"))) void record_as(std::uint8_t field, std::uint32_t subject,
+                                                       std::uint64_t key, std::int64_t before,
+                                                       std::int64_t after);
   void undo(const Edit& e);
   GameObject& obj(ObjectId id);
   Player& player(PlayerId p);
