@@ -151,7 +151,7 @@ void Game::refill_from(const Game& other) {
   faults_.clear();
   rules_memo_.fill(0);
   view_depth_ = 0;
-  if (active_) active_->valid = false;
+  drop_active_effects();
   rules_cache_.reset();
   connect_all();
 }
@@ -407,11 +407,11 @@ void Game::on_edit(const Edit& edit, bool undone) {
   if (edit.kind == EditKind::object_create || edit.kind == EditKind::zone_move) {
     if (!connects_nothing(state_, *cards_, edit, undone)) return reconnect(edit, undone);
     // A floating effect may name the object, which is no longer current or new.
-    if (active_ && !state_.effects.empty()) active_->valid = false;
+    if (!state_.effects.empty()) drop_active_effects();
   } else if (edit.kind == EditKind::object_card || changes_source_context(edit)) {
     return reconnect(edit, undone);
-  } else if (active_) {      // effect_add, effect_remove
-    active_->valid = false;  // floating effects come or go: view.cpp gathers the list again
+  } else {                  // effect_add, effect_remove
+    drop_active_effects();  // floating effects come or go: view.cpp gathers the list again
   }
   bus_->edit(*this, edit, undone);
 }
@@ -457,7 +457,7 @@ void Game::reconnect(const Edit& edit, bool undone) {
   }
   if (edit.kind != EditKind::object_field)
     changes_effects = changes_effects || !state_.effects.empty() || is_source();
-  if (changes_effects && active_) active_->valid = false;
+  if (changes_effects) drop_active_effects();
   bus_->edit(*this, edit, undone);
 }
 
@@ -611,7 +611,7 @@ void Game::end_effects(Duration until) {
 void Game::add_rule_effect(std::shared_ptr<const ContinuousEffect> effect) {
   if (!effect) throw RulesError("add_rule_effect: null effect");
   rule_effects_.push_back(std::move(effect));
-  if (active_) active_->valid = false;
+  drop_active_effects();
   rules_memo_.fill(0);  // views may change without an edit: no "nothing changed" mark holds
   rules_cache_.reset();
 }

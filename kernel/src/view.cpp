@@ -62,6 +62,7 @@ const Game::ActiveEffects& Game::ActiveEffects::gather(const Game& game) {
   if (!game.active_) game.active_ = std::make_unique<ActiveEffects>();
   ActiveEffects& cache = *game.active_;
   cache.valid = false;  // until the list is complete: a throw below leaves no half list behind
+  game.only_rule_effects_ = 0;  // 0 already (only_rule_effects_ is dropped with the list)
   std::vector<ActiveEffects::Entry>& active = cache.list;
   active.clear();
   std::uint32_t seq = 0;
@@ -131,7 +132,24 @@ const Game::ActiveEffects& Game::ActiveEffects::gather(const Game& game) {
 
 bool Game::views_may_read_turn() const { return active_effects().may_read_turn; }
 
-bool Game::only_rule_effects() const { return active_effects().list.size() == rule_effects_.size(); }
+bool Game::gather_only_rule_effects() const {
+  const bool alone = active_effects().list.size() == rule_effects_.size();
+  // Kept until the list is dropped (drop_active_effects), which every change of the list or of
+  // the rule effects does: the answer is the list's.
+  only_rule_effects_ = alone ? 1 : 2;
+  return alone;
+}
+
+void Game::drop_active_effects() const {
+  if (active_) active_->valid = false;
+  only_rule_effects_ = 0;
+}
+
+namespace {
+// only_rule_effects() is inline (plugin ABI 15.4): this keeps an out-of-line copy in the kernel,
+// exported (ANVIL_API), for plugins built when it was not.
+[[gnu::used]] constexpr bool (Game::*kOnlyRuleEffects)() const = &Game::only_rule_effects;
+}  // namespace
 
 Characteristics Game::view(ObjectId id) const { return view(id, Layer::cost); }
 

@@ -176,7 +176,15 @@ class ANVIL_API Game final : private JournalListener {
   // module knows what its own effects read (an object's counters, its printed keywords), so it
   // can then tell which edits can change a view: the state-based look at every permanent need
   // not look again after a tap for mana. Gathered with the list, as views_may_read_turn.
-  bool only_rule_effects() const;
+  // Inline, from an answer the Game keeps while the list stands: asked thousands of times a game
+  // by the rules module's hot checks, where the call was most of its cost. ANVIL_API keeps its
+  // symbol exported from the kernel (view.cpp) for plugins built when it was out of line.
+  // Inline since plugin ABI 15.4.
+  ANVIL_API bool only_rule_effects() const {
+    if (only_rule_effects_ != 0) [[likely]]
+      return only_rule_effects_ == 1;
+    return gather_only_rule_effects();
+  }
   // What `id` was as it last existed before its last zone change, as the rules module recorded
   // it (608.2h); nullopt if it recorded nothing or the object moved again. An ability whose
   // source has left reads its source this way ("damage equal to its power").
@@ -333,6 +341,12 @@ class ANVIL_API Game final : private JournalListener {
   struct CopyTag {};
   struct ActiveEffects;  // view()'s cache of the effects active now (src/active_effects.hpp)
   const ActiveEffects& active_effects() const;
+  // only_rule_effects() when its answer is not known: gathers the list if it must, and keeps the
+  // answer.
+  bool gather_only_rule_effects() const;
+  // Drops view()'s list of active effects (gathered again at the next view) and what is kept
+  // with it.
+  void drop_active_effects() const;
   Game(CopyTag, const Game& other, GameState state);
   // The rest of a copy of `other` made into this game after its state was assigned: what the
   // copy constructor does, on members that may hold another game's (determinize_into).
@@ -367,6 +381,10 @@ class ANVIL_API Game final : private JournalListener {
   std::vector<std::string> faults_;
   std::array<std::uint64_t, kRulesMemoSlots> rules_memo_{};
   mutable int view_depth_ = 0;
+  // only_rule_effects()'s answer while active_'s list stands: 1 yes, 2 no, 0 not known (the
+  // list dropped or never gathered); dropped with the list, wherever that is. In the padding
+  // after view_depth_: a Game's size and its other members' places are unchanged.
+  mutable std::uint8_t only_rule_effects_ = 0;
   mutable std::unique_ptr<ActiveEffects> active_;
   mutable std::unique_ptr<RulesCache> rules_cache_;  // not copied: see rules_cache()
 };

@@ -109,6 +109,33 @@ TEST(ViewCache, OnlyRuleEffectsUntilAStaticAbilityWorks) {
   EXPECT_TRUE(game->only_rule_effects());
 }
 
+// only_rule_effects() keeps its answer while the gathered list stands (inline, plugin ABI 15.4):
+// asked before and after each change with no view between, it must see each one: a floating
+// effect added and rolled back, a source created on the battlefield, the source moved away, and a
+// refilled copy. It fails if any of these leaves the kept answer in place.
+TEST(ViewCache, OnlyRuleEffectsKeptAnswerIsDroppedByEveryChangeOfTheList) {
+  Cards cards;
+  auto game = make_game(cards);
+  Journal& j = game->journal();
+  const ObjectId bear = game->add_card(cards.bear, PlayerId(0), ZoneRef::battlefield(PlayerId(0)));
+  const ObjectId spell = game->add_card(cards.pump, PlayerId(0), ZoneRef::graveyard(PlayerId(0)));
+  EXPECT_TRUE(game->only_rule_effects());
+  const auto cp = j.checkpoint();
+  pump_with(*game, cards, spell, bear);
+  EXPECT_FALSE(game->only_rule_effects()) << "a floating effect lasts";
+  j.rollback(cp);
+  EXPECT_TRUE(game->only_rule_effects()) << "and is rolled back";
+  const ObjectId anthem =
+      game->add_card(cards.anthem, PlayerId(0), ZoneRef::battlefield(PlayerId(0)));
+  EXPECT_FALSE(game->only_rule_effects()) << "a static ability works from where it is created";
+  auto lab = game->fork();
+  EXPECT_FALSE(lab->only_rule_effects());
+  move_to_zone(*game, anthem, ZoneRef::hand(PlayerId(0)), Cause::bounce);
+  EXPECT_TRUE(game->only_rule_effects()) << "its source left the battlefield";
+  game->determinize_into(*lab, PlayerId(0), 1);
+  EXPECT_TRUE(lab->only_rule_effects()) << "a refilled copy asks its own list";
+}
+
 // The edits Game::on_edit tells the bus only (a tap, damage) leave the gathered list as it is;
 // those that can change it are seen by the next view, each alone: a source's controller (its
 // effects' context), a floating effect added or removed, a move of a source, and each undone.
