@@ -23,7 +23,7 @@
 // incompatibly; MINOR grows when something is only added. A host accepts a plugin of the same
 // MAJOR and a MINOR no newer than its own.
 #define ANVIL_ABI_MAJOR 15
-#define ANVIL_ABI_MINOR 3
+#define ANVIL_ABI_MINOR 4
 
 // The SDK version, semver. Packs state the SDK range they need (`engine:` in pack.yaml).
 #define ANVIL_SDK_VERSION_MAJOR 0
