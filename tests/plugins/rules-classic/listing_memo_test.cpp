@@ -408,8 +408,8 @@ TEST(RulesClassicListingMemo, KeptManaSourcesOutliveAnnouncedMovesOfOtherPermane
   // B's Forest moved twice in one batch (the second move does not happen), then A's Forest
   // leaves by a journal edit alone, which no hook announces.
   const ObjectId b_forest = find(g, "Forest", ZoneRef::battlefield(kB));
-  const std::vector<ZoneMove> twice{{b_forest, ZoneRef::graveyard(kB)},
-                                    {b_forest, ZoneRef::exile(kB)}};
+  const std::vector<ZoneMove> twice{{b_forest, ZoneRef::graveyard(kB), Cause::none, {}},
+                                    {b_forest, ZoneRef::exile(kB), Cause::none, {}}};
   EXPECT_EQ(move_simultaneously(g, twice), (std::vector<bool>{true, false}));
   g.journal().move_object(forest, ZoneRef::graveyard(kA));
   check(0, 1, 1);
