@@ -310,6 +310,13 @@ bool has_deathtouch_mark(const GameObject& o) {
   }
 }
 
+// Whether look_at_permanent would find nothing on `o` without a look: its card has no kind to
+// look for (`kinds`, the kinds memo as read), and it has no counters and no deathtouch mark.
+inline bool finds_nothing(const GameObject& o, std::span<const std::uint16_t> kinds) {
+  return o.card.value < kinds.size() && kinds[o.card.value] == kKindsRead &&
+         o.counters.items.empty() && !has_deathtouch_mark(o);
+}
+
 // How many permanents a look at the battlefield walked over, and how many of them were older
 // than its newcomers.
 struct PermanentsSeen {
@@ -344,8 +351,7 @@ PermanentsSeen look_at_battlefield(Game& game, std::uint32_t newer_than,
         if (o.timestamp <= newer_than) {
           ++seen.older;
           if (!has_deathtouch_mark(o)) continue;  // as it was when a look found nothing
-        } else if (o.card.value < kinds.size() && kinds[o.card.value] == kKindsRead &&
-                   o.counters.items.empty() && !has_deathtouch_mark(o)) {
+        } else if (finds_nothing(o, kinds)) {
           continue;
         }
       }
@@ -392,9 +398,7 @@ PermanentsSeen look_at_newcomers(Game& game, std::uint32_t newer_than,
     for (std::size_t i = first; i < permanents.size(); ++i) {
       const ObjectId id = permanents[i];
       const GameObject& o = objects[id.value];
-      if (o.card.value < kinds.size() && kinds[o.card.value] == kKindsRead &&
-          o.counters.items.empty() && !has_deathtouch_mark(o))
-        continue;  // as in look_at_battlefield
+      if (finds_nothing(o, kinds)) continue;  // as in look_at_battlefield
       look_at_permanent(game, id, kinds_memo, moves, found);
       if (kinds_memo) kinds = *kinds_memo;  // it may have grown
     }

@@ -271,6 +271,16 @@ std::ptrdiff_t offers_starting(const std::vector<std::string>& labels, const std
                        [&start](const std::string& l) { return l.starts_with(start); });
 }
 
+// A's listing, kept and made afresh, is the same, and offers `bears` Grizzly Bears casts,
+// `shock` Shock casts and `mana` mana abilities.
+void expect_kept_offers(Game& g, std::ptrdiff_t bears, std::ptrdiff_t shock, std::ptrdiff_t mana) {
+  auto [kept, fresh] = kept_and_fresh(g, kA);
+  EXPECT_EQ(kept, fresh);
+  EXPECT_EQ(offers_starting(kept, "Cast Grizzly Bears"), bears);
+  EXPECT_EQ(offers_starting(kept, "Cast Shock"), shock);
+  EXPECT_EQ(offers_starting(kept, "Activate "), mana);
+}
+
 // A seat's kept mana sources outlive taps and summoning sickness that leave its possible
 // sources' bits as they were (the other player's lands), take out a source tapped since (the
 // seat's own payment), and are listed again when one of its sources is untapped or gains or
@@ -327,11 +337,7 @@ TEST(RulesClassicListingMemo, KeptManaSourcesFollowMovesOntoAndOffTheBattlefield
   const ObjectId mountain = find(g, "Mountain", ZoneRef::battlefield(kA));
   const auto cp = g.journal().checkpoint();
   const auto check = [&g](std::ptrdiff_t bears, std::ptrdiff_t shock, std::ptrdiff_t mana) {
-    auto [kept, fresh] = kept_and_fresh(g, kA);
-    EXPECT_EQ(kept, fresh);
-    EXPECT_EQ(offers_starting(kept, "Cast Grizzly Bears"), bears);
-    EXPECT_EQ(offers_starting(kept, "Cast Shock"), shock);
-    EXPECT_EQ(offers_starting(kept, "Activate "), mana);
+    expect_kept_offers(g, bears, shock, mana);
   };
   check(1, 1, 2);
   // B's land enters: A's possible sources are the same, in the same order.
@@ -382,11 +388,7 @@ TEST(RulesClassicListingMemo, KeptManaSourcesOutliveAnnouncedMovesOfOtherPermane
   Game& g = *t.game;
   const auto cp = g.journal().checkpoint();
   const auto check = [&g](std::ptrdiff_t bears, std::ptrdiff_t shock, std::ptrdiff_t mana) {
-    auto [kept, fresh] = kept_and_fresh(g, kA);
-    EXPECT_EQ(kept, fresh);
-    EXPECT_EQ(offers_starting(kept, "Cast Grizzly Bears"), bears);
-    EXPECT_EQ(offers_starting(kept, "Cast Shock"), shock);
-    EXPECT_EQ(offers_starting(kept, "Activate "), mana);
+    expect_kept_offers(g, bears, shock, mana);
   };
   const auto move = [&g](ObjectId id, ZoneRef to) {
     ASSERT_TRUE(move_to_zone(g, id, to, Cause::none));
