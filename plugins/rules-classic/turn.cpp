@@ -518,6 +518,9 @@ Choice priority_choice(const Game& game, PlayerId p, std::vector<LegalAction>& a
   if (prompted) choice.prompt = priority_prompt(game);
   choice.options = std::move(classic_cache(game).priority_options);
   choice.options.resize(actions.size());
+  // Option's six fields, each written below: a field added to Option changes its size, and must
+  // be written over here too, or an earlier decision's value would show through.
+  static_assert(sizeof(Option) == 104, "write every field of Option over below");
   for (std::size_t i = 0; i < actions.size(); ++i) {
     Option& o = choice.options[i];
     if (labelled)
