@@ -124,7 +124,8 @@ struct ClassicCache final : RulesCache {
   std::uint64_t announced_moves = 0;
   // state_based.cpp's: Journal::changes(EditKind::object_attr) + 1 at the look at the permanents
   // that rules memo slot 15 remembers (0: none), so that a look at the newcomers after it knows
-  // whether any attr, a deathtouch mark among them, can have changed since (look_at_newcomers).
+  // whether any attr, a deathtouch mark among them, can have changed since (look_at_battlefield's
+  // `newcomers_only`).
   std::uint64_t sba_attrs_at = 0;
   // The options of advance()'s priority decisions (turn.cpp's priority_choice), kept between
   // decisions and written over in place: their own, not spare_options, which choose_targets

@@ -332,7 +332,22 @@ struct PermanentsSeen {
 // over in a few instructions each, look_at_permanent taking the rest. The object list and the
 // memo are read once (a look makes and removes no object and grows the memo only in
 // look_at_permanent): reread at every permanent, they were a third of the walk.
-PermanentsSeen look_at_battlefield(Game& game, std::uint32_t newer_than,
+//
+// `newcomers_only`: the look at the newcomers alone, after a look that found nothing
+// (kPermanentsBeforeEntering) when no attr edit has come since (ClassicCache::sba_attrs_at): then
+// no permanent older than `newer_than` can have a deathtouch mark (that look saw none, and a mark
+// takes an attr edit, an undone one too), so the walk would pass every one of them over, and it
+// does not visit them. A permanent that enters goes to the end of its battlefield list (the
+// usual place), and the newcomers are found from each list's end while their timestamps are
+// newer; those before them are counted as older. So the count of older permanents is that of
+// the look only if every newcomer was at an end and no permanent came back with its old
+// timestamp (an undone move off the battlefield): none left since that look (a move off the
+// battlefield is in its key), so there are at least as many permanents with an old timestamp
+// as then, and the count is more than then if either happened. The caller then takes the look
+// in full (the findings of this walk, forgotten), as after a full look's count. The newcomers
+// are visited in battlefield order, as the full look visits them, so the findings and their
+// order are the same.
+PermanentsSeen look_at_battlefield(Game& game, std::uint32_t newer_than, bool newcomers_only,
                                    std::vector<std::uint16_t>* kinds_memo,
                                    std::vector<ZoneMove>& moves,
                                    std::unique_ptr<PermanentFindings>& found) {
@@ -344,7 +359,19 @@ PermanentsSeen look_at_battlefield(Game& game, std::uint32_t newer_than,
   for (const Player& seat : s.players) {
     const std::vector<ObjectId>& permanents = s.zone(ZoneRef::battlefield(seat.id)).objects;
     seen.all += permanents.size();
-    for (ObjectId id : permanents) {
+    std::size_t first = 0;  // the first permanent visited
+    if (newcomers_only) {
+      // The first newcomer of the list's end. An id past the object list ends the newcomers:
+      // counted as older, it sends the caller to the look in full, whose look_at_permanent
+      // throws.
+      first = permanents.size();
+      while (first > 0 && permanents[first - 1].value < objects.size() &&
+             objects[permanents[first - 1].value].timestamp > newer_than)
+        --first;
+      seen.older += first;
+    }
+    for (std::size_t i = first; i < permanents.size(); ++i) {
+      const ObjectId id = permanents[i];
       // An id past the list goes to look_at_permanent, whose game.object() throws.
       if (id.value < objects.size()) [[likely]] {
         const GameObject& o = objects[id.value];
@@ -355,50 +382,6 @@ PermanentsSeen look_at_battlefield(Game& game, std::uint32_t newer_than,
           continue;
         }
       }
-      look_at_permanent(game, id, kinds_memo, moves, found);
-      if (kinds_memo) kinds = *kinds_memo;  // it may have grown
-    }
-  }
-  return seen;
-}
-
-// The look at the newcomers alone, after a look that found nothing (kPermanentsBeforeEntering)
-// when no attr edit has come since (ClassicCache::sba_attrs_at): then no permanent older than
-// `newer_than` can have a deathtouch mark (that look saw none, and a mark takes an attr edit,
-// an undone one too), so look_at_battlefield would pass every one of them over, and this walk
-// does not visit them. A permanent that enters goes to the end of its battlefield list (the
-// usual place), and the newcomers are found from each list's end while their timestamps are
-// newer; those before them are counted as older. So the count of older permanents is that of
-// the look only if every newcomer was at an end and no permanent came back with its old
-// timestamp (an undone move off the battlefield): none left since that look (a move off the
-// battlefield is in its key), so there are at least as many permanents with an old timestamp
-// as then, and the count is more than then if either happened. The caller then takes the look
-// in full (the findings of this walk, forgotten), as after look_at_battlefield's count. The
-// newcomers are visited in battlefield order, as look_at_battlefield visits them, so the
-// findings and their order are the same.
-PermanentsSeen look_at_newcomers(Game& game, std::uint32_t newer_than,
-                                 std::vector<std::uint16_t>* kinds_memo,
-                                 std::vector<ZoneMove>& moves,
-                                 std::unique_ptr<PermanentFindings>& found) {
-  const GameState& s = game.state();
-  PermanentsSeen seen;
-  std::span<const GameObject> objects = s.objects;
-  std::span<const std::uint16_t> kinds;
-  if (kinds_memo) kinds = *kinds_memo;
-  for (const Player& seat : s.players) {
-    const std::vector<ObjectId>& permanents = s.zone(ZoneRef::battlefield(seat.id)).objects;
-    seen.all += permanents.size();
-    std::size_t first = permanents.size();  // the first newcomer of the list's end
-    // An id past the object list ends the newcomers: counted as older, it sends the caller to
-    // the look in full, whose look_at_permanent throws.
-    while (first > 0 && permanents[first - 1].value < objects.size() &&
-           objects[permanents[first - 1].value].timestamp > newer_than)
-      --first;
-    seen.older += first;
-    for (std::size_t i = first; i < permanents.size(); ++i) {
-      const ObjectId id = permanents[i];
-      const GameObject& o = objects[id.value];
-      if (finds_nothing(o, kinds)) continue;  // as in look_at_battlefield
       look_at_permanent(game, id, kinds_memo, moves, found);
       if (kinds_memo) kinds = *kinds_memo;  // it may have grown
     }
@@ -479,19 +462,18 @@ bool sba_pass(Game& game) {
       look_at_permanents && rule_effects_alone ? &classic_cache(game).sba_kinds : nullptr;
   PermanentsSeen permanents;
   // No attr edit since the look the newcomers' look follows: its older permanents are not
-  // visited (look_at_newcomers).
+  // visited (look_at_battlefield's `newcomers_only`).
   const std::uint64_t attrs_now = game.journal().changes(EditKind::object_attr) + 1;
   if (look_at_permanents) {
     // An undone move can bring a permanent back with the timestamp it had: then there are more
     // older permanents than the look saw (none left: that is a move off the battlefield, in the
     // key), and every permanent is looked at again, the findings so far forgotten.
-    permanents = newer_than != 0 && classic_cache(game).sba_attrs_at == attrs_now
-                     ? look_at_newcomers(game, newer_than, kinds_memo, moves, found)
-                     : look_at_battlefield(game, newer_than, kinds_memo, moves, found);
+    const bool newcomers_only = newer_than != 0 && classic_cache(game).sba_attrs_at == attrs_now;
+    permanents = look_at_battlefield(game, newer_than, newcomers_only, kinds_memo, moves, found);
     if (newer_than != 0 && permanents.older != older_then) {
       moves.clear();
       found.reset();
-      permanents = look_at_battlefield(game, 0, kinds_memo, moves, found);
+      permanents = look_at_battlefield(game, 0, false, kinds_memo, moves, found);
     }
   }
   const PermanentFindings& seen = found ? *found : kNothingFound;

@@ -308,8 +308,8 @@ TEST(RulesClassicStateBased, ADeathtouchMarkAfterACheckThatFoundNothingIsSeen) {
 
 // After a check that found nothing and no attr edit since, the look after permanents entered
 // finds them at the end of each battlefield list and visits no older permanent
-// (look_at_newcomers): one that entered below the permanents already there is seen all the
-// same, and so is a deathtouch mark put on an older permanent by an attr edit.
+// (look_at_battlefield's `newcomers_only`): one that entered below the permanents already there is
+// seen all the same, and so is a deathtouch mark put on an older permanent by an attr edit.
 TEST(RulesClassicStateBased, APermanentEnteringBelowThoseThereAfterACheckIsSeen) {
   PositionPlayer a = player("A", {"Grizzly Bears", "Grizzly Bears", "Forest"}, {});
   a.battlefield.push_back(card("Grizzly Bears"));
