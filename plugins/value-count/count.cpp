@@ -321,18 +321,9 @@ class CountExpr final : public ValueExpr {
     return what_it_is(game, ctx.source.id, scratch).name == filter.name;
   }
 
-  // A plain loop: SymbolList::contains is std::find, unrolled by four with a jump for the rest,
-  // which costs more than it saves on lists of one or two symbols (a permanent's types and
-  // subtypes), and a Type count asks up to four of them of every permanent.
-  static bool listed(const SymbolList& list, Symbol s) {
-    for (Symbol x : list)
-      if (x == s) return true;
-    return false;
-  }
   [[gnu::always_inline]] bool of_type(const Characteristics& c) const {
-    return listed(c.types, filter.type) || listed(c.subtypes, filter.type) ||
-           listed(c.supertypes, filter.type) ||
-           (filter.creature_type && listed(c.keywords, kChangeling));
+    return c.has_type(filter.type) || c.has_subtype(filter.type) || c.has_supertype(filter.type) ||
+           (filter.creature_type && c.has_keyword(kChangeling));
   }
 
   [[gnu::always_inline]] bool named_here(const Game& game, ObjectId id, std::string_view name,
